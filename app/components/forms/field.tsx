@@ -1,0 +1,43 @@
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+
+/** A labelled input with its error (a translation key) announced to screen readers. */
+export function Field({
+  name,
+  label,
+  error,
+  errorParams,
+  hint,
+  ...props
+}: React.ComponentProps<"input"> & { name: string; label: string; error?: string; errorParams?: Record<string, unknown>; hint?: string }) {
+  const { t } = useTranslation();
+  const id = props.id ?? `field-${name}`;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...props} />
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-destructive">
+          {t(error, errorParams)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FormError({ error, params }: { error?: string | null; params?: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
+      {t(error, params)}
+    </p>
+  );
+}

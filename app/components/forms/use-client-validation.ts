@@ -1,0 +1,26 @@
+import { useState } from "react";
+import type { z } from "zod";
+import { formFields, validate, type FieldErrors } from "~/lib/forms";
+
+/**
+ * Checks a form against the same zod schema the action uses, before it is sent; the server
+ * checks again. Without JavaScript the form simply posts and the server answers with the errors.
+ */
+export function useClientValidation(schema: z.ZodType, serverErrors?: FieldErrors) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [lastServer, setLastServer] = useState(serverErrors);
+  if (serverErrors !== lastServer) {
+    setLastServer(serverErrors);
+    setClientErrors(null);
+  }
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const result = validate(schema, formFields(new FormData(event.currentTarget)));
+    if (!result.ok) {
+      event.preventDefault();
+      setClientErrors(result.errors);
+      const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(result.errors)[0]}"]`);
+      first?.focus();
+    } else setClientErrors(null);
+  };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+}

@@ -1,0 +1,10 @@
+export function Logo({ className }: { className?: string }) {
+  return (
+    <span className={className}>
+      <span className="flex items-center gap-2">
+        <img src="/images/boonee-mark.svg" alt="" width={36} height={36} className="size-9" />
+        <span className="font-display text-2xl font-extrabold tracking-tight text-ink">boonees</span>
+      </span>
+    </span>
+  );
+}

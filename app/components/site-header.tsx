@@ -1,0 +1,132 @@
+import { BellIcon, MenuIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import type { Role } from "~/lib/roles";
+import { cn } from "~/lib/utils";
+import { LanguageToggle } from "./language-toggle";
+import { Logo } from "./logo";
+import { useUnreadCount } from "./use-unread-count";
+
+interface HeaderViewer {
+  id: string;
+  name: string | null;
+  role: Role;
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn("rounded-full px-3 py-2 text-sm font-bold transition-colors hover:bg-paper-deep", isActive && "bg-paper-deep text-grape");
+
+export function SiteHeader({ viewer, unread }: { viewer: HeaderViewer | null; unread: number }) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-40 border-b-2 border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="mr-auto flex items-center gap-2 rounded-full" aria-label={t("nav.home")}>
+          <Logo />
+        </Link>
+        <nav aria-label={t("nav.main")} className="hidden items-center gap-1 md:flex">
+          <NavLink to="/boonees" className={navClass}>
+            {t("nav.gallery")}
+          </NavLink>
+          {viewer ? (
+            <>
+              <NavLink to="/profile" className={navClass}>
+                {t("nav.collection")}
+              </NavLink>
+              <NavLink to="/claim" className={navClass}>
+                {t("nav.claim")}
+              </NavLink>
+            </>
+          ) : (
+            <NavLink to="/claim" className={navClass}>
+              {t("nav.claimLink")}
+            </NavLink>
+          )}
+        </nav>
+        <LanguageToggle />
+        {viewer ? (
+          <>
+            <NotificationBell initial={unread} userId={viewer.id} />
+            <MobileMenu signedIn />
+          </>
+        ) : (
+          <>
+            <Button asChild size="sm" className="hidden sm:inline-flex">
+              <Link to="/auth">{t("nav.login")}</Link>
+            </Button>
+            <MobileMenu signedIn={false} />
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+export function formatBadge(count: number) {
+  return count > 9 ? "9+" : String(count);
+}
+
+function NotificationBell({ initial, userId }: { initial: number; userId: string }) {
+  const { t } = useTranslation();
+  const unread = useUnreadCount(initial, userId);
+  return (
+    <Link
+      to="/notifications"
+      className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-paper-deep"
+      aria-label={t("nav.notificationsCount", { count: unread })}
+      data-testid="notification-bell"
+    >
+      <BellIcon className="size-5" />
+      {unread > 0 && (
+        <span
+          data-testid="unread-badge"
+          className="absolute top-1 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-ember px-1 text-[11px] font-extrabold text-white"
+        >
+          {formatBadge(unread)}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function MobileMenu({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const links = signedIn
+    ? [
+        ["/boonees", t("nav.gallery")],
+        ["/profile", t("nav.collection")],
+        ["/claim", t("nav.claim")],
+        ["/notifications", t("nav.notifications")],
+        ["/leaderboard", t("nav.leaderboard")],
+        ["/stats", t("nav.stats")],
+      ]
+    : [
+        ["/boonees", t("nav.gallery")],
+        ["/claim", t("nav.claimLink")],
+        ["/leaderboard", t("nav.leaderboard")],
+        ["/auth", t("nav.login")],
+      ];
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("nav.openMenu")}>
+          <MenuIcon className="size-6" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" aria-describedby={undefined}>
+        <SheetTitle className="font-display text-xl font-bold">{t("nav.menu")}</SheetTitle>
+        <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
+          {links.map(([to, label]) => (
+            <SheetClose asChild key={to}>
+              <NavLink to={to} className={({ isActive }) => cn("rounded-xl px-3 py-3 text-base font-bold hover:bg-paper-deep", isActive && "bg-paper-deep text-grape")}>
+                {label}
+              </NavLink>
+            </SheetClose>
+          ))}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** A friendly full page for 404, 5xx and other errors: never a stack trace. */
+export function StatusPage({ code, title, text }: { code: number; title: string; text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+      <img src="/images/boonee-lost.svg" alt="" width={180} height={180} className="mb-6 size-44" />
+      <p className="font-display text-6xl font-extrabold text-grape">{code}</p>
+      <h1 className="mt-2 font-display text-3xl font-bold">{title}</h1>
+      {text && <p className="mt-3 text-muted-foreground">{text}</p>}
+      <Button asChild className="mt-8">
+        <Link to="/">{t("errors.home")}</Link>
+      </Button>
+    </section>
+  );
+}

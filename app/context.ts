@@ -1,0 +1,11 @@
+import { createContext } from "react-router";
+import type { Viewer } from "../server/auth/viewer.ts";
+import type { Services } from "../server/services.ts";
+import type { Lang } from "./lib/i18n-config.ts";
+
+/** The process's shared services, set by the HTTP server for every request. */
+export const servicesContext = createContext<Services>();
+/** The signed-in person (or null), loaded once per request by the root middleware. */
+export const viewerContext = createContext<Viewer | null>(null);
+/** The language of this request, from the cookie (German unless the user chose English). */
+export const langContext = createContext<Lang>("de");

@@ -1,0 +1,22 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { createI18n } from "./lib/i18n";
+import type { Lang } from "./lib/i18n-config";
+import { loadMessages } from "./locales/messages";
+
+const lang: Lang = document.documentElement.lang === "en" ? "en" : "de";
+loadMessages(lang).then((messages) => {
+  const i18n = createI18n(lang, messages);
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+});

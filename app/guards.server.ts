@@ -1,0 +1,45 @@
+import { data, redirect } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import type { Role } from "~/lib/roles";
+import { DomainError, type Actor } from "../server/domain/errors.ts";
+import { servicesContext, viewerContext } from "./context";
+import { serializeCookie } from "./lib/cookies";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export const getServices = (context: Ctx) => context.get(servicesContext);
+export const getViewer = (context: Ctx) => context.get(viewerContext);
+
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+function toAuth(request: Request) {
+  const url = new URL(request.url);
+  return redirect(`/auth?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The signed-in user, or: a page redirects to /auth, an action answers 401. */
+export function requireUser(context: Ctx, request: Request) {
+  const viewer = getViewer(context);
+  if (!viewer) throw isRead(request) ? toAuth(request) : data({ error: "unauthorized" }, { status: 401 });
+  return viewer;
+}
+
+/** A user with one of the roles, or: signed out as requireUser; others go to / (pages) or get 403 (actions). */
+export function requireRole(context: Ctx, request: Request, roles: Role[]) {
+  const viewer = requireUser(context, request);
+  if (!roles.includes(viewer.role)) throw isRead(request) ? redirect("/") : data({ error: "forbidden" }, { status: 403 });
+  return viewer;
+}
+
+export const actorOf = (viewer: { id: string; role: Role }): Actor => ({ id: viewer.id, role: viewer.role });
+
+/** Turns a DomainError into the action's answer: `{ error: code }` with its status. Rethrows anything else. */
+export function domainErrorData(e: unknown) {
+  if (e instanceof DomainError) return data({ ok: false as const, error: e.code, params: e.params ?? {} }, { status: e.status });
+  throw e;
+}
+
+/** A one-shot toast message (a translation key) carried over a redirect. */
+export function flashCookie(key: string) {
+  return serializeCookie("flash", key, { maxAge: 60 });
+}

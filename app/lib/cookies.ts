@@ -1,0 +1,19 @@
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(/;\s*/)) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq) === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function serializeCookie(name: string, value: string, opts: { maxAge: number; httpOnly?: boolean }) {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${opts.maxAge}; SameSite=Lax${opts.httpOnly === false ? "" : "; HttpOnly"}`;
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+const email = z.string().trim().toLowerCase().min(1, "auth.error.emailRequired").pipe(z.email("auth.error.emailInvalid"));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, "auth.error.passwordRequired").max(128, "auth.error.passwordTooLong"),
+});
+
+export const passwordSchema = z.string().min(6, "auth.error.passwordTooShort").max(128, "auth.error.passwordTooLong");
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, "auth.error.nameRequired").max(100, "auth.error.nameTooLong"),
+  email,
+  password: passwordSchema,
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, "auth.error.resetInvalid"),
+  password: passwordSchema,
+});

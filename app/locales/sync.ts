@@ -1,0 +1,12 @@
+import type { Lang } from "~/lib/i18n-config";
+
+const loaded: Partial<Record<Lang, Record<string, unknown>>> = {};
+
+export function rememberMessages(lang: Lang, messages: Record<string, unknown>) {
+  loaded[lang] = messages;
+}
+
+/** Messages already loaded by loadMessages (entry.server / entry.client load them before rendering). */
+export function loadMessagesSync(lang: Lang): Record<string, unknown> {
+  return loaded[lang] ?? {};
+}

@@ -1,0 +1,111 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { toast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { StatusPage } from "./components/status-page";
+import { langContext, servicesContext, viewerContext } from "./context";
+import { readCookie, serializeCookie } from "./lib/cookies";
+import { langFromCookieHeader } from "./lib/i18n-config";
+import { countUnread } from "../server/realtime/hub.ts";
+import { loadViewer } from "../server/auth/viewer.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const services = context.get(servicesContext);
+    context.set(langContext, langFromCookieHeader(request.headers.get("cookie")));
+    const { viewer, headers } = await loadViewer(services, request);
+    context.set(viewerContext, viewer);
+    const response = await next();
+    // A sliding session refresh sets a new cookie.
+    for (const cookie of headers.getSetCookie()) response.headers.append("set-cookie", cookie);
+    return response;
+  },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
+  const flash = readCookie(request.headers.get("cookie"), "flash");
+  const unread = viewer ? await countUnread(services.database, viewer.id) : 0;
+  return data(
+    {
+      lang: context.get(langContext),
+      viewer: viewer && { id: viewer.id, name: viewer.name, role: viewer.role },
+      unread,
+      settings: services.settings,
+      flash,
+    },
+    flash ? { headers: { "set-cookie": serializeCookie("flash", "", { maxAge: 0 }) } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t, i18n } = useTranslation();
+  return (
+    <html lang={root?.lang ?? i18n.language ?? "de"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#23153f" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2">
+          {t("common.skipToContent")}
+        </a>
+        <SiteHeader viewer={root?.viewer ?? null} unread={root?.unread ?? 0} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster position="bottom-right" hotkey={["altKey", "KeyT"]} richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (loaderData.flash) toast.success(t(loaderData.flash));
+  }, [loaderData.flash, t]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <StatusPage code={404} title={t("errors.notFound")} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <StatusPage code={503} title={t("errors.unavailable")} text={t("errors.unavailableText")} />;
+  }
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return <StatusPage code={isRouteErrorResponse(error) ? error.status : 500} title={t("errors.generic")} text={t("errors.genericText")} />;
+}

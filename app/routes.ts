@@ -1,0 +1,36 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/public/home.tsx"),
+  route("language", "routes/language.ts"),
+  route("logout", "routes/logout.ts"),
+  route("auth", "routes/public/auth.tsx"),
+  route("auth/forgot", "routes/public/auth-forgot.tsx"),
+  route("auth/reset", "routes/public/auth-reset.tsx"),
+  route("about", "routes/public/about.tsx"),
+  route("privacy", "routes/public/privacy.tsx"),
+  route("terms", "routes/public/terms.tsx"),
+  route("claim", "routes/public/claim.tsx"),
+  route("claim/:secretCode", "routes/public/claim-code.tsx", { id: "claim-code" }),
+  route("c/:secretCode", "routes/public/claim-code.tsx", { id: "claim-short" }),
+  route("boonee", "routes/public/boonee-by-code.tsx"),
+  route("boonee/:id", "routes/public/boonee.tsx"),
+  route("boonees", "routes/public/gallery.tsx"),
+  route("leaderboard", "routes/public/leaderboard.tsx"),
+  route("stats", "routes/public/stats.tsx"),
+  layout("routes/collector/layout.tsx", [
+    route("profile", "routes/collector/profile.tsx"),
+    route("profile/data", "routes/collector/profile-data.ts"),
+    route("exclusive", "routes/collector/exclusive.tsx"),
+    route("notifications", "routes/collector/notifications.tsx"),
+  ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("create-boonee", "routes/admin/create-boonee.tsx"),
+    route("boonees", "routes/admin/boonees.tsx"),
+    route("content", "routes/admin/content.tsx"),
+    route("claims", "routes/admin/claims.tsx"),
+    route("users", "routes/admin/users.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { serializeCookie } from "~/lib/cookies";
+import { LANG_COOKIE } from "~/lib/i18n-config";
+import type { Route } from "./+types/language";
+
+/** Stores the chosen language for a year and goes back to the page the toggle was on. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const lang = form.get("lang") === "en" ? "en" : "de";
+  const back = String(form.get("redirectTo") ?? "/");
+  const safeBack = back.startsWith("/") && !back.startsWith("//") && !back.includes("\\") ? back : "/";
+  return redirect(safeBack, { headers: { "set-cookie": serializeCookie(LANG_COOKIE, lang, { maxAge: 60 * 60 * 24 * 365, httpOnly: false }) } });
+}
+
+export const loader = () => redirect("/");

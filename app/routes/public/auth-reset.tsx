@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, FormError } from "~/components/forms/field";
+import { useClientValidation } from "~/components/forms/use-client-validation";
+import { PageShell } from "~/components/page-shell";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { flashCookie, getServices } from "~/guards.server";
+import { formFields, validate } from "~/lib/forms";
+import { pageMeta } from "~/lib/meta";
+import { resetPasswordSchema } from "~/lib/schemas/account";
+import type { Route } from "./+types/auth-reset";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.resetTitle", "auth.resetIntro");
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const parsed = validate(resetPasswordSchema, formFields(await request.formData()));
+  if (!parsed.ok) return data({ errors: parsed.errors, error: parsed.errors.token ?? null }, { status: 400 });
+  try {
+    await services.auth.api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } });
+  } catch {
+    return data({ errors: {}, error: "auth.error.resetInvalid" }, { status: 400 });
+  }
+  return redirect("/auth", { headers: { "set-cookie": flashCookie("auth.resetDone") } });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const { errors, onSubmit } = useClientValidation(resetPasswordSchema, actionData?.errors);
+  return (
+    <PageShell narrow title={t("auth.resetTitle")} intro={t("auth.resetIntro")}>
+      <Card>
+        <CardContent className="grid gap-4 pt-5">
+          <FormError error={actionData?.error ?? (loaderData.token ? null : "auth.error.resetInvalid")} />
+          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field name="password" type="password" label={t("auth.password")} autoComplete="new-password" required minLength={6} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
+            <Button type="submit" size="lg" disabled={busy || !loaderData.token}>
+              {t("auth.resetSubmit")}
+            </Button>
+          </Form>
+          <Link to="/auth/forgot" className="text-center text-sm font-semibold text-grape hover:underline">
+            {t("auth.forgot")}
+          </Link>
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
+}

@@ -1,0 +1,106 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, FormError } from "~/components/forms/field";
+import { SignUpFields } from "~/components/forms/sign-up-fields";
+import { useClientValidation } from "~/components/forms/use-client-validation";
+import { PageShell } from "~/components/page-shell";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { domainErrorData, getServices, getViewer } from "~/guards.server";
+import { readCookie, serializeCookie } from "~/lib/cookies";
+import { formFields, validate } from "~/lib/forms";
+import { pageMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { loginSchema, signUpSchema } from "~/lib/schemas/account";
+import { signIn, signUp } from "../../../server/domain/sign-in.ts";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.metaTitle", "auth.metaDescription");
+
+/** Where to go after signing in: ?redirect=, else the stored claim redirect, else /profile. */
+function target(request: Request) {
+  const url = new URL(request.url);
+  return safeRedirect(url.searchParams.get("redirect") ?? readCookie(request.headers.get("cookie"), "claim_redirect"));
+}
+const clearClaimRedirect = serializeCookie("claim_redirect", "", { maxAge: 0 });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (getViewer(context)) throw redirect(target(request), { headers: { "set-cookie": clearClaimRedirect } });
+  const url = new URL(request.url);
+  return { mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const), redirectTo: url.searchParams.get("redirect") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const fields = formFields(await request.formData());
+  const intent = fields.intent === "signup" ? "signup" : "login";
+  const parsed = validate(intent === "signup" ? signUpSchema : loginSchema, fields);
+  if (!parsed.ok) return data({ ok: false as const, intent, errors: parsed.errors, error: null, params: {} }, { status: 400 });
+  try {
+    const result =
+      intent === "signup"
+        ? await signUp(services, parsed.data as { name: string; email: string; password: string }, request.headers)
+        : await signIn(services, parsed.data, request.headers);
+    const headers = new Headers(result.headers);
+    headers.append("set-cookie", clearClaimRedirect);
+    return redirect(target(request), { headers });
+  } catch (e) {
+    const answer = domainErrorData(e);
+    return data({ ok: false as const, intent, errors: {}, error: `auth.error.${answer.data.error}`, params: answer.data.params }, { status: answer.init?.status ?? 400 });
+  }
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const mode = actionData?.intent ?? loaderData.mode;
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const schema = mode === "signup" ? signUpSchema : loginSchema;
+  const { errors, onSubmit } = useClientValidation(schema, actionData?.errors);
+  const redirectQuery = loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : "";
+  return (
+    <PageShell narrow title={mode === "signup" ? t("auth.signUpTitle") : t("auth.title")} intro={mode === "signup" ? t("auth.signUpIntro") : t("auth.intro")}>
+      <Card>
+        <CardContent className="pt-5">
+          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode}>
+            <input type="hidden" name="intent" value={mode} />
+            <FormError error={actionData?.error} params={actionData?.params} />
+            {mode === "signup" ? (
+              <SignUpFields errors={errors} />
+            ) : (
+              <>
+                <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} />
+                <Field name="password" type="password" label={t("auth.password")} autoComplete="current-password" required error={errors.password} />
+              </>
+            )}
+            <Button type="submit" size="lg" disabled={busy}>
+              {busy ? t("auth.busy") : mode === "signup" ? t("auth.signUp") : t("auth.login")}
+            </Button>
+          </Form>
+          <div className="mt-5 grid gap-2 text-center text-sm">
+            {mode === "login" ? (
+              <>
+                <Link to="/auth/forgot" className="font-semibold text-grape hover:underline">
+                  {t("auth.forgot")}
+                </Link>
+                <Link to={`/auth?mode=signup${redirectQuery}`} className="font-semibold text-grape hover:underline">
+                  {t("auth.noAccount")}
+                </Link>
+              </>
+            ) : (
+              <Link to={`/auth?mode=login${redirectQuery}`} className="font-semibold text-grape hover:underline">
+                {t("auth.haveAccount")}
+              </Link>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {t("auth.claimFirst")}{" "}
+        <Link to="/claim" className="font-bold text-grape hover:underline">
+          {t("auth.claimFirstLink")}
+        </Link>
+      </p>
+    </PageShell>
+  );
+}

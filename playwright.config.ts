@@ -1,0 +1,33 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./tests/e2e/env.ts";
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "reports/playwright.json" }]] : [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  use: {
+    baseURL: E2E.baseURL,
+    locale: "de-DE",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testIgnore: /mobile\.spec\.ts/ },
+    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 } }, testMatch: /mobile\.spec\.ts/ },
+  ],
+  webServer: {
+    command: "bash tests/e2e/start-server.sh",
+    url: `${E2E.baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

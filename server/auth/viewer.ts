@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { primaryRole, type Role } from "../../app/lib/roles.ts";
+import { userRoles } from "../db/schema.ts";
+import type { Services } from "../services.ts";
+
+/** The signed-in person as the pages see them. Never carries secrets. */
+export interface Viewer {
+  id: string;
+  name: string | null;
+  email: string;
+  role: Role;
+  sessionId: string;
+}
+
+/** Reads the session cookie; also returns Set-Cookie headers when the session slid forward. */
+export async function loadViewer(services: Services, request: Request): Promise<{ viewer: Viewer | null; headers: Headers }> {
+  const result = await services.auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const session = result.response;
+  if (!session?.user) return { viewer: null, headers: result.headers };
+  const roles = await services.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, session.user.id));
+  return {
+    viewer: {
+      id: session.user.id,
+      name: session.user.name || null,
+      email: session.user.email,
+      role: primaryRole(roles.map((r) => r.role)),
+      sessionId: session.session.id,
+    },
+    headers: result.headers,
+  };
+}

@@ -1,0 +1,151 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { acquireDirLock } from "./lock.ts";
+import * as schema from "./schema.ts";
+import { syncAchievements } from "./sync-achievements.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Subscribe to a PostgreSQL notification channel; returns an unsubscribe function. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  listen: Listen;
+  /** A quick liveness query for /healthz. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+  pglite?: PGlite;
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+const MIGRATION_LOCK = 724_201;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite directory; "memory://" for tests. */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir ?? "memory://");
+  await syncAchievements(database.db);
+  return database;
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  let release = () => {};
+  if (!dir.startsWith("memory://")) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    release = acquireDirLock(`${dir}.lock`);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir);
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      try {
+        if (!client.closed) {
+          await client.query("CHECKPOINT");
+          await client.close();
+        }
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5_000 });
+  // A dropped connection (e.g. PostgreSQL restarting) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several instances may start at once: one migrates, the others wait for the advisory lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(db as never, { migrationsFolder });
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    lockClient.release();
+  }
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.Client | undefined;
+  let closed = false;
+  const connectListener = async () => {
+    if (closed) return;
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (msg) => {
+      for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? "");
+    });
+    c.on("error", () => {
+      listenClient = undefined;
+      setTimeout(() => connectListener().catch(() => {}), 1_000);
+    });
+    await c.connect();
+    for (const channel of listeners.keys()) await c.query(`LISTEN "${channel}"`);
+    listenClient = c;
+  };
+  await connectListener();
+  return {
+    db,
+    kind: "postgres",
+    listen: async (channel, onPayload) => {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error("bad channel name");
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await listenClient?.query(`LISTEN "${channel}"`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      closed = true;
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Runs raw SQL and returns its rows (the two drivers' result types differ; both carry `rows`). */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

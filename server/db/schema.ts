@@ -1,0 +1,283 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+export const rarityEnum = pgEnum("rarity", ["Common", "Rare", "Legendary"]);
+export const statusEnum = pgEnum("boonee_status", [
+  "Draft",
+  "Hidden",
+  "Placed",
+  "Found",
+  "On Sale",
+  "Sold Out",
+  "Archived",
+]);
+export const elementEnum = pgEnum("element", ["Feuer", "Wasser", "Erde", "Luft", "Blitz", "Eis"]);
+export const roleEnum = pgEnum("role", ["user", "moderator", "admin"]);
+export const notificationTypeEnum = pgEnum("notification_type", [
+  "drop",
+  "achievement",
+  "trade",
+  "content",
+  "other",
+]);
+export const contentTypeEnum = pgEnum("content_type", ["news", "image", "link", "video", "text", "document"]);
+export const audienceEnum = pgEnum("content_audience", ["all", "rarity", "series", "boonee"]);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// Better Auth's "user" model, renamed to the spec's profiles. A deleted account keeps its row,
+// anonymised (name null, e-mail replaced, deleted_at set), so that its figures stay claimed.
+export const profiles = pgTable("profiles", {
+  id: text("id").primaryKey(),
+  name: text("name"),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    role: roleEnum("role").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const boonees = pgTable(
+  "boonees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    rarity: rarityEnum("rarity").notNull().default("Common"),
+    status: statusEnum("status").notNull().default("Draft"),
+    series: text("series"),
+    imageUrl: text("image_url"),
+    welcomeVideoUrl: text("welcome_video_url"),
+    templateId: uuid("template_id").references((): AnyPgColumn => boonees.id, { onDelete: "set null" }),
+    ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    origin: text("origin"),
+    passion: text("passion"),
+    superpower: text("superpower"),
+    personality: text("personality"),
+    element: elementEnum("element"),
+    birthDate: date("birth_date"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),
+    index("boonees_template_idx").on(t.templateId),
+    index("boonees_status_idx").on(t.status),
+    index("boonees_rarity_owner_idx").on(t.rarity, t.ownerId),
+    index("boonees_series_idx").on(t.series),
+    index("boonees_created_idx").on(t.createdAt.desc(), t.id),
+  ],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    booneeId: uuid("boonee_id")
+      .notNull()
+      .references(() => boonees.id, { onDelete: "cascade" }),
+    tagUid: text("tag_uid"),
+    secretCode: text("secret_code").notNull(),
+    isClaimed: boolean("is_claimed").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tags_secret_code_key").on(t.secretCode), uniqueIndex("tags_boonee_key").on(t.booneeId)],
+);
+
+export const claims = pgTable(
+  "claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    booneeId: uuid("boonee_id")
+      .notNull()
+      .references(() => boonees.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    verified: boolean("verified").notNull().default(false),
+  },
+  (t) => [
+    // A figure is claimed once, ever: a second claim row is impossible even if the code path is wrong.
+    uniqueIndex("claims_boonee_key").on(t.booneeId),
+    index("claims_user_idx").on(t.userId),
+    index("claims_claimed_at_idx").on(t.claimedAt.desc()),
+  ],
+);
+
+export const booneeStories = pgTable(
+  "boonee_stories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    booneeId: uuid("boonee_id")
+      .notNull()
+      .references(() => boonees.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    story: text("story").notNull(),
+    findLocation: text("find_location"),
+    findDate: date("find_date"),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("boonee_stories_boonee_idx").on(t.booneeId, t.createdAt.desc())],
+);
+
+// An item's audience decides who sees it (product decisions): everyone who owns any figure ("all",
+// the spec's global content with boonee_id null), owners of a rarity, of a series, or of one figure.
+export const exclusiveContent = pgTable(
+  "exclusive_content",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    booneeId: uuid("boonee_id").references(() => boonees.id, { onDelete: "cascade" }),
+    audience: audienceEnum("audience").notNull().default("all"),
+    audienceRarity: rarityEnum("audience_rarity"),
+    audienceSeries: text("audience_series"),
+    title: text("title").notNull(),
+    description: text("description"),
+    contentType: contentTypeEnum("content_type").notNull().default("news"),
+    url: text("url"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("exclusive_content_boonee_idx").on(t.booneeId),
+    index("exclusive_content_audience_idx").on(t.audience, t.createdAt.desc()),
+  ],
+);
+
+export const achievements = pgTable("achievements", {
+  key: text("key").primaryKey(),
+  icon: text("icon").notNull(),
+  name: text("name").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const userAchievements = pgTable(
+  "user_achievements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    achievement: text("achievement")
+      .notNull()
+      .references(() => achievements.key, { onDelete: "cascade" }),
+    unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_achievements_once").on(t.userId, t.achievement)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: notificationTypeEnum("type").notNull().default("other"),
+    link: text("link"),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+  ],
+);
+
+// Fixed-window counters for throttling (claim attempts, sign-in). Kept in the database so that
+// several app instances on one PostgreSQL count together.
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Boonee = typeof boonees.$inferSelect;
+export type Tag = typeof tags.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
+export type Rarity = (typeof rarityEnum.enumValues)[number];
+export type BooneeStatus = (typeof statusEnum.enumValues)[number];
+export type Role = (typeof roleEnum.enumValues)[number];

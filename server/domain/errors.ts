@@ -1,0 +1,29 @@
+import type { Role } from "../../app/lib/roles.ts";
+
+/** The acting user, always taken from the session (never from the request body). */
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/** A refusal the user should see: `code` is a translation key suffix, `status` the HTTP status. */
+export class DomainError extends Error {
+  code: string;
+  status: number;
+  params?: Record<string, string | number>;
+  constructor(code: string, status = 400, params?: Record<string, string | number>) {
+    super(code);
+    this.code = code;
+    this.status = status;
+    this.params = params;
+  }
+}
+
+export function assertSignedIn(actor: Actor | null | undefined): asserts actor is Actor {
+  if (!actor) throw new DomainError("unauthorized", 401);
+}
+
+export function assertRole(actor: Actor | null | undefined, roles: Role[]): asserts actor is Actor {
+  assertSignedIn(actor);
+  if (!roles.includes(actor.role)) throw new DomainError("forbidden", 403);
+}

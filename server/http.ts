@@ -1,0 +1,143 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import { streamSSE } from "hono/streaming";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { fileTypeFromBuffer } from "file-type";
+import { CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { loadViewer } from "./auth/viewer.ts";
+import { countUnread } from "./realtime/hub.ts";
+import type { Services } from "./services.ts";
+
+const MAX_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export interface HttpApp {
+  app: Hono;
+  /** Ends open event streams (for shutdown). */
+  closeStreams: () => void;
+}
+
+export function createHttpApp(services: Services, build: ServerBuild, opts: { clientDir: string }): HttpApp {
+  const app = new Hono();
+  const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
+  // The React Router bundle has its own copy of app/context.ts; its entry exports the one key it uses.
+  const servicesContext = (build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] })
+    .servicesContext;
+  const publicOrigin = new URL(services.config.PUBLIC_URL).origin;
+  const openStreams = new Set<() => void>();
+
+  app.use(
+    secureHeaders({
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: publicOrigin.startsWith("https:") ? "max-age=31536000; includeSubDomains" : false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: "same-origin",
+    }),
+  );
+
+  // The client address: from a header a trusted proxy sets (CLIENT_IP_HEADER), else the socket.
+  // Whatever the client sent in our internal header is replaced.
+  app.use(async (c, next) => {
+    const configured = services.config.CLIENT_IP_HEADER;
+    const ip = (configured && c.req.header(configured)?.split(",")[0]?.trim()) || getConnInfo(c).remote.address || "unknown";
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, ip);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+
+  // CSRF: a state-changing request must come from our own pages.
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const own = new URL(c.req.url).origin;
+    if (!origin || (origin !== publicOrigin && origin !== own)) {
+      return c.text("Forbidden: cross-origin request", 403);
+    }
+    return next();
+  });
+
+  app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Payload too large", 413) }));
+
+  app.get("/healthz", async (c) => {
+    try {
+      await services.database.ping();
+      return c.json({ ok: true });
+    } catch {
+      return c.json({ ok: false }, 503);
+    }
+  });
+
+  app.get("/uploads/*", async (c) => {
+    const key = decodeURIComponent(c.req.path.slice("/uploads/".length));
+    const object = await services.storage.get(key);
+    if (!object) return c.text("Not found", 404);
+    const [head, rest] = object.body.tee();
+    const reader = head.getReader();
+    const first = await reader.read();
+    reader.cancel().catch(() => {});
+    const sniffed = first.value ? await fileTypeFromBuffer(first.value) : undefined;
+    const type = sniffed?.mime ?? "application/octet-stream";
+    const inline = /^(image|video)\//.test(type);
+    return new Response(rest, {
+      headers: {
+        "content-type": type,
+        "content-length": String(object.size),
+        "cache-control": "public, max-age=31536000, immutable",
+        "x-content-type-options": "nosniff",
+        "content-disposition": inline ? "inline" : "attachment",
+        "content-security-policy": "default-src 'none'; sandbox",
+      },
+    });
+  });
+
+  app.get("/api/events", async (c) => {
+    const { viewer } = await loadViewer(services, c.req.raw);
+    if (!viewer) return c.text("Unauthorized", 401);
+    return streamSSE(c, async (stream) => {
+      let closed = false;
+      const done = new Promise<void>((resolve) => {
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          openStreams.delete(close);
+          resolve();
+        };
+        openStreams.add(close);
+        stream.onAbort(close);
+      });
+      const send = (unread: number) => {
+        if (!closed) stream.writeSSE({ event: "unread", data: String(unread) }).catch(() => {});
+      };
+      const unsubscribe = services.realtime.subscribe(viewer.id, send);
+      send(await countUnread(services.database, viewer.id));
+      const heartbeat = setInterval(() => stream.writeSSE({ event: "ping", data: "" }).catch(() => {}), 25_000);
+      await done;
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", compress());
+  app.use("*", serveStatic({ root: opts.clientDir }));
+
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return handle(c.req.raw, context);
+  });
+
+  return {
+    app,
+    closeStreams: () => [...openStreams].forEach((close) => close()),
+  };
+}

@@ -1,0 +1,31 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../log.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export type SendMail = (mail: Mail) => Promise<void>;
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message goes to the log and to DATA_DIR/outbox/,
+ * so that a password reset works on a laptop.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): SendMail {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return async (mail) => {
+      await transport.sendMail({ from: opts.from, ...mail });
+    };
+  }
+  const outbox = path.join(opts.dataDir, "outbox");
+  return async (mail) => {
+    mkdirSync(outbox, { recursive: true });
+    const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    writeFileSync(file, `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+    opts.log.info({ file, subject: mail.subject }, "mail written to outbox (no SMTP_URL set)");
+  };
+}

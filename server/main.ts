@@ -1,0 +1,42 @@
+import { serve } from "@hono/node-server";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { loadConfig } from "./config.ts";
+import { createHttpApp } from "./http.ts";
+import { closeServices, createServices } from "./services.ts";
+
+const buildFile = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
+const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
+
+async function main() {
+  if (!existsSync(buildFile)) {
+    console.error("No build found. Run `npm run build` (or `npm start`, which builds first).");
+    process.exit(1);
+  }
+  const config = loadConfig();
+  const services = await createServices(config);
+  const build = (await import(buildFile)) as ServerBuild;
+  const { app, closeStreams } = createHttpApp(services, build, { clientDir });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    services.log.info({ port: info.port, database: services.database.kind, publicUrl: config.PUBLIC_URL }, "Boonees is listening");
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.log.info({ signal }, "shutting down");
+    closeStreams();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServices(services);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { createReadStream } from "node:fs";
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+export interface StoredObject {
+  body: ReadableStream;
+  size: number;
+}
+
+/** Where uploaded files live. Keys look like "images/ab12….webp"; URLs are served by the app. */
+export interface Storage {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
+  get(key: string): Promise<StoredObject | null>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+$/i;
+
+/** Keys are made by the app, never by users; still, nothing may leave the uploads directory. */
+export function assertSafeKey(key: string) {
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export function createLocalStorage(root: string): Storage {
+  return {
+    async put(key, bytes) {
+      assertSafeKey(key);
+      const file = path.join(root, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+      return `/uploads/${key}`;
+    },
+    async get(key) {
+      try {
+        assertSafeKey(key);
+      } catch {
+        return null;
+      }
+      const file = path.join(root, key);
+      try {
+        const s = await stat(file);
+        if (!s.isFile()) return null;
+        return { body: Readable.toWeb(createReadStream(file)) as ReadableStream, size: s.size };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "../../server/db/schema.ts";
+import { E2E } from "./env.ts";
+
+export { expect };
+
+const pool = new pg.Pool({ connectionString: E2E.databaseUrl, max: 3 });
+/** Direct access to the e2e server's database, for seeding and for checking what was stored. */
+export const db = drizzle(pool, { schema });
+
+let seq = 0;
+export const unique = (prefix = "") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+
+/** A random valid claim code (6–20 of A–Z, 0–9). */
+export const randomCode = () => unique("T").replace(/[^A-Z0-9]/g, "").slice(0, 14).padEnd(8, "X");
+
+export interface SeedBoonee {
+  name?: string;
+  rarity?: "Common" | "Rare" | "Legendary";
+  status?: (typeof schema.statusEnum.enumValues)[number];
+  series?: string;
+  description?: string;
+  templateId?: string;
+  ownerId?: string;
+  imageUrl?: string;
+}
+
+/** Inserts a figure and its tag; returns its id, name and secret code. */
+export async function seedBoonee(opts: SeedBoonee = {}) {
+  const name = opts.name ?? `Testi ${unique()}`;
+  const code = randomCode();
+  const [b] = await db
+    .insert(schema.boonees)
+    .values({
+      name,
+      rarity: opts.rarity ?? "Common",
+      status: opts.status ?? "Placed",
+      series: opts.series ?? "Testreihe",
+      description: opts.description ?? "Ein kleines Testmonster, das gern unter Parkbänken wohnt.",
+      templateId: opts.templateId,
+      ownerId: opts.ownerId,
+      claimedAt: opts.ownerId ? new Date() : null,
+      imageUrl: opts.imageUrl,
+    })
+    .returning();
+  await db.insert(schema.tags).values({ booneeId: b.id, secretCode: code, isClaimed: !!opts.ownerId });
+  return { id: b.id, name, code };
+}
+
+async function postForm(request: APIRequestContext, path: string, form: Record<string, string>) {
+  return request.post(path, { form, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+}
+
+/** Creates an account through the real sign-up form; the page's context is then signed in. */
+export async function signUp(page: Page, name = `Finder ${unique()}`) {
+  const email = `${unique("u").toLowerCase()}@example.test`;
+  const password = "secret123";
+  const res = await postForm(page.request, "/auth", { intent: "signup", name, email, password });
+  expect(res.status(), await res.text()).toBe(302);
+  const [profile] = await db.select().from(schema.profiles).where(eqEmail(email));
+  return { id: profile.id, name, email, password };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  const res = await postForm(page.request, "/auth", { intent: "login", email, password });
+  expect(res.status()).toBe(302);
+}
+
+export const signInAsAdmin = (page: Page) => signIn(page, E2E.adminEmail, E2E.adminPassword);
+
+/** Gives a user a role directly in the database. */
+export async function grantRole(userId: string, role: "user" | "moderator" | "admin") {
+  await db.delete(schema.userRoles).where(eqUser(userId));
+  await db.insert(schema.userRoles).values({ userId, role });
+}
+
+/** Switches the page's language cookie (German is the default). */
+export async function useEnglish(page: Page) {
+  await page.context().addCookies([{ name: "lang", value: "en", url: E2E.baseURL }]);
+}
+
+import { eq } from "drizzle-orm";
+const eqEmail = (email: string) => eq(schema.profiles.email, email);
+const eqUser = (userId: string) => eq(schema.userRoles.userId, userId);
+
+export const test = base;

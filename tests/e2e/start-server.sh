@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Starts the built app for the end-to-end tests on a fresh PostgreSQL database, so the tests can
+# seed figures directly (the embedded database allows one process only).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PORT="${E2E_PORT:-3100}"
+DB_URL="${E2E_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/boonees_e2e}"
+DB_NAME="${DB_URL##*/}"
+ADMIN_URL="${DB_URL%/*}/postgres"
+node -e "
+const pg = require('pg');
+const c = new pg.Client({ connectionString: process.argv[1] });
+c.connect().then(() => c.query('DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)')).then(() => c.query('CREATE DATABASE $DB_NAME')).then(() => c.end()).catch((e) => { console.error(e.message); process.exit(1); });
+" "$ADMIN_URL"
+DATA="$PWD/.tmp/e2e-data-$PORT"
+rm -rf "$DATA"
+exec env PORT="$PORT" DATA_DIR="$DATA" DATABASE_URL="$DB_URL" PUBLIC_URL="http://localhost:$PORT" \
+  ADMIN_EMAIL=admin@boonees.test ADMIN_PASSWORD=admin-pass-123 LOG_LEVEL=warn node server/main.ts

@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createAuth } from "../../server/auth/auth.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/log.ts";
+import type { Mail } from "../../server/mail/mailer.ts";
+import { createRealtimeHub } from "../../server/realtime/hub.ts";
+import type { Services } from "../../server/services.ts";
+import { createLocalStorage } from "../../server/storage/storage.ts";
+import { openTestDatabase } from "./setup-db.ts";
+
+export type TestServices = Services & { outbox: Mail[]; close: () => Promise<void>; label: string };
+
+/** The real services (database, auth, storage, realtime) on a throwaway database and directory. */
+export async function createTestServices(): Promise<TestServices> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret", LOG_LEVEL: "silent" } as NodeJS.ProcessEnv);
+  const database = await openTestDatabase();
+  const outbox: Mail[] = [];
+  const sendMail = async (mail: Mail) => void outbox.push(mail);
+  const realtime = await createRealtimeHub(database);
+  return {
+    config,
+    settings: { publicUrl: config.PUBLIC_URL, dropCity: "Kiel", creatorProfileUrl: config.CREATOR_PROFILE_URL, operator: { name: "", address: "", email: "", representative: "", city: "" } },
+    database,
+    db: database.db,
+    auth: createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: config.sessionSecret, sendMail }),
+    sendMail,
+    storage: createLocalStorage(path.join(dataDir, "uploads")),
+    realtime,
+    log: createLogger("silent"),
+    outbox,
+    label: database.label,
+    close: async () => {
+      await realtime.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A signed-up user (role "user"); returns its id, e-mail, password and session cookie. */
+export async function createUser(services: Services, name = "Finder") {
+  const email = `user${Date.now()}${counter++}${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const password = "secret123";
+  const result = await services.auth.api.signUpEmail({ body: { name, email, password }, returnHeaders: true });
+  const cookie = (result.headers.getSetCookie()[0] ?? "").split(";")[0];
+  return { id: result.response.user.id, email, password, name, cookie };
+}

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const dir = new URL("../../app/locales/", import.meta.url);
+const keysOf = (obj: unknown, prefix = ""): string[] =>
+  typeof obj === "object" && obj
+    ? Object.entries(obj).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+const load = (lang: string) =>
+  Object.fromEntries(
+    readdirSync(new URL(`${lang}/`, dir))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(new URL(`${lang}/${f}`, dir), "utf8"))]),
+  );
+
+describe("translations", () => {
+  it("have the same keys in German and English", () => {
+    const de = new Set(keysOf(load("de")));
+    const en = new Set(keysOf(load("en")));
+    expect([...de].filter((k) => !en.has(k)), "missing in en.json files").toEqual([]);
+    expect([...en].filter((k) => !de.has(k)), "missing in de.json files").toEqual([]);
+  });
+
+  it("have no empty texts", () => {
+    for (const lang of ["de", "en"]) {
+      const flat = keysOf(load(lang));
+      const messages = load(lang);
+      for (const key of flat) {
+        const value = key.split(".").reduce<any>((n, p) => n?.[p], messages);
+        expect(String(value).trim(), `${lang}:${key}`).not.toBe("");
+      }
+    }
+  });
+});
