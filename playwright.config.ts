@@ -8,7 +8,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "reports/playwright.json" }]] : [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
+  reporter: [["list"], ["json", { outputFile: process.env.PW_JSON ?? "reports/playwright.json" }]],
   use: {
     baseURL: E2E.baseURL,
     locale: "de-DE",

@@ -1,13 +1,15 @@
 import { serve } from "@hono/node-server";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
 import { closeServices, createServices } from "./services.ts";
 
-const buildFile = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
-const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
+const buildDir = path.resolve(fileURLToPath(new URL("..", import.meta.url)), process.env.BUILD_DIR ?? "build");
+const buildFile = path.join(buildDir, "server/index.js");
+const clientDir = path.join(buildDir, "client");
 
 async function main() {
   if (!existsSync(buildFile)) {
@@ -16,7 +18,7 @@ async function main() {
   }
   const config = loadConfig();
   const services = await createServices(config);
-  const build = (await import(buildFile)) as ServerBuild;
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const { app, closeStreams } = createHttpApp(services, build, { clientDir });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     services.log.info({ port: info.port, database: services.database.kind, publicUrl: config.PUBLIC_URL }, "Boonees is listening");

@@ -1,0 +1,28 @@
+/**
+ * System notifications (achievements, verified claims) are stored as "@kind:arg" so each reader sees
+ * them in their own language; texts written by admins (broadcasts) are stored and shown as written.
+ */
+export type SystemKind = "achievement" | "achievementMessage" | "claimVerified" | "claimVerifiedMessage";
+
+export const systemText = (kind: SystemKind, arg = "") => `@${kind}:${arg}`;
+
+export function decodeSystemText(text: string): { kind: SystemKind; arg: string } | null {
+  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage):(.*)$/s.exec(text);
+  return m ? { kind: m[1] as SystemKind, arg: m[2] } : null;
+}
+
+/** Renders a stored notification text with the reader's translations (keys under "notify."). */
+export function renderNotificationText(text: string, t: (key: string, params?: Record<string, unknown>) => string): string {
+  const decoded = decodeSystemText(text);
+  if (!decoded) return text;
+  switch (decoded.kind) {
+    case "achievement":
+      return t("notify.achievementTitle", { name: t(`achievements.${decoded.arg}.name`) });
+    case "achievementMessage":
+      return t("notify.achievementMessage", { name: t(`achievements.${decoded.arg}.name`) });
+    case "claimVerified":
+      return t("notify.claimVerifiedTitle", { name: decoded.arg });
+    case "claimVerifiedMessage":
+      return t("notify.claimVerifiedMessage", { name: decoded.arg });
+  }
+}
