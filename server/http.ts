@@ -8,6 +8,7 @@ import { streamSSE } from "hono/streaming";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { fileTypeFromBuffer } from "file-type";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { dumpEmbedded, isValidControlToken } from "./backup.ts";
 import { loadViewer } from "./auth/viewer.ts";
 import { countUnread } from "./realtime/hub.ts";
 import type { Services } from "./services.ts";
@@ -53,7 +54,7 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
 
   // CSRF: a state-changing request must come from our own pages.
   app.use(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/internal/backup") return next();
     const origin = c.req.header("origin");
     const own = new URL(c.req.url).origin;
     if (!origin || (origin !== publicOrigin && origin !== own)) {
@@ -71,6 +72,15 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     } catch {
       return c.json({ ok: false }, 503);
     }
+  });
+
+  // The CLI's backup asks the process that holds the embedded database (a second open would corrupt it).
+  app.post("/internal/backup", async (c) => {
+    const address = getConnInfo(c).remote.address ?? "";
+    const loopback = address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+    if (!loopback || !isValidControlToken(services.config.sessionSecret, c.req.header("x-boonees-control"))) return c.text("Forbidden", 403);
+    const dump = await dumpEmbedded(services.database);
+    return new Response(dump.stream(), { headers: { "content-type": "application/gzip" } });
   });
 
   app.get("/uploads/*", async (c) => {

@@ -53,7 +53,7 @@ export function SiteHeader({ viewer, unread }: { viewer: HeaderViewer | null; un
           </>
         ) : (
           <>
-            <Button asChild size="sm" className="hidden sm:inline-flex">
+            <Button asChild size="sm">
               <Link to="/auth">{t("nav.login")}</Link>
             </Button>
             <MobileMenu signedIn={false} />
