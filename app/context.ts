@@ -9,3 +9,5 @@ export const servicesContext = createContext<Services>();
 export const viewerContext = createContext<Viewer | null>(null);
 /** The language of this request, from the cookie (German unless the user chose English). */
 export const langContext = createContext<Lang>("de");
+/** The Content-Security-Policy nonce of this response (set by the HTTP server). */
+export const nonceContext = createContext<string>("");

@@ -4,11 +4,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { langContext } from "./context";
+import { NonceContext } from "./components/nonce";
+import { langContext, nonceContext } from "./context";
 import { createI18n } from "./lib/i18n";
 import { loadMessages } from "./locales/messages";
 
-export { servicesContext } from "./context";
+export { nonceContext, servicesContext } from "./context";
 
 export const streamTimeout = 5_000;
 
@@ -20,15 +21,19 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const lang = loadContext.get(langContext);
+  const nonce = loadContext.get(nonceContext) || undefined;
   const i18n = createI18n(lang, await loadMessages(lang));
   const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { useNonce } from "./components/nonce";
 import { StatusPage } from "./components/status-page";
 import { langContext, servicesContext, viewerContext } from "./context";
 import { readCookie, serializeCookie } from "./lib/cookies";
@@ -63,6 +64,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
+  const nonce = useNonce();
   return (
     <html lang={root?.lang ?? i18n.language ?? "de"}>
       <head>
@@ -82,8 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster position="bottom-right" hotkey={["altKey", "KeyT"]} richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -16,6 +17,47 @@ import type { Services } from "./services.ts";
 const MAX_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+async function databaseReachable(services: Services) {
+  try {
+    await Promise.race([services.database.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000))]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The page shown while the database cannot be reached (e.g. PostgreSQL restarting); the app recovers by itself. */
+function unavailable() {
+  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Kurz nicht erreichbar · Boonees</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#fff8ee;color:#23153f;font:16px/1.5 system-ui,sans-serif;text-align:center}main{padding:24px;max-width:28rem}h1{font-size:1.6rem;margin:.2em 0}p{color:#5d5070}a{display:inline-block;margin-top:16px;padding:10px 20px;border-radius:999px;background:#6b3fd1;color:#fff;text-decoration:none;font-weight:700}</style></head>
+<body><main><div style="font-size:64px" aria-hidden="true">👾</div><h1>Kurz nicht erreichbar</h1><p>Der Dienst ist gerade nicht erreichbar. Bitte versuche es in ein paar Sekunden erneut.</p>
+<p lang="en">Briefly unavailable: please try again in a few seconds.</p><a href="">Neu laden / Reload</a></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" } });
+}
+
+/** Claim codes travel in paths (/c/CODE, /claim/CODE) and ?token=: never log them. */
+export function redactPath(path: string) {
+  return path.replace(/^\/(c|claim)\/[^/?#]+/i, "/$1/[code]");
+}
+
+/** Scripts only from our origin or with this response's nonce; nothing may frame us or change <base>. */
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
 export interface HttpApp {
   app: Hono;
   /** Ends open event streams (for shutdown). */
@@ -25,9 +67,9 @@ export interface HttpApp {
 export function createHttpApp(services: Services, build: ServerBuild, opts: { clientDir: string }): HttpApp {
   const app = new Hono();
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
-  // The React Router bundle has its own copy of app/context.ts; its entry exports the one key it uses.
-  const servicesContext = (build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] })
-    .servicesContext;
+  // The React Router bundle has its own copy of app/context.ts; its entry exports the keys it uses.
+  type Key = Parameters<RouterContextProvider["set"]>[0];
+  const { servicesContext, nonceContext } = build.entry.module as unknown as { servicesContext: Key; nonceContext: Key };
   const publicOrigin = new URL(services.config.PUBLIC_URL).origin;
   const openStreams = new Set<() => void>();
 
@@ -40,6 +82,14 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
       crossOriginResourcePolicy: "same-origin",
     }),
   );
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const entry = { method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) };
+    if (c.res.status >= 500) services.log.warn(entry, "request");
+    else services.log.debug(entry, "request");
+  });
 
   // The client address: from a header a trusted proxy sets (CLIENT_IP_HEADER), else the socket.
   // Whatever the client sent in our internal header is replaced.
@@ -64,6 +114,12 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   });
 
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Payload too large", 413) }));
+
+  app.onError(async (err, c) => {
+    services.log.error({ err, path: redactPath(c.req.path) }, "request failed");
+    if (!(await databaseReachable(services))) return unavailable();
+    return c.text("Internal Server Error", 500);
+  });
 
   app.get("/healthz", async (c) => {
     try {
@@ -141,9 +197,16 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   app.use("*", serveStatic({ root: opts.clientDir }));
 
   app.all("*", async (c) => {
+    const nonce = randomBytes(16).toString("base64");
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    return handle(c.req.raw, context);
+    context.set(nonceContext, nonce);
+    const response = await handle(c.req.raw, context);
+    if (response.status >= 500 && !(await databaseReachable(services))) return unavailable();
+    if (response.headers.get("content-type")?.startsWith("text/html")) {
+      response.headers.set("content-security-policy", contentSecurityPolicy(nonce));
+    }
+    return response;
   });
 
   return {

@@ -1,25 +1,12 @@
-/** A small structured (JSON lines) logger. Callers never pass secrets, codes or passwords. */
-type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+import pino from "pino";
 
-export interface Logger {
-  debug(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+/** Structured JSON logs (pino). Callers never pass secrets, claim codes, e-mails or passwords. */
+export type Logger = Pick<pino.Logger, "debug" | "info" | "warn" | "error">;
 
-export function createLogger(level: Level | "silent" = "info"): Logger {
-  const write = (l: Level) => (obj: object, msg: string) => {
-    if (order[l] < order[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...serialise(obj) });
-    (l === "error" || l === "warn" ? process.stderr : process.stdout).write(line + "\n");
-  };
-  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
-}
-
-function serialise(obj: object) {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) out[k] = v instanceof Error ? { message: v.message, stack: v.stack } : v;
-  return out;
+export function createLogger(level: "debug" | "info" | "warn" | "error" | "silent" = "info"): Logger {
+  return pino({
+    level,
+    base: { app: "boonees" },
+    redact: { paths: ["password", "*.password", "secretCode", "*.secretCode", "code", "token", "email", "*.email", "cookie", "*.cookie"], censor: "[redacted]" },
+  });
 }

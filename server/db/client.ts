@@ -102,16 +102,23 @@ async function openPostgres(url: string): Promise<Database> {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.Client | undefined;
   let closed = false;
-  const connectListener = async () => {
+  const connectListener = async (): Promise<void> => {
     if (closed) return;
     const c = new pg.Client({ connectionString: url });
     c.on("notification", (msg) => {
       for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? "");
     });
-    c.on("error", () => {
+    let reconnecting = false;
+    const reconnect = () => {
+      if (reconnecting || closed) return;
+      reconnecting = true;
       listenClient = undefined;
-      setTimeout(() => connectListener().catch(() => {}), 1_000);
-    });
+      c.end().catch(() => {});
+      // PostgreSQL restarting: keep trying until it is back.
+      setTimeout(() => connectListener().catch(reconnect), 1_000);
+    };
+    c.on("error", reconnect);
+    c.on("end", reconnect);
     await c.connect();
     for (const channel of listeners.keys()) await c.query(`LISTEN "${channel}"`);
     listenClient = c;
