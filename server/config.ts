@@ -33,6 +33,15 @@ const EnvSchema = z.object({
   OPERATOR_EMAIL: z.string().default("kontakt@boonees.example"),
   OPERATOR_REPRESENTATIVE: z.string().default("Max Mustermann"),
   OPERATOR_CITY: z.string().default("Kiel"),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -6,6 +6,7 @@ import { openDatabase, type Database, type Db } from "./db/client.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
 import { createRealtimeHub, type RealtimeHub } from "./realtime/hub.ts";
+import { createS3Storage } from "./storage/s3.ts";
 import { createLocalStorage, type Storage } from "./storage/storage.ts";
 
 /** Everything stateful the app shares: created once per process, handed to every request. */
@@ -37,7 +38,16 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       db: database.db,
       auth,
       sendMail,
-      storage: createLocalStorage(path.join(config.dataDir, "uploads")),
+      storage: config.S3_BUCKET
+        ? createS3Storage({
+            bucket: config.S3_BUCKET,
+            endpoint: config.S3_ENDPOINT,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          })
+        : createLocalStorage(path.join(config.dataDir, "uploads")),
       realtime: await createRealtimeHub(database),
       log,
     };

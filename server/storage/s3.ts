@@ -1,0 +1,46 @@
+import { GetObjectCommand, PutObjectCommand, S3Client, NoSuchKey } from "@aws-sdk/client-s3";
+import { assertSafeKey, type Storage } from "./storage.ts";
+
+export interface S3Options {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+}
+
+/**
+ * Uploads in an S3-compatible bucket. Files are still served by the app at /uploads/<key> (same
+ * URLs as the local driver, sniffed content type, our security headers), so a private bucket works.
+ */
+export function createS3Storage(opts: S3Options): Storage {
+  const client = new S3Client({
+    endpoint: opts.endpoint,
+    region: opts.region,
+    forcePathStyle: opts.forcePathStyle,
+    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+  });
+  return {
+    async put(key, bytes, contentType) {
+      assertSafeKey(key);
+      await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: bytes, ContentType: contentType }));
+      return `/uploads/${key}`;
+    },
+    async get(key) {
+      try {
+        assertSafeKey(key);
+      } catch {
+        return null;
+      }
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+        if (!out.Body) return null;
+        return { body: out.Body.transformToWebStream() as ReadableStream, size: Number(out.ContentLength ?? 0) };
+      } catch (e) {
+        if (e instanceof NoSuchKey || (e as { name?: string }).name === "NoSuchKey" || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        throw e;
+      }
+    },
+  };
+}
