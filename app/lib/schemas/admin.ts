@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
+import { ROLES } from "../roles.ts";
+
+/** The spec's enumerations (section 3); the same values as the database enums. */
+export const RARITIES = ["Common", "Rare", "Legendary"] as const;
+export const STATUSES = ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"] as const;
+export const ELEMENTS = ["Feuer", "Wasser", "Erde", "Luft", "Blitz", "Eis"] as const;
+export const CONTENT_TYPES = ["news", "image", "link", "video"] as const;
+export const AUDIENCES = ["all", "rarity", "series", "boonee"] as const;
+export const BATCH_MAX = 200;
+
+export type Rarity = (typeof RARITIES)[number];
+export type Status = (typeof STATUSES)[number];
+export type Element = (typeof ELEMENTS)[number];
+
+/** Trimmed, cut to `max`, and null when empty. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => {
+      const s = (v ?? "").trim().slice(0, max);
+      return s === "" ? null : s;
+    });
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
+const optionalUuid = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : null))
+  .pipe(uuid.nullable());
+
+const birthDate = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : null))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "admin.fields.error.birthDate")
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "admin.fields.error.birthDate")
+      .nullable(),
+  );
+
+/** The figure's own fields (spec section 3), shared by create and edit. */
+export const booneeFieldsSchema = z.object({
+  name: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().slice(0, 100))
+    .pipe(z.string().min(1, "admin.fields.error.nameRequired")),
+  description: optionalText(5000),
+  rarity: z.enum(RARITIES, "admin.fields.error.rarity").default("Common"),
+  status: z.enum(STATUSES, "admin.fields.error.status").default("Draft"),
+  series: optionalText(100),
+  origin: optionalText(200),
+  passion: optionalText(200),
+  superpower: optionalText(200),
+  personality: optionalText(200),
+  element: z
+    .string()
+    .optional()
+    .transform((v) => (v && v !== "" ? v : null))
+    .pipe(z.enum(ELEMENTS, "admin.fields.error.element").nullable()),
+  birthDate,
+});
+export type BooneeFieldsInput = z.output<typeof booneeFieldsSchema>;
+
+/** The claim code an admin types or generates: required, forced to upper case, 6–20 of A–Z and 0–9. */
+export const secretCodeSchema = z
+  .string()
+  .optional()
+  .transform((v) => normalizeCode(v ?? ""))
+  .pipe(
+    z
+      .string()
+      .min(1, "admin.create.error.codeRequired")
+      .refine((c) => c.length >= CODE_MIN && c.length <= CODE_MAX, "admin.create.error.codeLength")
+      .refine((c) => /^[A-Z0-9]+$/.test(c), "admin.create.error.codeFormat"),
+  );
+
+export const createBooneeSchema = booneeFieldsSchema.extend({
+  templateId: optionalUuid,
+  secretCode: secretCodeSchema,
+});
+export type CreateBooneeInput = z.output<typeof createBooneeSchema>;
+
+export const batchSchema = z.object({
+  templateId: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().min(1, "admin.batch.error.template").pipe(uuid)),
+  count: z.coerce
+    .number("admin.batch.error.count")
+    .int("admin.batch.error.count")
+    .min(1, "admin.batch.error.count")
+    .max(BATCH_MAX, "admin.batch.error.count"),
+  status: z.enum(STATUSES, "admin.fields.error.status").default("Draft"),
+});
+export type BatchInput = z.output<typeof batchSchema>;
+
+export const updateBooneeSchema = booneeFieldsSchema.extend({ id: uuid });
+export type UpdateBooneeInput = z.output<typeof updateBooneeSchema>;
+
+export const idSchema = z.object({ id: uuid });
+
+/** Links that admins enter must be http(s) (product decisions). */
+export const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+
+/** Content Broadcast (spec section 5): title 3–200 and message 10–2000 after trimming and cutting. */
+export const broadcastSchema = z
+  .object({
+    title: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim().slice(0, 200))
+      .pipe(z.string().min(1, "broadcast.error.required").min(3, "broadcast.error.titleTooShort")),
+    message: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim().slice(0, 2000))
+      .pipe(z.string().min(1, "broadcast.error.required").min(10, "broadcast.error.messageTooShort")),
+    contentType: z.enum(CONTENT_TYPES, "broadcast.error.required").default("news"),
+    audience: z.enum(AUDIENCES, "broadcast.error.required").default("all"),
+    rarity: z
+      .string()
+      .optional()
+      .transform((v) => (v && v !== "" ? v : null))
+      .pipe(z.enum(RARITIES, "broadcast.error.required").nullable()),
+    series: optionalText(100),
+    booneeId: optionalUuid,
+    linkUrl: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.audience === "rarity" && !v.rarity) ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
+    if (v.audience === "series" && !v.series) ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
+    if (v.audience === "boonee" && !v.booneeId) ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
+    if (v.contentType === "link" && v.linkUrl !== "" && !isHttpUrl(v.linkUrl)) {
+      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
+    }
+  });
+export type BroadcastInput = z.output<typeof broadcastSchema>;
+
+export const roleChangeSchema = z.object({
+  userId: z.string().min(1, "users.error.update"),
+  role: z.enum(ROLES, "users.error.update"),
+});
+
+export const verifyClaimSchema = z.object({ claimId: uuid });
+export const storyVisibilitySchema = z.object({
+  storyId: uuid,
+  hidden: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
+/** The list pages' query string. */
+export const STATUS_FILTERS = ["all", "claimed", "available", ...STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const pageParam = (raw: string | null) => {
+  const n = Number.parseInt(raw ?? "1", 10);
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
+};

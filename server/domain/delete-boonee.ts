@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { booneeStories, boonees, claims, exclusiveContent, tags } from "../db/schema.ts";
+import { DomainError, assertRole, type Actor } from "./errors.ts";
+
+/**
+ * An admin deletes a figure. Its tag, finder stories, claim row and its own exclusive content go with
+ * it, in one transaction (the foreign keys cascade too; deleting them explicitly keeps the intent
+ * visible). Instances of a deleted type keep existing as their own types (template_id set null).
+ */
+export async function deleteBoonee(db: Db, actor: Actor | null, input: { id: string }) {
+  assertRole(actor, ["admin"]);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, input.id)).for("update");
+    if (!row) throw new DomainError("notFound", 404);
+    await tx.delete(booneeStories).where(eq(booneeStories.booneeId, row.id));
+    await tx.delete(claims).where(eq(claims.booneeId, row.id));
+    await tx.delete(tags).where(eq(tags.booneeId, row.id));
+    await tx.delete(exclusiveContent).where(eq(exclusiveContent.booneeId, row.id));
+    await tx.delete(boonees).where(eq(boonees.id, row.id));
+    return row;
+  });
+}

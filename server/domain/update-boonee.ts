@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import type { BooneeFieldsInput } from "../../app/lib/schemas/admin.ts";
+import type { Db } from "../db/client.ts";
+import { boonees } from "../db/schema.ts";
+import { DomainError, assertRole, type Actor } from "./errors.ts";
+
+export interface UpdateBooneeInput extends BooneeFieldsInput {
+  id: string;
+  /** A new picture / welcome video; undefined keeps the current one. */
+  imageUrl?: string;
+  welcomeVideoUrl?: string;
+}
+
+/** An admin edits a figure's fields and status after creation (product decisions: status is free). */
+export async function updateBoonee(db: Db, actor: Actor | null, input: UpdateBooneeInput) {
+  assertRole(actor, ["admin"]);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(boonees)
+      .set({
+        name: input.name,
+        description: input.description,
+        rarity: input.rarity,
+        status: input.status,
+        series: input.series,
+        origin: input.origin,
+        passion: input.passion,
+        superpower: input.superpower,
+        personality: input.personality,
+        element: input.element,
+        birthDate: input.birthDate,
+        ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
+        ...(input.welcomeVideoUrl ? { welcomeVideoUrl: input.welcomeVideoUrl } : {}),
+      })
+      .where(eq(boonees.id, input.id))
+      .returning({ id: boonees.id, name: boonees.name });
+    if (!row) throw new DomainError("notFound", 404);
+    return row;
+  });
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import type { Storage } from "../storage/storage.ts";
+import { DomainError } from "../domain/errors.ts";
+
+/** Upload rules (product decisions): checked by content, never by the file's name or declared type. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+/** Pixel-flood protection: a tiny file that decodes to a gigantic canvas is refused (≈ 8000 × 6000). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+export const DETAIL_SIZE = 800;
+export const CARD_SIZE = 400;
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
+const VIDEO_TYPES: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm" };
+
+export type ImagePrefix = "images" | "exclusive";
+export type VideoPrefix = "videos" | "exclusive";
+
+/** A file field of a multipart form: a File, or nothing when the picker was left empty. */
+export function pickedFile(value: FormDataEntryValue | null): File | null {
+  if (!value || typeof value === "string") return null;
+  return value.size > 0 ? value : null;
+}
+
+async function bytesOf(file: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** What the bytes really are (by their magic numbers), or undefined. */
+export async function sniff(bytes: Uint8Array) {
+  return fileTypeFromBuffer(bytes);
+}
+
+/**
+ * Checks an image by content, re-encodes it to WebP in two sizes ("<key>.webp" ≤ 800 px for the
+ * detail page, "<key>-card.webp" ≤ 400 px for cards) — which also drops EXIF data such as GPS
+ * positions — and stores both. Returns the detail image's URL. Refuses with DomainError "imageUpload".
+ */
+export async function storeImage(storage: Storage, file: Blob, prefix: ImagePrefix = "images"): Promise<string> {
+  if (file.size > IMAGE_MAX_BYTES) throw new DomainError("imageUpload", 413, { reason: "tooLarge" });
+  const bytes = await bytesOf(file);
+  const type = await sniff(bytes);
+  if (!type || !IMAGE_TYPES.has(type.mime)) throw new DomainError("imageUpload", 415, { reason: "notImage" });
+  let detail: Buffer;
+  let card: Buffer;
+  // The header's dimensions first: a small file may claim a gigantic canvas (decompression bomb).
+  const meta = await sharp(bytes).metadata().catch(() => null);
+  if (!meta?.width || !meta.height) throw new DomainError("imageUpload", 422, { reason: "unreadable" });
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new DomainError("imageUpload", 413, { reason: "tooManyPixels" });
+  try {
+    const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).rotate();
+    // Without .keepMetadata()/.withMetadata() sharp writes no EXIF, XMP or ICC beyond sRGB.
+    detail = await input.clone().resize(DETAIL_SIZE, DETAIL_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    card = await input.clone().resize(CARD_SIZE, CARD_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+  } catch {
+    throw new DomainError("imageUpload", 422, { reason: "unreadable" });
+  }
+  const key = `${prefix}/${randomUUID()}`;
+  await storage.put(`${key}-card.webp`, card, "image/webp");
+  return storage.put(`${key}.webp`, detail, "image/webp");
+}
+
+/** Checks a video by content (MP4 or WebM, ≤ 100 MB) and stores it as it is. Refuses with "videoUpload". */
+export async function storeVideo(storage: Storage, file: Blob, prefix: VideoPrefix = "videos"): Promise<string> {
+  if (file.size > VIDEO_MAX_BYTES) throw new DomainError("videoUpload", 413, { reason: "tooLarge" });
+  const bytes = await bytesOf(file);
+  const type = await sniff(bytes);
+  const ext = type ? VIDEO_TYPES[type.mime] : undefined;
+  if (!type || !ext) throw new DomainError("videoUpload", 415, { reason: "notVideo" });
+  return storage.put(`${prefix}/${randomUUID()}.${ext}`, bytes, type.mime);
+}
