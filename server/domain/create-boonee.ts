@@ -22,7 +22,8 @@ export function isUniqueViolation(e: unknown, constraint: string): boolean {
 }
 
 /** Whether a claim code is already on a tag (a friendly early check; the unique index decides). */
-export async function isCodeTaken(db: DbOrTx, code: string): Promise<boolean> {
+export async function isCodeTaken(db: DbOrTx, actor: Actor | null, code: string): Promise<boolean> {
+  assertRole(actor, ["admin"]);
   const [row] = await db.select({ id: tags.id }).from(tags).where(eq(tags.secretCode, code)).limit(1);
   return !!row;
 }

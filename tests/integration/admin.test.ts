@@ -100,7 +100,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       ).rejects.toMatchObject({ status });
       await expect(listAdminBoonees(s.db, actor, {})).rejects.toMatchObject({ status });
       await expect(listUsers(s.db, actor, {})).rejects.toMatchObject({ status });
-      await expect(changeRole(s.db, actor, { userId: plain.id, role: "admin" })).rejects.toMatchObject({ status });
+      await expect(changeRole(s.db, actor as Actor, { userId: plain.id, role: "admin" })).rejects.toMatchObject({ status });
     }
     for (const actor of [plain, null]) {
       await expect(verifyClaim(s.db, actor, { claimId: crypto.randomUUID() })).rejects.toMatchObject({ status: actor ? 403 : 401 });

@@ -1,4 +1,323 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">boonees</h1></div>;
+import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
+import { toast } from "sonner";
+import { AdminPage, Pager, StatCard } from "~/components/admin/admin-page";
+import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
+import { copyText } from "~/components/admin/copy";
+import { BooneeImage } from "~/components/boonee-image";
+import { FormError } from "~/components/forms/field";
+import { RarityBadge } from "~/components/rarity-badge";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { actorOf, getServices, requireRole } from "~/guards.server";
+import { formatDay } from "~/lib/dates";
+import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { pageMeta } from "~/lib/meta";
+import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema, type StatusFilter } from "~/lib/schemas/admin";
+import type { RootData } from "~/root";
+import { listAdminBoonees } from "../../../server/domain/admin-queries.ts";
+import { deleteBoonee } from "../../../server/domain/delete-boonee.ts";
+import { updateBoonee } from "../../../server/domain/update-boonee.ts";
+import { refusal, storeFigureMedia } from "./media.server";
+import type { Route } from "./+types/boonees";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.boonees.metaTitle", "admin.boonees.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const rawStatus = url.searchParams.get("status") ?? "all";
+  const status = (STATUS_FILTERS as readonly string[]).includes(rawStatus) ? (rawStatus as StatusFilter) : "all";
+  const list = await listAdminBoonees(getServices(context).db, actorOf(viewer), { q, status, page: pageParam(url.searchParams.get("page")) });
+  return { ...list, q, status };
+}
+
+type ActionResult = { ok: true; intent: "update" | "delete"; id: string } | { ok: false; intent: "update" | "delete"; errors: FieldErrors; error: string | null; reason: string | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const services = getServices(context);
+  const actor = actorOf(viewer);
+  const form = await request.formData();
+  const fields = formFields(form);
+  const intent = fields.intent === "delete" ? "delete" : "update";
+  if (fields.intent !== "delete" && fields.intent !== "update") {
+    return data<ActionResult>({ ok: false, intent, errors: {}, error: "admin.error.unexpected", reason: null }, { status: 400 });
+  }
+  if (intent === "delete") {
+    const parsed = validate(idSchema, fields);
+    if (!parsed.ok) return data<ActionResult>({ ok: false, intent, errors: {}, error: "admin.boonees.deleteError", reason: null }, { status: 400 });
+    try {
+      await deleteBoonee(services.db, actor, parsed.data);
+      return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
+    } catch (e) {
+      const r = refusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", services.log);
+      return data<ActionResult>({ ok: false, intent, errors: {}, error: r.error, reason: null }, { status: r.status });
+    }
+  }
+  const parsed = validate(updateBooneeSchema, fields);
+  if (!parsed.ok) return data<ActionResult>({ ok: false, intent, errors: parsed.errors, error: null, reason: null }, { status: 400 });
+  try {
+    const media = await storeFigureMedia(services, form);
+    await updateBoonee(services.db, actor, { ...parsed.data, ...media });
+    return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
+  } catch (e) {
+    const r = refusal(
+      e,
+      { notFound: "admin.error.notFound", imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" },
+      "admin.boonees.updateError",
+      services.log,
+    );
+    return data<ActionResult>({ ok: false, intent, errors: {}, error: r.error, reason: r.reason }, { status: r.status });
+  }
+}
+
+type Item = Route.ComponentProps["loaderData"]["items"][number];
+
+export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/boonees";
+  const d = loaderData;
+  const hrefFor = (page: number) => {
+    const p = new URLSearchParams();
+    if (d.q) p.set("q", d.q);
+    if (d.status !== "all") p.set("status", d.status);
+    if (page > 1) p.set("page", String(page));
+    const s = p.toString();
+    return s ? `/admin/boonees?${s}` : "/admin/boonees";
+  };
+  const filtered = d.q !== "" || d.status !== "all";
+  return (
+    <AdminPage
+      title={t("admin.boonees.title")}
+      intro={t("admin.boonees.intro")}
+      actions={
+        <Button asChild>
+          <Link to="/admin/create-boonee">
+            <PlusIcon /> {t("admin.nav.create")}
+          </Link>
+        </Button>
+      }
+    >
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
+        <StatCard testId="total-all" label={t("admin.boonees.total")} value={d.totals.total} />
+        <StatCard testId="total-claimed" label={t("admin.boonees.claimed")} value={d.totals.claimed} />
+        <StatCard testId="total-available" label={t("admin.boonees.available")} value={d.totals.available} />
+      </div>
+
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${d.q}|${d.status}`}>
+        <label htmlFor="boonee-search" className="sr-only">
+          {t("admin.boonees.search")}
+        </label>
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input id="boonee-search" name="q" type="search" defaultValue={d.q} placeholder={t("admin.boonees.searchPlaceholder")} className="pl-9" maxLength={100} />
+        </div>
+        <label htmlFor="boonee-status" className="sr-only">
+          {t("admin.boonees.statusFilter")}
+        </label>
+        <NativeSelect id="boonee-status" name="status" defaultValue={d.status} wrapperClassName="sm:w-56" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {s === "all" || s === "claimed" || s === "available" ? t(`admin.boonees.filter.${s}`) : t(`admin.status.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button type="submit" variant="outline" disabled={searching}>
+          {t("admin.boonees.searchButton")}
+        </Button>
+      </Form>
+
+      <p className="mt-4 text-sm font-semibold text-muted-foreground" aria-live="polite" data-testid="match-count">
+        {filtered ? t("admin.boonees.matches", { count: d.total }) : t("admin.boonees.showing", { count: d.total })}
+      </p>
+
+      {d.items.length === 0 ? (
+        <div className="mt-4 rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center">
+          <p className="font-display text-xl font-bold">{t("admin.boonees.empty")}</p>
+          {filtered && (
+            <Link to="/admin/boonees" className="mt-2 inline-block font-bold text-grape hover:underline">
+              {t("admin.boonees.clearFilters")}
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4 ${searching ? "opacity-60" : ""}`} data-testid="admin-boonee-list">
+          {d.items.map((item) => (
+            <BooneeCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={d.page}
+        pageCount={d.pageCount}
+        hrefFor={hrefFor}
+        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
+      />
+    </AdminPage>
+  );
+}
+
+const STATUS_VARIANT: Record<string, "secondary" | "success" | "warning" | "danger" | "default"> = {
+  Draft: "secondary",
+  Hidden: "secondary",
+  Placed: "default",
+  Found: "success",
+  "On Sale": "warning",
+  "Sold Out": "danger",
+  Archived: "secondary",
+};
+
+function BooneeCard({ item }: { item: Item }) {
+  const { t, i18n } = useTranslation();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const lang = i18n.language === "en" ? "en" : "de";
+  const copy = async () => {
+    if (!item.code) return;
+    if (await copyText(`${root?.settings.publicUrl ?? window.location.origin}/c/${item.code}`)) toast.success(t("admin.create.urlCopied"));
+  };
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl border-2 border-ink/10 bg-white shadow-[0_4px_0_0_rgba(35,21,63,0.08)]" data-testid="admin-boonee-card">
+      <div className="flex gap-3 p-3">
+        <BooneeImage src={item.imageUrl} alt={item.name} className="size-24 shrink-0 rounded-xl sm:size-28" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-display text-lg font-bold" title={item.name}>
+            {item.name}
+          </h2>
+          <div className="mt-1 flex flex-wrap gap-1">
+            <RarityBadge rarity={item.rarity} />
+            <Badge variant={STATUS_VARIANT[item.status] ?? "secondary"}>{t(`admin.status.${item.status}`)}</Badge>
+            {item.templateId && <Badge variant="outline">{t("admin.boonees.instance")}</Badge>}
+          </div>
+          <p className="mt-1 truncate text-sm text-muted-foreground">{item.series ?? t("admin.boonees.noSeries")}</p>
+          <p className="mt-1 text-sm">
+            {item.ownerId ? (
+              <>
+                <span className="font-bold">{item.ownerName ?? t("common.anonymous")}</span>
+                {item.claimedAt && <span className="text-muted-foreground"> · {formatDay(item.claimedAt, lang)}</span>}
+              </>
+            ) : (
+              <span className="font-semibold text-slime">{t("admin.boonees.availableForClaim")}</span>
+            )}
+          </p>
+        </div>
+      </div>
+      <div className="mt-auto flex flex-wrap gap-1 border-t-2 border-ink/5 p-2">
+        {item.code && (
+          <Button type="button" variant="ghost" size="sm" onClick={copy}>
+            <CopyIcon /> {t("admin.boonees.copyUrl")}
+          </Button>
+        )}
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/boonee/${item.id}`}>
+            <EyeIcon /> {t("admin.boonees.view")}
+          </Link>
+        </Button>
+        <EditDialog item={item} />
+        <DeleteButton item={item} />
+      </div>
+    </li>
+  );
+}
+
+function EditDialog({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const [wanted, setWanted] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  // Saved: the dialog closes; opening it again starts without the old answer.
+  const saved = fetcher.state === "idle" && result?.ok === true;
+  const open = wanted && !saved;
+  const setOpen = (next: boolean) => {
+    if (next) fetcher.reset();
+    setWanted(next);
+  };
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result || result.intent !== "update") return;
+    if (result.ok) toast.success(t("admin.boonees.updated"));
+    else if (result.error) toast.error(t(result.error));
+  }, [fetcher.state, result, t]);
+  const errors = result && !result.ok ? result.errors : {};
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="ghost" size="sm">
+          <PencilIcon /> {t("admin.boonees.edit")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{t("admin.boonees.editTitle", { name: item.name })}</DialogTitle>
+          <DialogDescription>{t("admin.boonees.editIntro")}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={item.id} />
+          {result && !result.ok && result.error && <FormError error={result.error} />}
+          {result && !result.ok && result.reason && <p className="text-sm text-muted-foreground">{t(result.reason)}</p>}
+          <BooneeFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
+          <MediaPickers idPrefix={`edit-${item.id}-`} currentImage={item.imageUrl} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? t("admin.boonees.saving") : t("common.save")}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteButton({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result || result.intent !== "delete") return;
+    if (result.ok) toast.success(t("admin.boonees.deleted"));
+    else toast.error(t("admin.boonees.deleteError"));
+  }, [fetcher.state, result, t]);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-[#ffe0dc]" disabled={busy}>
+          <Trash2Icon /> {t("admin.boonees.delete")}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("admin.boonees.deleteTitle", { name: item.name })}</AlertDialogTitle>
+          <AlertDialogDescription>{t("admin.boonees.deleteConfirm")}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+          <AlertDialogAction onClick={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}>{t("admin.boonees.delete")}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }

@@ -1,4 +1,284 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">claims</h1></div>;
+import { BadgeCheckIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { AdminPage, Pager } from "~/components/admin/admin-page";
+import { RarityBadge } from "~/components/rarity-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { actorOf, getServices, requireRole } from "~/guards.server";
+import { formatDay, formatTable } from "~/lib/dates";
+import { formFields, validate } from "~/lib/forms";
+import { pageMeta } from "~/lib/meta";
+import { pageParam, storyVisibilitySchema, verifyClaimSchema } from "~/lib/schemas/admin";
+import { cn } from "~/lib/utils";
+import { listClaims, listStories } from "../../../server/domain/admin-queries.ts";
+import { setStoryHidden } from "../../../server/domain/hide-story.ts";
+import { verifyClaim } from "../../../server/domain/verify-claim.ts";
+import { refusal } from "./media.server";
+import type { Route } from "./+types/claims";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
+
+const STATES = ["all", "pending", "verified"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const { db } = getServices(context);
+  const actor = actorOf(viewer);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = pageParam(url.searchParams.get("page"));
+  const rawState = url.searchParams.get("state") ?? "all";
+  const state = (STATES as readonly string[]).includes(rawState) ? (rawState as (typeof STATES)[number]) : "all";
+  if (url.searchParams.get("tab") === "stories") {
+    return { tab: "stories" as const, q, state, isAdmin: viewer.role === "admin", stories: await listStories(db, actor, { q, page }), claims: null };
+  }
+  return { tab: "claims" as const, q, state, isAdmin: viewer.role === "admin", claims: await listClaims(db, actor, { q, page, state }), stories: null };
+}
+
+type Result = { ok: true; intent: string } | { ok: false; intent: string; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const services = getServices(context);
+  const actor = actorOf(viewer);
+  const fields = formFields(await request.formData());
+  try {
+    if (fields.intent === "verify") {
+      const parsed = validate(verifyClaimSchema, fields);
+      if (!parsed.ok) return data<Result>({ ok: false, intent: "verify", error: "admin.error.notFound" }, { status: 400 });
+      await verifyClaim(services.db, actor, parsed.data);
+      return data<Result>({ ok: true, intent: "verify" });
+    }
+    if (fields.intent === "story") {
+      const parsed = validate(storyVisibilitySchema, fields);
+      if (!parsed.ok) return data<Result>({ ok: false, intent: "story", error: "admin.error.notFound" }, { status: 400 });
+      const row = await setStoryHidden(services.db, actor, parsed.data);
+      return data<Result>({ ok: true, intent: row.hidden ? "hide" : "unhide" });
+    }
+    return data<Result>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
+  } catch (e) {
+    const r = refusal(e, { notFound: "admin.error.notFound" }, "admin.error.unexpected", services.log);
+    return data<Result>({ ok: false, intent: String(fields.intent), error: r.error }, { status: r.status });
+  }
+}
+
+export default function Claims({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const d = loaderData;
+  const tabClass = (active: boolean) =>
+    cn("inline-flex h-10 items-center rounded-full px-4 text-sm font-bold transition-colors", active ? "bg-ink text-white" : "bg-white text-ink hover:bg-paper-deep border-2 border-ink/10");
+  return (
+    <AdminPage title={t("admin.claims.title")} intro={d.tab === "claims" ? t("admin.claims.intro") : t("admin.stories.intro")}>
+      <nav aria-label={t("admin.claims.tabs")} className="mb-5 flex gap-2">
+        <Link to="/admin/claims" className={tabClass(d.tab === "claims")} aria-current={d.tab === "claims" ? "page" : undefined}>
+          {t("admin.claims.tabClaims")}
+        </Link>
+        <Link to="/admin/claims?tab=stories" className={tabClass(d.tab === "stories")} aria-current={d.tab === "stories" ? "page" : undefined}>
+          {t("admin.claims.tabStories")}
+        </Link>
+      </nav>
+      {d.claims && <ClaimsTable claims={d.claims} q={d.q} state={d.state} isAdmin={d.isAdmin} />}
+      {d.stories && <StoriesList stories={d.stories} q={d.q} />}
+    </AdminPage>
+  );
+}
+
+type ClaimsData = NonNullable<Route.ComponentProps["loaderData"]["claims"]>;
+type StoriesData = NonNullable<Route.ComponentProps["loaderData"]["stories"]>;
+
+function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" | "stories"; state?: string; placeholder: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-col gap-3 sm:flex-row" key={`${tab}|${q}|${state}`}>
+      {tab === "stories" && <input type="hidden" name="tab" value="stories" />}
+      <label htmlFor={`${tab}-search`} className="sr-only">
+        {t("admin.claims.search")}
+      </label>
+      <div className="relative flex-1">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input id={`${tab}-search`} name="q" type="search" defaultValue={q} placeholder={placeholder} className="pl-9" maxLength={100} />
+      </div>
+      {tab === "claims" && (
+        <>
+          <label htmlFor="claims-state" className="sr-only">
+            {t("admin.claims.col.status")}
+          </label>
+          <NativeSelect id="claims-state" name="state" defaultValue={state} wrapperClassName="sm:w-48" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.claims.state.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </>
+      )}
+      <Button type="submit" variant="outline">
+        {t("admin.boonees.searchButton")}
+      </Button>
+    </Form>
+  );
+}
+
+function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: string; state: string; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const hrefFor = (page: number) => {
+    const p = new URLSearchParams();
+    if (q) p.set("q", q);
+    if (state !== "all") p.set("state", state);
+    if (page > 1) p.set("page", String(page));
+    return `/admin/claims${p.size ? `?${p}` : ""}`;
+  };
+  return (
+    <>
+      <SearchForm q={q} tab="claims" state={state} placeholder={isAdmin ? t("admin.claims.searchPlaceholder") : t("admin.claims.searchPlaceholderModerator")} />
+      <p className="mb-2 text-sm font-semibold text-muted-foreground" aria-live="polite">
+        {t("admin.claims.count", { count: claims.total })}
+      </p>
+      {claims.items.length === 0 ? (
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.claims.empty")}</p>
+      ) : (
+        <div className="rounded-2xl border-2 border-ink/10 bg-white">
+          <Table data-testid="claims-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("admin.claims.col.boonee")}</TableHead>
+                <TableHead>{t("admin.claims.col.series")}</TableHead>
+                <TableHead>{t("admin.claims.col.rarity")}</TableHead>
+                <TableHead>{t("admin.claims.col.claimedBy")}</TableHead>
+                <TableHead>{t("admin.claims.col.email")}</TableHead>
+                <TableHead>{t("admin.claims.col.date")}</TableHead>
+                <TableHead>{t("admin.claims.col.status")}</TableHead>
+                <TableHead>
+                  <span className="sr-only">{t("admin.claims.col.actions")}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {claims.items.map((c) => (
+                <TableRow key={c.id} data-testid="claim-row">
+                  <TableCell className="font-bold">
+                    <Link to={`/boonee/${c.booneeId}`} className="hover:underline">
+                      {c.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{c.series ?? "—"}</TableCell>
+                  <TableCell>
+                    <RarityBadge rarity={c.rarity} />
+                  </TableCell>
+                  <TableCell>{c.claimer ?? t("common.anonymous")}</TableCell>
+                  <TableCell className="max-w-56 truncate">{c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">{formatTable(c.claimedAt)}</TableCell>
+                  <TableCell>
+                    {c.verified ? <Badge variant="success">{t("admin.claims.verified")}</Badge> : <Badge variant="warning">{t("admin.claims.pending")}</Badge>}
+                  </TableCell>
+                  <TableCell className="text-right">{!c.verified && <VerifyButton claimId={c.id} name={c.name} />}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <Pager
+        page={claims.page}
+        pageCount={claims.pageCount}
+        hrefFor={hrefFor}
+        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: claims.page, pages: claims.pageCount }) }}
+      />
+    </>
+  );
+}
+
+function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Result>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(t("admin.claims.verifiedToast", { name }));
+    else toast.error(t(fetcher.data.error));
+  }, [fetcher.state, fetcher.data, name, t]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="verify" />
+      <input type="hidden" name="claimId" value={claimId} />
+      <Button type="submit" size="sm" variant="slime" disabled={busy} aria-label={t("admin.claims.verifyLabel", { name })}>
+        <BadgeCheckIcon /> {busy ? t("admin.claims.verifying") : t("admin.claims.verify")}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "de";
+  const hrefFor = (page: number) => {
+    const p = new URLSearchParams({ tab: "stories" });
+    if (q) p.set("q", q);
+    if (page > 1) p.set("page", String(page));
+    return `/admin/claims?${p}`;
+  };
+  return (
+    <>
+      <SearchForm q={q} tab="stories" placeholder={t("admin.stories.searchPlaceholder")} />
+      {stories.items.length === 0 ? (
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.stories.empty")}</p>
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2" data-testid="stories-list">
+          {stories.items.map((s) => (
+            <li key={s.id} className={cn("rounded-2xl border-2 border-ink/10 bg-white p-4", s.hidden && "border-dashed bg-paper-deep/50")} data-testid="story-item">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h2 className="font-display text-lg font-bold">{s.title}</h2>
+                  <p className="text-sm text-muted-foreground">
+                    <Link to={`/boonee/${s.booneeId}`} className="font-bold text-grape hover:underline">
+                      {s.booneeName}
+                    </Link>{" "}
+                    · {s.author ?? t("common.anonymous")} · {formatDay(s.createdAt, lang)}
+                  </p>
+                </div>
+                {s.hidden ? <Badge variant="danger">{t("admin.stories.hidden")}</Badge> : <Badge variant="success">{t("admin.stories.visible")}</Badge>}
+              </div>
+              <p className="mt-2 line-clamp-4 text-sm whitespace-pre-line">{s.story}</p>
+              <div className="mt-3">
+                <StoryToggle storyId={s.id} hidden={s.hidden} title={s.title} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={stories.page}
+        pageCount={stories.pageCount}
+        hrefFor={hrefFor}
+        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: stories.page, pages: stories.pageCount }) }}
+      />
+    </>
+  );
+}
+
+function StoryToggle({ storyId, hidden, title }: { storyId: string; hidden: boolean; title: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Result>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.intent === "hide" ? t("admin.stories.hiddenToast") : t("admin.stories.shownToast"));
+    else toast.error(t(fetcher.data.error));
+  }, [fetcher.state, fetcher.data, t]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="story" />
+      <input type="hidden" name="storyId" value={storyId} />
+      <input type="hidden" name="hidden" value={hidden ? "false" : "true"} />
+      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={hidden ? t("admin.stories.showLabel", { title }) : t("admin.stories.hideLabel", { title })}>
+        {hidden ? <EyeIcon /> : <EyeOffIcon />} {hidden ? t("admin.stories.show") : t("admin.stories.hide")}
+      </Button>
+    </fetcher.Form>
+  );
 }

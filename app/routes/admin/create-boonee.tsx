@@ -1,4 +1,327 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">create-boonee</h1></div>;
+import { DicesIcon, PrinterIcon, RotateCcwIcon, SparklesIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { toast } from "sonner";
+import { AdminPage } from "~/components/admin/admin-page";
+import { BooneeFields, MediaPickers, SelectField } from "~/components/admin/boonee-fields";
+import { ClaimUrlResult } from "~/components/admin/claim-url-result";
+import { Field, FormError } from "~/components/forms/field";
+import { useClientValidation } from "~/components/forms/use-client-validation";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { actorOf, flashCookie, getServices, requireRole } from "~/guards.server";
+import { generateClaimCode, CODE_MAX } from "~/lib/claim-code";
+import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { pageMeta } from "~/lib/meta";
+import { BATCH_MAX, STATUSES, batchSchema, createBooneeSchema } from "~/lib/schemas/admin";
+import { createBoonee, createBooneeBatch, getTemplate, isCodeTaken, listTypes } from "../../../server/domain/create-boonee.ts";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { refusal, storeFigureMedia } from "./media.server";
+import { claimQr } from "./qr.server";
+import type { Route } from "./+types/create-boonee";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.create.metaTitle", "admin.create.metaDescription");
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const { db } = getServices(context);
+  const actor = actorOf(viewer);
+  const templateParam = new URL(request.url).searchParams.get("template") ?? "";
+  const template = UUID.test(templateParam) ? await getTemplate(db, actor, templateParam) : null;
+  const types = await listTypes(db, actor);
+  return {
+    types,
+    template: template && {
+      id: template.templateId ?? template.id,
+      name: template.name,
+      description: template.description,
+      rarity: template.rarity,
+      status: "Draft",
+      series: template.series,
+      origin: template.origin,
+      passion: template.passion,
+      superpower: template.superpower,
+      personality: template.personality,
+      element: template.element,
+      birthDate: template.birthDate,
+      imageUrl: template.imageUrl,
+    },
+  };
+}
+
+type CreateResult =
+  | { ok: true; intent: "create"; id: string; name: string; code: string; claimUrl: string; qrSvg: string; qrPng: string; instance: boolean; at: number }
+  | { ok: false; intent: "create" | "batch"; errors: FieldErrors; error: string | null; reason: string | null; params: Record<string, string> };
+
+const fail = (intent: "create" | "batch", status: number, body: Partial<Extract<CreateResult, { ok: false }>>) =>
+  data<CreateResult>({ ok: false, intent, errors: {}, error: null, reason: null, params: {}, ...body }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const services = getServices(context);
+  const actor = actorOf(viewer);
+  const form = await request.formData();
+  const fields = formFields(form);
+
+  if (fields.intent === "batch") {
+    const parsed = validate(batchSchema, fields);
+    if (!parsed.ok) return fail("batch", 400, { errors: parsed.errors });
+    try {
+      const batch = await createBooneeBatch(services.db, actor, parsed.data);
+      const ids = batch.items.map((i) => i.id).join(",");
+      return redirect(`/admin/labels?ids=${ids}`, { headers: { "set-cookie": flashCookie("admin.batch.success") } });
+    } catch (e) {
+      const r = refusal(e, { templateNotFound: "admin.batch.error.template", batchCount: "admin.batch.error.count" }, "admin.error.unexpected", services.log);
+      return fail("batch", r.status, { error: r.error });
+    }
+  }
+
+  const parsed = validate(createBooneeSchema, fields);
+  if (!parsed.ok) return fail("create", 400, { errors: parsed.errors });
+  try {
+    // Refuse a taken code before storing any file; the unique index still decides in a race.
+    if (await isCodeTaken(services.db, actor, parsed.data.secretCode)) throw new DomainError("codeTaken", 409);
+    const media = await storeFigureMedia(services, form);
+    const created = await createBoonee(services.db, actor, { ...parsed.data, imageUrl: media.imageUrl, welcomeVideoUrl: media.welcomeVideoUrl });
+    const claimUrl = `${services.settings.publicUrl}/c/${created.code}`;
+    const qr = await claimQr(claimUrl);
+    return data<CreateResult>({
+      ok: true,
+      intent: "create",
+      id: created.id,
+      name: created.name,
+      code: created.code,
+      claimUrl,
+      qrSvg: qr.svg,
+      qrPng: qr.png,
+      instance: !!created.templateId,
+      at: Date.now(),
+    });
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "codeTaken") return fail("create", 409, { errors: { secretCode: "admin.create.error.codeTaken" } });
+    if (e instanceof DomainError && e.code === "templateNotFound") {
+      return fail("create", 404, { error: "admin.create.error.creating", params: { message: "admin.create.error.templateGone" } });
+    }
+    const r = refusal(e, { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" }, "admin.error.unexpected", services.log);
+    return fail("create", r.status, { error: r.error, reason: r.reason });
+  }
+}
+
+/** Create-form reset after a success (spec section 9: 5 seconds). */
+const RESET_AFTER_MS = 5000;
+
+export default function CreateBoonee({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [searchParams] = useSearchParams();
+  const busyIntent = navigation.state !== "idle" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
+  const { template, types } = loaderData;
+  const result = actionData?.intent === "create" ? actionData : undefined;
+  const batchResult = actionData?.intent === "batch" && !actionData.ok ? actionData : undefined;
+  const { errors, onSubmit } = useClientValidation(createBooneeSchema, result && !result.ok ? result.errors : undefined);
+  const batchValidation = useClientValidation(batchSchema, batchResult?.errors);
+  const [code, setCode] = useState("");
+  const [formKey, setFormKey] = useState(0);
+  const success = result?.ok ? result : null;
+
+  // A success: toast, show the claim URL and QR, reset the form after 5 seconds.
+  useEffect(() => {
+    if (!result?.ok) return;
+    toast.success(result.instance ? `${t("admin.create.success")} ${t("admin.create.successInstance")}` : t("admin.create.success"));
+    const timer = window.setTimeout(() => {
+      setCode("");
+      setFormKey((k) => k + 1);
+    }, RESET_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [result, t]);
+
+  useEffect(() => {
+    if (result && !result.ok && result.error) toast.error(t(result.error, { message: t(result.params.message ?? "") }));
+  }, [result, t]);
+
+  const chooseTemplate = (id: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (id) next.set("template", id);
+    else next.delete("template");
+    submit(next, { method: "get", replace: true, preventScrollReset: true });
+    setCode("");
+  };
+
+  const generate = () => {
+    setCode(generateClaimCode());
+    toast.success(t("admin.create.codeGenerated"));
+  };
+
+  return (
+    <AdminPage title={t("admin.create.title")} intro={t("admin.create.intro")}>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("admin.create.formTitle")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Form method="get" className="mb-5 grid gap-1.5" replace preventScrollReset>
+              <Label htmlFor="template-select">{t("admin.create.template")}</Label>
+              <div className="flex gap-2">
+                <select
+                  id="template-select"
+                  name="template"
+                  value={template?.id ?? ""}
+                  onChange={(e) => chooseTemplate(e.currentTarget.value)}
+                  className="h-11 w-full min-w-0 rounded-xl border-2 border-input bg-white px-3 text-base focus-visible:border-grape focus-visible:ring-3 focus-visible:ring-grape/25 focus-visible:outline-none"
+                >
+                  <option value="">{t("admin.create.newType")}</option>
+                  {types.map((ty) => (
+                    <option key={ty.id} value={ty.id}>
+                      {ty.name}
+                      {ty.series ? ` · ${ty.series}` : ""} · {t(`common.rarity.${ty.rarity}`)}
+                    </option>
+                  ))}
+                </select>
+                <noscript>
+                  <Button type="submit" variant="outline">
+                    {t("admin.create.applyTemplate")}
+                  </Button>
+                </noscript>
+              </div>
+              {template && (
+                <p role="status" className="rounded-xl border-2 border-grape/30 bg-grape-light/40 px-3 py-2 text-sm font-semibold text-[#3d2185]" data-testid="template-notice">
+                  {t("admin.create.templateSelected", { name: template.name })}
+                </p>
+              )}
+            </Form>
+
+            <Form
+              method="post"
+              encType="multipart/form-data"
+              className="grid gap-5"
+              noValidate
+              onSubmit={onSubmit}
+              key={`${template?.id ?? "new"}-${formKey}`}
+              onReset={(e) => {
+                // Reset clears everything, also the previews and the code (a remount with the defaults).
+                e.preventDefault();
+                setCode("");
+                setFormKey((k) => k + 1);
+              }}
+            >
+              <input type="hidden" name="intent" value="create" />
+              <input type="hidden" name="templateId" value={template?.id ?? ""} />
+              {result && !result.ok && result.error && (
+                <div className="grid gap-1">
+                  <FormError error={result.error} params={{ message: t(result.params.message ?? "") }} />
+                  {result.reason && <p className="text-sm text-muted-foreground">{t(result.reason)}</p>}
+                </div>
+              )}
+              <BooneeFields values={template ?? {}} errors={errors} />
+
+              <div className="grid gap-1.5">
+                <Label htmlFor="field-secretCode">{t("admin.create.code")}</Label>
+                <div className="flex flex-wrap gap-2">
+                  <Input
+                    id="field-secretCode"
+                    name="secretCode"
+                    value={code}
+                    onChange={(e) => setCode(e.currentTarget.value.toUpperCase().replace(/\s/g, ""))}
+                    maxLength={CODE_MAX}
+                    autoComplete="off"
+                    spellCheck={false}
+                    required
+                    className="w-auto min-w-0 flex-1 font-mono tracking-widest uppercase"
+                    aria-invalid={errors.secretCode ? true : undefined}
+                    aria-describedby={errors.secretCode ? "field-secretCode-error" : "field-secretCode-hint"}
+                  />
+                  <Button type="button" variant="slime" onClick={generate}>
+                    <DicesIcon /> {t("admin.create.generate")}
+                  </Button>
+                </div>
+                {errors.secretCode ? (
+                  <p id="field-secretCode-error" role="alert" className="text-sm font-semibold text-destructive">
+                    {t(errors.secretCode)}
+                  </p>
+                ) : (
+                  <p id="field-secretCode-hint" className="text-xs text-muted-foreground">
+                    {t("admin.create.codeHint")}
+                  </p>
+                )}
+              </div>
+
+              <MediaPickers currentImage={template?.imageUrl} />
+
+              <div className="flex flex-wrap gap-3">
+                <Button type="submit" size="lg" disabled={busyIntent === "create"}>
+                  <SparklesIcon /> {busyIntent === "create" ? t("admin.create.creating") : t("admin.create.submit")}
+                </Button>
+                <Button type="reset" size="lg" variant="outline">
+                  <RotateCcwIcon /> {t("admin.create.reset")}
+                </Button>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-6">
+          {success ? (
+            <ClaimUrlResult key={success.at} id={success.id} name={success.name} claimUrl={success.claimUrl} qrSvg={success.qrSvg} qrPng={success.qrPng} code={success.code} />
+          ) : (
+            <Card className="border-dashed">
+              <CardContent className="pt-5 text-sm text-muted-foreground">{t("admin.create.resultPlaceholder")}</CardContent>
+            </Card>
+          )}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("admin.batch.title")}</CardTitle>
+              <CardDescription>{t("admin.batch.intro", { max: BATCH_MAX })}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" className="grid gap-4" noValidate onSubmit={batchValidation.onSubmit}>
+                <input type="hidden" name="intent" value="batch" />
+                <FormError error={batchResult?.error} />
+                <SelectField name="templateId" id="batch-template" label={t("admin.batch.type")} defaultValue={template?.id ?? ""} error={batchValidation.errors.templateId}>
+                  <option value="">{t("admin.batch.chooseType")}</option>
+                  {types.map((ty) => (
+                    <option key={ty.id} value={ty.id}>
+                      {ty.name}
+                      {ty.series ? ` · ${ty.series}` : ""}
+                    </option>
+                  ))}
+                </SelectField>
+                <div className="grid grid-cols-2 gap-3">
+                  <Field
+                    id="batch-count"
+                    name="count"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={BATCH_MAX}
+                    defaultValue={10}
+                    label={t("admin.batch.count")}
+                    error={batchValidation.errors.count}
+                    errorParams={{ max: BATCH_MAX }}
+                  />
+                  <SelectField name="status" id="batch-status" label={t("admin.fields.status")} defaultValue="Draft">
+                    {STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`admin.status.${s}`)}
+                      </option>
+                    ))}
+                  </SelectField>
+                </div>
+                <Button type="submit" variant="ember" disabled={busyIntent === "batch"}>
+                  <PrinterIcon /> {busyIntent === "batch" ? t("admin.batch.creating") : t("admin.batch.submit")}
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </AdminPage>
+  );
 }

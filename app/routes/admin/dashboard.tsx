@@ -1,4 +1,92 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">dashboard</h1></div>;
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AdminPage, StatCard } from "~/components/admin/admin-page";
+import { RarityBadge } from "~/components/rarity-badge";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { actorOf, getServices, requireRole } from "~/guards.server";
+import { formatTable } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { getDashboard } from "../../../server/domain/admin-queries.ts";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.dashboard.metaTitle", "admin.dashboard.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const dashboard = await getDashboard(getServices(context).db, actorOf(viewer));
+  return { ...dashboard, role: viewer.role };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const d = loaderData;
+  return (
+    <AdminPage title={t("admin.dashboard.title")} intro={t("admin.dashboard.intro")}>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          testId="stat-figures"
+          label={t("admin.dashboard.figures")}
+          value={d.figures.total}
+          hint={t("admin.dashboard.claimedAvailable", { claimed: d.figures.claimed, available: d.figures.available })}
+        />
+        <StatCard testId="stat-users" label={t("admin.dashboard.users")} value={d.users} />
+        <StatCard
+          testId="stat-tags"
+          label={t("admin.dashboard.tags")}
+          value={d.tags.total}
+          hint={t("admin.dashboard.claimedAvailable", { claimed: d.tags.claimed, available: d.tags.available })}
+        />
+        <StatCard testId="stat-claims" label={t("admin.dashboard.claims")} value={d.claims.total} hint={t("admin.dashboard.pending", { count: d.claims.pending })} />
+      </div>
+      <Card className="mt-6">
+        <CardHeader className="flex-row items-center justify-between">
+          <CardTitle>{t("admin.dashboard.recent")}</CardTitle>
+          <Link to="/admin/claims" className="text-sm font-bold text-grape hover:underline">
+            {t("admin.dashboard.allClaims")}
+          </Link>
+        </CardHeader>
+        <CardContent>
+          {d.recent.length === 0 ? (
+            <p className="py-6 text-center text-muted-foreground">{t("admin.dashboard.noClaims")}</p>
+          ) : (
+            <Table data-testid="recent-claims">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("admin.claims.col.boonee")}</TableHead>
+                  <TableHead>{t("admin.claims.col.claimedBy")}</TableHead>
+                  <TableHead>{t("admin.claims.col.series")}</TableHead>
+                  <TableHead>{t("admin.claims.col.date")}</TableHead>
+                  <TableHead>{t("admin.claims.col.rarity")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {d.recent.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell className="font-bold">
+                      <Link to={`/boonee/${c.booneeId}`} className="hover:underline">
+                        {c.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{c.claimer ?? t("common.anonymous")}</TableCell>
+                    <TableCell>{c.series ?? "—"}</TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">{formatTable(c.claimedAt)}</TableCell>
+                    <TableCell>
+                      <RarityBadge rarity={c.rarity} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      {d.role === "moderator" && (
+        <p className="mt-4 text-sm text-muted-foreground">
+          <Badge variant="secondary">{t("admin.dashboard.moderatorNote")}</Badge>
+        </p>
+      )}
+    </AdminPage>
+  );
 }

@@ -1,4 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { Outlet, redirect } from "react-router";
+import { AdminSidebar } from "~/components/admin/admin-sidebar";
+import { SidebarInset, SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
 import { requireRole } from "~/guards.server";
 import type { Route } from "./+types/layout";
 
@@ -16,6 +19,28 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export default function AdminLayout() {
-  return <Outlet />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  return { role: viewer.role, sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")) };
+}
+
+export function headers() {
+  // Admin pages carry e-mail addresses and claim codes: never cache them.
+  return { "cache-control": "private, no-store" };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <SidebarProvider defaultOpen={loaderData.sidebarOpen} className="min-h-[calc(100svh-4rem)] bg-paper">
+      <AdminSidebar role={loaderData.role} />
+      <SidebarInset>
+        <div className="flex h-12 items-center gap-2 border-b-2 border-ink/10 bg-white/70 px-2 sm:px-4 print:hidden">
+          <SidebarTrigger label={t("admin.nav.toggle")} title={t("admin.nav.toggleHint")} />
+          <span className="font-display text-sm font-bold text-muted-foreground">{loaderData.role === "admin" ? t("admin.nav.area") : t("admin.nav.moderation")}</span>
+        </div>
+        <Outlet />
+      </SidebarInset>
+    </SidebarProvider>
+  );
 }

@@ -1,4 +1,172 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">users</h1></div>;
+import { SearchIcon } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { AdminPage, Pager, StatCard } from "~/components/admin/admin-page";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { actorOf, getServices, requireRole } from "~/guards.server";
+import { formatDay } from "~/lib/dates";
+import { formFields, validate } from "~/lib/forms";
+import { pageMeta } from "~/lib/meta";
+import { ROLES, type Role } from "~/lib/roles";
+import { pageParam, roleChangeSchema } from "~/lib/schemas/admin";
+import { listUsers } from "../../../server/domain/admin-queries.ts";
+import { changeRole } from "../../../server/domain/change-role.ts";
+import { refusal } from "./media.server";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "users.metaTitle", "users.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const list = await listUsers(getServices(context).db, actorOf(viewer), { q, page: pageParam(url.searchParams.get("page")) });
+  return { ...list, q, me: viewer.id };
+}
+
+type Result = { ok: true; userId: string; role: Role } | { ok: false; userId: string; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const services = getServices(context);
+  const fields = formFields(await request.formData());
+  if (fields.intent !== "role") return data<Result>({ ok: false, userId: "", error: "users.error.update" }, { status: 400 });
+  const parsed = validate(roleChangeSchema, fields);
+  if (!parsed.ok) return data<Result>({ ok: false, userId: fields.userId ?? "", error: "users.error.update" }, { status: 400 });
+  try {
+    await changeRole(services.db, actorOf(viewer), parsed.data);
+    return data<Result>({ ok: true, userId: parsed.data.userId, role: parsed.data.role });
+  } catch (e) {
+    const r = refusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", services.log);
+    return data<Result>({ ok: false, userId: parsed.data.userId, error: r.error }, { status: r.status });
+  }
+}
+
+const ROLE_VARIANT: Record<Role, "default" | "warning" | "secondary"> = { admin: "default", moderator: "warning", user: "secondary" };
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "de";
+  const d = loaderData;
+  const hrefFor = (page: number) => {
+    const p = new URLSearchParams();
+    if (d.q) p.set("q", d.q);
+    if (page > 1) p.set("page", String(page));
+    return `/admin/users${p.size ? `?${p}` : ""}`;
+  };
+  return (
+    <AdminPage title={t("users.title")} intro={t("users.intro")}>
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
+        <StatCard testId="count-users" label={t("users.total")} value={d.counts.users} />
+        <StatCard testId="count-admins" label={t("users.admins")} value={d.counts.admins} />
+        <StatCard testId="count-moderators" label={t("users.moderators")} value={d.counts.moderators} />
+      </div>
+      <Form method="get" role="search" className="mt-6 mb-4 flex flex-col gap-3 sm:flex-row" key={d.q}>
+        <label htmlFor="user-search" className="sr-only">
+          {t("users.search")}
+        </label>
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input id="user-search" name="q" type="search" defaultValue={d.q} placeholder={t("users.searchPlaceholder")} className="pl-9" maxLength={100} />
+        </div>
+        <Button type="submit" variant="outline">
+          {t("admin.boonees.searchButton")}
+        </Button>
+      </Form>
+      {d.items.length === 0 ? (
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("users.empty")}</p>
+      ) : (
+        <div className="rounded-2xl border-2 border-ink/10 bg-white">
+          <Table data-testid="users-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("users.col.name")}</TableHead>
+                <TableHead>{t("users.col.email")}</TableHead>
+                <TableHead>{t("users.col.role")}</TableHead>
+                <TableHead>{t("users.col.joined")}</TableHead>
+                <TableHead>{t("users.col.actions")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {d.items.map((u) => (
+                <TableRow key={u.id} data-testid="user-row">
+                  <TableCell className="font-bold">
+                    {u.name ?? t("common.anonymous")}
+                    {u.id === d.me && <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>}
+                  </TableCell>
+                  <TableCell className="max-w-64 truncate">{u.email}</TableCell>
+                  <TableCell>
+                    <Badge variant={ROLE_VARIANT[u.role]}>{t(`users.role.${u.role}`)}</Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDay(u.createdAt, lang)}</TableCell>
+                  <TableCell>
+                    <RoleSelect userId={u.id} role={u.role} name={u.name ?? u.email} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <Pager
+        page={d.page}
+        pageCount={d.pageCount}
+        hrefFor={hrefFor}
+        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
+      />
+    </AdminPage>
+  );
+}
+
+/** The role selector: a change is sent at once (with JavaScript) or with the Save button (without). */
+function RoleSelect({ userId, role, name }: { userId: string; role: Role; name: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Result>();
+  const hydrated = useHydrated();
+  // While a change is on its way the selector shows it; afterwards the reloaded role (or the old one after a refusal).
+  const pending = fetcher.formData?.get("role");
+  const value = typeof pending === "string" ? pending : role;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(t("users.success.updated"));
+    else toast.error(t(fetcher.data.error));
+  }, [fetcher.state, fetcher.data, t]);
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="userId" value={userId} />
+      <label htmlFor={`role-${userId}`} className="sr-only">
+        {t("users.roleFor", { name })}
+      </label>
+      <NativeSelect
+        id={`role-${userId}`}
+        name="role"
+        value={value}
+        disabled={fetcher.state !== "idle"}
+        wrapperClassName="w-40"
+        className="h-9 text-sm"
+        onChange={(e) => {
+          fetcher.submit({ intent: "role", userId, role: e.currentTarget.value }, { method: "post" });
+        }}
+      >
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {t(`users.role.${r}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      {!hydrated && (
+        <Button type="submit" size="sm" variant="outline">
+          {t("common.save")}
+        </Button>
+      )}
+    </fetcher.Form>
+  );
 }

@@ -1,0 +1,84 @@
+import type * as React from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+
+/** An admin page: the full width beside the sidebar, a heading, an intro and optional actions. */
+export function AdminPage({
+  title,
+  intro,
+  actions,
+  children,
+  className,
+}: {
+  title: React.ReactNode;
+  intro?: React.ReactNode;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("w-full px-4 py-6 sm:px-6 lg:px-8", className)}>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="font-display text-3xl font-extrabold sm:text-4xl">{title}</h1>
+          {intro && <p className="mt-1 max-w-3xl text-muted-foreground">{intro}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A small figure card for totals. */
+export function StatCard({ label, value, hint, testId }: { label: string; value: number | string; hint?: React.ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0 rounded-2xl border-2 border-ink/10 bg-white p-3 shadow-[0_4px_0_0_rgba(35,21,63,0.08)] sm:p-4" data-testid={testId}>
+      <p className="truncate text-xs font-extrabold tracking-wide text-muted-foreground uppercase">{label}</p>
+      <p className="mt-1 font-display text-2xl font-extrabold tabular-nums sm:text-3xl">{value}</p>
+      {hint && <p className="mt-0.5 text-sm text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+/** Page links for the paged admin lists (work without JavaScript). */
+export function Pager({
+  page,
+  pageCount,
+  hrefFor,
+  labels,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  labels: { nav: string; prev: string; next: string; status: string };
+}) {
+  if (pageCount <= 1) return null;
+  const linkClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/15 bg-white px-4 text-sm font-bold hover:bg-paper-deep";
+  const disabledClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/5 px-4 text-sm font-bold text-muted-foreground";
+  return (
+    <nav aria-label={labels.nav} className="mt-6 flex flex-wrap items-center justify-center gap-3">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+          {labels.prev}
+        </Link>
+      ) : (
+        <span className={disabledClass} aria-disabled="true">
+          {labels.prev}
+        </span>
+      )}
+      <span className="text-sm font-semibold text-muted-foreground" aria-live="polite">
+        {labels.status}
+      </span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+          {labels.next}
+        </Link>
+      ) : (
+        <span className={disabledClass} aria-disabled="true">
+          {labels.next}
+        </span>
+      )}
+    </nav>
+  );
+}

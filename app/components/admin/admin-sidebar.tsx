@@ -1,0 +1,57 @@
+import { ClipboardCheckIcon, LayoutDashboardIcon, MegaphoneIcon, PackageIcon, SparklesIcon, UsersIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from "~/components/ui/sidebar";
+import type { Role } from "~/lib/roles";
+
+/** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users); moderators see two. */
+export const ADMIN_LINKS = [
+  { to: "/admin", key: "dashboard", icon: LayoutDashboardIcon, moderator: true, end: true },
+  { to: "/admin/create-boonee", key: "create", icon: SparklesIcon, moderator: false, end: false },
+  { to: "/admin/boonees", key: "boonees", icon: PackageIcon, moderator: false, end: false },
+  { to: "/admin/content", key: "content", icon: MegaphoneIcon, moderator: false, end: false },
+  { to: "/admin/claims", key: "claims", icon: ClipboardCheckIcon, moderator: true, end: false },
+  { to: "/admin/users", key: "users", icon: UsersIcon, moderator: false, end: false },
+] as const;
+
+export function AdminSidebar({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const { setOpenMobile, isMobile } = useSidebar();
+  const links = ADMIN_LINKS.filter((l) => role === "admin" || l.moderator);
+  return (
+    <Sidebar mobileTitle={t("admin.nav.title")}>
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupLabel>{role === "admin" ? t("admin.nav.title") : t("admin.nav.moderation")}</SidebarGroupLabel>
+          <nav aria-label={t("admin.nav.title")}>
+            <SidebarMenu>
+              {links.map((link) => (
+                <SidebarMenuItem key={link.to}>
+                  <SidebarMenuButton asChild tooltip={t(`admin.nav.${link.key}`)}>
+                    <NavLink to={link.to} end={link.end} onClick={() => isMobile && setOpenMobile(false)} prefetch="intent">
+                      <link.icon aria-hidden="true" />
+                      <span>{t(`admin.nav.${link.key}`)}</span>
+                    </NavLink>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+              ))}
+            </SidebarMenu>
+          </nav>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarFooter>
+        <p className="px-2 text-xs text-muted-foreground group-data-[collapsible=icon]:hidden">{t("admin.nav.shortcut")}</p>
+      </SidebarFooter>
+    </Sidebar>
+  );
+}
