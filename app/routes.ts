@@ -31,6 +31,7 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("claims", "routes/admin/claims.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("labels", "routes/admin/labels.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
