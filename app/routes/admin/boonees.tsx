@@ -49,7 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, q, status };
 }
 
-type ActionResult = { ok: true; intent: "update" | "delete"; id: string } | { ok: false; intent: "update" | "delete"; errors: FieldErrors; error: string | null; reason: string | null };
+type ActionResult =
+  | { ok: true; intent: "update" | "delete"; id: string }
+  | { ok: false; intent: "update" | "delete"; id: string; errors: FieldErrors; error: string | null; reason: string | null };
+
+/** One fetcher per kind, shared by the page and the cards: a deleted card is gone, the page still reports. */
+const DELETE_FETCHER = "admin-boonee-delete";
+const EDIT_FETCHER = "admin-boonee-edit";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
@@ -58,22 +64,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const fields = formFields(form);
   const intent = fields.intent === "delete" ? "delete" : "update";
+  const id = fields.id ?? "";
   if (fields.intent !== "delete" && fields.intent !== "update") {
-    return data<ActionResult>({ ok: false, intent, errors: {}, error: "admin.error.unexpected", reason: null }, { status: 400 });
+    return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.error.unexpected", reason: null }, { status: 400 });
   }
   if (intent === "delete") {
     const parsed = validate(idSchema, fields);
-    if (!parsed.ok) return data<ActionResult>({ ok: false, intent, errors: {}, error: "admin.boonees.deleteError", reason: null }, { status: 400 });
+    if (!parsed.ok) return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.boonees.deleteError", reason: null }, { status: 400 });
     try {
       await deleteBoonee(services.db, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
     } catch (e) {
       const r = refusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", services.log);
-      return data<ActionResult>({ ok: false, intent, errors: {}, error: r.error, reason: null }, { status: r.status });
+      return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
   const parsed = validate(updateBooneeSchema, fields);
-  if (!parsed.ok) return data<ActionResult>({ ok: false, intent, errors: parsed.errors, error: null, reason: null }, { status: 400 });
+  if (!parsed.ok) return data<ActionResult>({ ok: false, intent, id, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   try {
     const media = await storeFigureMedia(services, form);
     await updateBoonee(services.db, actor, { ...parsed.data, ...media });
@@ -85,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "admin.boonees.updateError",
       services.log,
     );
-    return data<ActionResult>({ ok: false, intent, errors: {}, error: r.error, reason: r.reason }, { status: r.status });
+    return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: r.reason }, { status: r.status });
   }
 }
 
@@ -105,6 +112,18 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
     return s ? `/admin/boonees?${s}` : "/admin/boonees";
   };
   const filtered = d.q !== "" || d.status !== "all";
+  const deleter = useFetcher<ActionResult>({ key: DELETE_FETCHER });
+  const editor = useFetcher<ActionResult>({ key: EDIT_FETCHER });
+  useEffect(() => {
+    if (deleter.state !== "idle" || !deleter.data) return;
+    if (deleter.data.ok) toast.success(t("admin.boonees.deleted"));
+    else toast.error(t("admin.boonees.deleteError"));
+  }, [deleter.state, deleter.data, t]);
+  useEffect(() => {
+    if (editor.state !== "idle" || !editor.data) return;
+    if (editor.data.ok) toast.success(t("admin.boonees.updated"));
+    else if (editor.data.error) toast.error(t(editor.data.error));
+  }, [editor.state, editor.data, t]);
   return (
     <AdminPage
       title={t("admin.boonees.title")}
@@ -240,10 +259,10 @@ function BooneeCard({ item }: { item: Item }) {
 
 function EditDialog({ item }: { item: Item }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<ActionResult>({ key: EDIT_FETCHER });
   const [wanted, setWanted] = useState(false);
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const result = fetcher.data?.id === item.id ? fetcher.data : undefined;
   // Saved: the dialog closes; opening it again starts without the old answer.
   const saved = fetcher.state === "idle" && result?.ok === true;
   const open = wanted && !saved;
@@ -251,11 +270,6 @@ function EditDialog({ item }: { item: Item }) {
     if (next) fetcher.reset();
     setWanted(next);
   };
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || result.intent !== "update") return;
-    if (result.ok) toast.success(t("admin.boonees.updated"));
-    else if (result.error) toast.error(t(result.error));
-  }, [fetcher.state, result, t]);
   const errors = result && !result.ok ? result.errors : {};
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -292,14 +306,8 @@ function EditDialog({ item }: { item: Item }) {
 
 function DeleteButton({ item }: { item: Item }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || result.intent !== "delete") return;
-    if (result.ok) toast.success(t("admin.boonees.deleted"));
-    else toast.error(t("admin.boonees.deleteError"));
-  }, [fetcher.state, result, t]);
+  const fetcher = useFetcher<ActionResult>({ key: DELETE_FETCHER });
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>

@@ -199,6 +199,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
 
             <Form
               method="post"
+              aria-label={t("admin.create.formTitle")}
               encType="multipart/form-data"
               className="grid gap-5"
               noValidate
@@ -281,7 +282,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
               <CardDescription>{t("admin.batch.intro", { max: BATCH_MAX })}</CardDescription>
             </CardHeader>
             <CardContent>
-              <Form method="post" className="grid gap-4" noValidate onSubmit={batchValidation.onSubmit}>
+              <Form method="post" className="grid gap-4" noValidate onSubmit={batchValidation.onSubmit} aria-label={t("admin.batch.title")}>
                 <input type="hidden" name="intent" value="batch" />
                 <FormError error={batchResult?.error} />
                 <SelectField name="templateId" id="batch-template" label={t("admin.batch.type")} defaultValue={template?.id ?? ""} error={batchValidation.errors.templateId}>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import { SidebarInset, SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
 import { requireRole } from "~/guards.server";
 import type { Route } from "./+types/layout";
@@ -31,8 +32,9 @@ export function headers() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   return (
-    <SidebarProvider defaultOpen={loaderData.sidebarOpen} className="min-h-[calc(100svh-4rem)] bg-paper">
+    <SidebarProvider defaultOpen={loaderData.sidebarOpen} className="min-h-[calc(100svh-4rem)] bg-paper" data-hydrated={hydrated ? "true" : "false"}>
       <AdminSidebar role={loaderData.role} />
       <SidebarInset>
         <div className="flex h-12 items-center gap-2 border-b-2 border-ink/10 bg-white/70 px-2 sm:px-4 print:hidden">

@@ -1,0 +1,62 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import * as schema from "../../server/db/schema.ts";
+import { E2E } from "./env.ts";
+import { db, grantRole, seedBoonee, signUp, unique, type SeedBoonee } from "./fixtures.ts";
+
+/** A real PNG with EXIF-free pixels, made on the fly (600 × 450, a purple-green gradient-ish block). */
+export async function pngBytes(width = 600, height = 450) {
+  return sharp({ create: { width, height, channels: 3, background: "#6b3fd1" } })
+    .composite([{ input: await sharp({ create: { width: Math.round(width / 2), height, channels: 3, background: "#2f9e5b" } }).png().toBuffer(), left: 0, top: 0 }])
+    .png()
+    .toBuffer();
+}
+
+/** A JPEG that carries EXIF data (camera make, a GPS-like note). */
+export async function jpegWithExif() {
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: "#e5602a" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "SpyCam", Copyright: "GPS 54.3233N 10.1228E" } })
+    .toBuffer();
+}
+
+/** A plain text file pretending to be a video. */
+export const fakeMp4 = Buffer.from("This is not a video at all, just text renamed to .mp4\n".repeat(20));
+
+/** A signed-up user who owns `n` figures (claimed through the same rows a claim writes). */
+export async function ownerWith(page: Page, figures: SeedBoonee[], name = `Owner ${unique()}`) {
+  const user = await signUp(page, name);
+  const owned = [];
+  for (const f of figures) {
+    const b = await seedBoonee({ status: "Found", ...f, ownerId: user.id });
+    const [c] = await db.insert(schema.claims).values({ booneeId: b.id, userId: user.id }).returning();
+    owned.push({ ...b, claimId: c.id });
+  }
+  return { user, owned };
+}
+
+/** Signs the page's context in as a fresh moderator. */
+export async function signInAsModerator(page: Page) {
+  const user = await signUp(page, `Mod ${unique()}`);
+  await grantRole(user.id, "moderator");
+  return user;
+}
+
+export async function figureById(id: string) {
+  const [b] = await db.select().from(schema.boonees).where(eq(schema.boonees.id, id));
+  return b;
+}
+
+export async function tagOf(booneeId: string) {
+  const [t] = await db.select().from(schema.tags).where(eq(schema.tags.booneeId, booneeId));
+  return t;
+}
+
+export const origin = () => ({ origin: E2E.baseURL });
+
+/** Opens an admin page and waits until React has hydrated it (so selects and shortcuts react). */
+export async function gotoAdmin(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('[data-slot="sidebar-wrapper"][data-hydrated="true"]').waitFor();
+}

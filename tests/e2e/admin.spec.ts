@@ -1,0 +1,496 @@
+import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
+import sharp from "sharp";
+import * as schema from "../../server/db/schema.ts";
+import { fakeMp4, figureById, gotoAdmin, jpegWithExif, ownerWith, pngBytes, signInAsModerator, tagOf } from "./admin-fixtures.ts";
+import { db, expect, randomCode, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
+
+const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
+
+test.describe("admin layout", () => {
+  test("shows the six links; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({ page }) => {
+    await signInAsAdmin(page);
+    await gotoAdmin(page, "/admin");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Nutzer"];
+    for (const name of links) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole("link")).toHaveCount(6);
+    await expect(sidebar(page)).toHaveCSS("width", "256px"); // 16rem
+
+    const trigger = page.getByRole("button", { name: "Seitenleiste ein-/ausblenden" });
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(sidebar(page)).toHaveCSS("width", "48px"); // 3rem
+    const cookie = (await page.context().cookies()).find((c) => c.name === "sidebar_state");
+    expect(cookie?.value).toBe("false");
+    const days = (cookie!.expires - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+
+    // Collapsed: the labels become tooltips, opened after 700 ms (not yet after 300 ms).
+    await nav.getByRole("link", { name: "Claims" }).hover();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("tooltip", { name: "Claims" })).toBeHidden();
+    await expect(page.getByRole("tooltip", { name: "Claims" })).toBeVisible();
+
+    await page.reload();
+    await expect(sidebar(page)).toHaveCSS("width", "48px");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await page.locator('[data-slot="sidebar-wrapper"][data-hydrated="true"]').waitFor();
+    await page.keyboard.press("Control+b");
+    await expect(sidebar(page)).toHaveCSS("width", "256px");
+    await page.keyboard.press("Meta+b");
+    await expect(sidebar(page)).toHaveCSS("width", "48px");
+    await page.keyboard.press("Control+b");
+    await expect(sidebar(page)).toHaveCSS("width", "256px");
+    expect((await page.context().cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("true");
+  });
+
+  test("on a phone the sidebar is an 18rem sheet that closes after choosing a page", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin");
+    await expect(sidebar(page)).toBeHidden();
+    const trigger = page.getByRole("button", { name: "Toggle sidebar" });
+    await trigger.click();
+    const sheet = page.getByRole("dialog", { name: "Admin" });
+    expect((await sheet.boundingBox())?.width).toBe(288);
+    await sheet.getByRole("link", { name: "Content Broadcast" }).click();
+    await expect(page).toHaveURL("/admin/content");
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Content Broadcast" })).toBeVisible();
+  });
+
+  test("a moderator sees only Dashboard and Claims; the other pages send them home", async ({ page }) => {
+    await signInAsModerator(page);
+    await gotoAdmin(page, "/admin");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Claims"]);
+    for (const path of ["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/users", "/admin/labels"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/");
+    }
+    await gotoAdmin(page, "/admin/claims");
+    await expect(page.getByRole("heading", { level: 1, name: "Claims" })).toBeVisible();
+  });
+});
+
+test.describe("dashboard", () => {
+  test("shows the totals and the latest claims with figure, claimer, series, date and rarity", async ({ page, browser }) => {
+    const ownerPage = await browser.newPage();
+    const name = `Dashi ${unique()}`;
+    const { user } = await ownerWith(ownerPage, [{ name, rarity: "Rare", series: "Dashreihe" }]);
+    await ownerPage.close();
+    const before = await db.select({ n: count() }).from(schema.boonees);
+    await signInAsAdmin(page);
+    await gotoAdmin(page, "/admin");
+    const after = await db.select({ n: count() }).from(schema.boonees);
+    const shown = Number(await page.getByTestId("stat-figures").locator("p").nth(1).textContent());
+    expect(shown).toBeGreaterThanOrEqual(before[0].n);
+    expect(shown).toBeLessThanOrEqual(after[0].n);
+    await expect(page.getByTestId("stat-claims")).toContainText("offen");
+    const row = page.getByTestId("recent-claims").getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText(user.name);
+    await expect(row).toContainText("Dashreihe");
+    await expect(row).toContainText("Rare");
+    await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+  });
+});
+
+test.describe("create Boonee", () => {
+  test("requires a code (German text), generates one, uploads a real image, shows the claim URL with copy and QR, and resets after 5 s", async ({ page, baseURL, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signInAsAdmin(page);
+    await gotoAdmin(page, "/admin/create-boonee");
+    const name = `Kreato ${unique()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    const form = page.getByRole("form", { name: "Neue Figur" });
+    await form.getByLabel("Serie").fill("Testschöpfung");
+    await form.getByLabel("Seltenheit").selectOption("Rare");
+    await form.getByLabel("Element").selectOption("Blitz");
+    await form.getByLabel("Herkunft").fill("Kieler Förde");
+    await form.getByLabel("Geburtstag").fill("2025-03-14");
+    await expect(form.getByLabel("Status")).toHaveValue("Draft");
+    await page.getByRole("button", { name: "Erstellen", exact: true }).click();
+    await expect(page.getByText("Secret Code ist erforderlich. Generiere einen Code.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Generieren" }).click();
+    await expect(page.getByText("Kurzer NFC-Code generiert!")).toBeVisible();
+    const code = await page.getByLabel("Claim-Code (NFC / QR)").inputValue();
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    await page.getByLabel("Bild").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await jpegWithExif() });
+    await page.getByRole("button", { name: "Erstellen", exact: true }).click();
+
+    await expect(page.getByText("Boonee erfolgreich erstellt")).toBeVisible();
+    const url = `${baseURL}/c/${code}`;
+    await expect(page.getByTestId("claim-url")).toHaveValue(url);
+    await expect(page.getByRole("img", { name: `QR-Code für ${url}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: "PNG" })).toHaveAttribute("href", /^data:image\/png;base64,/);
+    await page.getByRole("button", { name: "Claim-URL kopieren" }).click();
+    await expect(page.getByText("Claim-URL kopiert!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    // figure and tag were written together
+    const [row] = await db.select().from(schema.boonees).where(eq(schema.boonees.name, name));
+    expect(row).toMatchObject({ rarity: "Rare", status: "Draft", series: "Testschöpfung", element: "Blitz", origin: "Kieler Förde", birthDate: "2025-03-14", templateId: null });
+    expect((await tagOf(row.id)).secretCode).toBe(code);
+    // the picture is stored as WebP in two sizes, without EXIF
+    expect(row.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.webp$/);
+    for (const [path, width] of [
+      [row.imageUrl!, 800],
+      [row.imageUrl!.replace(".webp", "-card.webp"), 400],
+    ] as const) {
+      const res = await page.request.get(path);
+      expect(res.headers()["content-type"]).toBe("image/webp");
+      const meta = await sharp(await res.body()).metadata();
+      expect(meta.width).toBe(width);
+      expect(meta.exif).toBeUndefined();
+    }
+
+    // after 5 seconds the form is empty again; the result stays
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("", { timeout: 8000 });
+    await expect(page.getByLabel("Claim-Code (NFC / QR)")).toHaveValue("");
+    await expect(page.getByTestId("claim-url")).toHaveValue(url);
+
+    // the admin list shows the picture (card size)
+    await page.goto(`/admin/boonees?q=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId("admin-boonee-card").getByRole("img", { name })).toHaveAttribute("src", row.imageUrl!.replace(".webp", "-card.webp"));
+  });
+
+  test("the uploaded picture is shown on the figure page", async ({ page }) => {
+    await signInAsAdmin(page);
+    await gotoAdmin(page, "/admin/create-boonee");
+    const name = `Bildo ${unique()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByRole("form", { name: "Neue Figur" }).getByLabel("Status").selectOption("Placed");
+    await page.getByLabel("Claim-Code (NFC / QR)").fill(randomCode());
+    await page.getByLabel("Bild").setInputFiles({ name: "b.png", mimeType: "image/png", buffer: await pngBytes() });
+    await page.getByRole("button", { name: "Erstellen", exact: true }).click();
+    await expect(page.getByText("Boonee erfolgreich erstellt")).toBeVisible();
+    const [row] = await db.select().from(schema.boonees).where(eq(schema.boonees.name, name));
+    await page.goto(`/boonee/${row.id}`);
+    const img = page.locator(`img[src^="${row.imageUrl!.replace(/\.webp$/, "")}"]`).first();
+    await expect(img).toBeVisible();
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("refuses a taken code with a clear message, not a database error", async ({ page }) => {
+    const existing = await seedBoonee();
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/create-boonee");
+    const name = `Dupli ${unique()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Claim code (NFC / QR)").fill(existing.code.toLowerCase());
+    await expect(page.getByLabel("Claim code (NFC / QR)")).toHaveValue(existing.code);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("This code already belongs to another Boonee. Generate a new one.")).toBeVisible();
+    await expect(page.getByText(/duplicate|constraint|tags_secret_code_key/i)).toHaveCount(0);
+    expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, name))).toHaveLength(0);
+  });
+
+  test("rejects a text file renamed .mp4 with 'Failed to upload video' and creates nothing", async ({ page }) => {
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/create-boonee");
+    const name = `Vido ${unique()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByRole("button", { name: "Generate" }).click();
+    await page.getByLabel("Welcome video").setInputFiles({ name: "clip.mp4", mimeType: "video/mp4", buffer: fakeMp4 });
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to upload video" })).toBeVisible();
+    await expect(page.getByText("The file is not an MP4 or WebM video.")).toBeVisible();
+    expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, name))).toHaveLength(0);
+  });
+
+  test("creates a new instance of a chosen type with its fields pre-filled", async ({ page }) => {
+    const type = await seedBoonee({ name: `Typus ${unique()}`, rarity: "Legendary", series: "Vorlagenreihe", status: "Draft" });
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/create-boonee");
+    await page.getByLabel("Template").selectOption(type.id);
+    await expect(page.getByTestId("template-notice")).toContainText(`“${type.name}” selected`);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(type.name);
+    const form = page.getByRole("form", { name: "New figure" });
+    await expect(form.getByLabel("Series")).toHaveValue("Vorlagenreihe");
+    await expect(form.getByLabel("Rarity")).toHaveValue("Legendary");
+    await page.getByRole("button", { name: "Generate" }).click();
+    const code = await page.getByLabel("Claim code (NFC / QR)").inputValue();
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("Boonee created successfully (a new instance of the chosen type)")).toBeVisible();
+    const instance = await db.select().from(schema.tags).where(eq(schema.tags.secretCode, code));
+    const figure = await figureById(instance[0].booneeId);
+    expect(figure).toMatchObject({ templateId: type.id, name: type.name, rarity: "Legendary", series: "Vorlagenreihe" });
+  });
+
+  test("creates a batch of 10 instances with their own codes and a printable label sheet", async ({ page, baseURL }) => {
+    const type = await seedBoonee({ name: `Serio ${unique()}`, series: "Stapel", status: "Placed" });
+    await signInAsAdmin(page);
+    await gotoAdmin(page, "/admin/create-boonee");
+    await page.getByLabel("Typ").selectOption(type.id);
+    await page.getByLabel("Anzahl").fill("10");
+    await page.getByRole("button", { name: "Serie und Etiketten erstellen" }).click();
+    await expect(page).toHaveURL(/\/admin\/labels\?ids=/);
+    await expect(page.getByRole("heading", { name: "QR-Etiketten" })).toBeVisible();
+    const labels = page.getByTestId("label");
+    await expect(labels).toHaveCount(10);
+    const instances = await db.select().from(schema.boonees).where(eq(schema.boonees.templateId, type.id));
+    expect(instances).toHaveLength(10);
+    const codes = (await db.select().from(schema.tags).where(inArray(schema.tags.booneeId, instances.map((i) => i.id)))).map((t) => t.secretCode);
+    expect(new Set(codes).size).toBe(10);
+    const texts = await labels.allInnerTexts();
+    for (const c of codes) expect(texts.some((t) => t.includes(`${baseURL}/c/${c}`))).toBe(true);
+    await expect(labels.first().getByRole("img", { name: /QR-Code für http/ })).toBeVisible();
+    // print styles: the site chrome and the sidebar disappear on paper
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("body > header")).toBeHidden();
+    await expect(sidebar(page)).toBeHidden();
+    await expect(labels.first()).toBeVisible();
+  });
+});
+
+test.describe("figure list", () => {
+  test("searches, filters by status, copies the claim URL, edits all fields and deletes with the confirmation", async ({ page, baseURL, context, browser }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const tag = unique();
+    const free = await seedBoonee({ name: `Listo ${tag} frei`, series: `Listreihe ${tag}`, status: "Placed" });
+    const ownerPage = await browser.newPage();
+    const { user, owned } = await ownerWith(ownerPage, [{ name: `Listo ${tag} vergeben`, series: `Listreihe ${tag}` }], `Besitzerin ${tag}`);
+    await ownerPage.close();
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/boonees");
+    await expect(page.getByTestId("total-all")).toBeVisible();
+    await page.getByRole("searchbox").fill(`listreihe ${tag.toLowerCase()}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    const cards = page.getByTestId("admin-boonee-card");
+    await expect(cards).toHaveCount(2);
+    const freeCard = cards.filter({ hasText: "frei" });
+    const ownedCard = cards.filter({ hasText: "vergeben" });
+    await expect(freeCard).toContainText("Available for claim");
+    await expect(ownedCard).toContainText(user.name);
+    await expect(ownedCard).toContainText("Found");
+
+    await page.getByLabel("Filter by status").selectOption("claimed");
+    await expect(page).toHaveURL(/status=claimed/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("vergeben");
+    await page.getByLabel("Filter by status").selectOption("Placed");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("frei");
+    await page.getByLabel("Filter by status").selectOption("all");
+    await expect(cards).toHaveCount(2);
+
+    await freeCard.getByRole("button", { name: "Copy URL" }).click();
+    await expect(page.getByText("Claim-URL kopiert!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/c/${free.code}`);
+    await expect(freeCard.getByRole("link", { name: "View" })).toHaveAttribute("href", `/boonee/${free.id}`);
+
+    // edit: all fields and the status
+    await freeCard.getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name", { exact: true }).fill(`Listo ${tag} neu`);
+    await dialog.getByLabel("Status").selectOption("Sold Out");
+    await dialog.getByLabel("Element").selectOption("Eis");
+    await dialog.getByLabel("Superpower").fill("Unsichtbar bei Regen");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Boonee updated")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(await figureById(free.id)).toMatchObject({ name: `Listo ${tag} neu`, status: "Sold Out", element: "Eis", superpower: "Unsichtbar bei Regen" });
+    await expect(cards.filter({ hasText: `Listo ${tag} neu` })).toContainText("Sold Out");
+
+    // delete a claimed figure: confirmation, then tag, claim and stories are gone
+    await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: user.id, title: "Fundort", story: "Am Hafen gefunden, im Sand." });
+    await ownedCard.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Are you sure you want to delete this Boonee?");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(await figureById(owned[0].id)).toBeTruthy();
+    await ownedCard.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Boonee deleted successfully")).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    expect(await figureById(owned[0].id)).toBeUndefined();
+    expect(await tagOf(owned[0].id)).toBeUndefined();
+    expect(await db.select().from(schema.claims).where(eq(schema.claims.booneeId, owned[0].id))).toHaveLength(0);
+    expect(await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.booneeId, owned[0].id))).toHaveLength(0);
+  });
+
+  test("pages through the list 24 at a time", async ({ page }) => {
+    const series = `Seitenreihe ${unique()}`;
+    for (let i = 0; i < 26; i++) await seedBoonee({ name: `Pagi ${i}`, series });
+    await signInAsAdmin(page);
+    await page.goto(`/admin/boonees?q=${encodeURIComponent(series)}`);
+    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(24);
+    await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+    await page.getByRole("link", { name: "Weiter" }).click();
+    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(2);
+    await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+  });
+});
+
+test.describe("content broadcast", () => {
+  test("by rarity reaches exactly the distinct owners of that rarity, and their badge updates live", async ({ page, browser }) => {
+    // Only this test creates owners of Legendary figures.
+    const recipientPage = await browser.newPage();
+    const recipient = await ownerWith(recipientPage, [{ rarity: "Legendary" }, { rarity: "Legendary" }]);
+    const otherPage = await browser.newPage();
+    const other = await ownerWith(otherPage, [{ rarity: "Legendary" }]);
+    await otherPage.close();
+    const rarePage = await browser.newPage();
+    const rareOwner = await ownerWith(rarePage, [{ rarity: "Rare" }]);
+    await rarePage.close();
+    await recipientPage.goto("/profile");
+    await expect(recipientPage.getByTestId("notification-bell")).toBeVisible();
+    const badgeBefore = await recipientPage.getByTestId("unread-badge").count();
+    expect(badgeBefore).toBe(0);
+
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/content");
+    const title = `Legendary drop ${unique()}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Message").fill("A secret meeting at the harbour for all Legendary owners.");
+    await page.getByLabel("Target audience").selectOption("rarity");
+    await page.getByLabel("Rarity").selectOption("Legendary");
+    const owners = await db.selectDistinct({ id: schema.boonees.ownerId }).from(schema.boonees).where(and(eq(schema.boonees.rarity, "Legendary"), isNotNull(schema.boonees.ownerId)));
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText(`Content sent to ${owners.length} users!`).first()).toBeVisible();
+
+    const rows = await db.select().from(schema.notifications).where(eq(schema.notifications.title, title));
+    expect(rows.map((r) => r.userId).sort()).toEqual(owners.map((o) => o.id).sort());
+    expect(rows.filter((r) => r.userId === recipient.user.id)).toHaveLength(1);
+    expect(rows.some((r) => r.userId === other.user.id)).toBe(true);
+    expect(rows.some((r) => r.userId === rareOwner.user.id)).toBe(false);
+    expect(rows.every((r) => r.type === "drop" && r.link === "/exclusive")).toBe(true);
+    const [content] = await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title));
+    expect(content).toMatchObject({ audience: "rarity", audienceRarity: "Legendary", booneeId: null, contentType: "news" });
+
+    // the recipient's bell shows the new notification without a reload
+    await expect(recipientPage.getByTestId("unread-badge")).toHaveText(/^[1-9]/);
+    await recipientPage.close();
+  });
+
+  test("validates the form, says when nobody matches, and shows 'Sending...' while busy (German and English)", async ({ page }) => {
+    await signInAsAdmin(page);
+    await gotoAdmin(page, "/admin/content");
+    await page.getByLabel("Titel", { exact: true }).fill("ab");
+    await page.getByLabel("Nachricht", { exact: true }).fill("kurz");
+    await page.getByRole("button", { name: "Senden" }).click();
+    await expect(page.getByText("Der Titel muss mindestens 3 Zeichen lang sein.")).toBeVisible();
+    await expect(page.getByText("Die Nachricht muss mindestens 10 Zeichen lang sein.")).toBeVisible();
+
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/content");
+    await page.getByLabel("Title").fill("A link for you");
+    await page.getByLabel("Message").fill("Have a look at this page, it is great.");
+    await page.getByLabel("Content type").selectOption("link");
+    await page.getByLabel("Link URL").fill("javascript:alert(1)");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Please enter a valid http(s) URL.")).toBeVisible();
+
+    // a series that only an unclaimed figure has: nobody matches
+    const lonely = await seedBoonee({ series: `Leer ${unique()}` });
+    const title = `Nobody ${unique()}`;
+    await gotoAdmin(page, "/admin/content");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Message").fill("Have a look at this page, it is great.");
+    await page.getByLabel("Target audience").selectOption("series");
+    await page.getByLabel("Series").selectOption((await figureById(lonely.id)).series!);
+    await page.route("**/admin/content*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(page.getByRole("alert").filter({ hasText: "No users found matching the target criteria" })).toBeVisible();
+    expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title))).toHaveLength(0);
+    expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, title))).toHaveLength(0);
+  });
+});
+
+test.describe("claims", () => {
+  test("lists claims with e-mail and a dd.MM.yyyy HH:mm date; Verify notifies the owner (moderator)", async ({ page, browser }) => {
+    const ownerPage = await browser.newPage();
+    const { user, owned } = await ownerWith(ownerPage, [{ name: `Verifo ${unique()}`, rarity: "Rare", series: "Prüfreihe" }]);
+    await ownerPage.close();
+
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await page.goto(`/admin/claims?q=${encodeURIComponent(user.email)}`);
+    const row = page.getByTestId("claim-row").filter({ hasText: owned[0].name });
+    await expect(row).toContainText(user.email);
+    await expect(row).toContainText("Prüfreihe");
+    await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    await expect(row).toContainText("Pending");
+
+    const modPage = await browser.newPage();
+    await signInAsModerator(modPage);
+    await modPage.goto(`/admin/claims?q=${encodeURIComponent(owned[0].name)}`);
+    const modRow = modPage.getByTestId("claim-row").filter({ hasText: owned[0].name });
+    await expect(modRow).not.toContainText(user.email);
+    await modRow.getByRole("button", { name: `Claim von ${owned[0].name} bestätigen` }).click();
+    await expect(modRow).toContainText("Bestätigt");
+    await modPage.close();
+
+    const [claim] = await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId));
+    expect(claim.verified).toBe(true);
+    const notes = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, user.id));
+    expect(notes.filter((n) => n.type === "other" && n.title === `@claimVerified:${owned[0].name}`)).toHaveLength(1);
+    await page.reload();
+    await expect(page.getByTestId("claim-row").filter({ hasText: owned[0].name })).toContainText("Verified");
+  });
+
+  test("moderators hide and show finder stories", async ({ page, browser }) => {
+    const ownerPage = await browser.newPage();
+    const { user, owned } = await ownerWith(ownerPage, [{}]);
+    await ownerPage.close();
+    const title = `Geschichte ${unique()}`;
+    const [story] = await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: user.id, title, story: "Unter der Brücke lag er, ganz verschlafen." }).returning();
+    await signInAsModerator(page);
+    await gotoAdmin(page, "/admin/claims");
+    await page.getByRole("link", { name: "Finder-Stories" }).click();
+    await page.getByRole("searchbox").fill(title);
+    await page.getByRole("button", { name: "Suchen" }).click();
+    const item = page.getByTestId("story-item").filter({ hasText: title });
+    await item.getByRole("button", { name: `Story „${title}“ verbergen` }).click();
+    await expect(item).toContainText("Verborgen");
+    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(true);
+    await item.getByRole("button", { name: `Story „${title}“ wieder zeigen` }).click();
+    await expect(item).toContainText("Sichtbar");
+    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);
+  });
+});
+
+test.describe("users", () => {
+  test("counts users and admins and changes a role (replacing all roles)", async ({ page, browser }) => {
+    const otherPage = await browser.newPage();
+    const user = await signUp(otherPage, `Rollo ${unique()}`);
+    await otherPage.close();
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, `/admin/users?q=${encodeURIComponent(user.email)}`);
+    await expect(page.getByTestId("count-admins")).toContainText(/\d/);
+    const row = page.getByTestId("user-row").filter({ hasText: user.email });
+    await expect(row).toContainText(user.name);
+    await expect(row).toContainText("User");
+    await row.getByLabel(`Role of ${user.name}`).selectOption("moderator");
+    await expect(page.getByText("User role updated successfully")).toBeVisible();
+    await expect(row.locator('[data-slot="badge"]')).toHaveText("Moderator");
+    const roles = await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, user.id));
+    expect(roles.map((r) => r.role)).toEqual(["moderator"]);
+  });
+
+  test("the last admin cannot give up the admin role", async ({ page }) => {
+    const admins = await db.select().from(schema.userRoles).where(eq(schema.userRoles.role, "admin"));
+    test.skip(admins.length !== 1, "another admin exists on this server");
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/users?q=admin%40boonees.test");
+    const row = page.getByTestId("user-row").filter({ hasText: "admin@boonees.test" });
+    await row.getByRole("combobox").selectOption("user");
+    await expect(page.getByText("Failed to update user role: the last admin cannot give up the admin role.")).toBeVisible();
+    await expect(row.getByRole("combobox")).toHaveValue("admin");
+    expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, admins[0].userId))).map((r) => r.role)).toEqual(["admin"]);
+  });
+});
