@@ -1,0 +1,110 @@
+import type { APIRequestContext } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import * as schema from "../../server/db/schema.ts";
+import { figureById, ownerWith, pngBytes, signInAsModerator } from "./admin-fixtures.ts";
+import { db, expect, randomCode, seedBoonee, signInAsAdmin, signUp, test, unique } from "./fixtures.ts";
+import { E2E } from "./env.ts";
+
+/**
+ * Every admin action (each intent of each admin route, as a document POST and as React Router's
+ * `.data` request) is refused on the server for a signed-out visitor (401), a plain user (403) and —
+ * for the admin-only ones — a moderator (403), and nothing changes in the database.
+ */
+test("every admin action is refused for visitors, plain users and (admin-only ones) moderators, and changes nothing", async ({ browser }) => {
+  test.setTimeout(90_000);
+  // --- the things the requests try to change
+  const type = await seedBoonee({ name: `Zugriffstyp ${unique()}`, status: "Draft" });
+  const target = await seedBoonee({ name: `Zugriffsziel ${unique()}`, status: "Placed" });
+  const ownerPage = await browser.newPage();
+  const { user: owner, owned } = await ownerWith(ownerPage, [{ rarity: "Rare" }]);
+  await ownerPage.close();
+  const [story] = await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: owner.id, title: "Sichtbar", story: "Diese Story bleibt sichtbar." }).returning();
+  const createName = `Eindringling ${unique()}`;
+  const createCode = randomCode();
+  const broadcastTitle = `Einbruch ${unique()}`;
+  const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
+
+  type Req = { name: string; path: string; adminOnly: boolean; body: { form: Record<string, string> } | { multipart: Record<string, string | typeof image> } };
+  const requests: Req[] = [
+    { name: "create", path: "/admin/create-boonee", adminOnly: true, body: { multipart: { intent: "create", name: createName, secretCode: createCode, image } } },
+    { name: "batch", path: "/admin/create-boonee", adminOnly: true, body: { form: { intent: "batch", templateId: type.id, count: "3", status: "Draft" } } },
+    { name: "update", path: "/admin/boonees", adminOnly: true, body: { multipart: { intent: "update", id: target.id, name: "Gehackt", status: "Archived", image } } },
+    { name: "delete", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "delete", id: target.id } } },
+    {
+      name: "broadcast",
+      path: "/admin/content",
+      adminOnly: true,
+      body: { multipart: { title: broadcastTitle, message: "Nachricht an alle Besitzer:innen.", contentType: "image", audience: "all", file: image } },
+    },
+    { name: "verify", path: "/admin/claims", adminOnly: false, body: { form: { intent: "verify", claimId: owned[0].claimId } } },
+    { name: "hide story", path: "/admin/claims", adminOnly: false, body: { form: { intent: "story", storyId: story.id, hidden: "true" } } },
+    { name: "role", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin" } } },
+    { name: "dashboard", path: "/admin", adminOnly: false, body: { form: { intent: "x" } } },
+    { name: "labels", path: "/admin/labels", adminOnly: true, body: { form: { intent: "x" } } },
+  ];
+  const variants = (path: string) => (path === "/admin" ? ["/admin?index", "/admin.data?index"] : [path, `${path}.data`]);
+
+  const send = async (request: APIRequestContext, r: Req, path: string) => {
+    const res = await request.post(path, { ...r.body, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+    return res.status();
+  };
+
+  // --- the three callers
+  const visitor = await browser.newContext();
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  await signUp(userPage);
+  const modContext = await browser.newContext();
+  const modPage = await modContext.newPage();
+  await signInAsModerator(modPage);
+
+  for (const r of requests) {
+    for (const path of variants(r.path)) {
+      expect(await send(visitor.request, r, path), `visitor ${r.name} ${path}`).toBe(401);
+      expect(await send(userPage.request, r, path), `user ${r.name} ${path}`).toBe(403);
+      if (r.adminOnly) expect(await send(modPage.request, r, path), `moderator ${r.name} ${path}`).toBe(403);
+    }
+  }
+
+  // --- pages: visitors go to /auth, users (and moderators on admin-only pages) go home
+  for (const path of ["/admin", "/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/claims", "/admin/users", "/admin/labels?ids=" + target.id]) {
+    const v = await visitor.request.get(path, { maxRedirects: 0 });
+    expect(v.status(), `visitor GET ${path}`).toBe(302);
+    expect(v.headers().location).toMatch(/^\/auth\?redirect=/);
+    const u = await userPage.request.get(path, { maxRedirects: 0 });
+    expect([u.status(), u.headers().location], `user GET ${path}`).toEqual([302, "/"]);
+    const m = await modPage.request.get(path, { maxRedirects: 0 });
+    if (path === "/admin" || path === "/admin/claims") expect(m.status(), `moderator GET ${path}`).toBe(200);
+    else expect([m.status(), m.headers().location], `moderator GET ${path}`).toEqual([302, "/"]);
+  }
+
+  // --- nothing changed
+  expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, createName))).toHaveLength(0);
+  expect(await db.select().from(schema.tags).where(eq(schema.tags.secretCode, createCode))).toHaveLength(0);
+  expect(await db.select().from(schema.boonees).where(eq(schema.boonees.templateId, type.id))).toHaveLength(0);
+  expect(await figureById(target.id)).toMatchObject({ name: target.name, status: "Placed", imageUrl: null });
+  expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, broadcastTitle))).toHaveLength(0);
+  expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, broadcastTitle))).toHaveLength(0);
+  const [claim] = await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId));
+  expect(claim.verified).toBe(false);
+  const ownerNotes = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
+  expect(ownerNotes.filter((n) => n.type === "other")).toHaveLength(0);
+  expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);
+  expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, owner.id))).map((r) => r.role)).toEqual(["user"]);
+
+  // --- control: the same requests are well-formed — the right roles get them through
+  const verify = requests.find((r) => r.name === "verify")!;
+  expect(await send(modPage.request, verify, verify.path)).toBe(200);
+  expect((await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId)))[0].verified).toBe(true);
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInAsAdmin(adminPage);
+  const update = requests.find((r) => r.name === "update")!;
+  expect(await send(adminPage.request, update, update.path)).toBe(200);
+  expect(await figureById(target.id)).toMatchObject({ name: "Gehackt", status: "Archived" });
+  await adminContext.close();
+
+  await visitor.close();
+  await userContext.close();
+  await modContext.close();
+});
