@@ -1,0 +1,96 @@
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { booneeStories, boonees, exclusiveContent, profiles } from "../db/schema.ts";
+import { DomainError, type Actor } from "./errors.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_PUBLIC = new Set(["Draft", "Hidden"]);
+export const STORIES_SHOWN = 100;
+export const EXCLUSIVE_SHOWN = 50;
+
+/**
+ * Everything the figure page shows: the figure (no tag, no secret code), the owner's name only, the
+ * finder stories (not hidden, newest first, for everyone) and, for the owner alone, the welcome video
+ * and the exclusive items meant for this figure (its own, all owners, its rarity or its series).
+ * Draft and Hidden figures are 404 for everyone but admins; so is an unknown or malformed id.
+ */
+export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: string) {
+  if (!UUID.test(id)) throw new DomainError("notFound", 404);
+  const [row] = await db
+    .select({
+      id: boonees.id,
+      name: boonees.name,
+      description: boonees.description,
+      rarity: boonees.rarity,
+      status: boonees.status,
+      series: boonees.series,
+      imageUrl: boonees.imageUrl,
+      welcomeVideoUrl: boonees.welcomeVideoUrl,
+      ownerId: boonees.ownerId,
+      ownerName: profiles.name,
+      origin: boonees.origin,
+      passion: boonees.passion,
+      superpower: boonees.superpower,
+      personality: boonees.personality,
+      element: boonees.element,
+      birthDate: boonees.birthDate,
+    })
+    .from(boonees)
+    .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
+    .where(eq(boonees.id, id))
+    .limit(1);
+  if (!row) throw new DomainError("notFound", 404);
+  if (NOT_PUBLIC.has(row.status) && viewer?.role !== "admin") throw new DomainError("notFound", 404);
+
+  const isOwner = !!viewer && row.ownerId === viewer.id;
+  const stories = await db
+    .select({
+      id: booneeStories.id,
+      title: booneeStories.title,
+      story: booneeStories.story,
+      findLocation: booneeStories.findLocation,
+      findDate: booneeStories.findDate,
+      createdAt: booneeStories.createdAt,
+    })
+    .from(booneeStories)
+    .where(and(eq(booneeStories.booneeId, row.id), eq(booneeStories.hidden, false)))
+    .orderBy(desc(booneeStories.createdAt), desc(booneeStories.id))
+    .limit(STORIES_SHOWN);
+
+  const exclusive = isOwner
+    ? await db
+        .select({
+          id: exclusiveContent.id,
+          title: exclusiveContent.title,
+          description: exclusiveContent.description,
+          contentType: exclusiveContent.contentType,
+          url: exclusiveContent.url,
+          createdAt: exclusiveContent.createdAt,
+        })
+        .from(exclusiveContent)
+        .where(
+          or(
+            eq(exclusiveContent.booneeId, row.id),
+            and(isNull(exclusiveContent.booneeId), eq(exclusiveContent.audience, "all")),
+            and(eq(exclusiveContent.audience, "rarity"), eq(exclusiveContent.audienceRarity, row.rarity)),
+            row.series ? and(eq(exclusiveContent.audience, "series"), eq(exclusiveContent.audienceSeries, row.series)) : sql`false`,
+          ),
+        )
+        .orderBy(desc(exclusiveContent.createdAt), desc(exclusiveContent.id))
+        .limit(EXCLUSIVE_SHOWN)
+    : [];
+
+  const { ownerId, ownerName, welcomeVideoUrl, ...figure } = row;
+  return {
+    figure,
+    claimed: ownerId !== null,
+    /** The owner's display name; null when unclaimed or when the owner's account was deleted. */
+    ownerName: ownerId ? (ownerName?.trim() ? ownerName : null) : null,
+    isOwner,
+    welcomeVideoUrl: isOwner ? welcomeVideoUrl : null,
+    exclusive,
+    stories,
+  };
+}
+
+export type BooneeDetail = Awaited<ReturnType<typeof getBooneeDetail>>;

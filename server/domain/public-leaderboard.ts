@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../db/client.ts";
+
+export const LEADERBOARD_SIZE = 10;
+
+export interface LeaderboardRow {
+  rank: number;
+  /** null: the account was deleted, shown as 'Anonymous'. */
+  name: string | null;
+  count: number;
+}
+
+/**
+ * The two public leaderboards, top 10 each: Collectors by figures owned and Legends by Legendary
+ * figures owned (public figures only). Ties: whoever reached the count first (earlier latest
+ * claimed_at) ranks first; then the account id, so the order never flickers. Reads the
+ * trigger-maintained owner_counts (migration 0002) through its ordered indexes. No ids or e-mails.
+ */
+export async function getLeaderboards(db: DbOrTx): Promise<{ collectors: LeaderboardRow[]; legends: LeaderboardRow[] }> {
+  const [collectors, legends] = await Promise.all([
+    queryRows<{ name: string | null; count: number }>(
+      db,
+      sql`select p.name, o.owned as count
+          from owner_counts o join profiles p on p.id = o.user_id
+          where o.owned > 0
+          order by o.owned desc, o.owned_at asc, o.user_id
+          limit ${LEADERBOARD_SIZE}`,
+    ),
+    queryRows<{ name: string | null; count: number }>(
+      db,
+      sql`select p.name, o.legendary as count
+          from owner_counts o join profiles p on p.id = o.user_id
+          where o.legendary > 0
+          order by o.legendary desc, o.legendary_at asc, o.user_id
+          limit ${LEADERBOARD_SIZE}`,
+    ),
+  ]);
+  const ranked = (rows: { name: string | null; count: number }[]) =>
+    rows.map((r, i) => ({ rank: i + 1, name: r.name && r.name.trim() !== "" ? r.name : null, count: Number(r.count) }));
+  return { collectors: ranked(collectors), legends: ranked(legends) };
+}
