@@ -1,4 +1,133 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">boonee</h1></div>;
+import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect, useLocation } from "react-router";
+import { AddStoryDialog, type StoryActionData } from "~/components/boonee/add-story-dialog";
+import { Characteristics } from "~/components/boonee/characteristics";
+import { ClaimCta } from "~/components/boonee/claim-cta";
+import { ExclusiveCard } from "~/components/boonee/exclusive-card";
+import { FigureImage, FigureTitle } from "~/components/boonee/figure-header";
+import { FinderStories } from "~/components/boonee/finder-stories";
+import { StoryPageForm } from "~/components/boonee/story-page-form";
+import { actorOf, flashCookie, getServices, getViewer } from "~/guards.server";
+import { formFields } from "~/lib/forms";
+import { tMeta } from "~/lib/meta";
+import type { RootData } from "~/root";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { addStory } from "../../../server/domain/add-story.ts";
+import { getBooneeDetail } from "../../../server/domain/public-boonee.ts";
+import type { Route } from "./+types/boonee";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewer = getViewer(context);
+  try {
+    return await getBooneeDetail(getServices(context).db, viewer ? actorOf(viewer) : null, params.id);
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 404) throw data(null, { status: 404 });
+    throw e;
+  }
+}
+
+const STORY_ERRORS: Record<string, string> = {
+  unauthorized: "story.error.unauthorized",
+  forbidden: "story.error.forbidden",
+  notFound: "story.error.notFound",
+};
+
+/** Adds a finder story: only the figure's owner (401 signed out, 403 anyone else, checked before the form). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const viewer = getViewer(context);
+  if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
+  const fields = formFields(await request.formData());
+  try {
+    await addStory(services.db, actorOf(viewer), { booneeId: params.id, fields });
+  } catch (e) {
+    if (e instanceof DomainError) {
+      if (e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });
+      return data<StoryActionData>({ ok: false, error: STORY_ERRORS[e.code] ?? "story.error.saveFailed", errors: {} }, { status: e.status });
+    }
+    services.log.error({ err: e }, "saving a finder story failed");
+    return data<StoryActionData>({ ok: false, error: "story.error.saveFailed", errors: {} }, { status: 500 });
+  }
+  // Without JavaScript the form was on the page: go back to the figure (the story is in the list).
+  if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { headers: { "set-cookie": flashCookie("story.success") } });
+  return data<StoryActionData>({ ok: true });
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: `${tMeta(matches, "errors.notFound")} · Boonees` }];
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const base = root?.settings.publicUrl ?? "";
+  const { figure } = loaderData;
+  const description = figure.description
+    ? clip(figure.description.replace(/\s+/g, " ").trim(), 160)
+    : tMeta(matches, figure.series ? "boonee.metaDescription" : "boonee.metaDescriptionNoSeries", { name: figure.name, series: figure.series ?? "" });
+  const image = figure.imageUrl && !figure.imageUrl.endsWith(".svg") ? figure.imageUrl : "/images/og-boonees.png";
+  const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : `${base}${u}`);
+  return [
+    { title: `${figure.name} · Boonees` },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: `${figure.name} · Boonees` },
+    { property: "og:description", content: description },
+    { property: "og:image", content: absolute(image) },
+    { property: "og:url", content: `${base}/boonee/${figure.id}` },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+};
+
+export default function BooneePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { figure, claimed, ownerName, isOwner, welcomeVideoUrl, exclusive, stories } = loaderData;
+  const postTo = `/boonee/${figure.id}`;
+  const pageForm = isOwner && (new URLSearchParams(location.search).get("story") === "new" || (actionData && !actionData.ok));
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <Link to="/boonees" className="inline-flex items-center gap-1 rounded-full text-sm font-bold text-grape hover:underline">
+        <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t("boonee.backToGallery")}
+      </Link>
+      {(figure.status === "Draft" || figure.status === "Hidden") && (
+        <p role="note" className="mt-4 rounded-xl bg-[#fff1c2] px-4 py-3 text-sm font-semibold text-[#7a4a00]">
+          {t("boonee.notPublic", { status: figure.status })}
+        </p>
+      )}
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <div className="overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
+            <FigureImage src={figure.imageUrl} alt={figure.name} />
+          </div>
+        </div>
+        <div className="grid content-start gap-6">
+          <FigureTitle name={figure.name} rarity={figure.rarity} series={figure.series} claimed={claimed} />
+          {isOwner ? (
+            <p className="flex items-center gap-2 font-display text-lg font-bold text-[#1d6b3c]" data-testid="owner-note">
+              <PartyPopperIcon aria-hidden="true" className="size-5" />
+              {t("boonee.youOwnIt")}
+            </p>
+          ) : (
+            claimed && (
+              <p className="font-semibold text-ink-soft" data-testid="owned-by">
+                {t("boonee.ownedBy", { name: ownerName ?? t("common.anonymous") })}
+              </p>
+            )
+          )}
+          <section aria-labelledby="story-heading">
+            <h2 id="story-heading" className="font-display text-2xl font-bold">
+              {t("boonee.story")}
+            </h2>
+            <p className="mt-2 text-lg whitespace-pre-line break-words text-ink-soft">{figure.description || t("boonee.noStory")}</p>
+          </section>
+          <Characteristics data={figure} />
+          {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta claimed={claimed} />}
+          {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
+          <FinderStories stories={stories} isOwner={isOwner}>
+            {isOwner && !pageForm && <AddStoryDialog action={postTo} />}
+          </FinderStories>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,92 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">gallery</h1></div>;
+import { useTranslation } from "react-i18next";
+import { Link, useNavigation } from "react-router";
+import { BooneeCard } from "~/components/boonee-card";
+import { GalleryFilters } from "~/components/gallery/gallery-filters";
+import { PageShell } from "~/components/page-shell";
+import { Button } from "~/components/ui/button";
+import { getServices } from "~/guards.server";
+import { pageMeta } from "~/lib/meta";
+import { parseGallerySearch } from "~/lib/schemas/gallery";
+import { listGallery } from "../../../server/domain/public-gallery.ts";
+import type { Route } from "./+types/gallery";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "gallery.metaTitle", "gallery.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = parseGallerySearch(new URL(request.url).searchParams);
+  const result = await listGallery(getServices(context).db, search);
+  return { ...result, q: search.q, rarity: search.rarity };
+}
+
+function pageHref(q: string, rarity: string | null, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (rarity) params.set("rarity", rarity);
+  if (page > 1) params.set("page", String(page));
+  const s = params.toString();
+  return s ? `/boonees?${s}` : "/boonees";
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { cards, page, hasMore, q, rarity } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/boonees";
+  return (
+    <PageShell title={t("gallery.title")} intro={t("gallery.intro")}>
+      <GalleryFilters q={q} rarity={rarity} />
+      <section aria-labelledby="gallery-results" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <h2 id="gallery-results" className="sr-only">
+          {t("gallery.results")}
+          {page > 1 ? ` – ${t("gallery.page", { page })}` : ""}
+        </h2>
+        {cards.length === 0 ? (
+          <div className="mt-10 flex flex-col items-center rounded-2xl border-2 border-dashed border-ink/15 px-4 py-12 text-center" data-testid="gallery-empty">
+            <img src="/images/boonee-lost.svg" alt="" width={120} height={120} className="size-28" />
+            <p className="mt-4 font-display text-2xl font-bold">{t("gallery.empty")}</p>
+            <p className="mt-1 text-muted-foreground">{t("gallery.emptyHint")}</p>
+            {(q || rarity) && (
+              <Button asChild variant="outline" className="mt-6">
+                <Link to="/boonees">{t("gallery.reset")}</Link>
+              </Button>
+            )}
+          </div>
+        ) : (
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
+            {cards.map((card, i) => (
+              <li key={card.id}>
+                <BooneeCard
+                  id={card.id}
+                  name={card.name}
+                  imageUrl={card.imageUrl}
+                  rarity={card.rarity}
+                  series={card.series}
+                  counter={{ claimed: card.claimedCount, total: card.totalInstances }}
+                  priority={i < 4}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {(page > 1 || hasMore) && (
+          <nav aria-label={t("gallery.pagination")} className="mt-8 flex flex-wrap items-center justify-center gap-3">
+            {page > 1 && (
+              <Button asChild variant="outline">
+                <Link to={pageHref(q, rarity, page - 1)} rel="prev">
+                  {t("gallery.previous")}
+                </Link>
+              </Button>
+            )}
+            {hasMore && (
+              <Button asChild>
+                <Link to={pageHref(q, rarity, page + 1)} rel="next">
+                  {t("gallery.next")}
+                </Link>
+              </Button>
+            )}
+          </nav>
+        )}
+      </section>
+    </PageShell>
+  );
 }

@@ -1,4 +1,39 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">home</h1></div>;
+import { useRouteLoaderData } from "react-router";
+import { Hero } from "~/components/landing/hero";
+import { HERO_POSTER } from "~/components/landing/hero-video";
+import { About, DropBanner, FollowCreator } from "~/components/landing/sections";
+import { pageMeta } from "~/lib/meta";
+import type { RootData } from "~/root";
+import type { Route } from "./+types/home";
+
+const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const settings = rootOf(matches)?.settings;
+  const city = settings?.dropCity ?? "Kiel";
+  const tags = pageMeta(matches, "landing.metaTitle", "landing.metaDescription", { city });
+  const image = `${settings?.publicUrl ?? ""}/images/og-boonees.png`;
+  return [
+    ...tags,
+    { property: "og:title", content: "Boonees" },
+    { property: "og:description", content: tags[1] && "content" in tags[1] ? tags[1].content : "" },
+    { property: "og:image", content: image },
+    { property: "og:type", content: "website" },
+  ];
+};
+
+// The poster is the largest paint: ask for it together with the document.
+export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: HERO_POSTER, fetchPriority: "high" }];
+
+export default function Home() {
+  const root = useRouteLoaderData<RootData>("root");
+  const settings = root?.settings;
+  return (
+    <>
+      <Hero signedIn={!!root?.viewer} />
+      <DropBanner city={settings?.dropCity ?? "Kiel"} />
+      <About />
+      <FollowCreator url={settings?.creatorProfileUrl ?? "#"} />
+    </>
+  );
 }

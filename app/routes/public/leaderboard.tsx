@@ -1,4 +1,96 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">leaderboard</h1></div>;
+import { MedalIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageShell } from "~/components/page-shell";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { getServices } from "~/guards.server";
+import { pageMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
+import { getLeaderboards, type LeaderboardRow } from "../../../server/domain/public-leaderboard.ts";
+import type { Route } from "./+types/leaderboard";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "leaderboard.metaTitle", "leaderboard.metaDescription");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return getLeaderboards(getServices(context).db);
+}
+
+const MEDALS: Record<number, { color: string; ring: string }> = {
+  1: { color: "text-[#8a5a00]", ring: "bg-gold-light" },
+  2: { color: "text-[#6b6880]", ring: "bg-[#e8e6f0]" },
+  3: { color: "text-[#a8401a]", ring: "bg-ember-light" },
+};
+
+const AVATAR_COLORS = ["bg-grape text-white", "bg-slime text-white", "bg-ember text-white", "bg-gold text-white", "bg-ink text-paper"];
+
+function Board({ id, title, hint, rows, countKey }: { id: string; title: string; hint: string; rows: LeaderboardRow[]; countKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="p-5" data-testid={`board-${id}`}>
+      <h2 id={`board-${id}-title`} className="font-display text-2xl font-bold">
+        {title}
+      </h2>
+      <p className="text-sm text-ink-soft">{hint}</p>
+      {rows.length === 0 ? (
+        <div className="mt-6 text-center">
+          <p className="text-ink-soft">{t("leaderboard.empty")}</p>
+          <Button asChild variant="slime" className="mt-4">
+            <Link to="/claim">{t("leaderboard.claimCta")}</Link>
+          </Button>
+        </div>
+      ) : (
+        <ol aria-labelledby={`board-${id}-title`} className="mt-4 grid gap-2">
+          {rows.map((row) => {
+            const name = row.name ?? t("common.anonymous");
+            const medal = MEDALS[row.rank];
+            return (
+              <li
+                key={row.rank}
+                className={cn("flex items-center gap-3 rounded-xl px-3 py-2", medal ? medal.ring : "bg-paper")}
+                data-testid="leaderboard-row"
+              >
+                <span className="w-8 shrink-0 text-center font-display text-xl font-extrabold tabular-nums">
+                  {medal ? (
+                    <span role="img" aria-label={`${t("leaderboard.rank", { rank: row.rank })}, ${t(`leaderboard.medal.${row.rank}`)}`} data-testid="medal" className="inline-flex">
+                      <MedalIcon className={cn("size-7", medal.color)} strokeWidth={2.5} />
+                    </span>
+                  ) : (
+                    <>
+                      <span className="sr-only">{t("leaderboard.rank", { rank: row.rank })}</span>
+                      <span aria-hidden="true">{row.rank}</span>
+                    </>
+                  )}
+                </span>
+                <span
+                  aria-hidden="true"
+                  className={cn("inline-flex size-10 shrink-0 items-center justify-center rounded-full font-display text-lg font-bold", AVATAR_COLORS[(row.rank - 1) % AVATAR_COLORS.length])}
+                >
+                  {name.trim().charAt(0).toUpperCase() || "?"}
+                </span>
+                <span className="min-w-0 flex-1 truncate font-bold" data-testid="leaderboard-name">
+                  {name}
+                </span>
+                <span className="shrink-0 font-display font-bold tabular-nums" data-testid="leaderboard-count">
+                  {t(countKey, { count: row.count })}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+export default function Leaderboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <PageShell title={t("leaderboard.title")} intro={t("leaderboard.intro")}>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Board id="collectors" title={t("leaderboard.collectors")} hint={t("leaderboard.collectorsHint")} rows={loaderData.collectors} countKey="leaderboard.count" />
+        <Board id="legends" title={t("leaderboard.legends")} hint={t("leaderboard.legendsHint")} rows={loaderData.legends} countKey="leaderboard.legendCount" />
+      </div>
+    </PageShell>
+  );
 }

@@ -1,4 +1,79 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">stats</h1></div>;
+import { GhostIcon, PartyPopperIcon, SearchIcon, UsersIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PageShell } from "~/components/page-shell";
+import { RarityBadge } from "~/components/rarity-badge";
+import { Card } from "~/components/ui/card";
+import { getServices } from "~/guards.server";
+import { pageMeta } from "~/lib/meta";
+import { getPublicStats } from "../../../server/domain/public-stats.ts";
+import type { Route } from "./+types/stats";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stats.metaTitle", "stats.metaDescription");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return getPublicStats(getServices(context).db);
+}
+
+const RARITY_BAR: Record<string, string> = { Common: "bg-slime", Rare: "bg-grape", Legendary: "bg-gold" };
+
+export default function Stats({ loaderData: s }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const number = (n: number) => n.toLocaleString(i18n.language === "en" ? "en-GB" : "de-DE");
+  const totals = [
+    { key: "totalFigures", value: s.totalFigures, Icon: GhostIcon, tone: "bg-grape-light text-grape" },
+    { key: "totalCollectors", value: s.totalCollectors, Icon: UsersIcon, tone: "bg-slime-light text-[#1d6b3c]" },
+    { key: "totalClaims", value: s.totalClaims, Icon: PartyPopperIcon, tone: "bg-ember-light text-[#a8401a]" },
+    { key: "unclaimed", value: s.unclaimed, Icon: SearchIcon, tone: "bg-gold-light text-[#7a4a00]" },
+  ];
+  return (
+    <PageShell title={t("stats.title")} intro={t("stats.intro")}>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+        {totals.map((item) => (
+          <li key={item.key}>
+            <Card className="h-full p-4 sm:p-5" data-testid={`stat-${item.key}`}>
+              <span aria-hidden="true" className={`inline-flex size-11 items-center justify-center rounded-full ${item.tone}`}>
+                <item.Icon className="size-6" />
+              </span>
+              <p className="mt-2 font-display text-3xl font-extrabold tabular-nums sm:text-4xl" data-testid="stat-value">
+                {number(item.value)}
+              </p>
+              <p className="text-sm font-semibold text-ink-soft">{t(`stats.${item.key}`)}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 grid gap-5 md:grid-cols-[2fr_1fr]">
+        <Card className="p-5">
+          <h2 className="font-display text-2xl font-bold">{t("stats.rarity")}</h2>
+          <ul className="mt-4 grid gap-4">
+            {(["Common", "Rare", "Legendary"] as const).map((r) => {
+              const count = s.rarity[r];
+              const percent = s.totalFigures ? Math.round((count / s.totalFigures) * 100) : 0;
+              return (
+                <li key={r} data-testid={`stat-rarity-${r}`}>
+                  <div className="flex items-center justify-between gap-3">
+                    <RarityBadge rarity={r} />
+                    <span className="font-display text-xl font-bold tabular-nums" data-testid="stat-value">
+                      {number(count)}
+                    </span>
+                  </div>
+                  <div className="mt-1.5 h-3 overflow-hidden rounded-full bg-paper-deep" aria-hidden="true">
+                    <div className={`h-full rounded-full ${RARITY_BAR[r]}`} style={{ width: `${percent}%` }} />
+                  </div>
+                  <p className="sr-only">{t("stats.share", { percent })}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+        <Card className="flex flex-col justify-center p-5" data-testid="stat-series">
+          <h2 className="font-display text-2xl font-bold">{t("stats.series")}</h2>
+          <p className="mt-2 font-display text-5xl font-extrabold tabular-nums text-grape" data-testid="stat-value">
+            {number(s.series)}
+          </p>
+          <p className="text-sm font-semibold text-ink-soft">{t("stats.seriesText")}</p>
+        </Card>
+      </div>
+    </PageShell>
+  );
 }

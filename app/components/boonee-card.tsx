@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { BooneeImage } from "~/components/boonee-image";
+import { RarityBadge } from "~/components/rarity-badge";
+
+export interface BooneeCardProps {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  rarity: string;
+  series: string | null;
+  /** claimed/total, shown when total > 1 (gallery: a type with instances). */
+  counter?: { claimed: number; total: number } | null;
+  /** Load the picture at once (cards in the first row). */
+  priority?: boolean;
+}
+
+/** A figure card linking to /boonee/{id}: square picture, name, rarity, series and an optional counter. */
+export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priority = false }: BooneeCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/boonee/${id}`}
+      className="group block h-full overflow-hidden rounded-2xl border-2 border-ink/10 bg-card shadow-[0_4px_0_0_rgba(35,21,63,0.08)] transition-transform hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-grape"
+      data-testid="boonee-card"
+    >
+      <div className="relative">
+        <div aria-hidden="true">
+          <BooneeImage src={imageUrl} alt="" priority={priority} />
+        </div>
+        {counter && counter.total > 1 && (
+          <span
+            className="absolute top-2 right-2 rounded-full bg-ink/85 px-2.5 py-0.5 text-xs font-bold text-paper tabular-nums"
+            data-testid="boonee-counter"
+            aria-label={t("gallery.counterLabel", { claimed: counter.claimed, total: counter.total })}
+          >
+            {counter.claimed}/{counter.total}
+          </span>
+        )}
+      </div>
+      <div className="grid gap-1.5 p-3 sm:p-4">
+        <h3 className="truncate font-display text-lg leading-tight font-bold group-hover:text-grape">{name}</h3>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <RarityBadge rarity={rarity} />
+          {series && <span className="truncate text-xs font-semibold text-muted-foreground">{series}</span>}
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { formatDay } from "~/lib/dates";
+
+export interface FinderStory {
+  id: string;
+  title: string;
+  story: string;
+  findLocation: string | null;
+  findDate: string | null;
+  createdAt: Date | string;
+}
+
+const localDay = (iso: string) => {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(y, (m ?? 1) - 1, d ?? 1);
+};
+
+/**
+ * The finder stories, newest first, for everyone who views the figure. Everything is rendered as
+ * text (React escapes it): a story containing markup shows the markup, it never runs.
+ */
+export function FinderStories({ stories, isOwner, children }: { stories: FinderStory[]; isOwner: boolean; children?: React.ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "de";
+  return (
+    <section aria-labelledby="stories-title" id="stories" data-testid="finder-stories">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="stories-title" className="font-display text-2xl font-bold">
+            {t("story.title")}
+          </h2>
+          <p className="text-sm text-ink-soft">{t("story.intro")}</p>
+        </div>
+        {children}
+      </div>
+      {stories.length === 0 ? (
+        <p className="mt-4 rounded-2xl border-2 border-dashed border-ink/15 p-5 text-center text-ink-soft">
+          {isOwner ? t("story.emptyOwner") : t("story.empty")}
+        </p>
+      ) : (
+        <ol className="mt-4 grid gap-4">
+          {stories.map((s) => (
+            <li key={s.id}>
+              <article className="rounded-2xl border-2 border-ink/10 bg-white p-5 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]" data-testid="finder-story">
+                <h3 className="font-display text-xl font-bold break-words">{s.title}</h3>
+                <p className="mt-2 whitespace-pre-line break-words">{s.story}</p>
+                <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft">
+                  {s.findLocation && <span>{t("story.foundAt", { location: s.findLocation })}</span>}
+                  {s.findDate && <span>{t("story.foundOn", { date: formatDay(localDay(s.findDate), lang) })}</span>}
+                  <span>
+                    {t("story.writtenOn", { date: formatDay(s.createdAt, lang) })}
+                  </span>
+                </p>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

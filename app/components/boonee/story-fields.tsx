@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/forms/field";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import type { FieldErrors } from "~/lib/forms";
+import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "~/lib/schemas/story";
+
+/** The fields of the finder-story form (title, story, location, date), shared by the dialog and the no-JS form. */
+export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors; idPrefix: string; maxDate?: string }) {
+  const { t } = useTranslation();
+  const storyId = `${idPrefix}-story`;
+  return (
+    <>
+      <Field id={`${idPrefix}-title`} name="title" label={t("story.fields.title")} required maxLength={STORY_TITLE_MAX} autoComplete="off" error={errors.title} />
+      <div className="grid gap-1.5">
+        <Label htmlFor={storyId}>{t("story.fields.story")}</Label>
+        <Textarea
+          id={storyId}
+          name="story"
+          required
+          rows={6}
+          maxLength={STORY_TEXT_MAX}
+          aria-invalid={errors.story ? true : undefined}
+          aria-describedby={errors.story ? `${storyId}-error` : undefined}
+        />
+        {errors.story && (
+          <p id={`${storyId}-error`} role="alert" className="text-sm font-semibold text-destructive">
+            {t(errors.story)}
+          </p>
+        )}
+      </div>
+      <Field
+        id={`${idPrefix}-location`}
+        name="location"
+        label={`${t("story.fields.location")} (${t("story.fields.optional")})`}
+        maxLength={STORY_LOCATION_MAX}
+        autoComplete="off"
+        error={errors.location}
+      />
+      <Field id={`${idPrefix}-date`} name="findDate" type="date" label={`${t("story.fields.date")} (${t("story.fields.optional")})`} max={maxDate} error={errors.findDate} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { FormError } from "~/components/forms/field";
+import { useClientValidation } from "~/components/forms/use-client-validation";
+import { Button } from "~/components/ui/button";
+import type { FieldErrors } from "~/lib/forms";
+import { storySchema } from "~/lib/schemas/story";
+import { StoryFields } from "./story-fields";
+
+/** The add-story form on the page itself (/boonee/{id}?story=new): the dialog's fallback without JavaScript. */
+export function StoryPageForm({ action, error, errors }: { action: string; error?: string | null; errors?: FieldErrors }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const validation = useClientValidation(storySchema, errors);
+  return (
+    <section id="add-story" aria-labelledby="add-story-title" className="rounded-2xl border-2 border-slime/40 bg-white p-5">
+      <h2 id="add-story-title" className="font-display text-2xl font-bold">
+        {t("story.dialogTitle")}
+      </h2>
+      <p className="text-sm text-ink-soft">{t("story.dialogDescription")}</p>
+      <Form method="post" action={action} className="mt-4 grid gap-4" onSubmit={validation.onSubmit} noValidate preventScrollReset>
+        <input type="hidden" name="via" value="page" />
+        <FormError error={error} />
+        <StoryFields errors={validation.errors} idPrefix="story-page" />
+        <div>
+          <Button type="submit" variant="slime" disabled={busy}>
+            {busy ? t("story.saving") : t("story.save")}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
