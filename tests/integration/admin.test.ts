@@ -6,7 +6,7 @@ import { broadcastSchema, createBooneeSchema } from "../../app/lib/schemas/admin
 import { validate } from "../../app/lib/forms.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { booneeStories, boonees, claims, exclusiveContent, notifications, tags, userRoles } from "../../server/db/schema.ts";
-import { getDashboard, listAdminBoonees, listClaims, listLabels, listStories, listUsers } from "../../server/domain/admin-queries.ts";
+import { decodeCursor, getDashboard, listAdminBoonees, listClaims, listLabels, listStories, listUsers } from "../../server/domain/admin-queries.ts";
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";
 import { changeRole } from "../../server/domain/change-role.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
@@ -265,11 +265,29 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(claimed.total + available.total).toBe(claimed.totals.total);
     const found = await listAdminBoonees(s.db, admin, { status: "Found" });
     expect(found.items.every((i) => i.status === "Found")).toBe(true);
-    const page2 = await listAdminBoonees(s.db, admin, { page: 2 });
-    expect(page2.page).toBe(2);
-    const page1 = await listAdminBoonees(s.db, admin, { page: 1 });
+    // pages by cursor: forwards through everything, then back, without gaps or repeats
+    const page1 = await listAdminBoonees(s.db, admin, {});
     expect(page1.items).toHaveLength(24);
-    expect(page2.items.some((i) => page1.items.some((j) => j.id === i.id))).toBe(false);
+    expect(page1.prev).toBeNull();
+    const seen: string[] = page1.items.map((i) => i.id);
+    let cur = page1;
+    while (cur.next) {
+      cur = await listAdminBoonees(s.db, admin, { cursor: decodeCursor("after", cur.next), page: cur.page + 1 });
+      seen.push(...cur.items.map((i) => i.id));
+    }
+    expect(cur.page).toBe(cur.pageCount);
+    const all = await s.db.select({ id: boonees.id }).from(boonees).orderBy(sql`${boonees.createdAt} desc`, boonees.id);
+    expect(seen).toEqual(all.map((r) => r.id));
+    const back = await listAdminBoonees(s.db, admin, { cursor: decodeCursor("before", cur.prev), page: cur.page - 1 });
+    expect(back.items.map((i) => i.id)).toEqual(seen.slice((cur.page - 2) * 24, (cur.page - 1) * 24));
+    // a search counts all its matches and pages through them too
+    for (let i = 0; i < 30; i++) await createBoonee(s.db, admin, fields({ name: `Seitensuche ${i}`, series: "Blättern" }));
+    const search1 = await listAdminBoonees(s.db, admin, { q: "seitensuche" });
+    expect([search1.total, search1.items.length, search1.pageCount]).toEqual([30, 24, 2]);
+    const search2 = await listAdminBoonees(s.db, admin, { q: "seitensuche", cursor: decodeCursor("after", search1.next), page: 2 });
+    expect([search2.total, search2.items.length, search2.page, search2.next]).toEqual([30, 6, 2, null]);
+    expect(new Set([...search1.items, ...search2.items].map((i) => i.name)).size).toBe(30);
+    expect(decodeCursor("after", "not-a-cursor")).toBeUndefined();
 
     const asAdmin = await listClaims(s.db, admin, { q: "Listed Owner" });
     expect(asAdmin.items[0]).toMatchObject({ name: f.name, claimer: "Listed Owner", email: u.email, verified: false });

@@ -41,25 +41,23 @@ export function StatCard({ label, value, hint, testId }: { label: string; value:
   );
 }
 
-/** Page links for the paged admin lists (work without JavaScript). */
+/** Previous/next links for the paged admin lists (work without JavaScript). */
 export function Pager({
-  page,
-  pageCount,
-  hrefFor,
+  prevHref,
+  nextHref,
   labels,
 }: {
-  page: number;
-  pageCount: number;
-  hrefFor: (page: number) => string;
+  prevHref: string | null;
+  nextHref: string | null;
   labels: { nav: string; prev: string; next: string; status: string };
 }) {
-  if (pageCount <= 1) return null;
+  if (!prevHref && !nextHref) return null;
   const linkClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/15 bg-white px-4 text-sm font-bold hover:bg-paper-deep";
   const disabledClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/5 px-4 text-sm font-bold text-muted-foreground";
   return (
     <nav aria-label={labels.nav} className="mt-6 flex flex-wrap items-center justify-center gap-3">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+      {prevHref ? (
+        <Link to={prevHref} className={linkClass} rel="prev">
           {labels.prev}
         </Link>
       ) : (
@@ -70,8 +68,8 @@ export function Pager({
       <span className="text-sm font-semibold text-muted-foreground" aria-live="polite">
         {labels.status}
       </span>
-      {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+      {nextHref ? (
+        <Link to={nextHref} className={linkClass} rel="next">
           {labels.next}
         </Link>
       ) : (
@@ -81,4 +79,11 @@ export function Pager({
       )}
     </nav>
   );
+}
+
+/** The href of a list page: the current filters plus a cursor (or page number) for that page. */
+export function listHref(path: string, params: Record<string, string | number | null | undefined>) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== "") p.set(k, String(v));
+  return p.size ? `${path}?${p}` : path;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, Pager, StatCard } from "~/components/admin/admin-page";
+import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
 import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
 import { copyText } from "~/components/admin/copy";
 import { BooneeImage } from "~/components/boonee-image";
@@ -18,11 +18,10 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getServices, requireRole } from "~/guards.server";
@@ -31,7 +30,7 @@ import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema, type StatusFilter } from "~/lib/schemas/admin";
 import type { RootData } from "~/root";
-import { listAdminBoonees } from "../../../server/domain/admin-queries.ts";
+import { decodeCursor, listAdminBoonees } from "../../../server/domain/admin-queries.ts";
 import { deleteBoonee } from "../../../server/domain/delete-boonee.ts";
 import { updateBoonee } from "../../../server/domain/update-boonee.ts";
 import { refusal, storeFigureMedia } from "./media.server";
@@ -45,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const rawStatus = url.searchParams.get("status") ?? "all";
   const status = (STATUS_FILTERS as readonly string[]).includes(rawStatus) ? (rawStatus as StatusFilter) : "all";
-  const list = await listAdminBoonees(getServices(context).db, actorOf(viewer), { q, status, page: pageParam(url.searchParams.get("page")) });
+  const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
+  const list = await listAdminBoonees(getServices(context).db, actorOf(viewer), { q, status, cursor, page: pageParam(url.searchParams.get("page")) });
   return { ...list, q, status };
 }
 
@@ -103,14 +103,9 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/boonees";
   const d = loaderData;
-  const hrefFor = (page: number) => {
-    const p = new URLSearchParams();
-    if (d.q) p.set("q", d.q);
-    if (d.status !== "all") p.set("status", d.status);
-    if (page > 1) p.set("page", String(page));
-    const s = p.toString();
-    return s ? `/admin/boonees?${s}` : "/admin/boonees";
-  };
+  const filters = { q: d.q, status: d.status === "all" ? null : d.status };
+  const prevHref = d.prev ? listHref("/admin/boonees", { ...filters, before: d.prev, page: d.page - 1 }) : null;
+  const nextHref = d.next ? listHref("/admin/boonees", { ...filters, after: d.next, page: d.page + 1 }) : null;
   const filtered = d.q !== "" || d.status !== "all";
   const deleter = useFetcher<ActionResult>({ key: DELETE_FETCHER });
   const editor = useFetcher<ActionResult>({ key: EDIT_FETCHER });
@@ -186,9 +181,8 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager
-        page={d.page}
-        pageCount={d.pageCount}
-        hrefFor={hrefFor}
+        prevHref={prevHref}
+        nextHref={nextHref}
         labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
       />
     </AdminPage>
@@ -271,36 +265,39 @@ function EditDialog({ item }: { item: Item }) {
     setWanted(next);
   };
   const errors = result && !result.ok ? result.errors : {};
+  // The dialog is mounted on demand: 24 cards render only their buttons.
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="ghost" size="sm">
-          <PencilIcon /> {t("admin.boonees.edit")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t("admin.boonees.editTitle", { name: item.name })}</DialogTitle>
-          <DialogDescription>{t("admin.boonees.editIntro")}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={item.id} />
-          {result && !result.ok && result.error && <FormError error={result.error} />}
-          {result && !result.ok && result.reason && <p className="text-sm text-muted-foreground">{t(result.reason)}</p>}
-          <BooneeFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
-          <MediaPickers idPrefix={`edit-${item.id}-`} currentImage={item.imageUrl} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? t("admin.boonees.saving") : t("common.save")}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button type="button" variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <PencilIcon /> {t("admin.boonees.edit")}
+      </Button>
+      {wanted && (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent className="max-w-2xl">
+            <DialogHeader>
+              <DialogTitle>{t("admin.boonees.editTitle", { name: item.name })}</DialogTitle>
+              <DialogDescription>{t("admin.boonees.editIntro")}</DialogDescription>
+            </DialogHeader>
+            <fetcher.Form method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="id" value={item.id} />
+              {result && !result.ok && result.error && <FormError error={result.error} />}
+              {result && !result.ok && result.reason && <p className="text-sm text-muted-foreground">{t(result.reason)}</p>}
+              <BooneeFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
+              <MediaPickers idPrefix={`edit-${item.id}-`} currentImage={item.imageUrl} />
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                  {t("common.cancel")}
+                </Button>
+                <Button type="submit" disabled={busy}>
+                  {busy ? t("admin.boonees.saving") : t("common.save")}
+                </Button>
+              </DialogFooter>
+            </fetcher.Form>
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
   );
 }
 
@@ -308,24 +305,27 @@ function DeleteButton({ item }: { item: Item }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>({ key: DELETE_FETCHER });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
+  const [confirming, setConfirming] = useState(false);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-[#ffe0dc]" disabled={busy}>
-          <Trash2Icon /> {t("admin.boonees.delete")}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("admin.boonees.deleteTitle", { name: item.name })}</AlertDialogTitle>
-          <AlertDialogDescription>{t("admin.boonees.deleteConfirm")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}>{t("admin.boonees.delete")}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-[#ffe0dc]" disabled={busy} aria-haspopup="dialog" onClick={() => setConfirming(true)}>
+        <Trash2Icon /> {t("admin.boonees.delete")}
+      </Button>
+      {confirming && (
+        <AlertDialog open onOpenChange={setConfirming}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t("admin.boonees.deleteTitle", { name: item.name })}</AlertDialogTitle>
+              <AlertDialogDescription>{t("admin.boonees.deleteConfirm")}</AlertDialogDescription>
+            </AlertDialogHeader>
+            {item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}>{t("admin.boonees.delete")}</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, Pager } from "~/components/admin/admin-page";
+import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,7 +16,7 @@ import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { pageParam, storyVisibilitySchema, verifyClaimSchema } from "~/lib/schemas/admin";
 import { cn } from "~/lib/utils";
-import { listClaims, listStories } from "../../../server/domain/admin-queries.ts";
+import { decodeCursor, listClaims, listStories } from "../../../server/domain/admin-queries.ts";
 import { setStoryHidden } from "../../../server/domain/hide-story.ts";
 import { verifyClaim } from "../../../server/domain/verify-claim.ts";
 import { refusal } from "./media.server";
@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get("tab") === "stories") {
     return { tab: "stories" as const, q, state, isAdmin: viewer.role === "admin", stories: await listStories(db, actor, { q, page }), claims: null };
   }
-  return { tab: "claims" as const, q, state, isAdmin: viewer.role === "admin", claims: await listClaims(db, actor, { q, page, state }), stories: null };
+  const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
+  return { tab: "claims" as const, q, state, isAdmin: viewer.role === "admin", claims: await listClaims(db, actor, { q, page, state, cursor }), stories: null };
 }
 
 type Result = { ok: true; intent: string } | { ok: false; intent: string; error: string };
@@ -127,13 +128,9 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
 
 function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: string; state: string; isAdmin: boolean }) {
   const { t } = useTranslation();
-  const hrefFor = (page: number) => {
-    const p = new URLSearchParams();
-    if (q) p.set("q", q);
-    if (state !== "all") p.set("state", state);
-    if (page > 1) p.set("page", String(page));
-    return `/admin/claims${p.size ? `?${p}` : ""}`;
-  };
+  const filters = { q, state: state === "all" ? null : state };
+  const prevHref = claims.prev ? listHref("/admin/claims", { ...filters, before: claims.prev, page: claims.page - 1 }) : null;
+  const nextHref = claims.next ? listHref("/admin/claims", { ...filters, after: claims.next, page: claims.page + 1 }) : null;
   return (
     <>
       <SearchForm q={q} tab="claims" state={state} placeholder={isAdmin ? t("admin.claims.searchPlaceholder") : t("admin.claims.searchPlaceholderModerator")} />
@@ -185,9 +182,8 @@ function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: str
         </div>
       )}
       <Pager
-        page={claims.page}
-        pageCount={claims.pageCount}
-        hrefFor={hrefFor}
+        prevHref={prevHref}
+        nextHref={nextHref}
         labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: claims.page, pages: claims.pageCount }) }}
       />
     </>
@@ -217,12 +213,7 @@ function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
 function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "de";
-  const hrefFor = (page: number) => {
-    const p = new URLSearchParams({ tab: "stories" });
-    if (q) p.set("q", q);
-    if (page > 1) p.set("page", String(page));
-    return `/admin/claims?${p}`;
-  };
+  const hrefFor = (page: number) => listHref("/admin/claims", { tab: "stories", q, page: page > 1 ? page : null });
   return (
     <>
       <SearchForm q={q} tab="stories" placeholder={t("admin.stories.searchPlaceholder")} />
@@ -253,9 +244,8 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
         </ul>
       )}
       <Pager
-        page={stories.page}
-        pageCount={stories.pageCount}
-        hrefFor={hrefFor}
+        prevHref={stories.page > 1 ? hrefFor(stories.page - 1) : null}
+        nextHref={stories.page < stories.pageCount ? hrefFor(stories.page + 1) : null}
         labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: stories.page, pages: stories.pageCount }) }}
       />
     </>

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, Pager, StatCard } from "~/components/admin/admin-page";
+import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -55,12 +55,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "de";
   const d = loaderData;
-  const hrefFor = (page: number) => {
-    const p = new URLSearchParams();
-    if (d.q) p.set("q", d.q);
-    if (page > 1) p.set("page", String(page));
-    return `/admin/users${p.size ? `?${p}` : ""}`;
-  };
+  const hrefFor = (page: number) => listHref("/admin/users", { q: d.q, page: page > 1 ? page : null });
   return (
     <AdminPage title={t("users.title")} intro={t("users.intro")}>
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
@@ -116,9 +111,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pager
-        page={d.page}
-        pageCount={d.pageCount}
-        hrefFor={hrefFor}
+        prevHref={d.page > 1 ? hrefFor(d.page - 1) : null}
+        nextHref={d.page < d.pageCount ? hrefFor(d.page + 1) : null}
         labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
       />
     </AdminPage>
