@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import { primaryRole } from "../../app/lib/roles.ts";
 import type { StatusFilter } from "../../app/lib/schemas/admin.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
@@ -269,6 +269,8 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
 // ---------------------------------------------------------------- claims and stories
 
 export const CLAIMS_PAGE_SIZE = 25;
+/** The most matched ids a claims search passes on as a list (each is a query parameter). */
+const ID_LIST_MAX = 5000;
 
 /**
  * The claims table, newest first (claims_claimed_at_idx), searchable by figure, series, claimer
@@ -286,21 +288,21 @@ export async function listClaims(
   if (q) {
     // The matching people and claimed figures are looked up once (one scan each); the claims are
     // then counted and paged by id without joining or scanning the figures again.
-    const people = await db
+    const peopleQuery = db
       .select({ id: profiles.id })
       .from(profiles)
       .where(or(contains(profiles.name, q), isAdmin ? contains(profiles.email, q) : undefined));
-    const figures = await db
+    const figuresQuery = db
       .select({ id: boonees.id })
       .from(boonees)
       .where(and(isNotNull(boonees.ownerId), or(contains(boonees.name, q), contains(boonees.series, q))));
-    parts.push(
-      or(
-        people.length ? inArray(claims.userId, people.map((p) => p.id)) : undefined,
-        figures.length ? inArray(claims.booneeId, figures.map((f) => f.id)) : undefined,
-        people.length || figures.length ? undefined : sql`false`,
-      ),
-    );
+    const [people, figures] = [await peopleQuery.limit(ID_LIST_MAX + 1), await figuresQuery.limit(ID_LIST_MAX + 1)];
+    // A broad term (more ids than fit a query comfortably) falls back to the sub-query form.
+    const match = (col: typeof claims.userId | typeof claims.booneeId, ids: { id: string }[], sub: SQLWrapper) =>
+      ids.length > ID_LIST_MAX ? inArray(col, sub) : ids.length ? inArray(col, ids.map((r) => r.id)) : undefined;
+    const matchPeople = match(claims.userId, people, peopleQuery);
+    const matchFigures = match(claims.booneeId, figures, figuresQuery);
+    parts.push(matchPeople || matchFigures ? or(matchPeople, matchFigures) : sql`false`);
   }
   if (query.state === "pending") parts.push(eq(claims.verified, false));
   if (query.state === "verified") parts.push(eq(claims.verified, true));
