@@ -29,20 +29,19 @@ export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priori
           <BooneeImage src={imageUrl} alt="" priority={priority} />
         </div>
         {counter && counter.total > 1 && (
-          <span
-            className="absolute top-2 right-2 rounded-full bg-ink/85 px-2.5 py-0.5 text-xs font-bold text-paper tabular-nums"
-            data-testid="boonee-counter"
-            aria-label={t("gallery.counterLabel", { claimed: counter.claimed, total: counter.total })}
-          >
-            {counter.claimed}/{counter.total}
+          <span className="absolute top-2 right-2 rounded-full bg-ink/85 px-2.5 py-0.5 text-xs font-bold text-paper tabular-nums" data-testid="boonee-counter">
+            <span aria-hidden="true" data-testid="boonee-counter-value">
+              {counter.claimed}/{counter.total}
+            </span>
+            <span className="sr-only">{t("gallery.counterLabel", { claimed: counter.claimed, total: counter.total })}</span>
           </span>
         )}
       </div>
-      <div className="grid gap-1.5 p-3 sm:p-4">
+      <div className="grid grid-cols-1 gap-1.5 p-3 sm:p-4">
         <h3 className="truncate font-display text-lg leading-tight font-bold group-hover:text-grape">{name}</h3>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <RarityBadge rarity={rarity} />
-          {series && <span className="truncate text-xs font-semibold text-muted-foreground">{series}</span>}
+          {series && <span className="min-w-0 truncate text-xs font-semibold text-muted-foreground">{series}</span>}
         </div>
       </div>
     </Link>

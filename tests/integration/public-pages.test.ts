@@ -15,7 +15,6 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const db = () => s.db;
-const NOT_PUBLIC = ["Draft", "Hidden"] as const;
 
 /** The counters (migration 0002) compared with the same numbers computed from scratch. */
 async function counterDrift() {

@@ -1,5 +1,5 @@
 import { PenLineIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -10,8 +10,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import type { FieldErrors } from "~/lib/forms";
 import { storySchema } from "~/lib/schemas/story";
 import { StoryFields } from "./story-fields";
+import { SLIME_AA } from "~/components/landing/tones";
 
 export type StoryActionData = { ok: true } | { ok: false; error: string | null; errors: FieldErrors };
+
+const subscribeNever = () => () => {};
 
 /** Today in the browser's own calendar (the date input's upper bound). */
 const localToday = () => {
@@ -29,27 +32,35 @@ export function AddStoryDialog({ action }: { action: string }) {
   const fetcher = useFetcher<StoryActionData>();
   const [open, setOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  // Once hydrated the button opens the dialog; before that it is a link to the page form.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
   const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.errors : undefined);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result) return;
+  // Each answer from the server is taken once, when the fetcher is idle again (after revalidation):
+  // a saved story closes the dialog and resets the form.
+  const [taken, setTaken] = useState<StoryActionData | undefined>(undefined);
+  if (fetcher.state === "idle" && result && result !== taken) {
+    setTaken(result);
     if (result.ok) {
-      toast.success(t("story.success"));
       setOpen(false);
       setFormKey((k) => k + 1);
-    } else if (result.error) {
-      toast.error(t(result.error));
     }
-    // Only a new answer from the server counts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
+  }
+  useEffect(() => {
+    if (taken?.ok) toast.success(t("story.success"));
+    else if (taken?.error) toast.error(t(taken.error));
+  }, [taken, t]);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button asChild variant="slime">
+        <Button asChild variant="slime" className={SLIME_AA}>
           <a
             href="?story=new#add-story"
             onClick={(e) => {
@@ -58,6 +69,7 @@ export function AddStoryDialog({ action }: { action: string }) {
             }}
             role="button"
             data-testid="add-story"
+            data-ready={hydrated || undefined}
           >
             <PenLineIcon aria-hidden="true" /> {t("story.add")}
           </a>
@@ -76,7 +88,7 @@ export function AddStoryDialog({ action }: { action: string }) {
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" variant="slime" disabled={busy}>
+            <Button type="submit" variant="slime" className={SLIME_AA} disabled={busy}>
               {busy ? t("story.saving") : t("story.save")}
             </Button>
           </DialogFooter>

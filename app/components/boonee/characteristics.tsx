@@ -37,7 +37,7 @@ export function Characteristics({ data }: { data: CharacteristicsData }) {
         {items.map(([key, value]) => (
           <div key={key}>
             <dt className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t(`boonee.fields.${key}`)}</dt>
-            <dd className="font-semibold break-words">{value}</dd>
+            <dd className="font-semibold wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { EMBER_AA } from "~/components/landing/tones";
 
 /** For everyone but the owner: a call to claim (this one if it is still available, or their own). */
 export function ClaimCta({ claimed }: { claimed: boolean }) {
@@ -11,7 +12,7 @@ export function ClaimCta({ claimed }: { claimed: boolean }) {
         {claimed ? t("boonee.cta.claimedTitle") : t("boonee.cta.availableTitle")}
       </h2>
       <p className="mt-1">{claimed ? t("boonee.cta.claimedText") : t("boonee.cta.availableText")}</p>
-      <Button asChild variant="ember" size="lg" className="mt-4">
+      <Button asChild variant="ember" size="lg" className={`mt-4 ${EMBER_AA}`}>
         <Link to="/claim">{t("boonee.cta.button")}</Link>
       </Button>
     </section>

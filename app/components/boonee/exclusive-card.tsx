@@ -34,7 +34,7 @@ export function ExclusiveCard({ welcomeVideoUrl, items, figureName }: { welcomeV
       {items.length === 0 && !welcomeVideoUrl ? (
         <p className="mt-4 text-ink-soft">{t("boonee.exclusive.empty")}</p>
       ) : (
-        <ul className="mt-4 grid gap-4">
+        <ul className="mt-4 grid grid-cols-1 gap-4">
           {items.map((item) => (
             <li key={item.id} className="rounded-xl bg-white p-4" data-testid="exclusive-item">
               <div className="flex flex-wrap items-center gap-2">
@@ -43,8 +43,8 @@ export function ExclusiveCard({ welcomeVideoUrl, items, figureName }: { welcomeV
                   {formatDayTime(item.createdAt, lang)}
                 </time>
               </div>
-              <h3 className="mt-2 font-display text-lg font-bold break-words">{item.title}</h3>
-              {item.description && <p className="mt-1 whitespace-pre-line break-words text-ink-soft">{item.description}</p>}
+              <h3 className="mt-2 font-display text-lg font-bold wrap-anywhere">{item.title}</h3>
+              {item.description && <p className="mt-1 whitespace-pre-line wrap-anywhere text-ink-soft">{item.description}</p>}
               <div className="mt-3">
                 <ExclusiveMedia item={item} />
               </div>

@@ -44,7 +44,7 @@ export function FigureTitle({ name, rarity, series, claimed }: { name: string; r
   const { t } = useTranslation();
   return (
     <div>
-      <h1 className="font-display text-4xl leading-tight font-extrabold break-words sm:text-5xl">{name}</h1>
+      <h1 className="font-display text-4xl leading-tight font-extrabold wrap-anywhere sm:text-5xl">{name}</h1>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <RarityBadge rarity={rarity} className="text-sm" />
         <StatusPill claimed={claimed} />

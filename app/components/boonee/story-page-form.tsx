@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/lib/forms";
 import { storySchema } from "~/lib/schemas/story";
 import { StoryFields } from "./story-fields";
+import { SLIME_AA } from "~/components/landing/tones";
 
 /** The add-story form on the page itself (/boonee/{id}?story=new): the dialog's fallback without JavaScript. */
 export function StoryPageForm({ action, error, errors }: { action: string; error?: string | null; errors?: FieldErrors }) {
@@ -24,7 +25,7 @@ export function StoryPageForm({ action, error, errors }: { action: string; error
         <FormError error={error} />
         <StoryFields errors={validation.errors} idPrefix="story-page" />
         <div>
-          <Button type="submit" variant="slime" disabled={busy}>
+          <Button type="submit" variant="slime" className={SLIME_AA} disabled={busy}>
             {busy ? t("story.saving") : t("story.save")}
           </Button>
         </div>

@@ -17,7 +17,6 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
   const { t } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
   const [value, setValue] = useState(q);
   const [lastQ, setLastQ] = useState(q);
@@ -40,7 +39,7 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
   };
 
   return (
-    <Form ref={form} method="get" action="/boonees" role="search" className="grid gap-4" preventScrollReset>
+    <Form method="get" action="/boonees" role="search" className="grid gap-4" preventScrollReset onSubmit={() => window.clearTimeout(timer.current)}>
       <div className="flex gap-2">
         <div className="relative flex-1">
           <label htmlFor="gallery-q" className="sr-only">

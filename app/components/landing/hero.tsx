@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { HeroVideo } from "./hero-video";
+import { SLIME_AA } from "./tones";
 
 /** The full-screen hero: the looping animation behind the title, subtitle and the two buttons. */
 export function Hero({ signedIn }: { signedIn: boolean }) {
@@ -19,7 +20,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         <div className="mt-6 flex flex-wrap items-center justify-center gap-3 sm:mt-8">
           {signedIn ? (
             <>
-              <Button asChild size="lg" variant="slime">
+              <Button asChild size="lg" variant="slime" className={SLIME_AA}>
                 <Link to="/profile">{t("landing.hero.myCollection")}</Link>
               </Button>
               <Button asChild size="lg" variant="outline">
@@ -28,7 +29,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             </>
           ) : (
             <>
-              <Button asChild size="lg" variant="slime">
+              <Button asChild size="lg" variant="slime" className={SLIME_AA}>
                 <Link to="/claim">{t("landing.hero.getStarted")}</Link>
               </Button>
               <Button asChild size="lg" variant="outline">

@@ -2,6 +2,7 @@ import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { EMBER_AA } from "./tones";
 
 /** The weekly-drop message with the configured city. */
 export function DropBanner({ city }: { city: string }) {
@@ -93,7 +94,7 @@ export function FollowCreator({ url }: { url: string }) {
           {t("landing.follow.title")}
         </h2>
         <p className="mt-2 max-w-2xl text-lg">{t("landing.follow.text")}</p>
-        <Button asChild size="lg" variant="ember" className="mt-6">
+        <Button asChild size="lg" variant="ember" className={`mt-6 ${EMBER_AA}`}>
           <a href={url} target="_blank" rel="noopener noreferrer" data-testid="follow-creator">
             {t("landing.follow.button")} <ExternalLinkIcon aria-hidden="true" />
             <span className="sr-only">{t("landing.follow.newTab")}</span>

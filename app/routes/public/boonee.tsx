@@ -94,13 +94,13 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           {t("boonee.notPublic", { status: figure.status })}
         </p>
       )}
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="lg:sticky lg:top-24 lg:self-start">
           <div className="overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
             <FigureImage src={figure.imageUrl} alt={figure.name} />
           </div>
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <FigureTitle name={figure.name} rarity={figure.rarity} series={figure.series} claimed={claimed} />
           {isOwner ? (
             <p className="flex items-center gap-2 font-display text-lg font-bold text-[#1d6b3c]" data-testid="owner-note">
@@ -118,7 +118,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
             <h2 id="story-heading" className="font-display text-2xl font-bold">
               {t("boonee.story")}
             </h2>
-            <p className="mt-2 text-lg whitespace-pre-line break-words text-ink-soft">{figure.description || t("boonee.noStory")}</p>
+            <p className="mt-2 text-lg whitespace-pre-line wrap-anywhere text-ink-soft">{figure.description || t("boonee.noStory")}</p>
           </section>
           <Characteristics data={figure} />
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta claimed={claimed} />}

@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { getLeaderboards, type LeaderboardRow } from "../../../server/domain/public-leaderboard.ts";
 import type { Route } from "./+types/leaderboard";
+import { SLIME_AA } from "~/components/landing/tones";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "leaderboard.metaTitle", "leaderboard.metaDescription");
 
@@ -35,12 +36,12 @@ function Board({ id, title, hint, rows, countKey }: { id: string; title: string;
       {rows.length === 0 ? (
         <div className="mt-6 text-center">
           <p className="text-ink-soft">{t("leaderboard.empty")}</p>
-          <Button asChild variant="slime" className="mt-4">
+          <Button asChild variant="slime" className={`mt-4 ${SLIME_AA}`}>
             <Link to="/claim">{t("leaderboard.claimCta")}</Link>
           </Button>
         </div>
       ) : (
-        <ol aria-labelledby={`board-${id}-title`} className="mt-4 grid gap-2">
+        <ol aria-labelledby={`board-${id}-title`} className="mt-4 grid grid-cols-1 gap-2">
           {rows.map((row) => {
             const name = row.name ?? t("common.anonymous");
             const medal = MEDALS[row.rank];
@@ -87,7 +88,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <PageShell title={t("leaderboard.title")} intro={t("leaderboard.intro")}>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Board id="collectors" title={t("leaderboard.collectors")} hint={t("leaderboard.collectorsHint")} rows={loaderData.collectors} countKey="leaderboard.count" />
         <Board id="legends" title={t("leaderboard.legends")} hint={t("leaderboard.legendsHint")} rows={loaderData.legends} countKey="leaderboard.legendCount" />
       </div>

@@ -42,7 +42,7 @@ export default function Stats({ loaderData: s }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <div className="mt-6 grid gap-5 md:grid-cols-[2fr_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-[2fr_1fr]">
         <Card className="p-5">
           <h2 className="font-display text-2xl font-bold">{t("stats.rarity")}</h2>
           <ul className="mt-4 grid gap-4">
