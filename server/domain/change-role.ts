@@ -8,7 +8,7 @@ import { DomainError, assertRole, type Actor } from "./errors.ts";
 export async function setRole(db: Db, userId: string, role: Role) {
   await db.transaction(async (tx) => {
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    await tx.insert(userRoles).values({ userId, role });
+    await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing(); // another instance did the same
   });
 }
 
