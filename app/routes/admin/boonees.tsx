@@ -228,7 +228,7 @@ function BooneeCard({ item }: { item: Item }) {
                 {item.claimedAt && <span className="text-muted-foreground"> · {formatDay(item.claimedAt, lang)}</span>}
               </>
             ) : (
-              <span className="font-semibold text-slime">{t("admin.boonees.availableForClaim")}</span>
+              <span className="font-semibold text-[#1d6b3c]">{t("admin.boonees.availableForClaim")}</span>
             )}
           </p>
         </div>

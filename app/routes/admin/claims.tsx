@@ -203,7 +203,7 @@ function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="verify" />
       <input type="hidden" name="claimId" value={claimId} />
-      <Button type="submit" size="sm" variant="slime" disabled={busy} aria-label={t("admin.claims.verifyLabel", { name })}>
+      <Button type="submit" size="sm" disabled={busy} aria-label={t("admin.claims.verifyLabel", { name })}>
         <BadgeCheckIcon /> {busy ? t("admin.claims.verifying") : t("admin.claims.verify")}
       </Button>
     </fetcher.Form>

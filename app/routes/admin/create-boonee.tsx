@@ -238,7 +238,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
                     aria-invalid={errors.secretCode ? true : undefined}
                     aria-describedby={errors.secretCode ? "field-secretCode-error" : "field-secretCode-hint"}
                   />
-                  <Button type="button" variant="slime" onClick={generate}>
+                  <Button type="button" variant="outline" onClick={generate}>
                     <DicesIcon /> {t("admin.create.generate")}
                   </Button>
                 </div>
@@ -315,7 +315,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
                     ))}
                   </SelectField>
                 </div>
-                <Button type="submit" variant="ember" disabled={busyIntent === "batch"}>
+                <Button type="submit" disabled={busyIntent === "batch"}>
                   <PrinterIcon /> {busyIntent === "batch" ? t("admin.batch.creating") : t("admin.batch.submit")}
                 </Button>
               </Form>
