@@ -1,0 +1,86 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { boonees, claims, tags, userAchievements } from "../../server/db/schema.ts";
+import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+let s: TestServices;
+beforeAll(async () => {
+  s = await createTestServices();
+});
+afterAll(async () => s.close());
+
+let n = 0;
+async function figure(opts: { status?: "Placed" | "Archived" | "Draft"; rarity?: "Common" | "Rare" | "Legendary" } = {}) {
+  const code = `CLAIM${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
+  const [b] = await s.db.insert(boonees).values({ name: `Klecks ${n}`, status: opts.status ?? "Placed", rarity: opts.rarity ?? "Common" }).returning();
+  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
+  return { booneeId: b.id, tagId: t.id, code };
+}
+const actor = (id: string) => ({ id, role: "user" as const });
+
+describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("gives a figure to exactly one of 50 concurrent claimers", async () => {
+    const f = await figure();
+    const users = await Promise.all(Array.from({ length: 50 }, (_, i) => createUser(s, `Racer ${i}`)));
+    const results = await Promise.all(users.map((u) => claimBoonee(s.db, actor(u.id), { p_user_id: u.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId })));
+    expect(results.filter((r) => r.success)).toHaveLength(1);
+    expect(results.filter((r) => r.error === "claim.error.already")).toHaveLength(49);
+    const winner = users[results.findIndex((r) => r.success)];
+    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
+    expect(b.ownerId).toBe(winner.id);
+    expect(b.status).toBe("Found");
+    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId))).toHaveLength(1);
+    const [t] = await s.db.select().from(tags).where(eq(tags.id, f.tagId));
+    expect(t.isClaimed).toBe(true);
+  }, 120_000);
+
+  it("ignores a user id sent with the request: the session user owns the figure", async () => {
+    const f = await figure();
+    const me = await createUser(s);
+    const victim = await createUser(s);
+    const r = await claimBoonee(s.db, actor(me.id), { p_user_id: victim.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId });
+    expect(r.success).toBe(true);
+    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
+    expect(b.ownerId).toBe(me.id);
+  });
+
+  it("refuses signed-out claims and Archived figures, and a tag of another figure", async () => {
+    const archived = await figure({ status: "Archived" });
+    const other = await figure();
+    const u = await createUser(s);
+    await expect(claimBoonee(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).rejects.toMatchObject({ status: 401 });
+    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).toEqual({ success: false, error: "claim.error.notClaimable" });
+    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: other.tagId, p_boonee_id: archived.booneeId })).toEqual({ success: false, error: "claim.error.notfound" });
+    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, archived.booneeId));
+    expect(b.ownerId).toBeNull();
+  });
+
+  it("unlocks First Find and Legend Hunter once, with notifications", async () => {
+    const u = await createUser(s);
+    const f = await figure({ rarity: "Legendary" });
+    const r = await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId });
+    expect(r.success && r.achievements.sort()).toEqual(["first_find", "legend_hunter"]);
+    const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
+    expect(rows.map((a) => a.achievement).sort()).toEqual(["first_find", "legend_hunter"]);
+    const notes = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`);
+    expect(notes[0].n).toBe(2);
+  });
+
+  it("blocks the 11th wrong code from an address, but lets the right code through from another address", async () => {
+    const f = await figure();
+    for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, `WRONG${i}XYZ`, { ip: "203.0.113.7" })).toBeNull();
+    await expect(findFigureByCode(s.db, f.code, { ip: "203.0.113.7" })).rejects.toMatchObject({ code: "tooMany", status: 429 });
+    const found = await findFigureByCode(s.db, f.code, { ip: "198.51.100.2" });
+    expect(found?.boonee.id).toBe(f.booneeId);
+    expect(JSON.stringify(found)).not.toContain(f.code);
+  });
+
+  it("counts wrong codes per account across addresses", async () => {
+    const u = await createUser(s);
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, `NOPE${i}ABCD`, { ip: `192.0.2.${i}`, userId: u.id });
+    await expect(findFigureByCode(s.db, "NOPEXABCD", { ip: "192.0.2.99", userId: u.id })).rejects.toMatchObject({ code: "tooMany" });
+  });
+});
