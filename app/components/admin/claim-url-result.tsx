@@ -1,4 +1,5 @@
 import { CheckCircle2Icon, CopyIcon, DownloadIcon, EyeIcon, PrinterIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -10,13 +11,19 @@ import { copyText } from "./copy";
 /** After Create Boonee: the short claim URL with a copy button, its QR code (SVG inline, PNG/SVG downloads). */
 export function ClaimUrlResult({ id, name, code, claimUrl, qrSvg, qrPng }: { id: string; name: string; code: string; claimUrl: string; qrSvg: string; qrPng: string }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new result: bring it into view and announce it (on phones it is below the long form).
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   const copy = async () => {
     if (await copyText(claimUrl)) toast.success(t("admin.create.urlCopied"));
   };
   return (
-    <Card className="border-slime/40" data-testid="create-result">
+    <Card className="scroll-mt-24 border-slime/40" data-testid="create-result">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle className="flex scroll-mt-24 items-center gap-2 outline-none" ref={heading} tabIndex={-1}>
           <CheckCircle2Icon className="size-5 text-slime" aria-hidden="true" /> {t("admin.create.resultTitle")}
         </CardTitle>
         <p className="text-sm text-muted-foreground">{t("admin.create.resultIntro", { name })}</p>

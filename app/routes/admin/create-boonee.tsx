@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, flashCookie, getServices, requireRole } from "~/guards.server";
 import { generateClaimCode, CODE_MAX } from "~/lib/claim-code";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
@@ -169,12 +170,12 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
             <Form method="get" className="mb-5 grid gap-1.5" replace preventScrollReset>
               <Label htmlFor="template-select">{t("admin.create.template")}</Label>
               <div className="flex gap-2">
-                <select
+                <NativeSelect
                   id="template-select"
                   name="template"
                   value={template?.id ?? ""}
                   onChange={(e) => chooseTemplate(e.currentTarget.value)}
-                  className="h-11 w-full min-w-0 rounded-xl border-2 border-input bg-white px-3 text-base focus-visible:border-grape focus-visible:ring-3 focus-visible:ring-grape/25 focus-visible:outline-none"
+                  wrapperClassName="min-w-0 flex-1"
                 >
                   <option value="">{t("admin.create.newType")}</option>
                   {types.map((ty) => (
@@ -183,7 +184,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
                       {ty.series ? ` · ${ty.series}` : ""} · {t(`common.rarity.${ty.rarity}`)}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
                 <noscript>
                   <Button type="submit" variant="outline">
                     {t("admin.create.applyTemplate")}

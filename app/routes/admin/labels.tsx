@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const labels = await Promise.all(
     rows.map(async (r) => {
       const claimUrl = `${services.settings.publicUrl}/c/${r.code}`;
-      return { id: r.id, name: r.name, series: r.series, claimUrl, qr: await qrSvgDataUrl(claimUrl) };
+      return { id: r.id, name: r.name, series: r.series, code: r.code, claimUrl, qr: await qrSvgDataUrl(claimUrl) };
     }),
   );
   return { labels };
@@ -74,7 +74,11 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
             <li key={l.id} className="label-cell grid justify-items-center gap-1 rounded-xl border-2 border-dashed border-ink/20 bg-white p-3 text-center" data-testid="label">
               <img src={l.qr} alt={t("admin.create.qrAlt", { url: l.claimUrl })} width={160} height={160} className="aspect-square w-full max-w-40" />
               <p className="line-clamp-1 font-display text-sm font-bold">{l.name}</p>
-              <p className="font-mono text-[10px] leading-tight break-all">{l.claimUrl}</p>
+              <p className="font-mono text-[10px] leading-tight break-all">
+                {l.claimUrl.slice(0, l.claimUrl.length - l.code.length)}
+                <wbr />
+                <span className="text-xs font-bold break-normal whitespace-nowrap">{l.code}</span>
+              </p>
             </li>
           ))}
         </ol>
