@@ -296,6 +296,26 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect((await listClaims(s.db, moderator, { q: u.email })).items).toHaveLength(0);
   });
 
+  it("pages through the claims table by cursor, forwards and back, with a search", async () => {
+    const u = await createUser(s, "Pager Paula");
+    for (let i = 0; i < 27; i++) await owned(u.id, { series: "Blätterreihe" });
+    const first = await listClaims(s.db, admin, { q: "pager paula" });
+    expect([first.total, first.items.length, first.pageCount, first.prev]).toEqual([27, 25, 2, null]);
+    const second = await listClaims(s.db, admin, { q: "pager paula", cursor: decodeCursor("after", first.next), page: 2 });
+    expect([second.items.length, second.page, second.next]).toEqual([2, 2, null]);
+    const ids = [...first.items, ...second.items].map((c) => c.id);
+    expect(new Set(ids).size).toBe(27);
+    const times = [...first.items, ...second.items].map((c) => new Date(c.claimedAt).getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const back = await listClaims(s.db, admin, { q: "pager paula", cursor: decodeCursor("before", second.prev), page: 1 });
+    expect(back.items.map((c) => c.id)).toEqual(first.items.map((c) => c.id));
+    expect(back.prev).toBeNull();
+    // unfiltered: the newest claim first, and the next page starts right after
+    const all1 = await listClaims(s.db, admin, {});
+    const all2 = await listClaims(s.db, admin, { cursor: decodeCursor("after", all1.next), page: 2 });
+    expect(all2.items.some((c) => all1.items.some((d) => d.id === c.id))).toBe(false);
+  });
+
   it("counts the dashboard totals and lists the 5 latest claims", async () => {
     const d = await getDashboard(s.db, moderator);
     const [{ n }] = await queryRows<{ n: string }>(s.db, sql`select count(*) as n from boonees where owner_id is not null`);
