@@ -94,7 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    if (loaderData.flash) toast.success(t(loaderData.flash));
+    // A flash key starting with "!" is an error message.
+    if (loaderData.flash?.startsWith("!")) toast.error(t(loaderData.flash.slice(1)));
+    else if (loaderData.flash) toast.success(t(loaderData.flash));
   }, [loaderData.flash, t]);
   return <Outlet />;
 }

@@ -2,12 +2,14 @@ import { BellIcon, MenuIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import type { Role } from "~/lib/roles";
 import { cn } from "~/lib/utils";
+import { lazy, Suspense, useState } from "react";
 import { LanguageToggle } from "./language-toggle";
 import { Logo } from "./logo";
 import { useUnreadCount } from "./use-unread-count";
+
+const MobileMenuSheet = lazy(() => import("./mobile-menu-sheet"));
 
 interface HeaderViewer {
   id: string;
@@ -91,42 +93,32 @@ function NotificationBell({ initial, userId }: { initial: number; userId: string
   );
 }
 
+/** The mobile side menu: its dialog code loads on the first tap, not with the page. */
 function MobileMenu({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
-  const links = signedIn
-    ? [
-        ["/boonees", t("nav.gallery")],
-        ["/profile", t("nav.collection")],
-        ["/claim", t("nav.claim")],
-        ["/notifications", t("nav.notifications")],
-        ["/leaderboard", t("nav.leaderboard")],
-        ["/stats", t("nav.stats")],
-      ]
-    : [
-        ["/boonees", t("nav.gallery")],
-        ["/claim", t("nav.claimLink")],
-        ["/leaderboard", t("nav.leaderboard")],
-        ["/auth", t("nav.login")],
-      ];
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("nav.openMenu")}>
-          <MenuIcon className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" aria-describedby={undefined}>
-        <SheetTitle className="font-display text-xl font-bold">{t("nav.menu")}</SheetTitle>
-        <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
-          {links.map(([to, label]) => (
-            <SheetClose asChild key={to}>
-              <NavLink to={to} className={({ isActive }) => cn("rounded-xl px-3 py-3 text-base font-bold hover:bg-paper-deep", isActive && "bg-paper-deep text-grape")}>
-                {label}
-              </NavLink>
-            </SheetClose>
-          ))}
-        </nav>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={t("nav.openMenu")}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon className="size-6" />
+      </Button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet signedIn={signedIn} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

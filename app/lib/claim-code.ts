@@ -1,51 +1,13 @@
 import { z } from "zod";
+import { claimCodeError, normalizeCode } from "./claim-code-rule";
 
-export const CODE_MIN = 6;
-export const CODE_MAX = 20;
+export * from "./claim-code-rule";
 
-/** Trim and upper-case: what the user typed becomes the code we look up (spec section 5). */
-export const normalizeCode = (raw: string) => raw.trim().toUpperCase();
-
-/** The claim-code rule, shared by the claim form and every claim action. Messages are translation keys. */
+/** The claim-code rule as a zod schema, shared by the claim form's action and every claim action. */
 export const claimCodeSchema = z
   .string()
   .transform(normalizeCode)
-  .pipe(
-    z
-      .string()
-      .min(1, "claim.error.empty")
-      .refine((c) => c.length >= CODE_MIN && c.length <= CODE_MAX, "claim.error.invalidLength")
-      .refine((c) => /^[A-Z0-9]+$/.test(c), "claim.error.invalidFormat"),
-  );
-
-/** Generated codes: 6 characters, A–Z without I and O, digits 2–9 (no look-alikes). */
-export const GENERATED_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const GENERATED_LENGTH = 6;
-
-export function generateClaimCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
-  // Rejection sampling keeps every character equally likely.
-  const out: string[] = [];
-  const limit = 256 - (256 % GENERATED_ALPHABET.length);
-  while (out.length < GENERATED_LENGTH) {
-    for (const byte of random(GENERATED_LENGTH * 2)) {
-      if (byte < limit && out.length < GENERATED_LENGTH) out.push(GENERATED_ALPHABET[byte % GENERATED_ALPHABET.length]);
-    }
-  }
-  return out.join("");
-}
-
-/** Finds a code in a scanned QR/NFC payload: a bare code or a claim URL (/c/CODE, /claim/CODE, ?token=CODE). */
-export function codeFromScan(payload: string): string | null {
-  const text = payload.trim();
-  try {
-    const url = new URL(text);
-    const m = url.pathname.match(/\/(?:c|claim)\/([A-Za-z0-9]{6,20})\/?$/);
-    if (m) return m[1].toUpperCase();
-    const token = url.searchParams.get("token");
-    if (token && /^[A-Za-z0-9]{6,20}$/.test(token)) return token.toUpperCase();
-    return null;
-  } catch {
-    const code = normalizeCode(text);
-    return /^[A-Z0-9]{6,20}$/.test(code) ? code : null;
-  }
-}
+  .superRefine((code, ctx) => {
+    const error = claimCodeError(code);
+    if (error) ctx.addIssue({ code: "custom", message: error });
+  });

@@ -1,4 +1,215 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">claim-code</h1></div>;
+import { PartyPopperIcon } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { FigureImage, StatusPill } from "~/components/boonee/figure-header";
+import { CodeForm } from "~/components/claim/code-form";
+import { FormError } from "~/components/forms/field";
+import { SignUpFields } from "~/components/forms/sign-up-fields";
+import { RarityBadge } from "~/components/rarity-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { lookupCode } from "~/claim.server";
+import { actorOf, getServices, getViewer } from "~/guards.server";
+import { normalizeCode } from "~/lib/claim-code-rule";
+import { serializeCookie } from "~/lib/cookies";
+import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { tMeta } from "~/lib/meta";
+import { signUpSchema } from "~/lib/schemas/account";
+import type { RootData } from "~/root";
+import { claimBoonee } from "../../../server/domain/claim-boonee.ts";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { signUp } from "../../../server/domain/sign-in.ts";
+import type { Route } from "./+types/claim-code";
+
+const REDIRECT_AFTER_CLAIM_MS = 1500;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const result = await lookupCode(context, request, params.secretCode);
+  const signedIn = !!getViewer(context);
+  if (result.status === "invalid") {
+    return data({ state: "invalid" as const, error: result.error, params: result.params ?? {}, signedIn }, { status: result.httpStatus });
+  }
+  const { figure } = result;
+  const view = { state: "found" as const, boonee: figure.boonee, ownerName: figure.ownerName, signedIn };
+  // A signed-out finder who logs in instead comes back to this claim (the stored claim redirect).
+  const headers = signedIn ? undefined : { "set-cookie": serializeCookie("claim_redirect", `/claim/${normalizeCode(params.secretCode)}`, { maxAge: 60 * 60 }) };
+  return data(view, { headers });
+}
+
+type ClaimAnswer = { ok: true; name: string } | { ok: false; error: string | null; params?: Record<string, unknown>; errors: FieldErrors };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const fields = formFields(await request.formData());
+  const lookup = await lookupCode(context, request, params.secretCode);
+  if (lookup.status === "invalid") return data<ClaimAnswer>({ ok: false, error: lookup.error, params: lookup.params, errors: {} }, { status: lookup.httpStatus });
+  const { figure } = lookup;
+  let actor = getViewer(context) ? actorOf(getViewer(context)!) : null;
+  const headers = new Headers();
+  if (!actor) {
+    if (fields.intent !== "signup") return data<ClaimAnswer>({ ok: false, error: "claim.error.unauthorized", errors: {} }, { status: 401 });
+    const parsed = validate(signUpSchema, fields);
+    if (!parsed.ok) return data<ClaimAnswer>({ ok: false, error: null, errors: parsed.errors }, { status: 400 });
+    if (figure.boonee.claimed) return data<ClaimAnswer>({ ok: false, error: "claim.error.already", errors: {} }, { status: 409 });
+    try {
+      const account = await signUp(services, parsed.data, request.headers);
+      account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
+      actor = { id: account.userId, role: "user" };
+    } catch (e) {
+      if (e instanceof DomainError) return data<ClaimAnswer>({ ok: false, error: `auth.error.${e.code}`, params: e.params, errors: {} }, { status: e.status });
+      throw e;
+    }
+  }
+  const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });
+  headers.append("set-cookie", serializeCookie("claim_redirect", "", { maxAge: 0 }));
+  if (!result.success) return data<ClaimAnswer>({ ok: false, error: result.error, errors: {} }, { status: 409, headers });
+  return data<ClaimAnswer>({ ok: true, name: result.name }, { headers });
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const robots = { name: "robots", content: "noindex" };
+  if (!loaderData || loaderData.state !== "found") return [{ title: `${tMeta(matches, "claim.metaTitle")} · Boonees` }, robots];
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const base = root?.settings.publicUrl ?? "";
+  const { boonee } = loaderData;
+  const title = tMeta(matches, "claim.metaFigureTitle", { name: boonee.name });
+  const description = boonee.description ? clip(boonee.description.replace(/\s+/g, " ").trim(), 160) : tMeta(matches, "claim.metaDescription");
+  const image = boonee.imageUrl && !boonee.imageUrl.endsWith(".svg") ? boonee.imageUrl : "/images/og-boonees.png";
+  return [
+    { title: `${title} · Boonees` },
+    { name: "description", content: description },
+    robots,
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:image", content: /^https?:/.test(image) ? image : `${base}${image}` },
+    { property: "og:url", content: `${base}/boonee/${boonee.id}` },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+};
+
+export default function ClaimCodePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const success = actionData?.ok === true;
+  useEffect(() => {
+    if (!success) return;
+    toast.success(`🎉 ${t("claim.success")}`);
+    const timer = setTimeout(() => navigate("/profile"), REDIRECT_AFTER_CLAIM_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate, t]);
+
+  if (loaderData.state === "invalid") {
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-10">
+        <h1 className="font-display text-3xl font-extrabold">{t("claim.title")}</h1>
+        <Card className="mt-6">
+          <CardContent className="pt-5">
+            <CodeForm error={loaderData.error} params={loaderData.params} />
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const { boonee, ownerName, signedIn } = loaderData;
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6 sm:py-10 md:grid-cols-2">
+      <div className="overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
+        <FigureImage src={boonee.imageUrl} alt={boonee.name} />
+      </div>
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <RarityBadge rarity={boonee.rarity} />
+          {boonee.series && <span className="text-sm font-semibold text-muted-foreground">{boonee.series}</span>}
+          <StatusPill claimed={boonee.claimed || success} />
+        </div>
+        <h1 className="font-display text-4xl font-extrabold">{success ? `🎉 ${boonee.name}` : boonee.name}</h1>
+        {boonee.description && <p className="line-clamp-4 text-ink-soft">{boonee.description}</p>}
+        {success ? (
+          <SuccessPanel />
+        ) : boonee.claimed ? (
+          <Card>
+            <CardContent className="grid gap-3 pt-5">
+              <h2 className="font-display text-2xl font-bold">{t("claim.alreadyClaimedTitle")}</h2>
+              <p data-testid="already-claimed">{t("claim.alreadyClaimedBy", { name: ownerName ?? t("common.someoneElse") })}</p>
+              <Button asChild variant="outline">
+                <Link to="/boonees">{t("claim.toGallery")}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : boonee.status === "Archived" ? (
+          <FormError error="claim.error.notClaimable" />
+        ) : (
+          <ClaimPanel signedIn={signedIn} name={boonee.name} answer={actionData?.ok === false ? actionData : undefined} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SuccessPanel() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="grid gap-3 rounded-2xl border-2 border-slime/30 bg-[#dff5e6] p-5 text-[#1d6b3c]">
+      <p className="flex items-center gap-2 font-display text-xl font-bold">
+        <PartyPopperIcon aria-hidden="true" className="size-6" /> {t("claim.success")}
+      </p>
+      <p className="text-sm">{t("claim.redirecting")}</p>
+      <noscript>
+        <meta httpEquiv="refresh" content="2;url=/profile" />
+      </noscript>
+      <Button asChild variant="slime">
+        <Link to="/profile">{t("claim.toProfile")}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: string; answer?: { error: string | null; params?: Record<string, unknown>; errors: FieldErrors } }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // The browser checks the fields natively (required, type, minLength); the action re-checks with the schema.
+  const errors = answer?.errors ?? {};
+  // A failed claim shows its message behind the spec's prefix (claim.error.resolve).
+  const failure = answer?.error ? `${t("claim.error.resolve")}: ${t(answer.error, answer.params)}` : null;
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-5">
+        <h2 className="font-display text-2xl font-bold">{t("claim.foundTitle", { name })}</h2>
+        <p className="text-sm text-muted-foreground">{signedIn ? t("claim.availableText") : t("claim.signedOutText")}</p>
+        {failure && (
+          <p role="alert" className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
+            {failure}
+          </p>
+        )}
+        {signedIn ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="claim" />
+            <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy}>
+              {busy ? t("claim.claiming") : t("claim.claimButton")}
+            </Button>
+          </Form>
+        ) : (
+          <>
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="intent" value="signup" />
+              <SignUpFields errors={errors} />
+              <Button type="submit" size="lg" variant="slime" disabled={busy}>
+                {busy ? t("claim.claiming") : t("claim.signUpAndClaim")}
+              </Button>
+            </Form>
+            <Link to="/auth" className="text-center text-sm font-semibold text-grape hover:underline">
+              {t("claim.loginInstead")}
+            </Link>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

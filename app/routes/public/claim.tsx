@@ -1,4 +1,37 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">claim</h1></div>;
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { CodeForm } from "~/components/claim/code-form";
+import { ScanButtons } from "~/components/claim/scan-buttons";
+import { PageShell } from "~/components/page-shell";
+import { Card, CardContent } from "~/components/ui/card";
+import { lookupCode } from "~/claim.server";
+import { normalizeCode } from "~/lib/claim-code-rule";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/claim";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "claim.metaTitle", "claim.metaDescription");
+
+/** A valid, known code continues on the figure's claim screen; anything else shows why. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const raw = String((await request.formData()).get("code") ?? "");
+  const result = await lookupCode(context, request, raw);
+  if (result.status === "found") throw redirect(`/claim/${normalizeCode(raw)}`);
+  return data({ error: result.error, params: result.params ?? {}, code: raw.slice(0, 20) }, { status: result.httpStatus });
+}
+
+export default function ClaimPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <PageShell narrow title={t("claim.title")} intro={t("claim.intro")}>
+      <Card>
+        <CardContent className="grid gap-5 pt-5">
+          <CodeForm error={actionData?.error} params={actionData?.params} defaultValue={actionData?.code ?? ""} key={actionData?.code} />
+          <div className="flex items-center gap-3 text-xs font-bold tracking-wide text-muted-foreground uppercase">
+            <span className="h-px flex-1 bg-border" /> {t("claim.scan.title")} <span className="h-px flex-1 bg-border" />
+          </div>
+          <ScanButtons />
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
 }

@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { FormError } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { CODE_MAX, claimCodeError } from "~/lib/claim-code-rule";
+
+/** The single secret-code input (spec: capped at 20, disabled while empty or busy, verifying label). */
+export function CodeForm({ error, params, defaultValue = "" }: { error?: string | null; params?: Record<string, unknown>; defaultValue?: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [code, setCode] = useState(defaultValue);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const hydrated = useHydrated(); // without JavaScript the button must stay usable
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const shown = clientError ?? error;
+  return (
+    <Form
+      method="post"
+      action="/claim"
+      noValidate
+      className="grid gap-3"
+      onSubmit={(e) => {
+        const problem = claimCodeError(code);
+        if (problem) e.preventDefault();
+        setClientError(problem);
+      }}
+    >
+      <Label htmlFor="claim-code">{t("claim.codeLabel")}</Label>
+      <Input
+        id="claim-code"
+        name="code"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value.slice(0, CODE_MAX))}
+        maxLength={CODE_MAX}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        inputMode="text"
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? "claim-code-error" : "claim-code-hint"}
+        className="h-14 text-center font-display text-2xl font-bold tracking-[0.25em] uppercase"
+        placeholder="ABC123"
+      />
+      {shown ? (
+        <div id="claim-code-error">
+          <FormError error={shown} params={params} />
+        </div>
+      ) : (
+        <p id="claim-code-hint" className="text-center text-xs text-muted-foreground">
+          {t("claim.codeHint")}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={hydrated && (code.trim() === "" || busy)}>
+        {busy ? t("claim.verifying") : t("claim.verify")}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,27 @@
+import { NfcIcon, QrCodeIcon } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+
+// Loaded only when a button is used: scanning costs nothing on first paint.
+const ScanDialog = lazy(() => import("./scan-dialog"));
+
+export function ScanButtons() {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<"nfc" | "qr" | null>(null);
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Button type="button" variant="outline" onClick={() => setMode("nfc")}>
+        <NfcIcon /> {t("claim.scan.nfc")}
+      </Button>
+      <Button type="button" variant="outline" onClick={() => setMode("qr")}>
+        <QrCodeIcon /> {t("claim.scan.qr")}
+      </Button>
+      {mode && (
+        <Suspense fallback={null}>
+          <ScanDialog mode={mode} onClose={() => setMode(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { codeFromScan } from "~/lib/claim-code-rule";
+
+type Status = { kind: "info" | "error"; key: string };
+
+interface NdefRecord {
+  recordType: string;
+  data?: DataView;
+}
+interface NdefReaderLike {
+  scan(opts?: { signal?: AbortSignal }): Promise<void>;
+  addEventListener(type: "reading", fn: (e: { message: { records: NdefRecord[] } }) => void): void;
+  addEventListener(type: "readingerror", fn: () => void): void;
+}
+
+/** NFC (Web NFC) or QR (BarcodeDetector, else qr-scanner) reading; either continues with the code found. */
+export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const video = useRef<HTMLVideoElement>(null);
+  const [status, setStatus] = useState<Status>({ kind: "info", key: "" });
+  const [nfcSupported] = useState(() => typeof window !== "undefined" && "NDEFReader" in window);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const found = (payload: string, noCodeKey: string) => {
+      const code = codeFromScan(payload);
+      if (code) {
+        abort.abort();
+        onClose();
+        navigate(`/claim/${code}`);
+      } else setStatus({ kind: "error", key: noCodeKey });
+    };
+    if (mode === "nfc") {
+      if (!nfcSupported) return;
+      const Reader = (window as unknown as { NDEFReader: new () => NdefReaderLike }).NDEFReader;
+      const reader = new Reader();
+      reader.addEventListener("reading", ({ message }) => {
+        const decoder = new TextDecoder();
+        const texts = message.records.filter((r) => r.data && (r.recordType === "url" || r.recordType === "text")).map((r) => decoder.decode(r.data));
+        found(texts.find((x) => codeFromScan(x)) ?? texts[0] ?? "", "claim.scan.nfcNoCode");
+      });
+      reader.addEventListener("readingerror", () => setStatus({ kind: "error", key: "claim.scan.nfcError" }));
+      reader.scan({ signal: abort.signal }).catch(() => setStatus({ kind: "error", key: "claim.scan.nfcError" }));
+      return () => abort.abort();
+    }
+    let stop = () => {};
+    (async () => {
+      if (!navigator.mediaDevices?.getUserMedia) return setStatus({ kind: "error", key: "claim.scan.cameraUnavailable" });
+      let stream: MediaStream;
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+      } catch (e) {
+        const name = (e as DOMException).name;
+        return setStatus({ kind: "error", key: name === "NotAllowedError" || name === "SecurityError" ? "claim.scan.cameraDenied" : "claim.scan.cameraUnavailable" });
+      }
+      if (abort.signal.aborted || !video.current) return stream.getTracks().forEach((tr) => tr.stop());
+      video.current.srcObject = stream;
+      await video.current.play().catch(() => {});
+      stop = () => stream.getTracks().forEach((tr) => tr.stop());
+      const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
+      if (Detector) {
+        const detector = new Detector({ formats: ["qr_code"] });
+        const tick = async () => {
+          if (abort.signal.aborted || !video.current) return;
+          const codes = await detector.detect(video.current).catch(() => []);
+          if (codes[0]) found(codes[0].rawValue, "claim.scan.qrNoCode");
+          if (!abort.signal.aborted) setTimeout(tick, 250);
+        };
+        tick();
+      } else {
+        const { default: QrScanner } = await import("qr-scanner");
+        const scanner = new QrScanner(video.current, (result) => found(result.data, "claim.scan.qrNoCode"), { returnDetailedScanResult: true });
+        await scanner.start().catch(() => setStatus({ kind: "error", key: "claim.scan.cameraUnavailable" }));
+        const prev = stop;
+        stop = () => {
+          scanner.destroy();
+          prev();
+        };
+      }
+    })();
+    return () => {
+      abort.abort();
+      stop();
+    };
+  }, [mode, nfcSupported, navigate, onClose]);
+
+  const title = mode === "qr" ? t("claim.scan.qrTitle") : nfcSupported ? t("claim.scan.nfc") : t("claim.scan.nfcUnsupportedTitle");
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{mode === "qr" ? t("claim.scan.qrHint") : nfcSupported ? t("claim.scan.nfcWaiting") : t("claim.scan.nfcUnsupported")}</DialogDescription>
+        </DialogHeader>
+        {mode === "qr" && <video ref={video} muted playsInline className="aspect-square w-full rounded-xl bg-ink object-cover" />}
+        {status.kind === "error" && (mode === "qr" || nfcSupported) && (
+          <p role="alert" className="text-sm font-semibold text-destructive">
+            {t(status.key)}
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { Sheet, SheetClose, SheetContent, SheetTitle } from "~/components/ui/sheet";
+import { cn } from "~/lib/utils";
+
+export default function MobileMenuSheet({ signedIn, open, onOpenChange }: { signedIn: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const links = signedIn
+    ? [
+        ["/boonees", t("nav.gallery")],
+        ["/profile", t("nav.collection")],
+        ["/claim", t("nav.claim")],
+        ["/notifications", t("nav.notifications")],
+        ["/leaderboard", t("nav.leaderboard")],
+        ["/stats", t("nav.stats")],
+      ]
+    : [
+        ["/boonees", t("nav.gallery")],
+        ["/claim", t("nav.claimLink")],
+        ["/leaderboard", t("nav.leaderboard")],
+        ["/auth", t("nav.login")],
+      ];
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="right" aria-describedby={undefined}>
+        <SheetTitle className="font-display text-xl font-bold">{t("nav.menu")}</SheetTitle>
+        <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
+          {links.map(([to, label]) => (
+            <SheetClose asChild key={to}>
+              <NavLink to={to} className={({ isActive }) => cn("rounded-xl px-3 py-3 text-base font-bold hover:bg-paper-deep", isActive && "bg-paper-deep text-grape")}>
+                {label}
+              </NavLink>
+            </SheetClose>
+          ))}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}
