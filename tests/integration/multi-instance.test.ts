@@ -22,7 +22,8 @@ beforeAll(async () => {
   if (!enabled) return;
   database = await createPgDatabase("boonees_multi");
   const port = 3800 + Math.floor(Math.random() * 90);
-  const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  // as behind the proxy of deploy/Caddyfile: the client address comes from X-Real-IP
+  const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLIENT_IP_HEADER: "x-real-ip" };
   // both start at once: migrations must run exactly once (advisory lock)
   [a, b] = await Promise.all([startInstance({ port, env }), startInstance({ port: port + 1, env })]);
   pool = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -73,6 +74,41 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL", () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+describe.skipIf(!enabled)("claims across two instances", () => {
+  it("gives one figure to exactly one of 100 concurrent claimers spread over both instances", async () => {
+    const [figure] = await db().insert(schema.boonees).values({ name: "Zwilling", status: "Placed" }).returning();
+    const code = `MULTI${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+    await db().insert(schema.tags).values({ booneeId: figure.id, secretCode: code });
+    const cookies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signUpCookie(i % 2 ? b.base : a.base, `Racer ${i}`, `racer-${Date.now()}-${i}@example.test`, "secret123", { "x-real-ip": `10.9.${i}.1` })),
+    );
+    const answers = await Promise.all(
+      cookies.map((cookie, i) => postForm(i % 2 ? b.base : a.base, `/claim/${code}`, { intent: "claim" }, cookie, { "x-real-ip": `10.9.${i}.1` })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+    expect(statuses.filter((st) => st === 409)).toHaveLength(99);
+    const owners = await db().select().from(schema.boonees).where(eq(schema.boonees.id, figure.id));
+    expect(owners[0].ownerId).not.toBeNull();
+    expect(await db().select().from(schema.claims).where(eq(schema.claims.booneeId, figure.id))).toHaveLength(1);
+  }, 120_000);
+
+  it("counts wrong codes of one address across both instances", async () => {
+    const [figure] = await db().insert(schema.boonees).values({ name: "Wächter", status: "Placed" }).returning();
+    const code = `GUARD${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+    await db().insert(schema.tags).values({ booneeId: figure.id, secretCode: code });
+    // the test talks to both instances from 127.0.0.1: ten wrong codes, alternating instances
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${(i % 2 ? b : a).base}/c/WRONG${i}CODE${Date.now() % 1000}`, { redirect: "manual" });
+      expect(res.status).toBe(404);
+    }
+    const blockedA = await fetch(`${a.base}/c/${code}`, { redirect: "manual" });
+    const blockedB = await fetch(`${b.base}/c/${code}`, { redirect: "manual" });
+    expect(blockedA.status).toBe(429);
+    expect(blockedB.status).toBe(429);
   });
 });
 

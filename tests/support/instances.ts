@@ -89,8 +89,8 @@ export function postForm(base: string, pathname: string, form: Record<string, st
 }
 
 /** Signs up through /auth and returns the session cookie ("name=value"). */
-export async function signUpCookie(base: string, name: string, email: string, password = "secret123") {
-  const res = await postForm(base, "/auth", { intent: "signup", name, email, password });
+export async function signUpCookie(base: string, name: string, email: string, password = "secret123", headers: Record<string, string> = {}) {
+  const res = await postForm(base, "/auth", { intent: "signup", name, email, password }, undefined, headers);
   if (res.status !== 302) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token"));
   if (!cookie) throw new Error("no session cookie");
