@@ -371,6 +371,33 @@ test.describe("content broadcast", () => {
     await recipientPage.close();
   });
 
+  test("sends an image to the owner of one figure; the file is stored under exclusive/ as WebP", async ({ page, browser }) => {
+    const ownerPage = await browser.newPage();
+    const { user, owned } = await ownerWith(ownerPage, [{ name: `Einzelstück ${unique()}`, rarity: "Rare" }]);
+    await ownerPage.close();
+    await signInAsAdmin(page);
+    await useEnglish(page);
+    await gotoAdmin(page, "/admin/content");
+    const title = `Just for you ${unique()}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Message").fill("A picture from the workshop, only for you.");
+    await page.getByLabel("Content type").selectOption("image");
+    await page.getByLabel("Target audience").selectOption("boonee");
+    await page.getByLabel("Find a figure").fill(owned[0].name);
+    await expect(page.getByLabel("Specific Boonee").locator("option", { hasText: owned[0].name })).toHaveCount(1);
+    await page.getByLabel("Specific Boonee").selectOption(owned[0].id);
+    await page.getByLabel("Image file").setInputFiles({ name: "w.png", mimeType: "image/png", buffer: await pngBytes() });
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Content sent to 1 user!").first()).toBeVisible();
+    const [content] = await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title));
+    expect(content).toMatchObject({ audience: "boonee", booneeId: owned[0].id, contentType: "image" });
+    expect(content.url).toMatch(/^\/uploads\/exclusive\/[0-9a-f-]{36}\.webp$/);
+    const file = await page.request.get(content.url!);
+    expect(file.headers()["content-type"]).toBe("image/webp");
+    const notes = await db.select().from(schema.notifications).where(eq(schema.notifications.title, title));
+    expect(notes.map((n) => n.userId)).toEqual([user.id]);
+  });
+
   test("validates the form, says when nobody matches, and shows 'Sending...' while busy (German and English)", async ({ page }) => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/content");
