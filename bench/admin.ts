@@ -7,6 +7,7 @@
 //   BENCH_DATABASE_URL=postgres://…/boonees_bench_admin RUNS=60 node bench/admin.ts
 //
 // Prints p50 / p95 / max in ms for each query shape and exits 1 when a p95 is over TARGET_MS (100).
+import "../server/production-env.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -75,7 +76,7 @@ const [{ total, claims }] = await queryRows<{ total: number; claims: number }>(
   database.db,
   sql`select (select count(*)::int from boonees) as total, (select count(*)::int from claims) as claims`,
 );
-console.log(`\n${total} figures, ${claims} claims on PostgreSQL; ${RUNS} runs each after 5 warm-ups\n\nqueries (domain functions the loaders call):`);
+console.log(`\n${total} figures, ${claims} claims on PostgreSQL; ${RUNS} runs each after 5 warm-ups; NODE_ENV=${process.env.NODE_ENV}\n\nqueries (domain functions the loaders call):`);
 // Cursors deep in the lists, as the "next" links of page 2,000 (figures) and page 1,000 (claims) carry them.
 const at = async (query: ReturnType<typeof sql>) => {
   const [row] = await queryRows<{ ts: string; id: string }>(database.db, query);
