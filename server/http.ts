@@ -113,6 +113,16 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     return next();
   });
 
+  // Every action reads a form: other bodies (JSON, XML, text …) are refused before they reach one.
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/internal/backup") return next();
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    if (type && !type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+      return c.text("Unsupported Media Type: send a form", 415);
+    }
+    return next();
+  });
+
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Payload too large", 413) }));
 
   app.onError(async (err, c) => {

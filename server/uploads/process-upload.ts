@@ -7,8 +7,8 @@ import { DomainError } from "../domain/errors.ts";
 /** Upload rules (product decisions): checked by content, never by the file's name or declared type. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
-/** Pixel-flood protection: a tiny file that decodes to a gigantic canvas is refused (≈ 8000 × 6000). */
-export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Pixel-flood protection: a tiny file that decodes to a gigantic canvas is refused (40 MP, ≈ 7300 × 5500). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const DETAIL_SIZE = 800;
 export const CARD_SIZE = 400;
 
