@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
-import { figureById, ownerWith, pngBytes, signInAsModerator } from "./admin-fixtures.ts";
-import { db, expect, randomCode, seedBoonee, signInAsAdmin, signUp, test, unique } from "./fixtures.ts";
+import { figureById, ownerWith, pngBytes, signInAsModerator, signUpQuick } from "./admin-fixtures.ts";
+import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 
 /**
@@ -53,7 +53,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const visitor = await browser.newContext();
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
-  await signUp(userPage);
+  await signUpQuick(userPage);
   const modContext = await browser.newContext();
   const modPage = await modContext.newPage();
   await signInAsModerator(modPage);

@@ -1,9 +1,36 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
-import { db, grantRole, seedBoonee, signUp, unique, type SeedBoonee } from "./fixtures.ts";
+import { db, grantRole, seedBoonee, signIn, unique, type SeedBoonee } from "./fixtures.ts";
+
+const PASSWORD = "secret123";
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * An account written straight into the database (profile, credential, role "user"), the way
+ * Better Auth stores it. Sign-ups through the form are throttled per address (20 per 10 minutes),
+ * and the whole e2e suite runs from one address: these tests keep that budget for the sign-up tests.
+ */
+export async function createAccount(name = `Finder ${unique()}`) {
+  const id = `e2e-${randomUUID()}`;
+  const email = `${unique("a").toLowerCase()}@example.test`;
+  passwordHash ??= hashPassword(PASSWORD);
+  await db.insert(schema.profiles).values({ id, name, email });
+  await db.insert(schema.accounts).values({ id: randomUUID(), userId: id, accountId: id, providerId: "credential", password: await passwordHash });
+  await db.insert(schema.userRoles).values({ userId: id, role: "user" });
+  return { id, name, email, password: PASSWORD };
+}
+
+/** A new account, signed in on the page's context through the real login form. */
+export async function signUpQuick(page: Page, name?: string) {
+  const user = await createAccount(name);
+  await signIn(page, user.email, user.password);
+  return user;
+}
 
 /** A real PNG with EXIF-free pixels, made on the fly (600 × 450, a purple-green gradient-ish block). */
 export async function pngBytes(width = 600, height = 450) {
@@ -26,7 +53,7 @@ export const fakeMp4 = Buffer.from("This is not a video at all, just text rename
 
 /** A signed-up user who owns `n` figures (claimed through the same rows a claim writes). */
 export async function ownerWith(page: Page, figures: SeedBoonee[], name = `Owner ${unique()}`) {
-  const user = await signUp(page, name);
+  const user = await signUpQuick(page, name);
   const owned = [];
   for (const f of figures) {
     const b = await seedBoonee({ status: "Found", ...f, ownerId: user.id });
@@ -38,8 +65,9 @@ export async function ownerWith(page: Page, figures: SeedBoonee[], name = `Owner
 
 /** Signs the page's context in as a fresh moderator. */
 export async function signInAsModerator(page: Page) {
-  const user = await signUp(page, `Mod ${unique()}`);
+  const user = await createAccount(`Mod ${unique()}`);
   await grantRole(user.id, "moderator");
+  await signIn(page, user.email, user.password);
   return user;
 }
 

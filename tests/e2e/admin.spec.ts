@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import * as schema from "../../server/db/schema.ts";
-import { fakeMp4, figureById, gotoAdmin, jpegWithExif, ownerWith, pngBytes, signInAsModerator, tagOf } from "./admin-fixtures.ts";
-import { db, expect, randomCode, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { createAccount, fakeMp4, figureById, gotoAdmin, jpegWithExif, ownerWith, pngBytes, signInAsModerator, tagOf } from "./admin-fixtures.ts";
+import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
@@ -490,10 +490,8 @@ test.describe("claims", () => {
 });
 
 test.describe("users", () => {
-  test("counts users and admins and changes a role (replacing all roles)", async ({ page, browser }) => {
-    const otherPage = await browser.newPage();
-    const user = await signUp(otherPage, `Rollo ${unique()}`);
-    await otherPage.close();
+  test("counts users and admins and changes a role (replacing all roles)", async ({ page }) => {
+    const user = await createAccount(`Rollo ${unique()}`);
     await signInAsAdmin(page);
     await useEnglish(page);
     await gotoAdmin(page, `/admin/users?q=${encodeURIComponent(user.email)}`);
