@@ -187,6 +187,10 @@ test.describe("create Boonee", () => {
     await expect(page.getByText("This code already belongs to another Boonee. Generate a new one.")).toBeVisible();
     await expect(page.getByText(/duplicate|constraint|tags_secret_code_key/i)).toHaveCount(0);
     expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, name))).toHaveLength(0);
+    // Reset empties the form
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Claim code (NFC / QR)")).toHaveValue("");
   });
 
   test("rejects a text file renamed .mp4 with 'Failed to upload video' and creates nothing", async ({ page }) => {
@@ -471,7 +475,6 @@ test.describe("claims", () => {
   test("moderators hide and show finder stories", async ({ page, browser }) => {
     const ownerPage = await browser.newPage();
     const { user, owned } = await ownerWith(ownerPage, [{}]);
-    await ownerPage.close();
     const title = `Geschichte ${unique()}`;
     const [story] = await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: user.id, title, story: "Unter der Brücke lag er, ganz verschlafen." }).returning();
     await signInAsModerator(page);
@@ -483,9 +486,16 @@ test.describe("claims", () => {
     await item.getByRole("button", { name: `Story „${title}“ verbergen` }).click();
     await expect(item).toContainText("Verborgen");
     expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(true);
+    // the figure page no longer shows it
+    await ownerPage.goto(`/boonee/${owned[0].id}`);
+    await expect(ownerPage.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(ownerPage.getByText(title)).toHaveCount(0);
     await item.getByRole("button", { name: `Story „${title}“ wieder zeigen` }).click();
     await expect(item).toContainText("Sichtbar");
     expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);
+    await ownerPage.reload();
+    await expect(ownerPage.getByText(title)).toBeVisible();
+    await ownerPage.close();
   });
 });
 
