@@ -1,20 +1,17 @@
-import { PenLineIcon } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
+import { SLIME_AA } from "~/components/landing/tones";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { FieldErrors } from "~/lib/forms";
 import { storySchema } from "~/lib/schemas/story";
 import { StoryFields } from "./story-fields";
-import { SLIME_AA } from "~/components/landing/tones";
 
 export type StoryActionData = { ok: true } | { ok: false; error: string | null; errors: FieldErrors };
-
-const subscribeNever = () => () => {};
 
 /** Today in the browser's own calendar (the date input's upper bound). */
 const localToday = () => {
@@ -23,21 +20,25 @@ const localToday = () => {
 };
 
 /**
- * The owner's add-story dialog. It posts with a fetcher (the page stays, the list refreshes), shows the
- * field errors, and after a save closes, resets and says 'Deine Story wurde gespeichert!'. Without
- * JavaScript the button is a link to ?story=new, where the page shows the same form inline.
+ * The owner's add-story dialog (loaded on first use, see AddStoryButton). It posts with a fetcher (the
+ * page stays, the list refreshes), shows the field errors, and after a save closes, resets and says
+ * 'Deine Story wurde gespeichert!'.
  */
-export function AddStoryDialog({ action }: { action: string }) {
+export default function AddStoryDialog({
+  action,
+  open,
+  onOpenChange,
+  onClosed,
+}: {
+  action: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes back to when the dialog closes. */
+  onClosed: () => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<StoryActionData>();
-  const [open, setOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  // Once hydrated the button opens the dialog; before that it is a link to the page form.
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
   const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.errors : undefined);
@@ -48,7 +49,7 @@ export function AddStoryDialog({ action }: { action: string }) {
   if (fetcher.state === "idle" && result && result !== taken) {
     setTaken(result);
     if (result.ok) {
-      setOpen(false);
+      onOpenChange(false);
       setFormKey((k) => k + 1);
     }
   }
@@ -58,24 +59,14 @@ export function AddStoryDialog({ action }: { action: string }) {
   }, [taken, t]);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button asChild variant="slime" className={SLIME_AA}>
-          <a
-            href="?story=new#add-story"
-            onClick={(e) => {
-              e.preventDefault();
-              setOpen(true);
-            }}
-            role="button"
-            data-testid="add-story"
-            data-ready={hydrated || undefined}
-          >
-            <PenLineIcon aria-hidden="true" /> {t("story.add")}
-          </a>
-        </Button>
-      </DialogTrigger>
-      <DialogContent aria-describedby="add-story-description">
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        aria-describedby="add-story-description"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          onClosed();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("story.dialogTitle")}</DialogTitle>
           <DialogDescription id="add-story-description">{t("story.dialogDescription")}</DialogDescription>
@@ -85,7 +76,7 @@ export function AddStoryDialog({ action }: { action: string }) {
           <FormError error={result && !result.ok ? result.error : null} />
           <StoryFields errors={errors} idPrefix="story-dialog" maxDate={localToday()} />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t("common.cancel")}
             </Button>
             <Button type="submit" variant="slime" className={SLIME_AA} disabled={busy}>

@@ -3,7 +3,7 @@ import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/lib/forms";
-import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "~/lib/schemas/story";
+import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "~/lib/story-limits";
 
 /** The fields of the finder-story form (title, story, location, date), shared by the dialog and the no-JS form. */
 export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors; idPrefix: string; maxDate?: string }) {

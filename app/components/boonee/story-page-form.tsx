@@ -1,29 +1,29 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/forms/field";
-import { useClientValidation } from "~/components/forms/use-client-validation";
 import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/lib/forms";
-import { storySchema } from "~/lib/schemas/story";
 import { StoryFields } from "./story-fields";
 import { SLIME_AA } from "~/components/landing/tones";
 
-/** The add-story form on the page itself (/boonee/{id}?story=new): the dialog's fallback without JavaScript. */
+/**
+ * The add-story form on the page itself (/boonee/{id}?story=new): the dialog's fallback without
+ * JavaScript, so it relies on the server's check alone (and keeps the form rules out of the page's code).
+ */
 export function StoryPageForm({ action, error, errors }: { action: string; error?: string | null; errors?: FieldErrors }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const validation = useClientValidation(storySchema, errors);
   return (
     <section id="add-story" aria-labelledby="add-story-title" className="rounded-2xl border-2 border-slime/40 bg-white p-5">
       <h2 id="add-story-title" className="font-display text-2xl font-bold">
         {t("story.dialogTitle")}
       </h2>
       <p className="text-sm text-ink-soft">{t("story.dialogDescription")}</p>
-      <Form method="post" action={action} className="mt-4 grid gap-4" onSubmit={validation.onSubmit} noValidate preventScrollReset>
+      <Form method="post" action={action} className="mt-4 grid gap-4" noValidate preventScrollReset>
         <input type="hidden" name="via" value="page" />
         <FormError error={error} />
-        <StoryFields errors={validation.errors} idPrefix="story-page" />
+        <StoryFields errors={errors ?? {}} idPrefix="story-page" />
         <div>
           <Button type="submit" variant="slime" className={SLIME_AA} disabled={busy}>
             {busy ? t("story.saving") : t("story.save")}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { GALLERY_RARITIES, type GalleryRarity } from "~/lib/schemas/gallery";
+import { GALLERY_RARITIES, type GalleryRarity } from "~/lib/gallery-rarities";
 import { cn } from "~/lib/utils";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { GALLERY_RARITIES, type GalleryRarity } from "../gallery-rarities.ts";
 
-export const GALLERY_RARITIES = ["Common", "Rare", "Legendary"] as const;
-export type GalleryRarity = (typeof GALLERY_RARITIES)[number];
+export { GALLERY_RARITIES, type GalleryRarity };
 
 /** The gallery's URL query (?q=&rarity=&page=): anything odd falls back to the unfiltered first page. */
 export const gallerySearchSchema = z.object({

@@ -1,11 +1,8 @@
 import { z } from "zod";
 
-/** Finder-story limits (spec sections 5 and 9). */
-export const STORY_TITLE_MIN = 3;
-export const STORY_TITLE_MAX = 100;
-export const STORY_TEXT_MIN = 10;
-export const STORY_TEXT_MAX = 5000;
-export const STORY_LOCATION_MAX = 200;
+import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN } from "../story-limits.ts";
+
+export { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN };
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (d: string) => {

@@ -1,13 +1,15 @@
 import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useLocation } from "react-router";
-import { AddStoryDialog, type StoryActionData } from "~/components/boonee/add-story-dialog";
+import { AddStoryButton } from "~/components/boonee/add-story-button";
+import type { StoryActionData } from "~/components/boonee/add-story-dialog";
 import { Characteristics } from "~/components/boonee/characteristics";
 import { ClaimCta } from "~/components/boonee/claim-cta";
 import { ExclusiveCard } from "~/components/boonee/exclusive-card";
 import { FigureImage, FigureTitle } from "~/components/boonee/figure-header";
 import { FinderStories } from "~/components/boonee/finder-stories";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
+import { fontPreloads } from "~/components/landing/fonts";
 import { actorOf, flashCookie, getServices, getViewer } from "~/guards.server";
 import { formFields } from "~/lib/forms";
 import { tMeta } from "~/lib/meta";
@@ -16,6 +18,8 @@ import { DomainError } from "../../../server/domain/errors.ts";
 import { addStory } from "../../../server/domain/add-story.ts";
 import { getBooneeDetail } from "../../../server/domain/public-boonee.ts";
 import type { Route } from "./+types/boonee";
+
+export const links: Route.LinksFunction = () => fontPreloads();
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
@@ -124,7 +128,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta claimed={claimed} />}
           {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
           <FinderStories stories={stories} isOwner={isOwner}>
-            {isOwner && !pageForm && <AddStoryDialog action={postTo} />}
+            {isOwner && !pageForm && <AddStoryButton action={postTo} />}
           </FinderStories>
         </div>
       </div>

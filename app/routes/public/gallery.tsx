@@ -4,11 +4,14 @@ import { BooneeCard } from "~/components/boonee-card";
 import { GalleryFilters } from "~/components/gallery/gallery-filters";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
+import { fontPreloads } from "~/components/landing/fonts";
 import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { parseGallerySearch } from "~/lib/schemas/gallery";
 import { listGallery } from "../../../server/domain/public-gallery.ts";
 import type { Route } from "./+types/gallery";
+
+export const links: Route.LinksFunction = () => fontPreloads();
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "gallery.metaTitle", "gallery.metaDescription");
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { Hero } from "~/components/landing/hero";
-import { HERO_POSTER } from "~/components/landing/hero-video";
+import { fontPreloads } from "~/components/landing/fonts";
 import { About, DropBanner, FollowCreator } from "~/components/landing/sections";
 import { pageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-// The poster is the largest paint: ask for it together with the document.
-export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: HERO_POSTER, fetchPriority: "high" }];
+// (The poster, the largest paint, is preloaded by React itself: an <img fetchpriority="high">.)
+export const links: Route.LinksFunction = () => fontPreloads();
 
 export default function Home() {
   const root = useRouteLoaderData<RootData>("root");

@@ -4,12 +4,15 @@ import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { fontPreloads } from "~/components/landing/fonts";
 import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { getLeaderboards, type LeaderboardRow } from "../../../server/domain/public-leaderboard.ts";
 import type { Route } from "./+types/leaderboard";
 import { SLIME_AA } from "~/components/landing/tones";
+
+export const links: Route.LinksFunction = () => fontPreloads();
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "leaderboard.metaTitle", "leaderboard.metaDescription");
 

@@ -3,10 +3,13 @@ import { useTranslation } from "react-i18next";
 import { PageShell } from "~/components/page-shell";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Card } from "~/components/ui/card";
+import { fontPreloads } from "~/components/landing/fonts";
 import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { getPublicStats } from "../../../server/domain/public-stats.ts";
 import type { Route } from "./+types/stats";
+
+export const links: Route.LinksFunction = () => fontPreloads();
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stats.metaTitle", "stats.metaDescription");
 
