@@ -22,6 +22,9 @@ export async function signIn(services: Pick<Services, "db" | "auth">, input: { e
   }
 }
 
+/** Sign-ups per client address: generous, because phones on one carrier often share an address. */
+const SIGN_UP_RULE = { limit: 60, windowMs: 10 * 60_000 };
+
 /** Creates an account (role "user") and signs it in; returns the session's Set-Cookie headers. */
 export async function signUp(
   services: Pick<Services, "db" | "auth">,
@@ -30,9 +33,9 @@ export async function signUp(
 ) {
   const ip = headers.get(CLIENT_IP) ?? "unknown";
   const key = `signup:ip:${ip}`;
-  const wait = await longestWait(services.db, [key], { limit: 20, windowMs: 10 * 60_000 });
+  const wait = await longestWait(services.db, [key], SIGN_UP_RULE);
   if (wait > 0) throw new DomainError("tooMany", 429, { minutes: Math.ceil(wait / 60_000) });
-  await recordFailure(services.db, key, { limit: 20, windowMs: 10 * 60_000 }); // every sign-up counts
+  await recordFailure(services.db, key, SIGN_UP_RULE); // every sign-up counts
   try {
     const result = await services.auth.api.signUpEmail({ body: input, headers, returnHeaders: true });
     return { headers: result.headers, userId: result.response.user.id };

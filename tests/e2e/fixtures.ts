@@ -49,8 +49,11 @@ export async function seedBoonee(opts: SeedBoonee = {}) {
   return { id: b.id, name, code };
 }
 
+/** A made-up client address per request, as the trusted proxy header the e2e server reads. */
+const testClientIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
 async function postForm(request: APIRequestContext, path: string, form: Record<string, string>) {
-  return request.post(path, { form, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  return request.post(path, { form, headers: { origin: E2E.baseURL, "x-e2e-client-ip": testClientIp() }, maxRedirects: 0 });
 }
 
 /** Creates an account through the real sign-up form; the page's context is then signed in. */

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Starts the built app for the end-to-end tests on a fresh PostgreSQL database, so the tests can
-# seed figures directly (the embedded database allows one process only).
+# seed figures directly (the embedded database allows one process only). Fixtures that create
+# accounts send their own client address in x-e2e-client-ip, as a trusted proxy would, so the
+# per-address sign-up throttle applies per test user rather than to the whole suite.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PORT="${E2E_PORT:-3100}"
@@ -15,4 +17,5 @@ c.connect().then(() => c.query('DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)'))
 DATA="$PWD/.tmp/e2e-data-$PORT"
 rm -rf "$DATA"
 exec env PORT="$PORT" DATA_DIR="$DATA" DATABASE_URL="$DB_URL" PUBLIC_URL="http://localhost:$PORT" \
-  ADMIN_EMAIL=admin@boonees.test ADMIN_PASSWORD=admin-pass-123 LOG_LEVEL=warn node server/main.ts
+  ADMIN_EMAIL=admin@boonees.test ADMIN_PASSWORD=admin-pass-123 LOG_LEVEL=warn \
+  CLIENT_IP_HEADER=x-e2e-client-ip node server/main.ts
