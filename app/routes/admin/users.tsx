@@ -84,8 +84,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               <TableRow>
                 <TableHead>{t("users.col.name")}</TableHead>
                 <TableHead>{t("users.col.email")}</TableHead>
-                <TableHead>{t("users.col.role")}</TableHead>
-                <TableHead>{t("users.col.joined")}</TableHead>
+                <TableHead className="hidden sm:table-cell">{t("users.col.role")}</TableHead>
+                <TableHead className="hidden md:table-cell">{t("users.col.joined")}</TableHead>
                 <TableHead>{t("users.col.actions")}</TableHead>
               </TableRow>
             </TableHeader>
@@ -96,11 +96,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     {u.name ?? t("common.anonymous")}
                     {u.id === d.me && <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>}
                   </TableCell>
-                  <TableCell className="max-w-64 truncate">{u.email}</TableCell>
-                  <TableCell>
+                  <TableCell className="max-w-40 truncate sm:max-w-64">{u.email}</TableCell>
+                  <TableCell className="hidden sm:table-cell">
                     <Badge variant={ROLE_VARIANT[u.role]}>{t(`users.role.${u.role}`)}</Badge>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDay(u.createdAt, lang)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDay(u.createdAt, lang)}</TableCell>
                   <TableCell>
                     <RoleSelect userId={u.id} role={u.role} name={u.name ?? u.email} />
                   </TableCell>
@@ -144,7 +144,7 @@ function RoleSelect({ userId, role, name }: { userId: string; role: Role; name: 
         name="role"
         value={value}
         disabled={fetcher.state !== "idle"}
-        wrapperClassName="w-40"
+        wrapperClassName="w-32 sm:w-40"
         className="h-9 text-sm"
         onChange={(e) => {
           fetcher.submit({ intent: "role", userId, role: e.currentTarget.value }, { method: "post" });
