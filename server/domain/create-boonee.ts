@@ -41,8 +41,19 @@ async function resolveType(tx: DbOrTx, templateId: string) {
  * An admin creates a figure and its tag in ONE transaction: either both exist or neither does, so
  * "created but failed to create tag" cannot happen. A taken code is refused as "codeTaken".
  */
-export async function createBoonee(db: Db, actor: Actor | null, input: CreateBooneeInput) {
+export async function createBoonee(
+  db: Db,
+  actor: Actor | null,
+  input: CreateBooneeInput,
+  opts: { storeMedia?: () => Promise<{ imageUrl?: string; welcomeVideoUrl?: string }> } = {},
+) {
   assertRole(actor, ["admin"]);
+  if (opts.storeMedia) {
+    // Files are stored only for a code that is still free (the unique index decides in a race).
+    if (await isCodeTaken(db, actor, input.secretCode)) throw new DomainError("codeTaken", 409);
+    const media = await opts.storeMedia();
+    input = { ...input, imageUrl: media.imageUrl ?? input.imageUrl, welcomeVideoUrl: media.welcomeVideoUrl ?? input.welcomeVideoUrl };
+  }
   try {
     return await db.transaction(async (tx) => {
       const type = input.templateId ? await resolveType(tx, input.templateId) : null;

@@ -12,8 +12,19 @@ export interface UpdateBooneeInput extends BooneeFieldsInput {
 }
 
 /** An admin edits a figure's fields and status after creation (product decisions: status is free). */
-export async function updateBoonee(db: Db, actor: Actor | null, input: UpdateBooneeInput) {
+export async function updateBoonee(
+  db: Db,
+  actor: Actor | null,
+  input: UpdateBooneeInput,
+  opts: { storeMedia?: () => Promise<{ imageUrl?: string; welcomeVideoUrl?: string }> } = {},
+) {
   assertRole(actor, ["admin"]);
+  if (opts.storeMedia) {
+    // New files are stored only for a figure that exists.
+    const [exists] = await db.select({ id: boonees.id }).from(boonees).where(eq(boonees.id, input.id));
+    if (!exists) throw new DomainError("notFound", 404);
+    input = { ...input, ...(await opts.storeMedia()) };
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(boonees)

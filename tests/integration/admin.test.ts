@@ -68,7 +68,16 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const first = await createBoonee(s.db, admin, fields());
     const before = await countRows("boonees");
     await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }))).rejects.toMatchObject({ code: "codeTaken", status: 409 });
-    expect(await countRows("boonees")).toBe(before);
+    // with files: a taken code is refused before anything is stored
+    let stored = false;
+    const storeMedia = async () => ((stored = true), { imageUrl: "/uploads/images/x.webp" });
+    await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }), { storeMedia })).rejects.toMatchObject({ code: "codeTaken" });
+    await expect(updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() }, { storeMedia })).rejects.toMatchObject({ code: "notFound" });
+    expect(stored).toBe(false);
+    const withImage = await createBoonee(s.db, admin, fields(), { storeMedia });
+    expect(stored).toBe(true);
+    expect((await s.db.select().from(boonees).where(eq(boonees.id, withImage.id)))[0].imageUrl).toBe("/uploads/images/x.webp");
+    expect(await countRows("boonees")).toBe(before + 1);
     const orphans = await queryRows<{ n: string }>(s.db, sql`select count(*) as n from boonees b where not exists (select 1 from tags t where t.boonee_id = b.id)`);
     expect(Number(orphans[0].n)).toBe(0);
   });

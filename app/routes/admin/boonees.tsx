@@ -82,8 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validate(updateBooneeSchema, fields);
   if (!parsed.ok) return data<ActionResult>({ ok: false, intent, id, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   try {
-    const media = await storeFigureMedia(services, form);
-    await updateBoonee(services.db, actor, { ...parsed.data, ...media });
+    await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
     return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
   } catch (e) {
     const r = refusal(

@@ -18,7 +18,7 @@ import { generateClaimCode, CODE_MAX } from "~/lib/claim-code";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { BATCH_MAX, STATUSES, batchSchema, createBooneeSchema } from "~/lib/schemas/admin";
-import { createBoonee, createBooneeBatch, getTemplate, isCodeTaken, listTypes } from "../../../server/domain/create-boonee.ts";
+import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "../../../server/domain/create-boonee.ts";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { refusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
@@ -85,10 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validate(createBooneeSchema, fields);
   if (!parsed.ok) return fail("create", 400, { errors: parsed.errors });
   try {
-    // Refuse a taken code before storing any file; the unique index still decides in a race.
-    if (await isCodeTaken(services.db, actor, parsed.data.secretCode)) throw new DomainError("codeTaken", 409);
-    const media = await storeFigureMedia(services, form);
-    const created = await createBoonee(services.db, actor, { ...parsed.data, imageUrl: media.imageUrl, welcomeVideoUrl: media.welcomeVideoUrl });
+    const created = await createBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
     const claimUrl = `${services.settings.publicUrl}/c/${created.code}`;
     const qr = await claimQr(claimUrl);
     return data<CreateResult>({
