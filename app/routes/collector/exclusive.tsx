@@ -1,4 +1,85 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">exclusive</h1></div>;
+import { ExternalLinkIcon, LockIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ContentTypeBadge, ExclusiveMedia } from "~/components/exclusive-item";
+import { PageShell } from "~/components/page-shell";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { actorOf, getServices, requireUser } from "~/guards.server";
+import { formatDayTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { getExclusiveFeed } from "../../../server/domain/exclusive-feed.ts";
+import type { Route } from "./+types/exclusive";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "exclusive.metaTitle", "exclusive.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(context, request);
+  return getExclusiveFeed(getServices(context).db, actorOf(viewer));
+}
+
+export default function ExclusivePage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "de";
+  const { owns, items } = loaderData;
+  if (!owns || items.length === 0) {
+    return (
+      <PageShell title={t("exclusive.title")}>
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <LockIcon aria-hidden="true" className="size-12 text-grape" />
+            <p className="font-display text-2xl font-bold">{owns ? t("exclusive.emptyTitle") : t("exclusive.lockedTitle")}</p>
+            <p className="text-muted-foreground">{owns ? t("exclusive.emptyText") : t("exclusive.lockedText")}</p>
+            <Button asChild>
+              <Link to="/claim">{t("exclusive.claim")}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell title={t("exclusive.title")} intro={t("exclusive.intro")}>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {items.map((item, i) => {
+          const source =
+            item.audience === "boonee" || item.audience === "welcome"
+              ? item.audience === "welcome"
+                ? `${t("exclusive.source.welcome")} · ${item.sourceName}`
+                : item.sourceName
+              : item.audience === "rarity"
+                ? t("exclusive.source.rarity", { rarity: item.audienceRarity })
+                : item.audience === "series"
+                  ? t("exclusive.source.series", { series: item.audienceSeries })
+                  : t("exclusive.source.all");
+          const showButton = item.url && item.contentType !== "text" && item.contentType !== "news";
+          return (
+            <li key={`${item.audience}-${item.id}`} data-testid="exclusive-item">
+              <Card className={i === 0 ? "border-grape/50" : undefined}>
+                <CardContent className="grid gap-3 pt-5">
+                  <div className="flex flex-wrap items-center gap-2">
+                    {i === 0 && <Badge variant="Legendary">{t("exclusive.new")}</Badge>}
+                    <ContentTypeBadge type={item.contentType} />
+                    <span className="text-sm font-semibold text-ink-soft">{source}</span>
+                  </div>
+                  <h2 className="font-display text-xl font-bold">{item.title}</h2>
+                  <p className="text-xs text-muted-foreground">{formatDayTime(item.createdAt, lang)}</p>
+                  {item.description && <p className="whitespace-pre-line text-ink-soft">{item.description}</p>}
+                  {(item.contentType === "video" || item.contentType === "image") && <ExclusiveMedia item={item} />}
+                  {showButton && (
+                    <Button asChild variant="outline" className="justify-self-start">
+                      <a href={item.url!} target="_blank" rel="noopener noreferrer">
+                        <ExternalLinkIcon /> {t("exclusive.open")}
+                      </a>
+                    </Button>
+                  )}
+                </CardContent>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </PageShell>
+  );
 }

@@ -1,4 +1,116 @@
-// Placeholder: replaced by the issue that builds this page.
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-12"><h1 className="font-display text-3xl font-extrabold">notifications</h1></div>;
+import { BellIcon, GiftIcon, MegaphoneIcon, RepeatIcon, SparklesIcon, TrophyIcon } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { PageShell } from "~/components/page-shell";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { actorOf, getServices, requireUser } from "~/guards.server";
+import { formatDayTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { renderNotificationText } from "~/lib/notification-text";
+import { cn } from "~/lib/utils";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../../../server/domain/notification-inbox.ts";
+import type { Route } from "./+types/notifications";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "notifications.metaTitle", "notifications.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(context, request);
+  return { items: await listNotifications(getServices(context).db, actorOf(viewer)) };
+}
+
+/** Only local links are followed after marking read. */
+const localLink = (link: string | null) => (link && link.startsWith("/") && !link.startsWith("//") ? link : null);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(context, request);
+  const db = getServices(context).db;
+  const form = await request.formData();
+  if (form.get("intent") === "all") {
+    await markAllNotificationsRead(db, actorOf(viewer));
+    return { allRead: true, at: Date.now() };
+  }
+  try {
+    const link = await markNotificationRead(db, actorOf(viewer), String(form.get("id") ?? ""));
+    const target = localLink(link);
+    if (target) throw redirect(target);
+    return { allRead: false, at: Date.now() };
+  } catch (e) {
+    if (e instanceof DomainError) return new Response(null, { status: e.status });
+    throw e;
+  }
+}
+
+const ICONS = { drop: GiftIcon, achievement: TrophyIcon, trade: RepeatIcon, content: SparklesIcon, other: MegaphoneIcon } as const;
+
+export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "de";
+  const busy = useNavigation().state !== "idle";
+  const anyUnread = loaderData.items.some((n) => !n.read);
+  useEffect(() => {
+    if (actionData && "allRead" in actionData && actionData.allRead) toast.success(t("notifications.allread"));
+  }, [actionData, t]);
+  return (
+    <PageShell
+      title={t("notifications.title")}
+      actions={
+        anyUnread && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="all" />
+            <Button type="submit" variant="outline" disabled={busy}>
+              {t("notifications.markAll")}
+            </Button>
+          </Form>
+        )
+      }
+    >
+      {loaderData.items.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-2 py-12 text-center">
+            <BellIcon aria-hidden="true" className="size-12 text-grape" />
+            <p className="font-display text-xl font-bold">{t("notifications.empty")}</p>
+            <p className="text-muted-foreground">{t("notifications.emptyText")}</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-3">
+          {loaderData.items.map((n) => {
+            const Icon = ICONS[n.type] ?? MegaphoneIcon;
+            return (
+              <li key={n.id}>
+                <Form method="post">
+                  <input type="hidden" name="id" value={n.id} />
+                  <button
+                    type="submit"
+                    data-testid="notification"
+                    data-read={n.read ? "true" : "false"}
+                    className={cn(
+                      "flex w-full items-start gap-4 rounded-2xl border-2 p-4 text-left transition-colors hover:bg-paper-deep",
+                      n.read ? "border-ink/10 bg-white" : "border-grape/40 bg-grape-light/40",
+                    )}
+                  >
+                    <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", n.read ? "bg-paper-deep text-ink-soft" : "bg-grape text-white")}>
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <span className="grid gap-0.5">
+                      <span className="font-bold">
+                        {!n.read && <span className="sr-only">{t("notifications.unread")}: </span>}
+                        {renderNotificationText(n.title, t)}
+                      </span>
+                      <span className="text-sm text-ink-soft">{renderNotificationText(n.message, t)}</span>
+                      <span className="text-xs text-muted-foreground">{formatDayTime(n.createdAt, lang)}</span>
+                    </span>
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </PageShell>
+  );
 }

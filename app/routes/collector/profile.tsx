@@ -1,10 +1,132 @@
-// Placeholder: the collector issue builds the full profile.
+import { LockIcon, ShieldIcon, SparklesIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { BooneeCard } from "~/components/boonee-card";
 import { LogoutButton } from "~/components/logout-button";
-export default function Page() {
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { actorOf, getServices, requireUser } from "~/guards.server";
+import { ACHIEVEMENTS } from "~/lib/achievements";
+import { formatDay } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
+import { getProfileSummary } from "../../../server/domain/profile-summary.ts";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "profile.metaTitle", "profile.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(context, request);
+  const summary = await getProfileSummary(getServices(context).db, actorOf(viewer));
+  return { ...summary, role: viewer.role };
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === "en" ? "en" : "de";
+  const { profile, counts, achievements, owned, role } = loaderData;
+  const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="font-display text-3xl font-extrabold">profile</h1>
-      <LogoutButton />
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <section className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-4">
+          <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-grape font-display text-3xl font-extrabold text-white">
+            {(profile?.name || "A").slice(0, 1).toUpperCase()}
+          </span>
+          <div>
+            <h1 className="font-display text-3xl font-extrabold">{profile?.name || t("common.anonymous")}</h1>
+            <p className="text-sm text-muted-foreground">{profile?.email}</p>
+            {profile && <p className="text-xs text-muted-foreground">{t("profile.memberSince", { date: formatDay(profile.createdAt, lang) })}</p>}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="slime">
+            <Link to="/exclusive">
+              <SparklesIcon /> {t("profile.exclusive")}
+            </Link>
+          </Button>
+          {role === "admin" && (
+            <Button asChild variant="outline">
+              <Link to="/admin">
+                <ShieldIcon /> {t("profile.admin")}
+              </Link>
+            </Button>
+          )}
+          <LogoutButton />
+        </div>
+      </section>
+
+      <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(
+          [
+            ["total", counts.total],
+            ["Common", counts.common],
+            ["Rare", counts.rare],
+            ["Legendary", counts.legendary],
+          ] as const
+        ).map(([key, value]) => (
+          <Card key={key}>
+            <CardContent className="pt-5 text-center">
+              <dt className="text-sm font-bold text-muted-foreground">{t(`profile.counts.${key}`)}</dt>
+              <dd className="font-display text-4xl font-extrabold" data-testid={`count-${key}`}>
+                {value}
+              </dd>
+            </CardContent>
+          </Card>
+        ))}
+      </dl>
+
+      <section className="mt-10" aria-labelledby="achievements-title">
+        <h2 id="achievements-title" className="font-display text-2xl font-bold">
+          {t("profile.achievements")}
+        </h2>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+          {ACHIEVEMENTS.map((a) => {
+            const at = unlocked.get(a.key);
+            return (
+              <li key={a.key} data-testid={`achievement-${a.key}`} data-unlocked={at ? "true" : "false"}>
+                <Card className={cn("h-full", !at && "opacity-60 grayscale")}>
+                  <CardContent className="flex h-full flex-col items-center gap-1 pt-5 text-center">
+                    <span aria-hidden="true" className="text-4xl">
+                      {at ? a.icon : <LockIcon className="size-9 text-muted-foreground" />}
+                    </span>
+                    <span className="font-bold">{t(`achievements.${a.key}.name`)}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {at ? t("profile.unlockedOn", { date: formatDay(at, lang) }) : t(`achievements.${a.key}.hint`)}
+                    </span>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="mt-10" aria-labelledby="collection-title">
+        <h2 id="collection-title" className="font-display text-2xl font-bold">
+          {t("profile.collection")}
+        </h2>
+        {owned.length === 0 ? (
+          <Card className="mt-4">
+            <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+              <img src="/images/boonee-lost.svg" alt="" width={120} height={120} className="size-28" />
+              <p className="font-display text-xl font-bold">{t("profile.empty")}</p>
+              <p className="text-muted-foreground">{t("profile.emptyText")}</p>
+              <Button asChild>
+                <Link to="/claim">{t("profile.claimFirst")}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {owned.map((b) => (
+              <li key={b.id}>
+                <BooneeCard id={b.id} name={b.name} imageUrl={b.imageUrl} rarity={b.rarity} series={b.series} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

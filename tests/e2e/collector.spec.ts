@@ -1,0 +1,108 @@
+import { exclusiveContent, notifications, userAchievements } from "../../server/db/schema.ts";
+import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+
+test.describe("collector area", () => {
+  test("profile shows counts by rarity, achievements and owned figures newest first", async ({ page }) => {
+    const user = await signUp(page, `Sammlerin ${unique()}`);
+    await page.goto("/profile");
+    await expect(page.getByText("Du besitzt noch keine Boonees.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ersten Boonee claimen" })).toBeVisible();
+    const a = await seedBoonee({ ownerId: user.id, rarity: "Common", name: `Alpha ${unique()}` });
+    const b = await seedBoonee({ ownerId: user.id, rarity: "Rare", name: `Beta ${unique()}` });
+    const c = await seedBoonee({ ownerId: user.id, rarity: "Legendary", name: `Gamma ${unique()}` });
+    await db.insert(userAchievements).values([{ userId: user.id, achievement: "first_find" }, { userId: user.id, achievement: "legend_hunter" }]);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: user.name, level: 1 })).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByTestId("count-total")).toHaveText("3");
+    await expect(page.getByTestId("count-Common")).toHaveText("1");
+    await expect(page.getByTestId("count-Rare")).toHaveText("1");
+    await expect(page.getByTestId("count-Legendary")).toHaveText("1");
+    await expect(page.getByTestId("achievement-first_find")).toHaveAttribute("data-unlocked", "true");
+    await expect(page.getByTestId("achievement-legend_hunter")).toHaveAttribute("data-unlocked", "true");
+    await expect(page.getByTestId("achievement-hoarder")).toHaveAttribute("data-unlocked", "false");
+    await expect(page.getByTestId("achievement-hoarder")).toContainText("Besitze 10 Boonees.");
+    const names = await page.locator("#collection-title + ul li").allInnerTexts();
+    expect(names.join(" ")).toContain(a.name);
+    expect(names.join(" ")).toContain(b.name);
+    expect(names[0]).toContain(c.name); // newest claim first
+    await expect(page.getByRole("link", { name: "Admin-Bereich" })).toHaveCount(0);
+  });
+
+  test("marks one notification read by click (following its link) and all at once", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/notifications");
+    await expect(page.getByText("Noch keine Benachrichtigungen.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Alle als gelesen markieren" })).toHaveCount(0);
+    await db.insert(notifications).values([
+      { userId: user.id, title: "Neuer Drop in Kiel", message: "Ein neuer Boonee wartet.", type: "drop", link: "/exclusive" },
+      { userId: user.id, title: "Zweite Nachricht", message: "Noch eine.", type: "other" },
+      { userId: user.id, title: "@achievement:first_find", message: "@achievementMessage:first_find", type: "achievement", link: "/profile" },
+    ]);
+    await page.reload();
+    await expect(page.getByText("Neuer Erfolg: First Find")).toBeVisible();
+    await expect(page.getByTestId("unread-badge")).toHaveText("3");
+    await page.getByRole("button", { name: /Neuer Drop in Kiel/ }).click();
+    await expect(page).toHaveURL("/exclusive");
+    await expect(page.getByTestId("unread-badge")).toHaveText("2");
+    await page.goto("/notifications");
+    await expect(page.locator('[data-testid="notification"][data-read="true"]')).toHaveCount(1);
+    await page.getByRole("button", { name: "Alle als gelesen markieren" }).click();
+    await expect(page.getByText("Alle Benachrichtigungen als gelesen markiert")).toBeVisible();
+    await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Alle als gelesen markieren" })).toHaveCount(0);
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
+  });
+
+  test("raises the unread badge of an open page without reload, up to 9+", async ({ page }) => {
+    const user = await signUp(page);
+    await page.goto("/boonees", { waitUntil: "networkidle" });
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
+    await db.insert(notifications).values({ userId: user.id, title: "Live", message: "Gerade eben", type: "content" });
+    await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 2_000 });
+    await db.insert(notifications).values(Array.from({ length: 9 }, (_, i) => ({ userId: user.id, title: `Live ${i}`, message: "x", type: "content" as const })));
+    await expect(page.getByTestId("unread-badge")).toHaveText("9+", { timeout: 2_000 });
+  });
+
+  test("shows exclusive content only to the owners it is meant for", async ({ page, browser, baseURL }) => {
+    const rareOwner = await signUp(page);
+    const rare = await seedBoonee({ ownerId: rareOwner.id, rarity: "Rare", name: `Rari ${unique()}` });
+    const title = `Nur für Rare ${unique()}`;
+    const figureTitle = `Nur für ${rare.name}`;
+    await db.insert(exclusiveContent).values([
+      { audience: "rarity", audienceRarity: "Rare", title, description: "Psst.", contentType: "news" },
+      { audience: "boonee", booneeId: rare.id, title: figureTitle, description: "Nur dieses eine.", contentType: "link", url: "https://example.org/secret" },
+    ]);
+    await page.goto("/exclusive");
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: figureTitle })).toBeVisible();
+    await expect(page.getByText("Neu").first()).toBeVisible();
+    const link = page.getByRole("link", { name: "Öffnen" }).first();
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+
+    const other = await browser.newContext({ baseURL });
+    const commonPage = await other.newPage();
+    const commonOwner = await signUp(commonPage);
+    await commonPage.goto("/exclusive");
+    await expect(commonPage.getByText("Der Club ist noch verschlossen")).toBeVisible();
+    await seedBoonee({ ownerId: commonOwner.id, rarity: "Common" });
+    await commonPage.reload();
+    await expect(commonPage.getByRole("heading", { name: title })).toHaveCount(0);
+    await expect(commonPage.getByRole("heading", { name: figureTitle })).toHaveCount(0);
+    const html = await commonPage.content();
+    expect(html).not.toContain(title);
+    await other.close();
+  });
+
+  test("speaks English", async ({ page }) => {
+    await useEnglish(page);
+    await signUp(page);
+    await page.goto("/profile");
+    await expect(page.getByText("You don't own any Boonees yet.")).toBeVisible();
+    await page.goto("/notifications");
+    await expect(page.getByText("No notifications yet.")).toBeVisible();
+    await page.goto("/exclusive");
+    await expect(page.getByText("The club is still locked")).toBeVisible();
+  });
+});
