@@ -13,7 +13,7 @@ export function LanguageToggle() {
       <button
         type="submit"
         className="h-9 rounded-full border-2 border-ink/15 bg-white px-3 text-xs font-extrabold tracking-wide hover:bg-paper-deep"
-        aria-label={t("nav.switchLanguage")}
+        aria-label={`${next === "en" ? "ENG" : "GER"} – ${t("nav.switchLanguage")}`}
         data-testid="language-toggle"
       >
         {next === "en" ? "ENG" : "GER"}

@@ -9,8 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-[0_3px_0_0_#3d2185] hover:bg-[#5a31bf] active:translate-y-px",
-        slime: "bg-slime text-white shadow-[0_3px_0_0_#1d6b3c] hover:bg-[#278a4f] active:translate-y-px",
-        ember: "bg-ember text-white shadow-[0_3px_0_0_#a8401a] hover:bg-[#cf5222] active:translate-y-px",
+        slime: "bg-[#1f7a45] text-white shadow-[0_3px_0_0_#14532e] hover:bg-[#196a3b] active:translate-y-px",
+        ember: "bg-[#b8441a] text-white shadow-[0_3px_0_0_#8a3314] hover:bg-[#a33c17] active:translate-y-px",
         destructive: "bg-destructive text-destructive-foreground hover:bg-[#a82727]",
         outline: "border-2 border-ink/15 bg-white text-ink hover:bg-paper-deep",
         secondary: "bg-secondary text-secondary-foreground hover:bg-muted",
