@@ -19,10 +19,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Boonees <no-reply@boonees.local>"),
-  SEED_DEMO: z
-    .enum(["true", "false", "1", "0", ""])
-    .optional()
-    .transform((v) => v === "true" || v === "1"),
+  // Demo figures on an empty database. Unset: on for the embedded database (a laptop), off on PostgreSQL.
+  SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),
   // The name of a header set by a trusted reverse proxy that carries the client address
   // (e.g. "x-real-ip"). Unset: the socket address is used and X-Forwarded-For is ignored.
   CLIENT_IP_HEADER: optionalString,
@@ -45,7 +43,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { sessionSecret: string; dataDir: string };
+export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & { SEED_DEMO: boolean; sessionSecret: string; dataDir: string };
 
 /** Parses the environment once; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,7 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...parsed.data, dataDir, sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
+  const seedDemo = parsed.data.SEED_DEMO ? parsed.data.SEED_DEMO === "true" || parsed.data.SEED_DEMO === "1" : !parsed.data.DATABASE_URL;
+  return { ...parsed.data, SEED_DEMO: seedDemo, dataDir, sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
 }
 
 function readOrCreateSecret(dataDir: string): string {

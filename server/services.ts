@@ -3,6 +3,7 @@ import { createAuth, type Auth } from "./auth/auth.ts";
 import { ensureAdmin } from "./auth/ensure-admin.ts";
 import { publicSettings, type Config, type PublicSettings } from "./config.ts";
 import { openDatabase, type Database, type Db } from "./db/client.ts";
+import { seedDemo } from "./db/seed-demo.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
 import { createRealtimeHub, type RealtimeHub } from "./realtime/hub.ts";
@@ -51,6 +52,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       realtime: await createRealtimeHub(database),
       log,
     };
+    if (config.SEED_DEMO) await seedDemo(database.db, log, config.dataDir);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       await ensureAdmin(services, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     }

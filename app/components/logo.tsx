@@ -3,7 +3,7 @@ export function Logo({ className }: { className?: string }) {
     <span className={className}>
       <span className="flex items-center gap-2">
         <img src="/images/boonee-mark.svg" alt="" width={36} height={36} className="size-9" />
-        <span className="font-display text-2xl font-extrabold tracking-tight text-ink">boonees</span>
+        <span className="font-display text-xl font-extrabold tracking-tight text-ink sm:text-2xl">boonees</span>
       </span>
     </span>
   );
