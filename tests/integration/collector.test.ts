@@ -1,0 +1,77 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { boonees, exclusiveContent, notifications, tags, userAchievements } from "../../server/db/schema.ts";
+import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+let s: TestServices;
+beforeAll(async () => {
+  s = await createTestServices();
+});
+afterAll(async () => s.close());
+
+const actor = (id: string) => ({ id, role: "user" as const });
+let n = 0;
+async function figure(opts: { rarity?: "Common" | "Rare" | "Legendary"; series?: string; ownerId?: string } = {}) {
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Fig ${n++}`, status: "Placed", rarity: opts.rarity ?? "Common", series: opts.series ?? null, ownerId: opts.ownerId, claimedAt: opts.ownerId ? new Date() : null })
+    .returning();
+  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: `COLL${Math.random().toString(36).slice(2, 12).toUpperCase()}` }).returning();
+  return { id: b.id, tagId: t.id };
+}
+
+describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("unlocks each achievement once under 20 concurrent claims by one user", async () => {
+    const u = await createUser(s);
+    const figs = await Promise.all(Array.from({ length: 20 }, (_, i) => figure({ rarity: i === 0 ? "Legendary" : i === 1 ? "Rare" : "Common" })));
+    const results = await Promise.all(figs.map((f) => claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })));
+    expect(results.every((r) => r.success)).toBe(true);
+    const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
+    expect(rows.map((r) => r.achievement).sort()).toEqual(["collector", "first_find", "hoarder", "legend_hunter", "rare_hunter"]);
+    const [{ n: notes }] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`);
+    expect(notes).toBe(5);
+  }, 60_000);
+
+  it("shows exclusive content by audience: all, rarity, series and one figure", async () => {
+    const rareOwner = await createUser(s);
+    const seriesOwner = await createUser(s);
+    const nobody = await createUser(s);
+    const rareFig = await figure({ rarity: "Rare", ownerId: rareOwner.id });
+    const series = `Serie ${Math.random().toString(36).slice(2, 8)}`;
+    await figure({ rarity: "Common", series, ownerId: seriesOwner.id });
+    const tag = `${Date.now()}`;
+    await s.db.insert(exclusiveContent).values([
+      { audience: "all", title: `all ${tag}` },
+      { audience: "rarity", audienceRarity: "Rare", title: `rare ${tag}` },
+      { audience: "rarity", audienceRarity: "Legendary", title: `legendary ${tag}` },
+      { audience: "series", audienceSeries: series, title: `series ${tag}` },
+      { audience: "boonee", booneeId: rareFig.id, title: `figure ${tag}` },
+    ]);
+    const titles = async (userId: string) => (await getExclusiveFeed(s.db, actor(userId))).items.map((i) => i.title).filter((t) => t.endsWith(tag)).sort();
+    expect(await titles(rareOwner.id)).toEqual([`all ${tag}`, `figure ${tag}`, `rare ${tag}`]);
+    expect(await titles(seriesOwner.id)).toEqual([`all ${tag}`, `series ${tag}`]);
+    const locked = await getExclusiveFeed(s.db, actor(nobody.id));
+    expect(locked).toEqual({ owns: false, items: [] });
+    await expect(getExclusiveFeed(s.db, null)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("pushes a user's unread count only to that user's subscribers", async () => {
+    const a = await createUser(s);
+    const b = await createUser(s);
+    const seenByA: number[] = [];
+    const seenByB: number[] = [];
+    const offA = s.realtime.subscribe(a.id, (count) => seenByA.push(count));
+    const offB = s.realtime.subscribe(b.id, (count) => seenByB.push(count));
+    await s.db.insert(notifications).values({ userId: b.id, title: "für B", message: "nur B", type: "other" });
+    await s.db.insert(notifications).values({ userId: b.id, title: "für B 2", message: "nur B", type: "other" });
+    const end = Date.now() + 3_000;
+    while (seenByB.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(seenByB.at(-1)).toBe(2);
+    expect(seenByA).toEqual([]);
+    offA();
+    offB();
+  });
+});
