@@ -1,4 +1,5 @@
-import { exclusiveContent, notifications, userAchievements } from "../../server/db/schema.ts";
+import { readFileSync } from "node:fs";
+import { claims, exclusiveContent, notifications, userAchievements } from "../../server/db/schema.ts";
 import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 test.describe("collector area", () => {
@@ -93,6 +94,42 @@ test.describe("collector area", () => {
     const html = await commonPage.content();
     expect(html).not.toContain(title);
     await other.close();
+  });
+
+  test("downloads the user's own data with their claim", async ({ page }) => {
+    const user = await signUp(page);
+    const figure = await seedBoonee({ ownerId: user.id, name: `Datenmonster ${unique()}` });
+    await db.insert(claims).values({ booneeId: figure.id, userId: user.id });
+    await page.goto("/profile");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Meine Daten herunterladen" }).click()]);
+    const json = JSON.parse(readFileSync((await download.path())!, "utf8"));
+    expect(json.profile.email).toBe(user.email);
+    expect(json.claims.map((c: { figure: string }) => c.figure)).toContain(figure.name);
+    expect(json.figures.map((f: { id: string }) => f.id)).toContain(figure.id);
+    expect(JSON.stringify(json)).not.toContain(figure.code);
+  });
+
+  test("deletes the account: signed out, old password refused, figure shows 'Anonymous'", async ({ page }) => {
+    const user = await signUp(page, `Gehende ${unique()}`);
+    const figure = await seedBoonee({ ownerId: user.id });
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Konto löschen" }).click();
+    await page.getByLabel("Passwort zur Bestätigung").fill("not-my-password");
+    await page.getByRole("button", { name: "Endgültig löschen" }).click();
+    await expect(page.getByText("Das Passwort stimmt nicht.")).toBeVisible();
+    await page.getByLabel("Passwort zur Bestätigung").fill(user.password);
+    await page.getByRole("button", { name: "Endgültig löschen" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Dein Konto wurde gelöscht.", { exact: false })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth/);
+    await page.getByLabel("E-Mail").fill(user.email);
+    await page.getByLabel("Passwort").fill(user.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page.getByText("Anmeldung fehlgeschlagen. Bitte prüfe E-Mail und Passwort.")).toBeVisible();
+    await page.goto(`/boonee/${figure.id}`);
+    await expect(page.getByText("Anonymous").first()).toBeVisible();
+    await expect(page.getByText(user.name)).toHaveCount(0);
   });
 
   test("speaks English", async ({ page }) => {

@@ -1,15 +1,17 @@
-import { LockIcon, ShieldIcon, SparklesIcon } from "lucide-react";
+import { DownloadIcon, LockIcon, ShieldIcon, SparklesIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { BooneeCard } from "~/components/boonee-card";
+import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, requireUser } from "~/guards.server";
+import { actorOf, flashCookie, getServices, requireUser } from "~/guards.server";
 import { ACHIEVEMENTS } from "~/lib/achievements";
 import { formatDay } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
+import { deleteAccount } from "../../../server/domain/own-data.ts";
 import { getProfileSummary } from "../../../server/domain/profile-summary.ts";
 import type { Route } from "./+types/profile";
 
@@ -21,7 +23,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...summary, role: viewer.role };
 }
 
-export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+/** Delete account: the password is checked again, then everything personal goes in one transaction. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(context, request);
+  const services = getServices(context);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return data({ error: null }, { status: 400 });
+  try {
+    await services.auth.api.verifyPassword({ body: { password: String(form.get("password") ?? "") }, headers: request.headers });
+  } catch {
+    return data({ error: "profile.delete.wrongPassword" }, { status: 400 });
+  }
+  await deleteAccount(services.db, actorOf(viewer));
+  const headers = new Headers();
+  headers.append("set-cookie", "boonees.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  headers.append("set-cookie", flashCookie("profile.deleted"));
+  return redirect("/", { headers });
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "de";
   const { profile, counts, achievements, owned, role } = loaderData;
@@ -126,6 +146,15 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section className="mt-12 flex flex-wrap items-center gap-3 border-t-2 border-ink/10 pt-6" aria-label={t("profile.delete.title")}>
+        <Button asChild variant="outline">
+          <a href="/profile/data" download>
+            <DownloadIcon /> {t("profile.download")}
+          </a>
+        </Button>
+        <DeleteAccountDialog error={actionData?.error} />
       </section>
     </div>
   );

@@ -1,0 +1,42 @@
+import { Trash2Icon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Field, FormError } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+
+/** "Delete account": asks for the password again; the action decides. */
+export function DeleteAccountDialog({ error }: { error?: string | null }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Dialog defaultOpen={!!error}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" className="text-destructive">
+          <Trash2Icon /> {t("profile.delete.button")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("profile.delete.title")}</DialogTitle>
+          <DialogDescription>{t("profile.delete.text")}</DialogDescription>
+        </DialogHeader>
+        <Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="delete" />
+          <FormError error={error} />
+          <Field name="password" type="password" label={t("profile.delete.password")} autoComplete="current-password" required />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {t("profile.delete.confirm")}
+            </Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { accounts, booneeStories, boonees, claims, notifications, profiles, sessions, userAchievements, userRoles } from "../db/schema.ts";
+import { assertSignedIn, type Actor } from "./errors.ts";
+
+/** Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). */
+export async function exportUserData(db: DbOrTx, actor: Actor | null) {
+  assertSignedIn(actor);
+  const id = actor.id;
+  const [profile] = await db.select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt }).from(profiles).where(eq(profiles.id, id));
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    roles: (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role),
+    figures: await db
+      .select({ id: boonees.id, name: boonees.name, rarity: boonees.rarity, series: boonees.series, claimedAt: boonees.claimedAt })
+      .from(boonees)
+      .where(eq(boonees.ownerId, id))
+      .orderBy(desc(boonees.claimedAt)),
+    claims: await db
+      .select({ id: claims.id, booneeId: claims.booneeId, figure: boonees.name, claimedAt: claims.claimedAt, verified: claims.verified })
+      .from(claims)
+      .innerJoin(boonees, eq(boonees.id, claims.booneeId))
+      .where(eq(claims.userId, id)),
+    stories: await db
+      .select({ id: booneeStories.id, booneeId: booneeStories.booneeId, title: booneeStories.title, story: booneeStories.story, findLocation: booneeStories.findLocation, findDate: booneeStories.findDate, createdAt: booneeStories.createdAt })
+      .from(booneeStories)
+      .where(eq(booneeStories.userId, id)),
+    notifications: await db
+      .select({ title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link, read: notifications.read, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(eq(notifications.userId, id))
+      .orderBy(desc(notifications.createdAt)),
+    achievements: await db.select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt }).from(userAchievements).where(eq(userAchievements.userId, id)),
+  };
+}
+
+/**
+ * Deletes the account (product decisions): roles, sessions, credentials, stories, notifications and
+ * achievements go; the profile row stays, anonymised, so the user's figures stay claimed and show
+ * 'Anonymous'. One transaction. The caller has checked the password.
+ */
+export async function deleteAccount(db: Db, actor: Actor | null) {
+  assertSignedIn(actor);
+  const id = actor.id;
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(eq(userRoles.userId, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.delete(accounts).where(eq(accounts.userId, id));
+    await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
+    await tx.delete(notifications).where(eq(notifications.userId, id));
+    await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
+    await tx
+      .update(profiles)
+      .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(profiles.id, id));
+  });
+}
