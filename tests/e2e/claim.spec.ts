@@ -72,7 +72,7 @@ test.describe("claiming", () => {
     const figure = await seedBoonee();
     await signUp(page);
     await page.goto("/claim");
-    await page.getByLabel("Geheimer Code").fill(`  ${figure.code.toLowerCase()} `);
+    await page.getByLabel("Geheimer Code").fill(`  ${figure.code.toLowerCase()} `); // may be typed before hydration
     await page.getByRole("button", { name: "Code prüfen" }).click();
     await expect(page).toHaveURL(`/claim/${figure.code}`);
     await page.getByRole("button", { name: "Jetzt claimen" }).click();

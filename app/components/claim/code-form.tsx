@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/forms/field";
@@ -13,6 +13,11 @@ export function CodeForm({ error, params, defaultValue = "" }: { error?: string 
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [code, setCode] = useState(defaultValue);
+  const input = useRef<HTMLInputElement>(null);
+  // Uncontrolled, so text typed before the page hydrated survives; pick it up once React runs.
+  useEffect(() => {
+    if (input.current) setCode(input.current.value);
+  }, []);
   const [clientError, setClientError] = useState<string | null>(null);
   const hydrated = useHydrated(); // without JavaScript the button must stay usable
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -33,8 +38,9 @@ export function CodeForm({ error, params, defaultValue = "" }: { error?: string 
       <Input
         id="claim-code"
         name="code"
-        value={code}
-        onChange={(e) => setCode(e.currentTarget.value.slice(0, CODE_MAX))}
+        ref={input}
+        defaultValue={defaultValue}
+        onChange={(e) => setCode(e.currentTarget.value)}
         maxLength={CODE_MAX}
         autoComplete="off"
         autoCapitalize="characters"
