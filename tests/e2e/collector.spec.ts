@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { claims, exclusiveContent, notifications, userAchievements } from "../../server/db/schema.ts";
-import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 test.describe("collector area", () => {
   test("profile shows counts by rarity, achievements and owned figures newest first", async ({ page }) => {
@@ -130,6 +130,22 @@ test.describe("collector area", () => {
     await page.goto(`/boonee/${figure.id}`);
     await expect(page.getByText("Anonymous").first()).toBeVisible();
     await expect(page.getByText(user.name)).toHaveCount(0);
+  });
+
+  test("lists the signed-in devices and signs out everywhere else", async ({ page, browser, baseURL }) => {
+    const user = await signUp(page);
+    const other = await browser.newContext({ baseURL });
+    const second = await other.newPage();
+    await signIn(second, user.email, user.password);
+    await page.goto("/profile");
+    await expect(page.getByTestId("sessions").getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByText("Dieses Gerät")).toBeVisible();
+    await page.getByRole("button", { name: "Überall sonst abmelden" }).click();
+    await expect(page.getByText("Auf allen anderen Geräten abgemeldet.")).toBeVisible();
+    await expect(page.getByTestId("sessions").getByRole("listitem")).toHaveCount(1);
+    await second.goto("/profile");
+    await expect(second).toHaveURL(/\/auth/);
+    await other.close();
   });
 
   test("speaks English", async ({ page }) => {

@@ -1,6 +1,8 @@
-import { DownloadIcon, LockIcon, ShieldIcon, SparklesIcon } from "lucide-react";
+import { DownloadIcon, LockIcon, MonitorSmartphoneIcon, ShieldIcon, SparklesIcon } from "lucide-react";
+import { useEffect } from "react";
+import { toast } from "sonner";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { BooneeCard } from "~/components/boonee-card";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
@@ -19,8 +21,15 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "prof
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(context, request);
-  const summary = await getProfileSummary(getServices(context).db, actorOf(viewer));
-  return { ...summary, role: viewer.role };
+  const services = getServices(context);
+  const summary = await getProfileSummary(services.db, actorOf(viewer));
+  const sessions = (await services.auth.api.listSessions({ headers: request.headers })).map((session) => ({
+    id: session.id,
+    userAgent: session.userAgent ?? null,
+    createdAt: session.createdAt,
+    current: session.id === viewer.sessionId,
+  }));
+  return { ...summary, role: viewer.role, sessions };
 }
 
 /** Delete account: the password is checked again, then everything personal goes in one transaction. */
@@ -28,6 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
   const services = getServices(context);
   const form = await request.formData();
+  if (form.get("intent") === "signOutOthers") {
+    await services.auth.api.revokeOtherSessions({ headers: request.headers });
+    return data({ error: null, signedOutOthers: true });
+  }
   if (form.get("intent") !== "delete") return data({ error: null }, { status: 400 });
   try {
     await services.auth.api.verifyPassword({ body: { password: String(form.get("password") ?? "") }, headers: request.headers });
@@ -44,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "de";
-  const { profile, counts, achievements, owned, role } = loaderData;
+  const { profile, counts, achievements, owned, role, sessions } = loaderData;
+  useEffect(() => {
+    if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
+  }, [actionData, t]);
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
@@ -145,6 +161,33 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section className="mt-12" aria-labelledby="sessions-title">
+        <h2 id="sessions-title" className="font-display text-2xl font-bold">
+          {t("profile.sessions.title")}
+        </h2>
+        <ul className="mt-4 grid gap-2" data-testid="sessions">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border-2 border-ink/10 bg-white px-4 py-3">
+              <span className="flex items-center gap-2 text-sm">
+                <MonitorSmartphoneIcon aria-hidden="true" className="size-4 text-ink-soft" />
+                <span className="max-w-[32ch] truncate">{session.userAgent ?? t("profile.sessions.unknown")}</span>
+              </span>
+              <span className="text-xs text-muted-foreground">
+                {session.current ? <strong className="text-slime">{t("profile.sessions.current")}</strong> : t("profile.sessions.since", { date: formatDay(session.createdAt, lang) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {sessions.length > 1 && (
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="signOutOthers" />
+            <Button type="submit" variant="outline" size="sm">
+              {t("profile.sessions.signOutOthers")}
+            </Button>
+          </Form>
         )}
       </section>
 
