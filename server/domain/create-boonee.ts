@@ -12,6 +12,23 @@ export interface CreateBooneeInput extends BooneeFieldsInput {
   welcomeVideoUrl?: string | null;
 }
 
+/** The editable columns of a figure, from the shared form fields (create and edit use the same). */
+export function figureColumns(input: BooneeFieldsInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    rarity: input.rarity,
+    status: input.status,
+    series: input.series,
+    origin: input.origin,
+    passion: input.passion,
+    superpower: input.superpower,
+    personality: input.personality,
+    element: input.element,
+    birthDate: input.birthDate,
+  };
+}
+
 /** True when `e` (or what it wraps) is PostgreSQL's unique violation on the named index. */
 export function isUniqueViolation(e: unknown, constraint: string): boolean {
   for (let cur: unknown = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
@@ -60,17 +77,7 @@ export async function createBoonee(
       const [row] = await tx
         .insert(boonees)
         .values({
-          name: input.name,
-          description: input.description,
-          rarity: input.rarity,
-          status: input.status,
-          series: input.series,
-          origin: input.origin,
-          passion: input.passion,
-          superpower: input.superpower,
-          personality: input.personality,
-          element: input.element,
-          birthDate: input.birthDate,
+          ...figureColumns(input),
           templateId: type?.id ?? null,
           // An instance without its own pictures shows its type's.
           imageUrl: input.imageUrl ?? type?.imageUrl ?? null,

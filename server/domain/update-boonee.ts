@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { BooneeFieldsInput } from "../../app/lib/schemas/admin.ts";
 import type { Db } from "../db/client.ts";
 import { boonees } from "../db/schema.ts";
+import { figureColumns } from "./create-boonee.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 
 export interface UpdateBooneeInput extends BooneeFieldsInput {
@@ -29,17 +30,7 @@ export async function updateBoonee(
     const [row] = await tx
       .update(boonees)
       .set({
-        name: input.name,
-        description: input.description,
-        rarity: input.rarity,
-        status: input.status,
-        series: input.series,
-        origin: input.origin,
-        passion: input.passion,
-        superpower: input.superpower,
-        personality: input.personality,
-        element: input.element,
-        birthDate: input.birthDate,
+        ...figureColumns(input),
         ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
         ...(input.welcomeVideoUrl ? { welcomeVideoUrl: input.welcomeVideoUrl } : {}),
       })
