@@ -77,6 +77,32 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL", () => {
   });
 });
 
+describe.skipIf(!enabled)("event streams", () => {
+  it("never carries user B's events on user A's stream, on either instance", async () => {
+    const stamp = Date.now();
+    const cookieA = await signUpCookie(a.base, "Anna", `anna-${stamp}@example.test`, "secret123", { "x-real-ip": "10.55.0.1" });
+    const cookieB = await signUpCookie(b.base, "Bert", `bert-${stamp}@example.test`, "secret123", { "x-real-ip": "10.55.0.2" });
+    const [userB] = await db().select().from(schema.profiles).where(eqEmail(`bert-${stamp}@example.test`));
+    const streamA1 = await openUnreadStream(a.base, cookieA);
+    const streamA2 = await openUnreadStream(b.base, cookieA);
+    const streamB = await openUnreadStream(b.base, cookieB);
+    try {
+      await Promise.all([streamA1.waitFor((n) => n === 0), streamA2.waitFor((n) => n === 0), streamB.waitFor((n) => n === 0)]);
+      await db().insert(schema.notifications).values([1, 2, 3].map((i) => ({ userId: userB.id, title: `Nur für Bert ${i}`, message: "privat", type: "other" as const })));
+      await streamB.waitFor((n) => n === 3, 2_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(streamA1.counts).toEqual([0]);
+      expect(streamA2.counts).toEqual([0]);
+      const unauthenticated = await fetch(`${a.base}/api/events`);
+      expect(unauthenticated.status).toBe(401);
+    } finally {
+      streamA1.close();
+      streamA2.close();
+      streamB.close();
+    }
+  });
+});
+
 describe.skipIf(!enabled)("claims across two instances", () => {
   it("gives one figure to exactly one of 100 concurrent claimers spread over both instances", async () => {
     const [figure] = await db().insert(schema.boonees).values({ name: "Zwilling", status: "Placed" }).returning();
