@@ -31,18 +31,18 @@ export async function claimBoonee(db: Db, actor: Actor | null, input: ClaimInput
           eq(boonees.id, input.p_boonee_id),
           isNull(boonees.ownerId),
           ne(boonees.status, "Archived"),
-          sql`exists (select 1 from ${tags} where ${tags.id} = ${input.p_tag_id} and ${tags.booneeId} = ${boonees.id})`,
+          sql`exists (select 1 from ${tags} where ${tags.id} = ${input.p_tag_id} and ${tags.booneeId} = ${boonees.id} and not ${tags.isClaimed})`,
         ),
       )
       .returning({ id: boonees.id, name: boonees.name });
     if (won.length === 0) {
       const [figure] = await tx
-        .select({ ownerId: boonees.ownerId, status: boonees.status })
+        .select({ ownerId: boonees.ownerId, status: boonees.status, tagClaimed: tags.isClaimed })
         .from(boonees)
         .innerJoin(tags, eq(tags.booneeId, boonees.id))
         .where(and(eq(boonees.id, input.p_boonee_id), eq(tags.id, input.p_tag_id)));
       if (!figure) return { success: false as const, error: "claim.error.notfound" as const };
-      if (figure.ownerId) return { success: false as const, error: "claim.error.already" as const };
+      if (figure.ownerId || figure.tagClaimed) return { success: false as const, error: "claim.error.already" as const };
       return { success: false as const, error: "claim.error.notClaimable" as const };
     }
     await tx.update(tags).set({ isClaimed: true }).where(eq(tags.id, input.p_tag_id));

@@ -17,8 +17,11 @@ export interface FigureByCode {
     status: string;
     claimed: boolean;
   };
-  /** The owner's display name; null when unclaimed or when the owner has no name (deleted account). */
-  ownerName: string | null;
+  /**
+   * Who owns it: null when unclaimed or when the owner's profile is gone ('someone else');
+   * a name of null means the owner has no name (e.g. a deleted, anonymised account: 'Anonymous').
+   */
+  owner: { name: string | null } | null;
 }
 
 /**
@@ -42,6 +45,8 @@ export async function findFigureByCode(db: DbOrTx, code: string, who: { ip: stri
       status: boonees.status,
       ownerId: boonees.ownerId,
       ownerName: profiles.name,
+      ownerProfile: profiles.id,
+      tagClaimed: tags.isClaimed,
     })
     .from(tags)
     .innerJoin(boonees, eq(boonees.id, tags.booneeId))
@@ -62,8 +67,9 @@ export async function findFigureByCode(db: DbOrTx, code: string, who: { ip: stri
       rarity: row.rarity,
       series: row.series,
       status: row.status,
-      claimed: !!row.ownerId,
+      // a claimed tag stays claimed even if its owner's profile row were ever removed
+      claimed: !!row.ownerId || row.tagClaimed,
     },
-    ownerName: row.ownerId ? row.ownerName || null : null,
+    owner: row.ownerId && row.ownerProfile ? { name: row.ownerName?.trim() || null } : null,
   };
 }
