@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { hydratesOnDemand } from "./components/claim/on-demand-scripts";
 import { NonceContext } from "./components/nonce";
 import { langContext, nonceContext } from "./context";
 import { createI18n } from "./lib/i18n";
@@ -23,7 +24,9 @@ export default async function handleRequest(
   const lang = loadContext.get(langContext);
   const nonce = loadContext.get(nonceContext) || undefined;
   const i18n = createI18n(lang, await loadMessages(lang));
-  const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
+  // Pages that start React on demand keep its scripts inert in a <noscript>: render them whole, in order.
+  const waitForAll =
+    isbot(request.headers.get("user-agent")) || routerContext.isSpaMode || hydratesOnDemand(routerContext.staticHandlerContext.matches.map((m) => m.route));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -8,12 +8,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { hydratesOnDemand, OnDemandScripts } from "./components/claim/on-demand-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
@@ -65,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
+  const onDemand = hydratesOnDemand(useMatches());
   return (
     <html lang={root?.lang ?? i18n.language ?? "de"}>
       <head>
@@ -84,8 +87,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster position="bottom-right" hotkey={["altKey", "KeyT"]} richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {onDemand ? (
+          <OnDemandScripts nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

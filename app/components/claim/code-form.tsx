@@ -39,6 +39,7 @@ export function CodeForm({ error, params, defaultValue = "" }: { error?: string 
         id="claim-code"
         name="code"
         ref={input}
+        data-code-input
         defaultValue={defaultValue}
         onChange={(e) => setCode(e.currentTarget.value)}
         maxLength={CODE_MAX}
@@ -60,7 +61,7 @@ export function CodeForm({ error, params, defaultValue = "" }: { error?: string 
           {t("claim.codeHint")}
         </p>
       )}
-      <Button type="submit" size="lg" disabled={hydrated && (code.trim() === "" || busy)}>
+      <Button type="submit" size="lg" disabled={hydrated && (code.trim() === "" || busy)} data-busy-label={t("claim.verifying")}>
         {busy ? t("claim.verifying") : t("claim.verify")}
       </Button>
     </Form>

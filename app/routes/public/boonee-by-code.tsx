@@ -1,12 +1,20 @@
-import { redirect } from "react-router";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { FormError } from "~/components/forms/field";
+import { PageShell } from "~/components/page-shell";
+import { Card, CardContent } from "~/components/ui/card";
 import { lookupCode } from "~/claim.server";
 import { flashCookie } from "~/guards.server";
 import { normalizeCode } from "~/lib/claim-code-rule";
+import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/boonee-by-code";
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "claim.metaTitle", "claim.metaDescription"), { name: "robots", content: "noindex" }];
 
 /**
  * /boonee?id=&token= : the figure's claim screen by code. The spec's German messages are shown as
  * error toasts ("!" marks an error flash) on the page the visitor lands on ('Ungültiger Link' goes to /).
+ * Too many wrong codes from this address or account: 429 with the minutes to wait, on this page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -20,13 +28,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect("/claim", { headers: { "set-cookie": flashCookie("!byCode.loadError") } });
   }
   if (result.status === "invalid") {
-    const key = result.httpStatus === 404 ? "!byCode.notFound" : result.httpStatus === 429 ? "!claim.error.tooManyLater" : "!byCode.invalidCode";
+    if (result.httpStatus === 429) return data({ error: result.error, params: result.params ?? {} }, { status: 429 });
+    const key = result.httpStatus === 404 ? "!byCode.notFound" : "!byCode.invalidCode";
     throw redirect("/claim", { headers: { "set-cookie": flashCookie(key) } });
   }
   if (id && id !== result.figure.boonee.id) throw redirect("/claim", { headers: { "set-cookie": flashCookie("!byCode.notFound") } });
   throw redirect(`/claim/${normalizeCode(token)}`);
 }
 
-export default function BooneeByCode() {
-  return null;
+export default function BooneeByCode({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <PageShell narrow title={t("claim.title")}>
+      <Card>
+        <CardContent className="grid gap-4 pt-5">
+          <FormError error={loaderData.error} params={loaderData.params} />
+          <Link to="/boonees" className="text-center text-sm font-semibold text-grape hover:underline">
+            {t("claim.toGallery")}
+          </Link>
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
 }

@@ -1,10 +1,9 @@
-import { PartyPopperIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { data, Form, Link, useNavigate, useNavigation, useParams } from "react-router";
 import { FigureImage, StatusPill } from "~/components/boonee/figure-header";
 import { CodeForm } from "~/components/claim/code-form";
+import { HYDRATE_ON_DEMAND } from "~/components/claim/on-demand-scripts";
 import { FormError } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { RarityBadge } from "~/components/rarity-badge";
@@ -25,6 +24,9 @@ import type { Route } from "./+types/claim-code";
 
 const REDIRECT_AFTER_CLAIM_MS = 1500;
 
+// A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see on-demand-scripts.
+export const handle = HYDRATE_ON_DEMAND;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await lookupCode(context, request, params.secretCode);
   const signedIn = !!getViewer(context);
@@ -32,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return data({ state: "invalid" as const, error: result.error, params: result.params ?? {}, signedIn }, { status: result.httpStatus });
   }
   const { figure } = result;
-  const view = { state: "found" as const, boonee: figure.boonee, ownerName: figure.ownerName, signedIn };
+  const view = { state: "found" as const, boonee: figure.boonee, owner: figure.owner, signedIn };
   // A signed-out finder who logs in instead comes back to this claim (the stored claim redirect).
   const headers = signedIn ? undefined : { "set-cookie": serializeCookie("claim_redirect", `/claim/${normalizeCode(params.secretCode)}`, { maxAge: 60 * 60 }) };
   return data(view, { headers });
@@ -77,7 +79,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const base = root?.settings.publicUrl ?? "";
   const { boonee } = loaderData;
   const title = tMeta(matches, "claim.metaFigureTitle", { name: boonee.name });
-  const description = boonee.description ? clip(boonee.description.replace(/\s+/g, " ").trim(), 160) : tMeta(matches, "claim.metaDescription");
+  // a line of the figure's story (its first paragraph, cut at 160 characters); never the code
+  const story = boonee.description?.split(/\n/).find((line) => line.trim())?.replace(/\s+/g, " ").trim();
+  const description = story ? clip(story, 160) : tMeta(matches, "claim.metaDescription");
   const image = boonee.imageUrl && !boonee.imageUrl.endsWith(".svg") ? boonee.imageUrl : "/images/og-boonees.png";
   return [
     { title: `${title} · Boonees` },
@@ -98,10 +102,9 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
   const success = actionData?.ok === true;
   useEffect(() => {
     if (!success) return;
-    toast.success(`🎉 ${t("claim.success")}`);
     const timer = setTimeout(() => navigate("/profile"), REDIRECT_AFTER_CLAIM_MS);
     return () => clearTimeout(timer);
-  }, [success, navigate, t]);
+  }, [success, navigate]);
 
   if (loaderData.state === "invalid") {
     return (
@@ -112,11 +115,16 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
             <CodeForm error={loaderData.error} params={loaderData.params} />
           </CardContent>
         </Card>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/claim" className="font-semibold text-grape hover:underline">
+            {t("claim.scanInstead")}
+          </Link>
+        </p>
       </div>
     );
   }
 
-  const { boonee, ownerName, signedIn } = loaderData;
+  const { boonee, owner, signedIn } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6 sm:py-10 md:grid-cols-2">
       <div className="overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
@@ -136,14 +144,24 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
           <Card>
             <CardContent className="grid gap-3 pt-5">
               <h2 className="font-display text-2xl font-bold">{t("claim.alreadyClaimedTitle")}</h2>
-              <p data-testid="already-claimed">{t("claim.alreadyClaimedBy", { name: ownerName ?? t("common.someoneElse") })}</p>
+              <p data-testid="already-claimed">
+                {t("claim.alreadyClaimedBy", { name: owner ? (owner.name ?? t("common.anonymous")) : t("common.someoneElse") })}
+              </p>
               <Button asChild variant="outline">
                 <Link to="/boonees">{t("claim.toGallery")}</Link>
               </Button>
             </CardContent>
           </Card>
         ) : boonee.status === "Archived" ? (
-          <FormError error="claim.error.notClaimable" />
+          <Card>
+            <CardContent className="grid gap-3 pt-5">
+              <FormError error="claim.error.notClaimable" />
+              <p className="text-sm text-muted-foreground">{t("claim.notClaimableText")}</p>
+              <Button asChild variant="outline">
+                <Link to="/boonees">{t("claim.toGallery")}</Link>
+              </Button>
+            </CardContent>
+          </Card>
         ) : (
           <ClaimPanel signedIn={signedIn} name={boonee.name} answer={actionData?.ok === false ? actionData : undefined} />
         )}
@@ -155,10 +173,14 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
 function SuccessPanel() {
   const { t } = useTranslation();
   return (
-    <div role="status" className="grid gap-3 rounded-2xl border-2 border-slime/30 bg-[#dff5e6] p-5 text-[#1d6b3c]">
-      <p className="flex items-center gap-2 font-display text-xl font-bold">
-        <PartyPopperIcon aria-hidden="true" className="size-6" /> {t("claim.success")}
-      </p>
+    // data-redirect-*: the page without React (first visit) goes on by the inline script; with React, the effect above.
+    <div
+      role="status"
+      data-redirect-to="/profile"
+      data-redirect-after={REDIRECT_AFTER_CLAIM_MS}
+      className="grid gap-3 rounded-2xl border-2 border-slime/30 bg-[#dff5e6] p-5 text-[#1d6b3c]"
+    >
+      <p className="font-display text-xl font-bold">{`🎉 ${t("claim.success")}`}</p>
       <p className="text-sm">{t("claim.redirecting")}</p>
       <noscript>
         <meta httpEquiv="refresh" content="2;url=/profile" />
@@ -174,6 +196,9 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // Back to this claim after logging in (the code is the one in this page's own address).
+  const { secretCode = "" } = useParams();
+  const loginHref = `/auth?redirect=${encodeURIComponent(`/claim/${normalizeCode(secretCode)}`)}`;
   // The browser checks the fields natively (required, type, minLength); the action re-checks with the schema.
   const errors = answer?.errors ?? {};
   // A failed claim shows its message behind the spec's prefix (claim.error.resolve).
@@ -191,7 +216,7 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
         {signedIn ? (
           <Form method="post">
             <input type="hidden" name="intent" value="claim" />
-            <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy}>
+            <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy} data-busy-label={t("claim.claiming")}>
               {busy ? t("claim.claiming") : t("claim.claimButton")}
             </Button>
           </Form>
@@ -200,11 +225,11 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="signup" />
               <SignUpFields errors={errors} />
-              <Button type="submit" size="lg" variant="slime" disabled={busy}>
+              <Button type="submit" size="lg" variant="slime" disabled={busy} data-busy-label={t("claim.claiming")}>
                 {busy ? t("claim.claiming") : t("claim.signUpAndClaim")}
               </Button>
             </Form>
-            <Link to="/auth" className="text-center text-sm font-semibold text-grape hover:underline">
+            <Link to={loginHref} className="text-center text-sm font-semibold text-grape hover:underline">
               {t("claim.loginInstead")}
             </Link>
           </>

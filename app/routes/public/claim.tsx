@@ -9,7 +9,7 @@ import { normalizeCode } from "~/lib/claim-code-rule";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/claim";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "claim.metaTitle", "claim.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "claim.metaTitle", "claim.metaDescription"), { name: "robots", content: "noindex" }];
 
 /** A valid, known code continues on the figure's claim screen; anything else shows why. */
 export async function action({ request, context }: Route.ActionArgs) {

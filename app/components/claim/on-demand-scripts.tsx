@@ -1,0 +1,141 @@
+import { Scripts } from "react-router";
+
+/**
+ * Claim links (/c/{code}, /claim/{code}) are opened by tapping an NFC tag outdoors, often on a weak
+ * connection. Their first document load ships no React at all: the page is complete server HTML whose
+ * forms post natively, plus the small inline script below (busy labels, the 1.5 s redirect after a
+ * claim). The app's scripts wait, inert, in a <noscript> and are started only when something needs
+ * React (the mobile menu); the click is replayed once the page has hydrated. Client-side navigations
+ * to these routes are ordinary React pages.
+ *
+ * A route opts in with `export const handle = HYDRATE_ON_DEMAND`.
+ */
+export const HYDRATE_ON_DEMAND = { hydrate: "on-demand" } as const;
+
+/** Whether any matched route asks for on-demand hydration (works for UI matches and server route objects). */
+export function hydratesOnDemand(matches: ReadonlyArray<{ handle?: unknown } | undefined>) {
+  return matches.some((m) => (m?.handle as { hydrate?: unknown } | undefined)?.hydrate === "on-demand");
+}
+
+/** The id of the element that holds React Router's scripts until they are needed. */
+const HOLDER_ID = "app-scripts";
+
+// Runs in the browser as an inline classic script; it is serialised with toString(), so it must not use
+// anything from outside its own body.
+function enhance(holderId: string) {
+  type Stream = { enqueue(chunk: string): void; close(): void };
+  const w = window as Window & { __booneesBooted?: boolean; __reactRouterContext?: { streamController?: Stream } };
+  const d = document;
+  // React Router streams the page's loader data in scripts after the app markup, which call
+  // __reactRouterContext.streamController. Until the app starts, keep those chunks here.
+  const chunks: string[] = [];
+  let closed = false;
+  w.__reactRouterContext = { streamController: { enqueue: (chunk) => void chunks.push(chunk), close: () => void (closed = true) } };
+  const booted = () => !!w.__booneesBooted;
+  const boot = () => {
+    if (booted()) return;
+    w.__booneesBooted = true;
+    // The app's scripts wait as the text of a <noscript> (inert while scripting is on). Parsed markup
+    // never runs its scripts, so each script is created afresh; inline ones run as they are inserted:
+    // this sets up the real context and its stream ...
+    const holder = d.getElementById(holderId);
+    const parsed = d.createElement("template");
+    parsed.innerHTML = holder?.textContent ?? "";
+    parsed.content.querySelectorAll("script").forEach((old) => {
+      const script = d.createElement("script");
+      for (const attr of Array.from(old.attributes)) script.setAttribute(attr.name, attr.value);
+      script.nonce = old.getAttribute("nonce") ?? "";
+      script.textContent = old.textContent;
+      old.replaceWith(script);
+    });
+    d.body.appendChild(parsed.content);
+    // ... which then gets the chunks kept so far; the app's module script runs after this.
+    const stream = w.__reactRouterContext?.streamController;
+    if (!stream) return;
+    chunks.forEach((chunk) => stream.enqueue(chunk));
+    if (closed) stream.close();
+  };
+  const hydrated = (el: Element) => Object.keys(el).some((k) => k.indexOf("__reactProps") === 0);
+
+  // Busy label and no double submit while a native form post runs.
+  d.addEventListener("submit", (e) => {
+    if (booted() || e.defaultPrevented) return;
+    const form = e.target as HTMLFormElement;
+    const button = ((e as SubmitEvent).submitter ?? form.querySelector("[data-busy-label]")) as HTMLButtonElement | null;
+    const label = button?.getAttribute("data-busy-label");
+    if (!button || !label) return;
+    button.setAttribute("data-idle-label", button.textContent ?? "");
+    setTimeout(() => {
+      button.textContent = label;
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
+    }, 0);
+  });
+  // Coming back through the history cache: the form is usable again.
+  w.addEventListener("pageshow", (e) => {
+    if (!e.persisted || booted()) return;
+    d.querySelectorAll("[data-idle-label]").forEach((b) => {
+      b.textContent = b.getAttribute("data-idle-label");
+      (b as HTMLButtonElement).disabled = false;
+      b.removeAttribute("aria-busy");
+    });
+  });
+  // The code form's submit button is disabled while the input is empty.
+  d.querySelectorAll<HTMLInputElement>("input[data-code-input]").forEach((input) => {
+    const button = input.form?.querySelector<HTMLButtonElement>("button[type=submit]");
+    if (!button) return;
+    const sync = () => {
+      if (!booted()) button.disabled = input.value.trim() === "";
+    };
+    input.addEventListener("input", sync);
+    sync();
+  });
+  // After a claim: show the success message, then go on.
+  const done = d.querySelector("[data-redirect-to]");
+  if (done) {
+    setTimeout(
+      () => {
+        if (!booted()) location.assign(done.getAttribute("data-redirect-to") ?? "/profile");
+      },
+      Number(done.getAttribute("data-redirect-after") ?? 1500),
+    );
+  }
+  // Controls that need React (the mobile menu): start the app on first use and replay the click.
+  const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("button[aria-haspopup]") : null);
+  d.addEventListener("pointerdown", (e) => needsApp(e.target) && boot(), true);
+  d.addEventListener(
+    "click",
+    (e) => {
+      const control = needsApp(e.target);
+      if (!control || hydrated(control)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      boot();
+      const started = Date.now();
+      const replay = () => {
+        if (hydrated(control)) (control as HTMLElement).click();
+        else if (Date.now() - started < 15_000) setTimeout(replay, 50);
+      };
+      replay();
+    },
+    true,
+  );
+}
+
+const ENHANCE = `(${enhance.toString()})(${JSON.stringify(HOLDER_ID)})`;
+
+/**
+ * Rendered by the root layout instead of <Scripts /> on on-demand routes. Inside <noscript>, React renders
+ * the links in place instead of hoisting them into <head> (where they would be fetched at once). In the
+ * browser (after a late start) React renders the <noscript> empty and does not hydrate its content.
+ */
+export function OnDemandScripts({ nonce }: { nonce?: string }) {
+  const server = typeof document === "undefined";
+  return (
+    <>
+      <noscript id={HOLDER_ID}>{server ? <Scripts nonce={nonce} /> : null}</noscript>
+      {/* oxlint-disable-next-line react/no-danger -- our own constant code, no user input */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: server ? ENHANCE : "" }} />
+    </>
+  );
+}
