@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, claims, tags, userAchievements } from "../../server/db/schema.ts";
+import { boonees, claims, profiles, tags, userAchievements } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -76,6 +76,35 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const found = await findFigureByCode(s.db, f.code, { ip: "198.51.100.2" });
     expect(found?.boonee.id).toBe(f.booneeId);
     expect(JSON.stringify(found)).not.toContain(f.code);
+  });
+
+  it("never counts right codes, and blocks every further wrong code once the limit is reached", async () => {
+    const f = await figure();
+    for (let i = 0; i < 25; i++) expect((await findFigureByCode(s.db, f.code, { ip: "198.51.100.9" }))?.tagId).toBe(f.tagId);
+    for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, `MISS${i}QWERTY`, { ip: "198.51.100.9" })).toBeNull();
+    await expect(findFigureByCode(s.db, "MISSXQWERTY", { ip: "198.51.100.9" })).rejects.toMatchObject({ code: "tooMany", params: { minutes: 10 } });
+  });
+
+  it("shows who owns a figure: the name, 'Anonymous' for an owner without a name, 'someone else' when unknown; never the code", async () => {
+    const named = await createUser(s, "Mareike");
+    const nameless = await createUser(s, "Weg");
+    await s.db.update(profiles).set({ name: null }).where(eq(profiles.id, nameless.id));
+    const a = await figure();
+    const b = await figure();
+    const c = await figure();
+    await claimBoonee(s.db, actor(named.id), { p_tag_id: a.tagId, p_boonee_id: a.booneeId });
+    await claimBoonee(s.db, actor(nameless.id), { p_tag_id: b.tagId, p_boonee_id: b.booneeId });
+    await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.id, c.tagId)); // claimed, owner's row gone
+    const who = { ip: "198.51.100.77" };
+    expect(await findFigureByCode(s.db, a.code, who)).toMatchObject({ boonee: { claimed: true }, owner: { name: "Mareike" } });
+    expect(await findFigureByCode(s.db, b.code, who)).toMatchObject({ boonee: { claimed: true }, owner: { name: null } });
+    expect(await findFigureByCode(s.db, c.code, who)).toMatchObject({ boonee: { claimed: true }, owner: null });
+    for (const f of [a, b, c]) expect(JSON.stringify(await findFigureByCode(s.db, f.code, who))).not.toContain(f.code);
+    // a tag already claimed is not claimed again, even if the figure lost its owner
+    const u = await createUser(s);
+    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: c.tagId, p_boonee_id: c.booneeId })).toEqual({ success: false, error: "claim.error.already" });
+    const [row] = await s.db.select().from(boonees).where(eq(boonees.id, c.booneeId));
+    expect(row.ownerId).toBeNull();
   });
 
   it("counts wrong codes per account across addresses", async () => {
