@@ -15,6 +15,58 @@ export interface ExclusiveFeedItem {
   sourceName: string | null;
 }
 
+export const FEED_LIMIT = 200;
+
+/**
+ * The feed query: one branch per audience, each read from an index in created_at order and cut at
+ * the limit, so the work grows with what the user owns, not with everything ever broadcast:
+ * "all owners" items and items for each rarity and each series the user owns (partial indexes
+ * exclusive_content_all_idx / _rarity_idx / _series_idx, migration 0005), items for each owned
+ * figure (exclusive_content_boonee_idx) and the welcome videos of owned figures (boonees_owner_idx).
+ * tests/integration/collector-indexes.test.ts checks the plan; bench/notifications.ts times it.
+ * An item with a figure is only ever that figure's owner's, whatever its audience says.
+ */
+export function exclusiveFeedQuery(userId: string, limit = FEED_LIMIT) {
+  const columns = (audience: string) =>
+    sql.raw(`c.id, c.title, c.description, c.content_type::text as "contentType", c.url, c.created_at as "createdAt",
+    ${audience} as audience, c.audience_rarity::text as "audienceRarity", c.audience_series as "audienceSeries"`);
+  const own = columns("c.audience::text");
+  return sql`
+    with mine as materialized (
+      select id, name, rarity, series, welcome_video_url, coalesce(claimed_at, created_at) as since
+      from boonees where owner_id = ${userId}
+    )
+    select * from (
+      (select ${own}, null::text as "sourceName"
+         from exclusive_content c
+        where c.audience = 'all' and c.boonee_id is null
+        order by c.created_at desc limit ${limit})
+      union all
+      (select x.* from (select distinct rarity from mine) r cross join lateral (
+         select ${own}, null::text as "sourceName"
+           from exclusive_content c
+          where c.audience = 'rarity' and c.audience_rarity = r.rarity and c.boonee_id is null
+          order by c.created_at desc limit ${limit}) x)
+      union all
+      (select x.* from (select distinct series from mine where series is not null) s cross join lateral (
+         select ${own}, null::text as "sourceName"
+           from exclusive_content c
+          where c.audience = 'series' and c.audience_series = s.series and c.boonee_id is null
+          order by c.created_at desc limit ${limit}) x)
+      union all
+      (select x.* from mine m cross join lateral (
+         select ${columns("'boonee'::text")}, m.name as "sourceName"
+           from exclusive_content c
+          where c.boonee_id = m.id
+          order by c.created_at desc limit ${limit}) x)
+      union all
+      (select m.id, m.name, null, 'video', m.welcome_video_url, m.since, 'welcome', null, null, m.name
+         from mine m where m.welcome_video_url is not null)
+    ) feed
+    order by "createdAt" desc, id
+    limit ${limit}`;
+}
+
 /**
  * What a user may see, decided by the database at read time (product decisions): items for all
  * owners (if they own any figure), for a rarity or a series they own, for a figure they own, and
@@ -24,22 +76,6 @@ export async function getExclusiveFeed(db: DbOrTx, actor: Actor | null) {
   assertSignedIn(actor);
   const [{ owns }] = await queryRows<{ owns: boolean }>(db, sql`select exists (select 1 from boonees where owner_id = ${actor.id}) as owns`);
   if (!owns) return { owns: false, items: [] as ExclusiveFeedItem[] };
-  const items = await queryRows<ExclusiveFeedItem>(
-    db,
-    sql`
-    select c.id, c.title, c.description, c.content_type as "contentType", c.url, c.created_at as "createdAt",
-           c.audience::text as audience, c.audience_rarity::text as "audienceRarity", c.audience_series as "audienceSeries", b.name as "sourceName"
-    from exclusive_content c
-    left join boonees b on b.id = c.boonee_id
-    where c.audience = 'all'
-       or (c.audience = 'rarity' and exists (select 1 from boonees o where o.owner_id = ${actor.id} and o.rarity = c.audience_rarity))
-       or (c.audience = 'series' and exists (select 1 from boonees o where o.owner_id = ${actor.id} and o.series = c.audience_series))
-       or (c.audience = 'boonee' and b.owner_id = ${actor.id})
-    union all
-    select b.id, b.name, null, 'video', b.welcome_video_url, coalesce(b.claimed_at, b.created_at), 'welcome', null, null, b.name
-    from boonees b where b.owner_id = ${actor.id} and b.welcome_video_url is not null
-    order by 6 desc
-    limit 200`,
-  );
+  const items = await queryRows<ExclusiveFeedItem>(db, exclusiveFeedQuery(actor.id));
   return { owns: true, items };
 }

@@ -53,9 +53,36 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const titles = async (userId: string) => (await getExclusiveFeed(s.db, actor(userId))).items.map((i) => i.title).filter((t) => t.endsWith(tag)).sort();
     expect(await titles(rareOwner.id)).toEqual([`all ${tag}`, `figure ${tag}`, `rare ${tag}`]);
     expect(await titles(seriesOwner.id)).toEqual([`all ${tag}`, `series ${tag}`]);
+    // the figure's item names its figure; an item tied to a figure never reaches other owners, even when its audience says 'all'
+    const rareFeed = (await getExclusiveFeed(s.db, actor(rareOwner.id))).items;
+    expect(rareFeed.find((i) => i.title === `figure ${tag}`)).toMatchObject({ audience: "boonee", sourceName: expect.stringMatching(/^Fig /) });
+    await s.db.insert(exclusiveContent).values({ audience: "all", booneeId: rareFig.id, title: `stray ${tag}` });
+    expect(await titles(seriesOwner.id)).toEqual([`all ${tag}`, `series ${tag}`]);
+    expect(await titles(rareOwner.id)).toContain(`stray ${tag}`);
     const locked = await getExclusiveFeed(s.db, actor(nobody.id));
     expect(locked).toEqual({ owns: false, items: [] });
     await expect(getExclusiveFeed(s.db, null)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("lists the feed newest first with the welcome videos of the user's own figures only", async () => {
+    const owner = await createUser(s);
+    const other = await createUser(s);
+    const mineFig = await figure({ rarity: "Legendary", ownerId: owner.id });
+    await figure({ ownerId: other.id });
+    await s.db.update(boonees).set({ welcomeVideoUrl: "/media/welcome.mp4", claimedAt: new Date(Date.now() - 60_000) }).where(eq(boonees.id, mineFig.id));
+    const tag = `order ${Date.now()}`;
+    await s.db.insert(exclusiveContent).values([
+      { audience: "rarity", audienceRarity: "Legendary", title: `${tag} old`, createdAt: new Date(Date.now() - 3_600_000) },
+      { audience: "rarity", audienceRarity: "Legendary", title: `${tag} new`, createdAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    const feed = (await getExclusiveFeed(s.db, actor(owner.id))).items;
+    const mine = feed.filter((i) => i.title.startsWith(tag) || i.audience === "welcome");
+    expect(mine.map((i) => i.title)).toEqual([`${tag} new`, expect.stringMatching(/^Fig /), `${tag} old`]);
+    expect(mine[1]).toMatchObject({ audience: "welcome", url: "/media/welcome.mp4", contentType: "video" });
+    const times = feed.map((i) => new Date(i.createdAt).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const othersFeed = (await getExclusiveFeed(s.db, actor(other.id))).items;
+    expect(othersFeed.some((i) => i.audience === "welcome" || i.title.startsWith(tag))).toBe(false);
   });
 
   it("pushes a user's unread count only to that user's subscribers", async () => {
