@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { dumpEmbedded, isValidControlToken } from "./backup.ts";
 import { loadViewer } from "./auth/viewer.ts";
-import { countUnread } from "./realtime/hub.ts";
+import { countUnread, sessionActive } from "./realtime/hub.ts";
 import type { Services } from "./services.ts";
 
 const MAX_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
@@ -177,8 +177,9 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     if (!viewer) return c.text("Unauthorized", 401);
     return streamSSE(c, async (stream) => {
       let closed = false;
+      let close = () => {};
       const done = new Promise<void>((resolve) => {
-        const close = () => {
+        close = () => {
           if (closed) return;
           closed = true;
           openStreams.delete(close);
@@ -187,12 +188,23 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
         openStreams.add(close);
         stream.onAbort(close);
       });
-      const send = (unread: number) => {
-        if (!closed) stream.writeSSE({ event: "unread", data: String(unread) }).catch(() => {});
+      // A stream lives only as long as its session: once the session is revoked (sign out
+      // everywhere, account deleted) or expired, the next event or heartbeat ends it, and the
+      // browser's reconnect must bring a valid session. Writes are chained so counts keep their order.
+      let queue = Promise.resolve();
+      const write = (event: string, data: string) => {
+        queue = queue
+          .then(async () => {
+            if (closed) return;
+            if (!(await sessionActive(services.database, viewer.sessionId).catch(() => true))) return close();
+            await stream.writeSSE({ event, data });
+          })
+          .catch(() => {});
       };
-      const unsubscribe = services.realtime.subscribe(viewer.id, send);
-      send(await countUnread(services.database, viewer.id));
-      const heartbeat = setInterval(() => stream.writeSSE({ event: "ping", data: "" }).catch(() => {}), 25_000);
+      const unsubscribe = services.realtime.subscribe(viewer.id, (unread) => write("unread", String(unread)));
+      // the count on every (re)connect, and a quick retry (1 s) after a dropped connection
+      await stream.writeSSE({ event: "unread", data: String(await countUnread(services.database, viewer.id)), retry: 1_000 }).catch(() => {});
+      const heartbeat = setInterval(() => write("ping", ""), 25_000);
       await done;
       clearInterval(heartbeat);
       unsubscribe();

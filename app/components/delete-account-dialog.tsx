@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 
 /** "Delete account": asks for the password again; the action decides. */
-export function DeleteAccountDialog({ error }: { error?: string | null }) {
+export function DeleteAccountDialog({ error, params }: { error?: string | null; params?: Record<string, unknown> }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (
@@ -23,7 +23,7 @@ export function DeleteAccountDialog({ error }: { error?: string | null }) {
         </DialogHeader>
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="delete" />
-          <FormError error={error} />
+          <FormError error={error} params={params} />
           <Field name="password" type="password" label={t("profile.delete.password")} autoComplete="current-password" required />
           <DialogFooter>
             <DialogClose asChild>
@@ -32,7 +32,7 @@ export function DeleteAccountDialog({ error }: { error?: string | null }) {
               </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={busy}>
-              {t("profile.delete.confirm")}
+              {busy ? t("profile.delete.busy") : t("profile.delete.confirm")}
             </Button>
           </DialogFooter>
         </Form>

@@ -1,6 +1,6 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { notifications } from "../db/schema.ts";
+import { notifications, sessions } from "../db/schema.ts";
 
 type Push = (unread: number) => void;
 
@@ -39,4 +39,14 @@ export async function countUnread(database: Pick<Database, "db">, userId: string
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
   return Number(row?.n ?? 0);
+}
+
+/** Whether a session still exists and has not expired (an SSE stream ends when it does not). */
+export async function sessionActive(database: Pick<Database, "db">, sessionId: string): Promise<boolean> {
+  const rows = await database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return rows.length > 0;
 }

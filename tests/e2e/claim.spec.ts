@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
+import QRCode from "qrcode";
 import { boonees, claims, profiles, tags } from "../../server/db/schema.ts";
 import { clientIp, otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
@@ -344,4 +345,105 @@ test("opens the mobile menu on a phone-sized screen", async ({ page }) => {
   await page.getByRole("button", { name: "Menü öffnen" }).click();
   await page.getByRole("dialog").getByRole("link", { name: "Sammlung" }).click();
   await expect(page).toHaveURL("/profile");
+});
+
+test.describe("scanning", () => {
+  test("loads the scanner only when asked, and continues with the code of an NFC tag", async ({ page }) => {
+    const figure = await seedBoonee();
+    // a phone with Web NFC: the tag carries the short link
+    await page.addInitScript((url) => {
+      class FakeReader extends EventTarget {
+        async scan() {
+          setTimeout(() => {
+            const event = new Event("reading") as Event & { message?: unknown };
+            event.message = { records: [{ recordType: "url", data: new DataView(new TextEncoder().encode(url).buffer) }] };
+            this.dispatchEvent(event);
+          }, 200);
+        }
+      }
+      (window as unknown as { NDEFReader: unknown }).NDEFReader = FakeReader;
+    }, `https://boonees.example/c/${figure.code}`);
+    const scripts: string[] = [];
+    page.on("request", (r) => r.url().endsWith(".js") && scripts.push(r.url()));
+    await page.goto("/claim", { waitUntil: "networkidle" });
+    expect(scripts.some((u) => /scan-dialog|qr-scanner/.test(u))).toBe(false);
+    await page.getByRole("button", { name: "NFC-Tag lesen" }).click();
+    await expect(page).toHaveURL(`/claim/${figure.code}`);
+    await expect(page.getByRole("heading", { name: figure.name, level: 1 })).toBeVisible();
+    expect(scripts.some((u) => /scan-dialog/.test(u))).toBe(true);
+  });
+
+  test("explains NFC where the browser cannot read it", async ({ page }) => {
+    await page.goto("/claim", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "NFC-Tag lesen" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "NFC direkt antippen" })).toBeVisible();
+    await expect(dialog.getByText("Halte einfach dein Handy an den Tag – der Link öffnet sich dann von allein.")).toBeVisible();
+  });
+
+  test("reads a claim URL from a QR code, and says so clearly when the camera is refused", async ({ page, browser }) => {
+    const figure = await seedBoonee();
+    await page.addInitScript((url) => {
+      // a camera (a canvas stream) and a BarcodeDetector that sees the claim URL
+      navigator.mediaDevices.getUserMedia = async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 64;
+        canvas.getContext("2d")!.fillRect(0, 0, 64, 64);
+        return canvas.captureStream(5);
+      };
+      (window as unknown as { BarcodeDetector: unknown }).BarcodeDetector = class {
+        async detect() {
+          return [{ rawValue: url }];
+        }
+      };
+    }, `https://boonees.example/c/${figure.code.toLowerCase()}`);
+    await page.goto("/claim", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "QR-Code scannen" }).click();
+    await expect(page).toHaveURL(`/claim/${figure.code}`);
+    await expect(page.getByRole("heading", { name: figure.name, level: 1 })).toBeVisible();
+
+    // a browser without BarcodeDetector (Safari, Firefox): qr-scanner decodes a real QR picture
+    const fallback = await otherBrowser(browser);
+    const other = await seedBoonee();
+    const picture = await QRCode.toDataURL(`${E2E.baseURL}/c/${other.code}`, { width: 320, margin: 4 });
+    await fallback.page.addInitScript((src) => {
+      delete (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector;
+      navigator.mediaDevices.getUserMedia = async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 400;
+        const ctx = canvas.getContext("2d")!;
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const draw = () => {
+          ctx.fillStyle = "#fff";
+          ctx.fillRect(0, 0, 400, 400);
+          ctx.drawImage(img, 40, 40);
+        };
+        draw();
+        setInterval(draw, 100);
+        return canvas.captureStream(10);
+      };
+    }, picture);
+    const scripts: string[] = [];
+    fallback.page.on("request", (r) => r.url().endsWith(".js") && scripts.push(r.url()));
+    await fallback.page.goto("/claim", { waitUntil: "networkidle" });
+    expect(scripts.some((u) => /qr-scanner/.test(u))).toBe(false);
+    await fallback.page.getByRole("button", { name: "QR-Code scannen" }).click();
+    await expect(fallback.page).toHaveURL(`/claim/${other.code}`, { timeout: 15_000 });
+    expect(scripts.some((u) => /qr-scanner/.test(u))).toBe(true);
+    await fallback.context.close();
+
+    const denied = await otherBrowser(browser);
+    await useEnglish(denied.page);
+    await denied.page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = async () => {
+        throw new DOMException("Permission denied", "NotAllowedError");
+      };
+    });
+    await denied.page.goto("/claim", { waitUntil: "networkidle" });
+    await denied.page.getByRole("button", { name: "Scan QR code" }).click();
+    await expect(denied.page.getByRole("alert")).toHaveText("No access to the camera. Allow camera access in your browser settings or type the code.");
+    await denied.context.close();
+  });
 });

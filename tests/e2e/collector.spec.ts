@@ -1,33 +1,66 @@
 import { readFileSync } from "node:fs";
-import { claims, exclusiveContent, notifications, userAchievements } from "../../server/db/schema.ts";
-import { db, expect, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { claims, exclusiveContent, notifications, sessions, userAchievements } from "../../server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { formatDay } from "../../app/lib/dates.ts";
+import { expectAccessible, expectNoHorizontalScroll } from "./public-fixtures.ts";
+import { db, expect, grantRole, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 test.describe("collector area", () => {
-  test("profile shows counts by rarity, achievements and owned figures newest first", async ({ page }) => {
+  test("claims of each rarity: counts, achievements with dates, figures newest first, and the badge of another open page rises live", async ({ page, context }) => {
     const user = await signUp(page, `Sammlerin ${unique()}`);
     await page.goto("/profile");
     await expect(page.getByText("Du besitzt noch keine Boonees.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Ersten Boonee claimen" })).toBeVisible();
-    const a = await seedBoonee({ ownerId: user.id, rarity: "Common", name: `Alpha ${unique()}` });
-    const b = await seedBoonee({ ownerId: user.id, rarity: "Rare", name: `Beta ${unique()}` });
-    const c = await seedBoonee({ ownerId: user.id, rarity: "Legendary", name: `Gamma ${unique()}` });
-    await db.insert(userAchievements).values([{ userId: user.id, achievement: "first_find" }, { userId: user.id, achievement: "legend_hunter" }]);
-    await page.reload();
+    await expect(page.getByTestId("achievement-first_find")).toHaveAttribute("data-unlocked", "false");
+    await expect(page.getByTestId("achievement-first_find")).toContainText("Claime deinen ersten Boonee.");
+
+    // a second tab stays open on the gallery: its bell must follow every achievement without reload
+    const watcher = await context.newPage();
+    await watcher.goto("/boonees", { waitUntil: "networkidle" });
+    await expect(watcher.getByTestId("unread-badge")).toHaveCount(0);
+
+    const series = `Reihe ${unique()}`; // its own series: owning all three completes it
+    const figures = [];
+    for (const rarity of ["Common", "Rare", "Legendary"] as const) figures.push(await seedBoonee({ rarity, series, name: `${rarity} ${unique()}` }));
+    const expectedBadge = ["1", "2", "5"]; // first_find; rare_hunter; legend_hunter + collector + series_complete
+    for (const [i, figure] of figures.entries()) {
+      await page.goto(`/c/${figure.code}`);
+      await page.getByRole("button", { name: "Jetzt claimen" }).click();
+      await expect(page.getByRole("status").getByText("Dein Boonee gehört jetzt dir", { exact: false })).toBeVisible();
+      await expect(watcher.getByTestId("unread-badge")).toHaveText(expectedBadge[i], { timeout: 2_000 });
+      await expect(page).toHaveURL("/profile", { timeout: 6_000 }); // the claim page moves on by itself
+    }
+    await watcher.close();
+
     await expect(page.getByRole("heading", { name: user.name, level: 1 })).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
     await expect(page.getByTestId("count-total")).toHaveText("3");
     await expect(page.getByTestId("count-Common")).toHaveText("1");
     await expect(page.getByTestId("count-Rare")).toHaveText("1");
     await expect(page.getByTestId("count-Legendary")).toHaveText("1");
-    await expect(page.getByTestId("achievement-first_find")).toHaveAttribute("data-unlocked", "true");
-    await expect(page.getByTestId("achievement-legend_hunter")).toHaveAttribute("data-unlocked", "true");
-    await expect(page.getByTestId("achievement-hoarder")).toHaveAttribute("data-unlocked", "false");
+    for (const key of ["first_find", "collector", "rare_hunter", "legend_hunter", "series_complete"]) {
+      await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "true");
+      await expect(page.getByTestId(`achievement-${key}`)).toContainText("Freigeschaltet am");
+    }
+    await expect(page.getByTestId("achievement-legend_hunter")).toContainText("Legend Hunter");
+    await expect(page.getByTestId("achievement-legend_hunter")).toContainText(`Freigeschaltet am ${formatDay(new Date(), "de")}`);
+    for (const key of ["hoarder", "storyteller"]) await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "false");
     await expect(page.getByTestId("achievement-hoarder")).toContainText("Besitze 10 Boonees.");
-    const names = await page.locator("#collection-title + ul li").allInnerTexts();
-    expect(names.join(" ")).toContain(a.name);
-    expect(names.join(" ")).toContain(b.name);
-    expect(names[0]).toContain(c.name); // newest claim first
+    const cards = await page.locator("#collection-title + ul li").allInnerTexts();
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toContain(figures[2].name); // newest claim first
+    expect(cards[2]).toContain(figures[0].name);
     await expect(page.getByRole("link", { name: "Admin-Bereich" })).toHaveCount(0);
+    const rows = await db.select().from(userAchievements).where(eq(userAchievements.userId, user.id));
+    expect(rows).toHaveLength(5);
+  });
+
+  test("shows the admin button to admins only", async ({ page }) => {
+    const user = await signUp(page);
+    await grantRole(user.id, "admin");
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Admin-Bereich" }).click();
+    await expect(page).toHaveURL(/\/admin/);
   });
 
   test("marks one notification read by click (following its link) and all at once", async ({ page }) => {
@@ -55,6 +88,25 @@ test.describe("collector area", () => {
     await expect(page.getByTestId("unread-badge")).toHaveCount(0);
   });
 
+  test("marks notifications read without JavaScript too", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const user = await signUp(page);
+    await db.insert(notifications).values([
+      { userId: user.id, title: "Ohne Skript", message: "Zum Club.", type: "drop", link: "/exclusive" },
+      { userId: user.id, title: "Noch eine", message: "x", type: "other" },
+    ]);
+    await page.goto("/notifications");
+    await page.getByRole("button", { name: /Ohne Skript/ }).click();
+    await expect(page).toHaveURL("/exclusive");
+    await page.goto("/notifications");
+    await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(1);
+    await page.getByRole("button", { name: "Alle als gelesen markieren" }).click();
+    await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Alle als gelesen markieren" })).toHaveCount(0);
+    await context.close();
+  });
+
   test("raises the unread badge of an open page without reload, up to 9+", async ({ page }) => {
     const user = await signUp(page);
     await page.goto("/boonees", { waitUntil: "networkidle" });
@@ -63,6 +115,31 @@ test.describe("collector area", () => {
     await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 2_000 });
     await db.insert(notifications).values(Array.from({ length: 9 }, (_, i) => ({ userId: user.id, title: `Live ${i}`, message: "x", type: "content" as const })));
     await expect(page.getByTestId("unread-badge")).toHaveText("9+", { timeout: 2_000 });
+  });
+
+  test("the badge stream ends with its revoked session, reconnects with the new one and catches up", async ({ page, context }) => {
+    const user = await signUp(page);
+    const [first] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    await page.goto("/boonees", { waitUntil: "networkidle" });
+    let reconnects = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/events") reconnects++;
+    });
+    // another tab of the same browser signs in again (the cookie now holds a new session) and signs out everywhere else
+    const other = await context.newPage();
+    await signIn(other, user.email, user.password);
+    await other.goto("/profile");
+    await other.getByRole("button", { name: "Überall sonst abmelden" }).click();
+    await expect(other.getByText("Auf allen anderen Geräten abgemeldet.")).toBeVisible();
+    expect(await db.select().from(sessions).where(eq(sessions.id, first.id))).toHaveLength(0);
+    expect(reconnects).toBe(0);
+    // the first tab's stream still belongs to the revoked session: the next event ends it instead of
+    // delivering, the browser reconnects (with the new cookie) and the fresh stream sends the count
+    await db.insert(notifications).values({ userId: user.id, title: "Nach dem Abmelden", message: "x", type: "drop" });
+    await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 5_000 });
+    expect(reconnects).toBeGreaterThan(0);
+    await db.insert(notifications).values({ userId: user.id, title: "Wieder live", message: "x", type: "content" });
+    await expect(page.getByTestId("unread-badge")).toHaveText("2", { timeout: 2_000 });
   });
 
   test("shows exclusive content only to the owners it is meant for", async ({ page, browser, baseURL }) => {
@@ -112,7 +189,7 @@ test.describe("collector area", () => {
   test("deletes the account: signed out, old password refused, figure shows 'Anonymous'", async ({ page }) => {
     const user = await signUp(page, `Gehende ${unique()}`);
     const figure = await seedBoonee({ ownerId: user.id });
-    await page.goto("/profile");
+    await page.goto("/profile", { waitUntil: "networkidle" }); // the dialog needs the app to have started
     await page.getByRole("button", { name: "Konto löschen" }).click();
     await page.getByLabel("Passwort zur Bestätigung").fill("not-my-password");
     await page.getByRole("button", { name: "Endgültig löschen" }).click();
@@ -146,6 +223,35 @@ test.describe("collector area", () => {
     await second.goto("/profile");
     await expect(second).toHaveURL(/\/auth/);
     await other.close();
+    await page.getByRole("button", { name: "Alle Sitzungen beenden (auch diese)" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Du wurdest auf allen Geräten abgemeldet.")).toBeVisible();
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth/);
+    const left = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toHaveLength(0);
+  });
+
+  test("profile, exclusive and notifications pass axe (WCAG A/AA) and fit 375 px", async ({ page }) => {
+    const user = await signUp(page, `Barrierefrei ${unique()} mit einem wirklich sehr langen Namen`);
+    const figure = await seedBoonee({ ownerId: user.id, rarity: "Legendary", name: `Sehr langer Figurenname ${unique()} ohne Ende` });
+    await db.insert(userAchievements).values({ userId: user.id, achievement: "first_find" });
+    await db.insert(exclusiveContent).values([
+      { audience: "boonee", booneeId: figure.id, title: `Für ${figure.name}`, description: "Geheim.", contentType: "link", url: "https://example.org/x" },
+      { audience: "rarity", audienceRarity: "Legendary", title: `Legendary ${unique()}`, description: "Psst.", contentType: "text" },
+    ]);
+    await db.insert(notifications).values([
+      { userId: user.id, title: "@achievement:first_find", message: "@achievementMessage:first_find", type: "achievement", link: "/profile" },
+      { userId: user.id, title: "Gelesen", message: "Alt.", type: "other", read: true },
+    ]);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/profile", "/exclusive", "/notifications"]) {
+        await page.goto(path, { waitUntil: "networkidle" });
+        await expectAccessible(page);
+        await expectNoHorizontalScroll(page);
+      }
+    }
   });
 
   test("speaks English", async ({ page }) => {

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, exclusiveContent, notifications, tags, userAchievements } from "../../server/db/schema.ts";
+import { accounts, booneeStories, boonees, claims, exclusiveContent, notifications, profiles, sessions, tags, userAchievements, userRoles } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
+import { deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -100,5 +101,51 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(seenByA).toEqual([]);
     offA();
     offB();
+  });
+
+  it("exports the user's own data and deletes the account: anonymised profile, figures stay claimed, wrong passwords throttled", async () => {
+    const u = await createUser(s, "Gehende");
+    const other = await createUser(s, "Bleibende");
+    const f = await figure({ rarity: "Rare" });
+    expect((await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
+    await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
+    const headers = new Headers({ cookie: u.cookie });
+
+    const data = await exportUserData(s.db, actor(u.id));
+    expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: "Gehende" });
+    expect(data.roles).toEqual(["user"]);
+    expect(data.figures.map((x) => x.id)).toEqual([f.id]);
+    expect(data.claims.map((x) => x.booneeId)).toEqual([f.id]);
+    expect(data.stories.map((x) => x.title)).toEqual(["Gefunden"]);
+    expect(data.achievements.map((x) => x.achievement).sort()).toEqual(["first_find", "rare_hunter"]);
+    expect(data.notifications.length).toBe(2);
+    expect(JSON.stringify(data)).not.toMatch(/password|secret_code|secretCode|COLL[A-Z0-9]{6}/);
+
+    await expect(deleteOwnAccount(s, actor(u.id), "wrong-password", headers)).rejects.toMatchObject({ code: "wrongPassword", status: 400 });
+    for (let i = 0; i < 9; i++) await deleteOwnAccount(s, actor(u.id), "wrong-password", headers).catch(() => {});
+    await expect(deleteOwnAccount(s, actor(u.id), u.password, headers)).rejects.toMatchObject({ code: "tooMany", status: 429 });
+    await s.db.execute(sql`delete from rate_limits where key = ${`delete-account:${u.id}`}`);
+
+    const cleared = await deleteOwnAccount(s, actor(u.id), u.password, headers);
+    expect(cleared.getSetCookie().join("\n")).toMatch(/session_token=;/);
+    const [p] = await s.db.select().from(profiles).where(eq(profiles.id, u.id));
+    expect(p).toMatchObject({ name: null, email: `deleted-${u.id}@deleted.invalid` });
+    expect(p.deletedAt).not.toBeNull();
+    for (const [table, column] of [
+      [userRoles, userRoles.userId],
+      [sessions, sessions.userId],
+      [accounts, accounts.userId],
+      [booneeStories, booneeStories.userId],
+      [notifications, notifications.userId],
+      [userAchievements, userAchievements.userId],
+    ] as const) {
+      expect(await s.db.select().from(table).where(eq(column, u.id))).toEqual([]);
+    }
+    const [fig] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
+    expect(fig.ownerId).toBe(u.id); // a find cannot be undone: the figure stays claimed, its owner now nameless
+    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toHaveLength(1);
+    await expect(s.auth.api.signInEmail({ body: { email: u.email, password: u.password } })).rejects.toBeTruthy();
+    // someone else's account is untouched
+    expect(await s.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(1);
   });
 });

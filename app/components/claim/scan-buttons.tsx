@@ -10,7 +10,7 @@ export function ScanButtons() {
   const { t } = useTranslation();
   const [mode, setMode] = useState<"nfc" | "qr" | null>(null);
   return (
-    <div className="grid grid-cols-2 gap-3">
+    <div className="grid gap-3 min-[400px]:grid-cols-2">
       <Button type="button" variant="outline" onClick={() => setMode("nfc")}>
         <NfcIcon /> {t("claim.scan.nfc")}
       </Button>

@@ -61,26 +61,35 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
       video.current.srcObject = stream;
       await video.current.play().catch(() => {});
       stop = () => stream.getTracks().forEach((tr) => tr.stop());
+      // One camera stream, read by the browser's BarcodeDetector, or else by qr-scanner's decoder (a worker).
       const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
+      let detect: (v: HTMLVideoElement) => Promise<string | null>;
       if (Detector) {
         const detector = new Detector({ formats: ["qr_code"] });
-        const tick = async () => {
-          if (abort.signal.aborted || !video.current) return;
-          const codes = await detector.detect(video.current).catch(() => []);
-          if (codes[0]) found(codes[0].rawValue, "claim.scan.qrNoCode");
-          if (!abort.signal.aborted) setTimeout(tick, 250);
-        };
-        tick();
+        detect = async (v) => (await detector.detect(v).catch(() => []))[0]?.rawValue ?? null;
       } else {
         const { default: QrScanner } = await import("qr-scanner");
-        const scanner = new QrScanner(video.current, (result) => found(result.data, "claim.scan.qrNoCode"), { returnDetailedScanResult: true });
-        await scanner.start().catch(() => setStatus({ kind: "error", key: "claim.scan.cameraUnavailable" }));
+        const engine = await QrScanner.createQrEngine();
         const prev = stop;
         stop = () => {
-          scanner.destroy();
+          if (engine instanceof Worker) engine.terminate();
           prev();
         };
+        if (abort.signal.aborted) return stop();
+        detect = (v) =>
+          QrScanner.scanImage(v, { qrEngine: engine, returnDetailedScanResult: true }).then(
+            (r) => r.data,
+            () => null,
+          );
       }
+      const tick = async () => {
+        if (abort.signal.aborted || !video.current) return;
+        const payload = await detect(video.current);
+        if (abort.signal.aborted) return;
+        if (payload) found(payload, "claim.scan.qrNoCode");
+        setTimeout(tick, 250);
+      };
+      tick();
     })();
     return () => {
       abort.abort();
@@ -88,6 +97,7 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
     };
   }, [mode, nfcSupported, navigate, onClose]);
 
+  const cameraFailed = status.kind === "error" && (status.key === "claim.scan.cameraDenied" || status.key === "claim.scan.cameraUnavailable");
   const title = mode === "qr" ? t("claim.scan.qrTitle") : nfcSupported ? t("claim.scan.nfc") : t("claim.scan.nfcUnsupportedTitle");
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -96,7 +106,10 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{mode === "qr" ? t("claim.scan.qrHint") : nfcSupported ? t("claim.scan.nfcWaiting") : t("claim.scan.nfcUnsupported")}</DialogDescription>
         </DialogHeader>
-        {mode === "qr" && <video ref={video} muted playsInline className="aspect-square w-full rounded-xl bg-ink object-cover" />}
+        {mode === "qr" && (
+          // kept mounted (the scanner holds it), hidden when there is no camera to show
+          <video ref={video} muted playsInline className={cameraFailed ? "hidden" : "aspect-square w-full rounded-xl bg-ink object-cover"} />
+        )}
         {status.kind === "error" && (mode === "qr" || nfcSupported) && (
           <p role="alert" className="text-sm font-semibold text-destructive">
             {t(status.key)}

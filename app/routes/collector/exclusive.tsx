@@ -53,10 +53,11 @@ export default function ExclusivePage({ loaderData }: Route.ComponentProps) {
                 : item.audience === "series"
                   ? t("exclusive.source.series", { series: item.audienceSeries })
                   : t("exclusive.source.all");
-          const showButton = item.url && item.contentType !== "text" && item.contentType !== "news";
+          // spec: an access button for every item with a url, except type text
+          const showButton = !!item.url && item.contentType !== "text";
           return (
             <li key={`${item.audience}-${item.id}`} data-testid="exclusive-item">
-              <Card className={i === 0 ? "border-grape/50" : undefined}>
+              <Card className={i === 0 ? "h-full border-grape/50" : "h-full"}>
                 <CardContent className="grid gap-3 pt-5">
                   <div className="flex flex-wrap items-center gap-2">
                     {i === 0 && <Badge variant="Legendary">{t("exclusive.new")}</Badge>}

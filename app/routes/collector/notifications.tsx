@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Only local links are followed after marking read. */
-const localLink = (link: string | null) => (link && link.startsWith("/") && !link.startsWith("//") ? link : null);
+const localLink = (link: string | null) => (link && link.startsWith("/") && !/^\/[\\/]/.test(link) ? link : null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
@@ -59,7 +59,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
       title={t("notifications.title")}
       actions={
         anyUnread && (
-          <Form method="post">
+          <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="all" />
             <Button type="submit" variant="outline" disabled={busy}>
               {t("notifications.markAll")}
@@ -82,7 +82,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
             const Icon = ICONS[n.type] ?? MegaphoneIcon;
             return (
               <li key={n.id}>
-                <Form method="post">
+                <Form method="post" preventScrollReset={!localLink(n.link)}>
                   <input type="hidden" name="id" value={n.id} />
                   <button
                     type="submit"

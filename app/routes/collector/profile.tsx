@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { BooneeCard } from "~/components/boonee-card";
+import { describeUserAgent } from "~/components/collector/user-agent";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
@@ -13,7 +14,8 @@ import { ACHIEVEMENTS } from "~/lib/achievements";
 import { formatDay } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
-import { deleteAccount } from "../../../server/domain/own-data.ts";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { deleteOwnAccount } from "../../../server/domain/own-data.ts";
 import { getProfileSummary } from "../../../server/domain/profile-summary.ts";
 import type { Route } from "./+types/profile";
 
@@ -32,26 +34,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...summary, role: viewer.role, sessions };
 }
 
-/** Delete account: the password is checked again, then everything personal goes in one transaction. */
+/**
+ * Profile actions: delete the account (password checked again, everything personal goes in one
+ * transaction, then the cookie is cleared), sign out every other device, or every device.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
   const services = getServices(context);
   const form = await request.formData();
-  if (form.get("intent") === "signOutOthers") {
+  const intent = form.get("intent");
+  if (intent === "signOutOthers") {
     await services.auth.api.revokeOtherSessions({ headers: request.headers });
-    return data({ error: null, signedOutOthers: true });
+    return data({ error: null, params: {}, signedOutOthers: true });
   }
-  if (form.get("intent") !== "delete") return data({ error: null }, { status: 400 });
+  if (intent === "signOutAll") {
+    const result = await services.auth.api.revokeSessions({ headers: request.headers, returnHeaders: true }).catch(() => null);
+    const headers = new Headers(result?.headers);
+    headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll"));
+    return redirect("/", { headers });
+  }
+  if (intent !== "delete") return data({ error: null, params: {} }, { status: 400 });
   try {
-    await services.auth.api.verifyPassword({ body: { password: String(form.get("password") ?? "") }, headers: request.headers });
-  } catch {
-    return data({ error: "profile.delete.wrongPassword" }, { status: 400 });
+    const headers = await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
+    headers.append("set-cookie", flashCookie("profile.deleted"));
+    return redirect("/", { headers });
+  } catch (e) {
+    if (e instanceof DomainError) return data({ error: `profile.delete.${e.code}`, params: e.params ?? {} }, { status: e.status });
+    throw e;
   }
-  await deleteAccount(services.db, actorOf(viewer));
-  const headers = new Headers();
-  headers.append("set-cookie", "boonees.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
-  headers.append("set-cookie", flashCookie("profile.deleted"));
-  return redirect("/", { headers });
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -101,13 +111,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ["Legendary", counts.legendary],
           ] as const
         ).map(([key, value]) => (
-          <Card key={key}>
-            <CardContent className="pt-5 text-center">
-              <dt className="text-sm font-bold text-muted-foreground">{t(`profile.counts.${key}`)}</dt>
-              <dd className="font-display text-4xl font-extrabold" data-testid={`count-${key}`}>
-                {value}
-              </dd>
-            </CardContent>
+          // dl > div > dt + dd: the card is the group itself (a valid definition list)
+          <Card key={key} className="p-5 text-center">
+            <dt className="text-sm font-bold text-muted-foreground">{t(`profile.counts.${key}`)}</dt>
+            <dd className="font-display text-4xl font-extrabold" data-testid={`count-${key}`}>
+              {value}
+            </dd>
           </Card>
         ))}
       </dl>
@@ -121,12 +130,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             const at = unlocked.get(a.key);
             return (
               <li key={a.key} data-testid={`achievement-${a.key}`} data-unlocked={at ? "true" : "false"}>
-                <Card className={cn("h-full", !at && "opacity-60 grayscale")}>
+                <Card className={cn("h-full", !at && "border-dashed bg-paper-deep/40 shadow-none")}>
                   <CardContent className="flex h-full flex-col items-center gap-1 pt-5 text-center">
                     <span aria-hidden="true" className="text-4xl">
                       {at ? a.icon : <LockIcon className="size-9 text-muted-foreground" />}
                     </span>
-                    <span className="font-bold">{t(`achievements.${a.key}.name`)}</span>
+                    <span className={cn("font-bold", !at && "text-ink-soft")}>
+                      {!at && <span className="sr-only">{t("profile.locked")}: </span>}
+                      {t(`achievements.${a.key}.name`)}
+                    </span>
                     <span className="text-xs text-muted-foreground">
                       {at ? t("profile.unlockedOn", { date: formatDay(at, lang) }) : t(`achievements.${a.key}.hint`)}
                     </span>
@@ -173,22 +185,33 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border-2 border-ink/10 bg-white px-4 py-3">
               <span className="flex items-center gap-2 text-sm">
                 <MonitorSmartphoneIcon aria-hidden="true" className="size-4 text-ink-soft" />
-                <span className="max-w-[32ch] truncate">{session.userAgent ?? t("profile.sessions.unknown")}</span>
+                <span className="max-w-[32ch] truncate" title={session.userAgent ?? undefined}>
+                  {describeUserAgent(session.userAgent) ?? t("profile.sessions.unknown")}
+                </span>
               </span>
               <span className="text-xs text-muted-foreground">
-                {session.current ? <strong className="text-slime">{t("profile.sessions.current")}</strong> : t("profile.sessions.since", { date: formatDay(session.createdAt, lang) })}
+                {session.current && <strong className="mr-2 rounded-full bg-[#dff5e6] px-2 py-0.5 text-[#1d6b3c]">{t("profile.sessions.current")}</strong>}
+                {t("profile.sessions.since", { date: formatDay(session.createdAt, lang) })}
               </span>
             </li>
           ))}
         </ul>
-        {sessions.length > 1 && (
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="intent" value="signOutOthers" />
-            <Button type="submit" variant="outline" size="sm">
-              {t("profile.sessions.signOutOthers")}
+        <div className="mt-3 flex flex-wrap gap-2">
+          {sessions.length > 1 && (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="signOutOthers" />
+              <Button type="submit" variant="outline" size="sm">
+                {t("profile.sessions.signOutOthers")}
+              </Button>
+            </Form>
+          )}
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="intent" value="signOutAll" />
+            <Button type="submit" variant="ghost" size="sm">
+              {t("profile.sessions.signOutAll")}
             </Button>
           </Form>
-        )}
+        </div>
       </section>
 
       <section className="mt-12 flex flex-wrap items-center gap-3 border-t-2 border-ink/10 pt-6" aria-label={t("profile.delete.title")}>
@@ -197,7 +220,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <DownloadIcon /> {t("profile.download")}
           </a>
         </Button>
-        <DeleteAccountDialog error={actionData?.error} />
+        <DeleteAccountDialog error={actionData?.error} params={actionData?.params} />
       </section>
     </div>
   );

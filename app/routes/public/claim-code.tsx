@@ -127,14 +127,14 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
   const { boonee, owner, signedIn } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6 sm:py-10 md:grid-cols-2">
-      <div className="overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
+      <div className="self-start overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
         <FigureImage src={boonee.imageUrl} alt={boonee.name} />
       </div>
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center gap-2">
           <RarityBadge rarity={boonee.rarity} />
           {boonee.series && <span className="text-sm font-semibold text-muted-foreground">{boonee.series}</span>}
-          <StatusPill claimed={boonee.claimed || success} />
+          {boonee.status !== "Archived" && <StatusPill claimed={boonee.claimed || success} />}
         </div>
         <h1 className="font-display text-4xl font-extrabold">{success ? `🎉 ${boonee.name}` : boonee.name}</h1>
         {boonee.description && <p className="line-clamp-4 text-ink-soft">{boonee.description}</p>}
@@ -156,7 +156,6 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
           <Card>
             <CardContent className="grid gap-3 pt-5">
               <FormError error="claim.error.notClaimable" />
-              <p className="text-sm text-muted-foreground">{t("claim.notClaimableText")}</p>
               <Button asChild variant="outline">
                 <Link to="/boonees">{t("claim.toGallery")}</Link>
               </Button>
