@@ -1,10 +1,9 @@
-import { APIError } from "better-auth/api";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { accounts, booneeStories, boonees, claims, notifications, profiles, sessions, userAchievements, userRoles } from "../db/schema.ts";
 import type { Services } from "../services.ts";
-import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
-import { clearFailures, longestWait, recordFailure } from "./throttle.ts";
+import { assertSignedIn, type Actor } from "./errors.ts";
+import { withPasswordCheck } from "./password-check.ts";
 
 /** Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). */
 export async function exportUserData(db: DbOrTx, actor: Actor | null) {
@@ -61,24 +60,14 @@ export async function deleteAccount(db: Db, actor: Actor | null) {
 }
 
 /**
- * "Delete account" on the profile: the password is checked again (wrong ones are throttled like
- * sign-in, 10 per 10 minutes per account), then deleteAccount runs. Returns the Set-Cookie headers
- * that clear the session cookie (whatever its name: the secure prefix applies on https).
+ * "Delete account" on the profile: the password is checked again (throttled), then deleteAccount
+ * runs. Returns the Set-Cookie headers that clear the session cookie (whatever its name: the secure
+ * prefix applies on https).
  */
 export async function deleteOwnAccount(services: Pick<Services, "db" | "auth">, actor: Actor | null, password: string, headers: Headers) {
   assertSignedIn(actor);
-  const key = `delete-account:${actor.id}`;
-  const wait = await longestWait(services.db, [key]);
-  if (wait > 0) throw new DomainError("tooMany", 429, { minutes: Math.ceil(wait / 60_000) });
-  try {
-    await services.auth.api.verifyPassword({ body: { password }, headers });
-  } catch (e) {
-    if (!(e instanceof APIError)) throw e;
-    await recordFailure(services.db, key);
-    throw new DomainError("wrongPassword", 400);
-  }
+  await withPasswordCheck(services.db, actor, "delete-account", () => services.auth.api.verifyPassword({ body: { password }, headers }));
   await deleteAccount(services.db, actor);
-  await clearFailures(services.db, key);
   // the session row is gone already; signOut still answers with the cookie-clearing headers
   const out = await services.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
   return new Headers(out?.headers);

@@ -232,6 +232,38 @@ test.describe("collector area", () => {
     expect(left).toHaveLength(0);
   });
 
+  test("changes the password: wrong current one refused, other devices signed out, this one stays, new password signs in", async ({ page, browser, baseURL }) => {
+    const user = await signUp(page);
+    const other = await browser.newContext({ baseURL });
+    const second = await other.newPage();
+    await signIn(second, user.email, user.password);
+    await page.goto("/profile", { waitUntil: "networkidle" });
+    const form = page.locator("form").filter({ has: page.getByLabel("Neues Passwort") });
+    await form.getByLabel("Neues Passwort").fill("kurz");
+    await form.getByLabel("Aktuelles Passwort").fill(user.password);
+    await form.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(page.getByText("Das Passwort muss mindestens 6 Zeichen lang sein.")).toBeVisible();
+    await form.getByLabel("Aktuelles Passwort").fill("not-my-password");
+    await form.getByLabel("Neues Passwort").fill("brand-new-pass");
+    await form.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(page.getByText("Das aktuelle Passwort stimmt nicht.")).toBeVisible();
+    await form.getByLabel("Aktuelles Passwort").fill(user.password);
+    await form.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(page.getByText("Passwort geändert. Alle anderen Geräte wurden abgemeldet.")).toBeVisible();
+    await expect(form.getByLabel("Neues Passwort")).toHaveValue("");
+    await expect(page.getByTestId("sessions").getByRole("listitem")).toHaveCount(1);
+    await page.reload();
+    await expect(page).toHaveURL("/profile");
+    await second.goto("/profile");
+    await expect(second).toHaveURL(/\/auth/);
+    await second.getByLabel("E-Mail").fill(user.email);
+    await second.getByLabel("Passwort").fill(user.password);
+    await second.getByRole("button", { name: "Anmelden" }).click();
+    await expect(second.getByText("Anmeldung fehlgeschlagen. Bitte prüfe E-Mail und Passwort.")).toBeVisible();
+    await signIn(second, user.email, "brand-new-pass");
+    await other.close();
+  });
+
   test("profile, exclusive and notifications pass axe (WCAG A/AA) and fit 375 px", async ({ page }) => {
     const user = await signUp(page, `Barrierefrei ${unique()} mit einem wirklich sehr langen Namen`);
     const figure = await seedBoonee({ ownerId: user.id, rarity: "Legendary", name: `Sehr langer Figurenname ${unique()} ohne Ende` });

@@ -21,3 +21,8 @@ export const resetPasswordSchema = z.object({
   token: z.string().min(1, "auth.error.resetInvalid"),
   password: passwordSchema,
 });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "auth.error.passwordRequired").max(128, "auth.error.passwordTooLong"),
+  newPassword: passwordSchema,
+});

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { BooneeCard } from "~/components/boonee-card";
 import { describeUserAgent } from "~/components/collector/user-agent";
+import { ChangePasswordForm } from "~/components/collector/change-password-form";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
@@ -12,10 +13,13 @@ import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, flashCookie, getServices, requireUser } from "~/guards.server";
 import { ACHIEVEMENTS } from "~/lib/achievements";
 import { formatDay } from "~/lib/dates";
+import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
+import { changePasswordSchema } from "~/lib/schemas/account";
 import { cn } from "~/lib/utils";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { deleteOwnAccount } from "../../../server/domain/own-data.ts";
+import { changeOwnPassword } from "../../../server/domain/own-password.ts";
 import { getProfileSummary } from "../../../server/domain/profile-summary.ts";
 import type { Route } from "./+types/profile";
 
@@ -53,13 +57,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll"));
     return redirect("/", { headers });
   }
+  if (intent === "changePassword") {
+    const parsed = validate(changePasswordSchema, formFields(form));
+    if (!parsed.ok) return data({ intent, errors: parsed.errors, error: null, params: {} }, { status: 400 });
+    try {
+      const headers = await changeOwnPassword(services, actorOf(viewer), parsed.data, request.headers);
+      return data({ intent, errors: {}, error: null, params: {}, changed: Date.now() }, { headers });
+    } catch (e) {
+      if (e instanceof DomainError) return data({ intent, errors: {}, error: `profile.password.${e.code}`, params: e.params ?? {} }, { status: e.status });
+      throw e;
+    }
+  }
   if (intent !== "delete") return data({ error: null, params: {} }, { status: 400 });
   try {
     const headers = await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
     headers.append("set-cookie", flashCookie("profile.deleted"));
     return redirect("/", { headers });
   } catch (e) {
-    if (e instanceof DomainError) return data({ error: `profile.delete.${e.code}`, params: e.params ?? {} }, { status: e.status });
+    if (e instanceof DomainError) return data({ intent, error: `profile.delete.${e.code}`, params: e.params ?? {} }, { status: e.status });
     throw e;
   }
 }
@@ -70,7 +85,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { profile, counts, achievements, owned, role, sessions } = loaderData;
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
+    if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
   }, [actionData, t]);
+  const passwordResult = actionData && "intent" in actionData && actionData.intent === "changePassword" ? actionData : undefined;
+  const deleteResult = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
@@ -214,13 +232,20 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
+      <section className="mt-12" aria-labelledby="password-title">
+        <h2 id="password-title" className="mb-4 font-display text-2xl font-bold">
+          {t("profile.password.title")}
+        </h2>
+        <ChangePasswordForm result={passwordResult} />
+      </section>
+
       <section className="mt-12 flex flex-wrap items-center gap-3 border-t-2 border-ink/10 pt-6" aria-label={t("profile.delete.title")}>
         <Button asChild variant="outline">
           <a href="/profile/data" download>
             <DownloadIcon /> {t("profile.download")}
           </a>
         </Button>
-        <DeleteAccountDialog error={actionData?.error} params={actionData?.params} />
+        <DeleteAccountDialog error={deleteResult?.error} params={deleteResult?.params} />
       </section>
     </div>
   );

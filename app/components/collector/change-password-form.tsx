@@ -1,0 +1,42 @@
+import { KeyRoundIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Field, FormError } from "~/components/forms/field";
+import { useClientValidation } from "~/components/forms/use-client-validation";
+import { Button } from "~/components/ui/button";
+import type { FieldErrors } from "~/lib/forms";
+import { changePasswordSchema } from "~/lib/schemas/account";
+
+/** "Change password" on the profile: the current password, a new one; other devices are signed out. */
+export function ChangePasswordForm({ result }: { result?: { errors?: FieldErrors; error?: string | null; params?: Record<string, unknown>; changed?: number } }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "changePassword";
+  const { errors, onSubmit } = useClientValidation(changePasswordSchema, result?.errors);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.changed) form.current?.reset();
+  }, [result?.changed]);
+  return (
+    <Form ref={form} method="post" preventScrollReset noValidate onSubmit={onSubmit} className="grid max-w-md gap-4">
+      <input type="hidden" name="intent" value="changePassword" />
+      <FormError error={result?.error} params={result?.params} />
+      <Field name="currentPassword" type="password" label={t("profile.password.current")} autoComplete="current-password" error={errors.currentPassword} required />
+      <Field
+        name="newPassword"
+        type="password"
+        label={t("profile.password.new")}
+        hint={t("profile.password.hint")}
+        autoComplete="new-password"
+        error={errors.newPassword}
+        minLength={6}
+        maxLength={128}
+        required
+      />
+      <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
+        <KeyRoundIcon /> {busy ? t("profile.password.busy") : t("profile.password.submit")}
+      </Button>
+    </Form>
+  );
+}
