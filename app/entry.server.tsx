@@ -1,13 +1,13 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { hydratesOnDemand } from "./components/claim/on-demand-scripts";
+import { deferredStart } from "./components/deferred-scripts";
 import { NonceContext } from "./components/nonce";
 import { langContext, nonceContext } from "./context";
 import { createI18n } from "./lib/i18n";
+import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
 import { loadMessages } from "./locales/messages";
 
 export { nonceContext, servicesContext } from "./context";
@@ -24,9 +24,9 @@ export default async function handleRequest(
   const lang = loadContext.get(langContext);
   const nonce = loadContext.get(nonceContext) || undefined;
   const i18n = createI18n(lang, await loadMessages(lang));
-  // Pages that start React on demand keep its scripts inert in a <noscript>: render them whole, in order.
+  // Pages that start React later keep its scripts inert in a <noscript>: render them whole, in order.
   const waitForAll =
-    isbot(request.headers.get("user-agent")) || routerContext.isSpaMode || hydratesOnDemand(routerContext.staticHandlerContext.matches.map((m) => m.route));
+    isbot(request.headers.get("user-agent")) || routerContext.isSpaMode || deferredStart(routerContext.staticHandlerContext.matches.map((m) => m.route)) !== null;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -39,7 +39,7 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityPreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

@@ -15,7 +15,7 @@ import {
 import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { hydratesOnDemand, OnDemandScripts } from "./components/claim/on-demand-scripts";
+import { DeferredScripts, deferredStart } from "./components/deferred-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const onDemand = hydratesOnDemand(useMatches());
+  const deferred = deferredStart(useMatches());
   return (
     <html lang={root?.lang ?? i18n.language ?? "de"}>
       <head>
@@ -87,8 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster position="bottom-right" hotkey={["altKey", "KeyT"]} richColors closeButton />
-        {onDemand ? (
-          <OnDemandScripts nonce={nonce} />
+        {deferred ? (
+          <DeferredScripts nonce={nonce} start={deferred} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -48,3 +48,45 @@ test.describe("public pages at 375 px", () => {
     await expect(dialog.getByRole("button", { name: "Save story" })).toBeInViewport();
   });
 });
+
+test.describe("first paint before JavaScript", () => {
+  test("landing, gallery and figure pages fetch React's scripts only after the page has loaded, then run as the app", async ({ page }) => {
+    const f = await seedBoonee({ name: `Spät ${unique()}` });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    for (const path of ["/", "/boonees", `/boonee/${f.id}`]) {
+      const timeline: string[] = [];
+      page.removeAllListeners("request");
+      page.on("request", (r) => r.url().endsWith(".js") && timeline.push("script"));
+      await page.goto(path, { waitUntil: "commit" });
+      await page.waitForFunction(() => document.readyState === "complete");
+      const beforeLoad = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js") && e.startTime < (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart).length);
+      expect(beforeLoad, `${path}: scripts fetched before the load event`).toBe(0);
+      // the app starts by itself: the menu button gets React's handlers
+      await expect.poll(() => page.getByRole("button", { name: "Menü öffnen" }).evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps")))).toBe(true);
+      expect(timeline.length).toBeGreaterThan(0);
+    }
+    // a click on a link is now a client-side navigation: the document stays the same
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Galerie" }).click();
+    await expect(page).toHaveURL("/boonees");
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(errors).toEqual([]);
+  });
+
+  test("a menu tap before the app has started opens the menu once it has", async ({ page }) => {
+    // hold the app's scripts back so the tap surely comes first
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/boonees");
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    release();
+    await expect(page.getByRole("dialog").getByRole("link", { name: "Bestenliste" })).toBeVisible({ timeout: 15_000 });
+  });
+});

@@ -18,8 +18,12 @@ import { DomainError } from "../../../server/domain/errors.ts";
 import { addStory } from "../../../server/domain/add-story.ts";
 import { getBooneeDetail } from "../../../server/domain/public-boonee.ts";
 import type { Route } from "./+types/boonee";
+import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
 
 export const links: Route.LinksFunction = () => fontPreloads();
+
+// Painted before React's scripts are fetched; see deferred-scripts.
+export const handle = HYDRATE_AFTER_LOAD;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation, useParams } from "react-router";
 import { FigureImage, StatusPill } from "~/components/boonee/figure-header";
 import { CodeForm } from "~/components/claim/code-form";
-import { HYDRATE_ON_DEMAND } from "~/components/claim/on-demand-scripts";
+import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { RarityBadge } from "~/components/rarity-badge";
@@ -24,7 +24,7 @@ import type { Route } from "./+types/claim-code";
 
 const REDIRECT_AFTER_CLAIM_MS = 1500;
 
-// A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see on-demand-scripts.
+// A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.
 export const handle = HYDRATE_ON_DEMAND;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

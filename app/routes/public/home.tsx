@@ -5,8 +5,12 @@ import { About, DropBanner, FollowCreator } from "~/components/landing/sections"
 import { pageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/home";
+import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
 
 const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+
+// Painted before React's scripts are fetched; see deferred-scripts.
+export const handle = HYDRATE_AFTER_LOAD;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = rootOf(matches)?.settings;

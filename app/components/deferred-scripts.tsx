@@ -1,20 +1,33 @@
 import { Scripts } from "react-router";
 
 /**
- * Claim links (/c/{code}, /claim/{code}) are opened by tapping an NFC tag outdoors, often on a weak
- * connection. Their first document load ships no React at all: the page is complete server HTML whose
- * forms post natively, plus the small inline script below (busy labels, the 1.5 s redirect after a
- * claim). The app's scripts wait, inert, in a <noscript> and are started only when something needs
- * React (the mobile menu); the click is replayed once the page has hydrated. Client-side navigations
- * to these routes are ordinary React pages.
+ * Pages whose first paint matters most get their server HTML painted before any of React's ~170 KB of
+ * JavaScript is fetched. Their scripts wait, inert, in a <noscript>, plus a small inline script (busy
+ * labels on native form posts, the 1.5 s redirect after a claim, the click replay below).
  *
- * A route opts in with `export const handle = HYDRATE_ON_DEMAND`.
+ * - "on-demand" (claim links /c/{code}, /claim/{code}, opened by tapping an NFC tag outdoors, often on a
+ *   weak connection): the app starts only when something needs React (the mobile menu). The forms post
+ *   natively meanwhile.
+ * - "after-load" (the public landing, gallery and figure pages): the app starts as soon as the page has
+ *   loaded (its stylesheet, fonts and first images), so on a slow connection the JavaScript never
+ *   competes with what the visitor sees first.
+ *
+ * In both, a click on a control that needs React before it has started (a dialog or menu trigger)
+ * starts the app and is replayed once the control is hydrated. Client-side navigations to these
+ * routes are ordinary React pages. A route opts in with `export const handle = HYDRATE_ON_DEMAND`
+ * (or HYDRATE_AFTER_LOAD).
  */
 export const HYDRATE_ON_DEMAND = { hydrate: "on-demand" } as const;
+export const HYDRATE_AFTER_LOAD = { hydrate: "after-load" } as const;
 
-/** Whether any matched route asks for on-demand hydration (works for UI matches and server route objects). */
-export function hydratesOnDemand(matches: ReadonlyArray<{ handle?: unknown } | undefined>) {
-  return matches.some((m) => (m?.handle as { hydrate?: unknown } | undefined)?.hydrate === "on-demand");
+export type DeferredStart = "on-demand" | "after-load";
+
+/** How the matched routes want the app started, if deferred (works for UI matches and server route objects). */
+export function deferredStart(matches: ReadonlyArray<{ handle?: unknown } | undefined>): DeferredStart | null {
+  const modes = matches.map((m) => (m?.handle as { hydrate?: unknown } | undefined)?.hydrate);
+  if (modes.includes("on-demand")) return "on-demand";
+  if (modes.includes("after-load")) return "after-load";
+  return null;
 }
 
 /** The id of the element that holds React Router's scripts until they are needed. */
@@ -22,7 +35,7 @@ const HOLDER_ID = "app-scripts";
 
 // Runs in the browser as an inline classic script; it is serialised with toString(), so it must not use
 // anything from outside its own body.
-function enhance(holderId: string) {
+function enhance(holderId: string, afterLoad: boolean) {
   type Stream = { enqueue(chunk: string): void; close(): void };
   const w = window as Window & { __booneesBooted?: boolean; __reactRouterContext?: { streamController?: Stream } };
   const d = document;
@@ -30,7 +43,8 @@ function enhance(holderId: string) {
   // __reactRouterContext.streamController. Until the app starts, keep those chunks here.
   const chunks: string[] = [];
   let closed = false;
-  w.__reactRouterContext = { streamController: { enqueue: (chunk) => void chunks.push(chunk), close: () => void (closed = true) } };
+  const keeper: Stream = { enqueue: (chunk) => void chunks.push(chunk), close: () => void (closed = true) };
+  w.__reactRouterContext = { streamController: keeper };
   const booted = () => !!w.__booneesBooted;
   const boot = () => {
     if (booted()) return;
@@ -48,12 +62,20 @@ function enhance(holderId: string) {
       script.textContent = old.textContent;
       old.replaceWith(script);
     });
-    d.body.appendChild(parsed.content);
-    // ... which then gets the chunks kept so far; the app's module script runs after this.
-    const stream = w.__reactRouterContext?.streamController;
-    if (!stream) return;
-    chunks.forEach((chunk) => stream.enqueue(chunk));
-    if (closed) stream.close();
+    // ... which then gets the chunks kept so far; the app's module script runs after this. Inserting
+    // some twenty preload links at once is a long task on a slow phone, so it goes in small steps.
+    const nodes = Array.from(parsed.content.childNodes);
+    const step = () => {
+      nodes.splice(0, 6).forEach((node) => d.body.appendChild(node));
+      const stream = w.__reactRouterContext?.streamController;
+      if (stream && stream !== keeper && chunks.length + Number(closed) > 0) {
+        chunks.splice(0).forEach((chunk) => stream.enqueue(chunk));
+        if (closed) stream.close();
+        closed = false;
+      }
+      if (nodes.length) setTimeout(step, 0);
+    };
+    step();
   };
   const hydrated = (el: Element) => Object.keys(el).some((k) => k.indexOf("__reactProps") === 0);
 
@@ -100,8 +122,8 @@ function enhance(holderId: string) {
       Number(done.getAttribute("data-redirect-after") ?? 1500),
     );
   }
-  // Controls that need React (the mobile menu): start the app on first use and replay the click.
-  const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("button[aria-haspopup]") : null);
+  // Controls that need React (menu and dialog triggers): start the app on first use and replay the click.
+  const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("[aria-haspopup]") : null);
   d.addEventListener("pointerdown", (e) => needsApp(e.target) && boot(), true);
   d.addEventListener(
     "click",
@@ -120,22 +142,39 @@ function enhance(holderId: string) {
     },
     true,
   );
+  // After load: start once the page has loaded and has been painted (the first contentful paint,
+  // then one more frame for images decoded at load), so the scripts never hold back what is seen first.
+  if (afterLoad) {
+    const afterPaint = () => {
+      const go = () => requestAnimationFrame(() => setTimeout(boot, 0));
+      const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+      if (painted() || typeof PerformanceObserver === "undefined" || !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint")) return go();
+      const observer = new PerformanceObserver(() => {
+        if (!painted()) return;
+        observer.disconnect();
+        go();
+      });
+      observer.observe({ type: "paint", buffered: true });
+    };
+    if (d.readyState === "complete") afterPaint();
+    else w.addEventListener("load", afterPaint, { once: true });
+  }
 }
 
-const ENHANCE = `(${enhance.toString()})(${JSON.stringify(HOLDER_ID)})`;
+const enhanceScript = (start: DeferredStart) => `(${enhance.toString()})(${JSON.stringify(HOLDER_ID)},${start === "after-load"})`;
 
 /**
- * Rendered by the root layout instead of <Scripts /> on on-demand routes. Inside <noscript>, React renders
+ * Rendered by the root layout instead of <Scripts /> on deferred routes. Inside <noscript>, React renders
  * the links in place instead of hoisting them into <head> (where they would be fetched at once). In the
  * browser (after a late start) React renders the <noscript> empty and does not hydrate its content.
  */
-export function OnDemandScripts({ nonce }: { nonce?: string }) {
+export function DeferredScripts({ nonce, start }: { nonce?: string; start: DeferredStart }) {
   const server = typeof document === "undefined";
   return (
     <>
       <noscript id={HOLDER_ID}>{server ? <Scripts nonce={nonce} /> : null}</noscript>
       {/* oxlint-disable-next-line react/no-danger -- our own constant code, no user input */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: server ? ENHANCE : "" }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: server ? enhanceScript(start) : "" }} />
     </>
   );
 }
