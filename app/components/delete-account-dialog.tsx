@@ -1,5 +1,5 @@
 import { Trash2Icon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, useLocation } from "react-router";
 
 /** ENG/GER: a plain form, so it works before JavaScript; the page reloads in the chosen language. */

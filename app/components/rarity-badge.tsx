@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Badge } from "~/components/ui/badge";
 
 const ICON: Record<string, string> = { Common: "●", Uncommon: "◆", Rare: "✦", Epic: "✸", Legendary: "♛" };

@@ -1,5 +1,5 @@
 import { BellIcon, MenuIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Role } from "~/lib/roles";

@@ -1,5 +1,5 @@
 import { ClipboardCheckIcon, LayoutDashboardIcon, MegaphoneIcon, PackageIcon, SparklesIcon, UsersIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { NavLink } from "react-router";
 import {
   Sidebar,

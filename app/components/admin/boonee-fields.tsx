@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, CopyIcon, DownloadIcon, EyeIcon, PrinterIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { PenLineIcon } from "lucide-react";
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { SLIME_AA } from "~/components/landing/tones";
 import { Button } from "~/components/ui/button";
 

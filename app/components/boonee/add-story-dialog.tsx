@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/forms/field";

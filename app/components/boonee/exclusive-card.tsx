@@ -1,5 +1,5 @@
 import { SparklesIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ContentTypeBadge, ExclusiveMedia, type ExclusiveItemData } from "~/components/exclusive-item";
 import { formatDayTime } from "~/lib/dates";
 

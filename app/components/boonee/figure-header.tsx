@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";

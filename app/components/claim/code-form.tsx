@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { NfcIcon, QrCodeIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 
 // Loaded only when a button is used: scanning costs nothing on first paint.

@@ -1,6 +1,6 @@
 import { KeyRoundIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";

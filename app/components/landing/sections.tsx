@@ -1,5 +1,5 @@
 import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EMBER_AA } from "./tones";

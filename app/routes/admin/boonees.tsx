@@ -1,6 +1,6 @@
 import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";

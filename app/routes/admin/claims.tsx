@@ -1,6 +1,6 @@
 import { BadgeCheckIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";

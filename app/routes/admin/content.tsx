@@ -1,6 +1,6 @@
 import { LightbulbIcon, SendIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { AdminPage } from "~/components/admin/admin-page";

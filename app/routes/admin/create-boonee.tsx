@@ -1,6 +1,6 @@
 import { DicesIcon, PrinterIcon, RotateCcwIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { AdminPage } from "~/components/admin/admin-page";

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, PrinterIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Outlet, redirect } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { useHydrated } from "~/components/admin/use-hydrated";

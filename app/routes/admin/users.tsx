@@ -1,6 +1,6 @@
 import { SearchIcon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";

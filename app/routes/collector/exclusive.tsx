@@ -1,5 +1,5 @@
 import { ExternalLinkIcon, LockIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { ContentTypeBadge, ExclusiveMedia } from "~/components/exclusive-item";
 import { PageShell } from "~/components/page-shell";

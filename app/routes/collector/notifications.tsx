@@ -1,6 +1,6 @@
 import { BellIcon, GiftIcon, MegaphoneIcon, RepeatIcon, SparklesIcon, TrophyIcon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { PageShell } from "~/components/page-shell";

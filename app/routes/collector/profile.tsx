@@ -1,7 +1,7 @@
 import { DownloadIcon, LockIcon, MonitorSmartphoneIcon, ShieldIcon, SparklesIcon } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import { BooneeCard } from "~/components/boonee-card";
 import { describeUserAgent } from "~/components/collector/user-agent";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useLocation } from "react-router";
 import { AddStoryButton } from "~/components/boonee/add-story-button";
 import type { StoryActionData } from "~/components/boonee/add-story-dialog";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useNavigate, useNavigation, useParams } from "react-router";
 import { FigureImage, StatusPill } from "~/components/boonee/figure-header";
 import { CodeForm } from "~/components/claim/code-form";

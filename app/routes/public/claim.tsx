@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, redirect } from "react-router";
 import { CodeForm } from "~/components/claim/code-form";
 import { ScanButtons } from "~/components/claim/scan-buttons";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useNavigation } from "react-router";
 import { BooneeCard } from "~/components/boonee-card";
 import { GalleryFilters } from "~/components/gallery/gallery-filters";

@@ -1,5 +1,5 @@
 import { MedalIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";

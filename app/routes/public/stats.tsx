@@ -1,5 +1,5 @@
 import { GhostIcon, PartyPopperIcon, SearchIcon, UsersIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { PageShell } from "~/components/page-shell";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Card } from "~/components/ui/card";
