@@ -6,5 +6,5 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
   }
-  export default function autocannon(opts: { url: string; connections: number; duration: number }): Promise<Result>;
+  export default function autocannon(opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }): Promise<Result>;
 }
