@@ -39,6 +39,17 @@ export function domainErrorData(e: unknown) {
   throw e;
 }
 
+const CLAIM_REDIRECT_MAX_AGE = 60 * 60;
+
+/**
+ * The stored claim redirect (a path; "" clears it). Secure on https. Cleared whenever a session
+ * starts or ends, so a shared phone never hands the next person someone's unclaimed code.
+ */
+export function claimRedirectCookie(context: Ctx, path: string) {
+  const secure = getServices(context).settings.publicUrl.startsWith("https://");
+  return serializeCookie("claim_redirect", path, { maxAge: path ? CLAIM_REDIRECT_MAX_AGE : 0, secure });
+}
+
 /** A one-shot toast message (a translation key) carried over a redirect. */
 export function flashCookie(key: string) {
   return serializeCookie("flash", key, { maxAge: 60 });

@@ -26,6 +26,8 @@ import { langFromCookieHeader } from "./lib/i18n-config";
 import { countUnread } from "../server/realtime/hub.ts";
 import { loadViewer } from "../server/auth/viewer.ts";
 
+const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
+
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const services = context.get(servicesContext);
@@ -33,8 +35,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { viewer, headers } = await loadViewer(services, request);
     context.set(viewerContext, viewer);
     const response = await next();
-    // A sliding session refresh sets a new cookie.
-    for (const cookie of headers.getSetCookie()) response.headers.append("set-cookie", cookie);
+    // A sliding session refresh sets a new cookie; an expired one is cleared. A cookie the route set
+    // itself wins: after a password change, sign-out or deletion the refresh of the old session must
+    // not put the old cookie back (that signed out anyone whose session was over a day old).
+    const setByRoute = new Set(response.headers.getSetCookie().map(cookieName));
+    for (const cookie of headers.getSetCookie()) if (!setByRoute.has(cookieName(cookie))) response.headers.append("set-cookie", cookie);
+    // Whatever is rendered for a signed-in viewer (their name, counts, data) is never kept by a cache.
+    if (viewer) response.headers.set("cache-control", "private, no-store");
     return response;
   },
 ];

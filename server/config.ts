@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "../app/lib/dates.ts";
 
 const optionalString = z
   .string()
@@ -24,6 +25,8 @@ const EnvSchema = z.object({
   // The name of a header set by a trusted reverse proxy that carries the client address
   // (e.g. "x-real-ip"). Unset: the socket address is used and X-Forwarded-For is ignored.
   CLIENT_IP_HEADER: optionalString,
+  // Every date and time is shown in this zone, on the server and in the browser alike.
+  TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "not an IANA time zone name (e.g. Europe/Berlin)"),
   DROP_CITY: z.string().default("Kiel"),
   CREATOR_PROFILE_URL: z.url({ protocol: /^https?$/ }).default("https://www.instagram.com/boonees.placeholder/"),
   OPERATOR_NAME: z.string().default("Boonees (Platzhalter-Betreiber)"),
@@ -71,6 +74,7 @@ export function publicSettings(config: Config) {
   return {
     publicUrl: config.PUBLIC_URL.replace(/\/$/, ""),
     dropCity: config.DROP_CITY,
+    timeZone: config.TIME_ZONE,
     creatorProfileUrl: config.CREATOR_PROFILE_URL,
     operator: {
       name: config.OPERATOR_NAME,

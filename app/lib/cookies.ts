@@ -14,6 +14,6 @@ export function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
-export function serializeCookie(name: string, value: string, opts: { maxAge: number; httpOnly?: boolean }) {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${opts.maxAge}; SameSite=Lax${opts.httpOnly === false ? "" : "; HttpOnly"}`;
+export function serializeCookie(name: string, value: string, opts: { maxAge: number; httpOnly?: boolean; secure?: boolean }) {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${opts.maxAge}; SameSite=Lax${opts.httpOnly === false ? "" : "; HttpOnly"}${opts.secure ? "; Secure" : ""}`;
 }

@@ -1,19 +1,45 @@
+import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
 import { de, enGB } from "date-fns/locale";
 
+/**
+ * Every date and time the app shows goes through this file, formatted in one configured zone
+ * (TIME_ZONE, handed to the browser in the root loader's settings), so the server and the browser
+ * render the same text whatever zone either runs in (decision 006).
+ */
+export const DEFAULT_TIME_ZONE = "Europe/Berlin";
+
 const locales = { de, en: enGB };
 type Lang = "de" | "en";
-const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));
+type Instant = Date | string | number;
+const toDate = (d: Instant) => (d instanceof Date ? d : new Date(d));
+const inZone = (zone: string) => tz(zone);
 
-/** 'dd. MMM yyyy' (spec section 9), e.g. "05. Nov. 2026" / "05 Nov 2026". */
-export const formatDay = (d: Date | string | number, lang: Lang) =>
-  format(toDate(d), lang === "de" ? "dd. MMM yyyy" : "dd MMM yyyy", { locale: locales[lang] });
+/** 'dd. MMM yyyy' (spec section 9), e.g. "05. Nov. 2026" / "05 Nov 2026", on the zone's calendar. */
+export const formatDay = (d: Instant, lang: Lang, zone: string) =>
+  format(toDate(d), lang === "de" ? "dd. MMM yyyy" : "dd MMM yyyy", { locale: locales[lang], in: inZone(zone) });
 
-/** Exclusive items: 'dd. MMM yyyy · HH:mm' + ' Uhr' in German. */
-export const formatDayTime = (d: Date | string | number, lang: Lang) =>
+/** Exclusive items and notifications: 'dd. MMM yyyy · HH:mm' + ' Uhr' in German. */
+export const formatDayTime = (d: Instant, lang: Lang, zone: string) =>
   lang === "de"
-    ? `${format(toDate(d), "dd. MMM yyyy · HH:mm", { locale: de })} Uhr`
-    : format(toDate(d), "dd MMM yyyy · HH:mm", { locale: enGB });
+    ? `${format(toDate(d), "dd. MMM yyyy · HH:mm", { locale: de, in: inZone(zone) })} Uhr`
+    : format(toDate(d), "dd MMM yyyy · HH:mm", { locale: enGB, in: inZone(zone) });
 
-/** The admin claims table: 'dd.MM.yyyy HH:mm'. */
-export const formatTable = (d: Date | string | number) => format(toDate(d), "dd.MM.yyyy HH:mm");
+/** The admin tables: 'dd.MM.yyyy HH:mm'. */
+export const formatTable = (d: Instant, zone: string) => format(toDate(d), "dd.MM.yyyy HH:mm", { in: inZone(zone) });
+
+/** A calendar day without a time ('YYYY-MM-DD': a birthday, a find date) as 'dd. MMM yyyy': the same day in every zone. */
+export const formatCalendarDay = (iso: string, lang: Lang) => formatDay(`${iso}T12:00:00Z`, lang, "UTC");
+
+/** Today as 'YYYY-MM-DD' on the zone's calendar (e.g. a file name). */
+export const isoDay = (d: Instant, zone: string) => format(toDate(d), "yyyy-MM-dd", { in: inZone(zone) });
+
+/** Whether `zone` is an IANA time zone name this runtime knows (config validation). */
+export function isTimeZone(zone: string) {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone !== "";
+  } catch {
+    return false;
+  }
+}

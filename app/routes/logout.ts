@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
-import { flashCookie, getServices } from "~/guards.server";
+import { claimRedirectCookie, flashCookie, getServices } from "~/guards.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const result = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => null);
   const headers = new Headers(result?.headers);
+  headers.append("set-cookie", claimRedirectCookie(context, ""));
   headers.append("set-cookie", flashCookie("auth.loggedOut"));
   return redirect("/", { headers });
 }

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { accounts, booneeStories, boonees, claims, notifications, profiles, sessions, userAchievements, userRoles } from "../db/schema.ts";
+import { accounts, booneeStories, boonees, claims, notifications, profiles, sessions, userAchievements, userRoles, verifications } from "../db/schema.ts";
 import type { Services } from "../services.ts";
-import { assertSignedIn, type Actor } from "./errors.ts";
+import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { withPasswordCheck } from "./password-check.ts";
 
 /** Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). */
@@ -38,17 +38,23 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null) {
 }
 
 /**
- * Deletes the account (product decisions): roles, sessions, credentials, stories, notifications and
- * achievements go; the profile row stays, anonymised, so the user's figures stay claimed and show
- * 'Anonymous'. One transaction. The caller has checked the password.
+ * Deletes the account (product decisions): roles, sessions, credentials, pending password-reset
+ * links, stories, notifications and achievements go; the profile row stays, anonymised, so the
+ * user's figures stay claimed and show 'Anonymous'. The last admin cannot go. One transaction.
+ * The caller has checked the password.
  */
 export async function deleteAccount(db: Db, actor: Actor | null) {
   assertSignedIn(actor);
   const id = actor.id;
   await db.transaction(async (tx) => {
+    // Lock every admin row first, so two admins deleting themselves at once cannot both pass.
+    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+    if (admins.some((a) => a.userId === id) && admins.length === 1) throw new DomainError("lastAdmin", 409);
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(accounts).where(eq(accounts.userId, id));
+    // A reset token stores its user's id as the value: a mailed link must not revive the account.
+    await tx.delete(verifications).where(eq(verifications.value, id));
     await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
     await tx.delete(notifications).where(eq(notifications.userId, id));
     await tx.delete(userAchievements).where(eq(userAchievements.userId, id));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { claims, exclusiveContent, notifications, sessions, userAchievements } from "../../server/db/schema.ts";
 import { eq } from "drizzle-orm";
-import { formatDay } from "../../app/lib/dates.ts";
+import { DEFAULT_TIME_ZONE, formatDay } from "../../app/lib/dates.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./public-fixtures.ts";
 import { db, expect, grantRole, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -43,7 +43,7 @@ test.describe("collector area", () => {
       await expect(page.getByTestId(`achievement-${key}`)).toContainText("Freigeschaltet am");
     }
     await expect(page.getByTestId("achievement-legend_hunter")).toContainText("Legend Hunter");
-    await expect(page.getByTestId("achievement-legend_hunter")).toContainText(`Freigeschaltet am ${formatDay(new Date(), "de")}`);
+    await expect(page.getByTestId("achievement-legend_hunter")).toContainText(`Freigeschaltet am ${formatDay(new Date(), "de", DEFAULT_TIME_ZONE)}`);
     for (const key of ["hoarder", "storyteller"]) await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "false");
     await expect(page.getByTestId("achievement-hoarder")).toContainText("Besitze 10 Boonees.");
     const cards = await page.locator("#collection-title + ul li").allInnerTexts();

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { accounts, booneeStories, boonees, claims, exclusiveContent, notifications, profiles, sessions, tags, userAchievements, userRoles } from "../../server/db/schema.ts";
+import { accounts, booneeStories, boonees, claims, exclusiveContent, notifications, profiles, sessions, tags, userAchievements, userRoles, verifications } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
-import { deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
+import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -147,5 +147,32 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     await expect(s.auth.api.signInEmail({ body: { email: u.email, password: u.password } })).rejects.toBeTruthy();
     // someone else's account is untouched
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(1);
+  });
+
+  it("deletes pending password-reset links with the account: a link mailed before cannot revive it", async () => {
+    const u = await createUser(s, "Vergessliche");
+    const other = await createUser(s, "Andere");
+    await s.auth.api.requestPasswordReset({ body: { email: u.email, redirectTo: "/auth/reset" } });
+    await s.auth.api.requestPasswordReset({ body: { email: other.email, redirectTo: "/auth/reset" } });
+    const token = /token=([^\s]+)/.exec(s.outbox.find((m) => m.to === u.email)!.text)![1];
+    await deleteOwnAccount(s, actor(u.id), u.password, new Headers({ cookie: u.cookie }));
+    await expect(s.auth.api.resetPassword({ body: { token: decodeURIComponent(token), newPassword: "revived-123" } })).rejects.toBeTruthy();
+    expect(await s.db.select().from(accounts).where(eq(accounts.userId, u.id))).toEqual([]);
+    expect(await s.db.select().from(verifications).where(eq(verifications.value, u.id))).toEqual([]);
+    expect(await s.db.select().from(verifications).where(eq(verifications.value, other.id))).toHaveLength(1); // others' links stay
+  });
+
+  it("never deletes the last admin: of two admins deleting themselves at once, exactly one goes", async () => {
+    const [a, b] = [await createUser(s, "Admin A"), await createUser(s, "Admin B")];
+    for (const u of [a, b]) await s.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, u.id));
+    const admin = (id: string) => ({ id, role: "admin" as const });
+    const results = await Promise.allSettled([deleteAccount(s.db, admin(a.id)), deleteAccount(s.db, admin(b.id))]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "lastAdmin", status: 409 } });
+    const [last] = await s.db.select().from(userRoles).where(eq(userRoles.role, "admin"));
+    const survivor = [a, b].find((u) => u.id === last.userId)!;
+    await expect(deleteOwnAccount(s, admin(survivor.id), survivor.password, new Headers({ cookie: survivor.cookie }))).rejects.toMatchObject({ code: "lastAdmin", status: 409 });
+    expect(await s.db.select().from(sessions).where(eq(sessions.userId, survivor.id))).toHaveLength(1); // nothing changed
+    expect((await s.db.select().from(profiles).where(eq(profiles.id, survivor.id)))[0].deletedAt).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ export async function createTestServices(): Promise<TestServices> {
   const realtime = await createRealtimeHub(database);
   return {
     config,
-    settings: { publicUrl: config.PUBLIC_URL, dropCity: "Kiel", creatorProfileUrl: config.CREATOR_PROFILE_URL, operator: { name: "", address: "", email: "", representative: "", city: "" } },
+    settings: { publicUrl: config.PUBLIC_URL, dropCity: "Kiel", timeZone: config.TIME_ZONE, creatorProfileUrl: config.CREATOR_PROFILE_URL, operator: { name: "", address: "", email: "", representative: "", city: "" } },
     database,
     db: database.db,
     auth: createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: config.sessionSecret, sendMail }),

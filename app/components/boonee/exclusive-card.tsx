@@ -1,14 +1,14 @@
 import { SparklesIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { ContentTypeBadge, ExclusiveMedia, type ExclusiveItemData } from "~/components/exclusive-item";
-import { formatDayTime } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 
 export type ExclusiveEntry = ExclusiveItemData & { createdAt: Date | string };
 
 /** The owner's card: the figure's welcome video and the exclusive items, each rendered by its type. */
 export function ExclusiveCard({ welcomeVideoUrl, items, figureName }: { welcomeVideoUrl: string | null; items: ExclusiveEntry[]; figureName: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "de";
+  const { t } = useTranslation();
+  const dates = useDates();
   return (
     <section aria-labelledby="exclusive-title" className="rounded-2xl border-2 border-gold/40 bg-gold-light/40 p-5" data-testid="exclusive-card">
       <h2 id="exclusive-title" className="flex items-center gap-2 font-display text-2xl font-bold">
@@ -40,7 +40,7 @@ export function ExclusiveCard({ welcomeVideoUrl, items, figureName }: { welcomeV
               <div className="flex flex-wrap items-center gap-2">
                 <ContentTypeBadge type={item.contentType} />
                 <time className="text-xs text-muted-foreground" dateTime={new Date(item.createdAt).toISOString()}>
-                  {formatDayTime(item.createdAt, lang)}
+                  {dates.dayTime(item.createdAt)}
                 </time>
               </div>
               <h3 className="mt-2 font-display text-lg font-bold wrap-anywhere">{item.title}</h3>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 
 export interface FinderStory {
   id: string;
@@ -10,18 +10,13 @@ export interface FinderStory {
   createdAt: Date | string;
 }
 
-const localDay = (iso: string) => {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(y, (m ?? 1) - 1, d ?? 1);
-};
-
 /**
  * The finder stories, newest first, for everyone who views the figure. Everything is rendered as
  * text (React escapes it): a story containing markup shows the markup, it never runs.
  */
 export function FinderStories({ stories, isOwner, children }: { stories: FinderStory[]; isOwner: boolean; children?: React.ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "de";
+  const { t } = useTranslation();
+  const dates = useDates();
   return (
     <section aria-labelledby="stories-title" id="stories" data-testid="finder-stories">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -46,9 +41,9 @@ export function FinderStories({ stories, isOwner, children }: { stories: FinderS
                 <p className="mt-2 whitespace-pre-line wrap-anywhere">{s.story}</p>
                 <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft wrap-anywhere">
                   {s.findLocation && <span>{t("story.foundAt", { location: s.findLocation })}</span>}
-                  {s.findDate && <span>{t("story.foundOn", { date: formatDay(localDay(s.findDate), lang) })}</span>}
+                  {s.findDate && <span>{t("story.foundOn", { date: dates.calendarDay(s.findDate) })}</span>}
                   <span>
-                    {t("story.writtenOn", { date: formatDay(s.createdAt, lang) })}
+                    {t("story.writtenOn", { date: dates.day(s.createdAt) })}
                   </span>
                 </p>
               </article>

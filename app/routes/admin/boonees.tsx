@@ -25,7 +25,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getServices, requireRole } from "~/guards.server";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema, type StatusFilter } from "~/lib/schemas/admin";
@@ -199,9 +199,9 @@ const STATUS_VARIANT: Record<string, "secondary" | "success" | "warning" | "dang
 };
 
 function BooneeCard({ item }: { item: Item }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDates();
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const lang = i18n.language === "en" ? "en" : "de";
   const copy = async () => {
     if (!item.code) return;
     if (await copyText(`${root?.settings.publicUrl ?? window.location.origin}/c/${item.code}`)) toast.success(t("admin.create.urlCopied"));
@@ -224,7 +224,7 @@ function BooneeCard({ item }: { item: Item }) {
             {item.ownerId ? (
               <>
                 <span className="font-bold">{item.ownerName ?? t("common.anonymous")}</span>
-                {item.claimedAt && <span className="text-muted-foreground"> · {formatDay(item.claimedAt, lang)}</span>}
+                {item.claimedAt && <span className="text-muted-foreground"> · {dates.day(item.claimedAt)}</span>}
               </>
             ) : (
               <span className="font-semibold text-[#1d6b3c]">{t("admin.boonees.availableForClaim")}</span>

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
-import { formatDay, formatTable } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { pageParam, storyVisibilitySchema, verifyClaimSchema } from "~/lib/schemas/admin";
@@ -128,6 +128,7 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
 
 function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: string; state: string; isAdmin: boolean }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const filters = { q, state: state === "all" ? null : state };
   const prevHref = claims.prev ? listHref("/admin/claims", { ...filters, before: claims.prev, page: claims.page - 1 }) : null;
   const nextHref = claims.next ? listHref("/admin/claims", { ...filters, after: claims.next, page: claims.page + 1 }) : null;
@@ -170,7 +171,7 @@ function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: str
                   </TableCell>
                   <TableCell>{c.claimer ?? t("common.anonymous")}</TableCell>
                   <TableCell className="max-w-56 truncate">{c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatTable(c.claimedAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">{dates.table(c.claimedAt)}</TableCell>
                   <TableCell>
                     {c.verified ? <Badge variant="success">{t("admin.claims.verified")}</Badge> : <Badge variant="warning">{t("admin.claims.pending")}</Badge>}
                   </TableCell>
@@ -211,8 +212,8 @@ function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
 }
 
 function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "de";
+  const { t } = useTranslation();
+  const dates = useDates();
   const hrefFor = (page: number) => listHref("/admin/claims", { tab: "stories", q, page: page > 1 ? page : null });
   return (
     <>
@@ -230,7 +231,7 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
                     <Link to={`/boonee/${s.booneeId}`} className="font-bold text-grape hover:underline">
                       {s.booneeName}
                     </Link>{" "}
-                    · {s.author ?? t("common.anonymous")} · {formatDay(s.createdAt, lang)}
+                    · {s.author ?? t("common.anonymous")} · {dates.day(s.createdAt)}
                   </p>
                 </div>
                 {s.hidden ? <Badge variant="danger">{t("admin.stories.hidden")}</Badge> : <Badge variant="success">{t("admin.stories.visible")}</Badge>}

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
-import { formatTable } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { getDashboard } from "../../../server/domain/admin-queries.ts";
 import type { Route } from "./+types/dashboard";
@@ -21,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const dates = useDates();
   const d = loaderData;
   return (
     <AdminPage title={t("admin.dashboard.title")} intro={t("admin.dashboard.intro")}>
@@ -71,7 +72,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </TableCell>
                     <TableCell>{c.claimer ?? t("common.anonymous")}</TableCell>
                     <TableCell>{c.series ?? "—"}</TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">{formatTable(c.claimedAt)}</TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">{dates.table(c.claimedAt)}</TableCell>
                     <TableCell>
                       <RarityBadge rarity={c.rarity} />
                     </TableCell>

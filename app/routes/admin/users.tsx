@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { ROLES, type Role } from "~/lib/roles";
@@ -52,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const ROLE_VARIANT: Record<Role, "default" | "warning" | "secondary"> = { admin: "default", moderator: "warning", user: "secondary" };
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "de";
+  const { t } = useTranslation();
+  const dates = useDates();
   const d = loaderData;
   const hrefFor = (page: number) => listHref("/admin/users", { q: d.q, page: page > 1 ? page : null });
   return (
@@ -100,7 +100,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   <TableCell className="hidden sm:table-cell">
                     <Badge variant={ROLE_VARIANT[u.role]}>{t(`users.role.${u.role}`)}</Badge>
                   </TableCell>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDay(u.createdAt, lang)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap md:table-cell">{dates.day(u.createdAt)}</TableCell>
                   <TableCell>
                     <RoleSelect userId={u.id} role={u.role} name={u.name ?? u.email} />
                   </TableCell>

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, requireUser } from "~/guards.server";
-import { formatDayTime } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { getExclusiveFeed } from "../../../server/domain/exclusive-feed.ts";
 import type { Route } from "./+types/exclusive";
@@ -20,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ExclusivePage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "de";
+  const { t } = useTranslation();
+  const dates = useDates();
   const { owns, items } = loaderData;
   if (!owns || items.length === 0) {
     return (
@@ -65,7 +65,7 @@ export default function ExclusivePage({ loaderData }: Route.ComponentProps) {
                     <span className="text-sm font-semibold text-ink-soft">{source}</span>
                   </div>
                   <h2 className="font-display text-xl font-bold">{item.title}</h2>
-                  <p className="text-xs text-muted-foreground">{formatDayTime(item.createdAt, lang)}</p>
+                  <p className="text-xs text-muted-foreground">{dates.dayTime(item.createdAt)}</p>
                   {item.description && <p className="whitespace-pre-line text-ink-soft">{item.description}</p>}
                   {(item.contentType === "video" || item.contentType === "image") && <ExclusiveMedia item={item} />}
                   {showButton && (

@@ -7,7 +7,7 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, requireUser } from "~/guards.server";
-import { formatDayTime } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { renderNotificationText } from "~/lib/notification-text";
 import { cn } from "~/lib/utils";
@@ -47,8 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const ICONS = { drop: GiftIcon, achievement: TrophyIcon, trade: RepeatIcon, content: SparklesIcon, other: MegaphoneIcon } as const;
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "de";
+  const { t } = useTranslation();
+  const dates = useDates();
   const busy = useNavigation().state !== "idle";
   const anyUnread = loaderData.items.some((n) => !n.read);
   useEffect(() => {
@@ -102,7 +102,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                         {renderNotificationText(n.title, t)}
                       </span>
                       <span className="text-sm text-ink-soft">{renderNotificationText(n.message, t)}</span>
-                      <span className="text-xs text-muted-foreground">{formatDayTime(n.createdAt, lang)}</span>
+                      <span className="text-xs text-muted-foreground">{dates.dayTime(n.createdAt)}</span>
                     </span>
                   </button>
                 </Form>

@@ -10,9 +10,9 @@ import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, flashCookie, getServices, requireUser } from "~/guards.server";
+import { actorOf, claimRedirectCookie, flashCookie, getServices, requireUser } from "~/guards.server";
 import { ACHIEVEMENTS } from "~/lib/achievements";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { changePasswordSchema } from "~/lib/schemas/account";
@@ -20,6 +20,7 @@ import { cn } from "~/lib/utils";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { deleteOwnAccount } from "../../../server/domain/own-data.ts";
 import { changeOwnPassword } from "../../../server/domain/own-password.ts";
+import { listOwnSessions } from "../../../server/domain/list-own-sessions.ts";
 import { getProfileSummary } from "../../../server/domain/profile-summary.ts";
 import type { Route } from "./+types/profile";
 
@@ -29,12 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(context, request);
   const services = getServices(context);
   const summary = await getProfileSummary(services.db, actorOf(viewer));
-  const sessions = (await services.auth.api.listSessions({ headers: request.headers })).map((session) => ({
-    id: session.id,
-    userAgent: session.userAgent ?? null,
-    createdAt: session.createdAt,
-    current: session.id === viewer.sessionId,
-  }));
+  const sessions = await listOwnSessions(services.db, actorOf(viewer), viewer.sessionId);
   return { ...summary, role: viewer.role, sessions };
 }
 
@@ -54,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "signOutAll") {
     const result = await services.auth.api.revokeSessions({ headers: request.headers, returnHeaders: true }).catch(() => null);
     const headers = new Headers(result?.headers);
+    headers.append("set-cookie", claimRedirectCookie(context, ""));
     headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll"));
     return redirect("/", { headers });
   }
@@ -71,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "delete") return data({ error: null, params: {} }, { status: 400 });
   try {
     const headers = await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
+    headers.append("set-cookie", claimRedirectCookie(context, ""));
     headers.append("set-cookie", flashCookie("profile.deleted"));
     return redirect("/", { headers });
   } catch (e) {
@@ -80,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === "en" ? "en" : "de";
+  const { t } = useTranslation();
+  const dates = useDates();
   const { profile, counts, achievements, owned, role, sessions } = loaderData;
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
@@ -100,7 +98,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <div>
             <h1 className="font-display text-3xl font-extrabold">{profile?.name || t("common.anonymous")}</h1>
             <p className="text-sm text-muted-foreground">{profile?.email}</p>
-            {profile && <p className="text-xs text-muted-foreground">{t("profile.memberSince", { date: formatDay(profile.createdAt, lang) })}</p>}
+            {profile && <p className="text-xs text-muted-foreground">{t("profile.memberSince", { date: dates.day(profile.createdAt) })}</p>}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -158,7 +156,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                       {t(`achievements.${a.key}.name`)}
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {at ? t("profile.unlockedOn", { date: formatDay(at, lang) }) : t(`achievements.${a.key}.hint`)}
+                      {at ? t("profile.unlockedOn", { date: dates.day(at) }) : t(`achievements.${a.key}.hint`)}
                     </span>
                   </CardContent>
                 </Card>
@@ -209,7 +207,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </span>
               <span className="text-xs text-muted-foreground">
                 {session.current && <strong className="mr-2 rounded-full bg-[#dff5e6] px-2 py-0.5 text-[#1d6b3c]">{t("profile.sessions.current")}</strong>}
-                {t("profile.sessions.since", { date: formatDay(session.createdAt, lang) })}
+                {t("profile.sessions.since", { date: dates.day(session.createdAt) })}
               </span>
             </li>
           ))}

@@ -6,8 +6,8 @@ import { useClientValidation } from "~/components/forms/use-client-validation";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { domainErrorData, getServices, getViewer } from "~/guards.server";
-import { readCookie, serializeCookie } from "~/lib/cookies";
+import { claimRedirectCookie, domainErrorData, getServices, getViewer } from "~/guards.server";
+import { readCookie } from "~/lib/cookies";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -22,10 +22,9 @@ function target(request: Request) {
   const url = new URL(request.url);
   return safeRedirect(url.searchParams.get("redirect") ?? readCookie(request.headers.get("cookie"), "claim_redirect"));
 }
-const clearClaimRedirect = serializeCookie("claim_redirect", "", { maxAge: 0 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (getViewer(context)) throw redirect(target(request), { headers: { "set-cookie": clearClaimRedirect } });
+  if (getViewer(context)) throw redirect(target(request), { headers: { "set-cookie": claimRedirectCookie(context, "") } });
   const url = new URL(request.url);
   return { mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const), redirectTo: url.searchParams.get("redirect") ?? "" };
 }
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await signUp(services, parsed.data as { name: string; email: string; password: string }, request.headers)
         : await signIn(services, parsed.data, request.headers);
     const headers = new Headers(result.headers);
-    headers.append("set-cookie", clearClaimRedirect);
+    headers.append("set-cookie", claimRedirectCookie(context, ""));
     return redirect(target(request), { headers });
   } catch (e) {
     const answer = domainErrorData(e);

@@ -10,9 +10,8 @@ import { RarityBadge } from "~/components/rarity-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { lookupCode } from "~/claim.server";
-import { actorOf, getServices, getViewer } from "~/guards.server";
+import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
 import { normalizeCode } from "~/lib/claim-code-rule";
-import { serializeCookie } from "~/lib/cookies";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { tMeta } from "~/lib/meta";
 import { signUpSchema } from "~/lib/schemas/account";
@@ -36,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { figure } = result;
   const view = { state: "found" as const, boonee: figure.boonee, owner: figure.owner, signedIn };
   // A signed-out finder who logs in instead comes back to this claim (the stored claim redirect).
-  const headers = signedIn ? undefined : { "set-cookie": serializeCookie("claim_redirect", `/claim/${normalizeCode(params.secretCode)}`, { maxAge: 60 * 60 }) };
+  const headers = signedIn ? undefined : { "set-cookie": claimRedirectCookie(context, `/claim/${normalizeCode(params.secretCode)}`) };
   return data(view, { headers });
 }
 
@@ -65,7 +64,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   }
   const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });
-  headers.append("set-cookie", serializeCookie("claim_redirect", "", { maxAge: 0 }));
+  headers.append("set-cookie", claimRedirectCookie(context, ""));
   if (!result.success) return data<ClaimAnswer>({ ok: false, error: result.error, errors: {} }, { status: 409, headers });
   return data<ClaimAnswer>({ ok: true, name: result.name }, { headers });
 }
