@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../db/client.ts";
+import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
+import { exclusiveItemVisibleTo } from "./exclusive-feed.ts";
+
+/** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
+export const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
+
+/** The URL an item or figure stores for a key: an image's card size belongs to its detail image. */
+const storedUrl = (key: string) => `/uploads/${key.replace(/-card\.webp$/, ".webp")}`;
+
+/**
+ * May this person fetch the uploaded file `key`? Public files (figure pictures): anyone. Owner-only
+ * files: admins always; a welcome video the owner of a figure that shows it; an exclusive file whoever
+ * sees its item in the exclusive area (exclusiveItemVisibleTo). Refuses before looking for the file,
+ * so the answer never tells whether it exists: 401 signed out, 403 otherwise.
+ */
+export async function assertMayViewMedia(db: DbOrTx, actor: Actor | null, key: string) {
+  if (!isOwnerOnlyMedia(key)) return;
+  assertSignedIn(actor);
+  if (actor.role === "admin") return;
+  const url = storedUrl(key);
+  const query = key.startsWith("videos/")
+    ? sql`select exists (
+        select 1 from boonees b left join boonees t on t.id = b.template_id
+         where b.owner_id = ${actor.id} and coalesce(b.welcome_video_url, t.welcome_video_url) = ${url}) as ok`
+    : sql`select exists (select 1 from exclusive_content c where c.url = ${url} and ${exclusiveItemVisibleTo(actor.id)}) as ok`;
+  const [{ ok }] = await queryRows<{ ok: boolean }>(db, query);
+  if (!ok) throw new DomainError("forbidden", 403);
+}
