@@ -19,12 +19,19 @@ export async function assertMayViewMedia(db: DbOrTx, actor: Actor | null, key: s
   if (!isOwnerOnlyMedia(key)) return;
   assertSignedIn(actor);
   if (actor.role === "admin") return;
+  const [{ ok }] = await queryRows<{ ok: boolean }>(db, mediaAccessQuery(actor.id, key));
+  if (!ok) throw new DomainError("forbidden", 403);
+}
+
+/**
+ * Whether user `userId` may see the owner-only file `key`: a welcome video through the user's own
+ * figures (boonees_owner_idx), an exclusive file through its item (exclusive_content_url_idx, 0007).
+ */
+export function mediaAccessQuery(userId: string, key: string) {
   const url = storedUrl(key);
-  const query = key.startsWith("videos/")
+  return key.startsWith("videos/")
     ? sql`select exists (
         select 1 from boonees b left join boonees t on t.id = b.template_id
-         where b.owner_id = ${actor.id} and coalesce(b.welcome_video_url, t.welcome_video_url) = ${url}) as ok`
-    : sql`select exists (select 1 from exclusive_content c where c.url = ${url} and ${exclusiveItemVisibleTo(actor.id)}) as ok`;
-  const [{ ok }] = await queryRows<{ ok: boolean }>(db, query);
-  if (!ok) throw new DomainError("forbidden", 403);
+         where b.owner_id = ${userId} and coalesce(b.welcome_video_url, t.welcome_video_url) = ${url}) as ok`
+    : sql`select exists (select 1 from exclusive_content c where c.url = ${url} and ${exclusiveItemVisibleTo(userId)}) as ok`;
 }

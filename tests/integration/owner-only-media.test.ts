@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { serve, type ServerType } from "@hono/node-server";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -6,7 +7,9 @@ import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boonees, exclusiveContent, type Rarity } from "../../server/db/schema.ts";
+import { queryRows } from "../../server/db/client.ts";
 import { setRole } from "../../server/domain/change-role.ts";
+import { mediaAccessQuery } from "../../server/domain/media-access.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { storeImage } from "../../server/uploads/process-upload.ts";
 import { freePort, ROOT } from "../support/instances.ts";
@@ -59,7 +62,7 @@ beforeAll(async () => {
     { title: "Für alle Besitzer", contentType: "image", url: urls.forAll, audience: "all" },
     { title: "Für Legendary", contentType: "image", url: urls.forLegendary, audience: "rarity", audienceRarity: "Legendary" },
   ]);
-}, 60_000);
+}, 180_000); // importing the server build is slow on a busy machine
 
 afterAll(async () => {
   server?.close();
@@ -107,5 +110,15 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await status(urls.picture.replace(/\.webp$/, "-card.webp"))).toBe(200);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("finds an exclusive file's item by its URL index among 3,000 items", async () => {
+    await s.db.insert(exclusiveContent).values(
+      Array.from({ length: 3000 }, (_, i) => ({ title: `Alt ${i}`, contentType: "image" as const, url: `/uploads/exclusive/old-${i}.webp`, audience: "all" as const })),
+    );
+    await s.db.execute(sql`analyze exclusive_content`);
+    const plan = await queryRows<{ "QUERY PLAN": string }>(s.db, sql`explain ${mediaAccessQuery(users.owner.id, urls.forFigure.slice("/uploads/".length))}`);
+    expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/Index Scan using exclusive_content_url_idx/);
+    expect(await status(urls.forFigure, "owner")).toBe(200);
   });
 });
