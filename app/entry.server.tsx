@@ -2,10 +2,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { describeError, logError } from "../server/log-error.ts";
 import { deferredStart } from "./components/deferred-scripts";
 import { NonceContext } from "./components/nonce";
-import { langContext, nonceContext } from "./context";
+import { langContext, nonceContext, servicesContext } from "./context";
 import { createI18n } from "./lib/i18n";
 import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
 import { loadMessages } from "./locales/messages";
@@ -13,6 +14,17 @@ import { loadMessages } from "./locales/messages";
 export { nonceContext, servicesContext } from "./context";
 
 export const streamTimeout = 5_000;
+
+/** Loader, action and render errors go through our logError (React Router's default prints them whole). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return; // an unknown URL is not a server error
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined; // React Router's own wrapper
+  const cause = inner ?? error;
+  const log = (context as RouterContextProvider | undefined)?.get(servicesContext)?.log;
+  if (log) logError(log, cause, { request });
+  else console.error(JSON.stringify({ msg: "request failed", err: describeError(cause) }));
+};
 
 export default async function handleRequest(
   request: Request,
@@ -51,7 +63,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(loadContext.get(servicesContext).log, error, { request }, "render failed");
         },
       },
     );

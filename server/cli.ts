@@ -4,6 +4,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROLES, type Role } from "../app/lib/roles.ts";
 import { ensureAdmin } from "./auth/ensure-admin.ts";
+import { fileSessionSecret } from "./auth/session-secret.ts";
 import { controlToken, dumpEmbedded } from "./backup.ts";
 import { loadConfig } from "./config.ts";
 import { acquireDirLock } from "./db/lock.ts";
@@ -14,6 +15,7 @@ import { closeServices, createServices } from "./services.ts";
 const usage = `Boonees command line (npm run cli -- <command>)
 
   create-admin <email> <password>   create the account if missing and make it an admin
+                                    (an existing account only when the password is its own)
   grant-role <email> <user|moderator|admin>
   backup [file]                     consistent dump of the embedded database (works while the server runs)
   restore <file>                    replace the embedded database with a dump (server must be stopped)
@@ -77,7 +79,8 @@ async function main(argv: string[]) {
 async function backupThroughServer(config: ReturnType<typeof loadConfig>) {
   const res = await fetch(`http://127.0.0.1:${config.PORT}/internal/backup`, {
     method: "POST",
-    headers: { "x-boonees-control": controlToken(config.sessionSecret) },
+    // backups are for the embedded database, whose server uses SESSION_SECRET or the DATA_DIR file
+    headers: { "x-boonees-control": controlToken(config.SESSION_SECRET ?? fileSessionSecret(config.dataDir)) },
     signal: AbortSignal.timeout(60_000),
   });
   if (!res.ok) throw new Error(`server answered ${res.status}`);

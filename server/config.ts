@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "../app/lib/dates.ts";
@@ -9,6 +8,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/** deploy/env.example's SESSION_SECRET is "change-me-…": start-up refuses it rather than sign cookies with it. */
+const isPlaceholderSecret = (value: string) => value.toLowerCase().startsWith("change-me");
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -17,7 +19,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
-  SESSION_SECRET: optionalString,
+  // Unset: one secret kept in PostgreSQL for every instance, or a file in DATA_DIR (server/auth/session-secret.ts).
+  SESSION_SECRET: optionalString.refine((v) => !v || !isPlaceholderSecret(v), {
+    message: "is still the placeholder of deploy/env.example; set a random value (openssl rand -hex 32) or leave it unset",
+  }),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Boonees <no-reply@boonees.local>"),
   // Demo figures on an empty database. Unset: on for the embedded database (a laptop), off on PostgreSQL.
@@ -46,7 +51,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & { SEED_DEMO: boolean; sessionSecret: string; dataDir: string };
+export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & { SEED_DEMO: boolean; dataDir: string };
 
 /** Parses the environment once; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,15 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const seedDemo = parsed.data.SEED_DEMO ? parsed.data.SEED_DEMO === "true" || parsed.data.SEED_DEMO === "1" : !parsed.data.DATABASE_URL;
-  return { ...parsed.data, SEED_DEMO: seedDemo, dataDir, sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir) };
-}
-
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return { ...parsed.data, SEED_DEMO: seedDemo, dataDir };
 }
 
 /** The public settings the pages may show (never secrets). */

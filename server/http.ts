@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -11,6 +11,9 @@ import { fileTypeFromBuffer } from "file-type";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { dumpEmbedded, isValidControlToken } from "./backup.ts";
 import { loadViewer } from "./auth/viewer.ts";
+import { DomainError } from "./domain/errors.ts";
+import { assertMayViewMedia, isOwnerOnlyMedia } from "./domain/media-access.ts";
+import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { countUnread, sessionActive } from "./realtime/hub.ts";
 import type { Services } from "./services.ts";
 
@@ -35,10 +38,7 @@ function unavailable() {
   return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" } });
 }
 
-/** Claim codes travel in paths (/c/CODE, /claim/CODE) and ?token=: never log them. */
-export function redactPath(path: string) {
-  return path.replace(/^\/(c|claim)\/[^/?#]+/i, "/$1/[code]");
-}
+export { redactPath };
 
 /** Scripts only from our origin or with this response's nonce; nothing may frame us or change <base>. */
 function contentSecurityPolicy(nonce: string) {
@@ -83,10 +83,28 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     }),
   );
 
+  // A request id for the error log (logError reads it from the request) and for the user's report.
+  app.use(async (c, next) => {
+    const requestId = randomUUID();
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(REQUEST_ID_HEADER, requestId);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+    try {
+      c.res.headers.set("x-request-id", requestId);
+    } catch {} // a response with immutable headers
+  });
+
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    const entry = { method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) };
+    const entry = {
+      method: c.req.method,
+      path: redactPath(c.req.path),
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      requestId: c.req.header(REQUEST_ID_HEADER),
+    };
     if (c.res.status >= 500) services.log.warn(entry, "request");
     else services.log.debug(entry, "request");
   });
@@ -126,17 +144,19 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Payload too large", 413) }));
 
   app.onError(async (err, c) => {
-    services.log.error({ err, path: redactPath(c.req.path) }, "request failed");
+    logError(services.log, err, { request: c.req.raw });
     if (!(await databaseReachable(services))) return unavailable();
     return c.text("Internal Server Error", 500);
   });
 
+  // sharedStorage false: uploads live on this instance only (no S3_BUCKET), see the start-up warning
   app.get("/healthz", async (c) => {
+    const storage = { storage: services.storage.kind, sharedStorage: services.storage.kind === "s3" };
     try {
       await services.database.ping();
-      return c.json({ ok: true });
+      return c.json({ ok: true, ...storage });
     } catch {
-      return c.json({ ok: false }, 503);
+      return c.json({ ok: false, ...storage }, 503);
     }
   });
 
@@ -144,13 +164,28 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   app.post("/internal/backup", async (c) => {
     const address = getConnInfo(c).remote.address ?? "";
     const loopback = address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-    if (!loopback || !isValidControlToken(services.config.sessionSecret, c.req.header("x-boonees-control"))) return c.text("Forbidden", 403);
+    if (!loopback || !isValidControlToken(services.sessionSecret, c.req.header("x-boonees-control"))) return c.text("Forbidden", 403);
     const dump = await dumpEmbedded(services.database);
     return new Response(dump.stream(), { headers: { "content-type": "application/gzip" } });
   });
 
+  // Figure pictures are public and immutable; exclusive files and welcome videos only for who may see them.
   app.get("/uploads/*", async (c) => {
-    const key = decodeURIComponent(c.req.path.slice("/uploads/".length));
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.slice("/uploads/".length));
+    } catch {
+      return c.text("Not found", 404);
+    }
+    const ownerOnly = isOwnerOnlyMedia(key);
+    if (ownerOnly) {
+      try {
+        await assertMayViewMedia(services.db, (await loadViewer(services, c.req.raw)).viewer, key);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        return c.text(e.status === 401 ? "Unauthorized" : "Forbidden", e.status as 401 | 403, { "cache-control": "private, no-store", vary: "cookie" });
+      }
+    }
     const object = await services.storage.get(key);
     if (!object) return c.text("Not found", 404);
     const [head, rest] = object.body.tee();
@@ -164,7 +199,9 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
       headers: {
         "content-type": type,
         "content-length": String(object.size),
-        "cache-control": "public, max-age=31536000, immutable",
+        // private: a shared cache must not hand an owner's file to someone else; short: access can end
+        "cache-control": ownerOnly ? "private, max-age=600" : "public, max-age=31536000, immutable",
+        ...(ownerOnly ? { vary: "cookie" } : {}),
         "x-content-type-options": "nosniff",
         "content-disposition": inline ? "inline" : "attachment",
         "content-security-policy": "default-src 'none'; sandbox",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth.ts";
-import { ensureAdmin } from "./auth/ensure-admin.ts";
+import { AdminBootstrapRefused, ensureAdmin } from "./auth/ensure-admin.ts";
+import { resolveSessionSecret } from "./auth/session-secret.ts";
 import { publicSettings, type Config, type PublicSettings } from "./config.ts";
 import { openDatabase, type Database, type Db } from "./db/client.ts";
 import { seedDemo } from "./db/seed-demo.ts";
@@ -17,6 +18,8 @@ export interface Services {
   database: Database;
   db: Db;
   auth: Auth;
+  /** SESSION_SECRET, else the one kept in PostgreSQL, else DATA_DIR/session-secret. */
+  sessionSecret: string;
   sendMail: SendMail;
   storage: Storage;
   realtime: RealtimeHub;
@@ -31,13 +34,15 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
   });
   try {
     const sendMail = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
-    const auth = createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: config.sessionSecret, sendMail });
+    const sessionSecret = await resolveSessionSecret({ configured: config.SESSION_SECRET, dataDir: config.dataDir, database });
+    const auth = createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: sessionSecret, sendMail, log });
     const services: Services = {
       config,
       settings: publicSettings(config),
       database,
       db: database.db,
       auth,
+      sessionSecret,
       sendMail,
       storage: config.S3_BUCKET
         ? createS3Storage({
@@ -52,9 +57,19 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       realtime: await createRealtimeHub(database),
       log,
     };
+    if (config.DATABASE_URL && !config.S3_BUCKET) {
+      log.warn(
+        { storage: "local", dir: path.join(config.dataDir, "uploads") },
+        "uploads are stored on this instance only: other instances answer 404 for them. With several instances set S3_BUCKET (and S3_*) on every one",
+      );
+    }
     if (config.SEED_DEMO) await seedDemo(database.db, log, config.dataDir);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      await ensureAdmin(services, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+      // A squatted ADMIN_EMAIL must not take the site down: it stays a plain user, the log says why.
+      await ensureAdmin(services, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }).catch((e) => {
+        if (!(e instanceof AdminBootstrapRefused)) throw e;
+        log.error({ variable: "ADMIN_EMAIL" }, e.startupMessage);
+      });
     }
     return services;
   } catch (e) {

@@ -2,15 +2,34 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../db/client.ts";
 import { accounts, profiles, sessions, userRoles, verifications } from "../db/schema.ts";
+import type { Logger } from "../log.ts";
+import { logError } from "../log-error.ts";
 import type { SendMail } from "../mail/mailer.ts";
 
 export const CLIENT_IP_HEADER = "x-boonees-client-ip";
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
-export function createAuth(opts: { db: Db; publicUrl: string; secret: string; sendMail: SendMail }) {
+/**
+ * Better Auth's log lines through ours: its fixed message, and of any error only what logError keeps
+ * (its default logger prints the error whole, e.g. a failed query with the session token in it).
+ */
+function authLogger(log: Logger) {
+  return {
+    level: "warn" as const,
+    log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => {
+      const text = `better-auth: ${message.replace(/\S+@\S+/g, "[email]").slice(0, 200)}`;
+      const err = args.find((a) => a instanceof Error);
+      if (err) logError(log, err, { source: "better-auth" }, text);
+      else log[level]({ source: "better-auth" }, text);
+    },
+  };
+}
+
+export function createAuth(opts: { db: Db; publicUrl: string; secret: string; sendMail: SendMail; log: Logger }) {
   const publicUrl = opts.publicUrl.replace(/\/$/, "");
   return betterAuth({
     appName: "Boonees",
+    logger: authLogger(opts.log),
     baseURL: publicUrl,
     basePath: "/api/auth",
     secret: opts.secret,

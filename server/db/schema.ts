@@ -221,6 +221,8 @@ export const exclusiveContent = pgTable(
   (t) => [
     index("exclusive_content_boonee_idx").on(t.booneeId),
     index("exclusive_content_audience_idx").on(t.audience, t.createdAt.desc()),
+    // /uploads/exclusive/… finds its item (and so its audience) by URL (server/domain/media-access.ts)
+    index("exclusive_content_url_idx").on(t.url).where(sql`${t.url} is not null`),
   ],
 );
 
@@ -272,6 +274,14 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Secrets the app generates once and every instance shares (the session secret when DATABASE_URL
+// is set and SESSION_SECRET is not). Created race-safe: INSERT … ON CONFLICT DO NOTHING, then SELECT.
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
 });
 
 export type Boonee = typeof boonees.$inferSelect;

@@ -68,6 +68,20 @@ export function exclusiveFeedQuery(userId: string, limit = FEED_LIMIT) {
 }
 
 /**
+ * The same rule as exclusiveFeedQuery, for one exclusive_content row aliased `c`: an item with a
+ * figure is its owner's; otherwise "all" needs any owned figure, "rarity"/"series" one of that
+ * rarity/series. Used where one item is checked (its uploaded file: server/domain/media-access.ts).
+ */
+export function exclusiveItemVisibleTo(userId: string) {
+  return sql`(case when c.boonee_id is not null
+      then exists (select 1 from boonees b where b.id = c.boonee_id and b.owner_id = ${userId})
+      else (c.audience = 'all' and exists (select 1 from boonees b where b.owner_id = ${userId}))
+        or (c.audience = 'rarity' and exists (select 1 from boonees b where b.owner_id = ${userId} and b.rarity = c.audience_rarity))
+        or (c.audience = 'series' and exists (select 1 from boonees b where b.owner_id = ${userId} and b.series = c.audience_series))
+    end)`;
+}
+
+/**
  * What a user may see, decided by the database at read time (product decisions): items for all
  * owners (if they own any figure), for a rarity or a series they own, for a figure they own, and
  * the welcome videos of their figures. Newest first. `owns` says whether the area is unlocked.

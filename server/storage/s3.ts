@@ -22,6 +22,7 @@ export function createS3Storage(opts: S3Options): Storage {
     credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
   });
   return {
+    kind: "s3",
     async put(key, bytes, contentType) {
       assertSafeKey(key);
       await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: bytes, ContentType: contentType }));

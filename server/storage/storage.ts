@@ -10,6 +10,8 @@ export interface StoredObject {
 
 /** Where uploaded files live. Keys look like "images/ab12….webp"; URLs are served by the app. */
 export interface Storage {
+  /** "local": DATA_DIR/uploads of this instance only; "s3": one bucket for every instance. */
+  kind: "local" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
   get(key: string): Promise<StoredObject | null>;
 }
@@ -23,6 +25,7 @@ export function assertSafeKey(key: string) {
 
 export function createLocalStorage(root: string): Storage {
   return {
+    kind: "local",
     async put(key, bytes) {
       assertSafeKey(key);
       const file = path.join(root, key);

@@ -15,7 +15,9 @@ export type TestServices = Services & { outbox: Mail[]; close: () => Promise<voi
 /** The real services (database, auth, storage, realtime) on a throwaway database and directory. */
 export async function createTestServices(): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret", LOG_LEVEL: "silent" } as NodeJS.ProcessEnv);
+  const sessionSecret = "test-secret-test-secret-test-secret";
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv);
+  const log = createLogger("silent");
   const database = await openTestDatabase();
   const outbox: Mail[] = [];
   const sendMail = async (mail: Mail) => void outbox.push(mail);
@@ -25,11 +27,12 @@ export async function createTestServices(): Promise<TestServices> {
     settings: { publicUrl: config.PUBLIC_URL, dropCity: "Kiel", timeZone: config.TIME_ZONE, creatorProfileUrl: config.CREATOR_PROFILE_URL, operator: { name: "", address: "", email: "", representative: "", city: "" } },
     database,
     db: database.db,
-    auth: createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: config.sessionSecret, sendMail }),
+    auth: createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: sessionSecret, sendMail, log }),
+    sessionSecret,
     sendMail,
     storage: createLocalStorage(path.join(dataDir, "uploads")),
     realtime,
-    log: createLogger("silent"),
+    log,
     outbox,
     label: database.label,
     close: async () => {

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../server/db/schema.ts";
 import { openUnreadStream } from "../support/sse.ts";
-import { createPgDatabase, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Two app instances on one PostgreSQL database, as behind a load balancer (issue: scale out).
 const hasBuild = existsSync(path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/index.js"));
@@ -21,13 +21,13 @@ const db = () => drizzle(pool, { schema });
 beforeAll(async () => {
   if (!enabled) return;
   database = await createPgDatabase("boonees_multi");
-  const port = 3800 + Math.floor(Math.random() * 90);
-  // as behind the proxy of deploy/Caddyfile: the client address comes from X-Real-IP
+  // as behind the proxy of deploy/Caddyfile: the client address comes from X-Real-IP. No SESSION_SECRET:
+  // the instances must agree on the one kept in the database.
   const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLIENT_IP_HEADER: "x-real-ip" };
-  // both start at once: migrations must run exactly once (advisory lock)
-  [a, b] = await Promise.all([startInstance({ port, env }), startInstance({ port: port + 1, env })]);
+  // both start at once: migrations run exactly once (advisory lock), one session secret is created
+  [a, b] = await Promise.all([startInstance({ port: await freePort(), env }), startInstance({ port: await freePort(), env })]);
   pool = new pg.Pool({ connectionString: database.url, max: 4 });
-}, 90_000);
+}, 200_000);
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
@@ -42,6 +42,16 @@ async function signIn(base: string, email: string, password: string) {
 }
 
 describe.skipIf(!enabled)("two instances on one PostgreSQL", () => {
+  it("keeps one session secret in the database, created once", async () => {
+    const { rows } = await pool.query("select count(*)::int as n from app_secrets where name = 'session'");
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("says on /healthz and at start-up that uploads are on each instance only (no S3_BUCKET)", async () => {
+    expect(await (await fetch(`${a.base}/healthz`)).json()).toEqual({ ok: true, storage: "local", sharedStorage: false });
+    expect(b.output()).toMatch(/uploads are stored on this instance only/);
+  });
+
   it("accepts a session made on A at B", async () => {
     const cookie = await signUpCookie(a.base, "Roaming Finder", `roam-${Date.now()}@example.test`);
     const onB = await fetch(`${b.base}/profile`, { headers: { cookie }, redirect: "manual" });

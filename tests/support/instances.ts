@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -35,6 +36,15 @@ export async function createPgDatabase(prefix = "boonees_inst") {
   };
 }
 
+/** A port nobody listens on (the system's choice), for a server a test starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** Starts the built server (BUILD_DIR or build/) as a child process and waits for /healthz. */
 export async function startInstance(opts: { port: number; env?: Record<string, string>; dataDir?: string; publicUrl?: string }): Promise<Instance> {
   const base = `http://127.0.0.1:${opts.port}`;
@@ -45,7 +55,6 @@ export async function startInstance(opts: { port: number; env?: Record<string, s
       PORT: String(opts.port),
       DATA_DIR: opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "boonees-inst-")),
       PUBLIC_URL: opts.publicUrl ?? base,
-      SESSION_SECRET: "instances-share-this-secret-0123456789",
       LOG_LEVEL: "warn",
       SEED_DEMO: "false",
       ...opts.env,
@@ -66,7 +75,7 @@ export async function startInstance(opts: { port: number; env?: Record<string, s
       return exited;
     },
   };
-  const end = Date.now() + 60_000;
+  const end = Date.now() + 120_000; // importing the build takes 30 s on a busy shared machine
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`instance on ${opts.port} exited: ${out}`);
     try {

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteBoonee(services.db, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
     } catch (e) {
-      const r = refusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", services.log);
+      const r = refusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", { log: services.log, request });
       return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       e,
       { notFound: "admin.error.notFound", imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" },
       "admin.boonees.updateError",
-      services.log,
+      { log: services.log, request },
     );
     return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: r.reason }, { status: r.status });
   }

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<Result>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
   } catch (e) {
-    const r = refusal(e, { notFound: "admin.error.notFound" }, "admin.error.unexpected", services.log);
+    const r = refusal(e, { notFound: "admin.error.notFound" }, "admin.error.unexpected", { log: services.log, request });
     return data<Result>({ ok: false, intent: String(fields.intent), error: r.error }, { status: r.status });
   }
 }

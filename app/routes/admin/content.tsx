@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<BroadcastResult>({ ok: true, count: result.count, at: Date.now() });
   } catch (e) {
     if (e instanceof DomainError && e.code === "noUsers") return data<BroadcastResult>({ ok: false, errors: {}, error: "broadcast.noUsers", reason: null }, { status: 422 });
-    const r = refusal(e, { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" }, "broadcast.failed", services.log);
+    const r = refusal(e, { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" }, "broadcast.failed", { log: services.log, request });
     return data<BroadcastResult>({ ok: false, errors: {}, error: r.error === "admin.error.unexpected" ? "broadcast.failed" : r.error, reason: r.reason }, { status: r.status });
   }
 }

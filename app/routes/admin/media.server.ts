@@ -1,4 +1,5 @@
 import { DomainError } from "../../../server/domain/errors.ts";
+import { logError } from "../../../server/log-error.ts";
 import type { Services } from "../../../server/services.ts";
 import { pickedFile, storeImage, storeVideo } from "../../../server/uploads/process-upload.ts";
 
@@ -15,12 +16,12 @@ export async function storeFigureMedia(services: Services, form: FormData) {
 }
 
 /** The answer of a refused admin action: a translation key, its params and the HTTP status. */
-export function refusal(e: unknown, keys: Record<string, string>, fallback: string, log?: Services["log"]) {
+export function refusal(e: unknown, keys: Record<string, string>, fallback: string, report?: { log: Services["log"]; request: Request }) {
   if (e instanceof DomainError) {
     const key = keys[e.code] ?? (e.code === "forbidden" || e.code === "unauthorized" ? `admin.error.${e.code}` : fallback);
     const reason = typeof e.params?.reason === "string" ? `admin.upload.reason.${e.params.reason}` : null;
     return { error: key, reason, status: e.status };
   }
-  log?.error({ err: e }, "admin action failed");
+  if (report) logError(report.log, e, { request: report.request }, "admin action failed");
   return { error: "admin.error.unexpected", reason: null, status: 500 };
 }

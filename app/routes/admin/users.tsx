@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await changeRole(services.db, actorOf(viewer), parsed.data);
     return data<Result>({ ok: true, userId: parsed.data.userId, role: parsed.data.role });
   } catch (e) {
-    const r = refusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", services.log);
+    const r = refusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", { log: services.log, request });
     return data<Result>({ ok: false, userId: parsed.data.userId, error: r.error }, { status: r.status });
   }
 }

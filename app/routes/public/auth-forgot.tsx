@@ -10,6 +10,7 @@ import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { forgotPasswordSchema } from "~/lib/schemas/account";
 import { longestWait, recordFailure } from "../../../server/domain/throttle.ts";
+import { logError } from "../../../server/log-error.ts";
 import type { Route } from "./+types/auth-forgot";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgotTitle", "auth.forgotIntro");
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((await longestWait(services.db, [key])) === 0) {
     await recordFailure(services.db, key);
     await services.auth.api.requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/auth/reset" } }).catch((e) => {
-      services.log.warn({ err: e instanceof Error ? e.message : String(e) }, "password reset request failed");
+      logError(services.log, e, { request }, "password reset request failed");
     });
   }
   return { sent: true, errors: {} };

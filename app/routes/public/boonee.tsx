@@ -17,6 +17,7 @@ import type { RootData } from "~/root";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { addStory } from "../../../server/domain/add-story.ts";
 import { getBooneeDetail } from "../../../server/domain/public-boonee.ts";
+import { logError } from "../../../server/log-error.ts";
 import type { Route } from "./+types/boonee";
 import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
 
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });
       return data<StoryActionData>({ ok: false, error: STORY_ERRORS[e.code] ?? "story.error.saveFailed", errors: {} }, { status: e.status });
     }
-    services.log.error({ err: e }, "saving a finder story failed");
+    logError(services.log, e, { request }, "saving a finder story failed");
     return data<StoryActionData>({ ok: false, error: "story.error.saveFailed", errors: {} }, { status: 500 });
   }
   // Without JavaScript the form was on the page: go back to the figure (the story is in the list).

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../db/client.ts";
+import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
+import { exclusiveItemVisibleTo } from "./exclusive-feed.ts";
+
+/** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
+export const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
+
+/** The URL an item or figure stores for a key: an image's card size belongs to its detail image. */
+const storedUrl = (key: string) => `/uploads/${key.replace(/-card\.webp$/, ".webp")}`;
+
+/**
+ * May this person fetch the uploaded file `key`? Public files (figure pictures): anyone. Owner-only
+ * files: admins always; a welcome video the owner of a figure that shows it; an exclusive file whoever
+ * sees its item in the exclusive area (exclusiveItemVisibleTo). Refuses before looking for the file,
+ * so the answer never tells whether it exists: 401 signed out, 403 otherwise.
+ */
+export async function assertMayViewMedia(db: DbOrTx, actor: Actor | null, key: string) {
+  if (!isOwnerOnlyMedia(key)) return;
+  assertSignedIn(actor);
+  if (actor.role === "admin") return;
+  const [{ ok }] = await queryRows<{ ok: boolean }>(db, mediaAccessQuery(actor.id, key));
+  if (!ok) throw new DomainError("forbidden", 403);
+}
+
+/**
+ * Whether user `userId` may see the owner-only file `key`: a welcome video through the user's own
+ * figures (boonees_owner_idx), an exclusive file through its item (exclusive_content_url_idx, 0007).
+ */
+export function mediaAccessQuery(userId: string, key: string) {
+  const url = storedUrl(key);
+  return key.startsWith("videos/")
+    ? sql`select exists (
+        select 1 from boonees b left join boonees t on t.id = b.template_id
+         where b.owner_id = ${userId} and coalesce(b.welcome_video_url, t.welcome_video_url) = ${url}) as ok`
+    : sql`select exists (select 1 from exclusive_content c where c.url = ${url} and ${exclusiveItemVisibleTo(userId)}) as ok`;
+}
