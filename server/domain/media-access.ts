@@ -25,7 +25,7 @@ export async function assertMayViewMedia(db: DbOrTx, actor: Actor | null, key: s
 
 /**
  * Whether user `userId` may see the owner-only file `key`: a welcome video through the user's own
- * figures (boonees_owner_idx), an exclusive file through its item (exclusive_content_url_idx, 0007).
+ * figures (boonees_owner_idx), an exclusive file through its item (exclusive_content_url_idx, 0006).
  */
 export function mediaAccessQuery(userId: string, key: string) {
   const url = storedUrl(key);
