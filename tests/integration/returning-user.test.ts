@@ -319,13 +319,13 @@ describe.skipIf(!enabled)("a session past its expiry", () => {
   it("is sent to /auth from every signed-in page (public pages stay public), and its cookie is cleared", async () => {
     const failures: string[] = [];
     for (const page of SIGNED_IN_PAGES) {
-      const path = pagePath(page.path, w);
+      const url = pagePath(page.path, w);
       const cookie = w.clients[page.who].sessionCookie;
-      const res = await fetch(app.base + path, { headers: { cookie }, redirect: "manual" });
+      const res = await fetch(app.base + url, { headers: { cookie }, redirect: "manual" });
       const expected = page.signedOut === "auth" ? 302 : 200;
-      if (res.status !== expected) failures.push(`${path}: ${res.status}`);
-      if (page.signedOut === "auth" && !res.headers.get("location")?.startsWith(`/auth?redirect=${encodeURIComponent(path)}`)) failures.push(`${path}: to ${res.headers.get("location")}`);
-      if (clearedCookies(res, "session_token").length === 0) failures.push(`${path}: cookie not cleared`);
+      if (res.status !== expected) failures.push(`${url}: ${res.status}`);
+      if (page.signedOut === "auth" && !res.headers.get("location")?.startsWith(`/auth?redirect=${encodeURIComponent(url)}`)) failures.push(`${url}: to ${res.headers.get("location")}`);
+      if (clearedCookies(res, "session_token").length === 0) failures.push(`${url}: cookie not cleared`);
     }
     expect(failures).toEqual([]);
   });
