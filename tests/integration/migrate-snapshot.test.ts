@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "../../server/auth/auth.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { createLogger } from "../../server/log.ts";
 import { listGallery } from "../../server/domain/public-gallery.ts";
 import { parseGallerySearch } from "../../app/lib/schemas/gallery.ts";
 import { SNAPSHOT_CODES, SNAPSHOT_FIGURES, SNAPSHOT_USERS } from "../fixtures/db-snapshot/seed.ts";
@@ -115,7 +116,7 @@ describe("upgrading a database of the previous main", () => {
   });
 
   it("still signs in the old accounts, claims with an old code and shows the old figures", async () => {
-    const auth = createAuth({ db: database.db, publicUrl: "http://localhost:3000", secret: "snapshot-test-secret-0123456789abcdef", sendMail: async () => {} });
+    const auth = createAuth({ db: database.db, publicUrl: "http://localhost:3000", secret: "snapshot-test-secret-0123456789abcdef", sendMail: async () => {}, log: createLogger("silent") });
     const finder = SNAPSHOT_USERS.finder;
     const signedIn = await auth.api.signInEmail({ body: { email: finder.email, password: finder.password } });
     expect(signedIn.user.name).toBe(finder.name);
