@@ -39,8 +39,8 @@ test.describe("figure detail", () => {
     await expect(traits.locator("dd")).toHaveText(["Kiel, Hafen", "Sieht im Dunkeln", "Blitz", "14. März 2025"]);
     await expect(page.getByTestId("status-pill")).toHaveText("Verfügbar");
     const cta = page.getByTestId("claim-cta");
-    await expect(cta.getByRole("heading", { name: "Hast du dieses Boonee gefunden?" })).toBeVisible();
-    await cta.getByRole("link", { name: "Boonee beanspruchen" }).click();
+    await expect(cta.getByRole("heading", { name: "Hast du diesen Boonee gefunden?" })).toBeVisible();
+    await cta.getByRole("link", { name: "Boonee claimen" }).click();
     await expect(page).toHaveURL("/claim");
   });
 
@@ -104,7 +104,7 @@ test.describe("owner area", () => {
   test("German: the owner sees the exclusive card with welcome video and items, and the add-story button; no claim call", async ({ page }) => {
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
-    await expect(page.getByTestId("owner-note")).toHaveText("Dieses Boonee gehört dir!");
+    await expect(page.getByTestId("owner-note")).toHaveText("Dieser Boonee gehört dir!");
     const card = page.getByTestId("exclusive-card");
     await expect(card.getByRole("heading", { name: "Exklusiv für dich" })).toBeVisible();
     await expect(card.getByTestId("welcome-video")).toHaveAttribute("src", "/video/hero.mp4");
@@ -278,6 +278,6 @@ test.describe("finder stories", () => {
     await page.context().clearCookies();
     const res = await page.goto(`/boonee/${f.id}`);
     expect(await res!.text()).not.toContain(owner.email);
-    await expect(page.getByTestId("owned-by")).toHaveText("Gefunden von Anonymous");
+    await expect(page.getByTestId("owned-by")).toHaveText("Gefunden von Anonym");
   });
 });
