@@ -42,7 +42,7 @@ test.describe("collector area", () => {
       await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "true");
       await expect(page.getByTestId(`achievement-${key}`)).toContainText("Freigeschaltet am");
     }
-    await expect(page.getByTestId("achievement-legend_hunter")).toContainText("Legend Hunter");
+    await expect(page.getByTestId("achievement-legend_hunter")).toContainText("Legendenjäger");
     await expect(page.getByTestId("achievement-legend_hunter")).toContainText(`Freigeschaltet am ${formatDay(new Date(), "de")}`);
     for (const key of ["hoarder", "storyteller"]) await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "false");
     await expect(page.getByTestId("achievement-hoarder")).toContainText("Besitze 10 Boonees.");

@@ -200,10 +200,13 @@ test.describe("finder stories", () => {
     await dialog.getByRole("button", { name: "Save story" }).click();
     await expect(dialog.getByText("The find date can't be in the future.")).toBeVisible();
     expect(await storiesOf(f.id)).toHaveLength(0);
-    // the inputs stop at the limits
-    await expect(dialog.getByLabel("Title")).toHaveAttribute("maxlength", "100");
-    await expect(dialog.getByLabel("Story", { exact: true })).toHaveAttribute("maxlength", "5000");
-    await expect(dialog.getByLabel("Find location (optional)")).toHaveAttribute("maxlength", "200");
+    // over a limit: the text stays whole, a counter says how much is too much, the save is refused
+    await dialog.getByLabel("Title").fill("T".repeat(101));
+    await expect(dialog.getByTestId("char-counter")).toHaveText("101 / 100 – 1 character too many");
+    await dialog.getByRole("button", { name: "Save story" }).click();
+    await expect(dialog.getByText("The title can be at most 100 characters long.")).toBeVisible();
+    expect(await storiesOf(f.id)).toHaveLength(0);
+    await dialog.getByLabel("Title").fill("abc");
     await dialog.getByLabel("Find date (optional)").fill("");
     await dialog.getByRole("button", { name: "Save story" }).click();
     await expect(page.getByText("Deine Story wurde gespeichert!")).toBeVisible();

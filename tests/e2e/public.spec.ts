@@ -15,7 +15,7 @@ test.describe("landing page", () => {
     await expect(page.getByText("Weitere Städte und Länder folgen.", { exact: false })).toBeVisible();
     const about = page.locator("section", { has: page.getByRole("heading", { name: "Was sind Boonees?" }) });
     await expect(about.getByRole("listitem")).toHaveCount(4);
-    for (const title of ["Suchen", "Beanspruchen", "Sammeln", "Exklusiver Club"]) await expect(about.getByRole("heading", { name: title })).toBeVisible();
+    for (const title of ["Suchen", "Claimen", "Sammeln", "Exklusiver Club"]) await expect(about.getByRole("heading", { name: title })).toBeVisible();
     await expect(about.getByRole("img", { name: "Ein lila Monster versteckt sich unter einer Parkbank, daneben sein NFC-Tag" })).toBeVisible();
     await expect(about.getByRole("img", { name: "Ein Handy tippt den Tag an und das Monster erscheint auf dem Bildschirm" })).toBeVisible();
     const follow = page.getByRole("link", { name: /Dem Künstler folgen/ });
