@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { BooneeImage } from "~/components/boonee-image";
@@ -13,10 +14,14 @@ export interface BooneeCardProps {
   counter?: { claimed: number; total: number } | null;
   /** Load the picture at once (cards in the first row). */
   priority?: boolean;
+  /** A short marker on the picture's top left (the profile's "New"). */
+  marker?: string | null;
+  /** Lines under the series (the profile: instance number and date found). */
+  details?: ReactNode;
 }
 
 /** A figure card linking to /boonee/{id}: square picture, name, rarity, series and an optional counter. */
-export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priority = false }: BooneeCardProps) {
+export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priority = false, marker, details }: BooneeCardProps) {
   const { t } = useTranslation();
   return (
     <Link
@@ -28,6 +33,11 @@ export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priori
         <div aria-hidden="true">
           <BooneeImage src={imageUrl} alt="" priority={priority} />
         </div>
+        {marker && (
+          <span className="absolute top-2 left-2 rounded-full bg-grape px-2.5 py-0.5 text-xs font-extrabold text-white" data-testid="boonee-marker">
+            {marker}
+          </span>
+        )}
         {counter && counter.total > 1 && (
           <span className="absolute top-2 right-2 rounded-full bg-ink/85 px-2.5 py-0.5 text-xs font-bold text-paper tabular-nums" data-testid="boonee-counter">
             <span aria-hidden="true" data-testid="boonee-counter-value">
@@ -43,6 +53,7 @@ export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priori
           <RarityBadge rarity={rarity} />
           {series && <span className="min-w-0 truncate text-xs font-semibold text-muted-foreground">{series}</span>}
         </div>
+        {details}
       </div>
     </Link>
   );

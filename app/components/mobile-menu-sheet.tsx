@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { NavLink } from "react-router";
+import { LogoutButton } from "~/components/logout-button";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 
@@ -10,6 +11,7 @@ export default function MobileMenuSheet({ signedIn, open, onOpenChange }: { sign
         ["/boonees", t("nav.gallery")],
         ["/profile", t("nav.collection")],
         ["/claim", t("nav.claim")],
+        ["/exclusive", t("profile.exclusive")],
         ["/notifications", t("nav.notifications")],
         ["/leaderboard", t("nav.leaderboard")],
         ["/stats", t("nav.stats")],
@@ -33,6 +35,11 @@ export default function MobileMenuSheet({ signedIn, open, onOpenChange }: { sign
             </SheetClose>
           ))}
         </nav>
+        {signedIn && (
+          <div className="mt-auto border-t-2 border-ink/10 pt-4 [&_button]:w-full">
+            <LogoutButton />
+          </div>
+        )}
       </SheetContent>
     </Sheet>
   );

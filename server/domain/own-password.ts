@@ -1,9 +1,10 @@
 import type { Services } from "../services.ts";
-import { assertSignedIn, type Actor } from "./errors.ts";
+import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { withPasswordCheck } from "./password-check.ts";
 
 /**
- * "Change password" on the profile. The current password is checked (throttled); the new one is
+ * "Change password" on the profile. A new password equal to the current one is refused
+ * ("samePassword"). The current password is checked (throttled); the new one is
  * stored, every session of the account ends, and this device gets a fresh session (rotation) in
  * the same transaction. Returns the Set-Cookie headers of the new session.
  */
@@ -14,6 +15,8 @@ export async function changeOwnPassword(
   headers: Headers,
 ) {
   assertSignedIn(actor);
+  // Refused before the password check: comparing the two inputs tells a guesser nothing.
+  if (input.newPassword === input.currentPassword) throw new DomainError("samePassword", 400);
   const result = await withPasswordCheck(services.db, actor, "change-password", () =>
     services.auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers, returnHeaders: true }),
   );

@@ -21,8 +21,22 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
     .from(userAchievements)
     .where(eq(userAchievements.userId, actor.id))
     .orderBy(desc(userAchievements.unlockedAt));
+  // An instance's number within its type counts every instance ever made of it in creation order (the type
+  // itself is #1), so it never changes when another one is claimed, hidden or placed.
   const owned = await db
-    .select({ id: boonees.id, name: boonees.name, imageUrl: boonees.imageUrl, rarity: boonees.rarity, series: boonees.series, claimedAt: boonees.claimedAt })
+    .select({
+      id: boonees.id,
+      name: boonees.name,
+      imageUrl: boonees.imageUrl,
+      rarity: boonees.rarity,
+      series: boonees.series,
+      claimedAt: boonees.claimedAt,
+      // qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would take as its own
+      instanceNumber: sql<number>`case when boonees.template_id is null then 1 else 2 + (
+        select count(*) from boonees o
+        where o.template_id = boonees.template_id and (o.created_at, o.id) < (boonees.created_at, boonees.id)) end`.mapWith(Number),
+      typeInstances: sql<number>`1 + (select count(*) from boonees o where o.template_id = coalesce(boonees.template_id, boonees.id))`.mapWith(Number),
+    })
     .from(boonees)
     .where(and(eq(boonees.ownerId, actor.id)))
     .orderBy(desc(boonees.claimedAt))

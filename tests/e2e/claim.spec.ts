@@ -104,13 +104,13 @@ test.describe("claiming", () => {
     expect((await ownerOf(figure.id)).ownerId).toBe(owner.id);
   });
 
-  test("names an owner without a name 'Anonymous' and an unknown owner 'someone else'", async ({ page }) => {
+  test("names an owner without a name 'Anonym' and an unknown owner 'someone else'", async ({ page }) => {
     const nameless = await signUp(page);
     await db.update(profiles).set({ name: null }).where(eq(profiles.id, nameless.id));
     const anonymous = await seedBoonee({ ownerId: nameless.id });
     await page.context().clearCookies();
     await page.goto(`/c/${anonymous.code}`);
-    await expect(page.getByTestId("already-claimed")).toHaveText("Dieser Boonee gehört bereits Anonymous.");
+    await expect(page.getByTestId("already-claimed")).toHaveText("Dieser Boonee gehört bereits Anonym.");
 
     const unknown = await seedBoonee();
     await db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, unknown.id)); // claimed, owner row gone

@@ -42,7 +42,7 @@ test.describe("collector area", () => {
       await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "true");
       await expect(page.getByTestId(`achievement-${key}`)).toContainText("Freigeschaltet am");
     }
-    await expect(page.getByTestId("achievement-legend_hunter")).toContainText("Legend Hunter");
+    await expect(page.getByTestId("achievement-legend_hunter")).toContainText("Legendenjäger");
     await expect(page.getByTestId("achievement-legend_hunter")).toContainText(`Freigeschaltet am ${formatDay(new Date(), "de", DEFAULT_TIME_ZONE)}`);
     for (const key of ["hoarder", "storyteller"]) await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "false");
     await expect(page.getByTestId("achievement-hoarder")).toContainText("Besitze 10 Boonees.");
@@ -74,7 +74,7 @@ test.describe("collector area", () => {
       { userId: user.id, title: "@achievement:first_find", message: "@achievementMessage:first_find", type: "achievement", link: "/profile" },
     ]);
     await page.reload();
-    await expect(page.getByText("Neuer Erfolg: First Find")).toBeVisible();
+    await expect(page.getByText("Neuer Erfolg: Erster Fund")).toBeVisible();
     await expect(page.getByTestId("unread-badge")).toHaveText("3");
     await page.getByRole("button", { name: /Neuer Drop in Kiel/ }).click();
     await expect(page).toHaveURL("/exclusive");
@@ -186,7 +186,7 @@ test.describe("collector area", () => {
     expect(JSON.stringify(json)).not.toContain(figure.code);
   });
 
-  test("deletes the account: signed out, old password refused, figure shows 'Anonymous'", async ({ page }) => {
+  test("deletes the account: signed out, old password refused, figure shows 'Anonym'", async ({ page }) => {
     const user = await signUp(page, `Gehende ${unique()}`);
     const figure = await seedBoonee({ ownerId: user.id });
     await page.goto("/profile", { waitUntil: "networkidle" }); // the dialog needs the app to have started
@@ -205,7 +205,7 @@ test.describe("collector area", () => {
     await page.getByRole("button", { name: "Anmelden" }).click();
     await expect(page.getByText("Anmeldung fehlgeschlagen. Bitte prüfe E-Mail und Passwort.")).toBeVisible();
     await page.goto(`/boonee/${figure.id}`);
-    await expect(page.getByText("Anonymous").first()).toBeVisible();
+    await expect(page.getByTestId("owned-by")).toHaveText("Gefunden von Anonym");
     await expect(page.getByText(user.name)).toHaveCount(0);
   });
 

@@ -39,8 +39,8 @@ test.describe("figure detail", () => {
     await expect(traits.locator("dd")).toHaveText(["Kiel, Hafen", "Sieht im Dunkeln", "Blitz", "14. März 2025"]);
     await expect(page.getByTestId("status-pill")).toHaveText("Verfügbar");
     const cta = page.getByTestId("claim-cta");
-    await expect(cta.getByRole("heading", { name: "Hast du dieses Boonee gefunden?" })).toBeVisible();
-    await cta.getByRole("link", { name: "Boonee beanspruchen" }).click();
+    await expect(cta.getByRole("heading", { name: "Hast du diesen Boonee gefunden?" })).toBeVisible();
+    await cta.getByRole("link", { name: "Boonee claimen" }).click();
     await expect(page).toHaveURL("/claim");
   });
 
@@ -104,7 +104,7 @@ test.describe("owner area", () => {
   test("German: the owner sees the exclusive card with welcome video and items, and the add-story button; no claim call", async ({ page }) => {
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
-    await expect(page.getByTestId("owner-note")).toHaveText("Dieses Boonee gehört dir!");
+    await expect(page.getByTestId("owner-note")).toHaveText("Dieser Boonee gehört dir!");
     const card = page.getByTestId("exclusive-card");
     await expect(card.getByRole("heading", { name: "Exklusiv für dich" })).toBeVisible();
     await expect(card.getByTestId("welcome-video")).toHaveAttribute("src", "/video/hero.mp4");
@@ -200,10 +200,13 @@ test.describe("finder stories", () => {
     await dialog.getByRole("button", { name: "Save story" }).click();
     await expect(dialog.getByText("The find date can't be in the future.")).toBeVisible();
     expect(await storiesOf(f.id)).toHaveLength(0);
-    // the inputs stop at the limits
-    await expect(dialog.getByLabel("Title")).toHaveAttribute("maxlength", "100");
-    await expect(dialog.getByLabel("Story", { exact: true })).toHaveAttribute("maxlength", "5000");
-    await expect(dialog.getByLabel("Find location (optional)")).toHaveAttribute("maxlength", "200");
+    // over a limit: the text stays whole, a counter says how much is too much, the save is refused
+    await dialog.getByLabel("Title").fill("T".repeat(101));
+    await expect(dialog.getByTestId("char-counter")).toHaveText("101 / 100 – 1 character too many");
+    await dialog.getByRole("button", { name: "Save story" }).click();
+    await expect(dialog.getByText("The title can be at most 100 characters long.")).toBeVisible();
+    expect(await storiesOf(f.id)).toHaveLength(0);
+    await dialog.getByLabel("Title").fill("abc");
     await dialog.getByLabel("Find date (optional)").fill("");
     await dialog.getByRole("button", { name: "Save story" }).click();
     await expect(page.getByText("Deine Story wurde gespeichert!")).toBeVisible();
@@ -278,6 +281,6 @@ test.describe("finder stories", () => {
     await page.context().clearCookies();
     const res = await page.goto(`/boonee/${f.id}`);
     expect(await res!.text()).not.toContain(owner.email);
-    await expect(page.getByTestId("owned-by")).toHaveText("Gefunden von Anonymous");
+    await expect(page.getByTestId("owned-by")).toHaveText("Gefunden von Anonym");
   });
 });

@@ -11,11 +11,11 @@ test.describe("landing page", () => {
     expect(await metaContent(page, 'name="description"')).toContain("Kiel");
     await expect(page.getByRole("heading", { level: 1, name: "Finde die Boonees" })).toBeVisible();
     await expect(page.getByText("Kleine Monster-Figuren, versteckt in der Stadt.")).toBeVisible();
-    await expect(page.getByText("Jede Woche wird ein neues Boonee in Kiel versteckt.")).toBeVisible();
+    await expect(page.getByText("Jede Woche wird ein neuer Boonee in Kiel versteckt.")).toBeVisible();
     await expect(page.getByText("Weitere Städte und Länder folgen.", { exact: false })).toBeVisible();
     const about = page.locator("section", { has: page.getByRole("heading", { name: "Was sind Boonees?" }) });
     await expect(about.getByRole("listitem")).toHaveCount(4);
-    for (const title of ["Suchen", "Beanspruchen", "Sammeln", "Exklusiver Club"]) await expect(about.getByRole("heading", { name: title })).toBeVisible();
+    for (const title of ["Suchen", "Claimen", "Sammeln", "Exklusiver Club"]) await expect(about.getByRole("heading", { name: title })).toBeVisible();
     await expect(about.getByRole("img", { name: "Ein lila Monster versteckt sich unter einer Parkbank, daneben sein NFC-Tag" })).toBeVisible();
     await expect(about.getByRole("img", { name: "Ein Handy tippt den Tag an und das Monster erscheint auf dem Bildschirm" })).toBeVisible();
     const follow = page.getByRole("link", { name: /Dem Künstler folgen/ });
@@ -212,7 +212,7 @@ test.describe("leaderboard", () => {
     await expect(rows.nth(0).getByTestId("leaderboard-count")).toHaveText("800 Boonees");
     await expect(rows.nth(1).getByTestId("leaderboard-name")).toHaveText(`Zweite ${key}`);
     await expect(rows.nth(1).getByTestId("leaderboard-count")).toHaveText("800 Boonees");
-    await expect(rows.nth(2).getByTestId("leaderboard-name")).toHaveText("Anonymous");
+    await expect(rows.nth(2).getByTestId("leaderboard-name")).toHaveText("Anonym");
     await expect(rows.nth(2).getByTestId("leaderboard-count")).toHaveText("799 Boonees");
     await expect(rows.nth(2)).toContainText("A");
     await expect(rows.nth(0).getByRole("img", { name: "Platz 1, Gold" })).toBeVisible();
@@ -235,7 +235,7 @@ test.describe("leaderboard", () => {
     await expect(rows.nth(0).getByTestId("leaderboard-name")).toHaveText(`Erste ${key}`);
     await expect(rows.nth(1).getByTestId("leaderboard-name")).toHaveText(`Zweite ${key}`);
     await expect(rows.nth(2).getByTestId("leaderboard-name")).toHaveText(`Gleich ${key}`);
-    await expect(rows.nth(3).getByTestId("leaderboard-name")).toHaveText("Anonymous");
+    await expect(rows.nth(3).getByTestId("leaderboard-name")).toHaveText("Anonym");
 
     await useEnglish(page);
     await page.reload();

@@ -5,6 +5,7 @@ import { accounts, booneeStories, boonees, claims, exclusiveContent, notificatio
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
 import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
+import { getProfileSummary } from "../../server/domain/profile-summary.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -35,6 +36,32 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const [{ n: notes }] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`);
     expect(notes).toBe(5);
   }, 60_000);
+
+  it("numbers the profile's figures within their type in creation order, the same whoever claims the others", async () => {
+    const u = await createUser(s);
+    const other = await createUser(s);
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+    const [type] = await s.db.insert(boonees).values({ name: "Zwilling", status: "Placed", createdAt: day(1) }).returning();
+    const instances = await s.db
+      .insert(boonees)
+      .values([2, 3, 4].map((d) => ({ name: "Zwilling", status: "Placed" as const, templateId: type.id, createdAt: day(d) })))
+      .returning();
+    const [single] = await s.db.insert(boonees).values({ name: "Einzeln", status: "Placed" }).returning();
+    const own = async (id: string, ownerId: string, at: Date) => s.db.update(boonees).set({ ownerId, claimedAt: at }).where(eq(boonees.id, id));
+    await own(instances[2].id, u.id, day(10));
+    await own(type.id, u.id, day(11));
+    await own(single.id, u.id, day(12));
+    const before = await getProfileSummary(s.db, actor(u.id));
+    await own(instances[0].id, other.id, day(13));
+    const after = await getProfileSummary(s.db, actor(u.id));
+    for (const summary of [before, after]) {
+      expect(summary.owned.map((b) => [b.name, b.instanceNumber, b.typeInstances])).toEqual([
+        ["Einzeln", 1, 1],
+        ["Zwilling", 1, 4],
+        ["Zwilling", 4, 4],
+      ]);
+    }
+  });
 
   it("shows exclusive content by audience: all, rarity, series and one figure", async () => {
     const rareOwner = await createUser(s);

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validate } from "../../app/lib/forms.ts";
+import { changePasswordSchema } from "../../app/lib/schemas/account.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { changeOwnPassword } from "../../server/domain/own-password.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -42,6 +44,15 @@ describe(`change password on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(await sessionOf(u.cookie)).not.toBeNull();
     for (let i = 0; i < 9; i++) await attempt("not-my-password").catch(() => {});
     await expect(attempt(u.password)).rejects.toMatchObject({ code: "tooMany", status: 429 });
+    expect((await signIn(u.email, u.password)).response.user.id).toBe(u.id);
+  });
+
+  it("refuses the current password as the new one, in the form's schema and in the domain, changing nothing", async () => {
+    const u = await createUser(s);
+    const same = { currentPassword: u.password, newPassword: u.password };
+    expect(validate(changePasswordSchema, same)).toEqual({ ok: false, errors: { newPassword: "profile.password.samePassword" } });
+    await expect(changeOwnPassword(s, actor(u.id), same, new Headers({ cookie: u.cookie }))).rejects.toMatchObject({ code: "samePassword", status: 400 });
+    expect(await sessionOf(u.cookie)).not.toBeNull();
     expect((await signIn(u.email, u.password)).response.user.id).toBe(u.id);
   });
 

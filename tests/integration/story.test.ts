@@ -51,7 +51,7 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(await storiesOf(unowned.id)).toHaveLength(0);
   });
 
-  it("applies the spec's limits: trims and cuts title 100, story 5000, location 200; minimums 3 and 10; no future date", async () => {
+  it("applies the spec's limits: trims, then refuses (never cuts) title over 100, story over 5000, location over 200; minimums 3 and 10; no future date", async () => {
     const owner = await createUser(s);
     const actor = { id: owner.id, role: "user" as const };
     const b = await ownedFigure(owner.id);
@@ -60,13 +60,16 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(await fail({ ...good, story: "   kurz    " })).toMatchObject({ status: 400, params: { story: "story.error.storyTooShort" } });
     expect(await fail({ ...good, findDate: "2999-01-01" })).toMatchObject({ status: 400, params: { findDate: "story.error.dateFuture" } });
     expect(await fail({ ...good, findDate: "2025-02-30" })).toMatchObject({ status: 400, params: { findDate: "story.error.dateInvalid" } });
+    expect(await fail({ ...good, title: "T".repeat(101) })).toMatchObject({ status: 400, params: { title: "story.error.titleTooLong" } });
+    expect(await fail({ ...good, story: "S".repeat(6000) })).toMatchObject({ status: 400, params: { story: "story.error.storyTooLong" } });
+    expect(await fail({ ...good, location: "L".repeat(201) })).toMatchObject({ status: 400, params: { location: "story.error.locationTooLong" } });
     expect(await storiesOf(b.id)).toHaveLength(0);
 
     await addStory(s.db, actor, {
       booneeId: b.id,
-      fields: { title: `  ${"T".repeat(150)}  `, story: ` ${"S".repeat(6000)} `, location: "   ", findDate: "2025-06-01" },
+      fields: { title: `  ${"T".repeat(100)}  `, story: ` ${"S".repeat(5000)} `, location: "   ", findDate: "2025-06-01" },
     });
-    await addStory(s.db, actor, { booneeId: b.id, fields: { title: "abc", story: "0123456789", location: "L".repeat(300), findDate: latestToday() } });
+    await addStory(s.db, actor, { booneeId: b.id, fields: { title: "abc", story: "0123456789", location: "L".repeat(200), findDate: latestToday() } });
     const rows = await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, b.id)).orderBy(sql`created_at`);
     expect(rows[0].title).toHaveLength(100);
     expect(rows[0].story).toHaveLength(5000);

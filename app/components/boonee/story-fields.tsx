@@ -1,17 +1,23 @@
 import { useTranslation } from "~/lib/use-translation";
+import { CharCounter, counterShown, useCharCount } from "~/components/forms/char-counter";
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/lib/forms";
 import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "~/lib/story-limits";
 
-/** The fields of the finder-story form (title, story, location, date), shared by the dialog and the no-JS form. */
+/**
+ * The fields of the finder-story form (title, story, location, date), shared by the dialog and the no-JS
+ * form. The text fields take any length (a pasted story is never cut) and count near their limits.
+ */
 export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors; idPrefix: string; maxDate?: string }) {
   const { t } = useTranslation();
   const storyId = `${idPrefix}-story`;
+  const story = useCharCount();
+  const storyDescribedBy = [errors.story ? `${storyId}-error` : null, counterShown(story.count, STORY_TEXT_MAX) ? `${storyId}-count` : null].filter(Boolean).join(" ");
   return (
     <>
-      <Field id={`${idPrefix}-title`} name="title" label={t("story.fields.title")} required maxLength={STORY_TITLE_MAX} autoComplete="off" error={errors.title} />
+      <Field id={`${idPrefix}-title`} name="title" label={t("story.fields.title")} required limit={STORY_TITLE_MAX} autoComplete="off" error={errors.title} />
       <div className="grid gap-1.5">
         <Label htmlFor={storyId}>{t("story.fields.story")}</Label>
         <Textarea
@@ -19,10 +25,11 @@ export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors
           name="story"
           required
           rows={6}
-          maxLength={STORY_TEXT_MAX}
+          onInput={story.onInput}
           aria-invalid={errors.story ? true : undefined}
-          aria-describedby={errors.story ? `${storyId}-error` : undefined}
+          aria-describedby={storyDescribedBy || undefined}
         />
+        <CharCounter id={`${storyId}-count`} count={story.count} max={STORY_TEXT_MAX} />
         {errors.story && (
           <p id={`${storyId}-error`} role="alert" className="text-sm font-semibold text-destructive">
             {t(errors.story)}
@@ -33,7 +40,7 @@ export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors
         id={`${idPrefix}-location`}
         name="location"
         label={`${t("story.fields.location")} (${t("story.fields.optional")})`}
-        maxLength={STORY_LOCATION_MAX}
+        limit={STORY_LOCATION_MAX}
         autoComplete="off"
         error={errors.location}
       />

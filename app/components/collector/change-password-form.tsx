@@ -13,7 +13,7 @@ export function ChangePasswordForm({ result }: { result?: { errors?: FieldErrors
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "changePassword";
-  const { errors, onSubmit } = useClientValidation(changePasswordSchema, result?.errors);
+  const { errors, onSubmit, stale } = useClientValidation(changePasswordSchema, result?.errors);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (result?.changed) form.current?.reset();
@@ -21,7 +21,7 @@ export function ChangePasswordForm({ result }: { result?: { errors?: FieldErrors
   return (
     <Form ref={form} method="post" preventScrollReset noValidate onSubmit={onSubmit} className="grid max-w-md gap-4">
       <input type="hidden" name="intent" value="changePassword" />
-      <FormError error={result?.error} params={result?.params} />
+      <FormError error={stale ? null : result?.error} params={result?.params} />
       <Field name="currentPassword" type="password" label={t("profile.password.current")} autoComplete="current-password" error={errors.currentPassword} required />
       <Field
         name="newPassword"

@@ -2,22 +2,30 @@ import type * as React from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { CharCounter, counterShown, useCharCount } from "./char-counter";
 
-/** A labelled input with its error (a translation key) announced to screen readers. */
+/**
+ * A labelled input with its error (a translation key) announced to screen readers. With `limit`, a
+ * character counter appears near the limit (the input itself takes any length; the schema refuses).
+ */
 export function Field({
   name,
   label,
   error,
   errorParams,
   hint,
+  limit,
   ...props
-}: React.ComponentProps<"input"> & { name: string; label: string; error?: string; errorParams?: Record<string, unknown>; hint?: string }) {
+}: React.ComponentProps<"input"> & { name: string; label: string; error?: string; errorParams?: Record<string, unknown>; hint?: string; limit?: number }) {
   const { t } = useTranslation();
+  const { count, onInput } = useCharCount();
   const id = props.id ?? `field-${name}`;
+  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : null, limit && counterShown(count, limit) ? `${id}-count` : null].filter(Boolean).join(" ");
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...props} />
+      <Input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} onInput={limit ? onInput : undefined} {...props} />
+      {limit && <CharCounter id={`${id}-count`} count={count} max={limit} />}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

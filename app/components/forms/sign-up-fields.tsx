@@ -6,7 +6,7 @@ export function SignUpFields({ errors }: { errors: FieldErrors }) {
   const { t } = useTranslation();
   return (
     <>
-      <Field name="name" label={t("auth.name")} autoComplete="name" required maxLength={100} error={errors.name} />
+      <Field name="name" label={t("auth.name")} autoComplete="name" required maxLength={100} hint={t("auth.nameHint")} error={errors.name} />
       <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} />
       <Field
         name="password"

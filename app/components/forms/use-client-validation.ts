@@ -5,15 +5,20 @@ import { formFields, validate, type FieldErrors } from "~/lib/forms";
 /**
  * Checks a form against the same zod schema the action uses, before it is sent; the server
  * checks again. Without JavaScript the form simply posts and the server answers with the errors.
+ * A new submit hides the server's last answer (`stale`) until its next one arrives, so an old error
+ * never stands beside a new one.
  */
 export function useClientValidation(schema: z.ZodType, serverErrors?: FieldErrors) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServer, setLastServer] = useState(serverErrors);
+  const [stale, setStale] = useState(false);
   if (serverErrors !== lastServer) {
     setLastServer(serverErrors);
     setClientErrors(null);
+    setStale(false);
   }
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setStale(true);
     const result = validate(schema, formFields(new FormData(event.currentTarget)));
     if (!result.ok) {
       event.preventDefault();
@@ -22,5 +27,5 @@ export function useClientValidation(schema: z.ZodType, serverErrors?: FieldError
       first?.focus();
     } else setClientErrors(null);
   };
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+  return { errors: clientErrors ?? (stale ? undefined : serverErrors) ?? {}, onSubmit, stale };
 }

@@ -22,7 +22,10 @@ export const resetPasswordSchema = z.object({
   password: passwordSchema,
 });
 
-export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, "auth.error.passwordRequired").max(128, "auth.error.passwordTooLong"),
-  newPassword: passwordSchema,
-});
+/** The same password is no change: refused under the new-password field (the domain refuses it too). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "auth.error.passwordRequired").max(128, "auth.error.passwordTooLong"),
+    newPassword: passwordSchema,
+  })
+  .refine((d) => d.newPassword !== d.currentPassword, { path: ["newPassword"], message: "profile.password.samePassword" });

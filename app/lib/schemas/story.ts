@@ -16,29 +16,25 @@ const isRealDay = (d: string) => {
  */
 export const latestToday = (now = new Date()) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 
+const trimmed = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim());
+
 /**
- * The finder-story form (spec section 5): title trimmed and cut to 100, at least 3; story trimmed and
- * cut to 5000, at least 10; location trimmed and cut to 200, may be empty; date optional, not in the
- * future. Messages are translation keys; the spec's texts for this form are fixed German.
+ * The finder-story form (spec section 5): title trimmed, 3 to 100; story trimmed, 10 to 5000; location
+ * trimmed, up to 200, may be empty; date optional, not in the future. Text over a limit is refused,
+ * never cut. Messages are translation keys; the spec's texts for this form are fixed German.
  */
 export const storySchema = z.object({
-  title: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, STORY_TITLE_MAX))
-    .pipe(z.string().min(STORY_TITLE_MIN, "story.error.titleTooShort")),
-  story: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, STORY_TEXT_MAX))
-    .pipe(z.string().min(STORY_TEXT_MIN, "story.error.storyTooShort")),
-  location: z
-    .string()
-    .optional()
-    .transform((v) => {
-      const s = (v ?? "").trim().slice(0, STORY_LOCATION_MAX);
-      return s === "" ? null : s;
-    }),
+  title: trimmed.pipe(z.string().min(STORY_TITLE_MIN, "story.error.titleTooShort").max(STORY_TITLE_MAX, "story.error.titleTooLong")),
+  story: trimmed.pipe(z.string().min(STORY_TEXT_MIN, "story.error.storyTooShort").max(STORY_TEXT_MAX, "story.error.storyTooLong")),
+  location: trimmed.pipe(
+    z
+      .string()
+      .max(STORY_LOCATION_MAX, "story.error.locationTooLong")
+      .transform((s) => (s === "" ? null : s)),
+  ),
   findDate: z
     .string()
     .optional()

@@ -15,6 +15,7 @@ import { ACHIEVEMENTS } from "~/lib/achievements";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
+import { newestFind } from "~/lib/newest-find";
 import { changePasswordSchema } from "~/lib/schemas/account";
 import { cn } from "~/lib/utils";
 import { DomainError } from "../../../server/domain/errors.ts";
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const summary = await getProfileSummary(services.db, actorOf(viewer));
   const sessions = await listOwnSessions(services.db, actorOf(viewer), viewer.sessionId);
-  return { ...summary, role: viewer.role, sessions };
+  const newId = newestFind(summary.owned, new URL(request.url).searchParams.get("new"));
+  return { ...summary, newId, role: viewer.role, sessions };
 }
 
 /**
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const { profile, counts, achievements, owned, role, sessions } = loaderData;
+  const { profile, counts, achievements, owned, newId, role, sessions } = loaderData;
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
     if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
@@ -184,8 +186,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         ) : (
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {owned.map((b) => (
-              <li key={b.id}>
-                <BooneeCard id={b.id} name={b.name} imageUrl={b.imageUrl} rarity={b.rarity} series={b.series} />
+              <li key={b.id} data-testid="owned-figure" data-new={b.id === newId ? "true" : undefined}>
+                <BooneeCard
+                  {...b}
+                  marker={b.id === newId ? t("profile.newFind") : null}
+                  details={
+                    <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground" data-testid="owned-details">
+                      {b.typeInstances > 1 && <span className="font-bold text-ink-soft tabular-nums">{t("profile.instance", { number: b.instanceNumber })}</span>}
+                      {b.claimedAt && <span>{t("profile.foundOn", { date: dates.day(b.claimedAt) })}</span>}
+                    </p>
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { lookupCode } from "~/claim.server";
 import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
-import { normalizeCode } from "~/lib/claim-code-rule";
+import { CODE_MAX, normalizeCode } from "~/lib/claim-code-rule";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { tMeta } from "~/lib/meta";
 import { signUpSchema } from "~/lib/schemas/account";
@@ -98,6 +98,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ClaimCodePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A broken link says which code it carried (the link's own text, never another figure's).
+  const { secretCode = "" } = useParams();
   const success = actionData?.ok === true;
   useEffect(() => {
     if (!success) return;
@@ -109,9 +111,12 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
     return (
       <div className="mx-auto w-full max-w-md px-4 py-10">
         <h1 className="font-display text-3xl font-extrabold">{t("claim.title")}</h1>
-        <Card className="mt-6">
+        <p className="mt-2 text-ink-soft" data-testid="failed-code">
+          {t("claim.failedCode")} <strong className="font-display tracking-wider break-all">{clip(normalizeCode(secretCode), 40)}</strong>
+        </p>
+        <Card className="mt-4">
           <CardContent className="pt-5">
-            <CodeForm error={loaderData.error} params={loaderData.params} />
+            <CodeForm error={loaderData.error} params={loaderData.params} defaultValue={normalizeCode(secretCode).slice(0, CODE_MAX)} />
           </CardContent>
         </Card>
         <p className="mt-4 text-center text-sm">

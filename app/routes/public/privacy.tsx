@@ -46,7 +46,7 @@ export default function Privacy() {
         <p>
           Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie
           das Recht auf Beschwerde bei einer Datenschutz-Aufsichtsbehörde. In deinem Profil kannst du deine Daten jederzeit herunterladen und
-          dein Konto löschen. Gefundene Boonees bleiben danach geclaimt und werden als „Anonymous“ angezeigt.
+          dein Konto löschen. Gefundene Boonees bleiben danach geclaimt und werden als „Anonym“ angezeigt.
         </p>
       </section>
       <section>
