@@ -1,8 +1,10 @@
 export interface StoreLimits {
   maxEntries: number;
   maxBytes: number;
-  /** How long an entry is served after it was made, at most. */
+  /** How long an entry is served after it was made. */
   freshMs: number;
+  /** How much longer it may be served while its refresh renders (never after a change: invalidate()). */
+  graceMs: number;
   now?: () => number;
 }
 
@@ -16,7 +18,8 @@ interface Slot<T> {
 /**
  * Bounded (LRU by entries and bytes) store of shared pages with single-flight filling. invalidate()
  * starts a new generation: older entries are gone, and a fill that began before it is handed to its
- * waiters but not stored, so no page rendered before a change outlives the change.
+ * waiters but not stored, so no page rendered before a change outlives the change. Out-of-date
+ * entries stay (until the LRU drops them) so that stale() can bridge a refresh.
  */
 export function createPageStore<T>(limits: StoreLimits) {
   const now = limits.now ?? (() => performance.now());
@@ -36,14 +39,16 @@ export function createPageStore<T>(limits: StoreLimits) {
     /** A fresh entry (and marks it recently used). */
     fresh(key: string): T | undefined {
       const slot = slots.get(key);
-      if (!slot) return undefined;
-      if (slot.generation !== generation || now() - slot.madeAt >= limits.freshMs) {
-        drop(key);
-        return undefined;
-      }
+      if (!slot || slot.generation !== generation || now() - slot.madeAt >= limits.freshMs) return undefined;
       slots.delete(key);
       slots.set(key, slot);
       return slot.value;
+    },
+
+    /** An entry of this generation that went out of date less than graceMs ago: served while its refresh renders. */
+    stale(key: string): T | undefined {
+      const slot = slots.get(key);
+      return slot && slot.generation === generation && now() - slot.madeAt < limits.freshMs + limits.graceMs ? slot.value : undefined;
     },
 
     /** The fill under way for key in this generation, if any: resolves to its entry, or null if it made none. */

@@ -14,7 +14,7 @@ const brotliAsync = promisify(brotliCompress);
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=5";
 export const SHARED_VARY = "Accept-Encoding, Cookie";
-/** Tells tests and operators whether a response came from the cache ("hit") or was rendered for it ("miss"). */
+/** Tells tests and operators whether a response came from the cache ("hit"), was its previous copy while a refresh renders ("stale"), or was rendered for it ("miss"). */
 export const CACHE_STATUS_HEADER = "x-boonees-cache";
 
 /** Headers of a render that describe the page itself; everything else is either per response or set here. */
@@ -57,7 +57,7 @@ export async function sharePage(response: Response, nonce: string): Promise<Shar
 }
 
 /** The response for one request: brotli, gzip or plain as its Accept-Encoding allows. */
-export async function sharedResponse(page: SharedPage, request: Request, status: "hit" | "miss"): Promise<Response> {
+export async function sharedResponse(page: SharedPage, request: Request, status: "hit" | "stale" | "miss"): Promise<Response> {
   const encoding = chooseEncoding(request.headers.get("accept-encoding"));
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : await gunzipAsync(page.gzip);
   const headers = new Headers(page.headers);

@@ -82,7 +82,7 @@ describe.skipIf(!enabled)(`anonymous pages from the cache (${onPostgres ? "postg
       const states = answers.map((r) => r.headers.get(CACHE));
       expect(answers.every((r) => r.status === 200), pathname).toBe(true);
       expect(states.filter((s) => s === "miss").length, `${pathname}: ${states}`).toBeLessThanOrEqual(1);
-      expect(states.filter((s) => s === "hit").length, `${pathname}: ${states}`).toBeGreaterThanOrEqual(5);
+      expect(states.filter((s) => s === "hit" || s === "stale").length, `${pathname}: ${states}`).toBeGreaterThanOrEqual(5);
       const bodies = await Promise.all(answers.map((r) => r.text()));
       expect(new Set(bodies).size, pathname).toBe(1);
       expect(answers[0].headers.get("set-cookie")).toBeNull();
@@ -93,7 +93,7 @@ describe.skipIf(!enabled)(`anonymous pages from the cache (${onPostgres ? "postg
     const gallery = await (await get(a.base, "/boonees")).text();
     const figure = /href="(\/boonee\/[0-9a-f-]{36})"/.exec(gallery)![1];
     const figures = await together(a.base, figure, 4);
-    expect(figures.filter((r) => r.headers.get(CACHE) === "hit").length).toBeGreaterThanOrEqual(3);
+    expect(figures.filter((r) => r.headers.get(CACHE) !== "miss").length).toBeGreaterThanOrEqual(3);
     // not shared: a figure that does not exist, the claim form
     expect((await get(a.base, "/boonee/00000000-0000-0000-0000-000000000000")).headers.get(CACHE)).toBeNull();
     expect((await get(a.base, "/claim")).headers.get(CACHE)).toBeNull();

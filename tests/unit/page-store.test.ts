@@ -6,7 +6,7 @@ import { publicPageKey } from "../../server/page-cache/public-page-key.ts";
 
 function clockedStore(limits: { maxEntries?: number; maxBytes?: number } = {}) {
   let t = 0;
-  const store = createPageStore<string>({ maxEntries: limits.maxEntries ?? 10, maxBytes: limits.maxBytes ?? 1_000, freshMs: 1_000, now: () => t });
+  const store = createPageStore<string>({ maxEntries: limits.maxEntries ?? 10, maxBytes: limits.maxBytes ?? 1_000, freshMs: 1_000, graceMs: 1_000, now: () => t });
   const put = (key: string, value: string, size = 1) => store.begin(key).finish(value, size);
   return { store, put, advance: (ms: number) => (t += ms) };
 }
@@ -19,6 +19,19 @@ describe("page store", () => {
     expect(store.fresh("de /boonees")).toBe("page");
     advance(1);
     expect(store.fresh("de /boonees")).toBeUndefined();
+  });
+
+  it("bridges a refresh with the previous copy for at most the grace time, and never after a change", () => {
+    const { store, put, advance } = clockedStore();
+    put("de /boonees", "page");
+    advance(1_500);
+    expect(store.stale("de /boonees")).toBe("page");
+    advance(500);
+    expect(store.stale("de /boonees")).toBeUndefined();
+    put("de /", "landing");
+    advance(1_200);
+    store.invalidate();
+    expect(store.stale("de /")).toBeUndefined();
   });
 
   it("hands a fill to everyone waiting, and stores nothing rendered before a change", async () => {
