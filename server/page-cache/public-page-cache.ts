@@ -23,7 +23,7 @@ export function createPublicPageCache(services: Pick<Services, "database" | "log
   const store = createPageStore<SharedPage>(limits);
   services.database
     .listen(PUBLIC_CHANGED_CHANNEL, () => store.invalidate())
-    .catch((err) => services.log.error({ err }, "public page cache: cannot listen for changes; pages live for one second"));
+    .catch((err) => services.log.error({ err }, "public page cache: cannot listen for changes; pages are only refreshed every second"));
 
   /** Renders key once for everyone who asks meanwhile: the shared page, or the render itself if it cannot be shared. */
   async function fill(request: Request, key: string, render: RenderPage): Promise<{ page: SharedPage } | { response: Response }> {
