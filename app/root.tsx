@@ -109,11 +109,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  // a page may show the message itself (handle.showsFlash), e.g. next to its form
+  const shownByPage = useMatches().some((m) => (m.handle as { showsFlash?: boolean } | undefined)?.showsFlash);
   useEffect(() => {
+    if (shownByPage) return;
     // A flash key starting with "!" is an error message.
     if (loaderData.flash?.startsWith("!")) toast.error(t(loaderData.flash.slice(1)));
     else if (loaderData.flash) toast.success(t(loaderData.flash));
-  }, [loaderData.flash, t]);
+  }, [loaderData.flash, shownByPage, t]);
   return <Outlet />;
 }
 

@@ -4,6 +4,7 @@
 //   LOAD_SECONDS=10 LOAD_CONNECTIONS=100 node bench/load.ts
 import autocannon from "autocannon";
 import pg from "pg";
+import { seedSmallCatalogue } from "./small-catalogue.ts";
 import { createPgDatabase, startInstance, type Instance } from "../tests/support/instances.ts";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
@@ -14,20 +15,10 @@ const basePort = 4100 + Math.floor(Math.random() * 50);
 const env = { DATABASE_URL: database.url, LOG_LEVEL: "error" };
 const one = await startInstance({ port: basePort, env });
 
-// 2,000 figures in 200 types, a few owned, so every page does real work
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
-await client.query(`insert into profiles (id, name, email) select 'u' || g, 'Finder ' || g, 'load' || g || '@example.test' from generate_series(1, 200) g`);
-await client.query(`insert into boonees (name, rarity, status, series, created_at)
-  select 'Typ ' || g, (array['Common','Rare','Legendary'])[1 + g % 3]::rarity, 'Placed', 'Serie ' || (g % 12), now() - g * interval '1 minute' from generate_series(1, 200) g`);
-await client.query(`insert into boonees (name, rarity, status, series, template_id, owner_id, claimed_at)
-  select t.name, t.rarity, case when g % 4 = 0 then 'Found'::boonee_status else 'Placed'::boonee_status end, t.series, t.id,
-         case when g % 4 = 0 then 'u' || (1 + g % 200) end, case when g % 4 = 0 then now() end
-  from boonees t cross join generate_series(1, 9) g where t.template_id is null`);
-await client.query(`insert into tags (boonee_id, secret_code) select id, 'LOAD' || lpad(row_number() over ()::text, 8, '0') from boonees`);
-const { rows } = await client.query<{ id: string; secret_code: string }>(`select b.id, t.secret_code from boonees b join tags t on t.boonee_id = b.id where b.owner_id is null limit 1`);
+const figure = await seedSmallCatalogue((text) => client.query(text));
 await client.end();
-const figure = rows[0];
 
 const pages = [
   { name: "claim page /c/{code}", path: `/c/${figure.secret_code}` },

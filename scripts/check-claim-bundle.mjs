@@ -1,9 +1,10 @@
-// The JavaScript a first visit to a claim link downloads, gzipped: every script file fetched until the
+// The JavaScript a first visit to a claim link (or the typed-code page /claim) downloads, gzipped: every script file fetched until the
 // network is idle, plus the page's inline scripts (gzipped as they would travel). Fails (exit 1) above
 // the budget (default 120 KB). Also prints, for information, what opening the mobile menu loads later
 // (the app starts on demand on claim links, see app/components/deferred-scripts.tsx).
 //
 //   node scripts/check-claim-bundle.mjs http://localhost:3000 /c/ABC123 [budgetKB]
+//   node scripts/check-claim-bundle.mjs http://localhost:3000 /claim [budgetKB]   # the typed-code page
 //   node scripts/check-claim-bundle.mjs http://localhost:3000            # a code from DATA_DIR/demo-codes.txt
 //
 // The e2e suite runs it against its server (tests/e2e/claim.spec.ts).

@@ -14,6 +14,8 @@ import { loadViewer } from "./auth/viewer.ts";
 import { DomainError } from "./domain/errors.ts";
 import { assertMayViewMedia, isOwnerOnlyMedia } from "./domain/media-access.ts";
 import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
+import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
+import { createPublicPageCache, type RenderPage } from "./page-cache/public-page-cache.ts";
 import { countUnread, sessionActive } from "./realtime/hub.ts";
 import type { Services } from "./services.ts";
 
@@ -40,24 +42,6 @@ function unavailable() {
 
 export { redactPath };
 
-/** Scripts only from our origin or with this response's nonce; nothing may frame us or change <base>. */
-function contentSecurityPolicy(nonce: string) {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join("; ");
-}
-
 export interface HttpApp {
   app: Hono;
   /** Ends open event streams (for shutdown). */
@@ -72,6 +56,7 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   const { servicesContext, nonceContext } = build.entry.module as unknown as { servicesContext: Key; nonceContext: Key };
   const publicOrigin = new URL(services.config.PUBLIC_URL).origin;
   const openStreams = new Set<() => void>();
+  const publicPages = createPublicPageCache(services);
 
   app.use(
     secureHeaders({
@@ -140,6 +125,8 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     }
     return next();
   });
+
+  app.use(publicPages.invalidateAfterWrite);
 
   app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Payload too large", 413) }));
 
@@ -252,21 +239,23 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     await next();
     if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
   });
-  app.use("*", compress());
-  app.use("*", serveStatic({ root: opts.clientDir }));
-
-  app.all("*", async (c) => {
+  const renderPage: RenderPage = async (request) => {
     const nonce = randomBytes(16).toString("base64");
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(nonceContext, nonce);
-    const response = await handle(c.req.raw, context);
-    if (response.status >= 500 && !(await databaseReachable(services))) return unavailable();
+    const response = await handle(request, context);
+    if (response.status >= 500 && !(await databaseReachable(services))) return { response: unavailable(), nonce };
     if (response.headers.get("content-type")?.startsWith("text/html")) {
-      response.headers.set("content-security-policy", contentSecurityPolicy(nonce));
+      response.headers.set("content-security-policy", contentSecurityPolicy([nonceSource(nonce)]));
     }
-    return response;
-  });
+    return { response, nonce };
+  };
+
+  app.use("*", compress());
+  app.use("*", publicPages.serve(renderPage));
+  app.use("*", serveStatic({ root: opts.clientDir }));
+  app.all("*", async (c) => (await renderPage(c.req.raw)).response);
 
   return {
     app,

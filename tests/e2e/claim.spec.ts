@@ -309,6 +309,16 @@ test.describe("claiming", () => {
     expect(stdout).toMatch(/after opening the menu: \+[\d.]+ KB/); // the app still starts on demand
   });
 
+  test("a first visit to /claim downloads under 120 KB of JavaScript too: the form posts natively (scripts/check-claim-bundle.mjs)", async () => {
+    test.slow();
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/check-claim-bundle.mjs", E2E.baseURL, "/claim", "120"], { timeout: 60_000 });
+    console.log(stdout.trim());
+    const kb = Number(/first visit to \/claim: ([\d.]+) KB/.exec(stdout)?.[1]);
+    expect(kb).toBeGreaterThan(0.5); // the inline script is there
+    expect(kb).toBeLessThan(120);
+    expect(stdout).toMatch(/after opening the menu: \+[\d.]+ KB/); // the app still starts on demand
+  });
+
   test("starts the app on demand on a phone: the menu of a claim link works", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const figure = await seedBoonee();

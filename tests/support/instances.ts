@@ -46,7 +46,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built server (BUILD_DIR or build/) as a child process and waits for /healthz. */
-export async function startInstance(opts: { port: number; env?: Record<string, string>; dataDir?: string; publicUrl?: string }): Promise<Instance> {
+export async function startInstance(opts: { port: number; env?: Record<string, string>; dataDir?: string; publicUrl?: string; startTimeoutMs?: number }): Promise<Instance> {
   const base = `http://127.0.0.1:${opts.port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,
@@ -75,7 +75,7 @@ export async function startInstance(opts: { port: number; env?: Record<string, s
       return exited;
     },
   };
-  const end = Date.now() + 120_000; // importing the build takes 30 s on a busy shared machine
+  const end = Date.now() + (opts.startTimeoutMs ?? 120_000); // importing the build takes 30 s on a busy shared machine
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`instance on ${opts.port} exited: ${out}`);
     try {

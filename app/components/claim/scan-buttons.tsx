@@ -3,7 +3,8 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Button } from "~/components/ui/button";
 
-// Loaded only when a button is used: scanning costs nothing on first paint.
+// Loaded only when a button is used: scanning costs nothing on first paint. The buttons open a dialog
+// (aria-haspopup), so on a page that starts the app on demand their first tap starts it (deferred-scripts).
 const ScanDialog = lazy(() => import("./scan-dialog"));
 
 export function ScanButtons() {
@@ -11,10 +12,10 @@ export function ScanButtons() {
   const [mode, setMode] = useState<"nfc" | "qr" | null>(null);
   return (
     <div className="grid gap-3 min-[400px]:grid-cols-2">
-      <Button type="button" variant="outline" onClick={() => setMode("nfc")}>
+      <Button type="button" variant="outline" aria-haspopup="dialog" onClick={() => setMode("nfc")}>
         <NfcIcon /> {t("claim.scan.nfc")}
       </Button>
-      <Button type="button" variant="outline" onClick={() => setMode("qr")}>
+      <Button type="button" variant="outline" aria-haspopup="dialog" onClick={() => setMode("qr")}>
         <QrCodeIcon /> {t("claim.scan.qr")}
       </Button>
       {mode && (

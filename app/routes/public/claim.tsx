@@ -4,12 +4,23 @@ import { CodeForm } from "~/components/claim/code-form";
 import { ScanButtons } from "~/components/claim/scan-buttons";
 import { PageShell } from "~/components/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
+import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { lookupCode } from "~/claim.server";
 import { normalizeCode } from "~/lib/claim-code-rule";
+import { readCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/claim";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "claim.metaTitle", "claim.metaDescription"), { name: "robots", content: "noindex" }];
+
+// The code form posts natively, so the page needs no React until a scan button (or the menu) is used;
+// see deferred-scripts. Messages sent here by /boonee?token= are shown on the form, not as a toast.
+export const handle = { ...HYDRATE_ON_DEMAND, showsFlash: true };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const flash = readCookie(request.headers.get("cookie"), "flash");
+  return { notice: flash?.startsWith("!") ? flash.slice(1) : null };
+}
 
 /** A valid, known code continues on the figure's claim screen; anything else shows why. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,13 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: result.error, params: result.params ?? {}, code: raw.slice(0, 20) }, { status: result.httpStatus });
 }
 
-export default function ClaimPage({ actionData }: Route.ComponentProps) {
+export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <PageShell narrow title={t("claim.title")} intro={t("claim.intro")}>
       <Card>
         <CardContent className="grid gap-5 pt-5">
-          <CodeForm error={actionData?.error} params={actionData?.params} defaultValue={actionData?.code ?? ""} key={actionData?.code} />
+          <CodeForm error={actionData ? actionData.error : loaderData.notice} params={actionData?.params} defaultValue={actionData?.code ?? ""} key={actionData?.code} />
           <div className="flex items-center gap-3 text-xs font-bold tracking-wide text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" /> {t("claim.scan.title")} <span className="h-px flex-1 bg-border" />
           </div>

@@ -1,0 +1,29 @@
+import { LANG_COOKIE, langFromCookieHeader } from "../../app/lib/i18n-config.ts";
+
+/** Pages every signed-out visitor sees alike (per language); their `.data` twins serve client-side navigations. */
+const PUBLIC_PAGES = /^\/(?:|boonees|boonee\/[^/]+|leaderboard|stats|about|privacy|terms)$/;
+
+/** Cookies that do not make a page personal. Any other cookie (a session, a flash message …) means a fresh render. */
+const NEUTRAL_COOKIES = new Set([LANG_COOKIE]);
+
+function onlyNeutralCookies(header: string | null) {
+  if (!header) return true;
+  return header.split(";").every((part) => {
+    const name = part.split("=", 1)[0].trim();
+    return !name || NEUTRAL_COOKIES.has(name);
+  });
+}
+
+/**
+ * The cache key of a request a shared page may answer (language, path and query), or null when the
+ * request must be rendered for itself: not GET/HEAD, not a public page, or carrying a personal cookie.
+ */
+export function publicPageKey(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const cookie = request.headers.get("cookie");
+  if (request.headers.has("authorization") || !onlyNeutralCookies(cookie)) return null;
+  const url = new URL(request.url);
+  const page = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  if (!PUBLIC_PAGES.test(page)) return null;
+  return `${langFromCookieHeader(cookie)} ${url.pathname}${url.search}`;
+}
