@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -28,13 +29,20 @@ async function databaseEnv(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   if (!enabled) return;
-  const port = 4200 + Math.floor(Math.random() * 40);
-  app = await startInstance({ port, dataDir, env: { ...(await databaseEnv()), CLIENT_IP_HEADER: "x-real-ip", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-  // the same set-up, but the proxy it trusts is elsewhere: x-real-ip from loopback is a spoof
-  spoofable = await startInstance({ port: port + 60, env: { ...(await databaseEnv()), CLIENT_IP_HEADER: "x-real-ip", TRUSTED_PROXIES: "10.9.9.9" } });
+  const base = onPostgres ? 4230 : 4200; // both variants may run at once (4222 is taken here)
+  const port = base + Math.floor(Math.random() * 10);
+  const [appEnv, spoofEnv] = [await databaseEnv(), await databaseEnv()];
+  const startTimeoutMs = 300_000; // a busy machine starts slowly
+  const started = await Promise.allSettled([
+    startInstance({ port, dataDir, startTimeoutMs, env: { ...appEnv, CLIENT_IP_HEADER: "x-real-ip", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
+    // the same set-up, but the proxy it trusts is elsewhere: x-real-ip from loopback is a spoof
+    startInstance({ port: port + 10, startTimeoutMs, env: { ...spoofEnv, CLIENT_IP_HEADER: "x-real-ip", TRUSTED_PROXIES: "10.9.9.9" } }),
+  ]);
+  [app, spoofable] = started.map((r) => (r.status === "fulfilled" ? r.value : (undefined as unknown as Instance)));
+  for (const r of started) if (r.status === "rejected") throw r.reason;
   const res = await postForm(app.base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password }, undefined, { "x-real-ip": "192.0.2.1" });
   admin = res.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0];
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await app?.stop();
   await spoofable?.stop();
@@ -46,6 +54,18 @@ async function status(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers, redirect: "manual" });
   await res.body?.cancel();
   return res.status;
+}
+
+/**
+ * At most 10 codes were looked up (404); the rest were refused (429). On a machine this busy, a
+ * few requests may wait too long for a database connection and get the 503 page, which tells the
+ * guesser nothing about any code (a run here: 10 × 404, 186 × 429, 4 × 503).
+ */
+function expectAtMostTenChecked(statuses: number[]) {
+  const tally = statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+  expect(tally[404] ?? 0, JSON.stringify(tally)).toBeGreaterThan(0);
+  expect(tally[404] ?? 0, JSON.stringify(tally)).toBeLessThanOrEqual(10);
+  expect(Object.keys(tally).every((s) => ["404", "429", "503"].includes(s)), JSON.stringify(tally)).toBe(true);
 }
 
 /** An admin creates a figure with a picture of about 5 MB (random pixels do not compress). */
@@ -64,15 +84,12 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
 
   it("answers at most 10 of 200 simultaneous wrong codes from one address without 429", async () => {
     const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => status(`${app.base}/c/${guess(i)}`, { "x-real-ip": lockedIp })));
-    const through = statuses.filter((s) => s !== 429);
-    expect(through.length).toBeGreaterThan(0);
-    expect(through.length).toBeLessThanOrEqual(10);
-    expect(new Set(through)).toEqual(new Set([404]));
+    expectAtMostTenChecked(statuses);
   }, 120_000);
 
   it("counts 200 addresses of one IPv6 /64 as one client", async () => {
     const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => status(`${app.base}/c/${guess(i)}`, { "x-real-ip": `2001:db8:77:1:${i.toString(16)}::${(i % 9) + 1}` })));
-    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(10);
+    expectAtMostTenChecked(statuses);
     expect(await status(`${app.base}/c/${guess(0)}`, { "x-real-ip": "2001:db8:77:2::1" })).toBe(404); // the next /64 is someone else
   }, 120_000);
 
@@ -99,31 +116,25 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
   });
 
   it("refuses 2 MB public forms with 413 (with and without Content-Length), and big uploads from non-admins with 403", async () => {
-    const big = "x=" + "a".repeat(2 * 1024 * 1024);
-    for (const p of ["/claim", "/auth", "/language"]) {
-      const res = await fetch(`${app.base}${p}`, { method: "POST", headers: { origin: app.base, "content-type": "application/x-www-form-urlencoded" }, body: big });
-      expect(res.status, p).toBe(413);
-    }
-    const chunked = new ReadableStream({
-      start(controller) {
-        for (let i = 0; i < 32; i++) controller.enqueue(new TextEncoder().encode("a".repeat(64 * 1024)));
-        controller.close();
-      },
-    });
-    const streamed = await fetch(`${app.base}/auth`, { method: "POST", headers: { origin: app.base, "content-type": "application/x-www-form-urlencoded" }, body: chunked, duplex: "half" } as RequestInit);
-    expect(streamed.status).toBe(413);
+    // 2 MB announced, only the first 128 KB sent: the answer must come without the rest
+    const twoMb = String(2 * 1024 * 1024);
+    for (const p of ["/claim", "/auth", "/language"]) expect(await answerBeforeBody(p, { "content-length": twoMb }), p).toBe(413);
+    expect(await answerBeforeBody("/auth", { "transfer-encoding": "chunked" })).toBe(413);
     expect(await status(`${app.base}/healthz`)).toBe(200);
     // a small form still works
     expect((await postForm(app.base, "/language", { lang: "en", redirectTo: "/" })).status).toBe(302);
 
     const user = await signUpCookie(app.base, "Kein Admin", `burst-user-${Date.now()}@example.test`, "secret123", { "x-real-ip": "192.0.2.77" });
-    for (const cookie of [user, ""]) {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ intent: "create", name: "Burst intruder", rarity: "Common", status: "Placed", secretCode: "INTRUDER1", templateId: "" })) form.set(k, v);
-      form.set("image", new Blob([randomBytes(2 * 1024 * 1024)], { type: "image/png" }), "x.png");
-      const res = await fetch(`${app.base}/admin/create-boonee`, { method: "POST", headers: { origin: app.base, ...(cookie ? { cookie } : {}) }, body: form, redirect: "manual" });
-      expect(res.status).toBe(403);
-    }
+    const multipart = { "content-type": "multipart/form-data; boundary=burst", "content-length": String(5 * 1024 * 1024) };
+    expect(await answerBeforeBody("/admin/create-boonee", { ...multipart, cookie: user })).toBe(403);
+    expect(await answerBeforeBody("/admin/create-boonee.data", { ...multipart, cookie: user })).toBe(403);
+    expect(await answerBeforeBody("/admin/content", multipart)).toBe(403);
+    // a complete small upload form from a plain user is refused too, and stores nothing
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "create", name: "Burst intruder", rarity: "Common", status: "Placed", secretCode: "INTRUDER1", templateId: "" })) form.set(k, v);
+    form.set("image", new Blob([randomBytes(1024)], { type: "image/png" }), "x.png");
+    const small = await fetch(`${app.base}/admin/create-boonee`, { method: "POST", headers: { origin: app.base, cookie: user }, body: form, redirect: "manual" });
+    expect(small.status).toBe(403);
     expect(await (await fetch(`${app.base}/admin/boonees`, { headers: { cookie: admin } })).text()).not.toContain("Burst intruder");
   }, 120_000);
 
@@ -156,7 +167,7 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     expect(taken.headers.getSetCookie().join(";")).not.toContain("session_token");
     const html = await taken.text();
     expect(html).toContain("Schau in dein Postfach");
-    expect(html).not.toMatch(/schon ein Konto|already exists/i);
+    expect(html).not.toMatch(/gibt es schon ein Konto|already exists|taken|vergeben/i);
     expect(html).toContain('value="Zweite Person"'); // the form keeps what was typed
     expect(html).toContain(`value="${owner}"`);
 
@@ -166,6 +177,28 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     expect(mailsTo(owner).some((m) => m.includes("Anmeldeversuch"))).toBe(true);
   });
 });
+
+/**
+ * Announces a large body but sends only its first 128 KB, then waits for the answer: a server that
+ * refuses before reading answers now; one that reads the whole body would never answer.
+ */
+function answerBeforeBody(pathname: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const req = http.request(`${app.base}${pathname}`, { method: "POST", headers: { origin: app.base, "content-type": "application/x-www-form-urlencoded", ...headers } });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`${pathname}: no answer before the body was sent`));
+    }, 60_000);
+    req.on("response", (res) => {
+      clearTimeout(timer);
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on("error", () => {}); // the connection closes after the answer
+    for (let i = 0; i < 2; i++) req.write(Buffer.alloc(64 * 1024, "a"));
+  });
+}
 
 function mailsTo(email: string) {
   const outbox = path.join(dataDir, "outbox");

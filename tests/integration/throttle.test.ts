@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
@@ -70,6 +70,18 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
       sql`select count, window_start > now() - interval '1 minute' as fresh from rate_limits where key = ${`claim:ip:${ip}`}`,
     );
     expect(row).toEqual({ count: 1, fresh: true });
+  });
+
+  it("keeps a lock for an instance whose clock runs an hour ahead (the window is the database's)", async () => {
+    const ip = "198.51.100.61";
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 60 * 60_000);
+      await expect(findFigureByCode(s.db, wrong("skew"), { ip })).rejects.toMatchObject({ code: "tooMany", params: { minutes: 10 } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("reports the attempts left and the wait", async () => {
