@@ -132,7 +132,7 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   });
 
   // Bodies by route, refused before they are read: 64 KB for forms; the upload pages only for an
-  // admin (the session is checked before the body is read, so others cannot make us read 100 MB).
+  // admin (the session is checked before the body is read: 401 signed out, 403 for anyone else).
   const tooLarge = (c: Context) => c.text("Payload too large", 413);
   const formLimit = bodyLimit({ maxSize: FORM_BODY, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY, onError: tooLarge });
@@ -140,7 +140,8 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (!UPLOAD_ROUTES.has(routeOf(c.req.path))) return formLimit(c, next);
     const { viewer } = await loadViewer(services, c.req.raw);
-    if (viewer?.role !== "admin") return c.text("Forbidden", 403);
+    if (!viewer) return c.text("Unauthorized", 401);
+    if (viewer.role !== "admin") return c.text("Forbidden", 403);
     return uploadLimit(c, next);
   });
 
