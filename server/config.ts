@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "../app/lib/dates.ts";
+import { parseTrustedProxies } from "./client-address.ts";
 
 const optionalString = z
   .string()
@@ -28,10 +29,21 @@ const EnvSchema = z.object({
   // Demo figures on an empty database. Unset: on for the embedded database (a laptop), off on PostgreSQL.
   SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),
   // The name of a header set by a trusted reverse proxy that carries the client address
-  // (e.g. "x-real-ip"). Unset: the socket address is used and X-Forwarded-For is ignored.
+  // (e.g. "x-real-ip"), read only from TRUSTED_PROXIES. Unset: the socket address is used.
   CLIENT_IP_HEADER: optionalString,
   // Every date and time is shown in this zone, on the server and in the browser alike.
   TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "not an IANA time zone name (e.g. Europe/Berlin)"),
+  // The socket peers whose CLIENT_IP_HEADER is believed (addresses or CIDR ranges, comma-separated).
+  TRUSTED_PROXIES: z
+    .string()
+    .default("127.0.0.0/8,::1")
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustedProxies(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+      }
+    }),
   DROP_CITY: z.string().default("Kiel"),
   CREATOR_PROFILE_URL: z.url({ protocol: /^https?$/ }).default("https://www.instagram.com/boonees.placeholder/"),
   OPERATOR_NAME: z.string().default("Boonees (Platzhalter-Betreiber)"),

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
@@ -9,6 +9,8 @@ import { streamSSE } from "hono/streaming";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { fileTypeFromBuffer } from "file-type";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { createClientAddress } from "./client-address.ts";
+import { addressKey } from "./domain/address-key.ts";
 import { dumpEmbedded, isValidControlToken } from "./backup.ts";
 import { loadViewer } from "./auth/viewer.ts";
 import { DomainError } from "./domain/errors.ts";
@@ -17,9 +19,14 @@ import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
 import { createPublicPageCache, type RenderPage } from "./page-cache/public-page-cache.ts";
 import { countUnread, sessionActive } from "./realtime/hub.ts";
+import { createStreamSlots } from "./realtime/stream-slots.ts";
 import type { Services } from "./services.ts";
 
-const MAX_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
+const UPLOAD_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
+const FORM_BODY = 64 * 1024; // every other form: text fields only
+/** The admin pages whose actions take files (multipart); the only ones that accept large bodies. */
+const UPLOAD_ROUTES = new Set(["/admin/create-boonee", "/admin/boonees", "/admin/content"]);
+const routeOf = (path: string) => path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 async function databaseReachable(services: Services) {
@@ -57,6 +64,8 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   const publicOrigin = new URL(services.config.PUBLIC_URL).origin;
   const openStreams = new Set<() => void>();
   const publicPages = createPublicPageCache(services);
+  const streamSlots = createStreamSlots();
+  const clientAddress = createClientAddress({ header: services.config.CLIENT_IP_HEADER, trustedProxies: services.config.TRUSTED_PROXIES, log: services.log });
 
   app.use(
     secureHeaders({
@@ -94,11 +103,10 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     else services.log.debug(entry, "request");
   });
 
-  // The client address: from a header a trusted proxy sets (CLIENT_IP_HEADER), else the socket.
+  // The client address: from CLIENT_IP_HEADER when a trusted proxy sent it, else the socket.
   // Whatever the client sent in our internal header is replaced.
   app.use(async (c, next) => {
-    const configured = services.config.CLIENT_IP_HEADER;
-    const ip = (configured && c.req.header(configured)?.split(",")[0]?.trim()) || getConnInfo(c).remote.address || "unknown";
+    const ip = clientAddress(getConnInfo(c).remote.address, c.req.raw.headers);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, ip);
     c.req.raw = new Request(c.req.raw, { headers });
@@ -128,7 +136,19 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
 
   app.use(publicPages.invalidateAfterWrite);
 
-  app.use(bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Payload too large", 413) }));
+  // Bodies by route, refused before they are read: 64 KB for forms; the upload pages only for an
+  // admin (the session is checked before the body is read: 401 signed out, 403 for anyone else).
+  const tooLarge = (c: Context) => c.text("Payload too large", 413);
+  const formLimit = bodyLimit({ maxSize: FORM_BODY, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY, onError: tooLarge });
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (!UPLOAD_ROUTES.has(routeOf(c.req.path))) return formLimit(c, next);
+    const { viewer } = await loadViewer(services, c.req.raw);
+    if (!viewer) return c.text("Unauthorized", 401);
+    if (viewer.role !== "admin") return c.text("Forbidden", 403);
+    return uploadLimit(c, next);
+  });
 
   app.onError(async (err, c) => {
     logError(services.log, err, { request: c.req.raw });
@@ -199,6 +219,8 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   app.get("/api/events", async (c) => {
     const { viewer } = await loadViewer(services, c.req.raw);
     if (!viewer) return c.text("Unauthorized", 401);
+    const release = streamSlots.take(viewer.id, addressKey(c.req.header(CLIENT_IP_HEADER) ?? "unknown"));
+    if (!release) return c.text("Too many open event streams", 429, { "retry-after": "30" });
     return streamSSE(c, async (stream) => {
       let closed = false;
       let close = () => {};
@@ -206,6 +228,7 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
         close = () => {
           if (closed) return;
           closed = true;
+          release();
           openStreams.delete(close);
           resolve();
         };

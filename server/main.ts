@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "./config.ts";
+import { scheduleRateLimitCleanup } from "./domain/rate-limit-cleanup.ts";
 import { createHttpApp } from "./http.ts";
 import { closeServices, createServices } from "./services.ts";
 
@@ -21,6 +22,7 @@ async function main() {
   const services = await createServices(config);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const { app, closeStreams } = createHttpApp(services, build, { clientDir });
+  const stopCleanup = scheduleRateLimitCleanup(services.db, (e) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "rate limit clean-up failed"));
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     services.log.info({ port: info.port, database: services.database.kind, publicUrl: config.PUBLIC_URL }, "Boonees is listening");
   });
@@ -30,6 +32,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     services.log.info({ signal }, "shutting down");
+    stopCleanup();
     closeStreams();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeServices(services);

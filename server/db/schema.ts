@@ -270,11 +270,17 @@ export const notifications = pgTable(
 
 // Fixed-window counters for throttling (claim attempts, sign-in). Kept in the database so that
 // several app instances on one PostgreSQL count together.
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull().default(0),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
-});
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+    // the end of the window (database clock); the periodic clean-up deletes rows past it
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '10 minutes'`),
+  },
+  (t) => [index("rate_limits_expires_at_idx").on(t.expiresAt)],
+);
 
 // Secrets the app generates once and every instance shares (the session secret when DATABASE_URL
 // is set and SESSION_SECRET is not). Created race-safe: INSERT … ON CONFLICT DO NOTHING, then SELECT.

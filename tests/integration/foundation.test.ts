@@ -30,21 +30,35 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     await expect(signIn(s, { email: u.email, password: "wrong-password" }, headersFrom("10.0.0.1"))).rejects.toMatchObject({ code: "loginFailed" });
   });
 
-  it("throttles the 11th wrong sign-in for an account, even with the right password", async () => {
+  it("throttles the 11th sign-in of an account from one address, even with the right password, but not the owner's own address", async () => {
     const u = await createUser(s);
     for (let i = 0; i < 10; i++) {
-      await expect(signIn(s, { email: u.email, password: "nope-nope" }, headersFrom(`10.1.0.${i}`))).rejects.toBeInstanceOf(DomainError);
+      await expect(signIn(s, { email: u.email, password: "nope-nope" }, headersFrom("10.1.0.1"))).rejects.toBeInstanceOf(DomainError);
     }
-    const blocked = await signIn(s, { email: u.email, password: u.password }, headersFrom("10.2.0.1")).catch((e) => e);
+    const blocked = await signIn(s, { email: u.email, password: u.password }, headersFrom("10.1.0.1")).catch((e) => e);
     expect(blocked).toMatchObject({ code: "tooMany", status: 429 });
     expect(blocked.params.minutes).toBeGreaterThanOrEqual(1);
+    // a stranger elsewhere cannot lock the owner out: the owner's address still signs in
+    expect((await signIn(s, { email: u.email, password: u.password }, headersFrom("10.2.0.1"))).userId).toBe(u.id);
   });
 
-  it("refuses a second account with the same e-mail in another case", async () => {
+  it("never locks the owner's address out, however many addresses a stranger guesses from", async () => {
     const u = await createUser(s);
-    await expect(signUp(s, { name: "X", email: u.email.toUpperCase(), password: "secret123" }, headersFrom("10.3.0.1"))).rejects.toMatchObject({
-      code: "emailTaken",
-    });
+    for (let i = 0; i < 30; i++) {
+      await expect(signIn(s, { email: u.email, password: "nope-nope" }, headersFrom(`10.4.${i}.1`))).rejects.toMatchObject({ code: "loginFailed" });
+    }
+    expect((await signIn(s, { email: u.email, password: u.password }, headersFrom("10.5.0.1"))).userId).toBe(u.id);
+  });
+
+  it("answers a sign-up with a taken e-mail (any case) like one that needs a mail, and mails the owner", async () => {
+    const u = await createUser(s);
+    const before = s.outbox.length;
+    expect(await signUp(s, { name: "X", email: u.email.toUpperCase(), password: "secret123" }, headersFrom("10.3.0.1"))).toEqual({ status: "mailed" });
+    await expect.poll(() => s.outbox.length).toBe(before + 1);
+    expect(s.outbox.at(-1)).toMatchObject({ to: u.email });
+    expect(s.outbox.at(-1)!.text).toContain("/auth/forgot");
+    const [row] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from profiles where lower(email) = ${u.email}`);
+    expect(row.n).toBe(1);
   });
 
   it("stores passwords as scrypt hashes, never in clear", async () => {

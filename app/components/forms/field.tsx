@@ -49,3 +49,12 @@ export function FormError({ error, params }: { error?: string | null; params?: R
     </p>
   );
 }
+
+/** A calm message after a form was sent (not an error). */
+export function Notice({ text }: { text: string }) {
+  return (
+    <p role="status" className="rounded-xl bg-[#dff5e6] px-4 py-3 text-sm font-semibold text-[#1d6b3c]">
+      {text}
+    </p>
+  );
+}

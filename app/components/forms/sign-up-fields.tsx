@@ -2,12 +2,13 @@ import { useTranslation } from "~/lib/use-translation";
 import type { FieldErrors } from "~/lib/forms";
 import { Field } from "./field";
 
-export function SignUpFields({ errors }: { errors: FieldErrors }) {
+/** `values`: what the person typed, put back after a refused sign-up (never the password). */
+export function SignUpFields({ errors, values }: { errors: FieldErrors; values?: { name?: string; email?: string } }) {
   const { t } = useTranslation();
   return (
     <>
-      <Field name="name" label={t("auth.name")} autoComplete="name" required maxLength={100} hint={t("auth.nameHint")} error={errors.name} />
-      <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} />
+      <Field name="name" label={t("auth.name")} autoComplete="name" required maxLength={100} hint={t("auth.nameHint")} error={errors.name} defaultValue={values?.name} />
+      <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} defaultValue={values?.email} />
       <Field
         name="password"
         type="password"

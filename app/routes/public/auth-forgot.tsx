@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/forms/field";
+import { Field, Notice } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
@@ -9,8 +9,7 @@ import { getServices } from "~/guards.server";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { forgotPasswordSchema } from "~/lib/schemas/account";
-import { longestWait, recordFailure } from "../../../server/domain/throttle.ts";
-import { logError } from "../../../server/log-error.ts";
+import { requestPasswordReset } from "../../../server/domain/request-password-reset.ts";
 import type { Route } from "./+types/auth-forgot";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgotTitle", "auth.forgotIntro");
@@ -19,14 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = validate(forgotPasswordSchema, formFields(await request.formData()));
   if (!parsed.ok) return data({ sent: false, errors: parsed.errors }, { status: 400 });
-  const key = `reset:ip:${request.headers.get("x-boonees-client-ip") ?? "unknown"}`;
   // The answer is the same whether or not the address has an account (no account discovery).
-  if ((await longestWait(services.db, [key])) === 0) {
-    await recordFailure(services.db, key);
-    await services.auth.api.requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/auth/reset" } }).catch((e) => {
-      logError(services.log, e, { request }, "password reset request failed");
-    });
-  }
+  await requestPasswordReset(services, parsed.data.email, request.headers);
   return { sent: true, errors: {} };
 }
 
@@ -39,9 +32,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Card>
         <CardContent className="pt-5">
           {actionData?.sent ? (
-            <p role="status" className="rounded-xl bg-[#dff5e6] px-4 py-3 font-semibold text-[#1d6b3c]">
-              {t("auth.forgotSent")}
-            </p>
+            <Notice text={t("auth.forgotSent")} />
           ) : (
             <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
               <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} />

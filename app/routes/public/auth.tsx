@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Field, FormError } from "~/components/forms/field";
+import { Field, FormError, Notice } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { PageShell } from "~/components/page-shell";
@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { claimRedirectCookie, domainErrorData, getServices, getViewer } from "~/guards.server";
 import { readCookie } from "~/lib/cookies";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema, signUpSchema } from "~/lib/schemas/account";
@@ -29,23 +29,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const), redirectTo: url.searchParams.get("redirect") ?? "" };
 }
 
+type AuthAnswer = {
+  ok: false;
+  intent: "login" | "signup";
+  errors: FieldErrors;
+  error: string | null;
+  params: Record<string, unknown> | undefined;
+  /** a sign-up with an e-mail that has an account: "check your mailbox" (decision 007) */
+  notice?: string;
+  values: { name?: string; email?: string };
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const fields = formFields(await request.formData());
   const intent = fields.intent === "signup" ? "signup" : "login";
+  const values = { name: fields.name, email: fields.email };
   const parsed = validate(intent === "signup" ? signUpSchema : loginSchema, fields);
-  if (!parsed.ok) return data({ ok: false as const, intent, errors: parsed.errors, error: null, params: {} }, { status: 400 });
+  if (!parsed.ok) return data<AuthAnswer>({ ok: false, intent, errors: parsed.errors, error: null, params: {}, values }, { status: 400 });
   try {
     const result =
       intent === "signup"
         ? await signUp(services, parsed.data as { name: string; email: string; password: string }, request.headers)
-        : await signIn(services, parsed.data, request.headers);
+        : { status: "created" as const, ...(await signIn(services, parsed.data, request.headers)) };
+    if (result.status === "mailed") return data<AuthAnswer>({ ok: false, intent, errors: {}, error: null, params: {}, notice: "auth.checkMail", values });
     const headers = new Headers(result.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
     return redirect(target(request), { headers });
   } catch (e) {
     const answer = domainErrorData(e);
-    return data({ ok: false as const, intent, errors: {}, error: `auth.error.${answer.data.error}`, params: answer.data.params }, { status: answer.init?.status ?? 400 });
+    return data<AuthAnswer>(
+      { ok: false, intent, errors: {}, error: `auth.error.${answer.data.error}`, params: answer.data.params, values },
+      { status: answer.init?.status ?? 400 },
+    );
   }
 }
 
@@ -64,11 +80,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode}>
             <input type="hidden" name="intent" value={mode} />
             <FormError error={actionData?.error} params={actionData?.params} />
+            {actionData?.notice && <Notice text={t(actionData.notice)} />}
             {mode === "signup" ? (
-              <SignUpFields errors={errors} />
+              <SignUpFields errors={errors} values={actionData?.values} />
             ) : (
               <>
-                <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} />
+                <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
                 <Field name="password" type="password" label={t("auth.password")} autoComplete="current-password" required error={errors.password} />
               </>
             )}

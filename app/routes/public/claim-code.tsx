@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigate, useNavigation, useParams } from "react-r
 import { FigureImage, StatusPill } from "~/components/boonee/figure-header";
 import { CodeForm } from "~/components/claim/code-form";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
-import { FormError } from "~/components/forms/field";
+import { FormError, Notice } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Button } from "~/components/ui/button";
@@ -39,7 +39,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(view, { headers });
 }
 
-type ClaimAnswer = { ok: true; name: string } | { ok: false; error: string | null; params?: Record<string, unknown>; errors: FieldErrors };
+type ClaimAnswer =
+  | { ok: true; name: string }
+  | { ok: false; error: string | null; params?: Record<string, unknown>; errors: FieldErrors; notice?: string; values?: { name?: string; email?: string } };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -51,15 +53,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const headers = new Headers();
   if (!actor) {
     if (fields.intent !== "signup") return data<ClaimAnswer>({ ok: false, error: "claim.error.unauthorized", errors: {} }, { status: 401 });
+    const values = { name: fields.name, email: fields.email };
     const parsed = validate(signUpSchema, fields);
-    if (!parsed.ok) return data<ClaimAnswer>({ ok: false, error: null, errors: parsed.errors }, { status: 400 });
+    if (!parsed.ok) return data<ClaimAnswer>({ ok: false, error: null, errors: parsed.errors, values }, { status: 400 });
     if (figure.boonee.claimed) return data<ClaimAnswer>({ ok: false, error: "claim.error.already", errors: {} }, { status: 409 });
     try {
       const account = await signUp(services, parsed.data, request.headers);
+      // an e-mail that has an account: its owner got a mail; the page says "check your mailbox"
+      if (account.status === "mailed") return data<ClaimAnswer>({ ok: false, error: null, errors: {}, notice: "claim.checkMail", values });
       account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
       actor = { id: account.userId, role: "user" };
     } catch (e) {
-      if (e instanceof DomainError) return data<ClaimAnswer>({ ok: false, error: `auth.error.${e.code}`, params: e.params, errors: {} }, { status: e.status });
+      if (e instanceof DomainError) return data<ClaimAnswer>({ ok: false, error: `auth.error.${e.code}`, params: e.params, errors: {}, values }, { status: e.status });
       throw e;
     }
   }
@@ -195,7 +200,9 @@ function SuccessPanel() {
   );
 }
 
-function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: string; answer?: { error: string | null; params?: Record<string, unknown>; errors: FieldErrors } }) {
+type FailedClaim = Extract<ClaimAnswer, { ok: false }>;
+
+function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: string; answer?: FailedClaim }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -216,6 +223,7 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
             {failure}
           </p>
         )}
+        {answer?.notice && <Notice text={t(answer.notice)} />}
         {signedIn ? (
           <Form method="post">
             <input type="hidden" name="intent" value="claim" />
@@ -227,7 +235,7 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
           <>
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="signup" />
-              <SignUpFields errors={errors} />
+              <SignUpFields errors={errors} values={answer?.values} />
               <Button type="submit" size="lg" variant="slime" disabled={busy} data-busy-label={t("claim.claiming")}>
                 {busy ? t("claim.claiming") : t("claim.signUpAndClaim")}
               </Button>

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { boonees, tags } from "../../server/db/schema.ts";
+import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
+import { deleteExpiredRateLimits } from "../../server/domain/rate-limit-cleanup.ts";
+import { hit } from "../../server/domain/throttle.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+let s: TestServices;
+beforeAll(async () => {
+  s = await createTestServices();
+});
+afterAll(async () => s.close());
+
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+let n = 0;
+async function figure() {
+  const code = `THR${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
+  const [b] = await s.db.insert(boonees).values({ name: `Throttle ${n}`, status: "Placed", rarity: "Common" }).returning();
+  await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
+  return { id: b.id, code };
+}
+const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+const outcome = (p: Promise<unknown>) => p.then(() => "checked" as const).catch((e) => (e?.code === "tooMany" ? ("refused" as const) : Promise.reject(e)));
+
+describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
+  it.skipIf(!onPostgres)("lets at most 10 of 200 simultaneous wrong codes from one address be checked", async () => {
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => outcome(findFigureByCode(s.db, wrong(i), { ip: "203.0.113.50" }))));
+    const checked = results.filter((r) => r === "checked").length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(10);
+  }, 60_000);
+
+  it("counts the addresses of one IPv6 /64 as one client, and IPv4-mapped IPv6 as IPv4", async () => {
+    for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, wrong(i), { ip: `2001:db8:aa:bb:${i.toString(16)}::${i + 1}` })).toBeNull();
+    await expect(findFigureByCode(s.db, wrong("x"), { ip: "2001:db8:aa:bb:ffff:1:2:3" })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    expect(await findFigureByCode(s.db, wrong("y"), { ip: "2001:db8:aa:bc::1" })).toBeNull(); // the next /64 is someone else
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: "::ffff:198.51.100.40" });
+    await expect(findFigureByCode(s.db, wrong("z"), { ip: "198.51.100.40" })).rejects.toMatchObject({ code: "tooMany" });
+  });
+
+  it("lets a signed-in user with a clean account claim from a locked address; the account's wrong codes count there too", async () => {
+    const f = await figure();
+    const ip = "192.0.2.200";
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
+    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    const u = await createUser(s);
+    expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.boonee.id).toBe(f.id);
+    expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.boonee.id).toBe(f.id); // right codes keep it clean
+    // one wrong code makes the account no longer clean: from the locked address it must wait
+    expect(await findFigureByCode(s.db, wrong("u"), { ip, userId: u.id })).toBeNull();
+    await expect(findFigureByCode(s.db, f.code, { ip, userId: u.id })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    // elsewhere the account still has its budget
+    expect((await findFigureByCode(s.db, f.code, { ip: "192.0.2.201", userId: u.id }))?.boonee.id).toBe(f.id);
+  });
+
+  it("computes windows and waits with the database clock", async () => {
+    const ip = "198.51.100.60";
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
+    await expect(findFigureByCode(s.db, wrong("a"), { ip })).rejects.toMatchObject({ params: { minutes: 10 } });
+    // three minutes left on the database's clock (the app's clock is not touched)
+    await s.db.execute(sql`update rate_limits set window_start = now() - interval '7 minutes', expires_at = now() + interval '3 minutes' where key = ${`claim:ip:${ip}`}`);
+    await expect(findFigureByCode(s.db, wrong("b"), { ip })).rejects.toMatchObject({ params: { minutes: 3 } });
+    // the window ended on the database's clock: a new window starts with this attempt
+    await s.db.execute(sql`update rate_limits set window_start = now() - interval '11 minutes', expires_at = now() - interval '1 minute' where key = ${`claim:ip:${ip}`}`);
+    expect(await findFigureByCode(s.db, wrong("c"), { ip })).toBeNull();
+    const [row] = await queryRows<{ count: number; fresh: boolean }>(
+      s.db,
+      sql`select count, window_start > now() - interval '1 minute' as fresh from rate_limits where key = ${`claim:ip:${ip}`}`,
+    );
+    expect(row).toEqual({ count: 1, fresh: true });
+  });
+
+  // Only PostgreSQL has a clock of its own: the embedded database reads this process's clock.
+  it.skipIf(!onPostgres)("keeps a lock for an instance whose clock runs an hour ahead (the window is the database's)", async () => {
+    const ip = "198.51.100.61";
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 60 * 60_000);
+      await expect(findFigureByCode(s.db, wrong("skew"), { ip })).rejects.toMatchObject({ code: "tooMany", params: { minutes: 10 } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("reports the attempts left and the wait", async () => {
+    const rule = { limit: 3, windowSeconds: 120 };
+    expect(await hit(s.db, "test:remaining", rule)).toMatchObject({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    await hit(s.db, "test:remaining", rule);
+    await hit(s.db, "test:remaining", rule);
+    const refused = await hit(s.db, "test:remaining", rule);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBeGreaterThan(100);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(120);
+  });
+
+  it("the clean-up deletes finished windows and keeps current ones", async () => {
+    await s.db.execute(sql`insert into rate_limits (key, count, window_start, expires_at) values
+      ('test:old', 10, now() - interval '2 hours', now() - interval '1 hour 50 minutes'),
+      ('test:just-ended', 3, now() - interval '10 minutes', now() - interval '1 second'),
+      ('test:current', 4, now() - interval '5 minutes', now() + interval '5 minutes')`);
+    expect(await deleteExpiredRateLimits(s.db)).toBeGreaterThanOrEqual(2);
+    const keys = (await queryRows<{ key: string }>(s.db, sql`select key from rate_limits where key like 'test:%'`)).map((r) => r.key);
+    expect(keys).toContain("test:current");
+    expect(keys).not.toContain("test:old");
+    expect(keys).not.toContain("test:just-ended");
+    expect(await deleteExpiredRateLimits(s.db)).toBe(0); // idempotent
+  });
+});
