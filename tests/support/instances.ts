@@ -36,7 +36,7 @@ export async function createPgDatabase(prefix = "boonees_inst") {
 }
 
 /** Starts the built server (BUILD_DIR or build/) as a child process and waits for /healthz. */
-export async function startInstance(opts: { port: number; env?: Record<string, string>; dataDir?: string; publicUrl?: string }): Promise<Instance> {
+export async function startInstance(opts: { port: number; env?: Record<string, string>; dataDir?: string; publicUrl?: string; timeoutMs?: number }): Promise<Instance> {
   const base = `http://127.0.0.1:${opts.port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,
@@ -66,7 +66,7 @@ export async function startInstance(opts: { port: number; env?: Record<string, s
       return exited;
     },
   };
-  const end = Date.now() + 60_000;
+  const end = Date.now() + (opts.timeoutMs ?? 60_000);
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`instance on ${opts.port} exited: ${out}`);
     try {
