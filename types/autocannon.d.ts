@@ -20,6 +20,8 @@ declare module "autocannon" {
     connections: number;
     duration?: number;
     amount?: number;
+    /** seconds */
+    timeout?: number;
     method?: string;
     body?: string;
     headers?: Record<string, string>;
