@@ -1,4 +1,5 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
+import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -8,6 +9,7 @@ import { deferredStart } from "./components/deferred-scripts";
 import { NonceContext } from "./components/nonce";
 import { langContext, nonceContext, servicesContext } from "./context";
 import { createI18n } from "./lib/i18n";
+import type { Lang } from "./lib/i18n-config";
 import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
 import { loadMessages } from "./locales/messages";
 
@@ -26,6 +28,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error(JSON.stringify({ msg: "request failed", err: describeError(cause) }));
 };
 
+// One i18next instance per language for the life of the process, made on first use: building one costs
+// milliseconds of CPU, per request until now; a render only reads it (an instance's language never
+// changes; the toggle reloads the page).
+const i18nByLang = new Map<Lang, Promise<I18n>>();
+function i18nFor(lang: Lang) {
+  let instance = i18nByLang.get(lang);
+  if (!instance) i18nByLang.set(lang, (instance = loadMessages(lang).then((messages) => createI18n(lang, messages))));
+  return instance;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -35,7 +47,7 @@ export default async function handleRequest(
 ) {
   const lang = loadContext.get(langContext);
   const nonce = loadContext.get(nonceContext) || undefined;
-  const i18n = createI18n(lang, await loadMessages(lang));
+  const i18n = await i18nFor(lang);
   // Pages that start React later keep its scripts inert in a <noscript>: render them whole, in order.
   const waitForAll =
     isbot(request.headers.get("user-agent")) || routerContext.isSpaMode || deferredStart(routerContext.staticHandlerContext.matches.map((m) => m.route)) !== null;

@@ -5,6 +5,28 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    "2xx": number;
+    /** seconds */
+    duration: number;
   }
-  export default function autocannon(opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }): Promise<Result>;
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Options {
+    url: string;
+    connections: number;
+    duration?: number;
+    amount?: number;
+    /** seconds */
+    timeout?: number;
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    /** setupRequest gets a context object per connection */
+    requests?: { method?: string; setupRequest?: (req: Request, context: Record<string, unknown>) => Request }[];
+  }
+  export default function autocannon(opts: Options): Promise<Result>;
 }

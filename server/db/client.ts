@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Logger, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -38,15 +38,18 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite directory; "memory://" for tests. */
   pgliteDir?: string;
+  /** Sees every statement the app sends through Drizzle (tests count queries with it). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir ?? "memory://");
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, logger) : await openPglite(options.pgliteDir ?? "memory://", logger);
   await syncAchievements(database.db);
   return database;
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, logger?: Logger): Promise<Database> {
   let release = () => {};
   if (!dir.startsWith("memory://")) {
     mkdirSync(path.dirname(dir), { recursive: true });
@@ -59,7 +62,7 @@ async function openPglite(dir: string): Promise<Database> {
     release();
     throw e;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
@@ -85,11 +88,11 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5_000 });
   // A dropped connection (e.g. PostgreSQL restarting) must not crash the process.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   // Several instances may start at once: one migrates, the others wait for the advisory lock.
   const lockClient = await pool.connect();
   try {

@@ -199,7 +199,7 @@ export const booneeStories = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("boonee_stories_boonee_idx").on(t.booneeId, t.createdAt.desc())],
+  (t) => [index("boonee_stories_boonee_idx").on(t.booneeId, t.createdAt.desc()), index("boonee_stories_user_idx").on(t.userId)],
 );
 
 // An item's audience decides who sees it (product decisions): everyone who owns any figure ("all",

@@ -11,22 +11,29 @@ import { createNotifications } from "./notify.ts";
  * Returns the keys unlocked now.
  */
 export async function unlockAchievements(tx: DbOrTx, userId: string): Promise<AchievementKey[]> {
+  // Everything is read from what this user owns (boonees_owner_idx, then each figure's type by its
+  // key) and from the per-series counters of migration 0009: the cost follows the user's collection,
+  // never the catalogue. A series is complete when the user owns an instance of each of its public
+  // types (template_id null, not Draft / Hidden) and owns a figure of that series.
   const [facts] = await queryRows<{ owned: number; rare: number; legendary: number; stories: number; complete_series: number }>(
     tx,
     sql`
+    with owned as materialized (
+      select rarity, series, coalesce(template_id, id) as type_id from boonees where owner_id = ${userId}
+    ), owned_types as (
+      select distinct t.id, t.series from owned o join boonees t on t.id = o.type_id
+      where t.template_id is null and t.series is not null and t.status not in ('Draft', 'Hidden')
+    )
     select
-      (select count(*)::int from boonees where owner_id = ${userId}) as owned,
-      (select count(*)::int from boonees where owner_id = ${userId} and rarity = 'Rare') as rare,
-      (select count(*)::int from boonees where owner_id = ${userId} and rarity = 'Legendary') as legendary,
+      (select count(*)::int from owned) as owned,
+      (select count(*)::int from owned where rarity = 'Rare') as rare,
+      (select count(*)::int from owned where rarity = 'Legendary') as legendary,
       (select count(*)::int from boonee_stories where user_id = ${userId}) as stories,
       (select count(*)::int from (
-         select t.series from boonees t
-         where t.template_id is null and t.series is not null and t.status not in ('Draft', 'Hidden')
-         group by t.series
-         having bool_and(exists (
-           select 1 from boonees o where o.owner_id = ${userId} and (o.id = t.id or o.template_id = t.id)
-         ))
-         and exists (select 1 from boonees o2 where o2.owner_id = ${userId} and o2.series = t.series)
+         select ot.series from owned_types ot
+         join series_type_counts c on c.series = ot.series
+         group by ot.series, c.public_types
+         having count(*) = c.public_types and exists (select 1 from owned o2 where o2.series = ot.series)
        ) s) as complete_series`,
   );
   const earned: AchievementKey[] = [];

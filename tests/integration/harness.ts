@@ -9,16 +9,17 @@ import { createRealtimeHub } from "../../server/realtime/hub.ts";
 import type { Services } from "../../server/services.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
 import { openTestDatabase } from "./setup-db.ts";
+import type { OpenOptions } from "../../server/db/client.ts";
 
 export type TestServices = Services & { outbox: Mail[]; close: () => Promise<void>; label: string };
 
 /** The real services (database, auth, storage, realtime) on a throwaway database and directory. */
-export async function createTestServices(): Promise<TestServices> {
+export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-test-"));
   const sessionSecret = "test-secret-test-secret-test-secret";
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv);
   const log = createLogger("silent");
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(opts);
   const outbox: Mail[] = [];
   const sendMail = async (mail: Mail) => void outbox.push(mail);
   const realtime = await createRealtimeHub(database);

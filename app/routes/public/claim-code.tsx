@@ -9,7 +9,7 @@ import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { lookupCode } from "~/claim.server";
+import { forgetLookup, lookupCode } from "~/claim.server";
 import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
 import { CODE_MAX, normalizeCode } from "~/lib/claim-code-rule";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
@@ -70,7 +70,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });
   headers.append("set-cookie", claimRedirectCookie(context, ""));
-  if (!result.success) return data<ClaimAnswer>({ ok: false, error: result.error, errors: {} }, { status: 409, headers });
+  if (!result.success) {
+    forgetLookup(context, params.secretCode); // someone else was faster: the page shows who owns it now
+    return data<ClaimAnswer>({ ok: false, error: result.error, errors: {} }, { status: 409, headers });
+  }
   return data<ClaimAnswer>({ ok: true, name: result.name }, { headers });
 }
 

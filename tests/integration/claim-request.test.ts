@@ -1,0 +1,104 @@
+import { serve, type ServerType } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boonees, tags } from "../../server/db/schema.ts";
+import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { createHttpApp } from "../../server/http.ts";
+import { postForm, ROOT } from "../support/instances.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+// One native claim POST (the path an NFC tap takes) through the real HTTP app: each query runs once.
+// Statements are counted at the app's database handle, on the embedded database and on PostgreSQL.
+const buildDir = path.join(ROOT, process.env.BUILD_DIR ?? "build");
+const enabled = existsSync(path.join(buildDir, "server/index.js")) || !!process.env.CI;
+
+const statements: { query: string; params: string }[] = [];
+let counting = false;
+let s: TestServices;
+let server: ServerType;
+let base = "";
+
+beforeAll(async () => {
+  if (!enabled) return;
+  s = await createTestServices({ onQuery: (query, params) => void (counting && statements.push({ query, params: JSON.stringify(params) })) });
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const { app } = createHttpApp(s, build, { clientDir: path.join(buildDir, "client") });
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+      base = `http://127.0.0.1:${info.port}`;
+      resolve();
+    });
+  });
+}, 60_000);
+afterAll(async () => {
+  if (!enabled) return;
+  await new Promise((resolve) => server.close(resolve));
+  await s.close();
+});
+
+let n = 0;
+async function figure() {
+  const code = `LEAN${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
+  const [b] = await s.db.insert(boonees).values({ name: `Schlank ${n}`, status: "Placed", rarity: "Rare" }).returning({ id: boonees.id });
+  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning({ id: tags.id });
+  return { id: b.id, tagId: t.id, code };
+}
+
+/** The statements one request sends, with the request's response. */
+async function counted(request: () => Promise<Response>) {
+  statements.length = 0;
+  counting = true;
+  try {
+    const res = await request();
+    const html = await res.text();
+    return { res, html, statements: [...statements] };
+  } finally {
+    counting = false;
+  }
+}
+const byCode = (list: { query: string }[]) => list.filter((q) => /"tags"\."secret_code" = \$1/.test(q.query));
+
+describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("claims with the code looked up once and no statement sent twice", async () => {
+    const u = await createUser(s);
+    const f = await figure();
+    const { res, html, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
+    expect(res.status).toBe(200);
+    expect(html).toContain("Dein Boonee gehört jetzt dir.");
+    const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
+    expect(owned.ownerId).toBe(u.id);
+    expect(byCode(sent)).toHaveLength(1);
+    const seen = new Set<string>();
+    const twice = sent.filter((q) => (seen.has(q.query + q.params) ? true : (seen.add(q.query + q.params), false)));
+    expect(twice.map((q) => q.query)).toEqual([]);
+    // session, role, throttle, lookup, the claim transaction, the header's unread count
+    expect(sent.length).toBeLessThanOrEqual(20);
+  });
+
+  it("shows who was faster when the figure went to someone else meanwhile", async () => {
+    const f = await figure();
+    const faster = await createUser(s, "Flinke Frieda");
+    const u = await createUser(s);
+    // The page was opened before; the other finder's claim lands just before this one's.
+    await claimBoonee(s.db, { id: faster.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+    const res = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
+    expect(res.status).toBe(409);
+    const html = await res.text();
+    expect(html).toContain("Schon vergeben");
+    expect(html).toContain("Flinke Frieda");
+  });
+
+  // Runs last: it leaves this address blocked for ten minutes.
+  it("counts a wrong code once: ten wrong codes are answered, the eleventh is refused", async () => {
+    const u = await createUser(s);
+    for (let i = 0; i < 10; i++) {
+      const res = await postForm(base, `/c/WRONG${i}CODE${n}`, { intent: "claim" }, u.cookie);
+      expect(res.status).toBe(404);
+    }
+    expect((await postForm(base, `/c/WRONGXCODE${n}`, { intent: "claim" }, u.cookie)).status).toBe(429);
+  });
+});
