@@ -44,19 +44,21 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null) {
  */
 export async function deleteAccount(db: Db, actor: Actor | null) {
   assertSignedIn(actor);
-  const id = actor.id;
-  await db.transaction(async (tx) => {
-    await tx.delete(userRoles).where(eq(userRoles.userId, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.delete(accounts).where(eq(accounts.userId, id));
-    await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
-    await tx.delete(notifications).where(eq(notifications.userId, id));
-    await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
-    await tx
-      .update(profiles)
-      .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(profiles.id, id));
-  });
+  await db.transaction((tx) => eraseAccount(tx, actor.id));
+}
+
+/** What deleting an account removes (see deleteAccount), inside the caller's transaction. */
+export async function eraseAccount(tx: DbOrTx, id: string) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, id));
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  await tx.delete(accounts).where(eq(accounts.userId, id));
+  await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
+  await tx.delete(notifications).where(eq(notifications.userId, id));
+  await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
+  await tx
+    .update(profiles)
+    .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(profiles.id, id));
 }
 
 /**

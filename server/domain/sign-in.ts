@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
 import type { Services } from "../services.ts";
 import { DomainError } from "./errors.ts";
 import { clearFailures, longestWait, recordFailure } from "./throttle.ts";
@@ -17,6 +18,7 @@ export async function signIn(services: Pick<Services, "db" | "auth">, input: { e
     return { headers: result.headers, userId: result.response.user.id };
   } catch (e) {
     if (!(e instanceof APIError)) throw e;
+    if ((e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED) throw new DomainError("blocked", 403);
     for (const key of keys) await recordFailure(services.db, key);
     throw new DomainError("loginFailed", 401);
   }
