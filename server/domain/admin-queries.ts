@@ -294,10 +294,11 @@ export async function listClaims(
       .select({ id: profiles.id })
       .from(profiles)
       .where(or(contains(profiles.name, q), isAdmin ? contains(profiles.email, q) : undefined));
+    // Every figure, not only claimed ones: a rejected claim's figure may have no owner now.
     const figuresQuery = db
       .select({ id: boonees.id })
       .from(boonees)
-      .where(and(isNotNull(boonees.ownerId), or(contains(boonees.name, q), contains(boonees.series, q))));
+      .where(or(contains(boonees.name, q), contains(boonees.series, q)));
     const [people, figures] = [await peopleQuery.limit(ID_LIST_MAX + 1), await figuresQuery.limit(ID_LIST_MAX + 1)];
     // A broad term falls back to the sub-query form.
     const match = (col: typeof claims.userId | typeof claims.booneeId, ids: { id: string }[], sub: SQLWrapper) =>
