@@ -17,6 +17,7 @@ import { cn } from "~/lib/utils";
 export function ConfirmButton({
   children,
   ariaLabel,
+  describedBy,
   title,
   description,
   confirmLabel,
@@ -28,6 +29,8 @@ export function ConfirmButton({
 }: {
   children: React.ReactNode;
   ariaLabel?: string;
+  /** The id of what the button acts on (its name stays short, its description names the object). */
+  describedBy?: string;
   title: string;
   description: string;
   confirmLabel: string;
@@ -49,6 +52,7 @@ export function ConfirmButton({
         className={cn(destructive && "text-destructive hover:bg-[#ffe0dc]")}
         disabled={disabled}
         aria-label={ariaLabel}
+        aria-describedby={describedBy}
         aria-haspopup="dialog"
         onClick={() => setConfirming(true)}
       >

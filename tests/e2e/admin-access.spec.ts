@@ -23,7 +23,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
-  const [sent] = await db.insert(schema.exclusiveContent).values({ title: `Gesendet ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 }).returning();
+  const [sent] = await db.insert(schema.exclusiveContent).values({ title: `Archiv ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 }).returning();
 
   type Req = { name: string; path: string; adminOnly: boolean; body: { form: Record<string, string> } | { multipart: Record<string, string | typeof image> } };
   const requests: Req[] = [

@@ -255,7 +255,9 @@ function SentList({ sent }: { sent: Sent }) {
           {sent.items.map((item) => (
             <li key={item.id} className="grid gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4 sm:grid-cols-[1fr_auto]" data-testid="sent-item">
               <div className="min-w-0">
-                <h3 className="font-display text-lg font-bold wrap-anywhere">{item.title}</h3>
+                <h3 id={`sent-${item.id}`} className="font-display text-lg font-bold wrap-anywhere">
+                  {item.title}
+                </h3>
                 <p className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere">{item.description}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   <span>{audienceText(item, t)}</span>
@@ -301,7 +303,7 @@ function EditSentDialog({ item }: { item: SentItem }) {
   const error = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.error : null;
   return (
     <>
-      <Button type="button" size="sm" variant="outline" aria-haspopup="dialog" aria-label={t("broadcast.sent.editLabel", { title: item.title })} onClick={() => (fetcher.reset(), setOpen(true))}>
+      <Button type="button" size="sm" variant="outline" aria-haspopup="dialog" aria-describedby={`sent-${item.id}`} onClick={() => (fetcher.reset(), setOpen(true))}>
         <PencilIcon /> {t("broadcast.sent.edit")}
       </Button>
       {open && (
@@ -342,7 +344,7 @@ function RetractButton({ item }: { item: SentItem }) {
   return (
     <ConfirmButton
       destructive
-      ariaLabel={t("broadcast.sent.retractLabel", { title: item.title })}
+      describedBy={`sent-${item.id}`}
       title={t("broadcast.sent.retractTitle", { title: item.title })}
       description={t("broadcast.sent.retractConfirm")}
       confirmLabel={t("broadcast.sent.retract")}
