@@ -32,6 +32,7 @@ export default [
     route("claims", "routes/admin/claims.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("labels", "routes/admin/labels.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,7 +4,18 @@ import { LogoutButton } from "~/components/logout-button";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 
-export default function MobileMenuSheet({ signedIn, open, onOpenChange }: { signedIn: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function MobileMenuSheet({
+  signedIn,
+  staff = false,
+  open,
+  onOpenChange,
+}: {
+  signedIn: boolean;
+  /** Admins and moderators get an entry to /admin. */
+  staff?: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const links = signedIn
     ? [
@@ -15,6 +26,7 @@ export default function MobileMenuSheet({ signedIn, open, onOpenChange }: { sign
         ["/notifications", t("nav.notifications")],
         ["/leaderboard", t("nav.leaderboard")],
         ["/stats", t("nav.stats")],
+        ...(staff ? [["/admin", t("nav.admin")]] : []),
       ]
     : [
         ["/boonees", t("nav.gallery")],

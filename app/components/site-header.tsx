@@ -22,6 +22,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ viewer, unread }: { viewer: HeaderViewer | null; unread: number }) {
   const { t } = useTranslation();
+  const staff = viewer?.role === "admin" || viewer?.role === "moderator";
   return (
     <header className="sticky top-0 z-40 border-b-2 border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
@@ -40,6 +41,11 @@ export function SiteHeader({ viewer, unread }: { viewer: HeaderViewer | null; un
               <NavLink to="/claim" className={navClass}>
                 {t("nav.claim")}
               </NavLink>
+              {staff && (
+                <NavLink to="/admin" className={navClass}>
+                  {t("nav.admin")}
+                </NavLink>
+              )}
             </>
           ) : (
             <NavLink to="/claim" className={navClass}>
@@ -51,7 +57,7 @@ export function SiteHeader({ viewer, unread }: { viewer: HeaderViewer | null; un
         {viewer ? (
           <>
             <NotificationBell initial={unread} userId={viewer.id} />
-            <MobileMenu signedIn />
+            <MobileMenu signedIn staff={staff} />
           </>
         ) : (
           <>
@@ -94,7 +100,7 @@ function NotificationBell({ initial, userId }: { initial: number; userId: string
 }
 
 /** The mobile side menu: its dialog code loads on the first tap, not with the page. */
-function MobileMenu({ signedIn }: { signedIn: boolean }) {
+function MobileMenu({ signedIn, staff = false }: { signedIn: boolean; staff?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -116,7 +122,7 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <MobileMenuSheet signedIn={signedIn} open={open} onOpenChange={setOpen} />
+          <MobileMenuSheet signedIn={signedIn} staff={staff} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

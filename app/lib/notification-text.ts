@@ -2,12 +2,12 @@
  * System notifications (achievements, verified claims) are stored as "@kind:arg" so each reader sees
  * them in their own language; texts written by admins (broadcasts) are stored and shown as written.
  */
-export type SystemKind = "achievement" | "achievementMessage" | "claimVerified" | "claimVerifiedMessage";
+export type SystemKind = "achievement" | "achievementMessage" | "claimVerified" | "claimVerifiedMessage" | "claimRejected" | "claimRejectedMessage";
 
 export const systemText = (kind: SystemKind, arg = "") => `@${kind}:${arg}`;
 
 export function decodeSystemText(text: string): { kind: SystemKind; arg: string } | null {
-  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage):(.*)$/s.exec(text);
+  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage|claimRejected|claimRejectedMessage):(.*)$/s.exec(text);
   return m ? { kind: m[1] as SystemKind, arg: m[2] } : null;
 }
 
@@ -24,5 +24,9 @@ export function renderNotificationText(text: string, t: (key: string, params?: R
       return t("notify.claimVerifiedTitle", { name: decoded.arg });
     case "claimVerifiedMessage":
       return t("notify.claimVerifiedMessage", { name: decoded.arg });
+    case "claimRejected":
+      return t("notify.claimRejectedTitle", { name: decoded.arg });
+    case "claimRejectedMessage":
+      return t("notify.claimRejectedMessage", { reason: decoded.arg });
   }
 }

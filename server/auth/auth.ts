@@ -5,6 +5,7 @@ import { accounts, profiles, sessions, userRoles, verifications } from "../db/sc
 import type { Logger } from "../log.ts";
 import { logError } from "../log-error.ts";
 import type { SendMail } from "../mail/mailer.ts";
+import { refuseBlockedSession } from "./blocked.ts";
 
 export const CLIENT_IP_HEADER = "x-boonees-client-ip";
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
@@ -42,6 +43,7 @@ export function createAuth(opts: { db: Db; publicUrl: string; secret: string; se
     databaseHooks: {
       // Every new account, whatever path made it, starts with the role "user".
       user: { create: { after: async (user) => void (await opts.db.insert(userRoles).values({ userId: user.id, role: "user" }).onConflictDoNothing()) } },
+      session: { create: { before: async (session) => void (await refuseBlockedSession(opts.db, session.userId)) } },
     },
     session: {
       modelName: "sessions",

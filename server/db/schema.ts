@@ -35,6 +35,7 @@ export const notificationTypeEnum = pgEnum("notification_type", [
 ]);
 export const contentTypeEnum = pgEnum("content_type", ["news", "image", "link", "video", "text", "document"]);
 export const audienceEnum = pgEnum("content_audience", ["all", "rarity", "series", "boonee"]);
+export const claimStatusEnum = pgEnum("claim_status", ["pending", "verified", "rejected"]);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -49,6 +50,8 @@ export const profiles = pgTable("profiles", {
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  /** Set by an admin: no sign-in, no sessions, stories hidden (the reason is in the activity log). */
+  blockedAt: timestamp("blocked_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(
@@ -172,11 +175,20 @@ export const claims = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
-    verified: boolean("verified").notNull().default(false),
+    status: claimStatusEnum("status").notNull().default("pending"),
+    /** Kept for readers of the old column: true exactly when the claim is verified. */
+    verified: boolean("verified")
+      .notNull()
+      .generatedAlwaysAs(sql`status = 'verified'`),
+    /** Why a claim was rejected (shown in the Claims table and told to the former owner). */
+    reason: text("reason"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by").references(() => profiles.id, { onDelete: "set null" }),
   },
   (t) => [
-    // A figure is claimed once, ever: a second claim row is impossible even if the code path is wrong.
-    uniqueIndex("claims_boonee_key").on(t.booneeId),
+    // A figure has at most one standing claim: a second one is impossible even if the code path is
+    // wrong. A rejected claim stays as a record and no longer counts.
+    uniqueIndex("claims_boonee_key").on(t.booneeId).where(sql`${t.status} <> 'rejected'`),
     index("claims_user_idx").on(t.userId),
     index("claims_claimed_at_idx").on(t.claimedAt.desc()),
   ],
@@ -216,10 +228,14 @@ export const exclusiveContent = pgTable(
     description: text("description"),
     contentType: contentTypeEnum("content_type").notNull().default("news"),
     url: text("url"),
+    /** How many owners the broadcast reached when it was sent. */
+    recipientCount: integer("recipient_count"),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("exclusive_content_boonee_idx").on(t.booneeId),
+    index("exclusive_content_created_idx").on(t.createdAt.desc(), t.id),
     index("exclusive_content_audience_idx").on(t.audience, t.createdAt.desc()),
     // /uploads/exclusive/… finds its item (and so its audience) by URL (server/domain/media-access.ts)
     index("exclusive_content_url_idx").on(t.url).where(sql`${t.url} is not null`),
@@ -260,10 +276,13 @@ export const notifications = pgTable(
     type: notificationTypeEnum("type").notNull().default("other"),
     link: text("link"),
     read: boolean("read").notNull().default(false),
+    /** The broadcast this notification announced: edited with it, unread ones retracted with it. */
+    contentId: uuid("content_id").references(() => exclusiveContent.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_content_idx").on(t.contentId).where(sql`${t.contentId} is not null`),
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
   ],
 );
@@ -289,6 +308,27 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+// Every admin and moderator action, written in the transaction of the action (never a secret code).
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id"),
+    /** A readable name of the object at the time (figure name, broadcast title, person's name). */
+    objectLabel: text("object_label"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_log_created_idx").on(t.createdAt.desc(), t.id),
+    index("activity_log_action_idx").on(t.action, t.createdAt.desc()),
+    index("activity_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+  ],
+);
 
 export type Boonee = typeof boonees.$inferSelect;
 export type Tag = typeof tags.$inferSelect;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type AnyColu
 import { primaryRole } from "../../app/lib/roles.ts";
 import type { StatusFilter } from "../../app/lib/schemas/admin.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { pageOf } from "../db/paging.ts";
 import { booneeStories, boonees, claims, profiles, tags, userRoles } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
@@ -43,10 +44,6 @@ export interface Paged {
   prev: string | null;
 }
 
-const pageOf = (page: number, pageSize: number, total: number) => {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  return { page: Math.min(Math.max(1, page), pageCount), pageCount, pageSize, total };
-};
 
 // ---------------------------------------------------------------- dashboard
 
@@ -59,13 +56,14 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     .select({ total: count(), claimed: sql<number>`count(*) filter (where ${tags.isClaimed})`.mapWith(Number) })
     .from(tags);
   const [claimCounts] = await db
-    .select({ total: count(), pending: sql<number>`count(*) filter (where not ${claims.verified})`.mapWith(Number) })
+    .select({ total: count(), pending: sql<number>`count(*) filter (where ${claims.status} = 'pending')`.mapWith(Number) })
     .from(claims);
   const recent = await db
     .select({
       id: claims.id,
       claimedAt: claims.claimedAt,
       verified: claims.verified,
+      status: claims.status,
       booneeId: boonees.id,
       name: boonees.name,
       series: boonees.series,
@@ -283,7 +281,7 @@ const ID_LIST_MAX = 500;
 export async function listClaims(
   db: DbOrTx,
   actor: Actor | null,
-  query: { q?: string; cursor?: PageCursor; page?: number; state?: "all" | "pending" | "verified" },
+  query: { q?: string; cursor?: PageCursor; page?: number; state?: "all" | "pending" | "verified" | "rejected" },
 ) {
   assertRole(actor, ["admin", "moderator"]);
   const isAdmin = actor.role === "admin";
@@ -296,10 +294,11 @@ export async function listClaims(
       .select({ id: profiles.id })
       .from(profiles)
       .where(or(contains(profiles.name, q), isAdmin ? contains(profiles.email, q) : undefined));
+    // Every figure, not only claimed ones: a rejected claim's figure may have no owner now.
     const figuresQuery = db
       .select({ id: boonees.id })
       .from(boonees)
-      .where(and(isNotNull(boonees.ownerId), or(contains(boonees.name, q), contains(boonees.series, q))));
+      .where(or(contains(boonees.name, q), contains(boonees.series, q)));
     const [people, figures] = [await peopleQuery.limit(ID_LIST_MAX + 1), await figuresQuery.limit(ID_LIST_MAX + 1)];
     // A broad term falls back to the sub-query form.
     const match = (col: typeof claims.userId | typeof claims.booneeId, ids: { id: string }[], sub: SQLWrapper) =>
@@ -308,8 +307,7 @@ export async function listClaims(
     const matchFigures = match(claims.booneeId, figures, figuresQuery);
     parts.push(matchPeople || matchFigures ? or(matchPeople, matchFigures) : sql`false`);
   }
-  if (query.state === "pending") parts.push(eq(claims.verified, false));
-  if (query.state === "verified") parts.push(eq(claims.verified, true));
+  if (query.state && query.state !== "all") parts.push(eq(claims.status, query.state));
   const where = parts.length ? and(...parts) : undefined;
   const [{ n: total }] = await db.select({ n: count() }).from(claims).where(where);
   const cursor = query.cursor;
@@ -328,6 +326,9 @@ export async function listClaims(
       id: claims.id,
       claimedAt: claims.claimedAt,
       verified: claims.verified,
+      status: claims.status,
+      reason: claims.reason,
+      userId: claims.userId,
       booneeId: boonees.id,
       name: boonees.name,
       series: boonees.series,
@@ -409,7 +410,7 @@ export async function listUsers(db: DbOrTx, actor: Actor | null, query: { q?: st
   const paging = pageOf(query.page ?? 1, USERS_PAGE_SIZE, matches);
   // The page first (50 people), then only their roles: no grouping over every account.
   const people = await db
-    .select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt })
+    .select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt, blockedAt: profiles.blockedAt })
     .from(profiles)
     .where(where)
     .orderBy(desc(profiles.createdAt), profiles.id)

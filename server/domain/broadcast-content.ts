@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { boonees, exclusiveContent } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { createNotifications } from "./notify.ts";
+import { recordActivity } from "./record-activity.ts";
 
 export type BroadcastContentInput = Pick<BroadcastInput, "title" | "message" | "contentType" | "audience" | "rarity" | "series" | "booneeId"> & {
   /** The link (type link) or nothing; uploaded files come through `storeFile`. */
@@ -69,12 +70,14 @@ export async function broadcastContent(
         audienceRarity: input.audience === "rarity" ? input.rarity : null,
         audienceSeries: input.audience === "series" ? input.series : null,
         booneeId: input.audience === "boonee" ? input.booneeId : null,
+        recipientCount: owners.length,
       })
       .returning({ id: exclusiveContent.id });
     await createNotifications(
       tx,
-      owners.map((userId) => ({ userId, type: "drop" as const, title: input.title, message: input.message, link: "/exclusive" })),
+      owners.map((userId) => ({ userId, type: "drop" as const, title: input.title, message: input.message, link: "/exclusive", contentId: content.id })),
     );
+    await recordActivity(tx, actor, { action: "broadcast.sent", objectType: "broadcast", objectId: content.id, objectLabel: input.title });
     return { id: content.id, count: owners.length, url };
   });
 }

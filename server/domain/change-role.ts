@@ -1,8 +1,10 @@
-import { and, count, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Role } from "../../app/lib/roles.ts";
 import type { Db } from "../db/client.ts";
 import { profiles, userRoles } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
+import { assertNotLastAdmin } from "./last-admin.ts";
+import { recordActivity } from "./record-activity.ts";
 
 /** Replaces all of a user's roles with one, in one transaction (no permission check: internal). */
 export async function setRole(db: Db, userId: string, role: Role) {
@@ -16,24 +18,11 @@ export async function setRole(db: Db, userId: string, role: Role) {
 export async function changeRole(db: Db, actor: Actor, input: { userId: string; role: Role }) {
   assertRole(actor, ["admin"]);
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.userId));
+    const [target] = await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.id, input.userId));
     if (!target) throw new DomainError("not_found", 404);
-    if (input.role !== "admin") {
-      const [isAdmin] = await tx
-        .select({ n: count() })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, input.userId), eq(userRoles.role, "admin")));
-      if (Number(isAdmin?.n) > 0) {
-        // Lock the admin rows so two concurrent demotions cannot both pass the check.
-        const others = await tx
-          .select({ userId: userRoles.userId })
-          .from(userRoles)
-          .where(and(eq(userRoles.role, "admin"), ne(userRoles.userId, input.userId)))
-          .for("update");
-        if (others.length === 0) throw new DomainError("last_admin", 409);
-      }
-    }
+    if (input.role !== "admin") await assertNotLastAdmin(tx, input.userId);
     await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
     await tx.insert(userRoles).values({ userId: input.userId, role: input.role });
+    await recordActivity(tx, actor, { action: "role.changed", objectType: "account", objectId: target.id, objectLabel: `${target.name ?? ""} → ${input.role}` });
   });
 }

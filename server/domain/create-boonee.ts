@@ -4,6 +4,7 @@ import type { BatchInput, BooneeFieldsInput } from "../../app/lib/schemas/admin.
 import type { Db, DbOrTx } from "../db/client.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
+import { recordActivity } from "./record-activity.ts";
 
 export interface CreateBooneeInput extends BooneeFieldsInput {
   templateId: string | null;
@@ -85,6 +86,7 @@ export async function createBoonee(
         })
         .returning({ id: boonees.id, name: boonees.name, templateId: boonees.templateId });
       await tx.insert(tags).values({ booneeId: row.id, secretCode: input.secretCode, tagUid: null });
+      await recordActivity(tx, actor, { action: "boonee.created", objectType: "boonee", objectId: row.id, objectLabel: row.name });
       return { id: row.id, name: row.name, templateId: row.templateId, code: input.secretCode };
     });
   } catch (e) {
@@ -144,6 +146,7 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
           )
           .returning({ id: boonees.id });
         await tx.insert(tags).values(rows.map((r, i) => ({ booneeId: r.id, secretCode: codes[i], tagUid: null })));
+        await recordActivity(tx, actor, { action: "boonee.created", objectType: "boonee", objectId: type.id, objectLabel: `${type.name} × ${rows.length}` });
         return { type: { id: type.id, name: type.name }, items: rows.map((r, i) => ({ id: r.id, code: codes[i] })) };
       });
     } catch (e) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { booneeStories, boonees, claims, exclusiveContent, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
+import { recordActivity } from "./record-activity.ts";
 
 /**
  * An admin deletes a figure. Its tag, finder stories, claim row and its own exclusive content go with
@@ -18,6 +19,7 @@ export async function deleteBoonee(db: Db, actor: Actor | null, input: { id: str
     await tx.delete(tags).where(eq(tags.booneeId, row.id));
     await tx.delete(exclusiveContent).where(eq(exclusiveContent.booneeId, row.id));
     await tx.delete(boonees).where(eq(boonees.id, row.id));
+    await recordActivity(tx, actor, { action: "boonee.deleted", objectType: "boonee", objectId: row.id, objectLabel: row.name });
     return row;
   });
 }

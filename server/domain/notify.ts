@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../db/client.ts";
 import { notifications, type Notification } from "../db/schema.ts";
 
-export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> & { link?: string | null };
+export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> & { link?: string | null; contentId?: string | null };
 
 /**
  * Inserts notifications inside the caller's transaction. A database trigger announces each one on

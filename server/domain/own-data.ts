@@ -50,19 +50,24 @@ export async function deleteAccount(db: Db, actor: Actor | null) {
     // Lock every admin row first, so two admins deleting themselves at once cannot both pass.
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
     if (admins.some((a) => a.userId === id) && admins.length === 1) throw new DomainError("lastAdmin", 409);
-    await tx.delete(userRoles).where(eq(userRoles.userId, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.delete(accounts).where(eq(accounts.userId, id));
-    // A reset token stores its user's id as the value: a mailed link must not revive the account.
-    await tx.delete(verifications).where(eq(verifications.value, id));
-    await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
-    await tx.delete(notifications).where(eq(notifications.userId, id));
-    await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
-    await tx
-      .update(profiles)
-      .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(profiles.id, id));
+    await eraseAccount(tx, id);
   });
+}
+
+/** What deleting an account removes (see deleteAccount), inside the caller's transaction. */
+export async function eraseAccount(tx: DbOrTx, id: string) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, id));
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  await tx.delete(accounts).where(eq(accounts.userId, id));
+  // A reset token stores its user's id as the value: a mailed link must not revive the account.
+  await tx.delete(verifications).where(eq(verifications.value, id));
+  await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
+  await tx.delete(notifications).where(eq(notifications.userId, id));
+  await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
+  await tx
+    .update(profiles)
+    .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(profiles.id, id));
 }
 
 /**

@@ -12,7 +12,8 @@ export const EXCLUSIVE_SHOWN = 50;
  * Everything the figure page shows: the figure (no tag, no secret code), the owner's name only, the
  * finder stories (not hidden, newest first, for everyone) and, for the owner alone, the welcome video
  * and the exclusive items meant for this figure (its own, all owners, its rarity or its series).
- * Draft and Hidden figures are 404 for everyone but admins; so is an unknown or malformed id.
+ * Draft and Hidden figures are 404 for everyone but admins and their owner; so is an unknown or
+ * malformed id. `mine` marks the viewer's own stories (they may edit and delete them).
  */
 export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: string) {
   if (!UUID.test(id)) throw new DomainError("notFound", 404);
@@ -40,9 +41,10 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
     .where(eq(boonees.id, id))
     .limit(1);
   if (!row) throw new DomainError("notFound", 404);
-  if (NOT_PUBLIC.has(row.status) && viewer?.role !== "admin") throw new DomainError("notFound", 404);
-
   const isOwner = !!viewer && row.ownerId === viewer.id;
+  // Its owner still sees a figure that was set to Draft or Hidden (with a notice on the page).
+  if (NOT_PUBLIC.has(row.status) && viewer?.role !== "admin" && !isOwner) throw new DomainError("notFound", 404);
+
   const stories = await db
     .select({
       id: booneeStories.id,
@@ -51,8 +53,11 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
       findLocation: booneeStories.findLocation,
       findDate: booneeStories.findDate,
       createdAt: booneeStories.createdAt,
+      mine: viewer ? sql<boolean>`${booneeStories.userId} = ${viewer.id}` : sql<boolean>`false`,
     })
     .from(booneeStories)
+    // Stories of blocked accounts are hidden until the block is lifted.
+    .innerJoin(profiles, and(eq(profiles.id, booneeStories.userId), isNull(profiles.blockedAt)))
     .where(and(eq(booneeStories.booneeId, row.id), eq(booneeStories.hidden, false)))
     .orderBy(desc(booneeStories.createdAt), desc(booneeStories.id))
     .limit(STORIES_SHOWN);

@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { signUpAttemptMail } from "../mail/sign-up-attempt-mail.ts";
+import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
 import type { Services } from "../services.ts";
 import { addressKey } from "./address-key.ts";
 import { DomainError } from "./errors.ts";
@@ -25,9 +26,15 @@ export async function signIn(services: Pick<Services, "db" | "auth">, input: { e
     await forget(services.db, pairKey);
     return { headers: result.headers, userId: result.response.user.id };
   } catch (e) {
-    if (e instanceof APIError) throw new DomainError("loginFailed", 401); // the attempt stays counted
-    await giveBack(services.db, reserved.hits);
-    throw e;
+    if (!(e instanceof APIError)) {
+      await giveBack(services.db, reserved.hits);
+      throw e;
+    }
+    if ((e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED) {
+      await giveBack(services.db, reserved.hits); // the password was right; the account is blocked
+      throw new DomainError("blocked", 403);
+    }
+    throw new DomainError("loginFailed", 401); // the attempt stays counted
   }
 }
 

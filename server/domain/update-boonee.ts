@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { boonees } from "../db/schema.ts";
 import { figureColumns } from "./create-boonee.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
+import { recordActivity } from "./record-activity.ts";
 
 export interface UpdateBooneeInput extends BooneeFieldsInput {
   id: string;
@@ -37,6 +38,7 @@ export async function updateBoonee(
       .where(eq(boonees.id, input.id))
       .returning({ id: boonees.id, name: boonees.name });
     if (!row) throw new DomainError("notFound", 404);
+    await recordActivity(tx, actor, { action: "boonee.updated", objectType: "boonee", objectId: row.id, objectLabel: row.name });
     return row;
   });
 }

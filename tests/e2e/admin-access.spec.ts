@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
-import { figureById, ownerWith, pngBytes, signInAsModerator, signUpQuick } from "./admin-fixtures.ts";
+import { figureById, ownerWith, pngBytes, signInAsModerator, signUpQuick, tagOf } from "./admin-fixtures.ts";
 import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 
@@ -23,6 +23,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
+  const [sent] = await db.insert(schema.exclusiveContent).values({ title: `Archiv ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 }).returning();
 
   type Req = { name: string; path: string; adminOnly: boolean; body: { form: Record<string, string> } | { multipart: Record<string, string | typeof image> } };
   const requests: Req[] = [
@@ -39,6 +40,14 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     { name: "verify", path: "/admin/claims", adminOnly: false, body: { form: { intent: "verify", claimId: owned[0].claimId } } },
     { name: "hide story", path: "/admin/claims", adminOnly: false, body: { form: { intent: "story", storyId: story.id, hidden: "true" } } },
     { name: "role", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin" } } },
+    { name: "replace code", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "replaceCode", id: target.id } } },
+    { name: "edit broadcast", path: "/admin/content", adminOnly: true, body: { form: { intent: "edit", id: sent.id, title: "Überschrieben", message: "Eine ganz andere Nachricht." } } },
+    { name: "retract broadcast", path: "/admin/content", adminOnly: true, body: { form: { intent: "retract", id: sent.id } } },
+    { name: "reject", path: "/admin/claims", adminOnly: false, body: { form: { intent: "reject", claimId: owned[0].claimId, reason: "Nur ein Versuch" } } },
+    { name: "block", path: "/admin/users", adminOnly: true, body: { form: { intent: "block", userId: owner.id, reason: "Nur ein Versuch" } } },
+    { name: "unblock", path: "/admin/users", adminOnly: true, body: { form: { intent: "unblock", userId: owner.id } } },
+    { name: "delete account", path: "/admin/users", adminOnly: true, body: { form: { intent: "delete", userId: owner.id, reason: "Nur ein Versuch" } } },
+    { name: "activity", path: "/admin/activity", adminOnly: true, body: { form: { intent: "x" } } },
     { name: "dashboard", path: "/admin", adminOnly: false, body: { form: { intent: "x" } } },
     { name: "labels", path: "/admin/labels", adminOnly: true, body: { form: { intent: "x" } } },
   ];
@@ -67,7 +76,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   }
 
   // --- pages: visitors go to /auth, users (and moderators on admin-only pages) go home
-  for (const path of ["/admin", "/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/claims", "/admin/users", "/admin/labels?ids=" + target.id]) {
+  for (const path of ["/admin", "/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/claims", "/admin/users", "/admin/activity", "/admin/labels?ids=" + target.id]) {
     const v = await visitor.request.get(path, { maxRedirects: 0 });
     expect(v.status(), `visitor GET ${path}`).toBe(302);
     expect(v.headers().location).toMatch(/^\/auth\?redirect=/);
@@ -86,7 +95,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, broadcastTitle))).toHaveLength(0);
   expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, broadcastTitle))).toHaveLength(0);
   const [claim] = await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId));
-  expect(claim.verified).toBe(false);
+  expect(claim).toMatchObject({ verified: false, status: "pending" });
+  expect((await tagOf(target.id)).secretCode).toBe(target.code);
+  expect((await tagOf(owned[0].id)).secretCode).toBe(owned[0].code);
+  expect((await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.id, sent.id)))[0]).toMatchObject({ title: sent.title, description: "Bleibt, wie es ist." });
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id)))[0]).toMatchObject({ blockedAt: null, deletedAt: null, email: owner.email });
+  expect(await db.select().from(schema.activityLog).where(eq(schema.activityLog.objectId, sent.id))).toHaveLength(0);
   const ownerNotes = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
   expect(ownerNotes.filter((n) => n.type === "other")).toHaveLength(0);
   expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);

@@ -7,13 +7,13 @@ import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique, useEng
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
 test.describe("admin layout", () => {
-  test("shows the six links; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({ page }) => {
+  test("shows the six links of the spec and Activity; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({ page }) => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Nutzer"];
+    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Nutzer", "Aktivitäten"];
     for (const name of links) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveCount(6);
+    await expect(nav.getByRole("link")).toHaveCount(7);
     await expect(sidebar(page)).toHaveCSS("width", "256px"); // 16rem
 
     const trigger = page.getByRole("button", { name: "Seitenleiste ein-/ausblenden" });

@@ -42,8 +42,8 @@ test.describe("foundation", () => {
     await page.getByLabel("E-Mail").fill(user.email);
     await page.getByLabel("Passwort").fill(user.password);
     await page.getByRole("button", { name: "Anmelden" }).click();
-    // /notifications is not an allowed redirect target: the user lands on /profile
-    await expect(page).toHaveURL("/profile");
+    // ?redirect= may name any local page (product decisions, 2026-11-23): back to /notifications
+    await expect(page).toHaveURL("/notifications");
   });
 
   test("signs up through the form, with validation, and signs out after confirming", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "../../app/lib/safe-redirect.ts";
+import { safeLocalRedirect, safeRedirect } from "../../app/lib/safe-redirect.ts";
 
 describe("safeRedirect", () => {
   it.each([
@@ -14,5 +14,22 @@ describe("safeRedirect", () => {
     [null, "/profile"],
   ])("%s -> %s", (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
+  });
+});
+
+describe("safeLocalRedirect (?redirect= on /auth)", () => {
+  it.each([
+    ["/notifications", "/notifications"],
+    ["/admin/claims?state=pending", "/admin/claims?state=pending"],
+    ["/exclusive", "/exclusive"],
+    ["https://evil.example/notifications", "/profile"],
+    ["//evil.example/notifications", "/profile"],
+    ["/\\evil.example", "/profile"],
+    ["/%5C%5Cevil.example", "/%5C%5Cevil.example"],
+    ["javascript:alert(1)", "/profile"],
+    ["notifications", "/profile"],
+    ["", "/profile"],
+  ])("%s -> %s", (input, expected) => {
+    expect(safeLocalRedirect(input)).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { ClipboardCheckIcon, LayoutDashboardIcon, MegaphoneIcon, PackageIcon, SparklesIcon, UsersIcon } from "lucide-react";
+import { ClipboardCheckIcon, HistoryIcon, LayoutDashboardIcon, MegaphoneIcon, PackageIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { NavLink } from "react-router";
 import {
@@ -14,7 +14,7 @@ import {
 } from "~/components/ui/sidebar";
 import type { Role } from "~/lib/roles";
 
-/** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users); moderators see two. */
+/** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users; then Activity); moderators see two. */
 export const ADMIN_LINKS = [
   { to: "/admin", key: "dashboard", icon: LayoutDashboardIcon, moderator: true, end: true },
   { to: "/admin/create-boonee", key: "create", icon: SparklesIcon, moderator: false, end: false },
@@ -22,6 +22,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/content", key: "content", icon: MegaphoneIcon, moderator: false, end: false },
   { to: "/admin/claims", key: "claims", icon: ClipboardCheckIcon, moderator: true, end: false },
   { to: "/admin/users", key: "users", icon: UsersIcon, moderator: false, end: false },
+  { to: "/admin/activity", key: "activity", icon: HistoryIcon, moderator: false, end: false },
 ] as const;
 
 export function AdminSidebar({ role }: { role: Role }) {

@@ -8,8 +8,26 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { copyText } from "./copy";
 
-/** After Create Boonee: the short claim URL with a copy button, its QR code (SVG inline, PNG/SVG downloads). */
-export function ClaimUrlResult({ id, name, code, claimUrl, qrSvg, qrPng }: { id: string; name: string; code: string; claimUrl: string; qrSvg: string; qrPng: string }) {
+/** After Create Boonee or a replaced code: the short claim URL with a copy button, its QR code (SVG inline, PNG/SVG downloads). */
+export function ClaimUrlResult({
+  id,
+  name,
+  code,
+  claimUrl,
+  qrSvg,
+  qrPng,
+  title,
+  intro,
+}: {
+  id: string;
+  name: string;
+  code: string;
+  claimUrl: string;
+  qrSvg: string;
+  qrPng: string;
+  title?: string;
+  intro?: string;
+}) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   // A new result: bring it into view and announce it (on phones it is below the long form).
@@ -24,9 +42,9 @@ export function ClaimUrlResult({ id, name, code, claimUrl, qrSvg, qrPng }: { id:
     <Card className="scroll-mt-24 border-slime/40" data-testid="create-result">
       <CardHeader>
         <CardTitle className="flex scroll-mt-24 items-center gap-2 outline-none" ref={heading} tabIndex={-1}>
-          <CheckCircle2Icon className="size-5 text-slime" aria-hidden="true" /> {t("admin.create.resultTitle")}
+          <CheckCircle2Icon className="size-5 text-slime" aria-hidden="true" /> {title ?? t("admin.create.resultTitle")}
         </CardTitle>
-        <p className="text-sm text-muted-foreground">{t("admin.create.resultIntro", { name })}</p>
+        <p className="text-sm text-muted-foreground">{intro ?? t("admin.create.resultIntro", { name })}</p>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-1.5">

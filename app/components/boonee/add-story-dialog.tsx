@@ -11,10 +11,10 @@ import type { FieldErrors } from "~/lib/forms";
 import { storySchema } from "~/lib/schemas/story";
 import { StoryFields } from "./story-fields";
 
-export type StoryActionData = { ok: true } | { ok: false; error: string | null; errors: FieldErrors };
+export type StoryActionData = { ok: true; message?: string } | { ok: false; error: string | null; errors: FieldErrors };
 
 /** Today in the browser's own calendar (the date input's upper bound). */
-const localToday = () => {
+export const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };

@@ -8,13 +8,26 @@ export interface FinderStory {
   findLocation: string | null;
   findDate: string | null;
   createdAt: Date | string;
+  /** Written by the viewer: they may edit and delete it. */
+  mine?: boolean;
 }
 
 /**
  * The finder stories, newest first, for everyone who views the figure. Everything is rendered as
  * text (React escapes it): a story containing markup shows the markup, it never runs.
  */
-export function FinderStories({ stories, isOwner, children }: { stories: FinderStory[]; isOwner: boolean; children?: React.ReactNode }) {
+export function FinderStories({
+  stories,
+  isOwner,
+  children,
+  ownActions,
+}: {
+  stories: FinderStory[];
+  isOwner: boolean;
+  children?: React.ReactNode;
+  /** The author's controls under their own story. */
+  ownActions?: (story: FinderStory) => React.ReactNode;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   return (
@@ -46,6 +59,7 @@ export function FinderStories({ stories, isOwner, children }: { stories: FinderS
                     {t("story.writtenOn", { date: dates.day(s.createdAt) })}
                   </span>
                 </p>
+                {s.mine && ownActions?.(s)}
               </article>
             </li>
           ))}

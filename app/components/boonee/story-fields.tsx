@@ -6,18 +6,25 @@ import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/lib/forms";
 import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "~/lib/story-limits";
 
+export interface StoryValues {
+  title: string;
+  story: string;
+  findLocation: string | null;
+  findDate: string | null;
+}
+
 /**
- * The fields of the finder-story form (title, story, location, date), shared by the dialog and the no-JS
- * form. The text fields take any length (a pasted story is never cut) and count near their limits.
+ * The fields of the finder-story form (title, story, location, date), shared by adding, editing and the
+ * no-JS form. The text fields take any length (a pasted story is never cut) and count near their limits.
  */
-export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors; idPrefix: string; maxDate?: string }) {
+export function StoryFields({ errors, idPrefix, maxDate, values }: { errors: FieldErrors; idPrefix: string; maxDate?: string; values?: StoryValues }) {
   const { t } = useTranslation();
   const storyId = `${idPrefix}-story`;
   const story = useCharCount();
   const storyDescribedBy = [errors.story ? `${storyId}-error` : null, counterShown(story.count, STORY_TEXT_MAX) ? `${storyId}-count` : null].filter(Boolean).join(" ");
   return (
     <>
-      <Field id={`${idPrefix}-title`} name="title" label={t("story.fields.title")} required limit={STORY_TITLE_MAX} autoComplete="off" error={errors.title} />
+      <Field id={`${idPrefix}-title`} name="title" label={t("story.fields.title")} required limit={STORY_TITLE_MAX} autoComplete="off" defaultValue={values?.title} error={errors.title} />
       <div className="grid gap-1.5">
         <Label htmlFor={storyId}>{t("story.fields.story")}</Label>
         <Textarea
@@ -26,6 +33,7 @@ export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors
           required
           rows={6}
           onInput={story.onInput}
+          defaultValue={values?.story}
           aria-invalid={errors.story ? true : undefined}
           aria-describedby={storyDescribedBy || undefined}
         />
@@ -42,9 +50,10 @@ export function StoryFields({ errors, idPrefix, maxDate }: { errors: FieldErrors
         label={`${t("story.fields.location")} (${t("story.fields.optional")})`}
         limit={STORY_LOCATION_MAX}
         autoComplete="off"
+        defaultValue={values?.findLocation ?? undefined}
         error={errors.location}
       />
-      <Field id={`${idPrefix}-date`} name="findDate" type="date" label={`${t("story.fields.date")} (${t("story.fields.optional")})`} max={maxDate} error={errors.findDate} />
+      <Field id={`${idPrefix}-date`} name="findDate" type="date" label={`${t("story.fields.date")} (${t("story.fields.optional")})`} max={maxDate} defaultValue={values?.findDate ?? undefined} error={errors.findDate} />
     </>
   );
 }

@@ -117,18 +117,21 @@ export const isHttpUrl = (value: string) => {
 };
 
 /** Content Broadcast (spec section 5): title 3–200 and message 10–2000 after trimming and cutting. */
+const broadcastTitle = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim().slice(0, 200))
+  .pipe(z.string().min(1, "broadcast.error.required").min(3, "broadcast.error.titleTooShort"));
+const broadcastMessage = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim().slice(0, 2000))
+  .pipe(z.string().min(1, "broadcast.error.required").min(10, "broadcast.error.messageTooShort"));
+
 export const broadcastSchema = z
   .object({
-    title: z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim().slice(0, 200))
-      .pipe(z.string().min(1, "broadcast.error.required").min(3, "broadcast.error.titleTooShort")),
-    message: z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim().slice(0, 2000))
-      .pipe(z.string().min(1, "broadcast.error.required").min(10, "broadcast.error.messageTooShort")),
+    title: broadcastTitle,
+    message: broadcastMessage,
     contentType: z.enum(CONTENT_TYPES, "broadcast.error.required").default("news"),
     audience: z.enum(AUDIENCES, "broadcast.error.required").default("all"),
     rarity: z
@@ -159,6 +162,31 @@ export const roleChangeSchema = z.object({
 });
 
 export const verifyClaimSchema = z.object({ claimId: uuid });
+
+/** The reason an admin or moderator gives for a rejection, a block or a deletion: required, kept. */
+export const reasonSchema = z
+  .string("admin.error.reasonRequired")
+  .transform((v) => v.trim().slice(0, 500))
+  .pipe(z.string().min(3, "admin.error.reasonRequired"));
+export const rejectClaimSchema = z.object({ claimId: uuid, reason: reasonSchema });
+export const accountActionSchema = z.object({ userId: z.string().min(1, "users.error.update").max(100, "users.error.update"), reason: reasonSchema });
+export const unblockSchema = z.object({ userId: z.string().min(1, "users.error.update").max(100, "users.error.update") });
+
+/** Editing a sent broadcast: title and message by the broadcast rules, the link of a link item. */
+export const broadcastEditSchema = z
+  .object({
+    id: uuid,
+    title: broadcastTitle,
+    message: broadcastMessage,
+    linkUrl: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.linkUrl !== "" && !isHttpUrl(v.linkUrl)) ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
+  });
+export type BroadcastEditInput = z.output<typeof broadcastEditSchema>;
 export const storyVisibilitySchema = z.object({
   storyId: uuid,
   hidden: z.enum(["true", "false"]).transform((v) => v === "true"),

@@ -1,24 +1,16 @@
-import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, RefreshCwIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
 import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
+import { ClaimUrlResult } from "~/components/admin/claim-url-result";
 import { copyText } from "~/components/admin/copy";
 import { BooneeImage } from "~/components/boonee-image";
 import { FormError } from "~/components/forms/field";
 import { RarityBadge } from "~/components/rarity-badge";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmButton } from "~/components/confirm-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -32,8 +24,10 @@ import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema, type StatusFil
 import type { RootData } from "~/root";
 import { decodeCursor, listAdminBoonees } from "../../../server/domain/admin-queries.ts";
 import { deleteBoonee } from "../../../server/domain/delete-boonee.ts";
+import { replaceClaimCode } from "../../../server/domain/replace-claim-code.ts";
 import { updateBoonee } from "../../../server/domain/update-boonee.ts";
 import { refusal, storeFigureMedia } from "./media.server";
+import { claimQr } from "./qr.server";
 import type { Route } from "./+types/boonees";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.boonees.metaTitle", "admin.boonees.metaDescription");
@@ -51,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { ok: true; intent: "update" | "delete"; id: string }
-  | { ok: false; intent: "update" | "delete"; id: string; errors: FieldErrors; error: string | null; reason: string | null };
+  | { ok: true; intent: "replaceCode"; id: string; name: string; code: string; claimUrl: string; qrSvg: string; qrPng: string }
+  | { ok: false; intent: "update" | "delete" | "replaceCode"; id: string; errors: FieldErrors; error: string | null; reason: string | null };
 
 /** One fetcher per kind, shared by the page and the cards: a deleted card is gone, the page still reports. */
 const DELETE_FETCHER = "admin-boonee-delete";
@@ -65,6 +60,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(form);
   const intent = fields.intent === "delete" ? "delete" : "update";
   const id = fields.id ?? "";
+  if (fields.intent === "replaceCode") {
+    const parsed = validate(idSchema, fields);
+    if (!parsed.ok) return data<ActionResult>({ ok: false, intent: "replaceCode", id, errors: {}, error: "admin.boonees.replaceError", reason: null }, { status: 400 });
+    try {
+      const r = await replaceClaimCode(services.db, actor, { booneeId: parsed.data.id });
+      const claimUrl = `${services.settings.publicUrl}/c/${r.code}`;
+      const qr = await claimQr(claimUrl);
+      return data<ActionResult>({ ok: true, intent: "replaceCode", id: r.id, name: r.name, code: r.code, claimUrl, qrSvg: qr.svg, qrPng: qr.png });
+    } catch (e) {
+      const r = refusal(e, { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" }, "admin.boonees.replaceError", { log: services.log, request });
+      return data<ActionResult>({ ok: false, intent: "replaceCode", id, errors: {}, error: r.error, reason: null }, { status: r.status });
+    }
+  }
   if (fields.intent !== "delete" && fields.intent !== "update") {
     return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.error.unexpected", reason: null }, { status: 400 });
   }
@@ -244,6 +252,7 @@ function BooneeCard({ item }: { item: Item }) {
           </Link>
         </Button>
         <EditDialog item={item} />
+        {!item.ownerId && item.code && <ReplaceCodeButton item={item} />}
         <DeleteButton item={item} />
       </div>
     </li>
@@ -300,31 +309,58 @@ function EditDialog({ item }: { item: Item }) {
   );
 }
 
+/** Replaces an unclaimed figure's code after a confirmation, then shows the new claim URL and QR code. */
+function ReplaceCodeButton({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const [showResult, setShowResult] = useState(false);
+  const result = fetcher.data?.intent === "replaceCode" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok) setShowResult(true);
+    else toast.error(t(result.error ?? "admin.boonees.replaceError"));
+  }, [fetcher.state, result, t]);
+  return (
+    <>
+      <ConfirmButton
+        title={t("admin.boonees.replaceTitle", { name: item.name })}
+        description={t("admin.boonees.replaceConfirm")}
+        confirmLabel={t("admin.boonees.replaceCode")}
+        disabled={fetcher.state !== "idle"}
+        onConfirm={() => fetcher.submit({ intent: "replaceCode", id: item.id }, { method: "post" })}
+      >
+        <RefreshCwIcon /> {t("admin.boonees.replaceCode")}
+      </ConfirmButton>
+      {showResult && result?.ok && (
+        <Dialog open onOpenChange={setShowResult}>
+          <DialogContent className="max-w-lg">
+            <DialogHeader className="sr-only">
+              <DialogTitle>{t("admin.boonees.replacedTitle", { name: result.name })}</DialogTitle>
+              <DialogDescription>{t("admin.boonees.replacedIntro")}</DialogDescription>
+            </DialogHeader>
+            <ClaimUrlResult {...result} title={t("admin.boonees.replacedTitle", { name: result.name })} intro={t("admin.boonees.replacedIntro")} />
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
 function DeleteButton({ item }: { item: Item }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>({ key: DELETE_FETCHER });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
-  const [confirming, setConfirming] = useState(false);
   return (
-    <>
-      <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-[#ffe0dc]" disabled={busy} aria-haspopup="dialog" onClick={() => setConfirming(true)}>
-        <Trash2Icon /> {t("admin.boonees.delete")}
-      </Button>
-      {confirming && (
-        <AlertDialog open onOpenChange={setConfirming}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("admin.boonees.deleteTitle", { name: item.name })}</AlertDialogTitle>
-              <AlertDialogDescription>{t("admin.boonees.deleteConfirm")}</AlertDialogDescription>
-            </AlertDialogHeader>
-            {item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-              <AlertDialogAction onClick={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}>{t("admin.boonees.delete")}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
-      )}
-    </>
+    <ConfirmButton
+      destructive
+      title={t("admin.boonees.deleteTitle", { name: item.name })}
+      description={t("admin.boonees.deleteConfirm")}
+      confirmLabel={t("admin.boonees.delete")}
+      disabled={busy}
+      extra={item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
+      onConfirm={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}
+    >
+      <Trash2Icon /> {t("admin.boonees.delete")}
+    </ConfirmButton>
   );
 }

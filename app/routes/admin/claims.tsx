@@ -1,9 +1,12 @@
-import { BadgeCheckIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
+import { BadgeCheckIcon, BanIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
+import { ReasonDialog } from "~/components/admin/reason-dialog";
+import { FetcherToast } from "~/components/fetcher-toast";
+import { useFetcherAnswer } from "~/components/use-fetcher-answer";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -14,17 +17,18 @@ import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
-import { pageParam, storyVisibilitySchema, verifyClaimSchema } from "~/lib/schemas/admin";
+import { pageParam, rejectClaimSchema, storyVisibilitySchema, verifyClaimSchema } from "~/lib/schemas/admin";
 import { cn } from "~/lib/utils";
 import { decodeCursor, listClaims, listStories } from "../../../server/domain/admin-queries.ts";
 import { setStoryHidden } from "../../../server/domain/hide-story.ts";
+import { rejectClaim } from "../../../server/domain/reject-claim.ts";
 import { verifyClaim } from "../../../server/domain/verify-claim.ts";
 import { refusal } from "./media.server";
 import type { Route } from "./+types/claims";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
 
-const STATES = ["all", "pending", "verified"] as const;
+const STATES = ["all", "pending", "verified", "rejected"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
@@ -39,10 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { tab: "stories" as const, q, state, isAdmin: viewer.role === "admin", stories: await listStories(db, actor, { q, page }), claims: null };
   }
   const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
-  return { tab: "claims" as const, q, state, isAdmin: viewer.role === "admin", claims: await listClaims(db, actor, { q, page, state, cursor }), stories: null };
+  return { tab: "claims" as const, q, state, isAdmin: viewer.role === "admin", me: viewer.id, claims: await listClaims(db, actor, { q, page, state, cursor }), stories: null };
 }
 
-type Result = { ok: true; intent: string } | { ok: false; intent: string; error: string };
+type Result = { ok: true; intent: string; message?: string; params?: Record<string, string> } | { ok: false; intent: string; error: string };
+const REJECT_FETCHER = "admin-claim-reject";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
@@ -56,6 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       await verifyClaim(services.db, actor, parsed.data);
       return data<Result>({ ok: true, intent: "verify" });
     }
+    if (fields.intent === "reject") {
+      const parsed = validate(rejectClaimSchema, fields);
+      if (!parsed.ok) {
+        const error = parsed.errors.reason ?? "admin.error.notFound";
+        return data<Result>({ ok: false, intent: "reject", error }, { status: 400 });
+      }
+      const rejected = await rejectClaim(services.db, actor, parsed.data);
+      return data<Result>({ ok: true, intent: "reject", message: "admin.claims.rejectedToast", params: { name: rejected.name } });
+    }
     if (fields.intent === "story") {
       const parsed = validate(storyVisibilitySchema, fields);
       if (!parsed.ok) return data<Result>({ ok: false, intent: "story", error: "admin.error.notFound" }, { status: 400 });
@@ -64,7 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<Result>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
   } catch (e) {
-    const r = refusal(e, { notFound: "admin.error.notFound" }, "admin.error.unexpected", { log: services.log, request });
+    const r = refusal(
+      e,
+      { notFound: "admin.error.notFound", ownClaim: "admin.error.ownClaim", ownStory: "admin.error.ownStory", notPending: "admin.error.notPending", reasonRequired: "admin.error.reasonRequired" },
+      "admin.error.unexpected",
+      { log: services.log, request },
+    );
     return data<Result>({ ok: false, intent: String(fields.intent), error: r.error }, { status: r.status });
   }
 }
@@ -84,7 +103,8 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
           {t("admin.claims.tabStories")}
         </Link>
       </nav>
-      {d.claims && <ClaimsTable claims={d.claims} q={d.q} state={d.state} isAdmin={d.isAdmin} />}
+      <FetcherToast fetcherKey={REJECT_FETCHER} />
+      {d.claims && <ClaimsTable claims={d.claims} q={d.q} state={d.state} isAdmin={d.isAdmin} me={d.me ?? ""} />}
       {d.stories && <StoriesList stories={d.stories} q={d.q} />}
     </AdminPage>
   );
@@ -126,7 +146,7 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
   );
 }
 
-function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: string; state: string; isAdmin: boolean }) {
+function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q: string; state: string; isAdmin: boolean; me: string }) {
   const { t } = useTranslation();
   const dates = useDates();
   const filters = { q, state: state === "all" ? null : state };
@@ -173,9 +193,26 @@ function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: str
                   <TableCell className="max-w-56 truncate">{c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}</TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">{dates.table(c.claimedAt)}</TableCell>
                   <TableCell>
-                    {c.verified ? <Badge variant="success">{t("admin.claims.verified")}</Badge> : <Badge variant="warning">{t("admin.claims.pending")}</Badge>}
+                    <ClaimStatus status={c.status} reason={c.reason} />
                   </TableCell>
-                  <TableCell className="text-right">{!c.verified && <VerifyButton claimId={c.id} name={c.name} />}</TableCell>
+                  <TableCell className="text-right">
+                    {c.status === "pending" && (isAdmin || c.userId !== me) && (
+                      <div className="flex justify-end gap-2">
+                        <VerifyButton claimId={c.id} name={c.name} />
+                        <ReasonDialog
+                          fields={{ intent: "reject", claimId: c.id }}
+                          fetcherKey={REJECT_FETCHER}
+                          label={t("admin.claims.reject")}
+                          ariaLabel={t("admin.claims.rejectLabel", { name: c.name })}
+                          icon={<BanIcon />}
+                          title={t("admin.claims.rejectTitle", { name: c.name })}
+                          intro={t("admin.claims.rejectIntro")}
+                          reasonLabel={t("admin.claims.reason")}
+                          submitLabel={t("admin.claims.reject")}
+                        />
+                      </div>
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -191,15 +228,23 @@ function ClaimsTable({ claims, q, state, isAdmin }: { claims: ClaimsData; q: str
   );
 }
 
+function ClaimStatus({ status, reason }: { status: "pending" | "verified" | "rejected"; reason: string | null }) {
+  const { t } = useTranslation();
+  if (status === "verified") return <Badge variant="success">{t("admin.claims.verified")}</Badge>;
+  if (status === "pending") return <Badge variant="warning">{t("admin.claims.pending")}</Badge>;
+  return (
+    <div className="grid max-w-56 gap-1">
+      <Badge variant="danger">{t("admin.claims.rejected")}</Badge>
+      {reason && <span className="text-xs text-muted-foreground">{t("admin.claims.reasonShown", { reason })}</span>}
+    </div>
+  );
+}
+
 function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>();
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(t("admin.claims.verifiedToast", { name }));
-    else toast.error(t(fetcher.data.error));
-  }, [fetcher.state, fetcher.data, name, t]);
+  useFetcherAnswer(fetcher, (answer) => (answer.ok ? toast.success(t("admin.claims.verifiedToast", { name })) : toast.error(t(answer.error))));
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="verify" />

@@ -1,23 +1,31 @@
-import { LightbulbIcon, SendIcon } from "lucide-react";
+import { LightbulbIcon, PencilIcon, SendIcon, Undo2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AdminPage } from "~/components/admin/admin-page";
+import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
+import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { SelectField, TextareaField } from "~/components/admin/boonee-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
+import { ConfirmButton } from "~/components/confirm-button";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { actorOf, getServices, requireRole } from "~/guards.server";
+import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
-import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastSchema } from "~/lib/schemas/admin";
+import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastEditSchema, broadcastSchema, idSchema, pageParam } from "~/lib/schemas/admin";
 import { getBroadcastOptions } from "../../../server/domain/admin-queries.ts";
 import { broadcastContent } from "../../../server/domain/broadcast-content.ts";
+import { editBroadcast } from "../../../server/domain/edit-broadcast.ts";
+import { listBroadcasts } from "../../../server/domain/list-broadcasts.ts";
+import { retractBroadcast } from "../../../server/domain/retract-broadcast.ts";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { pickedFile, storeImage, storeVideo } from "../../../server/uploads/process-upload.ts";
 import { refusal } from "./media.server";
@@ -27,9 +35,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "broa
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin"]);
-  const figureQ = (new URL(request.url).searchParams.get("figureQ") ?? "").slice(0, 100);
-  const options = await getBroadcastOptions(getServices(context).db, actorOf(viewer), { figureQ });
-  return { ...options, figureQ };
+  const url = new URL(request.url);
+  const figureQ = (url.searchParams.get("figureQ") ?? "").slice(0, 100);
+  const { db } = getServices(context);
+  const options = await getBroadcastOptions(db, actorOf(viewer), { figureQ });
+  // The figure search (a fetcher) needs only the figures.
+  const sent = figureQ ? null : await listBroadcasts(db, actorOf(viewer), { page: pageParam(url.searchParams.get("page")) });
+  return { ...options, figureQ, sent };
 }
 
 type BroadcastResult = { ok: true; count: number; at: number } | { ok: false; errors: FieldErrors; error: string | null; reason: string | null };
@@ -38,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
   const form = await request.formData();
+  if (form.get("intent") === "edit" || form.get("intent") === "retract") return sentItemAction(services, actorOf(viewer), formFields(form), request);
   const parsed = validate(broadcastSchema, formFields(form));
   if (!parsed.ok) return data<BroadcastResult>({ ok: false, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   const input = parsed.data;
@@ -57,8 +70,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ContentBroadcast({ loaderData, actionData }: Route.ComponentProps) {
+type EditAnswer = ActionAnswer & { errors?: FieldErrors };
+const RETRACT_FETCHER = "admin-broadcast-retract";
+
+/** Edit or retract a sent item. */
+async function sentItemAction(services: ReturnType<typeof getServices>, actor: ReturnType<typeof actorOf>, fields: Record<string, string>, request: Request) {
+  try {
+    if (fields.intent === "retract") {
+      const parsed = validate(idSchema, fields);
+      if (!parsed.ok) return data<EditAnswer>({ ok: false, error: "admin.error.notFound" }, { status: 400 });
+      await retractBroadcast(services.db, actor, parsed.data);
+      return data<EditAnswer>({ ok: true, message: "broadcast.sent.retractedToast" });
+    }
+    const parsed = validate(broadcastEditSchema, fields);
+    if (!parsed.ok) return data<EditAnswer>({ ok: false, error: "broadcast.sent.error", errors: parsed.errors }, { status: 400 });
+    await editBroadcast(services.db, actor, parsed.data);
+    return data<EditAnswer>({ ok: true });
+  } catch (e) {
+    const r = refusal(e, { notFound: "admin.error.notFound" }, "broadcast.sent.error", { log: services.log, request });
+    return data<EditAnswer>({ ok: false, error: r.error }, { status: r.status });
+  }
+}
+
+export default function ContentBroadcast({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
+  // Edits and retractions answer their own fetchers; the page's action data is always a broadcast's.
+  const actionData = answer as BroadcastResult | undefined;
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(t("broadcast.success", { count: actionData.count }));
@@ -76,11 +113,13 @@ export default function ContentBroadcast({ loaderData, actionData }: Route.Compo
         </Card>
         <TipsCard />
       </div>
+      <FetcherToast fetcherKey={RETRACT_FETCHER} errors />
+      {loaderData.sent && <SentList sent={loaderData.sent} />}
     </AdminPage>
   );
 }
 
-function BroadcastForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+function BroadcastForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: BroadcastResult | undefined }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -194,6 +233,127 @@ function BroadcastForm({ loaderData, actionData }: Pick<Route.ComponentProps, "l
         <SendIcon /> {sending ? t("broadcast.sending") : t("broadcast.send")}
       </Button>
     </Form>
+  );
+}
+
+type Sent = NonNullable<Route.ComponentProps["loaderData"]["sent"]>;
+type SentItem = Sent["items"][number];
+
+function SentList({ sent }: { sent: Sent }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const hrefFor = (page: number) => listHref("/admin/content", { page: page > 1 ? page : null });
+  return (
+    <section aria-labelledby="sent-title" className="mt-10">
+      <h2 id="sent-title" className="font-display text-2xl font-bold">
+        {t("broadcast.sent.title")}
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">{t("broadcast.sent.intro")}</p>
+      {sent.items.length === 0 ? (
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-8 text-center text-muted-foreground">{t("broadcast.sent.empty")}</p>
+      ) : (
+        <ul className="grid gap-3" data-testid="sent-list">
+          {sent.items.map((item) => (
+            <li key={item.id} className="grid gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4 sm:grid-cols-[1fr_auto]" data-testid="sent-item">
+              <div className="min-w-0">
+                <h3 id={`sent-${item.id}`} className="font-display text-lg font-bold wrap-anywhere">
+                  {item.title}
+                </h3>
+                <p className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere">{item.description}</p>
+                <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                  <span>{audienceText(item, t)}</span>
+                  <span>{t("broadcast.sent.recipients", { count: item.recipientCount ?? 0 })}</span>
+                  <span className="tabular-nums">{dates.table(item.createdAt)}</span>
+                  {item.editedAt && <Badge variant="secondary">{t("broadcast.sent.edited")}</Badge>}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-start gap-2">
+                <EditSentDialog item={item} />
+                <RetractButton item={item} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        prevHref={sent.page > 1 ? hrefFor(sent.page - 1) : null}
+        nextHref={sent.page < sent.pageCount ? hrefFor(sent.page + 1) : null}
+        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: sent.page, pages: sent.pageCount }) }}
+      />
+    </section>
+  );
+}
+
+function audienceText(item: SentItem, t: (key: string, params?: Record<string, unknown>) => string) {
+  const base = t(`broadcast.audience.${item.audience}`);
+  if (item.audience === "rarity" && item.audienceRarity) return `${base}: ${t(`common.rarity.${item.audienceRarity}`)}`;
+  if (item.audience === "series" && item.audienceSeries) return `${base}: ${item.audienceSeries}`;
+  return base;
+}
+
+function EditSentDialog({ item }: { item: SentItem }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<EditAnswer>();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
+    setOpen(false);
+    toast.success(t("broadcast.sent.editedToast"));
+  }, [fetcher.state, fetcher.data, t]);
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
+  const error = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.error : null;
+  return (
+    <>
+      <Button type="button" size="sm" variant="outline" aria-haspopup="dialog" aria-describedby={`sent-${item.id}`} onClick={() => (fetcher.reset(), setOpen(true))}>
+        <PencilIcon /> {t("broadcast.sent.edit")}
+      </Button>
+      {open && (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent className="max-w-xl">
+            <DialogHeader>
+              <DialogTitle>{t("broadcast.sent.editTitle")}</DialogTitle>
+              <DialogDescription>{t("broadcast.sent.editIntro")}</DialogDescription>
+            </DialogHeader>
+            <fetcher.Form method="post" className="grid gap-4" noValidate>
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="id" value={item.id} />
+              <FormError error={error} />
+              <Field id={`edit-title-${item.id}`} name="title" label={t("broadcast.fields.title")} maxLength={200} defaultValue={item.title} error={errors.title} />
+              <TextareaField id={`edit-message-${item.id}`} name="message" label={t("broadcast.fields.message")} rows={5} maxLength={2000} defaultValue={item.description ?? ""} error={errors.message} />
+              {item.contentType === "link" && (
+                <Field id={`edit-link-${item.id}`} name="linkUrl" type="url" label={t("broadcast.fields.link")} defaultValue={item.url ?? ""} error={errors.linkUrl} />
+              )}
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                  {t("common.cancel")}
+                </Button>
+                <Button type="submit" disabled={fetcher.state !== "idle"}>
+                  {fetcher.state !== "idle" ? t("broadcast.sent.saving") : t("common.save")}
+                </Button>
+              </DialogFooter>
+            </fetcher.Form>
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function RetractButton({ item }: { item: SentItem }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<EditAnswer>({ key: RETRACT_FETCHER });
+  return (
+    <ConfirmButton
+      destructive
+      describedBy={`sent-${item.id}`}
+      title={t("broadcast.sent.retractTitle", { title: item.title })}
+      description={t("broadcast.sent.retractConfirm")}
+      confirmLabel={t("broadcast.sent.retract")}
+      disabled={fetcher.state !== "idle"}
+      onConfirm={() => fetcher.submit({ intent: "retract", id: item.id }, { method: "post" })}
+    >
+      <Undo2Icon /> {t("broadcast.sent.retract")}
+    </ConfirmButton>
   );
 }
 

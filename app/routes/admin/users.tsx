@@ -1,9 +1,11 @@
-import { SearchIcon } from "lucide-react";
+import { BanIcon, SearchIcon, Trash2Icon, UnlockIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
+import { ReasonDialog } from "~/components/admin/reason-dialog";
+import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,9 +17,11 @@ import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { ROLES, type Role } from "~/lib/roles";
-import { pageParam, roleChangeSchema } from "~/lib/schemas/admin";
+import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "~/lib/schemas/admin";
 import { listUsers } from "../../../server/domain/admin-queries.ts";
+import { blockAccount, unblockAccount } from "../../../server/domain/block-account.ts";
 import { changeRole } from "../../../server/domain/change-role.ts";
+import { removeAccount } from "../../../server/domain/remove-account.ts";
 import { refusal } from "./media.server";
 import type { Route } from "./+types/users";
 
@@ -37,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
   const fields = formFields(await request.formData());
+  if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete") return accountAction(services, actorOf(viewer), fields, request);
   if (fields.intent !== "role") return data<Result>({ ok: false, userId: "", error: "users.error.update" }, { status: 400 });
   const parsed = validate(roleChangeSchema, fields);
   if (!parsed.ok) return data<Result>({ ok: false, userId: fields.userId ?? "", error: "users.error.update" }, { status: 400 });
@@ -49,6 +54,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** Block, unblock or delete an account (each with a reason but unblock), answered as { ok } or { error }. */
+async function accountAction(services: ReturnType<typeof getServices>, actor: ReturnType<typeof actorOf>, fields: Record<string, string>, request: Request) {
+  const parsed = validate(fields.intent === "unblock" ? unblockSchema : accountActionSchema, fields);
+  if (!parsed.ok) return data<ActionAnswer>({ ok: false, error: parsed.errors.reason ?? "users.error.account" }, { status: 400 });
+  try {
+    const input = parsed.data as { userId: string; reason: string };
+    if (fields.intent === "block") await blockAccount(services.db, actor, input);
+    else if (fields.intent === "unblock") await unblockAccount(services.db, actor, input);
+    else await removeAccount(services.db, actor, input);
+    const done = { block: "users.success.blocked", unblock: "users.success.unblocked", delete: "users.success.deleted" } as const;
+    return data<ActionAnswer>({ ok: true, message: done[fields.intent as keyof typeof done] });
+  } catch (e) {
+    const r = refusal(
+      e,
+      { last_admin: "users.error.lastAdminAccount", self: "users.error.self", not_found: "users.error.account", reasonRequired: "admin.error.reasonRequired" },
+      "users.error.account",
+      { log: services.log, request },
+    );
+    return data<ActionAnswer>({ ok: false, error: r.error }, { status: r.status });
+  }
+}
+
+const ACCOUNT_FETCHER = "admin-account-action";
+const UNBLOCK_FETCHER = "admin-account-unblock";
+
 const ROLE_VARIANT: Record<Role, "default" | "warning" | "secondary"> = { admin: "default", moderator: "warning", user: "secondary" };
 
 export default function Users({ loaderData }: Route.ComponentProps) {
@@ -58,6 +88,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const hrefFor = (page: number) => listHref("/admin/users", { q: d.q, page: page > 1 ? page : null });
   return (
     <AdminPage title={t("users.title")} intro={t("users.intro")}>
+      <FetcherToast fetcherKey={ACCOUNT_FETCHER} />
+      <FetcherToast fetcherKey={UNBLOCK_FETCHER} errors />
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard testId="count-users" label={t("users.total")} value={d.counts.users} />
         <StatCard testId="count-admins" label={t("users.admins")} value={d.counts.admins} />
@@ -87,6 +119,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 <TableHead className="hidden sm:table-cell">{t("users.col.role")}</TableHead>
                 <TableHead className="hidden md:table-cell">{t("users.col.joined")}</TableHead>
                 <TableHead>{t("users.col.actions")}</TableHead>
+                <TableHead>{t("users.col.account")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -95,6 +128,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   <TableCell className="font-bold">
                     {u.name ?? t("common.anonymous")}
                     {u.id === d.me && <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>}
+                    {u.blockedAt && (
+                      <Badge variant="danger" className="ml-2">
+                        {t("users.blocked")}
+                      </Badge>
+                    )}
                   </TableCell>
                   <TableCell className="max-w-40 truncate sm:max-w-64">{u.email}</TableCell>
                   <TableCell className="hidden sm:table-cell">
@@ -104,6 +142,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   <TableCell>
                     <RoleSelect userId={u.id} role={u.role} name={u.name ?? u.email} />
                   </TableCell>
+                  <TableCell>{u.id !== d.me && <AccountActions userId={u.id} name={u.name ?? u.email} blocked={!!u.blockedAt} />}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -116,6 +155,47 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
       />
     </AdminPage>
+  );
+}
+
+function AccountActions({ userId, name, blocked }: { userId: string; name: string; blocked: boolean }) {
+  const { t } = useTranslation();
+  const unblocker = useFetcher<ActionAnswer>({ key: UNBLOCK_FETCHER });
+  return (
+    <div className="flex flex-wrap gap-2">
+      {blocked ? (
+        <unblocker.Form method="post">
+          <input type="hidden" name="intent" value="unblock" />
+          <input type="hidden" name="userId" value={userId} />
+          <Button type="submit" size="sm" variant="outline" disabled={unblocker.state !== "idle"} aria-label={t("users.unblockLabel", { name })}>
+            <UnlockIcon /> {t("users.unblock")}
+          </Button>
+        </unblocker.Form>
+      ) : (
+        <ReasonDialog
+          fields={{ intent: "block", userId }}
+          fetcherKey={ACCOUNT_FETCHER}
+          label={t("users.block")}
+          ariaLabel={t("users.blockLabel", { name })}
+          icon={<BanIcon />}
+          title={t("users.blockTitle", { name })}
+          intro={t("users.blockIntro")}
+          reasonLabel={t("users.reason")}
+          submitLabel={t("users.block")}
+        />
+      )}
+      <ReasonDialog
+        fields={{ intent: "delete", userId }}
+        fetcherKey={ACCOUNT_FETCHER}
+        label={t("users.delete")}
+        ariaLabel={t("users.deleteLabel", { name })}
+        icon={<Trash2Icon />}
+        title={t("users.deleteTitle", { name })}
+        intro={t("users.deleteIntro")}
+        reasonLabel={t("users.reason")}
+        submitLabel={t("users.delete")}
+      />
+    </div>
   );
 }
 

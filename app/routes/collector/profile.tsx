@@ -109,7 +109,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               <SparklesIcon /> {t("profile.exclusive")}
             </Link>
           </Button>
-          {role === "admin" && (
+          {(role === "admin" || role === "moderator") && (
             <Button asChild variant="outline">
               <Link to="/admin">
                 <ShieldIcon /> {t("profile.admin")}

@@ -10,17 +10,17 @@ import { claimRedirectCookie, domainErrorData, getServices, getViewer } from "~/
 import { readCookie } from "~/lib/cookies";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeLocalRedirect, safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema, signUpSchema } from "~/lib/schemas/account";
 import { signIn, signUp } from "../../../server/domain/sign-in.ts";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.metaTitle", "auth.metaDescription");
 
-/** Where to go after signing in: ?redirect=, else the stored claim redirect, else /profile. */
+/** Where to go after signing in: ?redirect= (any local page), else the stored claim redirect, else /profile. */
 function target(request: Request) {
-  const url = new URL(request.url);
-  return safeRedirect(url.searchParams.get("redirect") ?? readCookie(request.headers.get("cookie"), "claim_redirect"));
+  const redirectTo = new URL(request.url).searchParams.get("redirect");
+  return redirectTo ? safeLocalRedirect(redirectTo) : safeRedirect(readCookie(request.headers.get("cookie"), "claim_redirect"));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

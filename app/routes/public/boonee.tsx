@@ -8,6 +8,8 @@ import { ClaimCta } from "~/components/boonee/claim-cta";
 import { ExclusiveCard } from "~/components/boonee/exclusive-card";
 import { FigureImage, FigureTitle } from "~/components/boonee/figure-header";
 import { FinderStories } from "~/components/boonee/finder-stories";
+import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-story-actions";
+import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
 import { actorOf, flashCookie, getServices, getViewer } from "~/guards.server";
@@ -16,6 +18,7 @@ import { tMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { addStory } from "../../../server/domain/add-story.ts";
+import { deleteOwnStory, editOwnStory } from "../../../server/domain/edit-own-story.ts";
 import { getBooneeDetail } from "../../../server/domain/public-boonee.ts";
 import { logError } from "../../../server/log-error.ts";
 import type { Route } from "./+types/boonee";
@@ -41,26 +44,34 @@ const STORY_ERRORS: Record<string, string> = {
   forbidden: "story.error.forbidden",
   notFound: "story.error.notFound",
 };
+/** Editing or deleting someone else's story is refused with its own text. */
+const OWN_STORY_ERRORS: Record<string, string> = { ...STORY_ERRORS, forbidden: "story.error.notYours" };
 
-/** Adds a finder story: only the figure's owner (401 signed out, 403 anyone else, checked before the form). */
+/**
+ * Adds a finder story: only the figure's owner (401 signed out, 403 anyone else, checked before the
+ * form). With intent editStory / deleteStory: the author changes or deletes their own story.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const viewer = getViewer(context);
   if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
   const fields = formFields(await request.formData());
+  const own = fields.intent === "editStory" || fields.intent === "deleteStory";
   try {
-    await addStory(services.db, actorOf(viewer), { booneeId: params.id, fields });
+    if (fields.intent === "editStory") await editOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "", fields });
+    else if (fields.intent === "deleteStory") await deleteOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "" });
+    else await addStory(services.db, actorOf(viewer), { booneeId: params.id, fields });
   } catch (e) {
     if (e instanceof DomainError) {
       if (e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });
-      return data<StoryActionData>({ ok: false, error: STORY_ERRORS[e.code] ?? "story.error.saveFailed", errors: {} }, { status: e.status });
+      return data<StoryActionData>({ ok: false, error: (own ? OWN_STORY_ERRORS : STORY_ERRORS)[e.code] ?? "story.error.saveFailed", errors: {} }, { status: e.status });
     }
     logError(services.log, e, { request }, "saving a finder story failed");
     return data<StoryActionData>({ ok: false, error: "story.error.saveFailed", errors: {} }, { status: 500 });
   }
   // Without JavaScript the form was on the page: go back to the figure (the story is in the list).
   if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { headers: { "set-cookie": flashCookie("story.success") } });
-  return data<StoryActionData>({ ok: true });
+  return data<StoryActionData>({ ok: true, ...(fields.intent === "deleteStory" ? { message: "story.deleted" } : {}) });
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -100,7 +111,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
       </Link>
       {(figure.status === "Draft" || figure.status === "Hidden") && (
         <p role="note" className="mt-4 rounded-xl bg-[#fff1c2] px-4 py-3 text-sm font-semibold text-[#7a4a00]">
-          {t("boonee.notPublic", { status: figure.status })}
+          {t(isOwner ? "boonee.notPublicOwner" : "boonee.notPublic", { status: figure.status })}
         </p>
       )}
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
@@ -132,7 +143,8 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           <Characteristics data={figure} />
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta claimed={claimed} />}
           {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
-          <FinderStories stories={stories} isOwner={isOwner}>
+          <FetcherToast fetcherKey={STORY_DELETE_FETCHER} errors />
+          <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => <OwnStoryActions action={postTo} story={s} />}>
             {isOwner && !pageForm && <AddStoryButton action={postTo} />}
           </FinderStories>
         </div>

@@ -1,0 +1,75 @@
+import { PencilIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { FormError } from "~/components/forms/field";
+import { useClientValidation } from "~/components/forms/use-client-validation";
+import { ConfirmButton } from "~/components/confirm-button";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { storySchema } from "~/lib/schemas/story";
+import { useTranslation } from "~/lib/use-translation";
+import { localToday, type StoryActionData } from "./add-story-dialog";
+import { StoryFields, type StoryValues } from "./story-fields";
+
+/** The keyed fetcher of story deletions: the page's FetcherToast reports them (the story is gone by then). */
+export const STORY_DELETE_FETCHER = "story-delete";
+
+/** The author's Edit and Delete buttons under their own finder story (the server checks authorship). */
+export function OwnStoryActions({ action, story }: { action: string; story: StoryValues & { id: string } }) {
+  const { t } = useTranslation();
+  const editor = useFetcher<StoryActionData>();
+  const deleter = useFetcher<StoryActionData>({ key: STORY_DELETE_FETCHER });
+  const [editing, setEditing] = useState(false);
+  const result = editor.data;
+  const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.errors : undefined);
+  useEffect(() => {
+    if (editor.state !== "idle" || !result) return;
+    if (result.ok) {
+      setEditing(false);
+      toast.success(t("story.saved"));
+    } else if (result.error) toast.error(t(result.error));
+  }, [editor.state, result, t]);
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button type="button" size="sm" variant="outline" aria-haspopup="dialog" aria-label={t("story.editLabel", { title: story.title })} onClick={() => (editor.reset(), setEditing(true))}>
+        <PencilIcon /> {t("story.edit")}
+      </Button>
+      <ConfirmButton
+        destructive
+        ariaLabel={t("story.deleteLabel", { title: story.title })}
+        title={t("story.deleteTitle", { title: story.title })}
+        description={t("story.deleteConfirm")}
+        confirmLabel={t("story.delete")}
+        disabled={deleter.state !== "idle"}
+        onConfirm={() => deleter.submit({ intent: "deleteStory", storyId: story.id }, { method: "post", action })}
+      >
+        <Trash2Icon /> {t("story.delete")}
+      </ConfirmButton>
+      {editing && (
+        <Dialog open onOpenChange={setEditing}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>{t("story.editTitle")}</DialogTitle>
+              <DialogDescription>{t("story.dialogDescription")}</DialogDescription>
+            </DialogHeader>
+            <editor.Form method="post" action={action} className="grid gap-4" onSubmit={onSubmit} noValidate>
+              <input type="hidden" name="intent" value="editStory" />
+              <input type="hidden" name="storyId" value={story.id} />
+              <FormError error={result && !result.ok ? result.error : null} />
+              <StoryFields errors={errors} idPrefix={`story-edit-${story.id}`} maxDate={localToday()} values={story} />
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+                  {t("common.cancel")}
+                </Button>
+                <Button type="submit" disabled={editor.state !== "idle"}>
+                  {editor.state !== "idle" ? t("story.saving") : t("story.save")}
+                </Button>
+              </DialogFooter>
+            </editor.Form>
+          </DialogContent>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { useTranslation } from "~/lib/use-translation";
+import { useFetcherAnswer } from "./use-fetcher-answer";
+
+/** What an action answers to a fetcher: a message to show (a translation key) or an error. */
+export type ActionAnswer = { ok: true; message?: string; params?: Record<string, string> } | { ok: false; error: string | null };
+
+/**
+ * Shows the toast for the answers of a keyed fetcher. Rendered by the page, it stays mounted when
+ * the control that asked is gone after the revalidation (a rejected claim's buttons, a deleted story).
+ */
+export function FetcherToast({ fetcherKey, errors = false }: { fetcherKey: string; errors?: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionAnswer>({ key: fetcherKey });
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok && answer.message) toast.success(t(answer.message, answer.params));
+    else if (!answer.ok && errors && answer.error) toast.error(t(answer.error));
+  });
+  return null;
+}

@@ -1,0 +1,20 @@
+/** The kinds of admin and moderator actions in the activity log (labels: admin.activity.kind.<kind>). */
+export const ACTIVITY_KINDS = [
+  "boonee.created",
+  "boonee.updated",
+  "boonee.deleted",
+  "code.replaced",
+  "claim.verified",
+  "claim.rejected",
+  "story.hidden",
+  "story.shown",
+  "broadcast.sent",
+  "broadcast.edited",
+  "broadcast.retracted",
+  "role.changed",
+  "account.blocked",
+  "account.unblocked",
+  "account.deleted",
+] as const;
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

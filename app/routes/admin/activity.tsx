@@ -1,0 +1,102 @@
+import { useTranslation } from "~/lib/use-translation";
+import { Form } from "react-router";
+import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { actorOf, getServices, requireRole } from "~/guards.server";
+import { ACTIVITY_KINDS, type ActivityKind } from "~/lib/activity";
+import { useDates } from "~/lib/use-dates";
+import { pageMeta } from "~/lib/meta";
+import { pageParam } from "~/lib/schemas/admin";
+import { listActivity } from "../../../server/domain/list-activity.ts";
+import type { Route } from "./+types/activity";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const url = new URL(request.url);
+  const rawKind = url.searchParams.get("kind") ?? "";
+  const kind = (ACTIVITY_KINDS as readonly string[]).includes(rawKind) ? (rawKind as ActivityKind) : null;
+  const person = (url.searchParams.get("person") ?? "").slice(0, 100) || null;
+  const list = await listActivity(getServices(context).db, actorOf(viewer), { kind, actorId: person, page: pageParam(url.searchParams.get("page")) });
+  return { ...list, kind, person };
+}
+
+export default function Activity({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const hrefFor = (page: number) => listHref("/admin/activity", { kind: d.kind, person: d.person, page: page > 1 ? page : null });
+  return (
+    <AdminPage title={t("admin.activity.title")} intro={t("admin.activity.intro")}>
+      <Form method="get" className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" key={`${d.kind}|${d.person}`}>
+        <div className="grid gap-1">
+          <label htmlFor="activity-kind" className="text-sm font-bold">
+            {t("admin.activity.kindFilter")}
+          </label>
+          <NativeSelect id="activity-kind" name="kind" defaultValue={d.kind ?? ""} wrapperClassName="sm:w-64" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+            <option value="">{t("admin.activity.allKinds")}</option>
+            {ACTIVITY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`admin.activity.kind.${k}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="activity-person" className="text-sm font-bold">
+            {t("admin.activity.personFilter")}
+          </label>
+          <NativeSelect id="activity-person" name="person" defaultValue={d.person ?? ""} wrapperClassName="sm:w-64" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+            <option value="">{t("admin.activity.allPeople")}</option>
+            {d.people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name ?? t("common.anonymous")}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline">
+          {t("admin.activity.filter")}
+        </Button>
+      </Form>
+      <p className="mb-2 text-sm font-semibold text-muted-foreground" aria-live="polite">
+        {t("admin.activity.count", { count: d.total })}
+      </p>
+      {d.items.length === 0 ? (
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.activity.empty")}</p>
+      ) : (
+        <div className="rounded-2xl border-2 border-ink/10 bg-white">
+          <Table data-testid="activity-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("admin.activity.col.time")}</TableHead>
+                <TableHead>{t("admin.activity.col.actor")}</TableHead>
+                <TableHead>{t("admin.activity.col.action")}</TableHead>
+                <TableHead>{t("admin.activity.col.object")}</TableHead>
+                <TableHead>{t("admin.activity.col.reason")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {d.items.map((e) => (
+                <TableRow key={e.id} data-testid="activity-row">
+                  <TableCell className="whitespace-nowrap tabular-nums">{dates.table(e.createdAt)}</TableCell>
+                  <TableCell className="font-bold">{e.actorName ?? t("common.anonymous")}</TableCell>
+                  <TableCell>{t(`admin.activity.kind.${e.action}`)}</TableCell>
+                  <TableCell className="max-w-64 wrap-anywhere">{e.objectLabel ?? "—"}</TableCell>
+                  <TableCell className="max-w-72 wrap-anywhere">{e.reason ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <Pager
+        prevHref={d.page > 1 ? hrefFor(d.page - 1) : null}
+        nextHref={d.page < d.pageCount ? hrefFor(d.page + 1) : null}
+        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,16 @@
+import { APIError } from "better-auth/api";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { profiles } from "../db/schema.ts";
+
+export const ACCOUNT_BLOCKED = "ACCOUNT_BLOCKED";
+
+/**
+ * Refuses a new session for a blocked account, whatever path asks for it (sign-in, sign-up, reset).
+ * Better Auth creates the session only after the password was checked, so the refusal tells only
+ * someone who knows the password that the account is blocked.
+ */
+export async function refuseBlockedSession(db: Db, userId: string) {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isNotNull(profiles.blockedAt))).limit(1);
+  if (row) throw new APIError("FORBIDDEN", { message: "Account blocked", code: ACCOUNT_BLOCKED });
+}

@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { validate } from "../../app/lib/forms.ts";
+import { storySchema } from "../../app/lib/schemas/story.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { booneeStories } from "../db/schema.ts";
+import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
+import { withdrawAchievements } from "./withdraw-achievements.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The story, locked, when the actor wrote it: 401 signed out, 404 unknown, 403 someone else's (admins too). */
+async function lockOwnStory(tx: Tx, actor: Actor, storyId: string) {
+  if (!UUID.test(storyId)) throw new DomainError("notFound", 404);
+  const [story] = await tx.select({ id: booneeStories.id, userId: booneeStories.userId, booneeId: booneeStories.booneeId }).from(booneeStories).where(eq(booneeStories.id, storyId)).for("update");
+  if (!story) throw new DomainError("notFound", 404);
+  if (story.userId !== actor.id) throw new DomainError("forbidden", 403);
+  return story;
+}
+
+/**
+ * The author corrects their finder story, with the same form rules (and texts) as adding one.
+ * The permission comes before the form; a refusal changes nothing.
+ */
+export async function editOwnStory(db: Db, actor: Actor | null, input: { storyId: string; fields: Record<string, unknown> }) {
+  assertSignedIn(actor);
+  return db.transaction(async (tx) => {
+    const story = await lockOwnStory(tx, actor, input.storyId);
+    const parsed = validate(storySchema, input.fields);
+    if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
+    await tx
+      .update(booneeStories)
+      .set({ title: parsed.data.title, story: parsed.data.story, findLocation: parsed.data.location, findDate: parsed.data.findDate })
+      .where(and(eq(booneeStories.id, story.id), eq(booneeStories.userId, actor.id)));
+    return { id: story.id, booneeId: story.booneeId };
+  });
+}
+
+/** The author deletes their finder story; "Storyteller" goes when it was their only one. */
+export async function deleteOwnStory(db: Db, actor: Actor | null, input: { storyId: string }) {
+  assertSignedIn(actor);
+  return db.transaction(async (tx) => {
+    const story = await lockOwnStory(tx, actor, input.storyId);
+    await tx.delete(booneeStories).where(eq(booneeStories.id, story.id));
+    await withdrawAchievements(tx, actor.id);
+    return { id: story.id, booneeId: story.booneeId };
+  });
+}

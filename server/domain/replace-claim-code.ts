@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { generateClaimCode } from "../../app/lib/claim-code.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { boonees, tags } from "../db/schema.ts";
+import { isUniqueViolation } from "./create-boonee.ts";
+import { DomainError, assertRole, type Actor } from "./errors.ts";
+import { recordActivity } from "./record-activity.ts";
+
+/**
+ * Gives a figure a new tag row with a new generated code, unclaimed, inside the caller's transaction.
+ * The row is new (a new id) so that a claim prepared with the old code, whose tag id it carries,
+ * finds nothing from the commit on; a SUN tag's uid moves along. A code another tag took meanwhile
+ * is retried (in a savepoint, so the caller's transaction survives the unique violation).
+ */
+export async function issueNewCode(tx: Tx, booneeId: string): Promise<string> {
+  const [old] = await tx.delete(tags).where(eq(tags.booneeId, booneeId)).returning({ tagUid: tags.tagUid });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = generateClaimCode();
+    try {
+      await tx.transaction(async (sp) => sp.insert(tags).values({ booneeId, secretCode: code, tagUid: old?.tagUid ?? null }));
+      return code;
+    } catch (e) {
+      if (!isUniqueViolation(e, "tags_secret_code_key")) throw e;
+    }
+  }
+  throw new DomainError("failed", 500);
+}
+
+/**
+ * An admin replaces the claim code of an unclaimed figure (a lost, damaged or leaked tag). Returns
+ * the new code for the reprinted label; the log records the replacement, never a code.
+ */
+export async function replaceClaimCode(db: Db, actor: Actor | null, input: { booneeId: string }) {
+  assertRole(actor, ["admin"]);
+  return db.transaction(async (tx) => {
+    // FOR UPDATE: the figure cannot be claimed between this check and the new code.
+    const [figure] = await tx.select({ id: boonees.id, name: boonees.name, ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, input.booneeId)).for("update");
+    if (!figure) throw new DomainError("notFound", 404);
+    if (figure.ownerId) throw new DomainError("claimed", 409);
+    const code = await issueNewCode(tx, figure.id);
+    await recordActivity(tx, actor, { action: "code.replaced", objectType: "boonee", objectId: figure.id, objectLabel: figure.name });
+    return { id: figure.id, name: figure.name, code };
+  });
+}
