@@ -78,8 +78,8 @@ export async function seedCatalogue(client: pg.Client | pg.PoolClient, { figures
   );
   await step(
     "claims",
-    `insert into claims (boonee_id, user_id, claimed_at, verified)
-     select id, owner_id, claimed_at, (hashtext(id::text) & 1) = 0 from boonees where owner_id is not null`,
+    `insert into claims (boonee_id, user_id, claimed_at, status)
+     select id, owner_id, claimed_at, (case when (hashtext(id::text) & 1) = 0 then 'verified' else 'pending' end)::claim_status from boonees where owner_id is not null`,
   );
   await step(
     "boonee_stories",

@@ -144,8 +144,9 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   app.use(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (!UPLOAD_ROUTES.has(routeOf(c.req.path))) return formLimit(c, next);
-    const { viewer } = await loadViewer(services, c.req.raw);
-    if (!viewer) return c.text("Unauthorized", 401);
+    const { viewer, headers } = await loadViewer(services, c.req.raw);
+    // an expired session's answer clears its cookie, as every other route's does
+    if (!viewer) return new Response("Unauthorized", { status: 401, headers: [...headers.getSetCookie().map((v): [string, string] => ["set-cookie", v]), ["content-type", "text/plain; charset=utf-8"]] });
     if (viewer.role !== "admin") return c.text("Forbidden", 403);
     return uploadLimit(c, next);
   });
