@@ -191,7 +191,8 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
         await assertMayViewMedia(services.db, (await loadViewer(services, c.req.raw)).viewer, key);
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
-        return c.text(e.status === 401 ? "Unauthorized" : "Forbidden", e.status as 401 | 403, { "cache-control": "private, no-store", vary: "cookie" });
+        // 403 signed out too: a session cookie is not HTTP authentication (401 would need WWW-Authenticate)
+        return c.text("Forbidden", 403, { "cache-control": "private, no-store", vary: "cookie" });
       }
     }
     const object = await services.storage.get(key);

@@ -13,7 +13,7 @@ const storedUrl = (key: string) => `/uploads/${key.replace(/-card\.webp$/, ".web
  * May this person fetch the uploaded file `key`? Public files (figure pictures): anyone. Owner-only
  * files: admins always; a welcome video the owner of a figure that shows it; an exclusive file whoever
  * sees its item in the exclusive area (exclusiveItemVisibleTo). Refuses before looking for the file,
- * so the answer never tells whether it exists: 401 signed out, 403 otherwise.
+ * so the answer never tells whether it exists (the route answers 403, signed out too).
  */
 export async function assertMayViewMedia(db: DbOrTx, actor: Actor | null, key: string) {
   if (!isOwnerOnlyMedia(key)) return;

@@ -80,7 +80,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
     expect(new Uint8Array(await mine.arrayBuffer()).length).toBe(24);
     expect(await status(urls.welcome, "admin")).toBe(200);
     expect(await status(urls.welcome, "other")).toBe(403);
-    expect(await status(urls.welcome)).toBe(401);
+    expect(await status(urls.welcome)).toBe(403);
   });
 
   it("serves an exclusive file to whoever sees its item in the exclusive area", async () => {
@@ -88,7 +88,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
     expect(await status(urls.forFigureCard, "owner")).toBe(200);
     expect(await status(urls.forFigure, "other")).toBe(403);
     expect(await status(urls.forFigureCard, "other")).toBe(403);
-    expect(await status(urls.forFigure)).toBe(401);
+    expect(await status(urls.forFigure)).toBe(403);
     // all owners: anyone who owns a figure, not an account without one
     expect(await status(urls.forAll, "other")).toBe(200);
     expect(await status(urls.forAll, "noFigure")).toBe(403);
@@ -100,7 +100,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
 
   it("does not tell whether an owner-only file exists", async () => {
     expect(await status(urls.missing, "other")).toBe(403);
-    expect(await status(urls.missing)).toBe(401);
+    expect(await status(urls.missing)).toBe(403);
     expect(await status(urls.missing, "admin")).toBe(404);
   });
 
