@@ -170,7 +170,10 @@ test.describe("claiming", () => {
     const res = await page.goto("/c/UNKNOWN777");
     expect(res?.status()).toBe(404);
     await expect(page.getByText("Ungültiger geheimer Code")).toBeVisible();
+    // the code that failed stays in the field to be corrected (issue 18)
+    await expect(page.getByLabel("Geheimer Code")).toHaveValue("UNKNOWN777");
     // this page has no React on first load: the inline script keeps the empty form from being sent
+    await page.getByLabel("Geheimer Code").fill("");
     await expect(page.getByRole("button", { name: "Code prüfen" })).toBeDisabled();
     await page.getByLabel("Geheimer Code").fill("x");
     await expect(page.getByRole("button", { name: "Code prüfen" })).toBeEnabled();

@@ -4,7 +4,8 @@ import { expect, seedBoonee, test, useEnglish } from "./fixtures.ts";
 /** Every script or CSP problem the page reports (console errors, uncaught errors, CSP violation events). */
 async function watchProblems(page: Page) {
   const problems: string[] = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  // other tests seed figures with made-up picture URLs: a missing picture is not a script problem
+  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(m.text()));
   page.on("pageerror", (e) => problems.push(e.message));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));

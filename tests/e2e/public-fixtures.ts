@@ -2,7 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import * as schema from "../../server/db/schema.ts";
-import { db, expect, unique } from "./fixtures.ts";
+import { db, expect, test, unique } from "./fixtures.ts";
 
 /** A profile without an account (for leaderboards): returns its id. */
 export async function seedProfile(name: string | null) {
@@ -28,6 +28,8 @@ export async function addStoryRow(booneeId: string, userId: string, values: { ti
  * this area's) is left out: its visible "ENG"/"GER" differs from its label (label-content-name-mismatch).
  */
 export async function expectAccessible(page: Page) {
+  // axe reads the whole page, and the shared e2e database's gallery grows with every test: each check gets its own time
+  test.info().setTimeout(test.info().timeout + 30_000);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude('[data-testid="language-toggle"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
