@@ -1,3 +1,4 @@
+import { useTranslation } from "~/lib/use-translation";
 import type * as React from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
@@ -42,16 +43,10 @@ export function StatCard({ label, value, hint, testId }: { label: string; value:
 }
 
 /** Previous/next links for the paged admin lists (work without JavaScript). */
-export function Pager({
-  prevHref,
-  nextHref,
-  labels,
-}: {
-  prevHref: string | null;
-  nextHref: string | null;
-  labels: { nav: string; prev: string; next: string; status: string };
-}) {
+export function Pager({ page, pageCount, prevHref, nextHref }: { page: number; pageCount: number; prevHref: string | null; nextHref: string | null }) {
+  const { t } = useTranslation();
   if (!prevHref && !nextHref) return null;
+  const labels = { nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page, pages: pageCount }) };
   const linkClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/15 bg-white px-4 text-sm font-bold hover:bg-paper-deep";
   const disabledClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/5 px-4 text-sm font-bold text-muted-foreground";
   return (
@@ -79,6 +74,11 @@ export function Pager({
       )}
     </nav>
   );
+}
+
+/** The pager of a list paged by number: `hrefFor(n)` is the link to page n. */
+export function NumberedPager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+  return <Pager page={page} pageCount={pageCount} prevHref={page > 1 ? hrefFor(page - 1) : null} nextHref={page < pageCount ? hrefFor(page + 1) : null} />;
 }
 
 /** The href of a list page: the current filters plus a cursor (or page number) for that page. */

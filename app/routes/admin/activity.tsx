@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
-import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
+import { AdminPage, NumberedPager, listHref } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -92,11 +92,7 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
           </Table>
         </div>
       )}
-      <Pager
-        prevHref={d.page > 1 ? hrefFor(d.page - 1) : null}
-        nextHref={d.page < d.pageCount ? hrefFor(d.page + 1) : null}
-        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
-      />
+      <NumberedPager page={d.page} pageCount={d.pageCount} hrefFor={hrefFor} />
     </AdminPage>
   );
 }

@@ -187,11 +187,7 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager
-        prevHref={prevHref}
-        nextHref={nextHref}
-        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
-      />
+      <Pager page={d.page} pageCount={d.pageCount} prevHref={prevHref} nextHref={nextHref} />
     </AdminPage>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
+import { AdminPage, NumberedPager, Pager, listHref } from "~/components/admin/admin-page";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
@@ -219,11 +219,7 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
           </Table>
         </div>
       )}
-      <Pager
-        prevHref={prevHref}
-        nextHref={nextHref}
-        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: claims.page, pages: claims.pageCount }) }}
-      />
+      <Pager page={claims.page} pageCount={claims.pageCount} prevHref={prevHref} nextHref={nextHref} />
     </>
   );
 }
@@ -289,11 +285,7 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
           ))}
         </ul>
       )}
-      <Pager
-        prevHref={stories.page > 1 ? hrefFor(stories.page - 1) : null}
-        nextHref={stories.page < stories.pageCount ? hrefFor(stories.page + 1) : null}
-        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: stories.page, pages: stories.pageCount }) }}
-      />
+      <NumberedPager page={stories.page} pageCount={stories.pageCount} hrefFor={hrefFor} />
     </>
   );
 }

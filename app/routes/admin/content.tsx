@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
+import { AdminPage, NumberedPager, listHref } from "~/components/admin/admin-page";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { SelectField, TextareaField } from "~/components/admin/boonee-fields";
@@ -275,11 +275,7 @@ function SentList({ sent }: { sent: Sent }) {
           ))}
         </ul>
       )}
-      <Pager
-        prevHref={sent.page > 1 ? hrefFor(sent.page - 1) : null}
-        nextHref={sent.page < sent.pageCount ? hrefFor(sent.page + 1) : null}
-        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: sent.page, pages: sent.pageCount }) }}
-      />
+      <NumberedPager page={sent.page} pageCount={sent.pageCount} hrefFor={hrefFor} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
+import { AdminPage, NumberedPager, StatCard, listHref } from "~/components/admin/admin-page";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { useHydrated } from "~/components/admin/use-hydrated";
@@ -149,11 +149,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </Table>
         </div>
       )}
-      <Pager
-        prevHref={d.page > 1 ? hrefFor(d.page - 1) : null}
-        nextHref={d.page < d.pageCount ? hrefFor(d.page + 1) : null}
-        labels={{ nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page: d.page, pages: d.pageCount }) }}
-      />
+      <NumberedPager page={d.page} pageCount={d.pageCount} hrefFor={hrefFor} />
     </AdminPage>
   );
 }
