@@ -77,11 +77,14 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     }),
   );
 
-  // A request id for the error log (logError reads it from the request) and for the user's report.
+  // Our internal headers, set in one copy of the request (whatever the client sent in them is
+  // replaced): a request id for the error log and the user's report, and the client address, from
+  // CLIENT_IP_HEADER when a trusted proxy sent it, else the socket.
   app.use(async (c, next) => {
     const requestId = randomUUID();
     const headers = new Headers(c.req.raw.headers);
     headers.set(REQUEST_ID_HEADER, requestId);
+    headers.set(CLIENT_IP_HEADER, clientAddress(getConnInfo(c).remote.address, c.req.raw.headers));
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
     try {
@@ -101,16 +104,6 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     };
     if (c.res.status >= 500) services.log.warn(entry, "request");
     else services.log.debug(entry, "request");
-  });
-
-  // The client address: from CLIENT_IP_HEADER when a trusted proxy sent it, else the socket.
-  // Whatever the client sent in our internal header is replaced.
-  app.use(async (c, next) => {
-    const ip = clientAddress(getConnInfo(c).remote.address, c.req.raw.headers);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, ip);
-    c.req.raw = new Request(c.req.raw, { headers });
-    await next();
   });
 
   // CSRF: a state-changing request must come from our own pages.
