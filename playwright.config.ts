@@ -14,6 +14,8 @@ export default defineConfig({
     baseURL: E2E.baseURL,
     locale: "de-DE",
     trace: "retain-on-failure",
+    // the app's service worker (push, offline page) stays out of other tests' page loads; channels.spec.ts allows it
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

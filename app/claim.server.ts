@@ -2,11 +2,14 @@ import type { RouterContextProvider } from "react-router";
 import { getServices, getViewer } from "~/guards.server";
 import { claimCodeSchema } from "~/lib/claim-code";
 import { DomainError } from "../server/domain/errors.ts";
-import { findFigureByCode, type FigureByCode } from "../server/domain/find-figure-by-code.ts";
+import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass, type ClaimChallenge } from "../server/domain/claim-challenge.ts";
+import { lookupFigure, type FigureByCode } from "../server/domain/find-figure-by-code.ts";
 
 export type CodeLookup =
-  | { status: "found"; figure: FigureByCode }
-  | { status: "invalid"; error: string; params?: Record<string, string | number>; httpStatus: number };
+  /** `pass`: set when a challenge was passed for this code, to carry on with it (see claim-challenge.ts) */
+  | { status: "found"; figure: FigureByCode; pass?: string }
+  /** `challenge`: the address is locked; solving this lets the next attempt through (decision 014) */
+  | { status: "invalid"; error: string; params?: Record<string, string | number>; httpStatus: number; challenge?: ClaimChallenge };
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -17,13 +20,14 @@ const lookups = new WeakMap<Ctx, Map<string, Promise<CodeLookup>>>();
 
 /**
  * Validates a code with the shared rule and looks it up, throttled per address and account; once per
- * request (see forgetLookup).
+ * request (see forgetLookup). A locked address gets through with a solved challenge (`solution`, the
+ * form's field) or with the pass for this code in the page's address (`?pass=`).
  */
-export function lookupCode(context: Ctx, request: Request, raw: string): Promise<CodeLookup> {
+export function lookupCode(context: Ctx, request: Request, raw: string, solution?: string | null): Promise<CodeLookup> {
   let byCode = lookups.get(context);
   if (!byCode) lookups.set(context, (byCode = new Map()));
   let lookup = byCode.get(raw);
-  if (!lookup) byCode.set(raw, (lookup = lookupUncached(context, request, raw)));
+  if (!lookup) byCode.set(raw, (lookup = lookupUncached(context, request, raw, solution)));
   return lookup;
 }
 
@@ -32,19 +36,26 @@ export function forgetLookup(context: Ctx, raw: string) {
   lookups.get(context)?.delete(raw);
 }
 
-async function lookupUncached(context: Ctx, request: Request, raw: string): Promise<CodeLookup> {
+async function lookupUncached(context: Ctx, request: Request, raw: string, solution?: string | null): Promise<CodeLookup> {
   const parsed = claimCodeSchema.safeParse(raw);
   if (!parsed.success) return { status: "invalid", error: parsed.error.issues[0].message, httpStatus: 400 };
-  const viewer = getViewer(context);
+  const code = parsed.data;
+  const { db, sessionSecret } = getServices(context);
+  const solved = solution ? await spendClaimChallenge(db, sessionSecret, solution) : false;
+  const passed = solved || verifyClaimPass(sessionSecret, code, new URL(request.url).searchParams.get("pass"));
   try {
-    const figure = await findFigureByCode(getServices(context).db, parsed.data, {
+    const { figure, remaining } = await lookupFigure(db, code, {
       ip: request.headers.get("x-boonees-client-ip") ?? "unknown",
-      userId: viewer?.id,
+      userId: getViewer(context)?.id,
+      challengePassed: passed,
     });
-    if (!figure) return { status: "invalid", error: "claim.error.invalid", httpStatus: 404 };
-    return { status: "found", figure };
+    if (!figure) return { status: "invalid", error: "claim.error.invalid", params: remaining === null ? {} : { remaining }, httpStatus: 404 };
+    return { status: "found", figure, pass: solved ? createClaimPass(sessionSecret, code) : undefined };
   } catch (e) {
-    if (e instanceof DomainError && e.code === "tooMany") return { status: "invalid", error: "claim.error.tooMany", params: e.params, httpStatus: 429 };
-    throw e;
+    if (!(e instanceof DomainError && e.code === "tooMany")) throw e;
+    if (e.params?.locked !== "address") return { status: "invalid", error: "claim.error.tooMany", params: e.params, httpStatus: 429 };
+    // a solution was sent but refused (expired, already used, not ours): say so, and offer a fresh one
+    const error = solution ? "claim.error.challengeFailed" : "claim.error.lockedAddress";
+    return { status: "invalid", error, params: e.params, httpStatus: 429, challenge: await createClaimChallenge(sessionSecret) };
   }
 }

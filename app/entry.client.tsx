@@ -20,3 +20,8 @@ loadMessages(lang).then((messages) => {
     );
   });
 });
+
+// The installable app's service worker (public/sw.js: push and the offline page), once the page is idle.
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => {}), { once: true });
+}

@@ -42,8 +42,10 @@ export function domainErrorData(e: unknown) {
 const CLAIM_REDIRECT_MAX_AGE = 60 * 60;
 
 /**
- * The stored claim redirect (a path; "" clears it). Secure on https. Cleared whenever a session
- * starts or ends, so a shared phone never hands the next person someone's unclaimed code.
+ * The stored claim redirect (a path; "" clears it). Secure on https. Stored when a finder chooses
+ * to sign in for a claim (/auth?redirect=/claim/CODE), followed only while that figure is still
+ * claimable; cleared when a session starts or ends, when the claim is done and when the figure is
+ * taken, so a shared phone never hands the next person someone's claim.
  */
 export function claimRedirectCookie(context: Ctx, path: string) {
   const secure = getServices(context).settings.publicUrl.startsWith("https://");

@@ -29,7 +29,9 @@ const load = (file: string) => import(pathToFileURL(path.join(repo, file)).href)
 /** Creates the snapshot's accounts with the snapshotted code's own auth (real password hashes), then its rows. */
 async function seed(database: { db: unknown }, exec: Exec) {
   const { createAuth } = await load("server/auth/auth.ts");
-  const auth = createAuth({ db: database.db, publicUrl: "http://localhost:3000", secret: "snapshot-secret-snapshot-secret-0", sendMail: async () => {} });
+  // older mains' createAuth ignores the logger; newer ones need one
+  const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
+  const auth = createAuth({ db: database.db, publicUrl: "http://localhost:3000", secret: "snapshot-secret-snapshot-secret-0", sendMail: async () => {}, log: silentLog });
   const ids: Record<string, string> = {};
   for (const [key, user] of Object.entries(SNAPSHOT_USERS)) {
     ids[key] = (await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } })).user.id;

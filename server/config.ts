@@ -25,6 +25,9 @@ const EnvSchema = z.object({
     message: "is still the placeholder of deploy/env.example; set a random value (openssl rand -hex 32) or leave it unset",
   }),
   SMTP_URL: optionalString,
+  // The master key of SUN tags (NTAG 424 DNA) programmed with derived keys: 32+ hex characters
+  // (openssl rand -hex 16). Unset: tags can only be bound with explicit keys.
+  SUN_MASTER_KEY: optionalString.pipe(z.string().regex(/^([0-9a-fA-F]{2}){16,}$/, "must be at least 32 hex characters").optional()),
   MAIL_FROM: z.string().default("Boonees <no-reply@boonees.local>"),
   // Demo figures on an empty database. Unset: on for the embedded database (a laptop), off on PostgreSQL.
   SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),
@@ -60,6 +63,16 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v === "true" || v === "1"),
+  // Web push keys; unset: a pair generated once and kept in the database for every instance.
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  // Tests only: accept push endpoints over plain http (real push services are https).
+  PUSH_ALLOW_HTTP: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
+  // How often the delivery worker looks for due push/e-mail jobs (milliseconds).
+  DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -19,13 +19,14 @@ import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
 import { createPublicPageCache, type RenderPage } from "./page-cache/public-page-cache.ts";
 import { countUnread, sessionActive } from "./realtime/hub.ts";
-import { createStreamSlots } from "./realtime/stream-slots.ts";
+import { createDropEvents } from "./realtime/drop-events.ts";
+import { createStreamSlots, STREAMS_PER_ADDRESS } from "./realtime/stream-slots.ts";
 import type { Services } from "./services.ts";
 
 const UPLOAD_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
 const FORM_BODY = 64 * 1024; // every other form: text fields only
 /** The admin pages whose actions take files (multipart); the only ones that accept large bodies. */
-const UPLOAD_ROUTES = new Set(["/admin/create-boonee", "/admin/boonees", "/admin/content"]);
+const UPLOAD_ROUTES = new Set(["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/drops"]);
 const routeOf = (path: string) => path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -65,6 +66,9 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   const openStreams = new Set<() => void>();
   const publicPages = createPublicPageCache(services);
   const streamSlots = createStreamSlots();
+  const dropEvents = createDropEvents(services.database);
+  // signed-out streams have their own budget per address (one key: the address)
+  const dropStreamSlots = createStreamSlots({ perUser: STREAMS_PER_ADDRESS, perAddress: STREAMS_PER_ADDRESS });
   const clientAddress = createClientAddress({ header: services.config.CLIENT_IP_HEADER, trustedProxies: services.config.TRUSTED_PROXIES, log: services.log });
 
   app.use(
@@ -106,9 +110,10 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     else services.log.debug(entry, "request");
   });
 
-  // CSRF: a state-changing request must come from our own pages.
+  // CSRF: a state-changing request must come from our own pages. One-click unsubscribe comes from
+  // mail clients without an Origin; the token in its link is the permission (RFC 8058).
   app.use(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/internal/backup") return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/internal/backup" || c.req.path === "/unsubscribe") return next();
     const origin = c.req.header("origin");
     const own = new URL(c.req.url).origin;
     if (!origin || (origin !== publicOrigin && origin !== own)) {
@@ -253,6 +258,31 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
     });
   });
 
+  // Drop changes for everyone (signed out too): the landing and drop pages reload their data on "drop".
+  app.get("/api/drop-events", async (c) => {
+    const address = addressKey(c.req.header(CLIENT_IP_HEADER) ?? "unknown");
+    const release = dropStreamSlots.take(address, address);
+    if (!release) return c.text("Too many open event streams", 429, { "retry-after": "30" });
+    return streamSSE(c, async (stream) => {
+      let close = () => {};
+      const done = new Promise<void>((resolve) => {
+        close = () => {
+          release();
+          openStreams.delete(close);
+          resolve();
+        };
+        openStreams.add(close);
+        stream.onAbort(close);
+      });
+      const unsubscribe = await dropEvents.subscribe(() => void stream.writeSSE({ event: "drop", data: "" }).catch(close));
+      await stream.writeSSE({ event: "ready", data: "", retry: 2_000 }).catch(close);
+      const heartbeat = setInterval(() => void stream.writeSSE({ event: "ping", data: "" }).catch(close), 25_000);
+      await done;
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
@@ -277,6 +307,9 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
 
   return {
     app,
-    closeStreams: () => [...openStreams].forEach((close) => close()),
+    closeStreams: () => {
+      [...openStreams].forEach((close) => close());
+      void dropEvents.close();
+    },
   };
 }

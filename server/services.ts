@@ -7,6 +7,10 @@ import { openDatabase, type Database, type Db } from "./db/client.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
+import { createDeliveryWorker, type DeliveryWorker } from "./notify/delivery-worker.ts";
+import { createMailSender } from "./notify/mail-sender.ts";
+import { createPushSender } from "./notify/push-sender.ts";
+import { resolveVapidKeys } from "./notify/vapid-keys.ts";
 import { createRealtimeHub, type RealtimeHub } from "./realtime/hub.ts";
 import { createS3Storage } from "./storage/s3.ts";
 import { createLocalStorage, type Storage } from "./storage/storage.ts";
@@ -23,6 +27,10 @@ export interface Services {
   sendMail: SendMail;
   storage: Storage;
   realtime: RealtimeHub;
+  /** Sends queued push and e-mail jobs; server/main.ts starts it. */
+  delivery: DeliveryWorker;
+  /** The VAPID public key a browser subscribes with (applicationServerKey). */
+  vapidPublicKey: string;
   log: Logger;
 }
 
@@ -35,6 +43,17 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
   try {
     const sendMail = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
     const sessionSecret = await resolveSessionSecret({ configured: config.SESSION_SECRET, dataDir: config.dataDir, database });
+    const vapid = await resolveVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
+    const mailAddress = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
+    const delivery = createDeliveryWorker({
+      db: database.db,
+      pollMs: config.DELIVERY_POLL_MS,
+      deliver: {
+        push: createPushSender({ db: database.db, vapid, subject: `mailto:${mailAddress}`, publicUrl: config.PUBLIC_URL }),
+        email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
+      },
+      onError: (e) => log.warn({ err: e instanceof Error ? e.message : "error" }, "delivery round failed"),
+    });
     const auth = createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: sessionSecret, sendMail, log });
     const services: Services = {
       config,
@@ -55,6 +74,8 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
           })
         : createLocalStorage(path.join(config.dataDir, "uploads")),
       realtime: await createRealtimeHub(database),
+      delivery,
+      vapidPublicKey: vapid.publicKey,
       log,
     };
     if (config.DATABASE_URL && !config.S3_BUCKET) {
@@ -79,6 +100,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
 }
 
 export async function closeServices(services: Services) {
+  await services.delivery.stop().catch(() => {});
   await services.realtime.close().catch(() => {});
   await services.database.close();
 }

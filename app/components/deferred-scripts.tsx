@@ -112,12 +112,12 @@ function enhance(holderId: string, afterLoad: boolean) {
     input.addEventListener("input", sync);
     sync();
   });
-  // After a claim: show the success message, then go on.
+  // After a claim: show the success message, then go on (replacing it, so Back skips it).
   const done = d.querySelector("[data-redirect-to]");
   if (done) {
     setTimeout(
       () => {
-        if (!booted()) location.assign(done.getAttribute("data-redirect-to") ?? "/profile");
+        if (!booted()) location.replace(done.getAttribute("data-redirect-to") ?? "/profile");
       },
       Number(done.getAttribute("data-redirect-after") ?? 1500),
     );

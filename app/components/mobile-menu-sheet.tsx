@@ -24,6 +24,7 @@ export default function MobileMenuSheet({
         ["/claim", t("nav.claim")],
         ["/exclusive", t("profile.exclusive")],
         ["/notifications", t("nav.notifications")],
+        ["/drops", t("nav.drops")],
         ["/leaderboard", t("nav.leaderboard")],
         ["/stats", t("nav.stats")],
         ...(staff ? [["/admin", t("nav.admin")]] : []),
@@ -31,6 +32,7 @@ export default function MobileMenuSheet({
     : [
         ["/boonees", t("nav.gallery")],
         ["/claim", t("nav.claimLink")],
+        ["/drops", t("nav.drops")],
         ["/leaderboard", t("nav.leaderboard")],
         ["/auth", t("nav.login")],
       ];

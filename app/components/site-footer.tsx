@@ -11,6 +11,7 @@ export function SiteFooter() {
           <Link to="/about" className="hover:underline">{t("footer.about")}</Link>
           <Link to="/terms" className="hover:underline">{t("footer.terms")}</Link>
           <Link to="/privacy" className="hover:underline">{t("footer.privacy")}</Link>
+          <Link to="/drops" className="hover:underline">{t("nav.drops")}</Link>
           <Link to="/leaderboard" className="hover:underline">{t("nav.leaderboard")}</Link>
           <Link to="/stats" className="hover:underline">{t("nav.stats")}</Link>
         </nav>

@@ -15,6 +15,15 @@ export const ACTIVITY_KINDS = [
   "account.blocked",
   "account.unblocked",
   "account.deleted",
+  "drop.scheduled",
+  "drop.edited",
+  "drop.cancelled",
+  "drop.released",
+  "drop.hintAdded",
+  "drop.hintRemoved",
+  "drop.hintReleased",
+  "tag.bound",
+  "tag.unbound",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -1,13 +1,25 @@
 /**
- * System notifications (achievements, verified claims) are stored as "@kind:arg" so each reader sees
+ * System notifications (achievements, reviewed claims, deleted figures) are stored as "@kind:arg" so each reader sees
  * them in their own language; texts written by admins (broadcasts) are stored and shown as written.
  */
-export type SystemKind = "achievement" | "achievementMessage" | "claimVerified" | "claimVerifiedMessage" | "claimRejected" | "claimRejectedMessage";
+export type SystemKind =
+  | "achievement"
+  | "achievementMessage"
+  | "claimVerified"
+  | "claimVerifiedMessage"
+  | "claimRejected"
+  | "claimRejectedMessage"
+  | "figureDeleted"
+  | "figureDeletedMessage"
+  | "dropReleased"
+  | "dropReleasedMessage"
+  | "dropHint"
+  | "dropHintMessage";
 
 export const systemText = (kind: SystemKind, arg = "") => `@${kind}:${arg}`;
 
 export function decodeSystemText(text: string): { kind: SystemKind; arg: string } | null {
-  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage|claimRejected|claimRejectedMessage):(.*)$/s.exec(text);
+  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage|claimRejected|claimRejectedMessage|figureDeleted|figureDeletedMessage|dropReleased|dropReleasedMessage|dropHint|dropHintMessage):(.*)$/s.exec(text);
   return m ? { kind: m[1] as SystemKind, arg: m[2] } : null;
 }
 
@@ -28,5 +40,29 @@ export function renderNotificationText(text: string, t: (key: string, params?: R
       return t("notify.claimRejectedTitle", { name: decoded.arg });
     case "claimRejectedMessage":
       return t("notify.claimRejectedMessage", { reason: decoded.arg });
+    case "figureDeleted":
+      return t("notify.figureDeletedTitle", { name: decoded.arg });
+    case "figureDeletedMessage":
+      return t("notify.figureDeletedMessage", { name: decoded.arg });
+    case "dropReleased":
+      return t("notify.dropReleasedTitle", { title: bilingual(decoded.arg, t) });
+    case "dropReleasedMessage":
+      return t("notify.dropReleasedMessage", { title: bilingual(decoded.arg, t) });
+    case "dropHintMessage":
+      return t("notify.dropHintMessage", { title: bilingual(decoded.arg, t) });
+    case "dropHint":
+      return t("notify.dropHintTitle", { title: bilingual(decoded.arg, t) });
+  }
+}
+
+/** A drop's title in both languages, stored as JSON {"de","en"}; shown in the reader's (notify.lang). */
+export const bilingualArg = (de: string, en: string) => JSON.stringify({ de, en });
+
+function bilingual(arg: string, t: (key: string) => string): string {
+  try {
+    const texts = JSON.parse(arg) as { de?: string; en?: string };
+    return (t("notify.lang") === "en" ? texts.en : texts.de) ?? "";
+  } catch {
+    return arg;
   }
 }

@@ -10,3 +10,6 @@ export function primaryRole(roles: readonly string[]): Role {
 
 /** Who may open /admin at all: admins, and moderators for Dashboard and Claims. */
 export const canOpenAdmin = (role: Role) => role === "admin" || role === "moderator";
+
+/** Where a person lands after signing in when nothing else is asked for: staff on /admin, others on /profile. */
+export const homeOf = (role: Role) => (canOpenAdmin(role) ? "/admin" : "/profile");

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDay, formatDayTime, formatTable } from "./dates";
+import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDay, formatDayTime, formatTable, formatTime } from "./dates";
 import { useTranslation } from "./use-translation";
 
 /** The date formatters of this page: its language and the site's zone (from the root loader, so hydration renders the same text). */
@@ -11,6 +11,8 @@ export function useDates() {
   return {
     day: (d: Date | string | number) => formatDay(d, lang, zone),
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),
+    time: (d: Date | string | number) => formatTime(d, lang, zone),
+    zone,
     table: (d: Date | string | number) => formatTable(d, zone),
     calendarDay: (iso: string) => formatCalendarDay(iso, lang),
   };

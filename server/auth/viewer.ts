@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { primaryRole, type Role } from "../../app/lib/roles.ts";
 import { userRoles } from "../db/schema.ts";
 import type { Services } from "../services.ts";
+import { readSessionFast } from "./session-fast-path.ts";
 
 /** The signed-in person as the pages see them. Never carries secrets. */
 export interface Viewer {
@@ -14,6 +15,9 @@ export interface Viewer {
 
 /** Reads the session cookie; also returns Set-Cookie headers when the session slid forward. */
 export async function loadViewer(services: Services, request: Request): Promise<{ viewer: Viewer | null; headers: Headers }> {
+  const fast = await readSessionFast(services.auth, services.db, request);
+  if (fast === "signed-out") return { viewer: null, headers: new Headers() };
+  if (fast !== "ask-better-auth") return { viewer: fast.viewer, headers: new Headers() };
   const result = await services.auth.api.getSession({ headers: request.headers, returnHeaders: true });
   const session = result.response;
   if (!session?.user) return { viewer: null, headers: result.headers };

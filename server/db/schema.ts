@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -137,7 +138,14 @@ export const boonees = pgTable(
     personality: text("personality"),
     element: elementEnum("element"),
     birthDate: date("birth_date"),
+    /** Where the operator hid the figure: admins only, never public. */
+    placementNote: text("placement_note"),
     createdAt: createdAt(),
+    /**
+     * An instance's fields that hold its own value (column names); every other inherited field
+     * follows its type (app/lib/inherited-fields.ts, docs/decisions/015). Empty for types.
+     */
+    overriddenFields: text("overridden_fields").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),
@@ -159,9 +167,24 @@ export const tags = pgTable(
     tagUid: text("tag_uid"),
     secretCode: text("secret_code").notNull(),
     isClaimed: boolean("is_claimed").notNull().default(false),
+    /**
+     * A Secure Unique NFC tag (NTAG 424 DNA) bound to the figure: "master" (keys derived from
+     * SUN_MASTER_KEY and the UID) or "explicit" (keys given for a tag programmed elsewhere). Null: none;
+     * then the bare code claims. With a SUN tag only a verified tap claims.
+     */
+    sunMode: text("sun_mode", { enum: ["master", "explicit"] }),
+    sunMetaKey: text("sun_meta_key"),
+    sunFileKey: text("sun_file_key"),
+    /** The tap counter of the last accepted tap; a tap is accepted only with a higher one. */
+    sunCounter: integer("sun_counter"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("tags_secret_code_key").on(t.secretCode), uniqueIndex("tags_boonee_key").on(t.booneeId)],
+  (t) => [
+    uniqueIndex("tags_secret_code_key").on(t.secretCode),
+    uniqueIndex("tags_boonee_key").on(t.booneeId),
+    uniqueIndex("tags_sun_uid_key").on(t.tagUid).where(sql`${t.sunMode} is not null`),
+    check("tags_sun_mode_check", sql`${t.sunMode} in ('master', 'explicit')`),
+  ],
 );
 
 export const claims = pgTable(
@@ -337,3 +360,147 @@ export type Notification = typeof notifications.$inferSelect;
 export type Rarity = (typeof rarityEnum.enumValues)[number];
 export type BooneeStatus = (typeof statusEnum.enumValues)[number];
 export type Role = (typeof roleEnum.enumValues)[number];
+
+// A drop: figures released to the public at one time (product decisions "Drops"). Until released_at is
+// set nothing of it is public; the release sets it once (a conditional UPDATE), see server/domain/release-drop.ts.
+export const drops = pgTable(
+  "drops",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titleDe: text("title_de").notNull(),
+    titleEn: text("title_en").notNull(),
+    descriptionDe: text("description_de").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    areaDe: text("area_de").notNull().default(""),
+    areaEn: text("area_en").notNull().default(""),
+    hintImageUrl: text("hint_image_url"),
+    releaseAt: timestamp("release_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("drops_due_idx").on(t.releaseAt).where(sql`${t.releasedAt} is null and ${t.cancelledAt} is null`),
+    index("drops_released_idx").on(t.releasedAt.desc()).where(sql`${t.releasedAt} is not null`),
+  ],
+);
+
+// A figure belongs to at most one drop. Its status before it joined the drop is kept, so that
+// cancelling the drop gives it back (while the drop waits, the figure is Hidden).
+export const dropFigures = pgTable(
+  "drop_figures",
+  {
+    dropId: uuid("drop_id")
+      .notNull()
+      .references(() => drops.id, { onDelete: "cascade" }),
+    booneeId: uuid("boonee_id")
+      .notNull()
+      .references(() => boonees.id, { onDelete: "cascade" }),
+    previousStatus: statusEnum("previous_status").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dropId, t.booneeId] }), uniqueIndex("drop_figures_boonee_key").on(t.booneeId)],
+);
+
+export const dropHints = pgTable(
+  "drop_hints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dropId: uuid("drop_id")
+      .notNull()
+      .references(() => drops.id, { onDelete: "cascade" }),
+    textDe: text("text_de").notNull(),
+    textEn: text("text_en").notNull(),
+    releaseAt: timestamp("release_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("drop_hints_drop_idx").on(t.dropId, t.releaseAt), index("drop_hints_due_idx").on(t.releaseAt).where(sql`${t.releasedAt} is null`)],
+);
+
+export type Drop = typeof drops.$inferSelect;
+export type DropHint = typeof dropHints.$inferSelect;
+
+// Notification channels beyond the bell (push, e-mail): see docs/decisions/018.
+export const notificationChannelEnum = pgEnum("notification_channel", ["push", "email"]);
+export const emailOptInEnum = pgEnum("email_opt_in", ["off", "pending", "on"]);
+export const deliveryStatusEnum = pgEnum("delivery_status", ["pending", "claimed", "sending", "sent", "failed"]);
+
+/** One row per account that touched its channel settings: the e-mail opt-in and the language of its texts. */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  language: text("language").notNull().default("de"),
+  email: emailOptInEnum("email").notNull().default("off"),
+  /** sha256 of the token in the confirmation mail (double opt-in); null once confirmed. */
+  emailConfirmHash: text("email_confirm_hash"),
+  /** The capability in every mail's one-click unsubscribe link (no session needed). */
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A kind switched off for a channel (no row: on). In the app every kind is always on. */
+export const notificationOptOuts = pgTable(
+  "notification_opt_outs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    channel: notificationChannelEnum("channel").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
+);
+
+/** One browser (device) that turned push on. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    language: text("language").notNull().default("de"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/**
+ * The outbox: one job per notification × channel (the idempotency key), written in the transaction
+ * that wrote the notification. A worker claims jobs with FOR UPDATE SKIP LOCKED.
+ */
+export const deliveryJobs = pgTable(
+  "delivery_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    notificationId: uuid("notification_id").references(() => notifications.id, { onDelete: "set null" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    channel: notificationChannelEnum("channel").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    link: text("link"),
+    /** The broadcast (or later the drop) this job announces, for the admin's sent/pending/failed counts. */
+    contentId: uuid("content_id").references(() => exclusiveContent.id, { onDelete: "set null" }),
+    status: deliveryStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("delivery_jobs_once").on(t.notificationId, t.channel),
+    index("delivery_jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("delivery_jobs_lease_idx").on(t.leaseUntil).where(sql`${t.status} in ('claimed', 'sending')`),
+    index("delivery_jobs_content_idx").on(t.contentId, t.status).where(sql`${t.contentId} is not null`),
+  ],
+);

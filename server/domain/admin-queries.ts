@@ -1,19 +1,15 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { primaryRole } from "../../app/lib/roles.ts";
 import type { StatusFilter } from "../../app/lib/schemas/admin.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { adminFigureSearch, figureWithCode, instanceNumber } from "../db/figure-search.ts";
+import { contains } from "../db/like-pattern.ts";
 import { pageOf } from "../db/paging.ts";
+import { claimableFigureSql } from "../db/figure-status-sql.ts";
 import { booneeStories, boonees, claims, profiles, tags, userRoles } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
+import { countFigures } from "./figure-counts.ts";
 
-/** A LIKE pattern that matches `q` anywhere (lower-cased), with LIKE's wildcards taken literally. */
-export const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * Case-insensitive substring match. lower(col) LIKE is used instead of ILIKE: the same result for
- * these texts and about 2.5× faster on PostgreSQL (100,000 figures: ~35 ms instead of ~90 ms a scan).
- */
-const contains = (col: AnyColumn, q: string) => sql`lower(${col}) like ${containsPattern(q)}`;
 
 /**
  * Keyset pagination: a page is "after" (older than) or "before" (newer than) the row a cursor names,
@@ -50,11 +46,8 @@ export interface Paged {
 /** Totals for the dashboard and the 5 latest claims (admins and moderators). */
 export async function getDashboard(db: DbOrTx, actor: Actor | null) {
   assertRole(actor, ["admin", "moderator"]);
-  const [figures] = await db.select({ total: count(), claimed: count(boonees.ownerId) }).from(boonees);
+  const { figures, tags: tagCounts } = await countFigures(db);
   const [users] = await db.select({ total: count() }).from(profiles).where(isNull(profiles.deletedAt));
-  const [tagCounts] = await db
-    .select({ total: count(), claimed: sql<number>`count(*) filter (where ${tags.isClaimed})`.mapWith(Number) })
-    .from(tags);
   const [claimCounts] = await db
     .select({ total: count(), pending: sql<number>`count(*) filter (where ${claims.status} = 'pending')`.mapWith(Number) })
     .from(claims);
@@ -76,9 +69,9 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     .orderBy(sql`${claims.claimedAt} desc nulls last`, desc(claims.id))
     .limit(5);
   return {
-    figures: { total: figures.total, claimed: figures.claimed, available: figures.total - figures.claimed },
+    figures,
     users: users.total,
-    tags: { total: tagCounts.total, claimed: tagCounts.claimed, available: tagCounts.total - tagCounts.claimed },
+    tags: tagCounts,
     claims: { total: claimCounts.total, pending: claimCounts.pending },
     recent,
   };
@@ -99,14 +92,17 @@ function booneeFilter(query: BooneeListQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   const q = query.q?.trim();
   if (q) {
-    parts.push(or(contains(boonees.name, q), contains(boonees.series, q)));
+    parts.push(adminFigureSearch(q));
   }
   const status = query.status ?? "all";
   if (status === "claimed") parts.push(isNotNull(boonees.ownerId));
-  else if (status === "available") parts.push(isNull(boonees.ownerId));
+  else if (status === "available") parts.push(claimableFigureSql());
   else if (status !== "all") parts.push(eq(boonees.status, status));
   return parts.length ? and(...parts) : undefined;
 }
+
+/** Figures that are available, i.e. claimable (app/lib/figure-status.ts). */
+const availableCount = sql<number>`count(*) filter (where ${claimableFigureSql()})`.mapWith(Number);
 
 /**
  * Below this many matches a page is found faster by filtering every figure once and sorting the few
@@ -132,6 +128,7 @@ export async function listAdminBoonees(db: DbOrTx, actor: Actor | null, query: B
     .select({
       total: count(),
       claimed: count(boonees.ownerId),
+      available: availableCount,
       matches: where ? sql<number>`count(*) filter (where ${where})`.mapWith(Number) : count(),
     })
     .from(boonees);
@@ -151,7 +148,7 @@ export async function listAdminBoonees(db: DbOrTx, actor: Actor | null, query: B
   const { items, paging } = keysetPage(rows, query, totals.matches, BOONEES_PAGE_SIZE);
   return {
     items,
-    totals: { total: totals.total, claimed: totals.claimed, available: totals.total - totals.claimed },
+    totals: { total: totals.total, claimed: totals.claimed, available: totals.available },
     ...paging,
   };
 }
@@ -169,6 +166,7 @@ function selectAdminBoonees(db: DbOrTx) {
       imageUrl: boonees.imageUrl,
       welcomeVideoUrl: boonees.welcomeVideoUrl,
       templateId: boonees.templateId,
+      overriddenFields: boonees.overriddenFields,
       origin: boonees.origin,
       passion: boonees.passion,
       superpower: boonees.superpower,
@@ -180,6 +178,8 @@ function selectAdminBoonees(db: DbOrTx) {
       ownerId: boonees.ownerId,
       ownerName: profiles.name,
       code: tags.secretCode,
+      placementNote: boonees.placementNote,
+      number: instanceNumber,
       cursorTs: sql<string>`${boonees.createdAt}::text`,
     })
     .from(boonees)
@@ -210,7 +210,7 @@ async function searchAdminBoonees(db: DbOrTx, query: BooneeListQuery, where: SQL
           order by m.created_at ${backwards ? sql`asc` : sql`desc`}, m.id ${backwards ? sql`desc` : sql`asc`}
           limit ${BOONEES_PAGE_SIZE + 1}`,
     ),
-    db.select({ total: count(), claimed: count(boonees.ownerId) }).from(boonees),
+    db.select({ total: count(), claimed: count(boonees.ownerId), available: availableCount }).from(boonees),
   ]);
   let matches = Number(picked[0]?.n ?? 0);
   if (picked.length === 0 && cursor) matches = (await db.select({ n: count() }).from(boonees).where(where))[0].n;
@@ -219,7 +219,7 @@ async function searchAdminBoonees(db: DbOrTx, query: BooneeListQuery, where: SQL
   const { items, paging } = keysetPage(rows, query, matches, BOONEES_PAGE_SIZE);
   return {
     items,
-    totals: { total: totals.total, claimed: totals.claimed, available: totals.total - totals.claimed },
+    totals: { total: totals.total, claimed: totals.claimed, available: totals.available },
     ...paging,
   };
 }
@@ -247,7 +247,7 @@ function keysetPage<T extends { id: string; cursorTs: string }>(rows: T[], query
   return { items: pageRows, paging };
 }
 
-/** Figures and their codes for the printable label sheet (by ids, or the unclaimed instances of a type). */
+/** Figures, their codes and instance numbers for the printable label sheet (by ids — any figure, for a reprint — or the unclaimed instances of a type). */
 export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?: string[]; typeId?: string }) {
   assertRole(actor, ["admin"]);
   const where = query.ids?.length
@@ -256,7 +256,7 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
       ? and(or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)), isNull(boonees.ownerId))
       : sql`false`;
   return db
-    .select({ id: boonees.id, name: boonees.name, series: boonees.series, rarity: boonees.rarity, code: tags.secretCode, createdAt: boonees.createdAt })
+    .select({ id: boonees.id, name: boonees.name, series: boonees.series, rarity: boonees.rarity, code: tags.secretCode, number: instanceNumber, createdAt: boonees.createdAt })
     .from(boonees)
     .innerJoin(tags, eq(tags.booneeId, boonees.id))
     .where(where)
@@ -298,7 +298,7 @@ export async function listClaims(
     const figuresQuery = db
       .select({ id: boonees.id })
       .from(boonees)
-      .where(or(contains(boonees.name, q), contains(boonees.series, q)));
+      .where(or(contains(boonees.name, q), contains(boonees.series, q), isAdmin ? figureWithCode(q) : undefined));
     const [people, figures] = [await peopleQuery.limit(ID_LIST_MAX + 1), await figuresQuery.limit(ID_LIST_MAX + 1)];
     // A broad term falls back to the sub-query form.
     const match = (col: typeof claims.userId | typeof claims.booneeId, ids: { id: string }[], sub: SQLWrapper) =>
@@ -336,17 +336,26 @@ export async function listClaims(
       claimer: profiles.name,
       email: profiles.email,
       deleted: profiles.deletedAt,
+      number: instanceNumber,
+      code: tags.secretCode,
       cursorTs: sql<string>`${claims.claimedAt}::text`,
     })
     .from(claims)
     .innerJoin(boonees, eq(boonees.id, claims.booneeId))
     .innerJoin(profiles, eq(profiles.id, claims.userId))
+    .leftJoin(tags, eq(tags.booneeId, boonees.id))
     .where(and(where, keyset))
     .orderBy(...order)
     .limit(CLAIMS_PAGE_SIZE + 1);
   const { items, paging } = keysetPage(rows, query, total, CLAIMS_PAGE_SIZE);
   return {
-    items: items.map(({ email, deleted, ...r }) => ({ ...r, claimer: deleted ? null : r.claimer, email: isAdmin && !deleted ? email : null })),
+    // A rejected claim's figure carries a new code: the code is shown (to admins) on standing claims only.
+    items: items.map(({ email, deleted, code, ...r }) => ({
+      ...r,
+      claimer: deleted ? null : r.claimer,
+      email: isAdmin && !deleted ? email : null,
+      code: isAdmin && r.status !== "rejected" ? code : null,
+    })),
     ...paging,
   };
 }
@@ -439,7 +448,7 @@ export async function getBroadcastOptions(db: DbOrTx, actor: Actor | null, query
     .select({ id: boonees.id, name: boonees.name, series: boonees.series, rarity: boonees.rarity, ownerName: profiles.name })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .where(and(isNotNull(boonees.ownerId), q ? or(contains(boonees.name, q), contains(boonees.series, q)) : undefined))
+    .where(and(isNotNull(boonees.ownerId), q ? or(contains(boonees.name, q), contains(boonees.series, q), contains(profiles.name, q)) : undefined))
     .orderBy(desc(boonees.claimedAt), boonees.id)
     .limit(50);
   return { series: seriesRows.map((r) => r.series).filter((s): s is string => !!s), figures };

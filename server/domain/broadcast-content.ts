@@ -53,6 +53,9 @@ export async function broadcastContent(
   opts: { storeFile?: () => Promise<string> } = {},
 ) {
   assertRole(actor, ["admin"]);
+  // The form's schema says the same; this holds for every caller. Nothing is stored or sent.
+  if ((input.contentType === "image" || input.contentType === "video") && !opts.storeFile) throw new DomainError(`${input.contentType}Required`, 400);
+  if (input.contentType === "link" && !input.linkUrl) throw new DomainError("linkRequired", 400);
   if ((await recipients(db, input)).length === 0) throw new DomainError("noUsers", 422);
   let url: string | null = input.contentType === "link" && input.linkUrl ? input.linkUrl : null;
   if (opts.storeFile) url = await opts.storeFile();

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
+import { overriddenColumns } from "./type-inheritance.ts";
 
 export interface CreateBooneeInput extends BooneeFieldsInput {
   templateId: string | null;
@@ -75,15 +76,16 @@ export async function createBoonee(
   try {
     return await db.transaction(async (tx) => {
       const type = input.templateId ? await resolveType(tx, input.templateId) : null;
+      const values = {
+        ...figureColumns(input),
+        // An instance without its own pictures shows its type's.
+        imageUrl: input.imageUrl ?? type?.imageUrl ?? null,
+        welcomeVideoUrl: input.welcomeVideoUrl ?? type?.welcomeVideoUrl ?? null,
+      };
       const [row] = await tx
         .insert(boonees)
-        .values({
-          ...figureColumns(input),
-          templateId: type?.id ?? null,
-          // An instance without its own pictures shows its type's.
-          imageUrl: input.imageUrl ?? type?.imageUrl ?? null,
-          welcomeVideoUrl: input.welcomeVideoUrl ?? type?.welcomeVideoUrl ?? null,
-        })
+        // An instance owns the fields in which it differs from its type (decision 015).
+        .values({ ...values, templateId: type?.id ?? null, overriddenFields: type ? overriddenColumns(type, values) : [] })
         .returning({ id: boonees.id, name: boonees.name, templateId: boonees.templateId });
       await tx.insert(tags).values({ booneeId: row.id, secretCode: input.secretCode, tagUid: null });
       await recordActivity(tx, actor, { action: "boonee.created", objectType: "boonee", objectId: row.id, objectLabel: row.name });

@@ -1,25 +1,46 @@
 import { eq } from "drizzle-orm";
+import { systemText } from "../../app/lib/notification-text.ts";
 import type { Db } from "../db/client.ts";
 import { booneeStories, boonees, claims, exclusiveContent, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
+import { createNotifications } from "./notify.ts";
 import { recordActivity } from "./record-activity.ts";
+import { withdrawAchievements } from "./withdraw-achievements.ts";
 
 /**
  * An admin deletes a figure. Its tag, finder stories, claim row and its own exclusive content go with
  * it, in one transaction (the foreign keys cascade too; deleting them explicitly keeps the intent
  * visible). Instances of a deleted type keep existing as their own types (template_id set null).
+ * A claimed figure's former owner loses the achievements that no longer hold and is told, in the
+ * same transaction; the counter triggers (migrations 0002, 0009) follow the deleted row.
  */
 export async function deleteBoonee(db: Db, actor: Actor | null, input: { id: string }) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, input.id)).for("update");
+    const [row] = await tx
+      .select({ id: boonees.id, name: boonees.name, ownerId: boonees.ownerId })
+      .from(boonees)
+      .where(eq(boonees.id, input.id))
+      .for("update");
     if (!row) throw new DomainError("notFound", 404);
     await tx.delete(booneeStories).where(eq(booneeStories.booneeId, row.id));
     await tx.delete(claims).where(eq(claims.booneeId, row.id));
     await tx.delete(tags).where(eq(tags.booneeId, row.id));
     await tx.delete(exclusiveContent).where(eq(exclusiveContent.booneeId, row.id));
     await tx.delete(boonees).where(eq(boonees.id, row.id));
+    const withdrawn = row.ownerId ? await withdrawAchievements(tx, row.ownerId) : [];
+    if (row.ownerId) {
+      await createNotifications(tx, [
+        {
+          userId: row.ownerId,
+          type: "other",
+          title: systemText("figureDeleted", row.name),
+          message: systemText("figureDeletedMessage", row.name),
+          link: "/profile",
+        },
+      ]);
+    }
     await recordActivity(tx, actor, { action: "boonee.deleted", objectType: "boonee", objectId: row.id, objectLabel: row.name });
-    return row;
+    return { id: row.id, name: row.name, formerOwnerId: row.ownerId, withdrawn };
   });
 }

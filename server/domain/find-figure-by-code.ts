@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { boonees, profiles, tags } from "../db/schema.ts";
 import { DomainError } from "./errors.ts";
 import { addressKey } from "./address-key.ts";
-import { ATTEMPT_RULE, giveBack, hit, minutesToWait, type Hit } from "./throttle.ts";
+import { notInUnreleasedDrop } from "./drop-visibility.ts";
+import { ATTEMPT_RULE, giveBack, hitMany, minutesToWait, type Hit } from "./throttle.ts";
 
 /** What a claim page may show about a figure: never its code, never the owner's e-mail. */
 export interface FigureByCode {
@@ -23,13 +24,26 @@ export interface FigureByCode {
    * a name of null means the owner has no name (e.g. a deleted, anonymised account: 'Anonymous').
    */
   owner: { name: string | null } | null;
+  /** The figure belongs to the signed-in user who looked it up ("this one is yours"). */
+  ownedByViewer: boolean;
+  /** A SUN tag is bound: only a tap on it claims (decision 019), the code does not. */
+  needsTap: boolean;
 }
 
 export type ClaimLock = "address" | "account";
 
-function lockOf(address: Hit, account: Hit | null): ClaimLock | null {
+/** Who asks: the client address, the account if signed in, and whether a proof-of-work challenge was passed. */
+export interface Claimant {
+  ip: string;
+  userId?: string | null;
+  /** A passed challenge (decision 014) opens a locked address for this one attempt; an account lock stays. */
+  challengePassed?: boolean;
+}
+
+function lockOf(address: Hit, account: Hit | null, challengePassed: boolean): ClaimLock | null {
+  if (account && !account.allowed) return "account";
+  if (challengePassed) return null;
   if (!account) return address.allowed ? null : "address";
-  if (!account.allowed) return "account";
   if (!address.allowed && account.count > 1) return "address";
   return null;
 }
@@ -41,17 +55,19 @@ function lockOf(address: Hit, account: Hit | null): ClaimLock | null {
  * aside), because carriers and venue Wi-Fi put many people behind one address. A refused attempt
  * is given back at once, so it never uses up a budget.
  */
-async function reserveAttempt(db: DbOrTx, who: { ip: string; userId?: string | null }) {
-  const address = await hit(db, `claim:ip:${addressKey(who.ip)}`, ATTEMPT_RULE);
-  const account = who.userId ? await hit(db, `claim:user:${who.userId}`, ATTEMPT_RULE) : null;
-  const hits = account ? [address, account] : [address];
-  const lock = lockOf(address, account);
+async function reserveAttempt(db: DbOrTx, who: Claimant) {
+  const keys = [`claim:ip:${addressKey(who.ip)}`, ...(who.userId ? [`claim:user:${who.userId}`] : [])];
+  const hits = await hitMany(db, keys, ATTEMPT_RULE);
+  const [address, account = null] = hits;
+  const lock = lockOf(address, account, !!who.challengePassed);
   if (lock) {
     await giveBack(db, hits);
     const blocking = lock === "account" ? account! : address;
     throw new DomainError("tooMany", 429, { minutes: minutesToWait([blocking]), locked: lock });
   }
-  return hits;
+  // what the finder may still try before the lock: the budget that decides for them
+  const deciding = account ?? address;
+  return { hits, remaining: deciding.allowed ? deciding.remaining : null };
 }
 
 /**
@@ -60,8 +76,13 @@ async function reserveAttempt(db: DbOrTx, who: { ip: string; userId?: string | n
  * wait and which budget is used up (`locked`: "address" or "account"). Only wrong codes count:
  * a right code gives its reserved attempt back.
  */
-export async function findFigureByCode(db: DbOrTx, code: string, who: { ip: string; userId?: string | null }): Promise<FigureByCode | null> {
-  const reserved = await reserveAttempt(db, who);
+export async function findFigureByCode(db: DbOrTx, code: string, who: Claimant): Promise<FigureByCode | null> {
+  return (await lookupFigure(db, code, who)).figure;
+}
+
+/** findFigureByCode, plus the wrong codes left before the lock after a miss (null: no count to show). */
+export async function lookupFigure(db: DbOrTx, code: string, who: Claimant): Promise<{ figure: FigureByCode | null; remaining: number | null }> {
+  const { hits: reserved, remaining } = await reserveAttempt(db, who);
   const [row] = await db
     .select({
       tagId: tags.id,
@@ -76,15 +97,16 @@ export async function findFigureByCode(db: DbOrTx, code: string, who: { ip: stri
       ownerName: profiles.name,
       ownerProfile: profiles.id,
       tagClaimed: tags.isClaimed,
+      sunMode: tags.sunMode,
     })
     .from(tags)
     .innerJoin(boonees, eq(boonees.id, tags.booneeId))
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .where(eq(tags.secretCode, code))
+    .where(and(eq(tags.secretCode, code), notInUnreleasedDrop(boonees.id)))
     .limit(1);
-  if (!row) return null; // the reserved attempt stays counted
+  if (!row) return { figure: null, remaining }; // the reserved attempt stays counted (a figure of a waiting drop answers the same)
   await giveBack(db, reserved);
-  return {
+  const figure: FigureByCode = {
     tagId: row.tagId,
     boonee: {
       id: row.id,
@@ -98,5 +120,8 @@ export async function findFigureByCode(db: DbOrTx, code: string, who: { ip: stri
       claimed: !!row.ownerId || row.tagClaimed,
     },
     owner: row.ownerId && row.ownerProfile ? { name: row.ownerName?.trim() || null } : null,
+    ownedByViewer: !!who.userId && row.ownerId === who.userId,
+    needsTap: !!row.sunMode,
   };
+  return { figure, remaining: null };
 }

@@ -2,11 +2,12 @@ import { count, desc } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { pageOf } from "../db/paging.ts";
 import { exclusiveContent } from "../db/schema.ts";
+import { countDeliveries } from "./count-deliveries.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
 export const BROADCASTS_PAGE_SIZE = 10;
 
-/** What was broadcast, newest first (exclusive_content_created_idx), with audience and recipients. */
+/** What was broadcast, newest first (exclusive_content_created_idx), with audience, recipients and push/e-mail deliveries. */
 export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { page?: number }) {
   assertRole(actor, ["admin"]);
   const [{ n: total }] = await db.select({ n: count() }).from(exclusiveContent);
@@ -30,5 +31,6 @@ export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { p
     .orderBy(desc(exclusiveContent.createdAt), exclusiveContent.id)
     .limit(BROADCASTS_PAGE_SIZE)
     .offset((paging.page - 1) * BROADCASTS_PAGE_SIZE);
-  return { items, ...paging };
+  const deliveries = await countDeliveries(db, items.map((i) => i.id));
+  return { items: items.map((i) => ({ ...i, deliveries: deliveries.get(i.id) ?? { sent: 0, pending: 0, failed: 0 } })), ...paging };
 }

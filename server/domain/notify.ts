@@ -1,16 +1,55 @@
+import { sql } from "drizzle-orm";
+import { kindOfNotification, type NotificationKind } from "../../app/lib/notification-kinds.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { notifications, type Notification } from "../db/schema.ts";
 
-export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> & { link?: string | null; contentId?: string | null };
+export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> & {
+  link?: string | null;
+  contentId?: string | null;
+  /** What the notification is about, for push and e-mail preferences; derived from type/text when left out. */
+  kind?: NotificationKind;
+};
 
 /**
  * Inserts notifications inside the caller's transaction. A database trigger announces each one on
  * commit (pg_notify), which updates the recipients' live badges on every app instance.
  * Titles and messages are stored as written (both languages where the text is ours).
+ * In the same transaction a push and an e-mail job are queued for every recipient who wants the
+ * kind on that channel, so a rolled-back action sends nothing (server/notify/delivery-worker.ts sends).
  */
 export async function createNotifications(tx: DbOrTx, items: NewNotification[]) {
   if (items.length === 0) return;
   for (let i = 0; i < items.length; i += 1000) {
-    await tx.insert(notifications).values(items.slice(i, i + 1000).map((n) => ({ ...n, link: n.link ?? null })));
+    const chunk = items.slice(i, i + 1000);
+    const inserted = await tx
+      .insert(notifications)
+      .values(chunk.map(({ kind: _kind, ...n }) => ({ ...n, link: n.link ?? null })))
+      .returning({ id: notifications.id });
+    const ids: string[] = [];
+    const kinds: string[] = [];
+    chunk.forEach((n, j) => {
+      const kind = n.kind ?? kindOfNotification(n);
+      if (kind) {
+        ids.push(inserted[j].id);
+        kinds.push(kind);
+      }
+    });
+    if (ids.length > 0) await enqueueDeliveries(tx, ids, kinds);
   }
+}
+
+/** One job per notification × channel the recipient has turned on and not switched off for the kind. */
+export async function enqueueDeliveries(tx: DbOrTx, ids: string[], kinds: string[]) {
+  await tx.execute(sql`
+    insert into delivery_jobs (notification_id, user_id, channel, kind, title, message, link, content_id)
+    select n.id, n.user_id, c.channel, k.kind, n.title, n.message, n.link, n.content_id
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(kinds)}::text[]) as k(id, kind)
+    join notifications n on n.id = k.id
+    cross join (values ('push'::notification_channel), ('email'::notification_channel)) as c(channel)
+    where (
+        (c.channel = 'push' and exists (select 1 from push_subscriptions p where p.user_id = n.user_id))
+        or (c.channel = 'email' and exists (select 1 from notification_settings s where s.user_id = n.user_id and s.email = 'on'))
+      )
+      and not exists (select 1 from notification_opt_outs o where o.user_id = n.user_id and o.kind = k.kind and o.channel = c.channel)
+    on conflict (notification_id, channel) do nothing`);
 }

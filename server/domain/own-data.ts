@@ -1,6 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { accounts, booneeStories, boonees, claims, notifications, profiles, sessions, userAchievements, userRoles, verifications } from "../db/schema.ts";
+import { accounts, booneeStories, boonees, claims, deliveryJobs, notificationOptOuts, notifications, notificationSettings, profiles, pushSubscriptions, sessions, userAchievements, userRoles, verifications } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { withPasswordCheck } from "./password-check.ts";
@@ -34,6 +34,12 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null) {
       .where(eq(notifications.userId, id))
       .orderBy(desc(notifications.createdAt)),
     achievements: await db.select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt }).from(userAchievements).where(eq(userAchievements.userId, id)),
+    // the links' tokens and the devices' keys are capabilities, not data about the person
+    notificationSettings: (await db.select({ language: notificationSettings.language, email: notificationSettings.email }).from(notificationSettings).where(eq(notificationSettings.userId, id)))[0] ?? null,
+    notificationOptOuts: await db.select({ kind: notificationOptOuts.kind, channel: notificationOptOuts.channel }).from(notificationOptOuts).where(eq(notificationOptOuts.userId, id)),
+    pushDevices: (await db.select({ endpoint: pushSubscriptions.endpoint, language: pushSubscriptions.language, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, id))).map(
+      (d) => ({ pushService: new URL(d.endpoint).origin, language: d.language, createdAt: d.createdAt }),
+    ),
   };
 }
 
@@ -64,6 +70,10 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
   await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
   await tx.delete(notifications).where(eq(notifications.userId, id));
   await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+  await tx.delete(notificationSettings).where(eq(notificationSettings.userId, id));
+  await tx.delete(notificationOptOuts).where(eq(notificationOptOuts.userId, id));
+  await tx.delete(deliveryJobs).where(and(eq(deliveryJobs.userId, id), eq(deliveryJobs.status, "pending")));
   await tx
     .update(profiles)
     .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })

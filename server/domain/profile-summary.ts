@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { queryRows } from "../db/client.ts";
+import { instanceNumber } from "../db/figure-search.ts";
 import { boonees, profiles, userAchievements } from "../db/schema.ts";
 import { assertSignedIn, type Actor } from "./errors.ts";
 
@@ -21,8 +22,7 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
     .from(userAchievements)
     .where(eq(userAchievements.userId, actor.id))
     .orderBy(desc(userAchievements.unlockedAt));
-  // An instance's number within its type counts every instance ever made of it in creation order (the type
-  // itself is #1), so it never changes when another one is claimed, hidden or placed.
+  // An instance's number within its type: see instanceNumber.
   const owned = await db
     .select({
       id: boonees.id,
@@ -32,9 +32,7 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
       series: boonees.series,
       claimedAt: boonees.claimedAt,
       // qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would take as its own
-      instanceNumber: sql<number>`case when boonees.template_id is null then 1 else 2 + (
-        select count(*) from boonees o
-        where o.template_id = boonees.template_id and (o.created_at, o.id) < (boonees.created_at, boonees.id)) end`.mapWith(Number),
+      instanceNumber,
       typeInstances: sql<number>`1 + (select count(*) from boonees o where o.template_id = coalesce(boonees.template_id, boonees.id))`.mapWith(Number),
     })
     .from(boonees)

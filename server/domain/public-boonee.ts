@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { availabilityOf, isPublicStatus } from "../../app/lib/figure-status.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { booneeStories, boonees, exclusiveContent, profiles } from "../db/schema.ts";
 import { DomainError, type Actor } from "./errors.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_PUBLIC = new Set(["Draft", "Hidden"]);
 export const STORIES_SHOWN = 100;
 export const EXCLUSIVE_SHOWN = 50;
 
@@ -43,7 +43,7 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
   if (!row) throw new DomainError("notFound", 404);
   const isOwner = !!viewer && row.ownerId === viewer.id;
   // Its owner still sees a figure that was set to Draft or Hidden (with a notice on the page).
-  if (NOT_PUBLIC.has(row.status) && viewer?.role !== "admin" && !isOwner) throw new DomainError("notFound", 404);
+  if (!isPublicStatus(row.status) && viewer?.role !== "admin" && !isOwner) throw new DomainError("notFound", 404);
 
   const stories = await db
     .select({
@@ -89,6 +89,7 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
   return {
     figure,
     claimed: ownerId !== null,
+    availability: availabilityOf({ status: row.status, claimed: ownerId !== null }),
     /** The owner's display name; null when unclaimed or when the owner's account was deleted. */
     ownerName: ownerId ? (ownerName?.trim() ? ownerName : null) : null,
     isOwner,

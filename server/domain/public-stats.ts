@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, count, isNull, not, sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { claimableFigureSql, publicFigureSql } from "../db/figure-status-sql.ts";
+import { boonees } from "../db/schema.ts";
 
 export interface PublicStats {
   totalFigures: number;
@@ -15,9 +17,11 @@ export interface PublicStats {
  * owning at least one), claims (claimed figures: a figure is claimed once, ever), unclaimed figures,
  * the rarity distribution and the number of distinct series. Sums the trigger-maintained
  * figure_counts (a row per rarity and series) and counts owner_counts (migration 0002).
+ * "Unclaimed" (still to find) counts claimable figures only: the public figures without owner that
+ * can no longer be claimed (Archived, app/lib/figure-status.ts) are taken off (boonees_status_idx).
  */
 export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
-  const [[figures], [owners]] = await Promise.all([
+  const [[figures], [owners], [retired]] = await Promise.all([
     queryRows<{ total: number; claimed: number; common: number; rare: number; legendary: number; series: number }>(
       db,
       sql`select coalesce(sum(total), 0)::int as total,
@@ -29,6 +33,7 @@ export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
           from figure_counts`,
     ),
     queryRows<{ collectors: number }>(db, sql`select count(*)::int as collectors from owner_counts where owned > 0`),
+    db.select({ n: count() }).from(boonees).where(and(publicFigureSql(), isNull(boonees.ownerId), not(claimableFigureSql()))),
   ]);
   const total = Number(figures.total);
   const claimed = Number(figures.claimed);
@@ -36,7 +41,7 @@ export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
     totalFigures: total,
     totalCollectors: Number(owners.collectors),
     totalClaims: claimed,
-    unclaimed: total - claimed,
+    unclaimed: total - claimed - retired.n,
     rarity: { Common: Number(figures.common), Rare: Number(figures.rare), Legendary: Number(figures.legendary) },
     series: Number(figures.series),
   };

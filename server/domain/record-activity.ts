@@ -5,7 +5,7 @@ import type { Actor } from "./errors.ts";
 
 export interface ActivityEntry {
   action: ActivityKind;
-  objectType: "boonee" | "claim" | "story" | "broadcast" | "account";
+  objectType: "boonee" | "claim" | "story" | "broadcast" | "account" | "drop";
   objectId?: string | null;
   /** A readable name of the object (never a secret code). */
   objectLabel?: string | null;

@@ -9,15 +9,18 @@ import { recordActivity } from "./record-activity.ts";
 /**
  * Gives a figure a new tag row with a new generated code, unclaimed, inside the caller's transaction.
  * The row is new (a new id) so that a claim prepared with the old code, whose tag id it carries,
- * finds nothing from the commit on; a SUN tag's uid moves along. A code another tag took meanwhile
+ * finds nothing from the commit on; a SUN tag (uid, keys, last counter) moves along. A code another tag took meanwhile
  * is retried (in a savepoint, so the caller's transaction survives the unique violation).
  */
 export async function issueNewCode(tx: Tx, booneeId: string): Promise<string> {
-  const [old] = await tx.delete(tags).where(eq(tags.booneeId, booneeId)).returning({ tagUid: tags.tagUid });
+  const [old] = await tx
+    .delete(tags)
+    .where(eq(tags.booneeId, booneeId))
+    .returning({ tagUid: tags.tagUid, sunMode: tags.sunMode, sunMetaKey: tags.sunMetaKey, sunFileKey: tags.sunFileKey, sunCounter: tags.sunCounter });
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = generateClaimCode();
     try {
-      await tx.transaction(async (sp) => sp.insert(tags).values({ booneeId, secretCode: code, tagUid: old?.tagUid ?? null }));
+      await tx.transaction(async (sp) => sp.insert(tags).values({ booneeId, secretCode: code, ...old }));
       return code;
     } catch (e) {
       if (!isUniqueViolation(e, "tags_secret_code_key")) throw e;

@@ -28,33 +28,43 @@ export interface Hit {
  * The window (fixed, from the first attempt) and the wait are computed with the database's clock.
  */
 export async function hit(db: DbOrTx, key: string, rule: ThrottleRule = ATTEMPT_RULE): Promise<Hit> {
+  return (await hitMany(db, [key], rule))[0];
+}
+
+/** Counts one attempt on each (distinct) key, in one statement; the hits come back in the order of the keys. */
+export async function hitMany(db: DbOrTx, keys: string[], rule: ThrottleRule = ATTEMPT_RULE): Promise<Hit[]> {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const [row] = await queryRows<{ count: number; window_start: string; wait: number }>(
+  const rows = await queryRows<{ key: string; count: number; window_start: string; wait: number }>(
     db,
-    sql`insert into rate_limits (key, count, window_start, expires_at) values (${key}, 1, now(), now() + ${window})
+    sql`insert into rate_limits (key, count, window_start, expires_at)
+      select k, 1, now(), now() + ${window} from unnest(${sql.param([...new Set(keys)])}::text[]) as k
       on conflict (key) do update set
         count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
         window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
         expires_at = case when rate_limits.expires_at <= now() then now() + ${window} else rate_limits.expires_at end
-      returning count, window_start::text as window_start, ceil(extract(epoch from expires_at - now()))::int as wait`,
+      returning key, count, window_start::text as window_start, ceil(extract(epoch from expires_at - now()))::int as wait`,
   );
-  const count = Number(row.count);
-  const allowed = count <= rule.limit;
-  return {
-    key,
-    allowed,
-    count,
-    remaining: Math.max(0, rule.limit - count),
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.wait)),
-    windowStart: row.window_start,
-  };
+  return keys.map((key) => {
+    const row = rows.find((r) => r.key === key)!;
+    const count = Number(row.count);
+    const allowed = count <= rule.limit;
+    return {
+      key,
+      allowed,
+      count,
+      remaining: Math.max(0, rule.limit - count),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.wait)),
+      windowStart: row.window_start,
+    };
+  });
 }
 
 /** Gives back attempts that did not count after all (a right code, a refused request). */
 export async function giveBack(db: DbOrTx, hits: Hit[]) {
-  for (const h of hits) {
-    await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${h.key} and window_start = ${h.windowStart}::timestamptz`);
-  }
+  if (hits.length === 0) return;
+  await db.execute(sql`update rate_limits r set count = greatest(r.count - 1, 0)
+    from unnest(${sql.param(hits.map((h) => h.key))}::text[], ${sql.param(hits.map((h) => h.windowStart))}::timestamptz[]) as g(key, window_start)
+    where r.key = g.key and r.window_start = g.window_start`);
 }
 
 /** Forgets a key (e.g. the pair key after a successful sign-in). */
@@ -72,8 +82,7 @@ export function minutesToWait(hits: Hit[]) {
  * given back at once (only attempts that were actually checked use up the budget).
  */
 export async function hitAll(db: DbOrTx, keys: string[], rule: ThrottleRule = ATTEMPT_RULE) {
-  const hits: Hit[] = [];
-  for (const key of keys) hits.push(await hit(db, key, rule));
+  const hits = await hitMany(db, keys, rule);
   const allowed = hits.every((h) => h.allowed);
   if (!allowed) await giveBack(db, hits);
   return { allowed, hits, minutes: allowed ? 0 : minutesToWait(hits.filter((h) => !h.allowed)) };

@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra header lines, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 export type SendMail = (mail: Mail) => Promise<void>;
 
@@ -25,7 +27,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return async (mail) => {
     mkdirSync(outbox, { recursive: true });
     const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`);
-    writeFileSync(file, `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+    const extra = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`).join("");
+    writeFileSync(file, `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}\n${mail.text}\n`);
     opts.log.info({ file, subject: mail.subject }, "mail written to outbox (no SMTP_URL set)");
   };
 }

@@ -1,7 +1,7 @@
 import { LANG_COOKIE, langFromCookieHeader } from "../../app/lib/i18n-config.ts";
 
 /** Pages every signed-out visitor sees alike (per language); their `.data` twins serve client-side navigations. */
-const PUBLIC_PAGES = /^\/(?:|boonees|boonee\/[^/]+|leaderboard|stats|about|privacy|terms)$/;
+const PUBLIC_PAGES = /^\/(?:|boonees|boonee\/[^/]+|drops|drops\/[^/]+|leaderboard|stats|about|privacy|terms)$/;
 
 /** Cookies that do not make a page personal. Any other cookie (a session, a flash message …) means a fresh render. */
 const NEUTRAL_COOKIES = new Set([LANG_COOKIE]);

@@ -39,7 +39,7 @@ export async function sniff(bytes: Uint8Array) {
  * positions — and stores both. Returns the detail image's URL. Refuses with DomainError "imageUpload".
  */
 export async function storeImage(storage: Storage, file: Blob, prefix: ImagePrefix = "images"): Promise<string> {
-  if (file.size > IMAGE_MAX_BYTES) throw new DomainError("imageUpload", 413, { reason: "tooLarge" });
+  if (file.size > IMAGE_MAX_BYTES) throw new DomainError("imageUpload", 413, { reason: "imageTooLarge" });
   const bytes = await bytesOf(file);
   const type = await sniff(bytes);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw new DomainError("imageUpload", 415, { reason: "notImage" });
@@ -64,7 +64,7 @@ export async function storeImage(storage: Storage, file: Blob, prefix: ImagePref
 
 /** Checks a video by content (MP4 or WebM, ≤ 100 MB) and stores it as it is. Refuses with "videoUpload". */
 export async function storeVideo(storage: Storage, file: Blob, prefix: VideoPrefix = "videos"): Promise<string> {
-  if (file.size > VIDEO_MAX_BYTES) throw new DomainError("videoUpload", 413, { reason: "tooLarge" });
+  if (file.size > VIDEO_MAX_BYTES) throw new DomainError("videoUpload", 413, { reason: "videoTooLarge" });
   const bytes = await bytesOf(file);
   const type = await sniff(bytes);
   const ext = type ? VIDEO_TYPES[type.mime] : undefined;

@@ -22,6 +22,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const createName = `Eindringling ${unique()}`;
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
+  const dropTitle = `Fremder Drop ${unique()}`;
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
   const [sent] = await db.insert(schema.exclusiveContent).values({ title: `Archiv ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 }).returning();
 
@@ -29,7 +30,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const requests: Req[] = [
     { name: "create", path: "/admin/create-boonee", adminOnly: true, body: { multipart: { intent: "create", name: createName, secretCode: createCode, image } } },
     { name: "batch", path: "/admin/create-boonee", adminOnly: true, body: { form: { intent: "batch", templateId: type.id, count: "3", status: "Draft" } } },
-    { name: "update", path: "/admin/boonees", adminOnly: true, body: { multipart: { intent: "update", id: target.id, name: "Gehackt", status: "Archived", image } } },
+    { name: "update", path: "/admin/boonees", adminOnly: true, body: { multipart: { intent: "update", id: target.id, name: "Gehackt", status: "Archived", placementNote: "Im Gebüsch", image } } },
     { name: "delete", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "delete", id: target.id } } },
     {
       name: "broadcast",
@@ -40,6 +41,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     { name: "verify", path: "/admin/claims", adminOnly: false, body: { form: { intent: "verify", claimId: owned[0].claimId } } },
     { name: "hide story", path: "/admin/claims", adminOnly: false, body: { form: { intent: "story", storyId: story.id, hidden: "true" } } },
     { name: "role", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin" } } },
+    { name: "role confirmed", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin", confirmed: "yes" } } },
     { name: "replace code", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "replaceCode", id: target.id } } },
     { name: "edit broadcast", path: "/admin/content", adminOnly: true, body: { form: { intent: "edit", id: sent.id, title: "Überschrieben", message: "Eine ganz andere Nachricht." } } },
     { name: "retract broadcast", path: "/admin/content", adminOnly: true, body: { form: { intent: "retract", id: sent.id } } },
@@ -50,6 +52,14 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     { name: "activity", path: "/admin/activity", adminOnly: true, body: { form: { intent: "x" } } },
     { name: "dashboard", path: "/admin", adminOnly: false, body: { form: { intent: "x" } } },
     { name: "labels", path: "/admin/labels", adminOnly: true, body: { form: { intent: "x" } } },
+    {
+      name: "schedule drop",
+      path: "/admin/drops",
+      adminOnly: true,
+      body: { form: { intent: "create", titleDe: dropTitle, titleEn: dropTitle, releaseAt: "2099-06-01T12:00", figureIds: target.id } },
+    },
+    { name: "bind SUN tag", path: `/admin/sun-tag/${target.id}`, adminOnly: true, body: { form: { intent: "bind", mode: "explicit", uid: "04AABBCCDDEEFF", metaKey: "0".repeat(32), fileKey: "0".repeat(32) } } },
+    { name: "unbind SUN tag", path: `/admin/sun-tag/${target.id}`, adminOnly: true, body: { form: { intent: "unbind" } } },
   ];
   const variants = (path: string) => (path === "/admin" ? ["/admin?index", "/admin.data?index"] : [path, `${path}.data`]);
 
@@ -76,7 +86,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   }
 
   // --- pages: visitors go to /auth, users (and moderators on admin-only pages) go home
-  for (const path of ["/admin", "/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/claims", "/admin/users", "/admin/activity", "/admin/labels?ids=" + target.id]) {
+  for (const path of ["/admin", "/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/claims", "/admin/users", "/admin/activity", "/admin/drops", `/admin/sun-tag/${target.id}`, "/admin/labels?ids=" + target.id]) {
     const v = await visitor.request.get(path, { maxRedirects: 0 });
     expect(v.status(), `visitor GET ${path}`).toBe(302);
     expect(v.headers().location).toMatch(/^\/auth\?redirect=/);
@@ -84,19 +94,34 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     expect([u.status(), u.headers().location], `user GET ${path}`).toEqual([302, "/"]);
     const m = await modPage.request.get(path, { maxRedirects: 0 });
     if (path === "/admin" || path === "/admin/claims") expect(m.status(), `moderator GET ${path}`).toBe(200);
-    else expect([m.status(), m.headers().location], `moderator GET ${path}`).toEqual([302, "/"]);
+    else {
+      expect([m.status(), m.headers().location], `moderator GET ${path}`).toEqual([302, "/"]);
+      // with the reason, shown on the page they land on
+      expect(m.headers()["set-cookie"], `moderator GET ${path}`).toContain("flash=!admin.error.adminOnly");
+    }
+  }
+
+  // --- CSV downloads: visitors sign in first, plain users get 403, moderators only the claims
+  for (const path of ["/admin/boonees.csv", "/admin/claims.csv", "/admin/users.csv"]) {
+    const v = await visitor.request.get(path, { maxRedirects: 0 });
+    expect([v.status(), v.headers().location], `visitor GET ${path}`).toEqual([302, `/auth?redirect=${encodeURIComponent(path)}`]);
+    expect((await userPage.request.get(path, { maxRedirects: 0 })).status(), `user GET ${path}`).toBe(403);
+    const m = await modPage.request.get(path, { maxRedirects: 0 });
+    expect(m.status(), `moderator GET ${path}`).toBe(path === "/admin/claims.csv" ? 200 : 403);
   }
 
   // --- nothing changed
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, createName))).toHaveLength(0);
   expect(await db.select().from(schema.tags).where(eq(schema.tags.secretCode, createCode))).toHaveLength(0);
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.templateId, type.id))).toHaveLength(0);
-  expect(await figureById(target.id)).toMatchObject({ name: target.name, status: "Placed", imageUrl: null });
+  expect(await figureById(target.id)).toMatchObject({ name: target.name, status: "Placed", imageUrl: null, placementNote: null });
   expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, broadcastTitle))).toHaveLength(0);
+  expect(await db.select().from(schema.drops).where(eq(schema.drops.titleDe, dropTitle))).toHaveLength(0);
   expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, broadcastTitle))).toHaveLength(0);
   const [claim] = await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId));
   expect(claim).toMatchObject({ verified: false, status: "pending" });
   expect((await tagOf(target.id)).secretCode).toBe(target.code);
+  expect((await tagOf(target.id)).sunMode).toBeNull();
   expect((await tagOf(owned[0].id)).secretCode).toBe(owned[0].code);
   expect((await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.id, sent.id)))[0]).toMatchObject({ title: sent.title, description: "Bleibt, wie es ist." });
   expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id)))[0]).toMatchObject({ blockedAt: null, deletedAt: null, email: owner.email });
@@ -115,7 +140,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   await signInAsAdmin(adminPage);
   const update = requests.find((r) => r.name === "update")!;
   expect(await send(adminPage.request, update, update.path)).toBe(200);
-  expect(await figureById(target.id)).toMatchObject({ name: "Gehackt", status: "Archived" });
+  expect(await figureById(target.id)).toMatchObject({ name: "Gehackt", status: "Archived", placementNote: "Im Gebüsch" });
   await adminContext.close();
 
   await visitor.close();

@@ -7,13 +7,13 @@ import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique, useEng
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
 test.describe("admin layout", () => {
-  test("shows the six links of the spec and Activity; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({ page }) => {
+  test("shows the six links of the spec, Activity and Drops; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({ page }) => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Nutzer", "Aktivitäten"];
+    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Nutzer", "Aktivitäten", "Drops"];
     for (const name of links) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveCount(7);
+    await expect(nav.getByRole("link")).toHaveCount(8);
     await expect(sidebar(page)).toHaveCSS("width", "256px"); // 16rem
 
     const trigger = page.getByRole("button", { name: "Seitenleiste ein-/ausblenden" });
@@ -510,6 +510,7 @@ test.describe("users", () => {
     await expect(row).toContainText(user.name);
     await expect(row).toContainText("User");
     await row.getByLabel(`Role of ${user.name}`).selectOption("moderator");
+    await row.getByRole("button", { name: `Save the new role for ${user.name}` }).click();
     await expect(page.getByText("User role updated successfully")).toBeVisible();
     await expect(row.locator('[data-slot="badge"]')).toHaveText("Moderator");
     const roles = await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, user.id));
@@ -524,6 +525,9 @@ test.describe("users", () => {
     await gotoAdmin(page, "/admin/users?q=admin%40boonees.test");
     const row = page.getByTestId("user-row").filter({ hasText: "admin@boonees.test" });
     await row.getByRole("combobox").selectOption("user");
+    await row.getByRole("button", { name: /^Save the new role for/ }).click();
+    // removing the admin role is asked first; the last admin is refused after the confirmation
+    await page.getByTestId("role-confirm").getByRole("button", { name: "Yes, remove admin role" }).click();
     await expect(page.getByText("Failed to update user role: the last admin cannot give up the admin role.")).toBeVisible();
     await expect(row.getByRole("combobox")).toHaveValue("admin");
     expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, admins[0].userId))).map((r) => r.role)).toEqual(["admin"]);

@@ -8,6 +8,8 @@ import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 const SUCCESS_DE = "🎉 Dein Boonee gehört jetzt dir. Willkommen in der Crew.";
+/** After a claim's success page: the collection with the new find marked. */
+const NEW_FIND = /\/profile\?new=[0-9a-f-]{36}$/;
 
 // Each test sends its own client address, so wrong codes of one test never throttle another.
 test.beforeEach(async ({ page }) => {
@@ -59,7 +61,7 @@ test.describe("claiming", () => {
     await page.getByLabel("Passwort").fill("secret123");
     await page.getByRole("button", { name: "Konto erstellen & claimen" }).click();
     await expect(page.getByRole("status").getByText(SUCCESS_DE)).toBeVisible();
-    await expect(page).toHaveURL("/profile", { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
     await expect(page.getByText(figure.name).first()).toBeVisible();
     const row = await ownerOf(figure.id);
     expect(row.ownerId).not.toBeNull();
@@ -81,7 +83,7 @@ test.describe("claiming", () => {
     await plain.page.getByLabel("Passwort").fill("secret123");
     await plain.page.getByRole("button", { name: "Konto erstellen & claimen" }).click();
     await expect(plain.page.getByText(SUCCESS_DE)).toBeVisible();
-    await expect(plain.page).toHaveURL("/profile", { timeout: 8_000 });
+    await expect(plain.page).toHaveURL(NEW_FIND, { timeout: 8_000 });
     expect((await ownerOf(figure.id)).ownerId).not.toBeNull();
     await plain.context.close();
   });
@@ -128,7 +130,7 @@ test.describe("claiming", () => {
     await expect(page).toHaveURL(`/claim/${figure.code}`);
     await page.getByRole("button", { name: "Jetzt claimen" }).click();
     await expect(page.getByRole("status").getByText(SUCCESS_DE)).toBeVisible();
-    await expect(page).toHaveURL("/profile", { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
     expect((await ownerOf(figure.id)).ownerId).not.toBeNull();
   });
 
@@ -146,18 +148,21 @@ test.describe("claiming", () => {
     await expect(page).toHaveURL(`/claim/${figure.code}`);
     await expect(page.getByRole("button", { name: "Jetzt claimen" })).toBeVisible();
 
-    // the header's login button: the stored claim redirect (cookie) brings the visitor back
+    // the stored claim redirect: chosen "log in and claim", then a detour (password help) and a plain /auth
     const second = await seedBoonee();
     await page.context().clearCookies();
     await page.goto(`/c/${second.code}`);
-    await page.getByRole("banner").getByRole("link", { name: "Anmelden" }).click();
-    await expect(page).toHaveURL("/auth");
+    await page.getByRole("link", { name: "Du hast schon ein Konto? Anmelden und claimen" }).click();
+    await expect(page.getByTestId("claiming-figure")).toContainText(second.name);
+    await page.goto("/auth/forgot");
+    await page.goto("/auth");
+    await expect(page.getByTestId("claiming-figure")).toContainText(second.name);
     await page.getByLabel("E-Mail").fill(user.email);
     await page.getByLabel("Passwort").fill(user.password);
     await page.getByRole("button", { name: "Anmelden" }).click();
     await expect(page).toHaveURL(`/claim/${second.code}`);
     await page.getByRole("button", { name: "Jetzt claimen" }).click();
-    await expect(page).toHaveURL("/profile", { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
     expect((await ownerOf(second.id)).ownerId).toBe(user.id);
   });
 
@@ -195,7 +200,8 @@ test.describe("claiming", () => {
     await expect(page.getByRole("heading", { name: figure.name, level: 1 })).toBeVisible();
   });
 
-  test("throttles the 11th wrong code of an address (429, in the visitor's language) but not the right code elsewhere", async ({ page, browser }) => {
+  test("throttles the 11th wrong code of an address (429 and a challenge, in the visitor's language) but not the right code elsewhere", async ({ page, browser }) => {
+    test.slow(); // the locked pages solve their proof-of-work challenge in the background meanwhile
     const figure = await seedBoonee();
     const ip = clientIp();
     for (let i = 0; i < 10; i++) {
@@ -205,7 +211,7 @@ test.describe("claiming", () => {
     await ownAddress(page, ip);
     const blocked = await page.goto(`/c/${figure.code}`);
     expect(blocked?.status()).toBe(429);
-    await expect(page.getByText("Zu viele falsche Codes. Bitte versuche es in 10 Minuten erneut.")).toBeVisible();
+    await expect(page.getByText("Von dieser Verbindung kamen zu viele falsche Codes.")).toBeVisible();
     await expect(page.getByRole("heading", { name: figure.name })).toHaveCount(0);
     // every lookup path is throttled
     expect((await page.request.get(`/claim/${figure.code}`, { headers: { "x-e2e-client-ip": ip } })).status()).toBe(429);
@@ -214,7 +220,7 @@ test.describe("claiming", () => {
     expect(form.status()).toBe(429);
     await useEnglish(page);
     await page.goto(`/c/${figure.code}`);
-    await expect(page.getByText("Too many wrong codes. Please try again in 10 minutes.")).toBeVisible();
+    await expect(page.getByText("Too many wrong codes came from this connection.")).toBeVisible();
 
     const elsewhere = await otherBrowser(browser);
     const ok = await elsewhere.page.goto(`/c/${figure.code}`);
@@ -243,7 +249,7 @@ test.describe("claiming", () => {
     await page.goto(`/c/${figure.code}`);
     await page.getByRole("button", { name: "Claim it now" }).click();
     await expect(page.getByRole("status").getByText("🎉 Your Boonee is now yours. Welcome to the crew.")).toBeVisible();
-    await expect(page).toHaveURL("/profile", { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
   });
 
   test("shares the figure (Open Graph) without the code, and keeps claim pages out of search engines", async ({ page }) => {
@@ -267,6 +273,9 @@ test.describe("claiming", () => {
     const mine = await seedBoonee();
     const user = await signUp(page);
     const others = [await seedBoonee(), await seedBoonee({ rarity: "Legendary" }), await seedBoonee({ ownerId: user.id }), await seedBoonee({ status: "Archived" })];
+    // the operator's placement notes are never public either
+    const notes = others.map((o) => ({ id: o.id, note: `Versteck ${unique()} unter dem Stein` }));
+    for (const n of notes) await db.update(boonees).set({ placementNote: n.note }).where(eq(boonees.id, n.id));
     const bodies: string[] = [];
     page.on("response", async (r) => {
       if (r.url().includes("/assets/")) return;
@@ -296,6 +305,7 @@ test.describe("claiming", () => {
     const all = bodies.join("\n");
     expect(all).toContain(others[0].name); // the scan did see the pages
     for (const o of others) expect(all).not.toContain(o.code);
+    for (const n of notes) expect(all).not.toContain(n.note);
     // the visitor's own code is in their address only, not echoed in the loader data
     expect(data[`/c/${mine.code}`]).not.toContain(mine.code);
     expect(data[`/c/${mine.code}`]).toContain(mine.name);
@@ -344,7 +354,7 @@ test.describe("claiming", () => {
     await page.getByLabel("Passwort").fill("secret123");
     await page.getByRole("button", { name: "Konto erstellen & claimen" }).click();
     await expect(page.getByRole("status").getByText(SUCCESS_DE)).toBeVisible();
-    await expect(page).toHaveURL("/profile", { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
     expect(errors).toEqual([]);
     expect(scripts.length).toBeGreaterThan(0);
   });

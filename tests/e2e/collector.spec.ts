@@ -28,7 +28,7 @@ test.describe("collector area", () => {
       await page.getByRole("button", { name: "Jetzt claimen" }).click();
       await expect(page.getByRole("status").getByText("Dein Boonee gehört jetzt dir", { exact: false })).toBeVisible();
       await expect(watcher.getByTestId("unread-badge")).toHaveText(expectedBadge[i], { timeout: 2_000 });
-      await expect(page).toHaveURL("/profile", { timeout: 6_000 }); // the claim page moves on by itself
+      await expect(page).toHaveURL(`/profile?new=${figure.id}`, { timeout: 6_000 }); // the success page moves on by itself
     }
     await watcher.close();
 

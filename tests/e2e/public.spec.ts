@@ -253,9 +253,10 @@ async function directStats() {
   const [row] = (
     await db.execute(sql`select count(*)::int as total, count(owner_id)::int as claimed,
       (count(*) filter (where rarity = 'Legendary'))::int as legendary,
-      (count(distinct series))::int as series, (count(distinct owner_id))::int as collectors
+      (count(distinct series))::int as series, (count(distinct owner_id))::int as collectors,
+      (count(*) filter (where owner_id is null and status = 'Archived'))::int as retired
       from boonees where status not in ('Draft', 'Hidden')`)
-  ).rows as { total: number; claimed: number; legendary: number; series: number; collectors: number }[];
+  ).rows as { total: number; claimed: number; legendary: number; series: number; collectors: number; retired: number }[];
   return row;
 }
 const shown = async (page: import("@playwright/test").Page, testId: string) =>
@@ -273,7 +274,8 @@ test.describe("stats", () => {
     const within = (value: number, a: number, b: number) => expect(value >= a && value <= b, `${value} in [${a}, ${b}]`).toBe(true);
     within(await shown(page, "stat-totalFigures"), before.total, after.total);
     within(await shown(page, "stat-totalClaims"), before.claimed, after.claimed);
-    within(await shown(page, "stat-unclaimed"), before.total - after.claimed, after.total - before.claimed);
+    // still to find: claimable ones only (an Archived figure without owner is no longer claimable)
+    within(await shown(page, "stat-unclaimed"), before.total - after.claimed - after.retired, after.total - before.claimed - before.retired);
     within(await shown(page, "stat-totalCollectors"), before.collectors, after.collectors);
     within(await shown(page, "stat-rarity-Legendary"), before.legendary, after.legendary);
     within(await shown(page, "stat-series"), before.series, after.series);

@@ -25,7 +25,7 @@ async function expectLogged(page: Page, kind: string, cells: string[]) {
 const claimNow = async (page: Page, code: string, button: string, figureName: string) => {
   await page.goto(`/c/${code}`);
   await page.getByRole("button", { name: button }).click();
-  await expect(page).toHaveURL("/profile", { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
   await expect(page.getByText(figureName).first()).toBeVisible();
 };
 

@@ -67,16 +67,36 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     const u = await createUser(s);
     const f = await figure();
     const { res, html, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
-    expect(res.status).toBe(200);
-    expect(html).toContain("Dein Boonee gehört jetzt dir.");
+    // Post/Redirect/Get: the answer is a redirect to the success page, no page rendered here
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
+    expect(html).toBe("");
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);
+    if (process.env.PRINT_SQL) for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
     expect(byCode(sent)).toHaveLength(1);
     const seen = new Set<string>();
     const twice = sent.filter((q) => (seen.has(q.query + q.params) ? true : (seen.add(q.query + q.params), false)));
     expect(twice.map((q) => q.query)).toEqual([]);
-    // session, role, throttle, lookup, the claim transaction, the header's unread count
+    // session, role, throttle, lookup, the claim transaction (no page: no header's unread count)
     expect(sent.length).toBeLessThanOrEqual(20);
+    const page = await fetch(base + res.headers.get("location"), { headers: { cookie: u.cookie } });
+    expect(page.status).toBe(200);
+    const success = await page.text();
+    expect(success).toContain("Dein Boonee gehört jetzt dir.");
+    expect(success).toContain(`/profile?new=${f.id}`);
+  });
+
+  it("tells the owner a second submit of their own claim is theirs, never 'taken'", async () => {
+    const u = await createUser(s, "Doppelt Tippende");
+    const f = await figure();
+    expect((await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
+    const again = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(`/claim/${f.code}`);
+    const page = await (await fetch(base + `/claim/${f.code}`, { headers: { cookie: u.cookie } })).text();
+    expect(page).toContain("Der gehört dir!");
+    expect(page).not.toContain("Schon vergeben");
   });
 
   it("shows who was faster when the figure went to someone else meanwhile", async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { accounts, booneeStories, boonees, claims, exclusiveContent, notifications, profiles, sessions, tags, userAchievements, userRoles, verifications } from "../../server/db/schema.ts";
+import { accounts, booneeStories, boonees, claims, exclusiveContent, notifications, notificationSettings, profiles, pushSubscriptions, sessions, tags, userAchievements, userRoles, verifications } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
 import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
@@ -147,6 +147,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(data.achievements.map((x) => x.achievement).sort()).toEqual(["first_find", "rare_hunter"]);
     expect(data.notifications.length).toBe(2);
     expect(JSON.stringify(data)).not.toMatch(/password|secret_code|secretCode|COLL[A-Z0-9]{6}/);
+    await s.db.insert(pushSubscriptions).values({ userId: u.id, endpoint: `https://push.example/${u.id}`, p256dh: "key", auth: "auth", language: "en" });
+    await s.db.insert(notificationSettings).values({ userId: u.id, email: "on", unsubscribeToken: `leave-${u.id}` });
+    expect((await exportUserData(s.db, actor(u.id))).pushDevices).toMatchObject([{ pushService: "https://push.example", language: "en" }]);
 
     await expect(deleteOwnAccount(s, actor(u.id), "wrong-password", headers)).rejects.toMatchObject({ code: "wrongPassword", status: 400 });
     for (let i = 0; i < 9; i++) await deleteOwnAccount(s, actor(u.id), "wrong-password", headers).catch(() => {});
@@ -158,6 +161,8 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const [p] = await s.db.select().from(profiles).where(eq(profiles.id, u.id));
     expect(p).toMatchObject({ name: null, email: `deleted-${u.id}@deleted.invalid` });
     expect(p.deletedAt).not.toBeNull();
+    expect(await s.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, u.id))).toEqual([]);
+    expect(await s.db.select().from(notificationSettings).where(eq(notificationSettings.userId, u.id))).toEqual([]);
     for (const [table, column] of [
       [userRoles, userRoles.userId],
       [sessions, sessions.userId],

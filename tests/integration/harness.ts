@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -5,9 +6,14 @@ import { createAuth } from "../../server/auth/auth.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/log.ts";
 import type { Mail } from "../../server/mail/mailer.ts";
+import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
+import { createMailSender } from "../../server/notify/mail-sender.ts";
+import { createPushSender } from "../../server/notify/push-sender.ts";
+import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createRealtimeHub } from "../../server/realtime/hub.ts";
 import type { Services } from "../../server/services.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
+import { userRoles } from "../../server/db/schema.ts";
 import { openTestDatabase } from "./setup-db.ts";
 import type { OpenOptions } from "../../server/db/client.ts";
 
@@ -23,6 +29,14 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
   const outbox: Mail[] = [];
   const sendMail = async (mail: Mail) => void outbox.push(mail);
   const realtime = await createRealtimeHub(database);
+  const vapid = await resolveVapidKeys(database.db, {});
+  const delivery = createDeliveryWorker({
+    db: database.db,
+    deliver: {
+      push: createPushSender({ db: database.db, vapid, subject: "mailto:test@example.test", publicUrl: config.PUBLIC_URL }),
+      email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
+    },
+  });
   return {
     config,
     settings: { publicUrl: config.PUBLIC_URL, dropCity: "Kiel", timeZone: config.TIME_ZONE, creatorProfileUrl: config.CREATOR_PROFILE_URL, operator: { name: "", address: "", email: "", representative: "", city: "" } },
@@ -33,10 +47,13 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
     sendMail,
     storage: createLocalStorage(path.join(dataDir, "uploads")),
     realtime,
+    delivery,
+    vapidPublicKey: vapid.publicKey,
     log,
     outbox,
     label: database.label,
     close: async () => {
+      await delivery.stop();
       await realtime.close();
       await database.close();
     },
@@ -51,4 +68,11 @@ export async function createUser(services: Services, name = "Finder") {
   const result = await services.auth.api.signUpEmail({ body: { name, email, password }, returnHeaders: true });
   const cookie = (result.headers.getSetCookie()[0] ?? "").split(";")[0];
   return { id: result.response.user.id, email, password, name, cookie };
+}
+
+/** A signed-up user holding `role`, as the Actor domain functions take. */
+export async function createStaff(services: Services, role: "admin" | "moderator", name = "Ada Admin") {
+  const u = await createUser(services, name);
+  await services.db.update(userRoles).set({ role }).where(eq(userRoles.userId, u.id));
+  return { id: u.id, role } as const;
 }

@@ -1,64 +1,10 @@
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { queryRows, type Db } from "../../server/db/client.ts";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { migrationIndex, previousDatabase as databaseBefore } from "./migration-support.ts";
 
-const migrations = fileURLToPath(new URL("../../server/db/migrations", import.meta.url));
-const journal = JSON.parse(readFileSync(path.join(migrations, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-const upTo = journal.entries.findIndex((e) => e.tag.endsWith("_put_right"));
-
-/** The migrations folder as it was before put_right (the journal cut before it). */
-function folderBefore() {
-  const dir = mkdtempSync(path.join(tmpdir(), "boonees-migrations-"));
-  mkdirSync(path.join(dir, "meta"));
-  const entries = journal.entries.slice(0, upTo);
-  for (const e of entries) copyFileSync(path.join(migrations, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-});
-
-/** A database of the previous schema plus a function that runs the remaining migrations on it. */
-async function previousDatabase(): Promise<{ db: Db; upgrade: () => Promise<void> }> {
-  const before = folderBefore();
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const client = await PGlite.create();
-    const db = drizzlePglite(client) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: before });
-    cleanups.push(() => client.close());
-    return { db, upgrade: () => migratePglite(db as never, { migrationsFolder: migrations }) };
-  }
-  const name = `boonees_mig_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const db = drizzlePg(pool) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder: before });
-  cleanups.push(async () => {
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  return { db, upgrade: () => migratePg(db as never, { migrationsFolder: migrations }) };
-}
+const upTo = migrationIndex("_put_right");
+const previousDatabase = () => databaseBefore(upTo);
 
 describe(`migration put_right on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("upgrades a database with claims and broadcasts without losing anything", async () => {

@@ -125,7 +125,7 @@ describe.skipIf(!enabled)("claims across two instances", () => {
       cookies.map((cookie, i) => postForm(i % 2 ? b.base : a.base, `/claim/${code}`, { intent: "claim" }, cookie, { "x-real-ip": `10.9.${i}.1` })),
     );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+    expect(statuses.filter((st) => st === 303)).toHaveLength(1);
     expect(statuses.filter((st) => st === 409)).toHaveLength(99);
     const owners = await db().select().from(schema.boonees).where(eq(schema.boonees.id, figure.id));
     expect(owners[0].ownerId).not.toBeNull();

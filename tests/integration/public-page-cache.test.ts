@@ -59,7 +59,7 @@ const ip = () => ({ "x-real-ip": `10.77.${Math.floor(ipSeq / 200)}.${1 + (ipSeq+
 
 async function claim(base: string, code: string, cookie: string) {
   const res = await postForm(base, `/c/${code}`, { intent: "claim" }, cookie, ip());
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(303);
 }
 
 /** Raw bytes and headers, without fetch's automatic decompression. */

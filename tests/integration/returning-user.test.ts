@@ -26,8 +26,10 @@ type Who = "user" | "owner" | "moderator" | "admin";
 const SIGNED_IN_PAGES: { path: string; who: Who; signedOut: "auth" | "public" }[] = [
   { path: "/profile", who: "user", signedOut: "auth" },
   { path: "/profile/data", who: "user", signedOut: "auth" },
+  { path: "/profile/notifications", who: "user", signedOut: "auth" },
   { path: "/exclusive", who: "user", signedOut: "auth" },
   { path: "/notifications", who: "user", signedOut: "auth" },
+  { path: "/claimed/:id", who: "owner", signedOut: "auth" },
   { path: "/boonee/{figure}", who: "owner", signedOut: "public" },
   { path: "/admin", who: "admin", signedOut: "auth" },
   { path: "/admin/create-boonee", who: "admin", signedOut: "auth" },
@@ -37,8 +39,14 @@ const SIGNED_IN_PAGES: { path: string; who: Who; signedOut: "auth" | "public" }[
   { path: "/admin/users", who: "admin", signedOut: "auth" },
   { path: "/admin/labels", who: "admin", signedOut: "auth" },
   { path: "/admin/activity", who: "admin", signedOut: "auth" },
+  { path: "/admin/boonees.csv", who: "admin", signedOut: "auth" },
+  { path: "/admin/claims.csv", who: "admin", signedOut: "auth" },
+  { path: "/admin/users.csv", who: "admin", signedOut: "auth" },
+  { path: "/admin/drops", who: "admin", signedOut: "auth" },
+  { path: "/admin/sun-tag/:booneeId", who: "admin", signedOut: "auth" },
   { path: "/admin", who: "moderator", signedOut: "auth" },
   { path: "/admin/claims", who: "moderator", signedOut: "auth" },
+  { path: "/admin/claims.csv", who: "moderator", signedOut: "auth" },
 ];
 
 let database: Awaited<ReturnType<typeof createPgDatabase>>;
@@ -140,7 +148,7 @@ async function world() {
 }
 type World = Awaited<ReturnType<typeof world>>;
 
-const pagePath = (p: string, w: { owned: { id: string } }) => p.replace("{figure}", w.owned.id);
+const pagePath = (p: string, w: { owned: { id: string } }) => p.replace("{figure}", w.owned.id).replace(/:id|:booneeId/, w.owned.id);
 
 describe.skipIf(!enabled)("the page table", () => {
   it("lists every collector and admin route", () => {
@@ -197,12 +205,14 @@ for (const days of [2, 29]) {
     it("claims by link (/c/CODE and /claim/CODE) and by typed code", async () => {
       const [a, b, c] = [await figure(), await figure(), await figure()];
       await age(w.userIds, days);
-      expect((await w.collector.client.post(`/c/${a.code}`, { intent: "claim" })).status).toBe(200);
+      const byLink = await w.collector.client.post(`/c/${a.code}`, { intent: "claim" });
+      expect(byLink.status).toBe(303);
+      expect(byLink.headers.get("location")).toBe(`/claimed/${a.id}`);
       await age(w.userIds, days);
-      expect((await w.collector.client.post(`/claim/${b.code}`, { intent: "claim" })).status).toBe(200);
+      expect((await w.collector.client.post(`/claim/${b.code}`, { intent: "claim" })).status).toBe(303);
       await age(w.userIds, days);
       const typed = await w.collector.client.post("/claim", { code: c.code });
-      expect(typed.status).toBe(302);
+      expect(typed.status).toBe(303);
       expect(typed.headers.get("location")).toBe(`/claim/${c.code}`);
       const owners = await sql<{ owner_id: string }>("select owner_id from boonees where id = any($1)", [[a.id, b.id]]);
       expect(owners.map((o) => o.owner_id)).toEqual([w.collector.id, w.collector.id]);
@@ -259,6 +269,13 @@ for (const days of [2, 29]) {
       await step(admin, "/admin/content", { intent: "edit", id: sent.id, title: `Drop ${code}!`, message: "Ein neuer Boonee ist unterwegs, bald!" });
       await step(admin, "/admin/content", { intent: "retract", id: sent.id });
       expect(await sql("select 1 from exclusive_content where id = $1", [sent.id])).toHaveLength(0);
+      const dropped = await figure();
+      await step(admin, "/admin/drops", { intent: "create", titleDe: `Drop ${code}`, titleEn: `Drop ${code}`, releaseAt: "2099-06-01T12:00", figureIds: dropped.id }, 302);
+      const [drop] = await sql<{ id: string }>("select id from drops where title_de = $1", [`Drop ${code}`]);
+      expect(drop).toBeDefined();
+      await step(admin, "/admin/drops", { intent: "addHint", dropId: drop.id, textDe: "Am Wasser", textEn: "By the water", releaseAt: "2099-06-01T13:00" }, 302);
+      await step(admin, "/admin/drops", { intent: "cancel", dropId: drop.id }, 302);
+      expect(await sql("select 1 from drops where id = $1 and cancelled_at is not null", [drop.id])).toHaveLength(1);
       const recoded = await figure();
       await step(admin, "/admin/boonees", { intent: "replaceCode", id: recoded.id });
       expect(await sql("select 1 from tags where secret_code = $1", [recoded.code])).toHaveLength(0);
@@ -287,6 +304,13 @@ for (const days of [2, 29]) {
       const { collector, secondDevice } = w;
       await age(w.userIds, days);
       expect((await collector.client.post("/profile", { intent: "signOutOthers" })).status).toBe(200);
+      await age(w.userIds, days);
+      const prefs = await collector.client.post("/profile/notifications", { intent: "preferences", language: "en", "push.content": "on", "email.content": "on" });
+      expect(prefs.status).toBe(302);
+      expect(await sql("select count(*)::int as n from notification_opt_outs where user_id = $1", [collector.id])).toEqual([{ n: 8 }]);
+      await age(w.userIds, days);
+      expect((await collector.client.post("/profile/notifications", { intent: "emailOn" })).status).toBe(302);
+      expect(await sql("select email, language from notification_settings where user_id = $1", [collector.id])).toEqual([{ email: "pending", language: "en" }]);
       const other = await secondDevice.get("/profile");
       expect(other.status).toBe(302);
       expect(other.headers.get("location")).toMatch(/^\/auth\?redirect=/);
@@ -385,7 +409,8 @@ describe.skipIf(!enabled)("things that change with time", () => {
 
     const open = await figure();
     const visitor = new CookieClient(secureApp.base);
-    const page = await visitor.get(`/c/${open.code}`);
+    // stored when the finder chooses "log in and claim" (decision 013)
+    const page = await visitor.get(`/auth?redirect=${encodeURIComponent(`/claim/${open.code}`)}`);
     expect(page.status).toBe(200);
     const stored = page.headers.getSetCookie().find((c) => c.startsWith("claim_redirect="));
     expect(stored).toMatch(/; Secure/);

@@ -102,7 +102,7 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     const finder = await signUpCookie(app.base, "Ehrliche Finderin", `burst-finder-${Date.now()}@example.test`, "secret123", { "x-real-ip": lockedIp });
     expect(await status(`${app.base}/c/${code}`, { cookie: finder, "x-real-ip": lockedIp })).toBe(200);
     const claim = await postForm(app.base, `/c/${code}`, { intent: "claim" }, finder, { "x-real-ip": lockedIp });
-    expect(claim.status).toBe(200);
+    expect(claim.status).toBe(303);
     const page = await (await fetch(`${app.base}/c/${code}`, { headers: { "x-real-ip": "198.51.100.99" } })).text();
     expect(page).toContain("Ehrliche Finderin");
   }, 120_000);

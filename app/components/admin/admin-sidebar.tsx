@@ -1,4 +1,4 @@
-import { ClipboardCheckIcon, HistoryIcon, LayoutDashboardIcon, MegaphoneIcon, PackageIcon, SparklesIcon, UsersIcon } from "lucide-react";
+import { ClipboardCheckIcon, MapPinnedIcon, HistoryIcon, LayoutDashboardIcon, MegaphoneIcon, PackageIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { NavLink } from "react-router";
 import {
@@ -19,6 +19,7 @@ export const ADMIN_LINKS = [
   { to: "/admin", key: "dashboard", icon: LayoutDashboardIcon, moderator: true, end: true },
   { to: "/admin/create-boonee", key: "create", icon: SparklesIcon, moderator: false, end: false },
   { to: "/admin/boonees", key: "boonees", icon: PackageIcon, moderator: false, end: false },
+  { to: "/admin/drops", key: "drops", icon: MapPinnedIcon, moderator: false, end: false },
   { to: "/admin/content", key: "content", icon: MegaphoneIcon, moderator: false, end: false },
   { to: "/admin/claims", key: "claims", icon: ClipboardCheckIcon, moderator: true, end: false },
   { to: "/admin/users", key: "users", icon: UsersIcon, moderator: false, end: false },

@@ -2,18 +2,26 @@ import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EMBER_AA } from "~/components/landing/tones";
+import type { Availability } from "~/lib/figure-status";
+
+const TEXTS: Record<Availability, { title: string; text: string }> = {
+  available: { title: "boonee.cta.availableTitle", text: "boonee.cta.availableText" },
+  claimed: { title: "boonee.cta.claimedTitle", text: "boonee.cta.claimedText" },
+  noLongerClaimable: { title: "boonee.cta.noLongerClaimableTitle", text: "boonee.cta.noLongerClaimableText" },
+};
 
 /** For everyone but the owner: a call to claim (this one if it is still available, or their own). */
-export function ClaimCta({ claimed }: { claimed: boolean }) {
+export function ClaimCta({ availability }: { availability: Availability }) {
   const { t } = useTranslation();
+  const retired = availability === "noLongerClaimable";
   return (
     <section aria-labelledby="claim-cta-title" className="rounded-2xl bg-grape p-5 text-white" data-testid="claim-cta">
       <h2 id="claim-cta-title" className="font-display text-2xl font-bold">
-        {claimed ? t("boonee.cta.claimedTitle") : t("boonee.cta.availableTitle")}
+        {t(TEXTS[availability].title)}
       </h2>
-      <p className="mt-1">{claimed ? t("boonee.cta.claimedText") : t("boonee.cta.availableText")}</p>
+      <p className="mt-1">{t(TEXTS[availability].text)}</p>
       <Button asChild variant="ember" size="lg" className={`mt-4 ${EMBER_AA}`}>
-        <Link to="/claim">{t("boonee.cta.button")}</Link>
+        <Link to={retired ? "/boonees" : "/claim"}>{t(retired ? "boonee.cta.toGallery" : "boonee.cta.button")}</Link>
       </Button>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
+import type { Availability } from "~/lib/figure-status";
 import { cn } from "~/lib/utils";
 
 /** The figure's square picture at the top of its page: responsive sizes for uploads, placeholder otherwise. */
@@ -30,24 +31,26 @@ export function FigureImage({ src, alt }: { src: string | null; alt: string }) {
   );
 }
 
-export function StatusPill({ claimed }: { claimed: boolean }) {
+/** Claimed, available (claimable) or no longer claimable: app/lib/figure-status.ts decides. */
+export function StatusPill({ availability }: { availability: Availability }) {
   const { t } = useTranslation();
+  const available = availability === "available";
   return (
-    <Badge variant={claimed ? "secondary" : "success"} className="text-sm" data-testid="status-pill">
-      <span aria-hidden="true" className={cn("inline-block size-2 rounded-full", claimed ? "bg-ink-soft" : "bg-slime")} />
-      {claimed ? t("boonee.status.claimed") : t("boonee.status.available")}
+    <Badge variant={available ? "success" : "secondary"} className="text-sm" data-testid="status-pill">
+      <span aria-hidden="true" className={cn("inline-block size-2 rounded-full", available ? "bg-slime" : "bg-ink-soft")} />
+      {t(`boonee.status.${availability}`)}
     </Badge>
   );
 }
 
-export function FigureTitle({ name, rarity, series, claimed }: { name: string; rarity: string; series: string | null; claimed: boolean }) {
+export function FigureTitle({ name, rarity, series, availability }: { name: string; rarity: string; series: string | null; availability: Availability }) {
   const { t } = useTranslation();
   return (
     <div>
       <h1 className="font-display text-4xl leading-tight font-extrabold wrap-anywhere sm:text-5xl">{name}</h1>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <RarityBadge rarity={rarity} className="text-sm" />
-        <StatusPill claimed={claimed} />
+        <StatusPill availability={availability} />
         {series && (
           <span className="text-sm font-semibold text-ink-soft">
             {t("boonee.series")}: <span data-testid="figure-series">{series}</span>

@@ -7,9 +7,25 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { CODE_MAX, claimCodeError } from "~/lib/claim-code-rule";
+import { ChallengeForm } from "~/components/claim/challenge-form";
+import type { ClaimChallenge } from "../../../server/domain/claim-challenge.ts";
+
+interface CodeFormProps {
+  error?: string | null;
+  params?: Record<string, unknown>;
+  defaultValue?: string;
+  /** the address is locked: this code goes on only with the challenge solved */
+  challenge?: ClaimChallenge;
+}
+
+export function CodeForm(props: CodeFormProps) {
+  const { challenge, error, params, defaultValue = "" } = props;
+  if (challenge && error) return <ChallengeForm code={defaultValue} challenge={challenge} error={error} params={params} />;
+  return <CodeInputForm {...props} />;
+}
 
 /** The single secret-code input (spec: capped at 20, disabled while empty or busy, verifying label). */
-export function CodeForm({ error, params, defaultValue = "" }: { error?: string | null; params?: Record<string, unknown>; defaultValue?: string }) {
+function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [code, setCode] = useState(defaultValue);
@@ -55,6 +71,11 @@ export function CodeForm({ error, params, defaultValue = "" }: { error?: string 
       {shown ? (
         <div id="claim-code-error">
           <FormError error={shown} params={params} />
+          {!clientError && typeof params?.remaining === "number" && (
+            <p className="mt-2 text-center text-sm font-semibold" data-testid="attempts-left">
+              {t("claim.attemptsLeft", { count: params.remaining })}
+            </p>
+          )}
         </div>
       ) : (
         <p id="claim-code-hint" className="text-center text-xs text-muted-foreground">

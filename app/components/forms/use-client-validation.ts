@@ -8,7 +8,7 @@ import { formFields, validate, type FieldErrors } from "~/lib/forms";
  * A new submit hides the server's last answer (`stale`) until its next one arrives, so an old error
  * never stands beside a new one.
  */
-export function useClientValidation(schema: z.ZodType, serverErrors?: FieldErrors) {
+export function useClientValidation(schema: z.ZodType, serverErrors?: FieldErrors, read: (form: FormData) => unknown = formFields) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServer, setLastServer] = useState(serverErrors);
   const [stale, setStale] = useState(false);
@@ -19,7 +19,7 @@ export function useClientValidation(schema: z.ZodType, serverErrors?: FieldError
   }
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setStale(true);
-    const result = validate(schema, formFields(new FormData(event.currentTarget)));
+    const result = validate(schema, read(new FormData(event.currentTarget)));
     if (!result.ok) {
       event.preventDefault();
       setClientErrors(result.errors);

@@ -1,9 +1,14 @@
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-export function Table({ className, ...props }: React.ComponentProps<"table">) {
+/** `scrollLabel`: the table may scroll sideways on a phone; its container is then a named, focusable region (keyboard scrolling). */
+export function Table({ className, scrollLabel, ...props }: React.ComponentProps<"table"> & { scrollLabel?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto"
+      {...(scrollLabel ? { tabIndex: 0, role: "region", "aria-label": scrollLabel } : {})}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

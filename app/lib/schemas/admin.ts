@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
+import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 
 /** The spec's enumerations (section 3); the same values as the database enums. */
@@ -101,7 +102,24 @@ export const batchSchema = z.object({
 });
 export type BatchInput = z.output<typeof batchSchema>;
 
-export const updateBooneeSchema = booneeFieldsSchema.extend({ id: uuid });
+export const PLACEMENT_NOTE_MAX = 500;
+/** Where the operator hid a figure: absent keeps the note, empty clears it. */
+const placementNote = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v.trim()))
+  .pipe(z.string().max(PLACEMENT_NOTE_MAX, "admin.boonees.placementNoteTooLong").optional())
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Editing a figure; for an instance, the fields ticked "use the type's value" (`inherit_<column>`). */
+export const updateBooneeSchema = booneeFieldsSchema
+  .extend({ id: uuid, placementNote })
+  .catchall(z.unknown())
+  .transform((v) => {
+    const fields = Object.fromEntries(Object.keys(booneeFieldsSchema.shape).map((k) => [k, v[k]])) as BooneeFieldsInput;
+    const inherit = INHERITED_FIELDS.filter((f) => v[inheritInputName(f.column)] === "on").map((f) => f.column);
+    return { ...fields, id: v.id, placementNote: v.placementNote as string | null | undefined, inherit };
+  });
 export type UpdateBooneeInput = z.output<typeof updateBooneeSchema>;
 
 export const idSchema = z.object({ id: uuid });
@@ -145,8 +163,14 @@ export const broadcastSchema = z
       .string()
       .optional()
       .transform((v) => (v ?? "").trim()),
+    /** Whether a file is attached: set from the form's file input by `broadcastFormInput`, never posted. */
+    hasFile: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
+    if ((v.contentType === "image" || v.contentType === "video") && !v.hasFile) {
+      ctx.addIssue({ code: "custom", path: ["file"], message: v.contentType === "image" ? "broadcast.error.imageRequired" : "broadcast.error.videoRequired" });
+    }
+    if (v.contentType === "link" && v.linkUrl === "") ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.linkRequired" });
     if (v.audience === "rarity" && !v.rarity) ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
     if (v.audience === "series" && !v.series) ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
     if (v.audience === "boonee" && !v.booneeId) ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
@@ -156,9 +180,23 @@ export const broadcastSchema = z
   });
 export type BroadcastInput = z.output<typeof broadcastSchema>;
 
+/**
+ * What the broadcast schema reads from a form, in the browser and on the server alike: the text
+ * fields, and whether a non-empty file is attached (taken from the file itself, whatever is posted).
+ */
+export function broadcastFormInput(form: FormData) {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+  const file = form.get("file");
+  fields.hasFile = typeof file === "object" && file !== null && file.size > 0;
+  return fields;
+}
+
 export const roleChangeSchema = z.object({
   userId: z.string().min(1, "users.error.update"),
   role: z.enum(ROLES, "users.error.update"),
+  /** "yes" on the second step of granting or removing the admin role */
+  confirmed: z.literal("yes").optional(),
 });
 
 export const verifyClaimSchema = z.object({ claimId: uuid });

@@ -1,4 +1,4 @@
-import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, RefreshCwIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, NfcIcon, PrinterIcon, RefreshCwIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
@@ -6,6 +6,9 @@ import { toast } from "sonner";
 import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
 import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
+import { InheritanceNote } from "~/components/admin/inheritance-note";
+import { CsvLink } from "~/components/admin/csv-link";
+import { FigureIdentity, PlacementNoteField } from "~/components/admin/figure-identity";
 import { copyText } from "~/components/admin/copy";
 import { BooneeImage } from "~/components/boonee-image";
 import { FormError } from "~/components/forms/field";
@@ -17,6 +20,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getServices, requireRole } from "~/guards.server";
+import { isClaimable } from "~/lib/figure-status";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
@@ -25,6 +29,7 @@ import type { RootData } from "~/root";
 import { decodeCursor, listAdminBoonees } from "../../../server/domain/admin-queries.ts";
 import { deleteBoonee } from "../../../server/domain/delete-boonee.ts";
 import { replaceClaimCode } from "../../../server/domain/replace-claim-code.ts";
+import { countInstances } from "../../../server/domain/type-inheritance.ts";
 import { updateBoonee } from "../../../server/domain/update-boonee.ts";
 import { refusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
@@ -39,8 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawStatus = url.searchParams.get("status") ?? "all";
   const status = (STATUS_FILTERS as readonly string[]).includes(rawStatus) ? (rawStatus as StatusFilter) : "all";
   const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
-  const list = await listAdminBoonees(getServices(context).db, actorOf(viewer), { q, status, cursor, page: pageParam(url.searchParams.get("page")) });
-  return { ...list, q, status };
+  const { db } = getServices(context);
+  const list = await listAdminBoonees(db, actorOf(viewer), { q, status, cursor, page: pageParam(url.searchParams.get("page")) });
+  const instances = await countInstances(db, list.items.filter((i) => !i.templateId).map((i) => i.id));
+  return { ...list, items: list.items.map((i) => ({ ...i, instances: instances.get(i.id) ?? null })), q, status };
 }
 
 type ActionResult =
@@ -95,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     const r = refusal(
       e,
-      { notFound: "admin.error.notFound", imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" },
+      { notFound: "admin.error.notFound", imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video", inWaitingDrop: "drops.admin.error.figureWaiting" },
       "admin.boonees.updateError",
       { log: services.log, request },
     );
@@ -131,11 +138,14 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
       title={t("admin.boonees.title")}
       intro={t("admin.boonees.intro")}
       actions={
-        <Button asChild>
-          <Link to="/admin/create-boonee">
-            <PlusIcon /> {t("admin.nav.create")}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <CsvLink href="/admin/boonees.csv" label={t("admin.csv.downloadFigures")} />
+          <Button asChild>
+            <Link to="/admin/create-boonee">
+              <PlusIcon /> {t("admin.nav.create")}
+            </Link>
+          </Button>
+        </div>
       }
     >
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
@@ -230,10 +240,15 @@ function BooneeCard({ item }: { item: Item }) {
                 <span className="font-bold">{item.ownerName ?? t("common.anonymous")}</span>
                 {item.claimedAt && <span className="text-muted-foreground"> · {dates.day(item.claimedAt)}</span>}
               </>
-            ) : (
+            ) : isClaimable({ status: item.status, claimed: false }) ? (
               <span className="font-semibold text-[#1d6b3c]">{t("admin.boonees.availableForClaim")}</span>
+            ) : (
+              <span className="font-semibold text-muted-foreground" data-testid="no-longer-claimable">
+                {t("admin.boonees.noLongerClaimable")}
+              </span>
             )}
           </p>
+          <FigureIdentity number={item.number} code={item.code} placementNote={item.placementNote} />
         </div>
       </div>
       <div className="mt-auto flex flex-wrap gap-1 border-t-2 border-ink/5 p-2">
@@ -248,6 +263,20 @@ function BooneeCard({ item }: { item: Item }) {
           </Link>
         </Button>
         <EditDialog item={item} />
+        {item.code && (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/admin/labels?ids=${item.id}`} aria-label={t("admin.boonees.labelFor", { name: item.name })}>
+              <PrinterIcon /> {t("admin.boonees.label")}
+            </Link>
+          </Button>
+        )}
+        {item.code && (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/admin/sun-tag/${item.id}`} aria-label={t("admin.boonees.sunTagFor", { name: item.name })}>
+              <NfcIcon /> {t("admin.boonees.sunTag")}
+            </Link>
+          </Button>
+        )}
         {!item.ownerId && item.code && <ReplaceCodeButton item={item} />}
         <DeleteButton item={item} />
       </div>
@@ -287,7 +316,9 @@ function EditDialog({ item }: { item: Item }) {
               <input type="hidden" name="id" value={item.id} />
               {result && !result.ok && result.error && <FormError error={result.error} />}
               {result && !result.ok && result.reason && <p className="text-sm text-muted-foreground">{t(result.reason)}</p>}
+              <InheritanceNote item={item} idPrefix={`edit-${item.id}-`} />
               <BooneeFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
+              <PlacementNoteField idPrefix={`edit-${item.id}-`} value={item.placementNote} error={errors.placementNote} />
               <MediaPickers idPrefix={`edit-${item.id}-`} currentImage={item.imageUrl} />
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>

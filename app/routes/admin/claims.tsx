@@ -5,6 +5,8 @@ import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, NumberedPager, Pager, listHref } from "~/components/admin/admin-page";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
+import { stacked } from "~/components/admin/stacked-table";
+import { CsvLink } from "~/components/admin/csv-link";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
 import { RarityBadge } from "~/components/rarity-badge";
@@ -155,15 +157,18 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
   return (
     <>
       <SearchForm q={q} tab="claims" state={state} placeholder={isAdmin ? t("admin.claims.searchPlaceholder") : t("admin.claims.searchPlaceholderModerator")} />
-      <p className="mb-2 text-sm font-semibold text-muted-foreground" aria-live="polite">
-        {t("admin.claims.count", { count: claims.total })}
-      </p>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-muted-foreground" aria-live="polite">
+          {t("admin.claims.count", { count: claims.total })}
+        </p>
+        <CsvLink href="/admin/claims.csv" label={t("admin.csv.downloadClaims")} />
+      </div>
       {claims.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.claims.empty")}</p>
       ) : (
-        <div className="rounded-2xl border-2 border-ink/10 bg-white">
-          <Table data-testid="claims-table">
-            <TableHeader>
+        <div className="rounded-2xl border-2 border-ink/10 bg-white max-md:border-0 max-md:bg-transparent">
+          <Table data-testid="claims-table" className={stacked.table}>
+            <TableHeader className={stacked.head}>
               <TableRow>
                 <TableHead>{t("admin.claims.col.boonee")}</TableHead>
                 <TableHead>{t("admin.claims.col.series")}</TableHead>
@@ -177,27 +182,35 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={stacked.body}>
               {claims.items.map((c) => (
-                <TableRow key={c.id} data-testid="claim-row">
-                  <TableCell className="font-bold">
+                <TableRow key={c.id} data-testid="claim-row" className={stacked.row}>
+                  <TableCell className={`font-bold ${stacked.cell}`}>
                     <Link to={`/boonee/${c.booneeId}`} className="hover:underline">
                       {c.name}
                     </Link>
+                    <span className="block text-xs font-semibold text-muted-foreground">
+                      {t("admin.boonees.number", { number: c.number })}
+                      {c.code && <span className="font-mono"> · {c.code}</span>}
+                    </span>
                   </TableCell>
-                  <TableCell>{c.series ?? "—"}</TableCell>
-                  <TableCell>
+                  <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={`${t("admin.claims.col.series")}:`}>
+                    {c.series ?? "—"}
+                  </TableCell>
+                  <TableCell className={stacked.cell}>
                     <RarityBadge rarity={c.rarity} />
                   </TableCell>
-                  <TableCell>{c.claimer ?? t("common.anonymous")}</TableCell>
-                  <TableCell className="max-w-56 truncate">{c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{dates.table(c.claimedAt)}</TableCell>
-                  <TableCell>
+                  <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={`${t("admin.claims.col.claimedBy")}:`}>
+                    {c.claimer ?? t("common.anonymous")}
+                  </TableCell>
+                  <TableCell className={`max-w-56 truncate ${stacked.cell}`}>{c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}</TableCell>
+                  <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell}`}>{dates.table(c.claimedAt)}</TableCell>
+                  <TableCell className={stacked.cell}>
                     <ClaimStatus status={c.status} reason={c.reason} />
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className={`text-right max-md:text-left ${stacked.cell}`}>
                     {c.status === "pending" && (isAdmin || c.userId !== me) && (
-                      <div className="flex justify-end gap-2">
+                      <div className="flex flex-wrap justify-end gap-2 max-md:justify-start">
                         <VerifyButton claimId={c.id} name={c.name} />
                         <ReasonDialog
                           fields={{ intent: "reject", claimId: c.id }}

@@ -5,6 +5,7 @@ import { data, Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, NumberedPager, listHref } from "~/components/admin/admin-page";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
+import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { SelectField, TextareaField } from "~/components/admin/boonee-fields";
 import { Field, FormError } from "~/components/forms/field";
@@ -20,7 +21,7 @@ import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
-import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastEditSchema, broadcastSchema, idSchema, pageParam } from "~/lib/schemas/admin";
+import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastEditSchema, broadcastFormInput, broadcastSchema, idSchema, pageParam } from "~/lib/schemas/admin";
 import { getBroadcastOptions } from "../../../server/domain/admin-queries.ts";
 import { broadcastContent } from "../../../server/domain/broadcast-content.ts";
 import { editBroadcast } from "../../../server/domain/edit-broadcast.ts";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await request.formData();
   if (form.get("intent") === "edit" || form.get("intent") === "retract") return sentItemAction(services, actorOf(viewer), formFields(form), request);
-  const parsed = validate(broadcastSchema, formFields(form));
+  const parsed = validate(broadcastSchema, broadcastFormInput(form));
   if (!parsed.ok) return data<BroadcastResult>({ ok: false, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   const input = parsed.data;
   const file = pickedFile(form.get("file"));
@@ -65,7 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<BroadcastResult>({ ok: true, count: result.count, at: Date.now() });
   } catch (e) {
     if (e instanceof DomainError && e.code === "noUsers") return data<BroadcastResult>({ ok: false, errors: {}, error: "broadcast.noUsers", reason: null }, { status: 422 });
-    const r = refusal(e, { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" }, "broadcast.failed", { log: services.log, request });
+    const r = refusal(e, {
+        imageUpload: "admin.create.error.image",
+        videoUpload: "admin.create.error.video",
+        imageRequired: "broadcast.error.imageRequired",
+        videoRequired: "broadcast.error.videoRequired",
+        linkRequired: "broadcast.error.linkRequired",
+      }, "broadcast.failed", { log: services.log, request });
     return data<BroadcastResult>({ ok: false, errors: {}, error: r.error === "admin.error.unexpected" ? "broadcast.failed" : r.error, reason: r.reason }, { status: r.status });
   }
 }
@@ -123,7 +130,7 @@ function BroadcastForm({ loaderData, actionData }: { loaderData: Route.Component
   const { t } = useTranslation();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { errors, onSubmit } = useClientValidation(broadcastSchema, actionData && !actionData.ok ? actionData.errors : undefined);
+  const { errors, onSubmit } = useClientValidation(broadcastSchema, actionData && !actionData.ok ? actionData.errors : undefined, broadcastFormInput);
   const [contentType, setContentType] = useState<string>("news");
   const [audience, setAudience] = useState<string>("all");
   // Before JavaScript runs every optional field is shown (the form still works); then only the relevant ones.
@@ -131,8 +138,9 @@ function BroadcastForm({ loaderData, actionData }: { loaderData: Route.Component
   const show = (cond: boolean) => !hydrated || cond;
   const figures = useFetcher<typeof loader>();
   const figureList = figures.data?.figures ?? loaderData.figures;
+  const { draft, onChange } = useBroadcastDraft();
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-5" noValidate onSubmit={onSubmit}>
+    <Form method="post" encType="multipart/form-data" className="grid gap-5" noValidate onSubmit={onSubmit} onChange={onChange}>
       {actionData && !actionData.ok && actionData.error && (
         <div className="grid gap-1">
           <FormError error={actionData.error} />
@@ -216,6 +224,8 @@ function BroadcastForm({ loaderData, actionData }: { loaderData: Route.Component
             id="broadcast-file"
             name="file"
             type="file"
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? "broadcast-file-error" : undefined}
             accept={
               contentType === "image"
                 ? "image/jpeg,image/png,image/webp,image/gif,image/avif"
@@ -226,8 +236,15 @@ function BroadcastForm({ loaderData, actionData }: { loaderData: Route.Component
             className="block w-full rounded-xl border-2 border-dashed border-input bg-white p-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-paper-deep file:px-3 file:py-1.5 file:font-bold"
           />
           <p className="text-xs text-muted-foreground">{contentType === "video" ? t("admin.upload.videoHint") : t("admin.upload.imageHint")}</p>
+          {errors.file && (
+            <p id="broadcast-file-error" role="alert" className="text-sm font-semibold text-destructive">
+              {t(errors.file)}
+            </p>
+          )}
         </div>
       )}
+
+      {hydrated && <BroadcastPreview draft={draft} />}
 
       <Button type="submit" size="lg" disabled={sending} className="justify-self-start">
         <SendIcon /> {sending ? t("broadcast.sending") : t("broadcast.send")}
@@ -263,6 +280,7 @@ function SentList({ sent }: { sent: Sent }) {
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   <span>{audienceText(item, t)}</span>
                   <span>{t("broadcast.sent.recipients", { count: item.recipientCount ?? 0 })}</span>
+                  <span data-testid="deliveries">{t("broadcast.sent.deliveries", item.deliveries)}</span>
                   <span className="tabular-nums">{dates.table(item.createdAt)}</span>
                   {item.editedAt && <Badge variant="secondary">{t("broadcast.sent.edited")}</Badge>}
                 </p>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { AdminPage, StatCard } from "~/components/admin/admin-page";
+import { StatusCounts } from "~/components/admin/status-counts";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -41,6 +42,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
         <StatCard testId="stat-claims" label={t("admin.dashboard.claims")} value={d.claims.total} hint={t("admin.dashboard.pending", { count: d.claims.pending })} />
       </div>
+      <StatusCounts byStatus={d.figures.byStatus} publicTotal={d.figures.public} />
       <Card className="mt-6">
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>{t("admin.dashboard.recent")}</CardTitle>

@@ -29,19 +29,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const labels = await Promise.all(
     rows.map(async (r) => {
       const claimUrl = `${services.settings.publicUrl}/c/${r.code}`;
-      return { id: r.id, name: r.name, series: r.series, code: r.code, claimUrl, qr: await qrSvgDataUrl(claimUrl) };
+      return { id: r.id, name: r.name, series: r.series, number: r.number, code: r.code, claimUrl, qr: await qrSvgDataUrl(claimUrl) };
     }),
   );
   return { labels };
 }
 
+/** A4 with 10 mm margins holds 3 × 4 labels of 62 × 66 mm: 12 a page. */
 const PRINT_CSS = `
 @media print {
   @page { size: A4; margin: 10mm; }
   body { background: #fff !important; }
   body > header, body > footer, body > a[href="#main"], [data-slot="sidebar"], [data-sonner-toaster] { display: none !important; }
-  .label-sheet { grid-template-columns: repeat(3, 1fr) !important; gap: 4mm !important; }
-  .label-cell { break-inside: avoid; box-shadow: none !important; }
+  .label-page > div:first-child { display: none !important; }
+  .label-sheet { grid-template-columns: repeat(3, 62mm) !important; grid-auto-rows: 66mm !important; gap: 2mm !important; }
+  .label-cell { break-inside: avoid; box-shadow: none !important; padding: 2mm !important; gap: 0.5mm !important; overflow: hidden; }
+  .label-cell img { width: 34mm !important; height: 34mm !important; }
 }`;
 
 export default function Labels({ loaderData }: Route.ComponentProps) {
@@ -51,7 +54,7 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={t("admin.labels.title")}
       intro={t("admin.labels.intro", { count: labels.length })}
-      className="print:p-0"
+      className="label-page print:p-0"
       actions={
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button asChild variant="outline">
@@ -74,11 +77,17 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
             <li key={l.id} className="label-cell grid justify-items-center gap-1 rounded-xl border-2 border-dashed border-ink/20 bg-white p-3 text-center" data-testid="label">
               <img src={l.qr} alt={t("admin.create.qrAlt", { url: l.claimUrl })} width={160} height={160} className="aspect-square w-full max-w-40" />
               <p className="line-clamp-1 font-display text-sm font-bold">{l.name}</p>
+              <p className="text-xs font-semibold" data-testid="label-series">
+                {l.series ?? t("admin.labels.noSeries")}
+                {" · "}
+                {t("admin.boonees.number", { number: l.number })}
+              </p>
               <p className="font-mono text-[10px] leading-tight break-all">
                 {l.claimUrl.slice(0, l.claimUrl.length - l.code.length)}
                 <wbr />
                 <span className="text-xs font-bold break-normal whitespace-nowrap">{l.code}</span>
               </p>
+              <p className="text-[8px] leading-tight text-muted-foreground">{t("admin.labels.artNotice")}</p>
             </li>
           ))}
         </ol>

@@ -3,7 +3,7 @@ import { Outlet, redirect } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { SidebarInset, SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
-import { requireRole } from "~/guards.server";
+import { flashCookie, requireRole } from "~/guards.server";
 import type { Route } from "./+types/layout";
 
 /** Moderators may open only the dashboard and claims (product decisions). */
@@ -13,7 +13,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const viewer = requireRole(context, request, ["admin", "moderator"]);
     if (viewer.role === "moderator" && !MODERATOR_PATHS.has(new URL(request.url).pathname.replace(/\.data$/, ""))) {
-      if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
+      // Sent away with the reason, in their language (a flash toast on the page they land on).
+      if (request.method === "GET" || request.method === "HEAD") throw redirect("/", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
       throw new Response(JSON.stringify({ error: "forbidden" }), { status: 403, headers: { "content-type": "application/json" } });
     }
     return next();

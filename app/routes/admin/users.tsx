@@ -1,25 +1,26 @@
 import { BanIcon, SearchIcon, Trash2Icon, UnlockIcon } from "lucide-react";
-import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { AdminPage, NumberedPager, StatCard, listHref } from "~/components/admin/admin-page";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
+import { RoleConfirm, RoleForm } from "~/components/admin/role-form";
+import { stacked } from "~/components/admin/stacked-table";
+import { CsvLink } from "~/components/admin/csv-link";
+import { FormError, Notice } from "~/components/forms/field";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
-import { useHydrated } from "~/components/admin/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
-import { ROLES, type Role } from "~/lib/roles";
+import type { Role } from "~/lib/roles";
 import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "~/lib/schemas/admin";
 import { listUsers } from "../../../server/domain/admin-queries.ts";
 import { blockAccount, unblockAccount } from "../../../server/domain/block-account.ts";
+import { adminRoleChangeToConfirm } from "../../../server/domain/admin-role-change.ts";
 import { changeRole } from "../../../server/domain/change-role.ts";
 import { removeAccount } from "../../../server/domain/remove-account.ts";
 import { refusal } from "./media.server";
@@ -35,22 +36,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, q, me: viewer.id };
 }
 
-type Result = { ok: true; userId: string; role: Role } | { ok: false; userId: string; error: string };
+type Result = { intent: "role"; at: number } & (
+  | { ok: true; userId: string; role: Role }
+  | { ok: false; userId: string; error: string }
+  | { ok: "confirm"; confirm: { userId: string; role: Role; name: string; granting: boolean } }
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
   const fields = formFields(await request.formData());
   if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete") return accountAction(services, actorOf(viewer), fields, request);
-  if (fields.intent !== "role") return data<Result>({ ok: false, userId: "", error: "users.error.update" }, { status: 400 });
+  const at = Date.now();
+  if (fields.intent !== "role") return data<Result>({ intent: "role", at, ok: false, userId: "", error: "users.error.update" }, { status: 400 });
   const parsed = validate(roleChangeSchema, fields);
-  if (!parsed.ok) return data<Result>({ ok: false, userId: fields.userId ?? "", error: "users.error.update" }, { status: 400 });
+  if (!parsed.ok) return data<Result>({ intent: "role", at, ok: false, userId: fields.userId ?? "", error: "users.error.update" }, { status: 400 });
+  const { userId, role } = parsed.data;
   try {
-    await changeRole(services.db, actorOf(viewer), parsed.data);
-    return data<Result>({ ok: true, userId: parsed.data.userId, role: parsed.data.role });
+    if (parsed.data.confirmed !== "yes") {
+      const ask = await adminRoleChangeToConfirm(services.db, actorOf(viewer), { userId, role });
+      if (ask) return data<Result>({ intent: "role", at, ok: "confirm", confirm: { userId, role, ...ask } });
+    }
+    await changeRole(services.db, actorOf(viewer), { userId, role });
+    return data<Result>({ intent: "role", at, ok: true, userId, role });
   } catch (e) {
     const r = refusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", { log: services.log, request });
-    return data<Result>({ ok: false, userId: parsed.data.userId, error: r.error }, { status: r.status });
+    return data<Result>({ intent: "role", at, ok: false, userId, error: r.error }, { status: r.status });
   }
 }
 
@@ -81,13 +92,16 @@ const UNBLOCK_FETCHER = "admin-account-unblock";
 
 const ROLE_VARIANT: Record<Role, "default" | "warning" | "secondary"> = { admin: "default", moderator: "warning", user: "secondary" };
 
-export default function Users({ loaderData }: Route.ComponentProps) {
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
   const d = loaderData;
+  // The role form's answer (account actions answer their fetchers); each answer resets the selectors.
+  const roleAnswer = actionData && "intent" in actionData && actionData.intent === "role" ? actionData : undefined;
+  const answerAt = roleAnswer?.at ?? 0;
   const hrefFor = (page: number) => listHref("/admin/users", { q: d.q, page: page > 1 ? page : null });
   return (
-    <AdminPage title={t("users.title")} intro={t("users.intro")}>
+    <AdminPage title={t("users.title")} intro={t("users.intro")} actions={<CsvLink href="/admin/users.csv" label={t("admin.csv.downloadUsers")} />}>
       <FetcherToast fetcherKey={ACCOUNT_FETCHER} />
       <FetcherToast fetcherKey={UNBLOCK_FETCHER} errors />
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
@@ -107,25 +121,28 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           {t("admin.boonees.searchButton")}
         </Button>
       </Form>
+      {roleAnswer && "confirm" in roleAnswer && <RoleConfirm {...roleAnswer.confirm} />}
+      {roleAnswer?.ok === true && <Notice text={t("users.success.updated")} />}
+      {roleAnswer?.ok === false && <FormError error={roleAnswer.error} />}
       {d.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("users.empty")}</p>
       ) : (
-        <div className="rounded-2xl border-2 border-ink/10 bg-white">
-          <Table data-testid="users-table">
-            <TableHeader>
+        <div className="rounded-2xl border-2 border-ink/10 bg-white max-md:border-0 max-md:bg-transparent">
+          <Table data-testid="users-table" className={stacked.table}>
+            <TableHeader className={stacked.head}>
               <TableRow>
                 <TableHead>{t("users.col.name")}</TableHead>
                 <TableHead>{t("users.col.email")}</TableHead>
-                <TableHead className="hidden sm:table-cell">{t("users.col.role")}</TableHead>
-                <TableHead className="hidden md:table-cell">{t("users.col.joined")}</TableHead>
+                <TableHead>{t("users.col.role")}</TableHead>
+                <TableHead className="hidden lg:table-cell">{t("users.col.joined")}</TableHead>
                 <TableHead>{t("users.col.actions")}</TableHead>
                 <TableHead>{t("users.col.account")}</TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={stacked.body}>
               {d.items.map((u) => (
-                <TableRow key={u.id} data-testid="user-row">
-                  <TableCell className="font-bold">
+                <TableRow key={u.id} data-testid="user-row" className={stacked.row}>
+                  <TableCell className={`font-bold ${stacked.cell}`}>
                     {u.name ?? t("common.anonymous")}
                     {u.id === d.me && <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>}
                     {u.blockedAt && (
@@ -134,15 +151,15 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       </Badge>
                     )}
                   </TableCell>
-                  <TableCell className="max-w-40 truncate sm:max-w-64">{u.email}</TableCell>
-                  <TableCell className="hidden sm:table-cell">
+                  <TableCell className={`max-w-40 truncate sm:max-w-64 ${stacked.cell}`}>{u.email}</TableCell>
+                  <TableCell className={`max-md:hidden`}>
                     <Badge variant={ROLE_VARIANT[u.role]}>{t(`users.role.${u.role}`)}</Badge>
                   </TableCell>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">{dates.day(u.createdAt)}</TableCell>
-                  <TableCell>
-                    <RoleSelect userId={u.id} role={u.role} name={u.name ?? u.email} />
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{dates.day(u.createdAt)}</TableCell>
+                  <TableCell className={stacked.cell}>
+                    <RoleForm key={`${u.role}:${answerAt}`} userId={u.id} role={u.role} name={u.name ?? u.email} />
                   </TableCell>
-                  <TableCell>{u.id !== d.me && <AccountActions userId={u.id} name={u.name ?? u.email} blocked={!!u.blockedAt} />}</TableCell>
+                  <TableCell className={stacked.cell}>{u.id !== d.me && <AccountActions userId={u.id} name={u.name ?? u.email} blocked={!!u.blockedAt} />}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -192,51 +209,5 @@ function AccountActions({ userId, name, blocked }: { userId: string; name: strin
         submitLabel={t("users.delete")}
       />
     </div>
-  );
-}
-
-/** The role selector: a change is sent at once (with JavaScript) or with the Save button (without). */
-function RoleSelect({ userId, role, name }: { userId: string; role: Role; name: string }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<Result>();
-  const hydrated = useHydrated();
-  // While a change is on its way the selector shows it; afterwards the reloaded role (or the old one after a refusal).
-  const pending = fetcher.formData?.get("role");
-  const value = typeof pending === "string" ? pending : role;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(t("users.success.updated"));
-    else toast.error(t(fetcher.data.error));
-  }, [fetcher.state, fetcher.data, t]);
-  return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="role" />
-      <input type="hidden" name="userId" value={userId} />
-      <label htmlFor={`role-${userId}`} className="sr-only">
-        {t("users.roleFor", { name })}
-      </label>
-      <NativeSelect
-        id={`role-${userId}`}
-        name="role"
-        value={value}
-        disabled={fetcher.state !== "idle"}
-        wrapperClassName="w-32 sm:w-40"
-        className="h-9 text-sm"
-        onChange={(e) => {
-          fetcher.submit({ intent: "role", userId, role: e.currentTarget.value }, { method: "post" });
-        }}
-      >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {t(`users.role.${r}`)}
-          </option>
-        ))}
-      </NativeSelect>
-      {!hydrated && (
-        <Button type="submit" size="sm" variant="outline">
-          {t("common.save")}
-        </Button>
-      )}
-    </fetcher.Form>
   );
 }

@@ -5,11 +5,13 @@ import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import { BooneeCard } from "~/components/boonee-card";
 import { describeUserAgent } from "~/components/collector/user-agent";
+import { NotificationSettings } from "~/components/channels/notification-settings";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { langContext } from "~/context";
 import { actorOf, claimRedirectCookie, flashCookie, getServices, requireUser } from "~/guards.server";
 import { ACHIEVEMENTS } from "~/lib/achievements";
 import { useDates } from "~/lib/use-dates";
@@ -22,6 +24,7 @@ import { DomainError } from "../../../server/domain/errors.ts";
 import { deleteOwnAccount } from "../../../server/domain/own-data.ts";
 import { changeOwnPassword } from "../../../server/domain/own-password.ts";
 import { listOwnSessions } from "../../../server/domain/list-own-sessions.ts";
+import { readNotificationSettings } from "../../../server/domain/read-notification-settings.ts";
 import { getProfileSummary } from "../../../server/domain/profile-summary.ts";
 import type { Route } from "./+types/profile";
 
@@ -33,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const summary = await getProfileSummary(services.db, actorOf(viewer));
   const sessions = await listOwnSessions(services.db, actorOf(viewer), viewer.sessionId);
   const newId = newestFind(summary.owned, new URL(request.url).searchParams.get("new"));
-  return { ...summary, newId, role: viewer.role, sessions };
+  const channels = await readNotificationSettings(services.db, actorOf(viewer));
+  return { ...summary, newId, role: viewer.role, sessions, channels, vapidPublicKey: services.vapidPublicKey, lang: context.get(langContext) };
 }
 
 /**
@@ -82,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const { profile, counts, achievements, owned, newId, role, sessions } = loaderData;
+  const { profile, counts, achievements, owned, newId, role, sessions, channels, vapidPublicKey, lang } = loaderData;
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
     if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
@@ -240,6 +244,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </Form>
         </div>
       </section>
+
+      <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} />
 
       <section className="mt-12" aria-labelledby="password-title">
         <h2 id="password-title" className="mb-4 font-display text-2xl font-bold">

@@ -3,30 +3,61 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { useClientValidation } from "~/components/forms/use-client-validation";
+import { BooneeImage } from "~/components/boonee-image";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { claimableFigure, claimCodeOf, storedClaimRedirect } from "~/claim-redirect.server";
 import { claimRedirectCookie, domainErrorData, getServices, getViewer } from "~/guards.server";
-import { readCookie } from "~/lib/cookies";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { safeLocalRedirect, safeRedirect } from "~/lib/safe-redirect";
+import { homeOf, type Role } from "~/lib/roles";
 import { loginSchema, signUpSchema } from "~/lib/schemas/account";
+import { roleOf } from "../../../server/auth/role-of.ts";
 import { signIn, signUp } from "../../../server/domain/sign-in.ts";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.metaTitle", "auth.metaDescription");
 
-/** Where to go after signing in: ?redirect= (any local page), else the stored claim redirect, else /profile. */
-function target(request: Request) {
+/**
+ * The claim this sign-in is for: ?redirect= naming a claim page ("Anmelden und claimen"), else the
+ * stored claim redirect; with its figure while it can still be claimed (else none: a sign-in never
+ * goes to a figure that is taken, gone, or someone else's).
+ */
+async function claimInProgress(context: Route.LoaderArgs["context"], request: Request) {
   const redirectTo = new URL(request.url).searchParams.get("redirect");
-  return redirectTo ? safeLocalRedirect(redirectTo) : safeRedirect(readCookie(request.headers.get("cookie"), "claim_redirect"));
+  const fromQuery = claimCodeOf(redirectTo) ? redirectTo : null;
+  const stored = redirectTo ? null : storedClaimRedirect(request);
+  const path = fromQuery ?? stored;
+  if (!claimCodeOf(path)) return { path, figure: null, stored }; // the spec's other stored targets (/boonee/…, /profile) stay as they are
+  const figure = await claimableFigure(context, request, path);
+  return { path: figure ? path : null, figure, stored };
+}
+
+/**
+ * Where to go after signing in: ?redirect= (any local page), else the claim in progress, else the
+ * role's home (/admin for admins and moderators, /profile for everyone else): one redirect, no hop.
+ */
+function target(request: Request, claim: { path: string | null }, role: Role) {
+  const redirectTo = new URL(request.url).searchParams.get("redirect");
+  const home = homeOf(role);
+  return redirectTo ? safeLocalRedirect(redirectTo, home) : safeRedirect(claim.path, home);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (getViewer(context)) throw redirect(target(request), { headers: { "set-cookie": claimRedirectCookie(context, "") } });
+  const claim = await claimInProgress(context, request);
+  const viewer = getViewer(context);
+  if (viewer) throw redirect(target(request, claim, viewer.role), { headers: { "set-cookie": claimRedirectCookie(context, "") } });
   const url = new URL(request.url);
-  return { mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const), redirectTo: url.searchParams.get("redirect") ?? "" };
+  // Remembered while the claim is open (it survives e.g. a password reset); a stale one is dropped.
+  const keep = claim.figure && claim.path !== claim.stored ? claim.path : null;
+  const headers = keep || (claim.stored && !claim.path) ? { "set-cookie": claimRedirectCookie(context, keep ?? "") } : undefined;
+  const figure = claim.figure ? { name: claim.figure.boonee.name, imageUrl: claim.figure.boonee.imageUrl } : null;
+  return data(
+    { mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const), redirectTo: url.searchParams.get("redirect") ?? "", figure },
+    { headers },
+  );
 }
 
 type AuthAnswer = {
@@ -46,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = fields.intent === "signup" ? "signup" : "login";
   const values = { name: fields.name, email: fields.email };
   const parsed = validate(intent === "signup" ? signUpSchema : loginSchema, fields);
+  const claim = await claimInProgress(context, request);
   if (!parsed.ok) return data<AuthAnswer>({ ok: false, intent, errors: parsed.errors, error: null, params: {}, values }, { status: 400 });
   try {
     const result =
@@ -55,7 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === "mailed") return data<AuthAnswer>({ ok: false, intent, errors: {}, error: null, params: {}, notice: "auth.checkMail", values });
     const headers = new Headers(result.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
-    return redirect(target(request), { headers });
+    const role = await roleOf(services.db, result.userId);
+    return redirect(target(request, claim, role), { headers });
   } catch (e) {
     const answer = domainErrorData(e);
     return data<AuthAnswer>(
@@ -71,10 +104,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const mode = actionData?.intent ?? loaderData.mode;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const schema = mode === "signup" ? signUpSchema : loginSchema;
+  const { figure } = loaderData;
   const { errors, onSubmit } = useClientValidation(schema, actionData?.errors);
   const redirectQuery = loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : "";
   return (
-    <PageShell narrow title={mode === "signup" ? t("auth.signUpTitle") : t("auth.title")} intro={mode === "signup" ? t("auth.signUpIntro") : t("auth.intro")}>
+    <PageShell narrow title={mode === "signup" ? t("auth.signUpTitle") : t("auth.title")} intro={figure ? null : mode === "signup" ? t("auth.signUpIntro") : t("auth.intro")}>
+      {figure && <ClaimingFigure name={figure.name} imageUrl={figure.imageUrl} mode={mode} />}
       <Card>
         <CardContent className="pt-5">
           <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode}>
@@ -118,5 +153,18 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </p>
     </PageShell>
+  );
+}
+
+/** The figure this sign-in will claim: its picture and name, so the finder sees what they are doing. */
+function ClaimingFigure({ name, imageUrl, mode }: { name: string; imageUrl: string | null; mode: "login" | "signup" }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-5 flex items-center gap-4 rounded-2xl border-2 border-slime/40 bg-white p-3" data-testid="claiming-figure">
+      <div className="size-20 shrink-0 overflow-hidden rounded-xl">
+        <BooneeImage src={imageUrl} alt={name} />
+      </div>
+      <p className="font-semibold">{t(mode === "signup" ? "auth.signUpToClaim" : "auth.loginToClaim", { name })}</p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect } from "react-router";
+import { ChallengeForm } from "~/components/claim/challenge-form";
 import { FormError } from "~/components/forms/field";
 import { PageShell } from "~/components/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect("/claim", { headers: { "set-cookie": flashCookie("!byCode.loadError") } });
   }
   if (result.status === "invalid") {
-    if (result.httpStatus === 429) return data({ error: result.error, params: result.params ?? {} }, { status: 429 });
+    if (result.httpStatus === 429) return data({ error: result.error, params: result.params ?? {}, challenge: result.challenge, code: normalizeCode(token) }, { status: 429 });
     const key = result.httpStatus === 404 ? "!byCode.notFound" : "!byCode.invalidCode";
     throw redirect("/claim", { headers: { "set-cookie": flashCookie(key) } });
   }
@@ -42,7 +43,11 @@ export default function BooneeByCode({ loaderData }: Route.ComponentProps) {
     <PageShell narrow title={t("claim.title")}>
       <Card>
         <CardContent className="grid gap-4 pt-5">
-          <FormError error={loaderData.error} params={loaderData.params} />
+          {loaderData.challenge ? (
+            <ChallengeForm code={loaderData.code} challenge={loaderData.challenge} error={loaderData.error} params={loaderData.params} />
+          ) : (
+            <FormError error={loaderData.error} params={loaderData.params} />
+          )}
           <Link to="/boonees" className="text-center text-sm font-semibold text-grape hover:underline">
             {t("claim.toGallery")}
           </Link>

@@ -70,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<StoryActionData>({ ok: false, error: "story.error.saveFailed", errors: {} }, { status: 500 });
   }
   // Without JavaScript the form was on the page: go back to the figure (the story is in the list).
-  if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { headers: { "set-cookie": flashCookie("story.success") } });
+  if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie("story.success") } });
   return data<StoryActionData>({ ok: true, ...(fields.intent === "deleteStory" ? { message: "story.deleted" } : {}) });
 }
 
@@ -101,7 +101,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function BooneePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { figure, claimed, ownerName, isOwner, welcomeVideoUrl, exclusive, stories } = loaderData;
+  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories } = loaderData;
   const postTo = `/boonee/${figure.id}`;
   const pageForm = isOwner && (new URLSearchParams(location.search).get("story") === "new" || (actionData && !actionData.ok));
   return (
@@ -121,7 +121,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           </div>
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <FigureTitle name={figure.name} rarity={figure.rarity} series={figure.series} claimed={claimed} />
+          <FigureTitle name={figure.name} rarity={figure.rarity} series={figure.series} availability={availability} />
           {isOwner ? (
             <p className="flex items-center gap-2 font-display text-lg font-bold text-[#1d6b3c]" data-testid="owner-note">
               <PartyPopperIcon aria-hidden="true" className="size-5" />
@@ -141,7 +141,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
             <p className="mt-2 text-lg whitespace-pre-line wrap-anywhere text-ink-soft">{figure.description || t("boonee.noStory")}</p>
           </section>
           <Characteristics data={figure} />
-          {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta claimed={claimed} />}
+          {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta availability={availability} />}
           {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
           <FetcherToast fetcherKey={STORY_DELETE_FETCHER} errors />
           <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => <OwnStoryActions action={postTo} story={s} />}>

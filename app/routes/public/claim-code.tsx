@@ -1,17 +1,19 @@
-import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, useNavigate, useNavigation, useParams } from "react-router";
-import { FigureImage, StatusPill } from "~/components/boonee/figure-header";
+import { data, Form, Link, redirect, useNavigation, useParams } from "react-router";
+import { StatusPill } from "~/components/boonee/figure-header";
+import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
 import { CodeForm } from "~/components/claim/code-form";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError, Notice } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
-import { RarityBadge } from "~/components/rarity-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { forgetLookup, lookupCode } from "~/claim.server";
+import { isClaimable, storedClaimRedirect } from "~/claim-redirect.server";
 import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
 import { CODE_MAX, normalizeCode } from "~/lib/claim-code-rule";
+import { availabilityOf } from "~/lib/figure-status";
+import { claimedPath, claimPath } from "~/lib/claim-paths";
 import { formFields, validate, type FieldErrors } from "~/lib/forms";
 import { tMeta } from "~/lib/meta";
 import { signUpSchema } from "~/lib/schemas/account";
@@ -21,8 +23,6 @@ import { DomainError } from "../../../server/domain/errors.ts";
 import { signUp } from "../../../server/domain/sign-in.ts";
 import type { Route } from "./+types/claim-code";
 
-const REDIRECT_AFTER_CLAIM_MS = 1500;
-
 // A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.
 export const handle = HYDRATE_ON_DEMAND;
 
@@ -30,51 +30,67 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await lookupCode(context, request, params.secretCode);
   const signedIn = !!getViewer(context);
   if (result.status === "invalid") {
-    return data({ state: "invalid" as const, error: result.error, params: result.params ?? {}, signedIn }, { status: result.httpStatus });
+    return data({ state: "invalid" as const, error: result.error, params: result.params ?? {}, challenge: result.challenge, signedIn }, { status: result.httpStatus });
   }
   const { figure } = result;
-  const view = { state: "found" as const, boonee: figure.boonee, owner: figure.owner, signedIn };
-  // A signed-out finder who logs in instead comes back to this claim (the stored claim redirect).
-  const headers = signedIn ? undefined : { "set-cookie": claimRedirectCookie(context, `/claim/${normalizeCode(params.secretCode)}`) };
-  return data(view, { headers });
+  const view = { state: "found" as const, boonee: figure.boonee, availability: availabilityOf(figure.boonee), owner: figure.owner, mine: figure.ownedByViewer, needsTap: figure.needsTap, signedIn };
+  // A stored claim redirect to a figure that is no longer claimable is of no use to anyone.
+  const stale = !isClaimable(figure) && storedClaimRedirect(request) === claimPath(normalizeCode(params.secretCode));
+  return data(view, stale ? { headers: { "set-cookie": claimRedirectCookie(context, "") } } : undefined);
 }
 
-type ClaimAnswer =
-  | { ok: true; name: string }
-  | { ok: false; error: string | null; params?: Record<string, unknown>; errors: FieldErrors; notice?: string; values?: { name?: string; email?: string } };
+type FailedClaim = {
+  /** a refused claim or code: shown behind the spec's claim.error.resolve prefix */
+  error: string | null;
+  /** a refused sign-up: shown on its own */
+  accountError?: string;
+  params?: Record<string, unknown>;
+  errors: FieldErrors;
+  notice?: string;
+  values?: { name?: string; email?: string };
+};
 
+const failed = (answer: FailedClaim, init?: number | ResponseInit) => data<FailedClaim>(answer, init);
+
+/**
+ * Claims (signed in) or signs up and claims. A success answers with a redirect to the success page
+ * (Post/Redirect/Get: a reload or Back never posts again), and renders nothing here.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const fields = formFields(await request.formData());
   const lookup = await lookupCode(context, request, params.secretCode);
-  if (lookup.status === "invalid") return data<ClaimAnswer>({ ok: false, error: lookup.error, params: lookup.params, errors: {} }, { status: lookup.httpStatus });
+  if (lookup.status === "invalid") return failed({ error: lookup.error, params: lookup.params, errors: {} }, { status: lookup.httpStatus });
   const { figure } = lookup;
   let actor = getViewer(context) ? actorOf(getViewer(context)!) : null;
   const headers = new Headers();
   if (!actor) {
-    if (fields.intent !== "signup") return data<ClaimAnswer>({ ok: false, error: "claim.error.unauthorized", errors: {} }, { status: 401 });
+    if (fields.intent !== "signup") return failed({ error: "claim.error.unauthorized", errors: {} }, { status: 401 });
     const values = { name: fields.name, email: fields.email };
     const parsed = validate(signUpSchema, fields);
-    if (!parsed.ok) return data<ClaimAnswer>({ ok: false, error: null, errors: parsed.errors, values }, { status: 400 });
-    if (figure.boonee.claimed) return data<ClaimAnswer>({ ok: false, error: "claim.error.already", errors: {} }, { status: 409 });
+    if (!parsed.ok) return failed({ error: null, errors: parsed.errors, values }, { status: 400 });
+    // No account is made for a figure that cannot be claimed.
+    const availability = availabilityOf(figure.boonee);
+    if (availability !== "available") return failed({ error: availability === "claimed" ? "claim.error.already" : "claim.error.notClaimable", errors: {} }, { status: 409 });
     try {
       const account = await signUp(services, parsed.data, request.headers);
       // an e-mail that has an account: its owner got a mail; the page says "check your mailbox"
-      if (account.status === "mailed") return data<ClaimAnswer>({ ok: false, error: null, errors: {}, notice: "claim.checkMail", values });
+      if (account.status === "mailed") return failed({ error: null, errors: {}, notice: "claim.checkMail", values });
       account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
       actor = { id: account.userId, role: "user" };
     } catch (e) {
-      if (e instanceof DomainError) return data<ClaimAnswer>({ ok: false, error: `auth.error.${e.code}`, params: e.params, errors: {}, values }, { status: e.status });
+      // an account error is shown on its own (no claim prefix), beside the fields as typed
+      if (e instanceof DomainError) return failed({ error: null, accountError: `auth.error.${e.code}`, params: e.params, errors: {}, values }, { status: e.status });
       throw e;
     }
   }
   const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });
   headers.append("set-cookie", claimRedirectCookie(context, ""));
-  if (!result.success) {
-    forgetLookup(context, params.secretCode); // someone else was faster: the page shows who owns it now
-    return data<ClaimAnswer>({ ok: false, error: result.error, errors: {} }, { status: 409, headers });
-  }
-  return data<ClaimAnswer>({ ok: true, name: result.name }, { headers });
+  if (result.success) return redirect(claimedPath(result.booneeId), { status: 303, headers });
+  // a second submit of the finder's own claim (two taps, two tabs): the page says "yours"
+  if (result.mine) return redirect(claimPath(normalizeCode(params.secretCode)), { status: 303, headers });
+  forgetLookup(context, params.secretCode); // someone else was faster: the page shows who owns it now
+  return failed({ error: result.error, errors: {} }, { status: 409, headers });
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -105,15 +121,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ClaimCodePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   // A broken link says which code it carried (the link's own text, never another figure's).
   const { secretCode = "" } = useParams();
-  const success = actionData?.ok === true;
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate("/profile"), REDIRECT_AFTER_CLAIM_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
 
   if (loaderData.state === "invalid") {
     return (
@@ -124,86 +133,73 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
         </p>
         <Card className="mt-4">
           <CardContent className="pt-5">
-            <CodeForm error={loaderData.error} params={loaderData.params} defaultValue={normalizeCode(secretCode).slice(0, CODE_MAX)} />
+            <CodeForm error={loaderData.error} params={loaderData.params} challenge={loaderData.challenge} defaultValue={normalizeCode(secretCode).slice(0, CODE_MAX)} />
           </CardContent>
         </Card>
-        <p className="mt-4 text-center text-sm">
-          <Link to="/claim" className="font-semibold text-grape hover:underline">
-            {t("claim.scanInstead")}
-          </Link>
-        </p>
+        {/* this page is the tag's own link: while locked, scanning the tag again leads right back here */}
+        {!loaderData.challenge && (
+          <p className="mt-4 text-center text-sm">
+            <Link to="/claim" className="font-semibold text-grape hover:underline">
+              {t("claim.scanInstead")}
+            </Link>
+          </p>
+        )}
       </div>
     );
   }
 
-  const { boonee, owner, signedIn } = loaderData;
+  const { boonee, availability, owner, mine, signedIn } = loaderData;
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6 sm:py-10 md:grid-cols-2">
-      <div className="self-start overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
-        <FigureImage src={boonee.imageUrl} alt={boonee.name} />
-      </div>
-      <div className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-center gap-2">
-          <RarityBadge rarity={boonee.rarity} />
-          {boonee.series && <span className="text-sm font-semibold text-muted-foreground">{boonee.series}</span>}
-          {boonee.status !== "Archived" && <StatusPill claimed={boonee.claimed || success} />}
-        </div>
-        <h1 className="font-display text-4xl font-extrabold">{success ? `🎉 ${boonee.name}` : boonee.name}</h1>
-        {boonee.description && <p className="line-clamp-4 text-ink-soft">{boonee.description}</p>}
-        {success ? (
-          <SuccessPanel />
-        ) : boonee.claimed ? (
-          <Card>
-            <CardContent className="grid gap-3 pt-5">
-              <h2 className="font-display text-2xl font-bold">{t("claim.alreadyClaimedTitle")}</h2>
-              <p data-testid="already-claimed">
-                {t("claim.alreadyClaimedBy", { name: owner ? (owner.name ?? t("common.anonymous")) : t("common.someoneElse") })}
-              </p>
-              <Button asChild variant="outline">
-                <Link to="/boonees">{t("claim.toGallery")}</Link>
-              </Button>
-            </CardContent>
-          </Card>
-        ) : boonee.status === "Archived" ? (
-          <Card>
-            <CardContent className="grid gap-3 pt-5">
-              <FormError error="claim.error.notClaimable" />
-              <Button asChild variant="outline">
-                <Link to="/boonees">{t("claim.toGallery")}</Link>
-              </Button>
-            </CardContent>
-          </Card>
-        ) : (
-          <ClaimPanel signedIn={signedIn} name={boonee.name} answer={actionData?.ok === false ? actionData : undefined} />
-        )}
-      </div>
-    </div>
+    <ClaimFigureLayout figure={boonee} title={boonee.name} badge={<StatusPill availability={availability} />}>
+      {boonee.description && <p className="line-clamp-4 text-ink-soft">{boonee.description}</p>}
+      {mine ? (
+        <YoursPanel booneeId={boonee.id} />
+      ) : availability === "claimed" ? (
+        <Card>
+          <CardContent className="grid gap-3 pt-5">
+            <h2 className="font-display text-2xl font-bold">{t("claim.alreadyClaimedTitle")}</h2>
+            <p data-testid="already-claimed">
+              {t("claim.alreadyClaimedBy", { name: owner ? (owner.name ?? t("common.anonymous")) : t("common.someoneElse") })}
+            </p>
+            <Button asChild variant="outline">
+              <Link to="/boonees">{t("claim.toGallery")}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : availability === "noLongerClaimable" || loaderData.needsTap ? (
+        <Card>
+          <CardContent className="grid gap-3 pt-5">
+            <FormError error={loaderData.needsTap && availability !== "noLongerClaimable" ? "claim.error.needsTap" : "claim.error.notClaimable"} />
+            <Button asChild variant="outline">
+              <Link to="/boonees">{t("claim.toGallery")}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <ClaimPanel signedIn={signedIn} name={boonee.name} answer={actionData} />
+      )}
+    </ClaimFigureLayout>
   );
 }
 
-function SuccessPanel() {
+/** The owner opened their own figure's claim link (to show a friend, or typed its code). */
+function YoursPanel({ booneeId }: { booneeId: string }) {
   const { t } = useTranslation();
   return (
-    // data-redirect-*: the page without React (first visit) goes on by the inline script; with React, the effect above.
-    <div
-      role="status"
-      data-redirect-to="/profile"
-      data-redirect-after={REDIRECT_AFTER_CLAIM_MS}
-      className="grid gap-3 rounded-2xl border-2 border-slime/30 bg-[#dff5e6] p-5 text-[#1d6b3c]"
-    >
-      <p className="font-display text-xl font-bold">{`🎉 ${t("claim.success")}`}</p>
-      <p className="text-sm">{t("claim.redirecting")}</p>
-      <noscript>
-        <meta httpEquiv="refresh" content="2;url=/profile" />
-      </noscript>
-      <Button asChild variant="slime">
-        <Link to="/profile">{t("claim.toProfile")}</Link>
-      </Button>
-    </div>
+    <Card>
+      <CardContent className="grid gap-3 pt-5" data-testid="yours">
+        <h2 className="font-display text-2xl font-bold">{t("claim.yoursTitle")}</h2>
+        <p>{t("claim.yoursText")}</p>
+        <Button asChild variant="slime">
+          <Link to={`/boonee/${booneeId}`}>{t("claim.toFigure")}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/profile">{t("claim.toProfile")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
-
-type FailedClaim = Extract<ClaimAnswer, { ok: false }>;
 
 function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: string; answer?: FailedClaim }) {
   const { t } = useTranslation();
@@ -211,11 +207,11 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   // Back to this claim after logging in (the code is the one in this page's own address).
   const { secretCode = "" } = useParams();
-  const loginHref = `/auth?redirect=${encodeURIComponent(`/claim/${normalizeCode(secretCode)}`)}`;
+  const loginHref = `/auth?redirect=${encodeURIComponent(claimPath(normalizeCode(secretCode)))}`;
   // The browser checks the fields natively (required, type, minLength); the action re-checks with the schema.
   const errors = answer?.errors ?? {};
-  // A failed claim shows its message behind the spec's prefix (claim.error.resolve).
-  const failure = answer?.error ? `${t("claim.error.resolve")}: ${t(answer.error, answer.params)}` : null;
+  // A failed claim shows its message behind the spec's prefix (claim.error.resolve); an account error on its own.
+  const failure = answer?.error ? `${t("claim.error.resolve")}: ${t(answer.error, answer.params)}` : answer?.accountError ? t(answer.accountError, answer.params) : null;
   return (
     <Card>
       <CardContent className="grid gap-4 pt-5">

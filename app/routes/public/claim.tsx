@@ -6,7 +6,7 @@ import { PageShell } from "~/components/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { lookupCode } from "~/claim.server";
-import { normalizeCode } from "~/lib/claim-code-rule";
+import { CHALLENGE_FIELD, claimPageAfterCheck } from "~/lib/claim-challenge";
 import { readCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/claim";
@@ -24,10 +24,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** A valid, known code continues on the figure's claim screen; anything else shows why. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const raw = String((await request.formData()).get("code") ?? "");
-  const result = await lookupCode(context, request, raw);
-  if (result.status === "found") throw redirect(`/claim/${normalizeCode(raw)}`);
-  return data({ error: result.error, params: result.params ?? {}, code: raw.slice(0, 20) }, { status: result.httpStatus });
+  const form = await request.formData();
+  const raw = String(form.get("code") ?? "");
+  const result = await lookupCode(context, request, raw, form.get(CHALLENGE_FIELD)?.toString());
+  if (result.status === "found") throw redirect(claimPageAfterCheck(raw, result.pass), 303); // the owner's own code says "yours" there
+  return data({ error: result.error, params: result.params ?? {}, code: raw.slice(0, 20), challenge: result.challenge }, { status: result.httpStatus });
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -36,7 +37,13 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     <PageShell narrow title={t("claim.title")} intro={t("claim.intro")}>
       <Card>
         <CardContent className="grid gap-5 pt-5">
-          <CodeForm error={actionData ? actionData.error : loaderData.notice} params={actionData?.params} defaultValue={actionData?.code ?? ""} key={actionData?.code} />
+          <CodeForm
+            error={actionData ? actionData.error : loaderData.notice}
+            params={actionData?.params}
+            challenge={actionData?.challenge}
+            defaultValue={actionData?.code ?? ""}
+            key={actionData?.code}
+          />
           <div className="flex items-center gap-3 text-xs font-bold tracking-wide text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" /> {t("claim.scan.title")} <span className="h-px flex-1 bg-border" />
           </div>

@@ -6,6 +6,10 @@ import { pageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/home";
 import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { LandingDrop } from "~/components/drops/landing-drop";
+import { useDropEvents } from "~/components/drops/use-drop-events";
+import { getServices } from "~/guards.server";
+import { getLandingDrop } from "../../../server/domain/public-drops.ts";
 
 const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 
@@ -29,12 +33,20 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 // (The poster, the largest paint, is preloaded by React itself: an <img fetchpriority="high">.)
 export const links: Route.LinksFunction = () => fontPreloads();
 
-export default function Home() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { drop: await getLandingDrop(getServices(context).db), now: Date.now() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
   const settings = root?.settings;
+  // also without a drop: a newly scheduled one appears
+  useDropEvents();
   return (
     <>
       <Hero signedIn={!!root?.viewer} />
+      {/* the current or next drop, above the spec's weekly-drop banner (which always stays) */}
+      {loaderData.drop && <LandingDrop drop={loaderData.drop} serverNow={loaderData.now} />}
       <DropBanner city={settings?.dropCity ?? "Kiel"} />
       <About />
       <FollowCreator url={settings?.creatorProfileUrl ?? "#"} />

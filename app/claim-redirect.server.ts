@@ -1,0 +1,27 @@
+import { isClaimable as isClaimableFigure } from "~/lib/figure-status";
+import type { RouterContextProvider } from "react-router";
+import { lookupCode } from "~/claim.server";
+import { readCookie } from "~/lib/cookies";
+export { claimPath } from "~/lib/claim-paths";
+import type { FigureByCode } from "../server/domain/find-figure-by-code.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** The code of a claim page's path (`/claim/CODE`, `/c/CODE`), or null for any other target. */
+export function claimCodeOf(target: string | null | undefined): string | null {
+  const match = /^\/(?:claim|c)\/([^/?#]+)$/.exec(target ?? "");
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** The stored claim redirect (set when a finder chose to sign in for a claim), or null. */
+export const storedClaimRedirect = (request: Request) => readCookie(request.headers.get("cookie"), "claim_redirect") || null;
+
+export const isClaimable = (figure: FigureByCode) => isClaimableFigure(figure.boonee);
+
+/** The figure a claim path leads to while it can still be claimed; null otherwise (taken, gone, refused). */
+export async function claimableFigure(context: Ctx, request: Request, target: string | null): Promise<FigureByCode | null> {
+  const code = claimCodeOf(target);
+  if (!code) return null;
+  const lookup = await lookupCode(context, request, code);
+  return lookup.status === "found" && isClaimable(lookup.figure) ? lookup.figure : null;
+}

@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DropAdminCard } from "~/components/admin/drop-admin-card";
+import { DropForm, type DropFormValues } from "~/components/admin/drop-form";
+import { SafetyRules } from "~/components/drops/safety-rules";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { actorOf, getServices, requireRole } from "~/guards.server";
+import { pageMeta } from "~/lib/meta";
+import { toZonedInput } from "~/lib/zoned-time";
+import { useTranslation } from "~/lib/use-translation";
+import { listAdminDrops, listDropCandidates, type AdminDrop } from "../../../server/domain/admin-drops.ts";
+import { dropAction, type DropActionData } from "./drops-action.server";
+import type { Route } from "./+types/drops";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "drops.admin.metaTitle", "drops.admin.metaDescription");
+
+/** Admins only (moderators see Dashboard and Claims, decision "Roles"; the layout refuses them). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  const { db, config } = getServices(context);
+  const url = new URL(request.url);
+  const drops = await listAdminDrops(db, actorOf(viewer));
+  const editing = drops.find((d) => d.id === url.searchParams.get("edit") && !d.cancelledAt) ?? null;
+  const preview = drops.find((d) => d.id === url.searchParams.get("preview")) ?? null;
+  return { drops, editing, preview, candidates: await listDropCandidates(db, actorOf(viewer)), zone: config.TIME_ZONE };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireRole(context, request, ["admin"]);
+  return dropAction(getServices(context), actorOf(viewer), request);
+}
+
+function formValues(d: AdminDrop | null, zone: string): DropFormValues {
+  if (!d) return {};
+  return { ...d, released: !!d.releasedAt, releaseAt: toZonedInput(d.releaseAt, zone) };
+}
+
+/** How the public will see the drop once it is released, in both languages. */
+function DropPreview({ drop }: { drop: AdminDrop }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="mb-6" data-testid="drop-preview">
+      <CardHeader>
+        <CardTitle>{t("drops.admin.previewTitle")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-2">
+        {(["De", "En"] as const).map((l) => (
+          <div key={l} lang={l.toLowerCase()} className="min-w-0">
+            <h3 className="font-display text-2xl font-extrabold wrap-anywhere">{drop[`title${l}`]}</h3>
+            {drop[`area${l}`] && <p className="mt-1 font-semibold wrap-anywhere">{drop[`area${l}`]}</p>}
+            <p className="mt-2 whitespace-pre-line wrap-anywhere">{drop[`description${l}`]}</p>
+            {drop.hintImageUrl && <img src={drop.hintImageUrl} alt="" width={800} height={800} className="mt-2 w-full max-w-xs rounded-xl" />}
+            <ol className="mt-2 list-decimal pl-5">
+              {drop.hints.map((h) => (
+                <li key={h.id}>{h[`text${l}`]}</li>
+              ))}
+            </ol>
+          </div>
+        ))}
+        <div className="md:col-span-2">
+          <SafetyRules />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function AdminDrops({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const answer = actionData as DropActionData | undefined;
+  const formAnswer = answer && (answer.intent === "create" || answer.intent === "edit") ? answer : undefined;
+  const { drops, editing, preview, candidates, zone } = loaderData;
+  return (
+    <AdminPage title={t("drops.admin.title")} intro={t("drops.admin.intro")}>
+      {preview && <DropPreview drop={preview} />}
+      {answer && !formAnswer && answer.error && (
+        <p role="alert" className="mb-4 rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
+          {t(answer.error)}
+        </p>
+      )}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+            <CardTitle>{editing ? t("drops.admin.editTitle") : t("drops.admin.newTitle")}</CardTitle>
+            {editing && <Link to="/admin/drops" className="text-sm font-bold text-grape hover:underline">{t("drops.admin.newInstead")}</Link>}
+          </CardHeader>
+          <CardContent>
+            <DropForm key={editing?.id ?? "new"} values={formValues(editing, zone)} candidates={candidates} errors={formAnswer?.errors} error={formAnswer?.error} zone={zone} />
+          </CardContent>
+        </Card>
+        <section aria-labelledby="drops-list-title" className="grid content-start gap-4">
+          <h2 id="drops-list-title" className="font-display text-2xl font-bold">{t("drops.admin.listTitle")}</h2>
+          {drops.length === 0 && <p className="text-muted-foreground">{t("drops.admin.none")}</p>}
+          {drops.map((d) => (
+            <DropAdminCard key={d.id} drop={d} />
+          ))}
+        </section>
+      </div>
+    </AdminPage>
+  );
+}

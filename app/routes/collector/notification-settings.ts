@@ -1,0 +1,63 @@
+import { data, redirect } from "react-router";
+import { langContext } from "~/context";
+import { actorOf, domainErrorData, flashCookie, getServices, requireUser } from "~/guards.server";
+import { formFields, validate } from "~/lib/forms";
+import { preferencesSchema, pushSubscriptionSchema } from "~/lib/schemas/channels";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { readNotificationSettings } from "../../../server/domain/read-notification-settings.ts";
+import { requestEmailOptIn } from "../../../server/domain/request-email-opt-in.ts";
+import { saveNotificationPreferences } from "../../../server/domain/save-notification-preferences.ts";
+import { subscribePush, unsubscribePush } from "../../../server/domain/subscribe-push.ts";
+import { unsubscribeEmail } from "../../../server/domain/unsubscribe-email.ts";
+import type { Route } from "./+types/notification-settings";
+
+const back = (flash: string) => redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash) } });
+
+/** GET: this account's channel settings as JSON (the profile page renders them itself). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(context, request);
+  return readNotificationSettings(getServices(context).db, actorOf(viewer));
+}
+
+/**
+ * The profile's notification settings. Preferences and e-mail are plain form posts (they work
+ * without JavaScript) and come back to the profile; this device's push is posted by the page's script.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(context, request);
+  const services = getServices(context);
+  const lang = context.get(langContext);
+  const form = formFields(await request.formData());
+  try {
+    switch (form.intent) {
+      case "preferences": {
+        const parsed = validate(preferencesSchema, form);
+        if (!parsed.ok) return back("!channels.error.language");
+        await saveNotificationPreferences(services.db, actorOf(viewer), parsed.data, lang);
+        return back("channels.saved");
+      }
+      case "emailOn": {
+        const outcome = await requestEmailOptIn({ db: services.db, sendMail: services.sendMail, publicUrl: services.config.PUBLIC_URL }, actorOf(viewer), lang);
+        return back(outcome === "sent" ? "channels.email.requested" : "channels.email.alreadyOn");
+      }
+      case "emailOff":
+        await unsubscribeEmail(services.db, { actor: actorOf(viewer) });
+        return back("channels.email.turnedOff");
+      case "pushOn": {
+        const parsed = validate(pushSubscriptionSchema, form);
+        if (!parsed.ok) return data({ ok: false as const, error: "channels.error.pushInvalid" }, { status: 400 });
+        await subscribePush(services.db, actorOf(viewer), parsed.data, lang, { allowHttp: services.config.PUSH_ALLOW_HTTP });
+        return data({ ok: true as const, push: "on" as const });
+      }
+      case "pushOff":
+        await unsubscribePush(services.db, actorOf(viewer), String(form.endpoint ?? ""));
+        return data({ ok: true as const, push: "off" as const });
+      default:
+        return data({ ok: false as const, error: "channels.error.unknown" }, { status: 400 });
+    }
+  } catch (e) {
+    // the forms come back to the profile with the error as a toast; the page's script gets JSON
+    if (e instanceof DomainError && !String(form.intent).startsWith("push")) return back(`!channels.error.${e.code}`);
+    return domainErrorData(e);
+  }
+}

@@ -1,0 +1,46 @@
+/** A cell as spreadsheet programs read it safely: formulas defused, quotes where needed. */
+export function csvCell(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  // CSV injection: a cell starting with = + - @ (or a tab/CR that hides one) would run as a formula.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly (string | number | Date | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/**
+ * A CSV body that reads its rows page by page (never the whole table in memory). Starts with a
+ * byte-order mark so spreadsheet programs read umlauts as UTF-8.
+ */
+export function csvStream<T>(header: readonly string[], rows: AsyncIterable<T>, cells: (row: T) => readonly (string | number | Date | null | undefined)[]) {
+  const encoder = new TextEncoder();
+  const iterator = rows[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(csvLine(cells(next.value))));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+/** Reads a keyset-paged query to its end: `page(after)` returns up to `size` rows after the given id. */
+export async function* keysetRows<T extends { id: string }>(page: (after: string | null) => Promise<T[]>, size: number): AsyncGenerator<T> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1].id;
+  }
+}

@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../db/client.ts";
+import { DomainError } from "./errors.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Bilingual {
+  de: string;
+  en: string;
+}
+
+export interface DropSummary {
+  id: string;
+  title: Bilingual;
+  area: Bilingual;
+  releasedAt: string;
+  total: number;
+  found: number;
+}
+
+export interface PublicHint {
+  id: string;
+  text: Bilingual;
+  releasedAt: string;
+}
+
+/** A released drop with figures still hidden counts as the current one for this long. */
+export const LIVE_DAYS = 7;
+
+/**
+ * What the landing page shows: the latest drop released in the last LIVE_DAYS with figures still
+ * hidden ("live"), else the next waiting drop as its release time only (nothing else of a drop is
+ * public before its release), else the latest released one.
+ */
+export type LandingDrop =
+  | { state: "waiting"; releaseAt: string }
+  | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] }
+  | null;
+
+const summaryColumns = sql`d.id, d.title_de, d.title_en, d.area_de, d.area_en, d.released_at,
+  (select count(*)::int from drop_figures df where df.drop_id = d.id) as total,
+  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is not null) as found`;
+
+type SummaryRow = { id: string; title_de: string; title_en: string; area_de: string; area_en: string; released_at: Date | string; total: number; found: number };
+const toSummary = (r: SummaryRow): DropSummary => ({
+  id: r.id,
+  title: { de: r.title_de, en: r.title_en },
+  area: { de: r.area_de, en: r.area_en },
+  releasedAt: new Date(r.released_at).toISOString(),
+  total: r.total,
+  found: r.found,
+});
+
+async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> {
+  const rows = await queryRows<{ id: string; text_de: string; text_en: string; released_at: Date | string }>(
+    db,
+    sql`select id, text_de, text_en, released_at from drop_hints where drop_id = ${dropId} and released_at is not null order by released_at, id`,
+  );
+  return rows.map((h) => ({ id: h.id, text: { de: h.text_de, en: h.text_en }, releasedAt: new Date(h.released_at).toISOString() }));
+}
+
+export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
+  const [latest] = await queryRows<SummaryRow>(db, sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`);
+  const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
+  if (latest && recent && latest.found < latest.total) return { state: "live", drop: toSummary(latest), hints: await releasedHints(db, latest.id) };
+  const [next] = await queryRows<{ release_at: Date | string }>(db, sql`select release_at from drops where released_at is null and cancelled_at is null order by release_at limit 1`);
+  if (next) return { state: "waiting", releaseAt: new Date(next.release_at).toISOString() };
+  return latest ? { state: "done", drop: toSummary(latest), hints: await releasedHints(db, latest.id) } : null;
+}
+
+/** The archive: released drops, newest first. */
+export async function listPastDrops(db: DbOrTx, limit = 100): Promise<DropSummary[]> {
+  const rows = await queryRows<SummaryRow>(db, sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit ${limit}`);
+  return rows.map(toSummary);
+}
+
+export interface DropFigure {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  rarity: string;
+  /** Once claimed: minutes from the release to the find, and the finder's name (null: 'Anonymous'). */
+  found: { minutes: number; finder: string | null } | null;
+}
+
+/** A released drop's page; a waiting, cancelled or unknown drop is 404 (nothing of it is public). */
+export async function getPublicDrop(db: DbOrTx, id: string) {
+  if (!UUID.test(id)) throw new DomainError("notFound", 404);
+  const [drop] = await queryRows<SummaryRow & { description_de: string; description_en: string; hint_image_url: string | null }>(
+    db,
+    sql`select ${summaryColumns}, d.description_de, d.description_en, d.hint_image_url
+        from drops d where d.id = ${id} and d.released_at is not null and d.cancelled_at is null`,
+  );
+  if (!drop) throw new DomainError("notFound", 404);
+  // A finder whose account is deleted or blocked shows as 'Anonymous'.
+  const figures = await queryRows<{ id: string; name: string; image_url: string | null; rarity: string; claimed_at: Date | string | null; owner_id: string | null; finder: string | null }>(
+    db,
+    sql`select b.id, b.name, coalesce(b.image_url, t.image_url) as image_url, b.rarity, b.claimed_at, b.owner_id,
+               case when p.deleted_at is null and p.blocked_at is null then nullif(trim(p.name), '') end as finder
+        from drop_figures df join boonees b on b.id = df.boonee_id
+        left join boonees t on t.id = b.template_id
+        left join profiles p on p.id = b.owner_id
+        where df.drop_id = ${id} order by b.claimed_at nulls last, b.name, b.id`,
+  );
+  const releasedAt = new Date(drop.released_at).getTime();
+  return {
+    ...toSummary(drop),
+    description: { de: drop.description_de, en: drop.description_en },
+    hintImageUrl: drop.hint_image_url,
+    hints: await releasedHints(db, id),
+    figures: figures.map(
+      (f): DropFigure => ({
+        id: f.id,
+        name: f.name,
+        imageUrl: f.image_url,
+        rarity: f.rarity,
+        found: f.owner_id && f.claimed_at ? { minutes: Math.max(0, Math.round((new Date(f.claimed_at).getTime() - releasedAt) / 60_000)), finder: f.finder } : null,
+      }),
+    ),
+  };
+}
+export type PublicDrop = Awaited<ReturnType<typeof getPublicDrop>>;

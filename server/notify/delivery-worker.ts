@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import type { OptionalChannel } from "../../app/lib/notification-kinds.ts";
+import { queryRows, type Db } from "../db/client.ts";
+
+export interface DeliveryJob {
+  id: string;
+  notificationId: string | null;
+  userId: string;
+  channel: OptionalChannel;
+  kind: string;
+  title: string;
+  message: string;
+  link: string | null;
+  attempts: number;
+}
+
+/** "sent": it went out; "skipped": nothing to send any more (no device, opted out since). */
+export type Deliver = (job: DeliveryJob) => Promise<"sent" | "skipped">;
+
+export interface DeliveryWorkerOptions {
+  db: Db;
+  deliver: Record<OptionalChannel, Deliver>;
+  /** How long a claimed job stays with this worker before another may take it over. */
+  leaseSeconds?: number;
+  batchSize?: number;
+  pollMs?: number;
+  maxAttempts?: number;
+  /** Seconds before the n-th retry: base · 2^(n-1). */
+  backoffSeconds?: number;
+  onError?: (e: unknown) => void;
+}
+
+const JOB_COLUMNS = sql`id, notification_id as "notificationId", user_id as "userId", channel, kind, title, message, link, attempts`;
+
+/**
+ * Sends the queued push and e-mail jobs. Several workers (instances) share the queue: a batch is
+ * claimed with FOR UPDATE SKIP LOCKED and a lease. Right before a job is sent its row is marked
+ * "sending" (committed), after it "sent". A worker that dies leaves "claimed" jobs (never sent: taken
+ * over when the lease ends) and at most one "sending" job per worker, which is not sent again but
+ * counted as failed, because nobody can know whether it went out: nobody gets a message twice.
+ */
+export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
+  const lease = opts.leaseSeconds ?? 300;
+  const batchSize = opts.batchSize ?? 20;
+  const maxAttempts = opts.maxAttempts ?? 5;
+  const backoff = opts.backoffSeconds ?? 30;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  let halting = false;
+
+  async function recoverAbandoned() {
+    await opts.db.execute(sql`
+      update delivery_jobs
+      set status = case when status = 'claimed' then 'pending'::delivery_status else 'failed'::delivery_status end,
+          last_error = case when status = 'sending' then 'interrupted while sending' else last_error end,
+          lease_until = null
+      where status in ('claimed', 'sending') and lease_until < now()`);
+  }
+
+  async function claimBatch(): Promise<DeliveryJob[]> {
+    return queryRows<DeliveryJob>(
+      opts.db,
+      sql`update delivery_jobs set status = 'claimed', lease_until = now() + make_interval(secs => ${lease}), attempts = attempts + 1
+          where id in (select id from delivery_jobs where status = 'pending' and run_at <= now() order by run_at limit ${batchSize} for update skip locked)
+          returning ${JOB_COLUMNS}`,
+    );
+  }
+
+  /** Hands claimed but unsent jobs back to the queue at once (a graceful stop). */
+  async function release(ids: string[]) {
+    await opts.db.execute(sql`update delivery_jobs set status = 'pending', lease_until = null, attempts = attempts - 1 where id = any(${sql.param(ids)}::uuid[]) and status = 'claimed'`);
+  }
+
+  async function sendOne(job: DeliveryJob) {
+    const mine = await queryRows(opts.db, sql`update delivery_jobs set status = 'sending' where id = ${job.id} and status = 'claimed' returning id`);
+    if (mine.length === 0) return; // the lease ended and another worker took it
+    try {
+      const outcome = await opts.deliver[job.channel](job);
+      await opts.db.execute(
+        sql`update delivery_jobs set status = 'sent', sent_at = ${outcome === "sent" ? sql`now()` : sql`null`}, lease_until = null, last_error = null where id = ${job.id}`,
+      );
+    } catch (e) {
+      const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+      const final = job.attempts >= maxAttempts;
+      await opts.db.execute(sql`
+        update delivery_jobs set
+          status = ${final ? "failed" : "pending"}::delivery_status, lease_until = null, last_error = ${error},
+          run_at = now() + make_interval(secs => ${backoff * 2 ** (job.attempts - 1)})
+        where id = ${job.id}`);
+    }
+  }
+
+  /** One round: recover what dead workers left, claim a batch, send it. Returns how many were claimed. */
+  async function runOnce(): Promise<number> {
+    await recoverAbandoned();
+    const jobs = await claimBatch();
+    for (const [i, job] of jobs.entries()) {
+      if (halting) {
+        await release(jobs.slice(i).map((j) => j.id));
+        break;
+      }
+      await sendOne(job);
+    }
+    return jobs.length;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      running = runOnce()
+        .catch((e) => {
+          opts.onError?.(e);
+          return 0;
+        })
+        .finally(() => (running = undefined));
+      void running.then((claimed) => schedule(claimed > 0 ? 0 : (opts.pollMs ?? 1000)));
+    }, delay);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      halting = false;
+      schedule(0);
+    },
+    /** Finishes the job in hand, hands the rest of its batch back, then stops. */
+    async stop() {
+      stopped = true;
+      halting = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

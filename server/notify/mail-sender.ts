@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { renderNotificationText } from "../../app/lib/notification-text.ts";
+import type { Db } from "../db/client.ts";
+import { notificationSettings, profiles } from "../db/schema.ts";
+import type { SendMail } from "../mail/mailer.ts";
+import type { Deliver } from "./delivery-worker.ts";
+import { asLang, translator } from "./translate.ts";
+
+/** The one-click unsubscribe address (RFC 8058) of an account's mails. */
+export const unsubscribeUrl = (publicUrl: string, token: string) => new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, publicUrl).href;
+
+/** Mails a job to its user if the address is still confirmed, in the language of their settings. */
+export function createMailSender(opts: { db: Db; sendMail: SendMail; publicUrl: string }): Deliver {
+  return async (job) => {
+    const [row] = await opts.db
+      .select({ email: profiles.email, deletedAt: profiles.deletedAt, optIn: notificationSettings.email, language: notificationSettings.language, token: notificationSettings.unsubscribeToken })
+      .from(notificationSettings)
+      .innerJoin(profiles, eq(profiles.id, notificationSettings.userId))
+      .where(eq(notificationSettings.userId, job.userId));
+    if (!row || row.optIn !== "on" || row.deletedAt) return "skipped";
+    const t = translator(asLang(row.language));
+    const unsubscribe = unsubscribeUrl(opts.publicUrl, row.token);
+    const link = new URL(job.link ?? "/notifications", opts.publicUrl).href;
+    await opts.sendMail({
+      to: row.email,
+      subject: renderNotificationText(job.title, t),
+      text: t("channels.mail.body", {
+        message: renderNotificationText(job.message, t),
+        link,
+        preferences: new URL("/profile#notification-settings", opts.publicUrl).href,
+        unsubscribe,
+      }),
+      headers: {
+        "List-Unsubscribe": `<${unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Message-ID": `<${job.notificationId ?? job.id}.${job.channel}@${new URL(opts.publicUrl).hostname}>`,
+      },
+    });
+    return "sent";
+  };
+}

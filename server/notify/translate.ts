@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import i18next, { type TFunction } from "i18next";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../app/lib/i18n-config.ts";
+
+const localesDir = fileURLToPath(new URL("../../app/locales", import.meta.url));
+const cache = new Map<Lang, TFunction>();
+
+function messages(lang: Lang): Record<string, unknown> {
+  const dir = path.join(localesDir, lang);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(dir, f), "utf8"))]),
+  );
+}
+
+export const asLang = (value: string | null | undefined): Lang => (LANGS as readonly string[]).includes(value ?? "") ? (value as Lang) : DEFAULT_LANG;
+
+/** The app's own texts in one language, for what the server sends outside a page (push, mail). */
+export function translator(lang: Lang): TFunction {
+  let t = cache.get(lang);
+  if (!t) {
+    const instance = i18next.createInstance();
+    void instance.init({ lng: lang, fallbackLng: false, resources: { [lang]: { translation: messages(lang) } }, initAsync: false, interpolation: { escapeValue: false } });
+    t = instance.t.bind(instance) as TFunction;
+    cache.set(lang, t);
+  }
+  return t;
+}

@@ -1,0 +1,253 @@
+import { createECDH, randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { decrypt } from "http_ece";
+import { SMTPServer } from "smtp-server";
+import * as schema from "../../server/db/schema.ts";
+import { E2E } from "./env.ts";
+import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
+
+// Issue 15 items 3–6: push to a collector's device and mail to an opted-in collector, sent by the
+// server's queue to a push service and an SMTP server this test runs on this machine.
+
+interface ReceivedMail {
+  to: string;
+  headers: Map<string, string>;
+  text: string;
+}
+const mails: ReceivedMail[] = [];
+const pushes: { path: string; body: Buffer }[] = [];
+let smtp: SMTPServer;
+let pushService: Server;
+let pushBase = "";
+
+const qp = (text: string) => Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+/** RFC 2047 encoded words in a header (=?UTF-8?Q?…?= or B). */
+const decodeWords = (value: string) =>
+  value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) => (enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : qp(text.replace(/_/g, " "))));
+
+/** Headers (unfolded, lower-case names) and the body of a raw message; quoted-printable decoded. */
+function parseMail(raw: string, to: string): ReceivedMail {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const i = line.indexOf(":");
+    if (i > 0) headers.set(line.slice(0, i).toLowerCase(), decodeWords(line.slice(i + 1).trim()));
+  }
+  let body = rest.join("\n\n");
+  if (/quoted-printable/i.test(headers.get("content-transfer-encoding") ?? "")) body = qp(body);
+  return { to, headers, text: body };
+}
+
+// several accounts, two browser contexts and a queue per test on a machine shared by many runs;
+// one worker runs this file in order, since its SMTP server owns the port the app sends mail to
+test.describe.configure({ mode: "default", timeout: 150_000 });
+test.use({ serviceWorkers: "allow" });
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        mails.push(parseMail(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address).join(",")));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(E2E.smtpPort, "127.0.0.1", r));
+  pushService = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      pushes.push({ path: req.url ?? "", body: Buffer.concat(chunks) });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((r) => pushService.listen(0, "127.0.0.1", r));
+  pushBase = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await new Promise<void>((r) => (smtp ? smtp.close(r) : r()));
+  await new Promise<void>((r) => (pushService ? pushService.close(() => r()) : r()));
+});
+
+/** Broadcasts to one figure's owner as the admin, through the content page's form. */
+async function broadcastTo(page: import("@playwright/test").Page, booneeId: string, title: string) {
+  const admin = await page.context().browser()!.newContext();
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage);
+  const res = await adminPage.request.post("/admin/content", {
+    form: { title, message: "Ein Gruß an alle, die diesen Boonee gefunden haben.", contentType: "news", audience: "boonee", booneeId },
+    headers: { origin: E2E.baseURL },
+  });
+  expect(res.status()).toBe(200);
+  await admin.close();
+}
+
+test("a collector turns push on; a broadcast to their figure reaches the push service in their language", async ({ page, context }) => {
+  const ecdh = createECDH("prime256v1");
+  const p256dh = ecdh.generateKeys().toString("base64url");
+  const auth = randomBytes(16).toString("base64url");
+  const endpoint = `${pushBase}/device/${unique()}`;
+  await context.grantPermissions(["notifications"], { origin: E2E.baseURL });
+  // Headless Chromium cannot reach a real push service: the browser's subscription points at ours.
+  await page.addInitScript(
+    (device) => {
+      const subscription = {
+        endpoint: device.endpoint,
+        expirationTime: null,
+        options: {},
+        toJSON: () => ({ endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } }),
+        unsubscribe: async () => true,
+      };
+      let subscribed = false;
+      PushManager.prototype.subscribe = async function () {
+        subscribed = true;
+        return subscription as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return (subscribed ? subscription : null) as unknown as PushSubscription;
+      };
+    },
+    { endpoint, p256dh, auth },
+  );
+  const collector = await signUp(page);
+  const figure = await seedBoonee({ ownerId: collector.id });
+  await useEnglish(page);
+  await page.goto("/profile");
+  const device = page.getByTestId("push-device");
+  await expect(device.getByRole("status")).toHaveText("Push is off on this device.");
+  await device.getByRole("button", { name: "Turn on push" }).click();
+  await expect(device.getByRole("status")).toHaveText("Push is on on this device.");
+  const [stored] = await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, endpoint));
+  expect(stored).toMatchObject({ userId: collector.id, language: "en", p256dh, auth });
+
+  const title = `Neu für dich ${unique()}`;
+  await broadcastTo(page, figure.id, title);
+  await expect.poll(() => pushes.filter((p) => endpoint.endsWith(p.path)).length, { timeout: 15_000 }).toBe(1);
+  const payload = JSON.parse(decrypt(pushes.find((p) => endpoint.endsWith(p.path))!.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8"));
+  expect(payload).toEqual({ title, body: "Ein Gruß an alle, die diesen Boonee gefunden haben.", link: `${E2E.baseURL}/exclusive` });
+
+  // a text of ours arrives translated: the admin verifies the collector's claim
+  const [claim] = await db.insert(schema.claims).values({ booneeId: figure.id, userId: collector.id }).returning();
+  const admin = await context.browser()!.newContext();
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage);
+  expect((await adminPage.request.post("/admin/claims", { form: { intent: "verify", claimId: claim.id }, headers: { origin: E2E.baseURL } })).status()).toBe(200);
+  await admin.close();
+  await expect.poll(() => pushes.filter((p) => endpoint.endsWith(p.path)).length, { timeout: 15_000 }).toBe(2);
+  const second = JSON.parse(decrypt(pushes.filter((p) => endpoint.endsWith(p.path))[1].body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8"));
+  expect(second).toEqual({ title: `Find verified: ${figure.name}`, body: `Your find of ${figure.name} was verified by the team.`, link: `${E2E.baseURL}/boonee/${figure.id}` });
+});
+
+test("an opted-in collector gets the mail with one-click unsubscribe, which works without a session", async ({ page, browser }) => {
+  const collector = await signUp(page);
+  const figure = await seedBoonee({ ownerId: collector.id });
+  await page.goto("/profile");
+  const email = page.getByTestId("email-opt-in");
+  await email.getByRole("button", { name: "E-Mails einschalten" }).click();
+  await expect(page.getByTestId("email-opt-in")).toContainText("Wir haben dir einen Bestätigungslink geschickt.");
+  await expect.poll(() => mails.filter((m) => m.to === collector.email).length, { timeout: 15_000 }).toBe(1);
+  const confirmation = mails.find((m) => m.to === collector.email)!;
+  const link = /https?:\/\/\S+\/email\/confirm\?token=[\w-]+/.exec(confirmation.text)![0];
+
+  // the link works in any browser (no session): opening it changes nothing, the button confirms
+  const elsewhere = await browser.newPage();
+  await elsewhere.goto(link);
+  await elsewhere.getByRole("button", { name: "Ja, E-Mails einschalten" }).click();
+  await expect(elsewhere.getByRole("status")).toHaveText("Danke! E-Mails sind jetzt an.");
+  await elsewhere.close();
+
+  const title = `Post für dich ${unique()}`;
+  await broadcastTo(page, figure.id, title);
+  await expect.poll(() => mails.filter((m) => m.to === collector.email).length, { timeout: 15_000 }).toBe(2);
+  const mail = mails.filter((m) => m.to === collector.email)[1];
+  expect(mail.headers.get("subject")).toBe(title);
+  const unsubscribe = /^<(https?:\/\/[^>]+\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers.get("list-unsubscribe") ?? "")?.[1];
+  expect(unsubscribe).toBeTruthy();
+  expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+  expect(mail.text).toContain(`${E2E.baseURL}/profile#notification-settings`);
+
+  // what a mail provider does (RFC 8058): a POST without cookies or Origin
+  const res = await fetch(unsubscribe!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+  expect(res.status).toBe(200);
+  const [settings] = await db.select().from(schema.notificationSettings).where(eq(schema.notificationSettings.userId, collector.id));
+  expect(settings.email).toBe("off");
+});
+
+test("preferences are a plain form: switched-off kinds are kept, and the language of texts", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signUp(page);
+  await page.goto("/profile");
+  const form = page.getByTestId("notification-preferences");
+  await form.getByRole("checkbox", { name: "Erfolge: Push" }).uncheck();
+  await form.getByLabel("Sprache von Push und E-Mail").selectOption("en");
+  await form.getByRole("button", { name: "Einstellungen speichern" }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  await expect(page.getByTestId("notification-preferences").getByRole("checkbox", { name: "Erfolge: Push" })).not.toBeChecked();
+  await expect(page.getByTestId("notification-preferences").getByRole("checkbox", { name: "Erfolge: E-Mail" })).toBeChecked();
+  await expect(page.getByTestId("notification-preferences").getByLabel("Sprache von Push und E-Mail")).toHaveValue("en");
+  await context.close();
+});
+
+test("the service worker shows a push and opens its link on click", async ({ page, context }) => {
+  await context.grantPermissions(["notifications"], { origin: E2E.baseURL });
+  await page.goto("/");
+  await page.evaluate(() => navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then(() => undefined));
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const found = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${E2E.baseURL}/` && !r.isDeleted);
+      if (found) resolve(found.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  const registrationId = await registration;
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: E2E.baseURL,
+    registrationId,
+    data: JSON.stringify({ title: "Drop started", body: "Two Boonees are hidden in Kiel.", link: `${E2E.baseURL}/exclusive` }),
+  });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, link: n.data?.link }))), { timeout: 10_000 })
+    .toEqual([{ title: "Drop started", body: "Two Boonees are hidden in Kiel.", link: `${E2E.baseURL}/exclusive` }]);
+
+  // A click on the notification: a synthetic event in the worker (no real click in headless), with
+  // openWindow recorded instead of opening a window (which needs the user's gesture).
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  const opened = await worker.evaluate(async () => {
+    // service-worker types are not in this project's lib: the few members used here
+    const sw = self as unknown as {
+      opened?: string;
+      registration: { getNotifications(): Promise<Notification[]> };
+      clients: { openWindow(url: string | URL): Promise<unknown> };
+      dispatchEvent(e: Event): boolean;
+    };
+    const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    const [notification] = await sw.registration.getNotifications();
+    sw.clients.openWindow = async (url: string | URL) => ((sw.opened = String(url)), null);
+    try {
+      sw.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
+    } catch {
+      // waitUntil refuses untrusted events; the handler's work has started before that
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    return { opened: sw.opened, left: (await sw.registration.getNotifications()).length };
+  });
+  expect(opened).toEqual({ opened: `${E2E.baseURL}/exclusive`, left: 0 });
+});
+
+test("the app is installable: manifest with PNG icons and an offline page", async ({ request }) => {
+  const manifest = await (await request.get("/manifest.webmanifest")).json();
+  expect(manifest).toMatchObject({ start_url: "/", display: "standalone" });
+  const sizes = manifest.icons.filter((i: { type: string }) => i.type === "image/png").map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
+  expect(sizes).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "192x192 maskable", "512x512 maskable"]));
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+  expect(await (await request.get("/offline.html")).text()).toContain("Du bist offline");
+  expect((await request.get("/sw.js")).headers()["content-type"]).toMatch(/javascript/);
+});

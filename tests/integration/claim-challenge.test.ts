@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { boonees, tags } from "../../server/db/schema.ts";
+import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass, type ClaimChallenge } from "../../server/domain/claim-challenge.ts";
+import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+let s: TestServices;
+beforeAll(async () => {
+  s = await createTestServices();
+});
+afterAll(async () => s.close());
+afterEach(() => vi.useRealTimers());
+
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+const SECRET = "test-secret-for-claim-challenges";
+let n = 0;
+async function figure() {
+  const code = `POW${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
+  const [b] = await s.db.insert(boonees).values({ name: `Challenge ${n}`, status: "Placed", rarity: "Common" }).returning();
+  await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
+  return { id: b.id, code };
+}
+const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+
+/** What the browser's solver (public/claim-challenge.js) sends: altcha's payload, base64 JSON. */
+function solved(c: ClaimChallenge) {
+  let number = 0;
+  while (createHash("sha256").update(c.salt + number).digest("hex") !== c.challenge) number++;
+  expect(number).toBeLessThanOrEqual(c.maxnumber);
+  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature })).toString("base64");
+}
+async function addressCount(ip: string) {
+  const [row] = await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`);
+  return Number(row?.count ?? 0);
+}
+async function lock(ip: string) {
+  for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, wrong(i), { ip })).toBeNull();
+}
+
+describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
+  it("accepts a solved challenge once; a replay, a forged or an unsolved one is refused", async () => {
+    const c = await createClaimChallenge(SECRET);
+    const payload = solved(c);
+    expect(await spendClaimChallenge(s.db, SECRET, payload)).toBe(true);
+    expect(await spendClaimChallenge(s.db, SECRET, payload)).toBe(false); // remembered in the database
+    expect(await spendClaimChallenge(s.db, "another-secret", solved(await createClaimChallenge(SECRET)))).toBe(false);
+    const other = await createClaimChallenge(SECRET);
+    const guessed = Buffer.from(JSON.stringify({ ...other, number: -1 })).toString("base64");
+    expect(await spendClaimChallenge(s.db, SECRET, guessed)).toBe(false);
+    expect(await spendClaimChallenge(s.db, SECRET, "not a payload")).toBe(false);
+  });
+
+  it("refuses a challenge solved after it expired", async () => {
+    const payload = solved(await createClaimChallenge(SECRET));
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60 * 1000 });
+    expect(await spendClaimChallenge(s.db, SECRET, payload)).toBe(false);
+  });
+
+  it("gives a pass for one code only, for a while", () => {
+    const pass = createClaimPass(SECRET, "ABC123");
+    expect(verifyClaimPass(SECRET, "ABC123", pass)).toBe(true);
+    expect(verifyClaimPass(SECRET, "ABC124", pass)).toBe(false);
+    expect(verifyClaimPass("another-secret", "ABC123", pass)).toBe(false);
+    expect(verifyClaimPass(SECRET, "ABC123", pass, Date.now() + 31 * 60 * 1000)).toBe(false);
+    expect(verifyClaimPass(SECRET, "ABC123", null)).toBe(false);
+  });
+
+  it("lets a right code through a locked address behind a passed challenge; a wrong one still counts", async () => {
+    const f = await figure();
+    const ip = "192.0.2.150";
+    await lock(ip);
+    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    expect((await findFigureByCode(s.db, f.code, { ip, challengePassed: true }))?.boonee.id).toBe(f.id);
+    expect(await addressCount(ip)).toBe(10); // a right code gives its attempt back
+    expect(await findFigureByCode(s.db, wrong("late"), { ip, challengePassed: true })).toBeNull();
+    expect(await addressCount(ip)).toBe(11);
+    await expect(findFigureByCode(s.db, wrong("next"), { ip })).rejects.toMatchObject({ code: "tooMany" }); // the next guess pays again
+  });
+
+  it("keeps an account's own lock, challenge or not", async () => {
+    const f = await figure();
+    const u = await createUser(s);
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: `192.0.2.${160 + i}`, userId: u.id });
+    await expect(findFigureByCode(s.db, f.code, { ip: "192.0.2.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({ params: { locked: "account" } });
+  });
+
+  it("tells how many wrong codes are left before the lock", async () => {
+    const ip = "192.0.2.190";
+    expect((await lookupFigure(s.db, wrong(1), { ip })).remaining).toBe(9);
+    expect((await lookupFigure(s.db, wrong(2), { ip })).remaining).toBe(8);
+    const u = await createUser(s);
+    expect((await lookupFigure(s.db, wrong(3), { ip, userId: u.id })).remaining).toBe(9); // signed in, the account decides
+    const f = await figure();
+    expect((await lookupFigure(s.db, f.code, { ip })).remaining).toBeNull();
+  });
+});

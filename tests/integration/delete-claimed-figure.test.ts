@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderNotificationText } from "../../app/lib/notification-text.ts";
+import { queryRows } from "../../server/db/client.ts";
+import { boonees, notifications, tags, userAchievements } from "../../server/db/schema.ts";
+import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { deleteBoonee } from "../../server/domain/delete-boonee.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+
+// Issue 17 item 10: deleting a claimed figure takes back what it earned and tells the former owner.
+let s: TestServices;
+let admin: Actor;
+beforeAll(async () => {
+  s = await createTestServices();
+  admin = await createStaff(s, "admin");
+});
+afterAll(async () => s.close());
+
+let n = 0;
+async function figure(opts: { series?: string; rarity?: "Common" | "Legendary"; templateId?: string } = {}) {
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Weg ${n++}`, series: opts.series ?? null, rarity: opts.rarity ?? "Common", status: "Placed", templateId: opts.templateId ?? null })
+    .returning({ id: boonees.id, name: boonees.name });
+  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: `DEL${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20) }).returning({ id: tags.id });
+  return { id: b.id, name: b.name, tagId: t.id };
+}
+async function claim(userId: string, f: { id: string; tagId: string }) {
+  const r = await claimBoonee(s.db, { id: userId, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+  if (!r.success) throw new Error(r.error);
+}
+const achievementsOf = async (userId: string) =>
+  (await s.db.select({ a: userAchievements.achievement }).from(userAchievements).where(eq(userAchievements.userId, userId))).map((r) => r.a).sort();
+const counterRecount = sql`
+  select (select coalesce(json_agg(x order by x.series), '[]') from (select series, public_types as n from series_type_counts where public_types <> 0) x) as counters,
+         (select coalesce(json_agg(y order by y.series), '[]') from (
+            select series, count(*)::int as n from boonees where template_id is null and series is not null and status not in ('Draft', 'Hidden') group by series) y) as recount`;
+
+describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("withdraws the achievements that no longer hold and notifies the former owner, keeping the others", async () => {
+    const owner = await createUser(s, "Former Owner");
+    const legendary = await figure({ rarity: "Legendary" });
+    const common = await figure();
+    await claim(owner.id, legendary);
+    await claim(owner.id, common);
+    expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
+
+    const result = await deleteBoonee(s.db, admin, { id: legendary.id });
+    expect(result.withdrawn).toEqual(["legend_hunter"]);
+    expect(await achievementsOf(owner.id)).toEqual(["first_find"]);
+
+    const notes = await s.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    const told = notes.find((x) => x.title === `@figureDeleted:${legendary.name}`);
+    expect(told).toBeDefined();
+    const en = (key: string, p?: Record<string, unknown>) => `${key}:${JSON.stringify(p)}`;
+    expect(renderNotificationText(told!.title, en)).toBe(`notify.figureDeletedTitle:{"name":"${legendary.name}"}`);
+  });
+
+  it("an unclaimed figure notifies nobody", async () => {
+    const f = await figure();
+    const before = (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n;
+    expect((await deleteBoonee(s.db, admin, { id: f.id })).withdrawn).toEqual([]);
+    expect((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n).toBe(before);
+  });
+
+  it("deleting a type of a completed series withdraws nothing it still earns, and the series counters stay exact", async () => {
+    const series = `Löschreihe ${Date.now().toString(36)}`;
+    const a = await figure({ series });
+    const b = await figure({ series });
+    const instanceOfB = await figure({ series, templateId: b.id });
+    const owner = await createUser(s, "Series Owner");
+    await claim(owner.id, a);
+    await claim(owner.id, b);
+    expect(await achievementsOf(owner.id)).toContain("series_complete");
+
+    // The owned type goes: its instance becomes its own type (template_id set null), which the owner
+    // does not have, so the series is no longer complete.
+    await deleteBoonee(s.db, admin, { id: b.id });
+    expect(await achievementsOf(owner.id)).not.toContain("series_complete");
+    expect(await achievementsOf(owner.id)).toContain("first_find");
+    const [{ counters, recount }] = await queryRows<{ counters: unknown; recount: unknown }>(s.db, counterRecount);
+    expect(counters).toEqual(recount);
+    expect((await s.db.select().from(boonees).where(eq(boonees.id, instanceOfB.id)))[0].templateId).toBeNull();
+  });
+
+  it("a moderator's delete is refused and changes nothing", async () => {
+    const owner = await createUser(s, "Kept Owner");
+    const f = await figure({ rarity: "Legendary" });
+    await claim(owner.id, f);
+    await expect(deleteBoonee(s.db, { id: owner.id, role: "moderator" }, { id: f.id })).rejects.toMatchObject({ status: 403 });
+    expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
+    expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id))).length).toBe(1);
+  });
+});

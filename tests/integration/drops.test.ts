@@ -1,0 +1,140 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { boonees, drops, notifications, profiles, tags } from "../../server/db/schema.ts";
+import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { addDropHint } from "../../server/domain/drop-hints.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
+import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
+import { getLandingDrop, getPublicDrop, listPastDrops } from "../../server/domain/public-drops.ts";
+import { listGallery } from "../../server/domain/public-gallery.ts";
+import { getLeaderboards } from "../../server/domain/public-leaderboard.ts";
+import { getPublicStats } from "../../server/domain/public-stats.ts";
+import { releaseDue } from "../../server/domain/release-drop.ts";
+import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
+import { updateBoonee } from "../../server/domain/update-boonee.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+let s: TestServices;
+let admin: Actor;
+beforeAll(async () => {
+  s = await createTestServices();
+  const a = await createUser(s, "Drop Admin");
+  await s.db.execute(sql`update user_roles set role = 'admin' where user_id = ${a.id}`);
+  admin = { id: a.id, role: "admin" };
+});
+afterAll(async () => s.close());
+
+let n = 0;
+const SECRET = () => `Geheimfigur${Date.now().toString(36)}x${n++}`;
+async function figure(name = SECRET(), status: "Placed" | "Draft" = "Placed") {
+  const code = `DROP${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
+  const [b] = await s.db.insert(boonees).values({ name, status, rarity: "Common", series: `Reihe ${name}` }).returning();
+  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
+  return { id: b.id, tagId: t.id, code, name };
+}
+const soon = () => new Date(Date.now() + 60 * 60_000);
+const texts = (title: string) => ({ titleDe: title, titleEn: `${title} EN`, descriptionDe: `Beschreibung ${title}`, descriptionEn: "Description", areaDe: `Bereich ${title}`, areaEn: `Area ${title}` });
+/** Moves a drop's release (and its hints') into the past, as if its time had come. */
+const makeDue = (id: string) => s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${id}`);
+
+describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("shows nothing of a waiting drop on any public read, and its code answers like an unknown code", async () => {
+    const f = await figure();
+    const title = `Titel${SECRET()}`;
+    const drop = await createDrop(s.db, admin, { ...texts(title), releaseAt: soon(), figureIds: [f.id] });
+    await addDropHint(s.db, admin, { dropId: drop.id, textDe: `Hinweis ${title}`, textEn: "Hint", releaseAt: new Date() });
+    const finder = await createUser(s, "Sucherin");
+    const reads = {
+      gallery: await listGallery(s.db, { q: f.name, page: 1 } as never),
+      galleryAll: await listGallery(s.db, { page: 1 } as never),
+      stats: await getPublicStats(s.db),
+      leaderboards: await getLeaderboards(s.db),
+      landing: await getLandingDrop(s.db),
+      past: await listPastDrops(s.db),
+    };
+    const text = JSON.stringify(reads);
+    for (const secret of [f.name, title, "Bereich", "Hinweis", drop.id, f.id]) expect(text).not.toContain(secret);
+    expect(reads.landing).toEqual({ state: "waiting", releaseAt: expect.any(String) });
+    await expect(getBooneeDetail(s.db, null, f.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getPublicDrop(s.db, drop.id)).rejects.toMatchObject({ status: 404 });
+    expect(await findFigureByCode(s.db, f.code, { ip: "10.9.9.1" })).toBeNull();
+    expect(await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).toEqual({ success: false, error: "claim.error.notfound" });
+    // an admin cannot make it public by hand before the release either
+    await expect(updateBoonee(s.db, admin, { id: f.id, name: f.name, rarity: "Common", status: "Placed" } as never)).rejects.toMatchObject({ code: "inWaitingDrop" });
+    await cancelDrop(s.db, admin, { dropId: drop.id });
+    const [back] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
+    expect(back.status).toBe("Placed");
+    expect(await findFigureByCode(s.db, f.code, { ip: "10.9.9.1" })).not.toBeNull();
+  });
+
+  it("releases a drop exactly once when five releasers race, announcing it once to every collector", async () => {
+    const figs = [await figure(), await figure(undefined, "Draft")];
+    const drop = await createDrop(s.db, admin, { ...texts("Rennen"), releaseAt: soon(), figureIds: figs.map((f) => f.id) });
+    await makeDue(drop.id);
+    const results = await Promise.all(Array.from({ length: 5 }, () => releaseDue(s.db)));
+    expect(results.reduce((sum, r) => sum + r.drops, 0)).toBe(1);
+    const [people] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from profiles where deleted_at is null and blocked_at is null`);
+    const notes = await s.db.select().from(notifications).where(eq(notifications.link, `/drops/${drop.id}`));
+    expect(notes).toHaveLength(people.n);
+    expect(new Set(notes.map((x) => x.userId)).size).toBe(people.n);
+    for (const f of figs) expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id)))[0].status).toBe("Placed");
+    const [activity] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from activity_log where action = 'drop.released' and object_id = ${drop.id}`);
+    expect(activity.n).toBe(1);
+    expect(await findFigureByCode(s.db, figs[0].code, { ip: "10.9.9.2" })).not.toBeNull();
+    expect((await releaseDue(s.db)).drops).toBe(0);
+  });
+
+  it("publishes a hint once, only after its drop is released, and shows who found what after how long", async () => {
+    const f = await figure();
+    const drop = await createDrop(s.db, admin, { ...texts("Hinweise"), releaseAt: soon(), figureIds: [f.id] });
+    const hint = await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Unter der Brücke", textEn: "Under the bridge", releaseAt: new Date(Date.now() - 1000) });
+    expect((await releaseDue(s.db)).hints).toBe(0); // its drop still waits
+    await makeDue(drop.id);
+    const raced = await Promise.all(Array.from({ length: 4 }, () => releaseDue(s.db)));
+    expect(raced.reduce((sum, r) => sum + r.hints, 0)).toBe(1);
+    const notes = await s.db.select().from(notifications).where(sql`${notifications.title} like '@dropHint:%' and ${notifications.link} = ${`/drops/${drop.id}`}`);
+    const [people] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from profiles where deleted_at is null and blocked_at is null`);
+    expect(notes).toHaveLength(people.n);
+    let page = await getPublicDrop(s.db, drop.id);
+    expect(page.hints.map((h) => h.id)).toEqual([hint.id]);
+    expect(page.figures[0].found).toBeNull();
+    const landing = await getLandingDrop(s.db);
+    expect(landing).toMatchObject({ state: "live", drop: { id: drop.id, total: 1, found: 0 } });
+    const finder = await createUser(s, "Schnelle Finderin");
+    expect((await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
+    await s.db.execute(sql`update boonees set claimed_at = (select released_at from drops where id = ${drop.id}) + interval '37 minutes' where id = ${f.id}`);
+    page = await getPublicDrop(s.db, drop.id);
+    expect(page.figures[0].found).toEqual({ minutes: 37, finder: "Schnelle Finderin" });
+    await s.db.update(profiles).set({ blockedAt: new Date() }).where(eq(profiles.id, finder.id));
+    expect((await getPublicDrop(s.db, drop.id)).figures[0].found).toEqual({ minutes: 37, finder: null });
+    expect((await listPastDrops(s.db)).map((d) => d.id)).toContain(drop.id);
+  });
+
+  it("refuses a figure that is owned or already in another drop, and a release time in the past", async () => {
+    const f = await figure();
+    await createDrop(s.db, admin, { ...texts("Erster"), releaseAt: soon(), figureIds: [f.id] });
+    await expect(createDrop(s.db, admin, { ...texts("Zweiter"), releaseAt: soon(), figureIds: [f.id] })).rejects.toMatchObject({ code: "figureInOtherDrop" });
+    const g = await figure();
+    await expect(createDrop(s.db, admin, { ...texts("Vergangen"), releaseAt: new Date(Date.now() - 60_000), figureIds: [g.id] })).rejects.toMatchObject({ code: "releaseInPast" });
+    await expect(createDrop(s.db, { id: admin.id, role: "moderator" }, { ...texts("Moderiert"), releaseAt: soon(), figureIds: [g.id] })).rejects.toMatchObject({ status: 403 });
+    expect(await s.db.select().from(drops).where(sql`${drops.titleDe} in ('Zweiter', 'Vergangen', 'Moderiert')`)).toHaveLength(0);
+  });
+});
+
+describe("the landing page's drop", () => {
+  it("prefers the next drop's countdown over a drop released more than a week ago with figures still hidden", async () => {
+    await s.db.execute(sql`update drops set cancelled_at = now() where released_at is null`); // the drops of the tests above
+    const old = await figure();
+    const past = await createDrop(s.db, admin, { ...texts("Alt"), releaseAt: soon(), figureIds: [old.id] });
+    await makeDue(past.id);
+    await releaseDue(s.db);
+    await s.db.execute(sql`update drops set released_at = now() - interval '8 days' where released_at is not null`);
+    const next = await figure();
+    const waiting = await createDrop(s.db, admin, { ...texts("Neu"), releaseAt: soon(), figureIds: [next.id] });
+    expect(await getLandingDrop(s.db)).toEqual({ state: "waiting", releaseAt: expect.any(String) });
+    await cancelDrop(s.db, admin, { dropId: waiting.id });
+    expect(await getLandingDrop(s.db)).toMatchObject({ state: "done" });
+  });
+});

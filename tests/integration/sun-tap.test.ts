@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boonees, tags } from "../../server/db/schema.ts";
+import { acceptSunTap } from "../../server/domain/accept-sun-tap.ts";
+import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
+import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { replaceClaimCode } from "../../server/domain/replace-claim-code.ts";
+import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+let s: TestServices;
+let admin: { id: string; role: "admin" };
+beforeAll(async () => {
+  s = await createTestServices();
+  admin = { id: (await createUser(s, "Ada")).id, role: "admin" };
+});
+afterAll(async () => s?.close());
+
+let n = 0;
+async function figureWithSunTag(uid: string) {
+  const [b] = await s.db.insert(boonees).values({ name: `Tappi ${n}`, status: "Placed" }).returning({ id: boonees.id });
+  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: `SUNTAP${n++}CODE` }).returning({ id: tags.id, code: tags.secretCode });
+  await bindSunTag(s.db, admin, b.id, { mode: "master", uid }, TEST_SUN_MASTER);
+  return { id: b.id, tagId: t.id, code: t.code };
+}
+const tap = (booneeId: string, uid: string, counter: number) => acceptSunTap(s.db, TEST_SUN_MASTER, booneeId, tapParams(TEST_SUN_MASTER, { uid, counter }));
+
+describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("accepts exactly one of two simultaneous taps with the same counter, then only higher counters", async () => {
+    const f = await figureWithSunTag("04A1B2C3D4E5F6");
+    const params = tapParams(TEST_SUN_MASTER, { uid: "04A1B2C3D4E5F6", counter: 5 });
+    const both = await Promise.all([acceptSunTap(s.db, TEST_SUN_MASTER, f.id, params), acceptSunTap(s.db, TEST_SUN_MASTER, f.id, params)]);
+    expect(both.map((o) => o.kind).sort()).toEqual(["accepted", "replayed"]);
+    expect(await tap(f.id, "04A1B2C3D4E5F6", 6)).toMatchObject({ kind: "accepted", counter: 6 });
+    expect(await tap(f.id, "04A1B2C3D4E5F6", 4)).toEqual({ kind: "replayed" });
+    expect(await tap(f.id, "04A1B2C3D4E5F6", 6)).toEqual({ kind: "replayed" });
+  });
+
+  it("refuses a tap of another tag, a forged MAC and a figure without SUN tag", async () => {
+    const f = await figureWithSunTag("04000000000A01");
+    expect(await tap(f.id, "04000000000A02", 1)).toMatchObject({ kind: "unverified" });
+    const forged = tapParams(TEST_SUN_MASTER, { uid: "04000000000A01", counter: 1 });
+    forged.set("cmac", "0000000000000000");
+    expect(await acceptSunTap(s.db, TEST_SUN_MASTER, f.id, forged)).toEqual({ kind: "unverified", reason: "bad-mac" });
+    const [plain] = await s.db.insert(boonees).values({ name: "Ohne Tag", status: "Placed" }).returning({ id: boonees.id });
+    expect(await tap(plain.id, "04000000000A01", 2)).toEqual({ kind: "unverified", reason: "not-bound" });
+  });
+
+  it("claims only with the latest accepted tap, never with the bare code", async () => {
+    const f = await figureWithSunTag("04000000000B01");
+    const u = await createUser(s);
+    const actor = { id: u.id, role: "user" as const };
+    const input = { p_tag_id: f.tagId, p_boonee_id: f.id };
+    expect(await claimBoonee(s.db, actor, input)).toEqual({ success: false, error: "claim.error.needsTap" });
+    const first = await tap(f.id, "04000000000B01", 10);
+    expect(await tap(f.id, "04000000000B01", 11)).toMatchObject({ kind: "accepted" });
+    // the grant of the older tap is worthless once a newer tap was accepted
+    expect(first.kind === "accepted" && (await claimBoonee(s.db, actor, input, { sunCounter: first.counter }))).toEqual({ success: false, error: "claim.error.needsTap" });
+    expect(await claimBoonee(s.db, actor, input, { sunCounter: 11 })).toMatchObject({ success: true });
+    const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
+    expect(owned.ownerId).toBe(u.id);
+  });
+
+  it("keeps the SUN tag and its counter when the code is replaced", async () => {
+    const f = await figureWithSunTag("04000000000C01");
+    await tap(f.id, "04000000000C01", 7);
+    await replaceClaimCode(s.db, admin, { booneeId: f.id });
+    const [tag] = await s.db.select({ mode: tags.sunMode, counter: tags.sunCounter, uid: tags.tagUid }).from(tags).where(eq(tags.booneeId, f.id));
+    expect(tag).toEqual({ mode: "master", counter: 7, uid: "04000000000C01" });
+    expect(await tap(f.id, "04000000000C01", 7)).toEqual({ kind: "replayed" });
+  });
+});
