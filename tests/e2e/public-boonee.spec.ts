@@ -214,6 +214,7 @@ test.describe("finder stories", () => {
   });
 
   test("a story with <script> and <img onerror> is shown as plain text and runs nothing", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000); // sign-up, a dialog and two browser contexts; CI timed out at 45 s under load once
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
     const evil = `<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2"> Ende`;
