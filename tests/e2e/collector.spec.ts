@@ -132,9 +132,9 @@ test.describe("collector area", () => {
     await other.getByRole("button", { name: "Überall sonst abmelden" }).click();
     await expect(other.getByText("Auf allen anderen Geräten abgemeldet.")).toBeVisible();
     expect(await db.select().from(sessions).where(eq(sessions.id, first.id))).toHaveLength(0);
-    expect(reconnects).toBe(0);
-    // the first tab's stream still belongs to the revoked session: the next event ends it instead of
-    // delivering, the browser reconnects (with the new cookie) and the fresh stream sends the count
+    // the first tab's stream still belongs to the revoked session: the next event (or the 25 s
+    // heartbeat, on a slow machine) ends it instead of delivering, the browser reconnects (with the
+    // new cookie) and the fresh stream sends the count
     await db.insert(notifications).values({ userId: user.id, title: "Nach dem Abmelden", message: "x", type: "drop" });
     await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 5_000 });
     expect(reconnects).toBeGreaterThan(0);
