@@ -10,7 +10,8 @@ export function ClaimFigureLayout({
   children,
 }: {
   figure: { name: string; imageUrl: string | null; rarity: string; series: string | null };
-  title: string;
+  /** the page's heading; left out when the children bring their own (e.g. inside a card) */
+  title?: string;
   /** e.g. the status pill */
   badge?: React.ReactNode;
   children: React.ReactNode;
@@ -26,7 +27,7 @@ export function ClaimFigureLayout({
           {figure.series && <span className="text-sm font-semibold text-muted-foreground">{figure.series}</span>}
           {badge}
         </div>
-        <h1 className="font-display text-4xl font-extrabold">{title}</h1>
+        {title && <h1 className="font-display text-4xl font-extrabold">{title}</h1>}
         {children}
       </div>
     </div>

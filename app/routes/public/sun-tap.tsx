@@ -1,9 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { FigureImage } from "~/components/boonee/figure-header";
+import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
-import { RarityBadge } from "~/components/rarity-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, flashCookie, getServices, getViewer } from "~/guards.server";
@@ -87,60 +86,51 @@ export default function SunTapPage({ loaderData, actionData }: Route.ComponentPr
   }
   const { figure } = loaderData;
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6 sm:py-10 md:grid-cols-2">
-      <div className="self-start overflow-hidden rounded-3xl border-2 border-ink/10 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]">
-        <FigureImage src={figure.imageUrl} alt={figure.name} />
-      </div>
-      <div className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-center gap-2">
-          <RarityBadge rarity={figure.rarity} />
-          {figure.series && <span className="text-sm font-semibold text-muted-foreground">{figure.series}</span>}
-        </div>
-        {loaderData.state === "genuine" ? (
-          <Card>
-            <CardContent className="grid gap-3 pt-5" data-testid="tap-genuine">
-              <p className="font-display text-sm font-bold tracking-wide text-slime uppercase">✓ {t("tap.genuine.badge")}</p>
-              <h1 className="font-display text-3xl font-extrabold">{t("tap.genuine.title", { name: figure.name })}</h1>
-              <p>
-                {t("tap.genuine.foundBy", {
-                  name: loaderData.ownerName ?? t("common.anonymous"),
-                  date: loaderData.claimedAt ? dates.day(loaderData.claimedAt) : "–",
-                })}
-              </p>
-              <Button asChild variant="outline">
-                <Link to={`/boonee/${figure.id}`}>{t("tap.toFigure")}</Link>
-              </Button>
-            </CardContent>
-          </Card>
-        ) : (
-          <Card>
-            <CardContent className="grid gap-4 pt-5">
-              <h1 className="font-display text-3xl font-extrabold">{figure.name}</h1>
-              <p className="text-sm font-semibold text-slime">✓ {t("tap.verified")}</p>
-              {loaderData.state === "notClaimable" ? (
-                <FormError error="claim.error.notClaimable" />
-              ) : loaderData.signedIn ? (
-                <Form method="post" className="grid gap-3">
-                  {actionData?.error && <FormError error={actionData.error} />}
-                  <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy} data-busy-label={t("claim.claiming")}>
-                    {busy ? t("claim.claiming") : t("claim.claimButton")}
-                  </Button>
-                </Form>
-              ) : (
-                <>
-                  <p className="text-sm text-muted-foreground">{t("tap.signInToClaim")}</p>
-                  <Button asChild size="lg" variant="slime">
-                    <Link to={`/auth?mode=signup&redirect=${encodeURIComponent(`/s/${figure.id}`)}`}>{t("tap.signUp")}</Link>
-                  </Button>
-                  <Link to={`/auth?redirect=${encodeURIComponent(`/s/${figure.id}`)}`} className="text-center text-sm font-semibold text-grape hover:underline">
-                    {t("claim.loginInstead")}
-                  </Link>
-                </>
-              )}
-            </CardContent>
-          </Card>
-        )}
-      </div>
-    </div>
+    <ClaimFigureLayout figure={figure}>
+      {loaderData.state === "genuine" ? (
+        <Card>
+          <CardContent className="grid gap-3 pt-5" data-testid="tap-genuine">
+            <p className="font-display text-sm font-bold tracking-wide text-slime uppercase">✓ {t("tap.genuine.badge")}</p>
+            <h1 className="font-display text-3xl font-extrabold">{t("tap.genuine.title", { name: figure.name })}</h1>
+            <p>
+              {t("tap.genuine.foundBy", {
+                name: loaderData.ownerName ?? t("common.anonymous"),
+                date: loaderData.claimedAt ? dates.day(loaderData.claimedAt) : "–",
+              })}
+            </p>
+            <Button asChild variant="outline">
+              <Link to={`/boonee/${figure.id}`}>{t("tap.toFigure")}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardContent className="grid gap-4 pt-5">
+            <h1 className="font-display text-3xl font-extrabold">{figure.name}</h1>
+            <p className="text-sm font-semibold text-slime">✓ {t("tap.verified")}</p>
+            {loaderData.state === "notClaimable" ? (
+              <FormError error="claim.error.notClaimable" />
+            ) : loaderData.signedIn ? (
+              <Form method="post" className="grid gap-3">
+                {actionData?.error && <FormError error={actionData.error} />}
+                <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy} data-busy-label={t("claim.claiming")}>
+                  {busy ? t("claim.claiming") : t("claim.claimButton")}
+                </Button>
+              </Form>
+            ) : (
+              <>
+                <p className="text-sm text-muted-foreground">{t("tap.signInToClaim")}</p>
+                <Button asChild size="lg" variant="slime">
+                  <Link to={`/auth?mode=signup&redirect=${encodeURIComponent(`/s/${figure.id}`)}`}>{t("tap.signUp")}</Link>
+                </Button>
+                <Link to={`/auth?redirect=${encodeURIComponent(`/s/${figure.id}`)}`} className="text-center text-sm font-semibold text-grape hover:underline">
+                  {t("claim.loginInstead")}
+                </Link>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </ClaimFigureLayout>
   );
 }
