@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { boonees, profiles, tags } from "../db/schema.ts";
+import { notInUnreleasedDrop } from "./drop-visibility.ts";
 
-/** What a tap page shows of a figure with a SUN tag: never its code or keys. */
+/** What a tap page shows of a figure with a SUN tag: never its code or keys; nothing of a figure in a waiting drop. */
 export async function sunFigure(db: DbOrTx, booneeId: string) {
   const [row] = await db
     .select({
@@ -23,7 +24,7 @@ export async function sunFigure(db: DbOrTx, booneeId: string) {
     .from(boonees)
     .innerJoin(tags, eq(tags.booneeId, boonees.id))
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .where(eq(boonees.id, booneeId));
+    .where(and(eq(boonees.id, booneeId), notInUnreleasedDrop(boonees.id)));
   if (!row || !row.sunMode) return null;
   return {
     figure: { id: row.id, name: row.name, imageUrl: row.imageUrl, rarity: row.rarity, series: row.series, status: row.status },

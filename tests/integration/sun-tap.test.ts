@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boonees, tags } from "../../server/db/schema.ts";
+import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
 import { acceptSunTap } from "../../server/domain/accept-sun-tap.ts";
 import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { replaceClaimCode } from "../../server/domain/replace-claim-code.ts";
+import { sunFigure } from "../../server/domain/sun-figure.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -68,5 +69,15 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     const [tag] = await s.db.select({ mode: tags.sunMode, counter: tags.sunCounter, uid: tags.tagUid }).from(tags).where(eq(tags.booneeId, f.id));
     expect(tag).toEqual({ mode: "master", counter: 7, uid: "04000000000C01" });
     expect(await tap(f.id, "04000000000C01", 7)).toEqual({ kind: "replayed" });
+  });
+
+  it("shows nothing of a figure in a waiting drop, even to a genuine tap, until the release", async () => {
+    const f = await figureWithSunTag("04000000000D01");
+    const [drop] = await s.db.insert(drops).values({ titleDe: "Bald", titleEn: "Soon", releaseAt: new Date(Date.now() + 3_600_000) }).returning({ id: drops.id });
+    await s.db.insert(dropFigures).values({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" });
+    expect(await tap(f.id, "04000000000D01", 1)).toMatchObject({ kind: "accepted" });
+    expect(await sunFigure(s.db, f.id)).toBeNull();
+    await s.db.update(drops).set({ releasedAt: new Date() }).where(eq(drops.id, drop.id));
+    expect(await sunFigure(s.db, f.id)).toMatchObject({ figure: { id: f.id }, claimed: false });
   });
 });
