@@ -21,7 +21,10 @@ loadMessages(lang).then((messages) => {
   });
 });
 
-// The installable app's service worker (public/sw.js: push and the offline page), once the page is idle.
+// The installable app's service worker (public/sw.js: push and the offline page), once the page has
+// loaded; pages that fetch React only after their load event (deferred-scripts.tsx) register at once.
 if ("serviceWorker" in navigator) {
-  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => {}), { once: true });
+  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }

@@ -17,6 +17,8 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((key) => key !== OFFLINE_CACHE).map((key) => caches.delete(key))))
+      // the page request starts while the worker is still starting up (a tap on a slow phone must not wait for it)
+      .then(() => self.registration.navigationPreload && self.registration.navigationPreload.enable())
       .then(() => self.clients.claim()),
   );
 });
@@ -24,7 +26,11 @@ self.addEventListener("activate", (event) => {
 // Pages come from the network as always; only when it fails does the offline page answer.
 self.addEventListener("fetch", (event) => {
   if (event.request.mode !== "navigate") return;
-  event.respondWith(fetch(event.request).catch(() => caches.match(OFFLINE_URL)));
+  event.respondWith(
+    Promise.resolve(event.preloadResponse)
+      .then((preloaded) => preloaded || fetch(event.request))
+      .catch(() => caches.match(OFFLINE_URL)),
+  );
 });
 
 function readPayload(data) {

@@ -1,6 +1,9 @@
 import { createECDH, randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { decrypt } from "http_ece";
 import { SMTPServer } from "smtp-server";
@@ -250,4 +253,34 @@ test("the app is installable: manifest with PNG icons and an offline page", asyn
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
   expect(await (await request.get("/offline.html")).text()).toContain("Du bist offline");
   expect((await request.get("/sw.js")).headers()["content-type"]).toMatch(/javascript/);
+});
+
+test("Chromium finds nothing that keeps the app from being installed", async ({ playwright }) => {
+  // the check Lighthouse's installable-manifest audit ran (Lighthouse 13 dropped the audit): the
+  // browser's own installability errors for the landing page, with its manifest and the service
+  // worker the page registers itself (after its load event, when it fetches React). A persistent
+  // profile, since a test's usual context counts as incognito, where nothing is installable.
+  const profile = await mkdtemp(join(tmpdir(), "boonees-install-"));
+  const browser = await playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, serviceWorkers: "allow" });
+  try {
+    const page = await browser.newPage();
+    await page.goto(E2E.baseURL, { waitUntil: "load" });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await browser.newCDPSession(page);
+    const manifest = await cdp.send("Page.getAppManifest");
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toBe(`${E2E.baseURL}/manifest.webmanifest`);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    // under the worker (navigation preload on), pages still come from the network; offline, the offline page answers
+    await page.goto(`${E2E.baseURL}/boonees`);
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/offline/i);
+    await browser.setOffline(true);
+    await page.goto(`${E2E.baseURL}/leaderboard`).catch(() => {});
+    await expect(page.getByText("Du bist offline")).toBeVisible();
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
 });
