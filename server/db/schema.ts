@@ -487,8 +487,10 @@ export const deliveryJobs = pgTable(
     title: text("title").notNull(),
     message: text("message").notNull(),
     link: text("link"),
-    /** The broadcast (or later the drop) this job announces, for the admin's sent/pending/failed counts. */
+    /** The broadcast this job announces, for the admin's sent/pending/failed counts. */
     contentId: uuid("content_id").references(() => exclusiveContent.id, { onDelete: "set null" }),
+    /** The drop this job announces (its release or one of its hints), for the same counts per drop. */
+    dropId: uuid("drop_id").references(() => drops.id, { onDelete: "set null" }),
     status: deliveryStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
@@ -502,5 +504,6 @@ export const deliveryJobs = pgTable(
     index("delivery_jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
     index("delivery_jobs_lease_idx").on(t.leaseUntil).where(sql`${t.status} in ('claimed', 'sending')`),
     index("delivery_jobs_content_idx").on(t.contentId, t.status).where(sql`${t.contentId} is not null`),
+    index("delivery_jobs_drop_idx").on(t.dropId, t.status).where(sql`${t.dropId} is not null`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { countDeliveries, type DeliveryCounts } from "./count-deliveries.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
 export const PICKER_MAX = 300;
@@ -18,11 +19,13 @@ export interface AdminDrop {
   cancelledAt: string | null;
   figures: { id: string; name: string; found: boolean }[];
   hints: { id: string; textDe: string; textEn: string; releaseAt: string; releasedAt: string | null }[];
+  /** push and e-mail of its release and hints */
+  deliveries: DeliveryCounts;
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-/** Every drop for the admin page (newest release first), with its figures and hints. */
+/** Every drop for the admin page (newest release first), with its figures, hints and deliveries. */
 export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<AdminDrop[]> {
   assertRole(actor, ["admin"]);
   const rows = await queryRows<Record<string, unknown>>(
@@ -33,6 +36,11 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
           coalesce((select json_agg(json_build_object('id', h.id, 'textDe', h.text_de, 'textEn', h.text_en, 'releaseAt', h.release_at, 'releasedAt', h.released_at) order by h.release_at)
                     from drop_hints h where h.drop_id = d.id), '[]') as hints
         from drops d order by d.release_at desc limit 200`,
+  );
+  const deliveries = await countDeliveries(
+    db,
+    "drop",
+    rows.filter((r) => r.released_at).map((r) => r.id as string),
   );
   return rows.map((r) => ({
     id: r.id as string,
@@ -48,6 +56,7 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
     cancelledAt: iso(r.cancelled_at as string | null),
     figures: (typeof r.figures === "string" ? JSON.parse(r.figures) : r.figures) as AdminDrop["figures"],
     hints: ((typeof r.hints === "string" ? JSON.parse(r.hints) : r.hints) as AdminDrop["hints"]).map((h) => ({ ...h, releaseAt: iso(h.releaseAt)!, releasedAt: iso(h.releasedAt) })),
+    deliveries: deliveries.get(r.id as string) ?? { sent: 0, pending: 0, failed: 0 },
   }));
 }
 

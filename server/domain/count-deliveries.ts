@@ -7,18 +7,25 @@ export interface DeliveryCounts {
   failed: number;
 }
 
-/** Push and e-mail deliveries of broadcasts: sent to N, pending M, failed K (skipped ones are none of these). */
-export async function countDeliveries(db: DbOrTx, contentIds: string[]): Promise<Map<string, DeliveryCounts>> {
+/** What the jobs announce: a broadcast (content_id) or a drop, its release and hints (drop_id). */
+const ANNOUNCED = { broadcast: sql.raw("content_id"), drop: sql.raw("drop_id") } as const;
+
+/**
+ * Push and e-mail deliveries per broadcast or per drop: sent to N, pending M, failed K (skipped ones
+ * are none of these). One grouped query on the partial index of that column.
+ */
+export async function countDeliveries(db: DbOrTx, of: keyof typeof ANNOUNCED, ids: string[]): Promise<Map<string, DeliveryCounts>> {
   const counts = new Map<string, DeliveryCounts>();
-  if (contentIds.length === 0) return counts;
-  const rows = await queryRows<{ contentId: string; sent: number; pending: number; failed: number }>(
+  if (ids.length === 0) return counts;
+  const column = ANNOUNCED[of];
+  const rows = await queryRows<{ id: string; sent: number; pending: number; failed: number }>(
     db,
-    sql`select content_id as "contentId",
+    sql`select ${column} as id,
           count(*) filter (where status = 'sent' and sent_at is not null)::int as sent,
           count(*) filter (where status in ('pending', 'claimed', 'sending'))::int as pending,
           count(*) filter (where status = 'failed')::int as failed
-        from delivery_jobs where content_id = any(${sql.param(contentIds)}::uuid[]) group by content_id`,
+        from delivery_jobs where ${column} = any(${sql.param(ids)}::uuid[]) group by ${column}`,
   );
-  for (const r of rows) counts.set(r.contentId, { sent: r.sent, pending: r.pending, failed: r.failed });
+  for (const r of rows) counts.set(r.id, { sent: r.sent, pending: r.pending, failed: r.failed });
   return counts;
 }

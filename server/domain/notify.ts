@@ -38,11 +38,14 @@ export async function createNotifications(tx: DbOrTx, items: NewNotification[]) 
   }
 }
 
-/** One job per notification × channel the recipient has turned on and not switched off for the kind. */
-export async function enqueueDeliveries(tx: DbOrTx, ids: string[], kinds: string[]) {
+/**
+ * One job per notification × channel the recipient has turned on and not switched off for the kind.
+ * A drop's announcements name their drop, so the admin sees its deliveries (as a broadcast's by content_id).
+ */
+export async function enqueueDeliveries(tx: DbOrTx, ids: string[], kinds: string[], about: { dropId?: string } = {}) {
   await tx.execute(sql`
-    insert into delivery_jobs (notification_id, user_id, channel, kind, title, message, link, content_id)
-    select n.id, n.user_id, c.channel, k.kind, n.title, n.message, n.link, n.content_id
+    insert into delivery_jobs (notification_id, user_id, channel, kind, title, message, link, content_id, drop_id)
+    select n.id, n.user_id, c.channel, k.kind, n.title, n.message, n.link, n.content_id, ${about.dropId ?? null}::uuid
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(kinds)}::text[]) as k(id, kind)
     join notifications n on n.id = k.id
     cross join (values ('push'::notification_channel), ('email'::notification_channel)) as c(channel)

@@ -8,7 +8,8 @@ import { enqueueDeliveries } from "./notify.ts";
  * Everyone who gets drop announcements in the app: every account that is neither deleted nor blocked;
  * in the same transaction a push / e-mail job for each who wants the kind there (decision 018).
  */
-async function announce(tx: DbOrTx, kind: "dropReleased" | "newHint", title: string, link: string) {
+async function announce(tx: DbOrTx, kind: "dropReleased" | "newHint", title: string, dropId: string) {
+  const link = `/drops/${dropId}`;
   const inserted = await queryRows<{ id: string }>(
     tx,
     sql`insert into notifications (user_id, title, message, type, link)
@@ -17,7 +18,7 @@ async function announce(tx: DbOrTx, kind: "dropReleased" | "newHint", title: str
         returning id`,
   );
   const ids = inserted.map((r) => r.id);
-  await enqueueDeliveries(tx, ids, ids.map(() => kind));
+  await enqueueDeliveries(tx, ids, ids.map(() => kind), { dropId });
 }
 
 /**
@@ -37,7 +38,7 @@ export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {
     await tx.execute(sql`update boonees set status = 'Placed'
                          where id in (select boonee_id from drop_figures where drop_id = ${drop.id}) and owner_id is null and status <> 'Archived'`);
     await tx.insert(activityLog).values({ actorId: null, action: "drop.released", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
-    await announce(tx, "dropReleased", systemText("dropReleased", bilingualArg(drop.titleDe, drop.titleEn)), `/drops/${drop.id}`);
+    await announce(tx, "dropReleased", systemText("dropReleased", bilingualArg(drop.titleDe, drop.titleEn)), drop.id);
     return true;
   });
 }
@@ -60,7 +61,7 @@ export async function releaseDropHint(db: Db, hintId: string): Promise<boolean> 
     if (!hint) return false;
     const [drop] = await tx.select({ titleDe: drops.titleDe, titleEn: drops.titleEn }).from(drops).where(eq(drops.id, hint.dropId));
     await tx.insert(activityLog).values({ actorId: null, action: "drop.hintReleased", objectType: "drop", objectId: hint.dropId, objectLabel: drop.titleDe });
-    await announce(tx, "newHint", systemText("dropHint", bilingualArg(drop.titleDe, drop.titleEn)), `/drops/${hint.dropId}`);
+    await announce(tx, "newHint", systemText("dropHint", bilingualArg(drop.titleDe, drop.titleEn)), hint.dropId);
     return true;
   });
 }

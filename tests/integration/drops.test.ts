@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, drops, notifications, profiles, tags } from "../../server/db/schema.ts";
+import { boonees, drops, notificationSettings, notifications, profiles, tags } from "../../server/db/schema.ts";
+import { listAdminDrops } from "../../server/domain/admin-drops.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { addDropHint } from "../../server/domain/drop-hints.ts";
 import type { Actor } from "../../server/domain/errors.ts";
@@ -14,6 +15,7 @@ import { getPublicStats } from "../../server/domain/public-stats.ts";
 import { releaseDue } from "../../server/domain/release-drop.ts";
 import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
 import { updateBoonee } from "../../server/domain/update-boonee.ts";
+import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -110,6 +112,30 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     await s.db.update(profiles).set({ blockedAt: new Date() }).where(eq(profiles.id, finder.id));
     expect((await getPublicDrop(s.db, drop.id)).figures[0].found).toEqual({ minutes: 37, finder: null });
     expect((await listPastDrops(s.db)).map((d) => d.id)).toContain(drop.id);
+  });
+
+  it("counts a drop's push and e-mail deliveries for the admin, its hints included: sent, pending, failed", async () => {
+    const people = [await createUser(s, "Post A"), await createUser(s, "Post B"), await createUser(s, "Post C")];
+    await s.db.insert(notificationSettings).values(people.map((p) => ({ userId: p.id, email: "on" as const, unsubscribeToken: `drop-${p.id}` })));
+    const f = await figure();
+    const drop = await createDrop(s.db, admin, { ...texts("Zustellung"), releaseAt: soon(), figureIds: [f.id] });
+    const countsOf = async () => (await listAdminDrops(s.db, admin)).find((d) => d.id === drop.id)!.deliveries;
+    expect(await countsOf()).toEqual({ sent: 0, pending: 0, failed: 0 });
+    await makeDue(drop.id);
+    await releaseDue(s.db);
+    expect(await countsOf()).toEqual({ sent: 0, pending: 3, failed: 0 });
+    const bounces = people[2].id;
+    const worker = createDeliveryWorker({ db: s.db, maxAttempts: 1, deliver: { push: async () => "sent", email: async (job) => (job.userId === bounces ? Promise.reject(new Error("550 no such user")) : "sent") } });
+    const drain = async () => {
+      while ((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from delivery_jobs where drop_id = ${drop.id} and status in ('pending', 'claimed', 'sending')`))[0].n > 0) await worker.runOnce();
+    };
+    await drain();
+    expect(await countsOf()).toEqual({ sent: 2, pending: 0, failed: 1 });
+    await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Am Brunnen", textEn: "At the fountain", releaseAt: new Date(Date.now() - 1000) });
+    await releaseDue(s.db);
+    expect(await countsOf()).toEqual({ sent: 2, pending: 3, failed: 1 });
+    await drain();
+    expect(await countsOf()).toEqual({ sent: 4, pending: 0, failed: 2 });
   });
 
   it("refuses a figure that is owned or already in another drop, and a release time in the past", async () => {

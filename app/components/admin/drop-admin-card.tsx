@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { DeliveryCounts } from "~/components/admin/delivery-counts";
 import { Field } from "~/components/forms/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -26,6 +27,11 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
       </div>
       <p className="mt-2 text-sm">{t("drops.admin.releaseAtShown", { when: dates.table(drop.releasedAt ?? drop.releaseAt) })}</p>
       <p className="mt-1 text-sm wrap-anywhere">{t("drops.admin.figuresShown", { names: drop.figures.map((f) => f.name).join(", ") || "–" })}</p>
+      {state === "released" && (
+        <p className="mt-1 text-sm text-muted-foreground">
+          <DeliveryCounts counts={drop.deliveries} />
+        </p>
+      )}
       {state !== "cancelled" && (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">

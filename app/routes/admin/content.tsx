@@ -1,3 +1,4 @@
+import { DeliveryCounts } from "~/components/admin/delivery-counts";
 import { LightbulbIcon, PencilIcon, SendIcon, Undo2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -280,7 +281,7 @@ function SentList({ sent }: { sent: Sent }) {
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   <span>{audienceText(item, t)}</span>
                   <span>{t("broadcast.sent.recipients", { count: item.recipientCount ?? 0 })}</span>
-                  <span data-testid="deliveries">{t("broadcast.sent.deliveries", item.deliveries)}</span>
+                  <DeliveryCounts counts={item.deliveries} />
                   <span className="tabular-nums">{dates.table(item.createdAt)}</span>
                   {item.editedAt && <Badge variant="secondary">{t("broadcast.sent.edited")}</Badge>}
                 </p>
