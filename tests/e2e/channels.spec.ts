@@ -9,10 +9,14 @@ import { decrypt } from "http_ece";
 import { SMTPServer } from "smtp-server";
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
+import type { Page } from "@playwright/test";
+import { signUpQuick } from "./admin-fixtures.ts";
+import { DROP_DELAY_S, scheduleDrop, visitor } from "./drop-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
-// Issue 15 items 3–6: push to a collector's device and mail to an opted-in collector, sent by the
-// server's queue to a push service and an SMTP server this test runs on this machine.
+// Issue 15: a scheduled drop from countdown to "found after …", and word of it (and of broadcasts)
+// to a collector's device by push and to an opted-in collector by mail, sent by the server's queue
+// to a push service and an SMTP server this test runs on this machine.
 
 interface ReceivedMail {
   to: string;
@@ -91,13 +95,16 @@ async function broadcastTo(page: import("@playwright/test").Page, booneeId: stri
   await admin.close();
 }
 
-test("a collector turns push on; a broadcast to their figure reaches the push service in their language", async ({ page, context }) => {
+/**
+ * A browser whose push subscription points at this test's push service (headless Chromium cannot
+ * reach a real one); returns the device's keys, to decrypt what arrives for it.
+ */
+async function fakePushDevice(page: Page) {
   const ecdh = createECDH("prime256v1");
   const p256dh = ecdh.generateKeys().toString("base64url");
   const auth = randomBytes(16).toString("base64url");
   const endpoint = `${pushBase}/device/${unique()}`;
-  await context.grantPermissions(["notifications"], { origin: E2E.baseURL });
-  // Headless Chromium cannot reach a real push service: the browser's subscription points at ours.
+  await page.context().grantPermissions(["notifications"], { origin: E2E.baseURL });
   await page.addInitScript(
     (device) => {
       const subscription = {
@@ -118,6 +125,27 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
     },
     { endpoint, p256dh, auth },
   );
+  const received = () => pushes.filter((p) => endpoint.endsWith(p.path)).map((p) => JSON.parse(decrypt(p.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8")));
+  return { endpoint, p256dh, auth, received };
+}
+
+/** Turns e-mail on from the profile and confirms it with the link of the confirmation mail (double opt-in). */
+async function optInToEmail(page: Page, email: string) {
+  await page.goto("/profile");
+  await page.getByTestId("email-opt-in").getByRole("button", { name: /E-Mails einschalten|Turn on emails/ }).click();
+  await expect(page.getByTestId("email-opt-in")).toContainText(/Wir haben dir einen Bestätigungslink geschickt.|We sent you a confirmation link./);
+  await expect.poll(() => mails.filter((m) => m.to === email).length, { timeout: 15_000 }).toBe(1);
+  const link = /https?:\/\/\S+\/email\/confirm\?token=[\w-]+/.exec(mails.find((m) => m.to === email)!.text)![0];
+  // the link works in any browser (no session): opening it changes nothing, the button confirms
+  const elsewhere = await page.context().browser()!.newPage();
+  await elsewhere.goto(link);
+  await elsewhere.getByRole("button", { name: "Ja, E-Mails einschalten" }).click();
+  await expect(elsewhere.getByRole("status")).toHaveText("Danke! E-Mails sind jetzt an.");
+  await elsewhere.close();
+}
+
+test("a collector turns push on; a broadcast to their figure reaches the push service in their language", async ({ page }) => {
+  const { endpoint, p256dh, auth, received } = await fakePushDevice(page);
   const collector = await signUp(page);
   const figure = await seedBoonee({ ownerId: collector.id });
   await useEnglish(page);
@@ -131,39 +159,24 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
 
   const title = `Neu für dich ${unique()}`;
   await broadcastTo(page, figure.id, title);
-  await expect.poll(() => pushes.filter((p) => endpoint.endsWith(p.path)).length, { timeout: 15_000 }).toBe(1);
-  const payload = JSON.parse(decrypt(pushes.find((p) => endpoint.endsWith(p.path))!.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8"));
-  expect(payload).toEqual({ title, body: "Ein Gruß an alle, die diesen Boonee gefunden haben.", link: `${E2E.baseURL}/exclusive` });
+  await expect.poll(() => received().length, { timeout: 15_000 }).toBe(1);
+  expect(received()[0]).toEqual({ title, body: "Ein Gruß an alle, die diesen Boonee gefunden haben.", link: `${E2E.baseURL}/exclusive` });
 
   // a text of ours arrives translated: the admin verifies the collector's claim
   const [claim] = await db.insert(schema.claims).values({ booneeId: figure.id, userId: collector.id }).returning();
-  const admin = await context.browser()!.newContext();
+  const admin = await page.context().browser()!.newContext();
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage);
   expect((await adminPage.request.post("/admin/claims", { form: { intent: "verify", claimId: claim.id }, headers: { origin: E2E.baseURL } })).status()).toBe(200);
   await admin.close();
-  await expect.poll(() => pushes.filter((p) => endpoint.endsWith(p.path)).length, { timeout: 15_000 }).toBe(2);
-  const second = JSON.parse(decrypt(pushes.filter((p) => endpoint.endsWith(p.path))[1].body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8"));
-  expect(second).toEqual({ title: `Find verified: ${figure.name}`, body: `Your find of ${figure.name} was verified by the team.`, link: `${E2E.baseURL}/boonee/${figure.id}` });
+  await expect.poll(() => received().length, { timeout: 15_000 }).toBe(2);
+  expect(received()[1]).toEqual({ title: `Find verified: ${figure.name}`, body: `Your find of ${figure.name} was verified by the team.`, link: `${E2E.baseURL}/boonee/${figure.id}` });
 });
 
-test("an opted-in collector gets the mail with one-click unsubscribe, which works without a session", async ({ page, browser }) => {
+test("an opted-in collector gets the mail with one-click unsubscribe, which works without a session", async ({ page }) => {
   const collector = await signUp(page);
   const figure = await seedBoonee({ ownerId: collector.id });
-  await page.goto("/profile");
-  const email = page.getByTestId("email-opt-in");
-  await email.getByRole("button", { name: "E-Mails einschalten" }).click();
-  await expect(page.getByTestId("email-opt-in")).toContainText("Wir haben dir einen Bestätigungslink geschickt.");
-  await expect.poll(() => mails.filter((m) => m.to === collector.email).length, { timeout: 15_000 }).toBe(1);
-  const confirmation = mails.find((m) => m.to === collector.email)!;
-  const link = /https?:\/\/\S+\/email\/confirm\?token=[\w-]+/.exec(confirmation.text)![0];
-
-  // the link works in any browser (no session): opening it changes nothing, the button confirms
-  const elsewhere = await browser.newPage();
-  await elsewhere.goto(link);
-  await elsewhere.getByRole("button", { name: "Ja, E-Mails einschalten" }).click();
-  await expect(elsewhere.getByRole("status")).toHaveText("Danke! E-Mails sind jetzt an.");
-  await elsewhere.close();
+  await optInToEmail(page, collector.email);
 
   const title = `Post für dich ${unique()}`;
   await broadcastTo(page, figure.id, title);
@@ -180,6 +193,87 @@ test("an opted-in collector gets the mail with one-click unsubscribe, which work
   expect(res.status).toBe(200);
   const [settings] = await db.select().from(schema.notificationSettings).where(eq(schema.notificationSettings.userId, collector.id));
   expect(settings.email).toBe("off");
+});
+
+test("a scheduled drop counts down, goes live and shows its hint without reload, reaches phones and mailboxes, then says who found its figure", async ({ page, browser }) => {
+  test.setTimeout((DROP_DELAY_S + 240) * 1000); // a busy shared machine: the flow around the release takes its time
+  const figure = await seedBoonee({ name: `Dropling ${unique()}` });
+  const title = `Hafendrop ${unique()}`;
+  const area = `Rund um den Hafen ${unique()}`;
+  const hint = `Schau unter die grüne Bank ${unique()}`;
+  // a collector with push on this device (German) and one with e-mail (English)
+  const pushPage = await (await browser.newContext()).newPage();
+  const device = await fakePushDevice(pushPage);
+  await signUp(pushPage);
+  await pushPage.goto("/profile");
+  await pushPage.getByTestId("push-device").getByRole("button", { name: "Push einschalten" }).click();
+  await expect(pushPage.getByTestId("push-device").getByRole("status")).toHaveText("Push ist auf diesem Gerät an.");
+  const mailPage = await (await browser.newContext()).newPage();
+  const reader = await signUp(mailPage);
+  await useEnglish(mailPage);
+  await optInToEmail(mailPage, reader.email);
+  const mailsTo = () => mails.filter((m) => m.to === reader.email).slice(1); // after the confirmation mail
+  // the visitors are on the landing page before the drop is scheduled: its countdown appears without reload
+  const de = await visitor(browser, "de");
+  const en = await visitor(browser, "en");
+  await signInAsAdmin(page);
+  await scheduleDrop(page, { title, area, figureName: figure.name, hint });
+
+  await expect(de.getByRole("heading", { name: "Der nächste Drop startet in" })).toBeVisible();
+  await expect(en.getByRole("heading", { name: "The next drop starts in" })).toBeVisible();
+  for (const p of [de, en]) {
+    await expect(p.getByTestId("drop-countdown")).toHaveText(/\d\d:\d\d:\d\d/);
+    await expect(p.locator("body")).not.toContainText(title);
+    await expect(p.locator("body")).not.toContainText(area);
+  }
+  // the countdown ticks in the browser
+  const first = await de.getByTestId("drop-countdown").textContent();
+  await expect(de.getByTestId("drop-countdown")).not.toHaveText(first ?? "");
+  expect(device.received()).toEqual([]);
+
+  // live at the release time, without reload
+  const live = { timeout: (DROP_DELAY_S + 30) * 1000 };
+  await expect(de.getByTestId("drop-status")).toContainText("Live seit", live);
+  await expect(de.getByTestId("drop-status")).toContainText("1 von 1 noch versteckt");
+  await expect(de.getByRole("heading", { name: title })).toBeVisible();
+  await expect(de.getByText(`Gebiet: ${area}`)).toBeVisible();
+  await expect(en.getByTestId("drop-status")).toContainText("Live since", live);
+  await expect(en.getByRole("heading", { name: `${title} (EN)` })).toBeVisible();
+  // the hint at its own time
+  await expect(de.getByTestId("drop-hints")).toContainText(hint, { timeout: 30_000 });
+  await expect(en.getByTestId("drop-hints")).toContainText(`${hint} (EN)`, { timeout: 30_000 });
+
+  // word of the release and of the hint reached the phone and the mailbox, each in its collector's language
+  const [drop] = await db.select().from(schema.drops).where(eq(schema.drops.titleDe, title));
+  const link = `${E2E.baseURL}/drops/${drop.id}`;
+  await expect.poll(() => device.received().map((p) => `${p.title} → ${p.link}`), { timeout: 30_000 }).toEqual([`Der Drop ist live: ${title} → ${link}`, `Neuer Hinweis: ${title} → ${link}`]);
+  await expect.poll(() => mailsTo().map((m) => m.headers.get("subject")), { timeout: 30_000 }).toEqual([`The drop is live: ${title} (EN)`, `New hint: ${title} (EN)`]);
+  for (const mail of mailsTo()) {
+    expect(mail.text).toContain(link);
+    expect(mail.headers.get("list-unsubscribe")).toMatch(/^<https?:\/\/[^>]+\/unsubscribe\?token=[^>]+>$/);
+    expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+  }
+  // the admin sees where the word went, once the queue is through
+  const jobsOfDrop = () => db.select().from(schema.deliveryJobs).where(eq(schema.deliveryJobs.dropId, drop.id));
+  await expect.poll(async () => (await jobsOfDrop()).filter((j) => !["sent", "failed"].includes(j.status)).length, { timeout: 30_000 }).toBe(0);
+  const jobs = await jobsOfDrop();
+  const sent = jobs.filter((j) => j.status === "sent").length;
+  expect(sent).toBeGreaterThanOrEqual(4);
+  await page.goto("/admin/drops");
+  await expect(page.getByTestId("admin-drop").filter({ hasText: title }).getByTestId("deliveries")).toHaveText(
+    `Push/E-Mail: an ${sent} gesendet, 0 ausstehend, ${jobs.filter((j) => j.status === "failed").length} fehlgeschlagen`,
+  );
+
+  // a finder claims the figure; the drop page says after how long and by whom
+  const finderPage = await (await browser.newContext()).newPage();
+  const finder = await signUpQuick(finderPage, `Flinke ${unique()}`);
+  await finderPage.goto(`/c/${figure.code}`);
+  await finderPage.getByRole("button", { name: "Jetzt claimen" }).click();
+  await expect.poll(async () => (await db.select().from(schema.boonees).where(eq(schema.boonees.id, figure.id)))[0].ownerId).toBe(finder.id);
+  await de.getByTestId("landing-drop-link").click();
+  await expect(de.getByTestId("drop-figure-found")).toHaveText(new RegExp(`^Gefunden nach \\d+ Minuten? von ${finder.name}$`));
+  await expect(de.getByTestId("drop-safety")).toContainText("Kein Privatgrund");
+  await expect(en.getByTestId("drop-status")).toContainText("the Boonee is found");
 });
 
 test("preferences are a plain form: switched-off kinds are kept, and the language of texts", async ({ browser }) => {

@@ -5,7 +5,7 @@ import { db, expect, seedBoonee, test, unique, useEnglish } from "./fixtures.ts"
 import { expectNoHorizontalScroll } from "./public-fixtures.ts";
 
 // Runs in the "phone" project: 375 px wide. The drop is a month old, so it never becomes the
-// landing page's current drop while tests/e2e/drops.spec.ts runs.
+// landing page's current drop while the drop test in tests/e2e/channels.spec.ts runs.
 async function pastDrop() {
   const finder = await createAccount(`Findefuchs${unique()}MitEinemSehrLangenNamen`);
   const found = await seedBoonee({ name: `Langname${unique()}OhneLeerzeichenImNamen`, ownerId: finder.id, status: "Found" });

@@ -1,0 +1,43 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { toZonedInput } from "../../app/lib/zoned-time.ts";
+import { gotoAdmin } from "./admin-fixtures.ts";
+import { useEnglish } from "./fixtures.ts";
+
+// Issue 15's drop flow: the delay before a scheduled drop's release is configurable; nothing
+// asserts how long anything took.
+export const DROP_DELAY_S = Number(process.env.E2E_DROP_DELAY_S ?? 60);
+const ZONE = "Europe/Berlin"; // TIME_ZONE's default, as the e2e server runs
+
+/** A signed-out visitor on the landing page, its scripts started (so it listens to the drop stream). */
+export async function visitor(browser: Browser, lang: "de" | "en") {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (lang === "en") await useEnglish(page);
+  await page.goto("/");
+  // started (after load): from here the page listens to the drop stream
+  await page.waitForFunction(() => [...document.querySelectorAll("a[href='/boonees']")].some((a) => Object.keys(a).some((k) => k.startsWith("__reactProps"))), null, { timeout: 20_000 });
+  return page;
+}
+
+/** Schedules a drop DROP_DELAY_S ahead through /admin/drops, with one figure and a hint 4 s after the release. */
+export async function scheduleDrop(page: Page, opts: { title: string; area: string; figureName: string; hint: string }) {
+  await gotoAdmin(page, "/admin/drops");
+  const form = page.getByTestId("drop-form");
+  await form.getByLabel("Titel (Deutsch)").fill(opts.title);
+  await form.getByLabel("Titel (Englisch)").fill(`${opts.title} (EN)`);
+  await form.getByLabel("Gebiet (Deutsch)").fill(opts.area);
+  await form.getByLabel("Gebiet (Englisch)").fill(`${opts.area} (EN)`);
+  await form.getByLabel(opts.figureName).check();
+  const releaseAt = new Date(Date.now() + DROP_DELAY_S * 1000);
+  await form.getByLabel("Start", { exact: true }).fill(toZonedInput(releaseAt, ZONE));
+  await form.getByRole("button", { name: "Drop planen" }).click();
+  await expect(page.getByText("Drop geplant.")).toBeVisible();
+  const card = page.getByTestId("admin-drop").filter({ hasText: opts.title });
+  await expect(card).toHaveAttribute("data-state", "waiting");
+  const hintForm = card.getByTestId("add-hint-form");
+  await hintForm.getByLabel("Hinweis (Deutsch)").fill(opts.hint);
+  await hintForm.getByLabel("Hinweis (Englisch)").fill(`${opts.hint} (EN)`);
+  await hintForm.getByLabel("Veröffentlichen um").fill(toZonedInput(new Date(releaseAt.getTime() + 4000), ZONE));
+  await hintForm.getByRole("button", { name: "Hinweis hinzufügen" }).click();
+  await expect(page.getByText("Hinweis hinzugefügt.")).toBeVisible();
+}
