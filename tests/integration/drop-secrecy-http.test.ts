@@ -80,7 +80,8 @@ describe.skipIf(!enabled)("a waiting drop over HTTP", () => {
       const [pathname, query] = p.split("?");
       return `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`;
     };
-    for (const who of [{}, { cookie }]) {
+    const visitors: Record<string, string>[] = [{}, { cookie }];
+    for (const who of visitors) {
       for (const p of [...publicPaths, ...("cookie" in who ? signedIn : [])]) {
         expect((await get(p, who)).status, p).toBe(200);
         await get(dataUrl(p), who);
