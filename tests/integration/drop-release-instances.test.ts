@@ -45,14 +45,26 @@ afterAll(async () => {
 });
 
 /** Every public page and its loader data, in both languages, signed out and as a collector. */
+/** The first chunk of an event stream (what it says on connecting), then the stream is closed. */
+async function firstEvents(url: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const reader = (await fetch(url, { headers, signal: controller.signal })).body!.getReader();
+  const { value } = await reader.read();
+  controller.abort();
+  return new TextDecoder().decode(value);
+}
+
 async function publicTexts(base: string) {
   // (the search asks for the name without its unique end: the page repeats what was asked)
-  const pages = ["/", "/_root.data", "/boonees", "/boonees.data", "/boonees?q=Versteckling", "/boonees.data?q=Versteckling", "/leaderboard", "/leaderboard.data", "/stats", "/stats.data", "/drops", "/drops.data"];
+  const pages = ["/", "/_root.data", "/boonees", "/boonees.data", "/boonees?q=Versteckling", "/boonees.data?q=Versteckling", "/leaderboard", "/leaderboard.data", "/stats", "/stats.data", "/drops", "/drops.data", "/claim", "/claim.data"];
+  const signedIn = ["/notifications", "/notifications.data", "/profile", "/profile.data", "/exclusive", "/exclusive.data"];
   const texts: string[] = [];
   for (const lang of ["de", "en"]) {
     for (const page of pages) texts.push(await (await fetch(base + page, { headers: { cookie: `lang=${lang}` } })).text());
-    for (const page of ["/notifications", "/notifications.data", "/profile", "/exclusive"]) texts.push(await (await fetch(base + page, { headers: { cookie: `lang=${lang}; ${collector}` } })).text());
+    for (const page of signedIn) texts.push(await (await fetch(base + page, { headers: { cookie: `lang=${lang}; ${collector}` } })).text());
   }
+  // the live feeds: the drop stream every landing page listens to, and a collector's badge stream
+  texts.push(await firstEvents(`${base}/api/drop-events`, {}), await firstEvents(`${base}/api/events`, { cookie: collector }));
   return texts.join("\n");
 }
 
