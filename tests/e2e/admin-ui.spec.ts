@@ -217,6 +217,8 @@ test.describe("labels", () => {
       await expect(labels.nth(i)).toContainText(w.type.name);
       await expect(labels.nth(i).getByTestId("label-series")).toHaveText(`${w.series} · Nr. ${i + 2}`);
       await expect(labels.nth(i)).toContainText(w.instances[i].code);
+      // the line that tells a passer-by what this is (issue 16), in both languages on every label
+      await expect(labels.nth(i)).toContainText("Kunstwerk – kein gefährlicher Gegenstand / Art, not a dangerous object – scan me");
     }
     const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
     expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
