@@ -4,6 +4,7 @@ export default [
   index("routes/public/home.tsx"),
   route("language", "routes/language.ts"),
   route("logout", "routes/logout.ts"),
+  route("passkeys/options", "routes/passkey-options.ts"),
   route("auth", "routes/public/auth.tsx"),
   route("auth/forgot", "routes/public/auth-forgot.tsx"),
   route("auth/reset", "routes/public/auth-reset.tsx"),

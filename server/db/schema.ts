@@ -507,3 +507,25 @@ export const deliveryJobs = pgTable(
     index("delivery_jobs_drop_idx").on(t.dropId, t.status).where(sql`${t.dropId} is not null`),
   ],
 );
+
+/**
+ * A collector's passkeys (WebAuthn credentials, docs/decisions/020): the public key and the
+ * authenticator's signature counter; the credential id is what the browser names on sign-in.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);

@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { accounts, booneeStories, boonees, claims, deliveryJobs, notificationOptOuts, notifications, notificationSettings, profiles, pushSubscriptions, sessions, userAchievements, userRoles, verifications } from "../db/schema.ts";
+import { accounts, booneeStories, boonees, claims, deliveryJobs, notificationOptOuts, notifications, notificationSettings, passkeys, profiles, pushSubscriptions, sessions, userAchievements, userRoles, verifications } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { withPasswordCheck } from "./password-check.ts";
+import { confirmWithOwnPasskey } from "./passkeys.ts";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 /** Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). */
 export async function exportUserData(db: DbOrTx, actor: Actor | null) {
@@ -40,6 +42,7 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null) {
     pushDevices: (await db.select({ endpoint: pushSubscriptions.endpoint, language: pushSubscriptions.language, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, id))).map(
       (d) => ({ pushService: new URL(d.endpoint).origin, language: d.language, createdAt: d.createdAt }),
     ),
+    passkeys: await db.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(eq(passkeys.userId, id)),
   };
 }
 
@@ -71,6 +74,7 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
   await tx.delete(notifications).where(eq(notifications.userId, id));
   await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+  await tx.delete(passkeys).where(eq(passkeys.userId, id));
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, id));
   await tx.delete(notificationOptOuts).where(eq(notificationOptOuts.userId, id));
   await tx.delete(deliveryJobs).where(and(eq(deliveryJobs.userId, id), eq(deliveryJobs.status, "pending")));
@@ -78,6 +82,17 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
     .update(profiles)
     .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(profiles.id, id));
+}
+
+/**
+ * "Delete account" of a passkey-only account: one of its passkeys signs a fresh challenge instead of
+ * the password, then as deleteOwnAccount.
+ */
+export async function deleteOwnAccountWithPasskey(services: Pick<Services, "db" | "auth" | "config">, actor: Actor | null, response: AuthenticationResponseJSON, headers: Headers) {
+  await confirmWithOwnPasskey(services, actor, response);
+  await deleteAccount(services.db, actor);
+  const out = await services.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+  return new Headers(out?.headers);
 }
 
 /**

@@ -55,8 +55,7 @@ export async function signUp(
   input: { name: string; email: string; password: string },
   headers: Headers,
 ): Promise<SignUpResult> {
-  const counted = await hit(services.db, `signup:ip:${clientAddress(headers)}`, SIGN_UP_RULE); // every sign-up counts
-  if (!counted.allowed) throw new DomainError("tooMany", 429, { minutes: minutesToWait([counted]) });
+  await countSignUp(services, headers);
   try {
     const result = await services.auth.api.signUpEmail({ body: input, headers, returnHeaders: true });
     return { status: "created", headers: result.headers, userId: result.response.user.id };
@@ -72,8 +71,14 @@ export async function signUp(
   }
 }
 
+/** Every sign-up counts against its address, whatever it signs up with (password or passkey). */
+export async function countSignUp(services: Pick<Services, "db">, headers: Headers) {
+  const counted = await hit(services.db, `signup:ip:${clientAddress(headers)}`, SIGN_UP_RULE);
+  if (!counted.allowed) throw new DomainError("tooMany", 429, { minutes: minutesToWait([counted]) });
+}
+
 /** Tells the owner in the background (the answer must not wait for SMTP, nor differ in time by much). */
-async function mailOwner(services: Pick<Services, "db" | "sendMail" | "config" | "log">, email: string) {
+export async function mailOwner(services: Pick<Services, "db" | "sendMail" | "config" | "log">, email: string) {
   if (!(await hit(services.db, `mail:${email}`, MAILS_PER_ADDRESS_RULE)).allowed) return;
   void services.sendMail(signUpAttemptMail(email, services.config.PUBLIC_URL)).catch((e: unknown) => {
     services.log.warn({ err: e instanceof Error ? e.name : "error" }, "sign-up attempt mail failed");

@@ -29,3 +29,11 @@ export const changePasswordSchema = z
     newPassword: passwordSchema,
   })
   .refine((d) => d.newPassword !== d.currentPassword, { path: ["newPassword"], message: "profile.password.samePassword" });
+
+/** A passkey-only sign-up: name and e-mail as for a password sign-up, no password. */
+export const passkeySignUpSchema = signUpSchema.pick({ name: true, email: true });
+
+export const passkeyNameSchema = z.object({
+  id: z.uuid("profile.passkeys.notFound"),
+  name: z.string().trim().min(1, "profile.passkeys.nameRequired").max(60, "profile.passkeys.nameTooLong"),
+});

@@ -7,6 +7,7 @@ import { BooneeCard } from "~/components/boonee-card";
 import { describeUserAgent } from "~/components/collector/user-agent";
 import { NotificationSettings } from "~/components/channels/notification-settings";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
+import { PasskeysSection } from "~/components/collector/passkeys-section";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
@@ -18,10 +19,12 @@ import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { newestFind } from "~/lib/newest-find";
-import { changePasswordSchema } from "~/lib/schemas/account";
+import { changePasswordSchema, passkeyNameSchema } from "~/lib/schemas/account";
 import { cn } from "~/lib/utils";
 import { DomainError } from "../../../server/domain/errors.ts";
-import { deleteOwnAccount } from "../../../server/domain/own-data.ts";
+import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "../../../server/domain/own-data.ts";
+import { addPasskey, hasPassword, listOwnPasskeys, removePasskey, renamePasskey } from "../../../server/domain/passkeys.ts";
+import { parseResponse } from "../../../server/passkeys/ceremony.ts";
 import { changeOwnPassword } from "../../../server/domain/own-password.ts";
 import { listOwnSessions } from "../../../server/domain/list-own-sessions.ts";
 import { readNotificationSettings } from "../../../server/domain/read-notification-settings.ts";
@@ -37,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessions = await listOwnSessions(services.db, actorOf(viewer), viewer.sessionId);
   const newId = newestFind(summary.owned, new URL(request.url).searchParams.get("new"));
   const channels = await readNotificationSettings(services.db, actorOf(viewer));
-  return { ...summary, newId, role: viewer.role, sessions, channels, vapidPublicKey: services.vapidPublicKey, lang: context.get(langContext) };
+  const passkeys = await listOwnPasskeys(services.db, actorOf(viewer));
+  const withPassword = await hasPassword(services.db, viewer.id);
+  return { ...summary, newId, role: viewer.role, sessions, channels, passkeys, withPassword, vapidPublicKey: services.vapidPublicKey, lang: context.get(langContext) };
 }
 
 /**
@@ -71,14 +76,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw e;
     }
   }
-  if (intent !== "delete") return data({ error: null, params: {} }, { status: 400 });
+  if (intent === "addPasskey" || intent === "renamePasskey" || intent === "removePasskey") {
+    try {
+      if (intent === "addPasskey") await addPasskey(services, actorOf(viewer), parseResponse(String(form.get("passkey") ?? "")));
+      if (intent === "removePasskey") await removePasskey(services, actorOf(viewer), { id: String(form.get("id") ?? "") });
+      if (intent === "renamePasskey") {
+        const parsed = validate(passkeyNameSchema, formFields(form));
+        if (!parsed.ok) return data({ intent: "passkeys", error: Object.values(parsed.errors)[0] ?? null, params: {} }, { status: 400 });
+        await renamePasskey(services.db, actorOf(viewer), parsed.data);
+      }
+      return data({ intent: "passkeys", error: null, params: {}, passkeysChanged: `profile.passkeys.${intent}Done` });
+    } catch (e) {
+      if (e instanceof DomainError) return data({ intent: "passkeys", error: `profile.passkeys.${e.code}`, params: e.params ?? {} }, { status: e.status });
+      throw e;
+    }
+  }
+  if (intent !== "delete" && intent !== "deleteWithPasskey") return data({ error: null, params: {} }, { status: 400 });
   try {
-    const headers = await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
+    const headers =
+      intent === "deleteWithPasskey"
+        ? await deleteOwnAccountWithPasskey(services, actorOf(viewer), parseResponse(String(form.get("passkey") ?? "")), request.headers)
+        : await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
     headers.append("set-cookie", flashCookie("profile.deleted"));
     return redirect("/", { headers });
   } catch (e) {
-    if (e instanceof DomainError) return data({ intent, error: `profile.delete.${e.code}`, params: e.params ?? {} }, { status: e.status });
+    if (e instanceof DomainError) return data({ intent: "delete", error: `profile.delete.${e.code}`, params: e.params ?? {} }, { status: e.status });
     throw e;
   }
 }
@@ -86,13 +109,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const { profile, counts, achievements, owned, newId, role, sessions, channels, vapidPublicKey, lang } = loaderData;
+  const { profile, counts, achievements, owned, newId, role, sessions, channels, passkeys, withPassword, vapidPublicKey, lang } = loaderData;
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
     if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
+    if (actionData && "passkeysChanged" in actionData) toast.success(t(String(actionData.passkeysChanged)));
   }, [actionData, t]);
   const passwordResult = actionData && "intent" in actionData && actionData.intent === "changePassword" ? actionData : undefined;
   const deleteResult = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
+  const passkeysResult = actionData && "intent" in actionData && actionData.intent === "passkeys" ? actionData : undefined;
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
@@ -247,12 +272,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
       <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} />
 
-      <section className="mt-12" aria-labelledby="password-title">
-        <h2 id="password-title" className="mb-4 font-display text-2xl font-bold">
-          {t("profile.password.title")}
-        </h2>
-        <ChangePasswordForm result={passwordResult} />
-      </section>
+      <PasskeysSection passkeys={passkeys} result={passkeysResult} />
+
+      {withPassword && (
+        <section className="mt-12" aria-labelledby="password-title">
+          <h2 id="password-title" className="mb-4 font-display text-2xl font-bold">
+            {t("profile.password.title")}
+          </h2>
+          <ChangePasswordForm result={passwordResult} />
+        </section>
+      )}
 
       <section className="mt-12 flex flex-wrap items-center gap-3 border-t-2 border-ink/10 pt-6" aria-label={t("profile.delete.title")}>
         <Button asChild variant="outline">
@@ -260,7 +289,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <DownloadIcon /> {t("profile.download")}
           </a>
         </Button>
-        <DeleteAccountDialog error={deleteResult?.error} params={deleteResult?.params} />
+        <DeleteAccountDialog error={deleteResult?.error} params={deleteResult?.params} withPassword={withPassword} />
       </section>
     </div>
   );

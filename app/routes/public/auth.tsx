@@ -2,6 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
+import { PasskeyButton } from "~/components/auth/passkey-button";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { BooneeImage } from "~/components/boonee-image";
 import { PageShell } from "~/components/page-shell";
@@ -15,7 +16,9 @@ import { safeLocalRedirect, safeRedirect } from "~/lib/safe-redirect";
 import { homeOf, type Role } from "~/lib/roles";
 import { loginSchema, signUpSchema } from "~/lib/schemas/account";
 import { roleOf } from "../../../server/auth/role-of.ts";
+import { signInWithPasskey, signUpWithPasskey } from "../../../server/domain/passkeys.ts";
 import { signIn, signUp } from "../../../server/domain/sign-in.ts";
+import { parseResponse } from "../../../server/passkeys/ceremony.ts";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.metaTitle", "auth.metaDescription");
@@ -74,16 +77,21 @@ type AuthAnswer = {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const fields = formFields(await request.formData());
-  const intent = fields.intent === "signup" ? "signup" : "login";
+  const intent = fields.intent === "signup" || fields.intent === "passkeySignup" ? "signup" : "login";
   const values = { name: fields.name, email: fields.email };
-  const parsed = validate(intent === "signup" ? signUpSchema : loginSchema, fields);
+  const withPasskey = fields.intent === "passkeySignup" || fields.intent === "passkeyLogin";
+  const parsed = withPasskey ? null : validate(intent === "signup" ? signUpSchema : loginSchema, fields);
   const claim = await claimInProgress(context, request);
-  if (!parsed.ok) return data<AuthAnswer>({ ok: false, intent, errors: parsed.errors, error: null, params: {}, values }, { status: 400 });
+  if (parsed && !parsed.ok) return data<AuthAnswer>({ ok: false, intent, errors: parsed.errors, error: null, params: {}, values }, { status: 400 });
   try {
     const result =
-      intent === "signup"
-        ? await signUp(services, parsed.data as { name: string; email: string; password: string }, request.headers)
-        : { status: "created" as const, ...(await signIn(services, parsed.data, request.headers)) };
+      fields.intent === "passkeyLogin"
+        ? { status: "created" as const, ...(await signInWithPasskey(services, parseResponse(fields.passkey), request.headers)) }
+        : fields.intent === "passkeySignup"
+          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers)
+          : intent === "signup"
+            ? await signUp(services, parsed!.data as { name: string; email: string; password: string }, request.headers)
+            : { status: "created" as const, ...(await signIn(services, parsed!.data as { email: string; password: string }, request.headers)) };
     if (result.status === "mailed") return data<AuthAnswer>({ ok: false, intent, errors: {}, error: null, params: {}, notice: "auth.checkMail", values });
     const headers = new Headers(result.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
@@ -112,7 +120,18 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       {figure && <ClaimingFigure name={figure.name} imageUrl={figure.imageUrl} mode={mode} />}
       <Card>
         <CardContent className="pt-5">
-          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode}>
+          {mode === "login" && (
+            <div className="mb-4">
+              <PasskeyButton
+                kind="login"
+                intent="passkeyLogin"
+                label={t("auth.passkey.login")}
+                variant="slime"
+                footer={<p className="mt-2 text-center text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("auth.passkey.or")}</p>}
+              />
+            </div>
+          )}
+          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode} id="auth-form">
             <input type="hidden" name="intent" value={mode} />
             <FormError error={actionData?.error} params={actionData?.params} />
             {actionData?.notice && <Notice text={t(actionData.notice)} />}
@@ -128,6 +147,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               {busy ? t("auth.busy") : mode === "signup" ? t("auth.signUp") : t("auth.login")}
             </Button>
           </Form>
+          {mode === "signup" && (
+            <div className="mt-3">
+              <PasskeyButton kind="signup" intent="passkeySignup" label={t("auth.passkey.signUp")} fieldsFrom="auth-form" />
+            </div>
+          )}
           <div className="mt-5 grid gap-2 text-center text-sm">
             {mode === "login" ? (
               <>

@@ -6,6 +6,7 @@ import { CodeForm } from "~/components/claim/code-form";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError, Notice } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
+import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { forgetLookup, lookupCode } from "~/claim.server";
@@ -20,7 +21,10 @@ import { signUpSchema } from "~/lib/schemas/account";
 import type { RootData } from "~/root";
 import { claimBoonee } from "../../../server/domain/claim-boonee.ts";
 import { DomainError } from "../../../server/domain/errors.ts";
+import { signInWithPasskey, signUpWithPasskey } from "../../../server/domain/passkeys.ts";
 import { signUp } from "../../../server/domain/sign-in.ts";
+import { parseResponse } from "../../../server/passkeys/ceremony.ts";
+import { roleOf } from "../../../server/auth/role-of.ts";
 import type { Route } from "./+types/claim-code";
 
 // A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.
@@ -52,6 +56,9 @@ type FailedClaim = {
 
 const failed = (answer: FailedClaim, init?: number | ResponseInit) => data<FailedClaim>(answer, init);
 
+/** Signed out, a claim starts with an account: a new one (password or passkey), or a passkey sign-in. */
+const SIGN_UP_INTENTS = new Set(["signup", "passkeySignup", "passkeyLogin"]);
+
 /**
  * Claims (signed in) or signs up and claims. A success answers with a redirect to the success page
  * (Post/Redirect/Get: a reload or Back never posts again), and renders nothing here.
@@ -65,19 +72,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   let actor = getViewer(context) ? actorOf(getViewer(context)!) : null;
   const headers = new Headers();
   if (!actor) {
-    if (fields.intent !== "signup") return failed({ error: "claim.error.unauthorized", errors: {} }, { status: 401 });
+    if (!SIGN_UP_INTENTS.has(fields.intent)) return failed({ error: "claim.error.unauthorized", errors: {} }, { status: 401 });
     const values = { name: fields.name, email: fields.email };
-    const parsed = validate(signUpSchema, fields);
-    if (!parsed.ok) return failed({ error: null, errors: parsed.errors, values }, { status: 400 });
+    const parsed = fields.intent === "signup" ? validate(signUpSchema, fields) : null;
+    if (parsed && !parsed.ok) return failed({ error: null, errors: parsed.errors, values }, { status: 400 });
     // No account is made for a figure that cannot be claimed.
     const availability = availabilityOf(figure.boonee);
     if (availability !== "available") return failed({ error: availability === "claimed" ? "claim.error.already" : "claim.error.notClaimable", errors: {} }, { status: 409 });
     try {
-      const account = await signUp(services, parsed.data, request.headers);
+      const account =
+        fields.intent === "passkeyLogin"
+          ? { status: "created" as const, ...(await signInWithPasskey(services, parseResponse(fields.passkey), request.headers)) }
+          : fields.intent === "passkeySignup"
+            ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers)
+            : await signUp(services, parsed!.data!, request.headers);
       // an e-mail that has an account: its owner got a mail; the page says "check your mailbox"
       if (account.status === "mailed") return failed({ error: null, errors: {}, notice: "claim.checkMail", values });
       account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
-      actor = { id: account.userId, role: "user" };
+      actor = { id: account.userId, role: fields.intent === "passkeyLogin" ? await roleOf(services.db, account.userId) : "user" };
     } catch (e) {
       // an account error is shown on its own (no claim prefix), beside the fields as typed
       if (e instanceof DomainError) return failed({ error: null, accountError: `auth.error.${e.code}`, params: e.params, errors: {}, values }, { status: e.status });
@@ -232,13 +244,15 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
           </Form>
         ) : (
           <>
-            <Form method="post" className="grid gap-4">
+            <PasskeyButton kind="login" intent="passkeyLogin" label={t("claim.passkeyClaim")} variant="slime" />
+            <Form method="post" className="grid gap-4" id="claim-signup">
               <input type="hidden" name="intent" value="signup" />
               <SignUpFields errors={errors} values={answer?.values} />
               <Button type="submit" size="lg" variant="slime" disabled={busy} data-busy-label={t("claim.claiming")}>
                 {busy ? t("claim.claiming") : t("claim.signUpAndClaim")}
               </Button>
             </Form>
+            <PasskeyButton kind="signup" intent="passkeySignup" label={t("claim.passkeySignUp")} fieldsFrom="claim-signup" />
             <Link to={loginHref} className="text-center text-sm font-semibold text-grape hover:underline">
               {t("claim.loginInstead")}
             </Link>

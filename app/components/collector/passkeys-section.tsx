@@ -1,0 +1,60 @@
+import { KeyRoundIcon } from "lucide-react";
+import { Form } from "react-router";
+import { PasskeyButton } from "~/components/auth/passkey-button";
+import { FormError } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+import type { OwnPasskey } from "../../../server/domain/passkeys.ts";
+
+/** The profile's passkeys: each with its name (renamable), when it was made and last used; add, remove. */
+export function PasskeysSection({ passkeys, result }: { passkeys: OwnPasskey[]; result?: { error: string | null; params?: Record<string, unknown> } }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  return (
+    <section className="mt-12" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title" className="font-display text-2xl font-bold">
+        {t("profile.passkeys.title")}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t("profile.passkeys.intro")}</p>
+      <FormError error={result?.error} params={result?.params} />
+      {passkeys.length === 0 ? (
+        <p className="mt-4 rounded-xl border-2 border-dashed border-ink/15 px-4 py-3 text-sm text-ink-soft">{t("profile.passkeys.none")}</p>
+      ) : (
+        <ul className="mt-4 grid gap-2" data-testid="passkeys">
+          {passkeys.map((p) => (
+            <li key={p.id} className="grid gap-2 rounded-xl border-2 border-ink/10 bg-white px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="passkey">
+              <Form method="post" preventScrollReset className="flex min-w-0 items-center gap-2">
+                <KeyRoundIcon aria-hidden="true" className="size-4 shrink-0 text-ink-soft" />
+                <input type="hidden" name="intent" value="renamePasskey" />
+                <input type="hidden" name="id" value={p.id} />
+                <Input name="name" defaultValue={p.name} maxLength={60} required aria-label={t("profile.passkeys.name")} className="h-9 min-w-0" />
+                <Button type="submit" variant="outline" size="sm">
+                  {t("profile.passkeys.rename")}
+                </Button>
+              </Form>
+              <div className="flex flex-wrap items-center justify-between gap-2 sm:justify-end">
+                <span className="text-xs text-muted-foreground">
+                  {t("profile.passkeys.created", { date: dates.day(p.createdAt) })}
+                  {" · "}
+                  {p.lastUsedAt ? t("profile.passkeys.lastUsed", { date: dates.day(p.lastUsedAt) }) : t("profile.passkeys.neverUsed")}
+                </span>
+                <Form method="post" preventScrollReset onSubmit={(e) => !window.confirm(t("profile.passkeys.removeConfirm", { name: p.name })) && e.preventDefault()}>
+                  <input type="hidden" name="intent" value="removePasskey" />
+                  <input type="hidden" name="id" value={p.id} />
+                  <Button type="submit" variant="ghost" size="sm" className="text-destructive">
+                    {t("profile.passkeys.remove")}
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 max-w-xs">
+        <PasskeyButton kind="add" intent="addPasskey" label={t("profile.passkeys.add")} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { actorOf, getServices, getViewer } from "~/guards.server";
+import { formFields, validate } from "~/lib/forms";
+import { passkeySignUpSchema } from "~/lib/schemas/account";
+import { DomainError } from "../../server/domain/errors.ts";
+import { addPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "../../server/domain/passkeys.ts";
+import type { Route } from "./+types/passkey-options";
+
+/**
+ * The options (with a fresh single-use challenge) a browser needs to make or use a passkey:
+ * `intent` signup (name and e-mail, checked as the sign-up form checks them), add (signed in) or login.
+ * A form POST like every other (same-origin check), answered with JSON.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const fields = formFields(await request.formData());
+  try {
+    if (fields.intent === "signup") {
+      const parsed = validate(passkeySignUpSchema, fields);
+      if (!parsed.ok) return Response.json({ ok: false, errors: parsed.errors }, { status: 400 });
+      return Response.json({ ok: true, options: await signUpPasskeyOptions(services, parsed.data) });
+    }
+    if (fields.intent === "add") {
+      const viewer = getViewer(context);
+      return Response.json({ ok: true, options: await addPasskeyOptions(services, viewer ? actorOf(viewer) : null) });
+    }
+    return Response.json({ ok: true, options: await signInPasskeyOptions(services) });
+  } catch (e) {
+    if (e instanceof DomainError) return Response.json({ ok: false, error: e.code }, { status: e.status });
+    throw e;
+  }
+}

@@ -1,0 +1,152 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { APIError } from "better-auth/api";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
+import { startSession } from "../auth/start-session.ts";
+import { queryRows, type DbOrTx } from "../db/client.ts";
+import { passkeys, profiles } from "../db/schema.ts";
+import { authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration, type NewCredential } from "../passkeys/ceremony.ts";
+import type { Services } from "../services.ts";
+import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
+import { clientAddress, countSignUp, mailOwner, type SignUpResult } from "./sign-in.ts";
+import { giveBack, hitAll } from "./throttle.ts";
+
+type PasskeyServices = Pick<Services, "db" | "auth" | "sendMail" | "config" | "log">;
+
+/** Options for a new account's passkey (sign-up while claiming): name and e-mail are kept with the challenge. */
+export function signUpPasskeyOptions(services: PasskeyServices, input: { name: string; email: string }) {
+  return registrationOptions(services.db, services.config.PUBLIC_URL, { purpose: "signup", name: input.name, email: input.email.toLowerCase() }, input);
+}
+
+/** Options for one more passkey of the signed-in account. */
+export async function addPasskeyOptions(services: PasskeyServices, actor: Actor | null) {
+  assertSignedIn(actor);
+  const [me] = await services.db.select({ name: profiles.name, email: profiles.email }).from(profiles).where(eq(profiles.id, actor.id));
+  const existing = await services.db.select({ credentialId: passkeys.credentialId }).from(passkeys).where(eq(passkeys.userId, actor.id));
+  return registrationOptions(services.db, services.config.PUBLIC_URL, { purpose: "add", userId: actor.id }, { name: me?.name ?? me?.email ?? "", email: me?.email ?? "" }, existing);
+}
+
+export const signInPasskeyOptions = (services: PasskeyServices) => authenticationOptions(services.db, services.config.PUBLIC_URL);
+
+async function nextName(db: DbOrTx, userId: string) {
+  const [{ n }] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  return `Passkey ${n + 1}`;
+}
+
+const store = async (db: DbOrTx, userId: string, c: NewCredential) =>
+  db.insert(passkeys).values({ userId, credentialId: c.credentialId, publicKey: c.publicKey, counter: c.counter, transports: c.transports, name: await nextName(db, userId) });
+
+/**
+ * A new account with a passkey and no password: the passkey is verified against the challenge that
+ * kept the name and e-mail, then the account (role "user" by the auth hook), its passkey and a
+ * session. An e-mail that has an account is treated as the password sign-up treats it (its owner
+ * gets a mail, the answer is "mailed"); the passkey just made is then not stored.
+ */
+export async function signUpWithPasskey(services: PasskeyServices, response: RegistrationResponseJSON, headers: Headers): Promise<SignUpResult> {
+  await countSignUp(services, headers);
+  const { about, credential } = await verifyRegistration(services.db, services.config.PUBLIC_URL, response);
+  if (about.purpose !== "signup") throw new DomainError("passkeyFailed", 400);
+  const ctx = await services.auth.$context;
+  if (await ctx.internalAdapter.findUserByEmail(about.email)) {
+    await mailOwner(services, about.email);
+    return { status: "mailed" };
+  }
+  const user = await ctx.internalAdapter.createUser({ name: about.name, email: about.email, emailVerified: false }, { method: "passkey" });
+  await store(services.db, user.id, credential);
+  const cookie = await startSession(services.auth, user.id, headers);
+  return { status: "created", headers: new Headers([["set-cookie", cookie]]), userId: user.id };
+}
+
+/** One more passkey for the signed-in account (also a password account). */
+export async function addPasskey(services: PasskeyServices, actor: Actor | null, response: RegistrationResponseJSON) {
+  assertSignedIn(actor);
+  const { about, credential } = await verifyRegistration(services.db, services.config.PUBLIC_URL, response);
+  if (about.purpose !== "add" || about.userId !== actor.id) throw new DomainError("passkeyFailed", 400);
+  await store(services.db, actor.id, credential);
+}
+
+/**
+ * Signs in with a passkey: the answer must sign a challenge this site gave out (once, five minutes)
+ * with a stored passkey of an account that is not deleted; its counter and last use are kept. Failed
+ * attempts count per address like wrong passwords (decision 007). Returns the new session's cookie.
+ */
+export async function signInWithPasskey(services: PasskeyServices, response: AuthenticationResponseJSON, headers: Headers) {
+  const reserved = await hitAll(services.db, [`signin:ip:${clientAddress(headers)}`]);
+  if (!reserved.allowed) throw new DomainError("tooMany", 429, { minutes: reserved.minutes });
+  let userId = "";
+  const { credentialId, newCounter } = await verifyAuthentication(services.db, services.config.PUBLIC_URL, response, async (id) => {
+    const [row] = await services.db
+      .select({ userId: passkeys.userId, credentialId: passkeys.credentialId, publicKey: passkeys.publicKey, counter: passkeys.counter, transports: passkeys.transports })
+      .from(passkeys)
+      .innerJoin(profiles, eq(profiles.id, passkeys.userId))
+      .where(and(eq(passkeys.credentialId, id), isNull(profiles.deletedAt)));
+    userId = row?.userId ?? "";
+    return row ?? null;
+  });
+  await services.db.update(passkeys).set({ counter: newCounter, lastUsedAt: sql`now()` }).where(eq(passkeys.credentialId, credentialId));
+  await giveBack(services.db, reserved.hits);
+  try {
+    const cookie = await startSession(services.auth, userId, headers);
+    return { headers: new Headers([["set-cookie", cookie]]), userId };
+  } catch (e) {
+    if (e instanceof APIError && (e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED) throw new DomainError("blocked", 403);
+    throw e;
+  }
+}
+
+export interface OwnPasskey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export async function listOwnPasskeys(db: DbOrTx, actor: Actor | null): Promise<OwnPasskey[]> {
+  assertSignedIn(actor);
+  const rows = await db
+    .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+    .from(passkeys)
+    .where(eq(passkeys.userId, actor.id))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }));
+}
+
+/** Renames one of the actor's own passkeys (another's id changes nothing and says "not found"). */
+export async function renamePasskey(db: DbOrTx, actor: Actor | null, input: { id: string; name: string }) {
+  assertSignedIn(actor);
+  const done = await db.update(passkeys).set({ name: input.name }).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.id))).returning({ id: passkeys.id });
+  if (done.length === 0) throw new DomainError("notFound", 404);
+}
+
+/**
+ * Removes one of the actor's own passkeys; never the last way in: an account without a password keeps
+ * at least one passkey.
+ */
+export async function removePasskey(services: Pick<Services, "db">, actor: Actor | null, input: { id: string }) {
+  assertSignedIn(actor);
+  await services.db.transaction(async (tx) => {
+    const mine = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, actor.id)).for("update");
+    if (!mine.some((p) => p.id === input.id)) throw new DomainError("notFound", 404);
+    if (mine.length === 1 && !(await hasPassword(tx, actor.id))) throw new DomainError("lastPasskey", 409);
+    await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.id)));
+  });
+}
+
+/** Proves that the signed-in person holds one of this account's passkeys (e.g. before deleting it). */
+export async function confirmWithOwnPasskey(services: Pick<Services, "db" | "config">, actor: Actor | null, response: AuthenticationResponseJSON) {
+  assertSignedIn(actor);
+  const { credentialId, newCounter } = await verifyAuthentication(services.db, services.config.PUBLIC_URL, response, async (id) => {
+    const [row] = await services.db
+      .select({ credentialId: passkeys.credentialId, publicKey: passkeys.publicKey, counter: passkeys.counter, transports: passkeys.transports })
+      .from(passkeys)
+      .where(and(eq(passkeys.credentialId, id), eq(passkeys.userId, actor.id)));
+    return row ?? null;
+  });
+  await services.db.update(passkeys).set({ counter: newCounter, lastUsedAt: sql`now()` }).where(eq(passkeys.credentialId, credentialId));
+}
+
+/** Whether the account can sign in with a password (passkey-only accounts cannot). */
+export async function hasPassword(db: DbOrTx, userId: string) {
+  const [{ yes }] = await queryRows<{ yes: boolean }>(db, sql`select exists (select 1 from accounts where user_id = ${userId} and provider_id = 'credential' and password is not null) as yes`);
+  return yes;
+}

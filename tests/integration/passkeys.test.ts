@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passkeys, profiles, userRoles } from "../../server/db/schema.ts";
+import { addPasskey, addPasskeyOptions, listOwnPasskeys, removePasskey, renamePasskey, signInPasskeyOptions, signInWithPasskey, signUpPasskeyOptions, signUpWithPasskey } from "../../server/domain/passkeys.ts";
+import { SoftAuthenticator } from "../support/soft-authenticator.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+// Passkeys (issue 16, docs/decisions/020) against a software authenticator: the server side of the
+// ceremonies on both databases. The browser's side runs in tests/e2e/passkeys.spec.ts.
+let s: TestServices;
+beforeAll(async () => {
+  s = await createTestServices();
+});
+afterAll(async () => s?.close());
+
+const headers = (ip = "10.20.0.1") => new Headers({ "x-boonees-client-ip": ip, "user-agent": "Vitest" });
+let n = 0;
+const email = () => `pk${Date.now()}${n++}@example.test`;
+
+async function passkeyAccount(name = "Pia") {
+  const device = new SoftAuthenticator(s.config.PUBLIC_URL);
+  const address = email();
+  const options = await signUpPasskeyOptions(s, { name, email: address });
+  const result = await signUpWithPasskey(s, device.register(options), headers());
+  if (result.status !== "created") throw new Error("not created");
+  return { device, userId: result.userId, email: address, cookie: result.headers.getSetCookie()[0] };
+}
+
+describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("signs up with a passkey only: an account with the role user, its passkey, a session; then signs in with it", async () => {
+    const { device, userId, cookie } = await passkeyAccount("Pia Passkey");
+    expect(cookie).toMatch(/^boonees\.session_token=[^;]+\.[^;]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly/);
+    const session = await s.auth.api.getSession({ headers: new Headers({ cookie: cookie.split(";")[0] }) });
+    expect(session?.user.id).toBe(userId);
+    expect((await s.db.select().from(userRoles).where(eq(userRoles.userId, userId)))[0].role).toBe("user");
+    const [stored] = await s.db.select().from(passkeys).where(eq(passkeys.userId, userId));
+    expect(stored).toMatchObject({ credentialId: device.id, name: "Passkey 1", counter: 0 });
+
+    const signedIn = await signInWithPasskey(s, device.authenticate(await signInPasskeyOptions(s)), headers());
+    expect(signedIn.userId).toBe(userId);
+    expect((await s.db.select().from(passkeys).where(eq(passkeys.userId, userId)))[0].counter).toBe(1);
+  });
+
+  it("refuses a wrong origin or a challenge it never gave, creating nothing; a challenge works once", async () => {
+    const device = new SoftAuthenticator(s.config.PUBLIC_URL);
+    const address = email();
+    const options = await signUpPasskeyOptions(s, { name: "Eve", email: address });
+    await expect(signUpWithPasskey(s, device.register(options, { origin: "https://evil.example" }), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
+    // that challenge is spent now, even for a correct answer
+    await expect(signUpWithPasskey(s, device.register(options), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
+    await expect(signUpWithPasskey(s, device.register(options, { challenge: "bm90LWdpdmVuLW91dA" }), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
+    expect(await s.db.select().from(profiles).where(eq(profiles.email, address))).toEqual([]);
+    expect(await s.db.select().from(passkeys).where(eq(passkeys.credentialId, device.id))).toEqual([]);
+
+    const { device: pia } = await passkeyAccount();
+    const login = await signInPasskeyOptions(s);
+    const answer = pia.authenticate(login);
+    await signInWithPasskey(s, answer, headers());
+    await expect(signInWithPasskey(s, answer, headers())).rejects.toMatchObject({ code: "passkeyFailed" }); // replayed
+  });
+
+  it("a taken e-mail gets the password path's answer: its owner is mailed, nothing is created", async () => {
+    const owner = await createUser(s, "Owner");
+    const device = new SoftAuthenticator(s.config.PUBLIC_URL);
+    const before = s.outbox.length;
+    const result = await signUpWithPasskey(s, device.register(await signUpPasskeyOptions(s, { name: "Other", email: owner.email })), headers("10.20.0.9"));
+    expect(result).toEqual({ status: "mailed" });
+    await expect.poll(() => s.outbox.length).toBe(before + 1);
+    expect(await s.db.select().from(passkeys).where(eq(passkeys.credentialId, device.id))).toEqual([]);
+  });
+
+  it("a password account adds a passkey; a removed passkey no longer signs in; the last one of a passkey-only account stays", async () => {
+    const user = await createUser(s, "Paul");
+    const actor = { id: user.id, role: "user" as const };
+    const device = new SoftAuthenticator(s.config.PUBLIC_URL);
+    await addPasskey(s, actor, device.register(await addPasskeyOptions(s, actor)));
+    const [mine] = await listOwnPasskeys(s.db, actor);
+    expect(mine).toMatchObject({ name: "Passkey 1", lastUsedAt: null });
+    await removePasskey(s, actor, { id: mine.id }); // Paul still has his password
+    await expect(signInWithPasskey(s, device.authenticate(await signInPasskeyOptions(s)), headers())).rejects.toMatchObject({ code: "passkeyUnknown" });
+
+    const only = await passkeyAccount();
+    const onlyActor = { id: only.userId, role: "user" as const };
+    const [last] = await listOwnPasskeys(s.db, onlyActor);
+    await expect(removePasskey(s, onlyActor, { id: last.id })).rejects.toMatchObject({ code: "lastPasskey" });
+  });
+
+  it("nobody renames or removes another account's passkey; another account's registration is not added", async () => {
+    const owner = await passkeyAccount("Olga");
+    const [theirs] = await listOwnPasskeys(s.db, { id: owner.userId, role: "user" });
+    const intruder = await createUser(s, "Ivo");
+    const actor = { id: intruder.id, role: "user" as const };
+    await expect(renamePasskey(s.db, actor, { id: theirs.id, name: "Meins" })).rejects.toMatchObject({ status: 404 });
+    await expect(removePasskey(s, actor, { id: theirs.id })).rejects.toMatchObject({ status: 404 });
+    // options made for the owner, answered into the intruder's account
+    const device = new SoftAuthenticator(s.config.PUBLIC_URL);
+    const forOwner = await addPasskeyOptions(s, { id: owner.userId, role: "user" });
+    await expect(addPasskey(s, actor, device.register(forOwner))).rejects.toMatchObject({ code: "passkeyFailed" });
+    expect((await listOwnPasskeys(s.db, { id: owner.userId, role: "user" })).map((p) => p.name)).toEqual(["Passkey 1"]);
+    await renamePasskey(s.db, { id: owner.userId, role: "user" }, { id: theirs.id, name: "Handy" });
+    expect((await listOwnPasskeys(s.db, { id: owner.userId, role: "user" }))[0].name).toBe("Handy");
+  });
+});
