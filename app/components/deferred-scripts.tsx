@@ -122,8 +122,10 @@ function enhance(holderId: string, afterLoad: boolean) {
       Number(done.getAttribute("data-redirect-after") ?? 1500),
     );
   }
-  // Controls that need React (menu and dialog triggers): start the app on first use and replay the click.
-  const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("[aria-haspopup]") : null);
+  // Passkey buttons wait hidden until the browser is known to do passkeys.
+  if (typeof PublicKeyCredential === "function") d.querySelectorAll("[data-passkey]").forEach((el) => el.removeAttribute("hidden"));
+  // Controls that need React (menu and dialog triggers, passkey buttons): start the app on first use and replay the click.
+  const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("[aria-haspopup],[data-needs-app]") : null);
   d.addEventListener("pointerdown", (e) => needsApp(e.target) && boot(), true);
   d.addEventListener(
     "click",

@@ -1,13 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { verifications } from "../db/schema.ts";
@@ -17,6 +9,10 @@ import { DomainError } from "../domain/errors.ts";
 export type ChallengeFor = { purpose: "signup"; name: string; email: string } | { purpose: "add"; userId: string } | { purpose: "login" };
 
 const CHALLENGE_SECONDS = 5 * 60;
+
+// Loaded on the first passkey ceremony, not at start-up (it is large, and Node warns about the
+// experimental Web Crypto features it probes as it loads).
+const webauthn = () => import("@simplewebauthn/server");
 
 /** The relying party: this site's host and origin (PUBLIC_URL). */
 export const relyingParty = (publicUrl: string) => ({ id: new URL(publicUrl).hostname, origin: new URL(publicUrl).origin });
@@ -48,6 +44,7 @@ async function takeChallenge(db: DbOrTx, clientDataJSON: string): Promise<{ chal
 
 export async function registrationOptions(db: DbOrTx, publicUrl: string, about: Exclude<ChallengeFor, { purpose: "login" }>, user: { name: string; email: string }, exclude: { credentialId: string }[] = []) {
   const rp = relyingParty(publicUrl);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: "Boonees",
     rpID: rp.id,
@@ -63,6 +60,7 @@ export async function registrationOptions(db: DbOrTx, publicUrl: string, about: 
 }
 
 export async function authenticationOptions(db: DbOrTx, publicUrl: string) {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: relyingParty(publicUrl).id, userVerification: "preferred" });
   await keepChallenge(db, options.challenge, { purpose: "login" });
   return options;
@@ -89,6 +87,7 @@ export async function verifyRegistration(db: DbOrTx, publicUrl: string, response
   const taken = await takeChallenge(db, response.response.clientDataJSON);
   if (!taken || taken.about.purpose === "login") throw new DomainError("passkeyFailed", 400);
   const rp = relyingParty(publicUrl);
+  const { verifyRegistrationResponse } = await webauthn();
   const result = await verifyRegistrationResponse({ response, expectedChallenge: taken.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false }).catch(() => null);
   if (!result?.verified) throw new DomainError("passkeyFailed", 400);
   const { credential } = result.registrationInfo;
@@ -113,6 +112,7 @@ export async function verifyAuthentication(
   const credential = await stored(response.id);
   if (!credential) throw new DomainError("passkeyUnknown", 401);
   const rp = relyingParty(publicUrl);
+  const { verifyAuthenticationResponse } = await webauthn();
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: taken.challenge,

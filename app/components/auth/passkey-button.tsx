@@ -8,7 +8,7 @@ import { useTranslation } from "~/lib/use-translation";
 /**
  * A passkey action as one button: asks the server for a challenge, lets the device sign it, then
  * posts the answer with `intent` to `action` as a plain form (the server answers with a redirect, as
- * for the password forms). Shown only where the browser can do passkeys, once scripts run; without
+ * for the password forms). Shown only where the browser can do passkeys and scripts run; without
  * them the password forms stay. `fieldsFrom`: the id of a form whose name and e-mail go along (sign-up).
  */
 export function PasskeyButton({
@@ -38,7 +38,6 @@ export function PasskeyButton({
   const form = useRef<HTMLFormElement>(null);
   const answer = useRef<HTMLInputElement>(null);
   useEffect(() => setSupported(passkeysSupported()), []);
-  if (!supported) return null;
 
   const start = async () => {
     setError(null);
@@ -62,13 +61,15 @@ export function PasskeyButton({
   };
 
   return (
-    <form ref={form} method="post" action={action} className="grid gap-2" data-testid={`passkey-${intent}`}>
+    // Rendered hidden; shown where the browser can do passkeys, by React or, on pages whose app starts
+    // on demand (claim links), by their inline script, where a click then starts the app (data-needs-app).
+    <form ref={form} method="post" action={action} className="grid gap-2" data-testid={`passkey-${intent}`} data-passkey="" hidden={!supported}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(extra).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input ref={answer} type="hidden" name="passkey" />
-      <Button type="button" variant={variant} size="lg" className="w-full" disabled={busy} onClick={start}>
+      <Button type="button" variant={variant} size="lg" className="w-full" disabled={busy} onClick={start} data-needs-app="">
         <KeyRoundIcon aria-hidden="true" />
         {busy ? t("auth.passkey.waiting") : label}
       </Button>

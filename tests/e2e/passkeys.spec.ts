@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import * as schema from "../../server/db/schema.ts";
+import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
+import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
+import { ownAddress } from "./claim-fixtures.ts";
+import { E2E } from "./env.ts";
+import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+
+// Issue 16 item 1: passkeys in Chromium, with the browser's virtual authenticator standing in for
+// the phone's fingerprint (CDP WebAuthn domain): it answers every prompt with a verified user.
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
+}
+
+const ownerOf = async (id: string) => (await db.select().from(schema.boonees).where(eq(schema.boonees.id, id)))[0].ownerId;
+
+test("a finder signs up while claiming with a passkey only, signs out, signs in with it and claims the next figure in one tap (German)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await ownAddress(page);
+  const device = await virtualAuthenticator(page);
+  const first = await seedBoonee({ name: `Tipsi ${unique()}` });
+  const second = await seedBoonee({ name: `Tapsi ${unique()}` });
+  const email = `${unique("pk").toLowerCase()}@example.test`;
+
+  await page.goto(`/c/${first.code}`);
+  const signUpWithPasskey = page.getByRole("button", { name: "Ohne Passwort: mit Passkey registrieren und claimen" });
+  await expect(signUpWithPasskey).toBeVisible({ timeout: 20_000 }); // once the page's scripts run
+  await page.getByLabel("Name").fill("Pia Passkey");
+  await page.getByLabel("E-Mail").fill(email);
+  await signUpWithPasskey.click();
+  await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
+  await expect(page.getByTestId("owned-figure").filter({ hasText: first.name })).toBeVisible();
+  const [account] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, email));
+  expect(await ownerOf(first.id)).toBe(account.id);
+  expect(await db.select().from(schema.accounts).where(eq(schema.accounts.userId, account.id))).toEqual([]); // no password anywhere
+  expect(await device.credentials()).toHaveLength(1);
+  // the profile lists it and offers no password change; its last passkey cannot be removed
+  await expect(page.getByTestId("passkey")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Passwort ändern" })).toHaveCount(0);
+
+  const out = await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  expect(out.status()).toBe(302);
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Passkey verwenden" }).click();
+  await expect(page).toHaveURL("/profile");
+
+  await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  await page.goto(`/c/${second.code}`);
+  await page.getByRole("button", { name: "Mit Passkey claimen" }).click();
+  await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
+  expect(await ownerOf(second.id)).toBe(account.id);
+  const [used] = await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, account.id));
+  expect(used.lastUsedAt).not.toBeNull();
+
+  // a figure with a SUN tag: one tap on the tag, one passkey prompt, it is hers
+  const tagged = await seedBoonee({ name: `Tappsi ${unique()}` });
+  const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, E2E.adminEmail));
+  const uid = `04${Date.now().toString(16).slice(-10).toUpperCase()}`.slice(0, 14);
+  await bindSunTag(db as never, { id: admin.id, role: "admin" }, tagged.id, { mode: "master", uid }, TEST_SUN_MASTER);
+  await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  await page.goto(`/s/${tagged.id}?${tapParams(TEST_SUN_MASTER, { uid, counter: 1 })}`);
+  await expect(page.getByText("Echter Tag – dieser Tap ist verifiziert.")).toBeVisible();
+  await page.getByRole("button", { name: "Mit Passkey claimen" }).click();
+  await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
+  expect(await ownerOf(tagged.id)).toBe(account.id);
+});
+
+test("a password account adds a passkey on its profile, renames and removes it; its password still signs in (English)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await ownAddress(page);
+  const device = await virtualAuthenticator(page);
+  const user = await signUp(page);
+  await useEnglish(page);
+  await page.goto("/profile");
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByTestId("passkey")).toHaveCount(1, { timeout: 15_000 });
+  expect(await device.credentials()).toHaveLength(1);
+  // the same device again: it already holds one for this account
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "This device already has a passkey for your account." })).toBeVisible();
+
+  const row = page.getByTestId("passkey");
+  await row.getByLabel("Passkey name").fill("My phone");
+  await row.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByTestId("passkey").getByLabel("Passkey name")).toHaveValue("My phone");
+  expect((await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id)))[0].name).toBe("My phone");
+
+  page.once("dialog", (d) => void d.accept());
+  await page.getByTestId("passkey").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+  expect(await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id))).toEqual([]);
+  // a removed passkey does not sign in any more
+  await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByText("We don’t know this passkey. Sign in with your password or sign up.")).toBeVisible();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL("/profile");
+});
