@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
@@ -61,7 +62,7 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   // a figure with a SUN tag: one tap on the tag, one passkey prompt, it is hers
   const tagged = await seedBoonee({ name: `Tappsi ${unique()}` });
   const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, E2E.adminEmail));
-  const uid = `04${Date.now().toString(16).slice(-10).toUpperCase()}`.slice(0, 14);
+  const uid = `04${randomBytes(6).toString("hex").toUpperCase()}`; // 7 bytes
   await bindSunTag(db as never, { id: admin.id, role: "admin" }, tagged.id, { mode: "master", uid }, TEST_SUN_MASTER);
   await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   await page.goto(`/s/${tagged.id}?${tapParams(TEST_SUN_MASTER, { uid, counter: 1 })}`);

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { PasskeyButton } from "~/components/auth/passkey-button";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
@@ -9,7 +10,12 @@ import { actorOf, flashCookie, getServices, getViewer } from "~/guards.server";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
+import { formFields } from "~/lib/forms";
+import { roleOf } from "../../../server/auth/role-of.ts";
 import { acceptSunTap } from "../../../server/domain/accept-sun-tap.ts";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { signInWithPasskey } from "../../../server/domain/passkeys.ts";
+import { parseResponse } from "../../../server/passkeys/ceremony.ts";
 import { claimBoonee } from "../../../server/domain/claim-boonee.ts";
 import { sunFigure } from "../../../server/domain/sun-figure.ts";
 import { readTapGrant, signTapGrant, TAP_GRANT_COOKIE, TAP_GRANT_SECONDS } from "../../../server/sun/tap-grant.ts";
@@ -56,13 +62,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const viewer = getViewer(context);
-  if (!viewer) return data({ error: "claim.error.unauthorized" }, { status: 401 });
+  const fields = formFields(await request.formData());
+  // signed out, a passkey signs in and claims in one go (one tap, one prompt)
+  if (!viewer && fields.intent !== "passkeyLogin") return data({ error: "claim.error.unauthorized" }, { status: 401 });
   const grant = readTapGrant(services.sessionSecret, readCookie(request.headers.get("cookie"), TAP_GRANT_COOKIE));
   const found = figureId.safeParse(params.booneeId).success ? await sunFigure(services.db, params.booneeId) : null;
   if (!grant || !found || grant.tagId !== found.tag.id) return data({ error: "tap.error.tapAgain" }, { status: 403 });
-  const result = await claimBoonee(services.db, actorOf(viewer), { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });
-  if (!result.success) return data({ error: result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error }, { status: 409 });
   const headers = new Headers();
+  let actor = viewer ? actorOf(viewer) : null;
+  if (!actor) {
+    try {
+      const signedIn = await signInWithPasskey(services, parseResponse(fields.passkey), request.headers);
+      signedIn.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
+      actor = { id: signedIn.userId, role: await roleOf(services.db, signedIn.userId) };
+    } catch (e) {
+      if (e instanceof DomainError) return data({ error: `auth.error.${e.code}` }, { status: e.status });
+      throw e;
+    }
+  }
+  const result = await claimBoonee(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });
+  if (!result.success) return data({ error: result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error }, { status: 409, headers });
   headers.append("set-cookie", grantCookie(context, ""));
   headers.append("set-cookie", flashCookie("claim.success"));
   throw redirect(`/profile?new=${result.booneeId}`, { headers });
@@ -119,6 +138,8 @@ export default function SunTapPage({ loaderData, actionData }: Route.ComponentPr
               </Form>
             ) : (
               <>
+                {actionData?.error && <FormError error={actionData.error} />}
+                <PasskeyButton kind="login" intent="passkeyLogin" label={t("claim.passkeyClaim")} variant="slime" />
                 <p className="text-sm text-muted-foreground">{t("tap.signInToClaim")}</p>
                 <Button asChild size="lg" variant="slime">
                   <Link to={`/auth?mode=signup&redirect=${encodeURIComponent(`/s/${figure.id}`)}`}>{t("tap.signUp")}</Link>
