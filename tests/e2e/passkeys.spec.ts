@@ -32,6 +32,10 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   await page.goto(`/c/${first.code}`);
   const signUpWithPasskey = page.getByRole("button", { name: "Ohne Passwort: mit Passkey registrieren und claimen" });
   await expect(signUpWithPasskey).toBeVisible({ timeout: 20_000 }); // once the page's scripts run
+  // on a phone the long labels wrap; nothing scrolls sideways
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel("Name").fill("Pia Passkey");
   await page.getByLabel("E-Mail").fill(email);
   await signUpWithPasskey.click();
@@ -53,7 +57,7 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
 
   await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   await page.goto(`/c/${second.code}`);
-  await page.getByRole("button", { name: "Mit Passkey claimen" }).click();
+  await page.getByRole("button", { name: "Schon einen Passkey? Damit claimen" }).click();
   await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
   expect(await ownerOf(second.id)).toBe(account.id);
   const [used] = await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, account.id));
@@ -67,7 +71,7 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   await page.goto(`/s/${tagged.id}?${tapParams(TEST_SUN_MASTER, { uid, counter: 1 })}`);
   await expect(page.getByText("Echter Tag – dieser Tap ist verifiziert.")).toBeVisible();
-  await page.getByRole("button", { name: "Mit Passkey claimen" }).click();
+  await page.getByRole("button", { name: "Schon einen Passkey? Damit claimen" }).click();
   await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
   expect(await ownerOf(tagged.id)).toBe(account.id);
 });

@@ -69,7 +69,7 @@ export function PasskeyButton({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input ref={answer} type="hidden" name="passkey" />
-      <Button type="button" variant={variant} size="lg" className="w-full" disabled={busy} onClick={start} data-needs-app="">
+      <Button type="button" variant={variant} size="lg" className="h-auto min-h-12 w-full py-2 text-center whitespace-normal" disabled={busy} onClick={start} data-needs-app="">
         <KeyRoundIcon aria-hidden="true" />
         {busy ? t("auth.passkey.waiting") : label}
       </Button>

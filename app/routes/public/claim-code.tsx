@@ -244,7 +244,7 @@ function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: strin
           </Form>
         ) : (
           <>
-            <PasskeyButton kind="login" intent="passkeyLogin" label={t("claim.passkeyClaim")} variant="slime" />
+            <PasskeyButton kind="login" intent="passkeyLogin" label={t("claim.passkeyClaim")} />
             <Form method="post" className="grid gap-4" id="claim-signup">
               <input type="hidden" name="intent" value="signup" />
               <SignUpFields errors={errors} values={answer?.values} />
