@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passkeys, profiles, userRoles } from "../../server/db/schema.ts";
+import { passkeys, profiles, userRoles, verifications } from "../../server/db/schema.ts";
 import { addPasskey, addPasskeyOptions, listOwnPasskeys, removePasskey, renamePasskey, signInPasskeyOptions, signInWithPasskey, signUpPasskeyOptions, signUpWithPasskey } from "../../server/domain/passkeys.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -99,5 +99,18 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     expect((await listOwnPasskeys(s.db, { id: owner.userId, role: "user" })).map((p) => p.name)).toEqual(["Passkey 1"]);
     await renamePasskey(s.db, { id: owner.userId, role: "user" }, { id: theirs.id, name: "Handy" });
     expect((await listOwnPasskeys(s.db, { id: owner.userId, role: "user" }))[0].name).toBe("Handy");
+  });
+
+  it("the next day: an answer to a challenge older than five minutes is refused; the same answer sent twice at once signs in once", async () => {
+    const { device, userId } = await passkeyAccount("Tara");
+    const stale = await signInPasskeyOptions(s);
+    // age the challenge as time does (the database's clock decides, as for every expiry)
+    await s.db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` }).where(like(verifications.identifier, `passkey:${stale.challenge}`));
+    await expect(signInWithPasskey(s, device.authenticate(stale), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
+
+    const answer = device.authenticate(await signInPasskeyOptions(s));
+    const both = await Promise.allSettled([signInWithPasskey(s, answer, headers("10.20.1.1")), signInWithPasskey(s, answer, headers("10.20.1.2"))]);
+    expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(both.find((r) => r.status === "fulfilled")).toMatchObject({ value: { userId } });
   });
 });
