@@ -28,10 +28,44 @@ export function parseTrustedProxies(list: string): BlockList {
 const FORWARDING_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"];
 const LOOPBACK = parseTrustedProxies("127.0.0.0/8, ::1");
 
+const familyOf = (address: string) => (isIPv4(address) ? "ipv4" : "ipv6");
+
+/** One hop of a forwarding header as an address: `1.2.3.4`, `1.2.3.4:80`, `[2001:db8::1]:80`, `for="…"`; else null. */
+function hopAddress(entry: string): string | null {
+  let value = entry.trim();
+  const forParam = /(?:^|;)\s*for=("?)([^";]*)\1/i.exec(value); // RFC 7239 Forwarded: for=…
+  if (forParam) value = forParam[2];
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1];
+  const v4WithPort = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(value);
+  if (v4WithPort) value = v4WithPort[1];
+  value = plain(value);
+  return isIP(value) ? value : null;
+}
+
 /**
- * Resolves the client address of a request: the first address in CLIENT_IP_HEADER when the
- * socket peer is a trusted proxy, else the peer itself (a header from anyone else is a spoof).
- * Warns once when a proxy on this machine forwards addresses that the app is not told to read.
+ * The client of a forwarding header: its hops are walked from the right (each proxy appends the
+ * peer it saw), passing over our own trusted proxies; the first hop that is not one of them is the
+ * client. Entries further left were written by the client itself and are never believed. A hop that
+ * is not an address ends the walk at the last trusted hop.
+ */
+function clientOf(header: string, trusted: BlockList, socket: string): string {
+  let client = socket;
+  const hops = header.split(",");
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hopAddress(hops[i]);
+    if (!hop) break;
+    client = hop;
+    if (!trusted.check(hop, familyOf(hop))) break;
+  }
+  return client;
+}
+
+/**
+ * Resolves the client address of a request: read from CLIENT_IP_HEADER when the socket peer is a
+ * trusted proxy (walked from the right, see clientOf), else the peer itself (a header from anyone
+ * else is a spoof). Warns once when a proxy on this machine forwards addresses that the app is not
+ * told to read.
  */
 export function createClientAddress(opts: { header?: string; trustedProxies: string; log: Logger }) {
   const trusted = parseTrustedProxies(opts.trustedProxies);
@@ -39,10 +73,10 @@ export function createClientAddress(opts: { header?: string; trustedProxies: str
   return (peer: string | undefined, headers: Headers): string => {
     const socket = plain(peer ?? "");
     if (!socket) return "unknown";
-    const family = isIPv4(socket) ? "ipv4" : "ipv6";
+    const family = familyOf(socket);
     if (opts.header) {
-      const forwarded = headers.get(opts.header)?.split(",")[0]?.trim();
-      return forwarded && isIP(forwarded) && trusted.check(socket, family) ? forwarded : socket;
+      const header = headers.get(opts.header);
+      return header && trusted.check(socket, family) ? clientOf(header, trusted, socket) : socket;
     }
     if (!warned && LOOPBACK.check(socket, family) && FORWARDING_HEADERS.some((h) => headers.has(h))) {
       warned = true;

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import { serializeCookie } from "~/lib/cookies";
 import { LANG_COOKIE } from "~/lib/i18n-config";
+import { safeLocalRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/language";
 
 /** Stores the chosen language for a year and goes back to the page the toggle was on. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = form.get("lang") === "en" ? "en" : "de";
-  const back = String(form.get("redirectTo") ?? "/");
-  const safeBack = back.startsWith("/") && !back.startsWith("//") && !back.includes("\\") ? back : "/";
+  const safeBack = safeLocalRedirect(String(form.get("redirectTo") ?? "/"), "/");
   return redirect(safeBack, { headers: { "set-cookie": serializeCookie(LANG_COOKIE, lang, { maxAge: 60 * 60 * 24 * 365, httpOnly: false }) } });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeLocalRedirect, safeRedirect } from "../../app/lib/safe-redirect.ts";
+import { localTarget, safeLocalRedirect, safeRedirect } from "../../app/lib/safe-redirect.ts";
 
 describe("safeRedirect", () => {
   it.each([
@@ -29,7 +29,26 @@ describe("safeLocalRedirect (?redirect= on /auth)", () => {
     ["javascript:alert(1)", "/profile"],
     ["notifications", "/profile"],
     ["", "/profile"],
+    // decided on the normalised path, not the raw value (each answered //evil.example before)
+    ["/.//evil.example", "/profile"],
+    ["/..//evil.example", "/profile"],
+    ["/%2e%2e//evil.example", "/profile"],
+    ["/profile/../..//evil.example", "/profile"],
+    ["/\t/evil.example", "/profile"],
+    ["/profile/../exclusive", "/exclusive"],
   ])("%s -> %s", (input, expected) => {
     expect(safeLocalRedirect(input)).toBe(expected);
+  });
+});
+
+describe("localTarget (a notification's link)", () => {
+  it.each([
+    ["/boonee/7", "/boonee/7"],
+    ["/.//evil.example", null],
+    ["/\t/evil.example", null],
+    ["https://evil.example", null],
+    [null, null],
+  ])("%s -> %s", (input, expected) => {
+    expect(localTarget(input)).toBe(expected);
   });
 });

@@ -9,6 +9,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, requireUser } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
+import { localTarget } from "~/lib/safe-redirect";
 import { renderNotificationText } from "~/lib/notification-text";
 import { cn } from "~/lib/utils";
 import { DomainError } from "../../../server/domain/errors.ts";
@@ -22,8 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { items: await listNotifications(getServices(context).db, actorOf(viewer)) };
 }
 
-/** Only local links are followed after marking read. */
-const localLink = (link: string | null) => (link && link.startsWith("/") && !/^\/[\\/]/.test(link) ? link : null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const link = await markNotificationRead(db, actorOf(viewer), String(form.get("id") ?? ""));
-    const target = localLink(link);
+    const target = localTarget(link); // only local links are followed after marking read
     if (target) throw redirect(target);
     return { allRead: false, at: Date.now() };
   } catch (e) {
@@ -82,7 +81,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
             const Icon = ICONS[n.type] ?? MegaphoneIcon;
             return (
               <li key={n.id}>
-                <Form method="post" preventScrollReset={!localLink(n.link)}>
+                <Form method="post" preventScrollReset={!localTarget(n.link)}>
                   <input type="hidden" name="id" value={n.id} />
                   <button
                     type="submit"
