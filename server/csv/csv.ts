@@ -3,7 +3,9 @@ export function csvCell(value: string | number | Date | null | undefined): strin
   if (value === null || value === undefined) return "";
   let text = value instanceof Date ? value.toISOString() : String(value);
   // CSV injection: a cell starting with = + - @ (or a tab/CR that hides one) would run as a formula.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // So does a piece of a cell after a comma, semicolon or line break, in a spreadsheet that splits
+  // there (German Excel splits on ";" and does not always honour quotes): each gets its apostrophe.
+  text = text.replace(/([,;\r\n])([ "]*)(?=[=+\-@\t\r])/g, "$1$2'").replace(/^([ "]*)(?=[=+\-@\t\r])/, "$1'");
   return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

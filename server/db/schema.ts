@@ -187,6 +187,16 @@ export const tags = pgTable(
   ],
 );
 
+/**
+ * The highest tap counter ever accepted from a SUN tag, by UID: it outlives unbinding and rebinding
+ * (to the same or another figure), so a tap URL captured before can never be accepted again.
+ */
+export const sunTagCounters = pgTable("sun_tag_counters", {
+  tagUid: text("tag_uid").primaryKey(),
+  counter: integer("counter").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const claims = pgTable(
   "claims",
   {

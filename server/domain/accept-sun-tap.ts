@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { tags } from "../db/schema.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../db/client.ts";
+import { sunTagCounters, tags } from "../db/schema.ts";
 import { keysOfTag } from "../sun/sun-keys.ts";
 import { verifyEncryptedSun, verifyPlainSun, type SunFailure } from "../sun/sun-message.ts";
 
@@ -39,11 +39,19 @@ export async function acceptSunTap(db: DbOrTx, masterKey: string | undefined, bo
       ? verifyPlainSun({ uid, ctr: params.get("ctr") ?? "", cmac, macInput }, fileReadKeyOf)
       : ({ ok: false, reason: "missing" } as const);
   if (!result.ok) return { kind: "unverified", reason: result.reason };
-  const accepted = await db
-    .update(tags)
-    .set({ sunCounter: result.counter })
-    .where(and(eq(tags.id, tag.id), or(isNull(tags.sunCounter), lt(tags.sunCounter, result.counter))))
-    .returning({ id: tags.id });
+  // one statement: the tag's counter moves up, and so does the UID's highest counter ever seen
+  const accepted = await queryRows<{ tag_uid: string }>(
+    db,
+    sql`with accepted as (
+          update ${tags} set sun_counter = ${result.counter}
+          where ${tags.id} = ${tag.id} and (${tags.sunCounter} is null or ${tags.sunCounter} < ${result.counter})
+          returning ${tags.tagUid}
+        )
+        insert into ${sunTagCounters} (tag_uid, counter, updated_at)
+        select upper(tag_uid), ${result.counter}, now() from accepted
+        on conflict (tag_uid) do update set counter = greatest(${sunTagCounters.counter}, excluded.counter), updated_at = now()
+        returning tag_uid`,
+  );
   return accepted.length ? { kind: "accepted", tagId: tag.id, counter: result.counter } : { kind: "replayed" };
 }
 

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { boonees, tags } from "../db/schema.ts";
+import { boonees, sunTagCounters, tags } from "../db/schema.ts";
 import { isUniqueViolation } from "./create-boonee.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
@@ -27,7 +27,7 @@ export type BindSunTagInput = z.infer<typeof bindSunTagSchema>;
 /**
  * An admin binds a SUN tag to a figure (or binds a new one): from now on only a verified tap with a
  * counter above the last accepted one claims it; the bare code no longer does. The counter starts
- * fresh for the new tag.
+ * at the highest one this UID was ever seen with (sun_tag_counters), so rebinding never revives old taps.
  */
 export async function bindSunTag(db: Db, actor: Actor | null, booneeId: string, input: BindSunTagInput, masterKey: string | undefined) {
   assertRole(actor, ["admin"]);
@@ -44,7 +44,8 @@ export async function bindSunTag(db: Db, actor: Actor | null, booneeId: string, 
             sunMode: input.mode,
             sunMetaKey: input.mode === "explicit" ? input.metaKey : null,
             sunFileKey: input.mode === "explicit" ? input.fileKey : null,
-            sunCounter: null,
+            // the highest counter this UID ever had: a tap URL from before the rebinding stays spent
+            sunCounter: sql`(select ${sunTagCounters.counter} from ${sunTagCounters} where ${sunTagCounters.tagUid} = ${input.uid})`,
           })
           .where(eq(tags.booneeId, booneeId)),
       );

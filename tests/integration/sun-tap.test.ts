@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
 import { acceptSunTap } from "../../server/domain/accept-sun-tap.ts";
-import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
+import { bindSunTag, unbindSunTag } from "../../server/domain/bind-sun-tag.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { replaceClaimCode } from "../../server/domain/replace-claim-code.ts";
 import { sunFigure } from "../../server/domain/sun-figure.ts";
@@ -35,6 +35,26 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     expect(await tap(f.id, "04A1B2C3D4E5F6", 6)).toMatchObject({ kind: "accepted", counter: 6 });
     expect(await tap(f.id, "04A1B2C3D4E5F6", 4)).toEqual({ kind: "replayed" });
     expect(await tap(f.id, "04A1B2C3D4E5F6", 6)).toEqual({ kind: "replayed" });
+  });
+
+  it("rebinding a tag (to the same or another figure) keeps the highest counter its UID ever had", async () => {
+    const uid = "04000000000E01";
+    const first = await figureWithSunTag(uid);
+    const oldTap = tapParams(TEST_SUN_MASTER, { uid, counter: 41 });
+    expect(await acceptSunTap(s.db, TEST_SUN_MASTER, first.id, oldTap)).toMatchObject({ kind: "accepted" });
+    expect(await tap(first.id, uid, 42)).toMatchObject({ kind: "accepted" });
+    // the same tag bound again to the same figure: its captured URLs stay spent
+    await bindSunTag(s.db, admin, first.id, { mode: "master", uid }, TEST_SUN_MASTER);
+    expect(await acceptSunTap(s.db, TEST_SUN_MASTER, first.id, oldTap)).toEqual({ kind: "replayed" });
+    expect(await tap(first.id, uid, 42)).toEqual({ kind: "replayed" });
+    // unbound, then stuck on another figure
+    await unbindSunTag(s.db, admin, first.id);
+    const [b] = await s.db.insert(boonees).values({ name: "Second home", status: "Placed" }).returning({ id: boonees.id });
+    await s.db.insert(tags).values({ booneeId: b.id, secretCode: `SUNTAPMOVED${n++}` });
+    await bindSunTag(s.db, admin, b.id, { mode: "master", uid }, TEST_SUN_MASTER);
+    expect(await acceptSunTap(s.db, TEST_SUN_MASTER, b.id, oldTap)).toEqual({ kind: "replayed" });
+    expect(await tap(b.id, uid, 42)).toEqual({ kind: "replayed" });
+    expect(await tap(b.id, uid, 43)).toMatchObject({ kind: "accepted", counter: 43 });
   });
 
   it("refuses a tap of another tag, a forged MAC and a figure without SUN tag", async () => {
