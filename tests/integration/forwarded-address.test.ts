@@ -54,4 +54,12 @@ describe.skipIf(!enabled)(`X-Forwarded-For walked from the right (${onPostgres ?
     const ok = await postForm(app.base, "/auth", { intent: "login", email: EMAIL, password: "secret123" }, undefined, forwarded("198.51.100.50", "198.51.100.53"));
     expect(ok.status).toBe(302);
   });
+
+  it("the backup door opens for nobody without the control token, whatever the forwarded address says", async () => {
+    for (const headers of [{}, { "x-boonees-control": "forged.token" }, { "x-forwarded-for": "127.0.0.1", "x-boonees-control": "" }]) {
+      const res = await fetch(`${app.base}/internal/backup`, { method: "POST", headers });
+      expect(res.status).toBe(403);
+      expect(res.headers.get("content-type")).not.toContain("gzip");
+    }
+  });
 });
