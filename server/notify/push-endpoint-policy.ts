@@ -46,9 +46,10 @@ export function parsePushTestHosts(value: string): string[] {
     .filter(Boolean)
     .map((host) => {
       const bare = host.replace(/^\[(.*)\]$/, "$1");
-      const url = URL.parse(`http://${isIP(bare) === 6 ? `[${bare}]` : bare}/`);
-      if (!url || url.pathname !== "/" || url.port || host.includes("*")) throw new Error(`"${host}" is not a host name or an IP address`);
-      return url.hostname;
+      if (isIP(bare) === 4) return bare;
+      if (isIP(bare) === 6) return new URL(`http://[${bare}]/`).hostname;
+      if (bare.length <= 253 && bare.split(".").every((label) => LABEL.test(label))) return bare;
+      throw new Error(`"${host}" is not a host name or an IP address`);
     });
 }
 
@@ -95,7 +96,7 @@ export function createPushEndpointPolicy(opts: PushEndpointPolicyOptions = {}) {
       if (isTestHost(hostname) || !isInternalAddress(host)) return [{ address: host, family: isIP(host) }];
       throw new PushEndpointRefused(`${host} is an internal address`);
     }
-    const addresses = isTestHost(host) ? await systemResolve(host) : await resolve(host);
+    const addresses = await resolve(host);
     if (addresses.length === 0) throw new Error(`${host} has no address`);
     if (!isTestHost(host)) {
       const internal = addresses.find((a) => isInternalAddress(a.address));

@@ -175,6 +175,34 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
     });
   });
 
+  it("the socket connects to the address the check resolved: one look-up per connection, no second one to rebind", async () => {
+    // a listed test host name, resolved by the policy's resolver (the address check is what it skips)
+    const pushes: string[] = [];
+    const sink = createHttpServer((req, res) => {
+      pushes.push(req.url ?? "");
+      req.resume();
+      req.on("end", () => res.writeHead(201).end());
+    });
+    await new Promise<void>((r) => sink.listen(0, "127.0.0.1", r));
+    try {
+      const lookups: string[] = [];
+      const endpoints = createPushEndpointPolicy({
+        testHosts: ["sink.test"],
+        allowHttp: true,
+        resolve: async (hostname) => (lookups.push(hostname), [{ address: "127.0.0.1", family: 4 }]),
+      });
+      const user = await createUser(s);
+      await s.db.insert(pushSubscriptions).values({ userId: user.id, endpoint: `http://sink.test:${(sink.address() as AddressInfo).port}/device`, ...deviceKeys(), language: "de" });
+      const [job] = await deliverTo(user.id, endpoints);
+      expect(job.status).toBe("sent");
+      expect(pushes).toEqual(["/device"]);
+      expect(lookups).toEqual(["sink.test"]);
+    } finally {
+      sink.closeAllConnections();
+      await new Promise<void>((r) => sink.close(() => r()));
+    }
+  });
+
   it("a known endpoint posted by another account does not move to it; the device's own keys move it", async () => {
     const endpoints = createPushEndpointPolicy({ resolve: fakeDns() });
     const owner = await createUser(s, "Owner");
