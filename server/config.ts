@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "../app/lib/dates.ts";
 import { parseTrustedProxies } from "./client-address.ts";
+import { parsePushHostPatterns, parsePushTestHosts } from "./notify/push-endpoint-policy.ts";
 
 const optionalString = z
   .string()
@@ -11,6 +12,20 @@ const optionalString = z
 
 /** deploy/env.example's SESSION_SECRET is "change-me-…": start-up refuses it rather than sign cookies with it. */
 const isPlaceholderSecret = (value: string) => value.toLowerCase().startsWith("change-me");
+
+/** A comma-separated list parsed by `parse`; a bad entry is a configuration error naming it. */
+const hostList = (parse: (value: string) => string[]) =>
+  z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      try {
+        return parse(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+        return z.NEVER;
+      }
+    });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,6 +81,11 @@ const EnvSchema = z.object({
   // Web push keys; unset: a pair generated once and kept in the database for every instance.
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
+  // Push service hosts beyond the browsers' own (docs/decisions/021): exact names or *.suffix
+  // wildcards, comma-separated. Their addresses must still be public.
+  PUSH_SERVICE_HOSTS: hostList(parsePushHostPatterns),
+  // Tests only: exact hosts (e.g. 127.0.0.1) accepted as push endpoints although local, unchecked.
+  PUSH_TEST_HOSTS: hostList(parsePushTestHosts),
   // Tests only: accept push endpoints over plain http (real push services are https).
   PUSH_ALLOW_HTTP: z
     .enum(["true", "false", "1", "0", ""])

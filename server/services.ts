@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./log.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "./notify/delivery-worker.ts";
 import { createMailSender } from "./notify/mail-sender.ts";
+import { createPushEndpointPolicy, type PushEndpointPolicy } from "./notify/push-endpoint-policy.ts";
 import { createPushSender } from "./notify/push-sender.ts";
 import { resolveVapidKeys } from "./notify/vapid-keys.ts";
 import { createRealtimeHub, type RealtimeHub } from "./realtime/hub.ts";
@@ -29,6 +30,8 @@ export interface Services {
   realtime: RealtimeHub;
   /** Sends queued push and e-mail jobs; server/main.ts starts it. */
   delivery: DeliveryWorker;
+  /** Which push endpoints may be stored and sent to (PUSH_SERVICE_HOSTS, docs/decisions/021). */
+  pushEndpoints: PushEndpointPolicy;
   /** The VAPID public key a browser subscribes with (applicationServerKey). */
   vapidPublicKey: string;
   log: Logger;
@@ -44,12 +47,13 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
     const sendMail = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
     const sessionSecret = await resolveSessionSecret({ configured: config.SESSION_SECRET, dataDir: config.dataDir, database });
     const vapid = await resolveVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
+    const pushEndpoints = createPushEndpointPolicy({ hosts: config.PUSH_SERVICE_HOSTS, testHosts: config.PUSH_TEST_HOSTS, allowHttp: config.PUSH_ALLOW_HTTP });
     const mailAddress = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
     const delivery = createDeliveryWorker({
       db: database.db,
       pollMs: config.DELIVERY_POLL_MS,
       deliver: {
-        push: createPushSender({ db: database.db, vapid, subject: `mailto:${mailAddress}`, publicUrl: config.PUBLIC_URL }),
+        push: createPushSender({ db: database.db, vapid, subject: `mailto:${mailAddress}`, publicUrl: config.PUBLIC_URL, endpoints: pushEndpoints }),
         email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
       },
       onError: (e) => log.warn({ err: e instanceof Error ? e.message : "error" }, "delivery round failed"),
@@ -75,6 +79,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
         : createLocalStorage(path.join(config.dataDir, "uploads")),
       realtime: await createRealtimeHub(database),
       delivery,
+      pushEndpoints,
       vapidPublicKey: vapid.publicKey,
       log,
     };

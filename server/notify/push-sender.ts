@@ -4,6 +4,8 @@ import { renderNotificationText } from "../../app/lib/notification-text.ts";
 import type { Db } from "../db/client.ts";
 import { pushSubscriptions } from "../db/schema.ts";
 import type { Deliver } from "./delivery-worker.ts";
+import type { PushEndpointPolicy } from "./push-endpoint-policy.ts";
+import { createPushRequester } from "./push-request.ts";
 import { asLang, translator } from "./translate.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
@@ -16,15 +18,23 @@ export interface PushPayload {
 
 /**
  * Sends a job to every device of its user. The request is built by web-push (VAPID, aes128gcm) and
- * posted with fetch; a device the push service no longer knows (404/410) is removed.
+ * posted by push-request.ts (checked addresses only, no redirects). A device the push service no
+ * longer knows (404/410) is removed, and so is one whose endpoint the policy refuses (stored before
+ * the rules, or a push service host that now resolves to an internal address): it is never retried.
  */
-export function createPushSender(opts: { db: Db; vapid: VapidKeys; subject: string; publicUrl: string }): Deliver {
+export function createPushSender(opts: { db: Db; vapid: VapidKeys; subject: string; publicUrl: string; endpoints: PushEndpointPolicy }): Deliver {
+  const send = createPushRequester(opts.endpoints);
+  const drop = (id: string) => opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   return async (job) => {
     const devices = await opts.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, job.userId));
     if (devices.length === 0) return "skipped";
     let delivered = 0;
     let lastError = "";
     for (const device of devices) {
+      if (opts.endpoints.refusal(device.endpoint)) {
+        await drop(device.id);
+        continue;
+      }
       const t = translator(asLang(device.language));
       const payload: PushPayload = {
         title: renderNotificationText(job.title, t),
@@ -37,15 +47,14 @@ export function createPushSender(opts: { db: Db; vapid: VapidKeys; subject: stri
         // the push service keeps only the newest message of a topic: a repeat of this job replaces, not adds
         topic: (job.notificationId ?? job.id).replaceAll("-", ""),
       });
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body ? new Uint8Array(request.body) : undefined,
-        signal: AbortSignal.timeout(30_000),
-      }).catch((e: unknown) => ({ ok: false, status: 0, statusText: e instanceof Error ? e.message : "network error" }) as const);
+      const response = await send(request).catch((e: NodeJS.ErrnoException) => ({ status: 0, statusText: e.message, refused: e.code === "EPUSHREFUSED" }));
+      if ("refused" in response && response.refused) {
+        await drop(device.id);
+        continue;
+      }
       if (response.status === 404 || response.status === 410) {
-        await opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      } else if (response.ok) {
+        await drop(device.id);
+      } else if (response.status >= 200 && response.status < 300) {
         delivered++;
       } else {
         lastError = `push service answered ${response.status} ${response.statusText}`;

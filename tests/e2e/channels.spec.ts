@@ -99,11 +99,10 @@ async function broadcastTo(page: import("@playwright/test").Page, booneeId: stri
  * A browser whose push subscription points at this test's push service (headless Chromium cannot
  * reach a real one); returns the device's keys, to decrypt what arrives for it.
  */
-async function fakePushDevice(page: Page) {
+async function fakePushDevice(page: Page, endpoint = `${pushBase}/device/${unique()}`) {
   const ecdh = createECDH("prime256v1");
   const p256dh = ecdh.generateKeys().toString("base64url");
   const auth = randomBytes(16).toString("base64url");
-  const endpoint = `${pushBase}/device/${unique()}`;
   await page.context().grantPermissions(["notifications"], { origin: E2E.baseURL });
   await page.addInitScript(
     (device) => {
@@ -171,6 +170,18 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
   await admin.close();
   await expect.poll(() => received().length, { timeout: 15_000 }).toBe(2);
   expect(received()[1]).toEqual({ title: `Find verified: ${figure.name}`, body: `Your find of ${figure.name} was verified by the team.`, link: `${E2E.baseURL}/boonee/${figure.id}` });
+});
+
+test("a device whose push address is no push service we deliver to is refused, with the reason", async ({ page }) => {
+  // what a browser would never send, but a script can: the server is told to connect elsewhere (docs/decisions/021)
+  const endpoint = `https://push.example.test/device/${unique()}`;
+  await fakePushDevice(page, endpoint);
+  await signUp(page);
+  await page.goto("/profile");
+  const device = page.getByTestId("push-device");
+  await device.getByRole("button", { name: "Push einschalten" }).click();
+  await expect(device.getByRole("status")).toHaveText("Diese Push-Adresse gehört zu keinem Push-Dienst, den wir beliefern.");
+  expect(await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, endpoint))).toEqual([]);
 });
 
 test("an opted-in collector gets the mail with one-click unsubscribe, which works without a session", async ({ page }) => {

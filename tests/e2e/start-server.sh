@@ -17,8 +17,9 @@ c.connect().then(() => c.query('DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)'))
 DATA="$PWD/.tmp/e2e-data-$PORT"
 rm -rf "$DATA"
 # Mail goes to the SMTP server a test runs on PORT+1 (tests/e2e/channels.spec.ts; without it, sends
-# fail and are logged); push endpoints may be the tests' own plain-http servers.
+# fail and are logged); push endpoints may be the tests' own plain-http servers on 127.0.0.1 (allowed
+# only because PUSH_TEST_HOSTS lists it: by default a local or unknown host is refused).
 exec env PORT="$PORT" DATA_DIR="$DATA" DATABASE_URL="$DB_URL" PUBLIC_URL="http://localhost:$PORT" \
-  SMTP_URL="smtp://127.0.0.1:$((PORT + 1))" PUSH_ALLOW_HTTP=1 DELIVERY_POLL_MS=200 \
+  SMTP_URL="smtp://127.0.0.1:$((PORT + 1))" PUSH_ALLOW_HTTP=1 PUSH_TEST_HOSTS=127.0.0.1 DELIVERY_POLL_MS=200 \
   ADMIN_EMAIL=admin@boonees.test ADMIN_PASSWORD=admin-pass-123 LOG_LEVEL=warn \
   CLIENT_IP_HEADER=x-e2e-client-ip SUN_MASTER_KEY=00112233445566778899AABBCCDDEEFF node server/main.ts

@@ -11,6 +11,7 @@ import { createNotifications } from "../../server/domain/notify.ts";
 import { subscribePush } from "../../server/domain/subscribe-push.ts";
 import { unsubscribeEmail } from "../../server/domain/unsubscribe-email.ts";
 import { createDeliveryWorker, type DeliveryJob } from "../../server/notify/delivery-worker.ts";
+import { createPushEndpointPolicy } from "../../server/notify/push-endpoint-policy.ts";
 import { createPushSender } from "../../server/notify/push-sender.ts";
 import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -152,6 +153,8 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     let server: Server;
     let endpointBase = "";
     const answers: number[] = [];
+    // the test's own push service on this machine: allowed only because it is listed (PUSH_TEST_HOSTS, PUSH_ALLOW_HTTP)
+    const sink = createPushEndpointPolicy({ testHosts: ["127.0.0.1"], allowHttp: true });
     const requests: { path: string; headers: Record<string, unknown> }[] = [];
     beforeAll(async () => {
       server = createServer((req, res) => {
@@ -172,14 +175,14 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     it("a 410 from the push service removes the subscription; a 201 keeps it", async () => {
       const user = await createUser(s);
       const actor = { id: user.id, role: "user" as const };
-      await subscribePush(s.db, actor, { endpoint: `${endpointBase}/gone`, ...deviceKeys() }, "en", { allowHttp: true });
-      await subscribePush(s.db, actor, { endpoint: `${endpointBase}/alive`, ...deviceKeys() }, "de", { allowHttp: true });
+      await subscribePush(s.db, actor, { endpoint: `${endpointBase}/gone`, ...deviceKeys() }, "en", sink);
+      await subscribePush(s.db, actor, { endpoint: `${endpointBase}/alive`, ...deviceKeys() }, "de", sink);
       await s.db.transaction((tx) => createNotifications(tx, [{ userId: user.id, type: "achievement", title: "@achievement:first_find", message: "x" }]));
       const vapid = await resolveVapidKeys(s.db, {});
       answers.push(410, 201);
       const worker = createDeliveryWorker({
         db: s.db,
-        deliver: { push: createPushSender({ db: s.db, vapid, subject: "mailto:test@example.test", publicUrl: "http://localhost:3000" }), email: async () => "sent" },
+        deliver: { push: createPushSender({ db: s.db, vapid, subject: "mailto:test@example.test", publicUrl: "http://localhost:3000", endpoints: sink }), email: async () => "sent" },
       });
       while ((await openJobs()) > 0) await worker.runOnce();
       expect(requests.map((r) => r.path)).toEqual(["/gone", "/alive"]);
@@ -193,7 +196,7 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
 
     it("refuses a plain-http endpoint unless the operator allows it", async () => {
       const user = await createUser(s);
-      await expect(subscribePush(s.db, { id: user.id, role: "user" }, { endpoint: `${endpointBase}/x`, ...deviceKeys() }, "de", { allowHttp: false })).rejects.toMatchObject({ code: "pushInvalid" });
+      await expect(subscribePush(s.db, { id: user.id, role: "user" }, { endpoint: `${endpointBase}/x`, ...deviceKeys() }, "de", createPushEndpointPolicy({ testHosts: ["127.0.0.1"] }))).rejects.toMatchObject({ code: "pushService" });
     });
   });
 });

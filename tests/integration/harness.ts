@@ -8,6 +8,7 @@ import { createLogger } from "../../server/log.ts";
 import type { Mail } from "../../server/mail/mailer.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { createMailSender } from "../../server/notify/mail-sender.ts";
+import { createPushEndpointPolicy } from "../../server/notify/push-endpoint-policy.ts";
 import { createPushSender } from "../../server/notify/push-sender.ts";
 import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createRealtimeHub } from "../../server/realtime/hub.ts";
@@ -30,10 +31,11 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
   const sendMail = async (mail: Mail) => void outbox.push(mail);
   const realtime = await createRealtimeHub(database);
   const vapid = await resolveVapidKeys(database.db, {});
+  const pushEndpoints = createPushEndpointPolicy({ hosts: config.PUSH_SERVICE_HOSTS, testHosts: config.PUSH_TEST_HOSTS, allowHttp: config.PUSH_ALLOW_HTTP });
   const delivery = createDeliveryWorker({
     db: database.db,
     deliver: {
-      push: createPushSender({ db: database.db, vapid, subject: "mailto:test@example.test", publicUrl: config.PUBLIC_URL }),
+      push: createPushSender({ db: database.db, vapid, subject: "mailto:test@example.test", publicUrl: config.PUBLIC_URL, endpoints: pushEndpoints }),
       email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
     },
   });
@@ -48,6 +50,7 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
     storage: createLocalStorage(path.join(dataDir, "uploads")),
     realtime,
     delivery,
+    pushEndpoints,
     vapidPublicKey: vapid.publicKey,
     log,
     outbox,

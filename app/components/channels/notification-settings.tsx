@@ -89,7 +89,14 @@ export function NotificationSettings({ settings, vapidPublicKey, lang }: { setti
 function PushDevice({ vapidPublicKey, devices }: { vapidPublicKey: string; devices: number }) {
   const { t } = useTranslation();
   const push = usePushDevice(vapidPublicKey);
-  const message = push.state === "unsupported" || push.state === "denied" || push.state === "failed" ? t(`channels.push.${push.state}`) : push.state === "on" ? t("channels.push.on") : t("channels.push.off");
+  const message =
+    push.state === "failed" && push.refusal
+      ? t(push.refusal)
+      : push.state === "unsupported" || push.state === "denied" || push.state === "failed"
+        ? t(`channels.push.${push.state}`)
+        : push.state === "on"
+          ? t("channels.push.on")
+          : t("channels.push.off");
   return (
     <div className="grid content-start gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4" data-testid="push-device">
       <h3 className="flex items-center gap-2 font-display text-lg font-bold">

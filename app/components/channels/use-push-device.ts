@@ -7,9 +7,21 @@ const base64urlToBytes = (value: string) => {
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 };
 
+/** A refusal the server explained: `key` is the translation key of its reason. */
+class Refused extends Error {
+  key: string;
+  constructor(key: string) {
+    super(key);
+    this.key = key;
+  }
+}
+
 async function post(fields: Record<string, string>) {
   const response = await fetch("/profile/notifications", { method: "POST", body: new URLSearchParams(fields), headers: { accept: "application/json" } });
-  if (!response.ok) throw new Error(String(response.status));
+  if (response.ok) return;
+  const error = ((await response.json().catch(() => null)) as { error?: unknown } | null)?.error;
+  if (typeof error === "string" && /^[\w.]+$/.test(error)) throw new Refused(error.includes(".") ? error : `channels.error.${error}`);
+  throw new Error(String(response.status));
 }
 
 /**
@@ -18,6 +30,8 @@ async function post(fields: Record<string, string>) {
  */
 export function usePushDevice(vapidPublicKey: string) {
   const [state, setState] = useState<PushState>("unknown");
+  /** Why the server refused this device (e.g. not a push service we deliver to), as a translation key. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return setState("unsupported");
     if (Notification.permission === "denied") return setState("denied");
@@ -30,6 +44,7 @@ export function usePushDevice(vapidPublicKey: string) {
 
   const turnOn = useCallback(async () => {
     setState("busy");
+    setRefusal(null);
     try {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") return setState(permission === "denied" ? "denied" : "off");
@@ -39,7 +54,8 @@ export function usePushDevice(vapidPublicKey: string) {
       const json = subscription.toJSON();
       await post({ intent: "pushOn", endpoint: subscription.endpoint, p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" });
       setState("on");
-    } catch {
+    } catch (e) {
+      if (e instanceof Refused) setRefusal(e.key);
       setState("failed");
     }
   }, [vapidPublicKey]);
@@ -59,5 +75,5 @@ export function usePushDevice(vapidPublicKey: string) {
     }
   }, []);
 
-  return { state, turnOn, turnOff };
+  return { state, refusal, turnOn, turnOff };
 }

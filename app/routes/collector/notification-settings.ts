@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "pushOn": {
         const parsed = validate(pushSubscriptionSchema, form);
         if (!parsed.ok) return data({ ok: false as const, error: "channels.error.pushInvalid" }, { status: 400 });
-        await subscribePush(services.db, actorOf(viewer), parsed.data, lang, { allowHttp: services.config.PUSH_ALLOW_HTTP });
+        await subscribePush(services.db, actorOf(viewer), parsed.data, lang, services.pushEndpoints);
         return data({ ok: true as const, push: "on" as const });
       }
       case "pushOff":
