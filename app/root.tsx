@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const deferred = deferredStart(useMatches());
+  const deferred = deferredStart(useMatches(), { signedIn: !!root?.viewer, flash: !!root?.flash });
   return (
     <html lang={root?.lang ?? i18n.language ?? "de"}>
       <head>

@@ -19,15 +19,31 @@ import { Scripts } from "react-router";
  */
 export const HYDRATE_ON_DEMAND = { hydrate: "on-demand" } as const;
 export const HYDRATE_AFTER_LOAD = { hydrate: "after-load" } as const;
+/**
+ * The public pages (decision 025): for a signed-out first visit the app starts on demand — on the
+ * first touch of a form field or a control that needs React — so a phone loads no JavaScript
+ * bundle to read the page; a live drop reloads the (cached) page instead. Signed in, or with a
+ * message to show, the app starts after load as before.
+ */
+export const HYDRATE_PUBLIC = { hydrate: "public" } as const;
 
 export type DeferredStart = "on-demand" | "after-load";
+type DeferredMode = DeferredStart | "public";
 
 /** How the matched routes want the app started, if deferred (works for UI matches and server route objects). */
-export function deferredStart(matches: ReadonlyArray<{ handle?: unknown } | undefined>): DeferredStart | null {
+export function deferredMode(matches: ReadonlyArray<{ handle?: unknown } | undefined>): DeferredMode | null {
   const modes = matches.map((m) => (m?.handle as { hydrate?: unknown } | undefined)?.hydrate);
   if (modes.includes("on-demand")) return "on-demand";
+  if (modes.includes("public")) return "public";
   if (modes.includes("after-load")) return "after-load";
   return null;
+}
+
+/** The start of the matched routes for this visitor: a public page waits for demand only for a signed-out visitor with no message. */
+export function deferredStart(matches: ReadonlyArray<{ handle?: unknown } | undefined>, visitor: { signedIn: boolean; flash: boolean } = { signedIn: false, flash: false }): DeferredStart | null {
+  const mode = deferredMode(matches);
+  if (mode !== "public") return mode;
+  return visitor.signedIn || visitor.flash ? "after-load" : "on-demand";
 }
 
 /** The id of the element that holds React Router's scripts until they are needed. */
@@ -49,6 +65,7 @@ function enhance(holderId: string, afterLoad: boolean) {
   const boot = () => {
     if (booted()) return;
     w.__booneesBooted = true;
+    w.dispatchEvent(new Event("booneesboot"));
     // The app's scripts wait as the text of a <noscript> (inert while scripting is on). Parsed markup
     // never runs its scripts, so each script is created afresh; inline ones run as they are inserted:
     // this sets up the real context and its stream ...
@@ -127,6 +144,40 @@ function enhance(holderId: string, afterLoad: boolean) {
   // Controls that need React (menu and dialog triggers, passkey buttons): start the app on first use and replay the click.
   const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("[aria-haspopup],[data-needs-app]") : null);
   d.addEventListener("pointerdown", (e) => needsApp(e.target) && boot(), true);
+  // A field that reacts while typing (the gallery's search) starts the app as it gets the focus; what is typed meanwhile stays in the field.
+  d.addEventListener("focusin", (e) => e.target instanceof Element && e.target.closest("[data-starts-app]") && boot(), true);
+  // A countdown ticks until the app starts (React's countdown takes over the same text).
+  const pad = (n: number) => String(n).padStart(2, "0");
+  d.querySelectorAll<HTMLElement>("[data-countdown-to]").forEach((el) => {
+    const clock = el.querySelector("[data-countdown-clock]");
+    const target = Date.parse(el.getAttribute("data-countdown-to") ?? "");
+    const offset = Number(el.getAttribute("data-server-now")) - Date.now();
+    if (!clock || !target) return;
+    const tick = () => {
+      if (booted()) return clearInterval(timer);
+      const s = Math.max(0, Math.ceil((target - (Date.now() + offset)) / 1000));
+      if (s <= 0) {
+        clearInterval(timer);
+        clock.textContent = el.getAttribute("data-starting") ?? "";
+        // the drop stream below reloads the page when it is live; without a stream place, ask once more a little later
+        setTimeout(() => !booted() && location.reload(), 8_000 + Math.random() * 4_000);
+        return;
+      }
+      const days = Math.floor(s / 86_400);
+      const text = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+      const label = el.getAttribute(days === 1 ? "data-days-one" : "data-days-other") ?? "#";
+      clock.textContent = days > 0 ? `${label.replace("#", String(days))} ${text}` : text;
+    };
+    const timer = setInterval(tick, 1000);
+    tick();
+  });
+  // Pages that go live with a drop listen to the drop stream; before the app has started, a change reloads the page
+  // (served from the public page cache), which is lighter on a phone than starting the app for it.
+  if (d.querySelector("[data-drop-stream]") && typeof EventSource === "function" && !afterLoad) {
+    const live = new EventSource("/api/drop-events");
+    live.addEventListener("drop", () => !booted() && location.reload());
+    w.addEventListener("booneesboot", () => live.close(), { once: true });
+  }
   d.addEventListener(
     "click",
     (e) => {

@@ -32,10 +32,21 @@ export function Countdown({ releaseAt, serverNow, onDue }: { releaseAt: string; 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new target or render time restarts it
   }, [target, serverNow]);
   if (left <= 0) return <p className="font-display text-2xl font-extrabold" role="status">{t("drops.landing.starting")}</p>;
+  // data-*: the page's inline script ticks the same text before the app has started (deferred-scripts.tsx)
   return (
-    <p className="font-display text-4xl font-extrabold tabular-nums sm:text-5xl" data-testid="drop-countdown">
+    <p
+      className="font-display text-4xl font-extrabold tabular-nums sm:text-5xl"
+      data-testid="drop-countdown"
+      data-countdown-to={releaseAt}
+      data-server-now={serverNow}
+      data-days-one={t("drops.landing.days", { count: 1 }).replace("1", "#")}
+      data-days-other={t("drops.landing.days", { count: 2 }).replace("2", "#")}
+      data-starting={t("drops.landing.starting")}
+    >
       <span className="sr-only">{t("drops.landing.countdownLabel")} </span>
-      {countdownText(left, (count) => t("drops.landing.days", { count }))}
+      <span data-countdown-clock suppressHydrationWarning>
+        {countdownText(left, (count) => t("drops.landing.days", { count }))}
+      </span>
     </p>
   );
 }

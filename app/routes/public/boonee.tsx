@@ -22,12 +22,12 @@ import { deleteOwnStory, editOwnStory } from "../../../server/domain/edit-own-st
 import { getBooneeDetail } from "../../../server/domain/public-boonee.ts";
 import { logError } from "../../../server/log-error.ts";
 import type { Route } from "./+types/boonee";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
 export const links: Route.LinksFunction = () => fontPreloads();
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);

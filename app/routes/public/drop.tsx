@@ -4,7 +4,7 @@ import { BooneeImage } from "~/components/boonee-image";
 import { PageShell } from "~/components/page-shell";
 import { Card } from "~/components/ui/card";
 import { fontPreloads } from "~/components/landing/fonts";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 import { useBilingual } from "~/components/drops/bilingual";
 import { DropHints } from "~/components/drops/drop-hints";
 import { SafetyRules } from "~/components/drops/safety-rules";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/drop";
 export const links: Route.LinksFunction = () => fontPreloads();
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
@@ -66,6 +66,7 @@ export default function Drop({ loaderData: drop }: Route.ComponentProps) {
   const hidden = drop.total - drop.found;
   return (
     <PageShell title={<span className="wrap-anywhere">{pick(drop.title)}</span>} intro={t("drops.page.releasedAt", { when: dates.dayTime(drop.releasedAt) })}>
+      <span hidden data-drop-stream />
       <Link to="/drops" className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-grape hover:underline">
         <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t("drops.page.back")}
       </Link>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageShell } from "~/components/page-shell";
 import { Card } from "~/components/ui/card";
 import { fontPreloads } from "~/components/landing/fonts";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 import { useBilingual } from "~/components/drops/bilingual";
 import { SafetyRules } from "~/components/drops/safety-rules";
 import { getServices } from "~/guards.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/drops";
 export const links: Route.LinksFunction = () => fontPreloads();
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "drops.list.metaTitle", "drops.list.metaDescription");
 

@@ -10,12 +10,12 @@ import { pageMeta } from "~/lib/meta";
 import { parseGallerySearch } from "~/lib/schemas/gallery";
 import { listGallery } from "../../../server/domain/public-gallery.ts";
 import type { Route } from "./+types/gallery";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
 export const links: Route.LinksFunction = () => fontPreloads();
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "gallery.metaTitle", "gallery.metaDescription");
 

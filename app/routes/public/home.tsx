@@ -5,7 +5,7 @@ import { About, DropBanner, FollowCreator } from "~/components/landing/sections"
 import { pageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/home";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 import { LandingDrop } from "~/components/drops/landing-drop";
 import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
@@ -14,7 +14,7 @@ import { getLandingDrop } from "../../../server/domain/public-drops.ts";
 const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = rootOf(matches)?.settings;
@@ -45,6 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero signedIn={!!root?.viewer} />
+      <span hidden data-drop-stream />
       {/* the current or next drop, above the spec's weekly-drop banner (which always stays) */}
       {loaderData.drop && <LandingDrop drop={loaderData.drop} serverNow={loaderData.now} />}
       <DropBanner city={settings?.dropCity ?? "Kiel"} />

@@ -11,12 +11,12 @@ import { cn } from "~/lib/utils";
 import { getLeaderboards, type LeaderboardRow } from "../../../server/domain/public-leaderboard.ts";
 import type { Route } from "./+types/leaderboard";
 import { SLIME_AA } from "~/components/landing/tones";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
 export const links: Route.LinksFunction = () => fontPreloads();
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "leaderboard.metaTitle", "leaderboard.metaDescription");
 

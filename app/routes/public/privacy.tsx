@@ -1,8 +1,8 @@
 import { LegalPage, useOperator } from "~/components/legal-page";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export const meta = () => [{ title: "Datenschutzerklärung · Boonees" }, { name: "description", content: "Wie Boonees mit deinen Daten umgeht." }];
 

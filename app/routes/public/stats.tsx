@@ -8,12 +8,12 @@ import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { getPublicStats } from "../../../server/domain/public-stats.ts";
 import type { Route } from "./+types/stats";
-import { HYDRATE_AFTER_LOAD } from "~/components/deferred-scripts";
+import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
 export const links: Route.LinksFunction = () => fontPreloads();
 
 // Painted before React's scripts are fetched; see deferred-scripts.
-export const handle = HYDRATE_AFTER_LOAD;
+export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stats.metaTitle", "stats.metaDescription");
 
