@@ -1,12 +1,14 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { APIError } from "better-auth/api";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { langFromCookieHeader } from "../../app/lib/i18n-config.ts";
 import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
 import { startSession } from "../auth/start-session.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { passkeys, profiles } from "../db/schema.ts";
 import { authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration, type NewCredential } from "../passkeys/ceremony.ts";
 import type { Services } from "../services.ts";
+import { mailEmailConfirmation } from "./confirm-email.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { clientAddress, countSignUp, mailOwner, type SignUpResult } from "./sign-in.ts";
 import { giveBack, hit, hitAll, minutesToWait, type ThrottleRule } from "./throttle.ts";
@@ -64,7 +66,9 @@ async function recordUse(db: DbOrTx, credentialId: string, newCounter: number) {
 /**
  * A new account with a passkey and no password: the passkey is verified against the challenge that
  * kept the name and e-mail, then the account (role "user" by the auth hook), its passkey and a
- * session. An e-mail that has an account is treated as the password sign-up treats it (its owner
+ * session; the address is mailed a confirmation link (until it is followed, or a password is reset
+ * from the mailbox, which removes the passkey, the address is not proven: decision 022). An e-mail
+ * that has an account is treated as the password sign-up treats it (its owner
  * gets a mail, the answer is "mailed"); the passkey just made is then not stored.
  */
 export async function signUpWithPasskey(services: PasskeyServices, response: RegistrationResponseJSON, headers: Headers): Promise<SignUpResult> {
@@ -78,6 +82,7 @@ export async function signUpWithPasskey(services: PasskeyServices, response: Reg
   }
   const user = await ctx.internalAdapter.createUser({ name: about.name, email: about.email, emailVerified: false }, { method: "passkey" });
   await store(services.db, user.id, credential);
+  await mailEmailConfirmation(services, { id: user.id, name: about.name, email: about.email }, langFromCookieHeader(headers.get("cookie")));
   const cookie = await startSession(services.auth, user.id, headers);
   return { status: "created", headers: new Headers([["set-cookie", cookie]]), userId: user.id };
 }
