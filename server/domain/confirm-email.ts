@@ -37,9 +37,11 @@ export async function mailEmailConfirmation(services: Pick<Services, "db" | "sen
  * Confirms the address with the mailed link. Only the account's own session can: the link alone
  * would let the real owner of a borrowed address (who gets the mail) bless a stranger's passkey
  * by one click. Signed in as the account, the person holding its passkey has shown they also read
- * the mailbox, so nothing is removed. Another account or no session: refused, the token stays.
+ * the mailbox, so its passkeys stay; every other session of the account ends (sessions from before
+ * the proof stop working, the product's trust rule), the one that confirmed stays. Another account
+ * or no session: refused, the token stays.
  */
-export async function confirmEmail(services: Pick<Services, "db">, actor: Actor | null, token: string) {
+export async function confirmEmail(services: Pick<Services, "db">, actor: Actor | null, token: string, sessionId: string) {
   assertSignedIn(actor);
   await services.db.transaction(async (tx) => {
     const [taken] = await queryRows<{ value: string }>(
@@ -48,5 +50,6 @@ export async function confirmEmail(services: Pick<Services, "db">, actor: Actor 
     );
     if (!taken) throw new DomainError("confirmInvalid", 400);
     await tx.execute(sql`update profiles set email_verified = true, updated_at = now() where id = ${actor.id} and deleted_at is null`);
+    await tx.execute(sql`delete from sessions where user_id = ${actor.id} and id <> ${sessionId}`);
   });
 }

@@ -45,7 +45,7 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
     const confirmToken = /\/auth\/confirm\?token=([\w-]+)/.exec(mailsTo(victim)[0].text)![1];
     expect(mailsTo(victim)[0].text).toContain("/auth/forgot"); // "not you? set a password"
     // a click on it without the account's session blesses nothing
-    await expect(confirmEmail(s, null, confirmToken)).rejects.toMatchObject({ status: 401 });
+    await expect(confirmEmail(s, null, confirmToken, "")).rejects.toMatchObject({ status: 401 });
     expect((await s.db.select().from(profiles).where(eq(profiles.id, made.userId)))[0].emailVerified).toBe(false);
     // until then the attacker signs in with the passkey
     expect((await signInWithPasskey(s, await signInAnswer(attacker), headers("10.30.0.1"))).userId).toBe(made.userId);
@@ -93,13 +93,18 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
     const confirmToken = /\/auth\/confirm\?token=([\w-]+)/.exec(mailsTo(email)[0].text)![1];
     const other = await signUpWithPasskey(s, new SoftAuthenticator(s.config.PUBLIC_URL).register(await signUpPasskeyOptions(s, { name: "Ivo", email: address() })), headers("10.30.2.3"));
     if (other.status !== "created") throw new Error("not created");
-    await expect(confirmEmail(s, { id: other.userId, role: "user" }, confirmToken)).rejects.toMatchObject({ code: "confirmInvalid" });
+    await expect(confirmEmail(s, { id: other.userId, role: "user" }, confirmToken, "")).rejects.toMatchObject({ code: "confirmInvalid" });
 
-    await confirmEmail(s, { id: made.userId, role: "user" }, confirmToken);
-    expect((await s.db.select().from(profiles).where(eq(profiles.id, made.userId)))[0].emailVerified).toBe(true);
-    await expect(confirmEmail(s, { id: made.userId, role: "user" }, confirmToken)).rejects.toMatchObject({ code: "confirmInvalid" }); // once
-
+    // signed in twice (the sign-up's session and a passkey sign-in elsewhere); the first confirms
     const cookie = made.headers.getSetCookie()[0].split(";")[0];
+    const elsewhere = (await signInWithPasskey(s, await signInAnswer(device), headers("10.30.2.4"))).headers.getSetCookie()[0].split(";")[0];
+    const session = await s.auth.api.getSession({ headers: new Headers({ cookie }) });
+    await confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id);
+    expect((await s.db.select().from(profiles).where(eq(profiles.id, made.userId)))[0].emailVerified).toBe(true);
+    await expect(confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id)).rejects.toMatchObject({ code: "confirmInvalid" }); // once
+    expect(await s.auth.api.getSession({ headers: new Headers({ cookie: elsewhere }) })).toBeNull(); // from before the proof
+    expect((await s.auth.api.getSession({ headers: new Headers({ cookie }) }))?.user.id).toBe(made.userId); // the one that proved it
+
     await resetPasswordWithToken(s, { token: await resetLinkToken(email, "10.30.2.2"), password: "olga-pass-1" }, "de");
     expect(await s.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
     expect((await signInWithPasskey(s, await signInAnswer(device), headers("10.30.2.1"))).userId).toBe(made.userId);

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(formFields(await request.formData()).token ?? "").slice(0, 200);
   if (!viewer) return data({ ok: false as const, error: "auth.confirmSignIn" }, { status: 401 });
   try {
-    await confirmEmail(getServices(context), actorOf(viewer), token);
+    await confirmEmail(getServices(context), actorOf(viewer), token, viewer.sessionId);
     return { ok: true as const, error: null };
   } catch (e) {
     if (e instanceof DomainError) return data({ ok: false as const, error: "auth.error.confirmInvalid" }, { status: e.status });
