@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq, like } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
@@ -163,5 +163,38 @@ test("someone signs up with a passkey using the victim's address; the victim set
   await page.getByRole("button", { name: "Passkey verwenden" }).click();
   await expect(page.getByText("Diesen Passkey kennen wir nicht. Melde dich mit Passwort an oder registriere dich.")).toBeVisible({ timeout: 15_000 });
   expect(await attacker.credentials()).toHaveLength(1); // it did try: the device still holds it
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(true);
+});
+
+test("the confirmation link of a passkey sign-up confirms only from the account's own session (English)", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await ownAddress(page);
+  await useEnglish(page);
+  await virtualAuthenticator(page);
+  const email = `${unique("pk").toLowerCase()}@example.test`;
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Name").fill("Cora");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "No password: sign up with a passkey" }).click();
+  await expect(page).toHaveURL("/profile", { timeout: 15_000 });
+  const [account] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, email));
+  // the link as mailed (no SMTP server in this file): a token whose hash the server keeps
+  const token = randomBytes(24).toString("base64url");
+  await db.insert(schema.verifications).values({ id: randomUUID(), identifier: `confirm-email:${createHash("sha256").update(token).digest("hex")}`, value: account.id, expiresAt: new Date(Date.now() + 3_600_000) });
+
+  // someone else who reads the mailbox, without the account's session: told to sign in, nothing confirmed
+  const reader = await otherBrowser(browser);
+  await reader.context.addCookies([{ name: "lang", value: "en", url: E2E.baseURL }]);
+  await reader.page.goto(`/auth/confirm?token=${token}`);
+  await expect(reader.page.getByText("First log in with this account's passkey, then open the link again.").first()).toBeVisible();
+  await expect(reader.page.getByRole("link", { name: "You didn't sign up? Set a password: that removes the other passkey." })).toHaveAttribute("href", "/auth/forgot");
+  await reader.page.getByRole("button", { name: "Confirm address" }).click();
+  await expect(reader.page.getByRole("alert")).toHaveText("First log in with this account's passkey, then open the link again.");
+  await reader.context.close();
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(false);
+
+  await page.goto(`/auth/confirm?token=${token}`);
+  await page.getByRole("button", { name: "Confirm address" }).click();
+  await expect(page.getByRole("status")).toHaveText("Thank you! Your email address is confirmed.");
   expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(true);
 });
