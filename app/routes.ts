@@ -8,6 +8,7 @@ export default [
   route("auth", "routes/public/auth.tsx"),
   route("auth/forgot", "routes/public/auth-forgot.tsx"),
   route("auth/reset", "routes/public/auth-reset.tsx"),
+  route("auth/confirm", "routes/public/auth-confirm.tsx"),
   route("about", "routes/public/about.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
   route("terms", "routes/public/terms.tsx"),

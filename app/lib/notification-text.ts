@@ -14,12 +14,14 @@ export type SystemKind =
   | "dropReleased"
   | "dropReleasedMessage"
   | "dropHint"
-  | "dropHintMessage";
+  | "dropHintMessage"
+  | "credentialsRemoved"
+  | "credentialsRemovedMessage";
 
 export const systemText = (kind: SystemKind, arg = "") => `@${kind}:${arg}`;
 
 export function decodeSystemText(text: string): { kind: SystemKind; arg: string } | null {
-  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage|claimRejected|claimRejectedMessage|figureDeleted|figureDeletedMessage|dropReleased|dropReleasedMessage|dropHint|dropHintMessage):(.*)$/s.exec(text);
+  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage|claimRejected|claimRejectedMessage|figureDeleted|figureDeletedMessage|dropReleased|dropReleasedMessage|dropHint|dropHintMessage|credentialsRemoved|credentialsRemovedMessage):(.*)$/s.exec(text);
   return m ? { kind: m[1] as SystemKind, arg: m[2] } : null;
 }
 
@@ -52,6 +54,10 @@ export function renderNotificationText(text: string, t: (key: string, params?: R
       return t("notify.dropHintMessage", { title: bilingual(decoded.arg, t) });
     case "dropHint":
       return t("notify.dropHintTitle", { title: bilingual(decoded.arg, t) });
+    case "credentialsRemoved":
+      return t("notify.credentialsRemovedTitle");
+    case "credentialsRemovedMessage":
+      return t("notify.credentialsRemovedMessage", { count: Number(decoded.arg) || 0 });
   }
 }
 

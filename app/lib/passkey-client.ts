@@ -9,7 +9,7 @@ export type PasskeyOutcome = { ok: true; response: string } | { ok: false; error
 export const passkeysSupported = () => typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 
 export async function runPasskey(kind: PasskeyKind, fields: Record<string, string> = {}): Promise<PasskeyOutcome> {
-  let answer: { ok: boolean; options?: unknown; error?: string; errors?: Record<string, string> };
+  let answer: { ok: boolean; options?: unknown; error?: string; errors?: Record<string, string>; params?: Record<string, unknown> };
   try {
     const res = await fetch("/passkeys/options", { method: "POST", body: new URLSearchParams({ intent: kind, ...fields }) });
     answer = await res.json();
@@ -18,7 +18,7 @@ export async function runPasskey(kind: PasskeyKind, fields: Record<string, strin
   }
   if (!answer.ok) {
     const fieldError = answer.errors && Object.values(answer.errors)[0];
-    return { ok: false, error: fieldError ?? `auth.error.${answer.error ?? "passkeyFailed"}` };
+    return { ok: false, error: fieldError ?? `auth.error.${answer.error ?? "passkeyFailed"}`, params: answer.params };
   }
   const { startAuthentication, startRegistration } = await import("@simplewebauthn/browser");
   try {

@@ -2,18 +2,20 @@ import { actorOf, getServices, getViewer } from "~/guards.server";
 import { formFields, validate } from "~/lib/forms";
 import { passkeySignUpSchema } from "~/lib/schemas/account";
 import { DomainError } from "../../server/domain/errors.ts";
-import { addPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "../../server/domain/passkeys.ts";
+import { addPasskeyOptions, countPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "../../server/domain/passkeys.ts";
 import type { Route } from "./+types/passkey-options";
 
 /**
  * The options (with a fresh single-use challenge) a browser needs to make or use a passkey:
  * `intent` signup (name and e-mail, checked as the sign-up form checks them), add (signed in) or login.
- * A form POST like every other (same-origin check), answered with JSON.
+ * A form POST like every other (same-origin check), answered with JSON. Counted per client address
+ * (each answer stores a challenge): past the budget 429 `tooMany` with the minutes to wait.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const fields = formFields(await request.formData());
   try {
+    await countPasskeyOptions(services, request.headers);
     if (fields.intent === "signup") {
       const parsed = validate(passkeySignUpSchema, fields);
       if (!parsed.ok) return Response.json({ ok: false, errors: parsed.errors }, { status: 400 });
@@ -25,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return Response.json({ ok: true, options: await signInPasskeyOptions(services) });
   } catch (e) {
-    if (e instanceof DomainError) return Response.json({ ok: false, error: e.code }, { status: e.status });
+    if (e instanceof DomainError) return Response.json({ ok: false, error: e.code, params: e.params }, { status: e.status });
     throw e;
   }
 }

@@ -1,17 +1,31 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { APIError } from "better-auth/api";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { langFromCookieHeader } from "../../app/lib/i18n-config.ts";
 import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
 import { startSession } from "../auth/start-session.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { passkeys, profiles } from "../db/schema.ts";
 import { authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration, type NewCredential } from "../passkeys/ceremony.ts";
 import type { Services } from "../services.ts";
+import { mailEmailConfirmation } from "./confirm-email.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { clientAddress, countSignUp, mailOwner, type SignUpResult } from "./sign-in.ts";
-import { giveBack, hitAll } from "./throttle.ts";
+import { giveBack, hit, hitAll, minutesToWait, type ThrottleRule } from "./throttle.ts";
 
 type PasskeyServices = Pick<Services, "db" | "auth" | "sendMail" | "config" | "log">;
+
+/**
+ * Options requests per client address: each stores a challenge row, so they are counted like
+ * sign-ups (generous: phones on one carrier share addresses), whatever the intent (decision 007).
+ */
+export const PASSKEY_OPTIONS_RULE: ThrottleRule = { limit: 60, windowSeconds: 10 * 60 };
+
+/** Counts one `/passkeys/options` request against its address; refused ("tooMany") past the budget. */
+export async function countPasskeyOptions(services: Pick<Services, "db">, headers: Headers) {
+  const counted = await hit(services.db, `passkey-options:ip:${clientAddress(headers)}`, PASSKEY_OPTIONS_RULE);
+  if (!counted.allowed) throw new DomainError("tooMany", 429, { minutes: minutesToWait([counted]) });
+}
 
 /** Options for a new account's passkey (sign-up while claiming): name and e-mail are kept with the challenge. */
 export function signUpPasskeyOptions(services: PasskeyServices, input: { name: string; email: string }) {
@@ -37,9 +51,24 @@ const store = async (db: DbOrTx, userId: string, c: NewCredential) =>
   db.insert(passkeys).values({ userId, credentialId: c.credentialId, publicKey: c.publicKey, counter: c.counter, transports: c.transports, name: await nextName(db, userId) });
 
 /**
+ * Keeps a passkey's last use and its signature counter, which only ever grows: two sign-ins that
+ * race were both checked against the counter stored before either, and the slower one may carry
+ * the lower number; it must not set the counter back (that would let a replayed or cloned answer
+ * with a number in between pass the next check).
+ */
+async function recordUse(db: DbOrTx, credentialId: string, newCounter: number) {
+  await db
+    .update(passkeys)
+    .set({ counter: sql`greatest(${passkeys.counter}, ${newCounter})`, lastUsedAt: sql`now()` })
+    .where(eq(passkeys.credentialId, credentialId));
+}
+
+/**
  * A new account with a passkey and no password: the passkey is verified against the challenge that
  * kept the name and e-mail, then the account (role "user" by the auth hook), its passkey and a
- * session. An e-mail that has an account is treated as the password sign-up treats it (its owner
+ * session; the address is mailed a confirmation link (until it is followed, or a password is reset
+ * from the mailbox, which removes the passkey, the address is not proven: decision 022). An e-mail
+ * that has an account is treated as the password sign-up treats it (its owner
  * gets a mail, the answer is "mailed"); the passkey just made is then not stored.
  */
 export async function signUpWithPasskey(services: PasskeyServices, response: RegistrationResponseJSON, headers: Headers): Promise<SignUpResult> {
@@ -53,6 +82,7 @@ export async function signUpWithPasskey(services: PasskeyServices, response: Reg
   }
   const user = await ctx.internalAdapter.createUser({ name: about.name, email: about.email, emailVerified: false }, { method: "passkey" });
   await store(services.db, user.id, credential);
+  await mailEmailConfirmation(services, { id: user.id, name: about.name, email: about.email }, langFromCookieHeader(headers.get("cookie")));
   const cookie = await startSession(services.auth, user.id, headers);
   return { status: "created", headers: new Headers([["set-cookie", cookie]]), userId: user.id };
 }
@@ -83,7 +113,7 @@ export async function signInWithPasskey(services: PasskeyServices, response: Aut
     userId = row?.userId ?? "";
     return row ?? null;
   });
-  await services.db.update(passkeys).set({ counter: newCounter, lastUsedAt: sql`now()` }).where(eq(passkeys.credentialId, credentialId));
+  await recordUse(services.db, credentialId, newCounter);
   await giveBack(services.db, reserved.hits);
   try {
     const cookie = await startSession(services.auth, userId, headers);
@@ -142,7 +172,7 @@ export async function confirmWithOwnPasskey(services: Pick<Services, "db" | "con
       .where(and(eq(passkeys.credentialId, id), eq(passkeys.userId, actor.id)));
     return row ?? null;
   });
-  await services.db.update(passkeys).set({ counter: newCounter, lastUsedAt: sql`now()` }).where(eq(passkeys.credentialId, credentialId));
+  await recordUse(services.db, credentialId, newCounter);
 }
 
 /** Whether the account can sign in with a password (passkey-only accounts cannot). */

@@ -18,9 +18,23 @@ export async function deleteExpiredRateLimits(db: Db): Promise<number> {
   });
 }
 
-/** Runs the clean-up now and every few minutes; returns the function that stops it (shutdown). */
+/**
+ * Deletes single-use values past their end (database clock) from `verifications`: passkey
+ * challenges (5 minutes) that were never answered, reset links and confirmation links nobody
+ * followed. Each is refused once expired anyway; this keeps the table from growing with every
+ * `/passkeys/options` request. Idempotent like the throttle clean-up. Returns how many it deleted.
+ */
+export async function deleteExpiredVerifications(db: Db): Promise<number> {
+  const deleted = await queryRows<{ id: string }>(db, sql`delete from verifications where expires_at <= now() returning id`);
+  return deleted.length;
+}
+
+/** Runs the clean-ups now and every few minutes; returns the function that stops them (shutdown). */
 export function scheduleRateLimitCleanup(db: Db, onError: (e: unknown) => void, everyMs = CLEANUP_EVERY_MS): () => void {
-  const run = () => void deleteExpiredRateLimits(db).catch(onError);
+  const run = () => {
+    void deleteExpiredRateLimits(db).catch(onError);
+    void deleteExpiredVerifications(db).catch(onError);
+  };
   run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -10,6 +10,10 @@ export type ChallengeFor = { purpose: "signup"; name: string; email: string } | 
 
 const CHALLENGE_SECONDS = 5 * 60;
 
+// A passkey stands in for the password (passkey-only accounts have none), so the device must have
+// checked the person (fingerprint, face, PIN), not only that someone touched it: user verification
+// is asked for in the options and required when an answer is verified (decision 020).
+
 // Loaded on the first passkey ceremony, not at start-up (it is large, and Node warns about the
 // experimental Web Crypto features it probes as it loads).
 const webauthn = () => import("@simplewebauthn/server");
@@ -53,7 +57,7 @@ export async function registrationOptions(db: DbOrTx, publicUrl: string, about: 
     attestationType: "none",
     excludeCredentials: exclude.map((c) => ({ id: c.credentialId })),
     // a discoverable credential: signing in later needs no e-mail address
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await keepChallenge(db, options.challenge, about);
   return options;
@@ -61,7 +65,7 @@ export async function registrationOptions(db: DbOrTx, publicUrl: string, about: 
 
 export async function authenticationOptions(db: DbOrTx, publicUrl: string) {
   const { generateAuthenticationOptions } = await webauthn();
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(publicUrl).id, userVerification: "preferred" });
+  const options = await generateAuthenticationOptions({ rpID: relyingParty(publicUrl).id, userVerification: "required" });
   await keepChallenge(db, options.challenge, { purpose: "login" });
   return options;
 }
@@ -88,7 +92,7 @@ export async function verifyRegistration(db: DbOrTx, publicUrl: string, response
   if (!taken || taken.about.purpose === "login") throw new DomainError("passkeyFailed", 400);
   const rp = relyingParty(publicUrl);
   const { verifyRegistrationResponse } = await webauthn();
-  const result = await verifyRegistrationResponse({ response, expectedChallenge: taken.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false }).catch(() => null);
+  const result = await verifyRegistrationResponse({ response, expectedChallenge: taken.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true }).catch(() => null);
   if (!result?.verified) throw new DomainError("passkeyFailed", 400);
   const { credential } = result.registrationInfo;
   const created: NewCredential = {
@@ -118,7 +122,7 @@ export async function verifyAuthentication(
     expectedChallenge: taken.challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
-    requireUserVerification: false,
+    requireUserVerification: true,
     credential: { id: credential.credentialId, publicKey: Buffer.from(credential.publicKey, "base64url"), counter: credential.counter, transports: credential.transports as AuthenticatorTransport[] },
   }).catch(() => null);
   if (!result?.verified) throw new DomainError("passkeyFailed", 401);

@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
-import { ownAddress } from "./claim-fixtures.ts";
+import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -110,4 +110,91 @@ test("a password account adds a passkey on its profile, renames and removes it; 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL("/profile");
+});
+
+test("someone signs up with a passkey using the victim's address; the victim sets a password from the mailed link; the stranger's passkey no longer signs in and the victim is told (German)", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await ownAddress(page);
+  const attacker = await virtualAuthenticator(page);
+  const victimEmail = `${unique("victim").toLowerCase()}@example.test`;
+
+  // the attacker: a passkey-only account with someone else's address
+  await page.goto("/auth?mode=signup");
+  const signUpWithPasskey = page.getByRole("button", { name: "Ohne Passwort: mit Passkey registrieren" });
+  await expect(signUpWithPasskey).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel("Name").fill("Mallory");
+  await page.getByLabel("E-Mail").fill(victimEmail);
+  await signUpWithPasskey.click();
+  await expect(page).toHaveURL("/profile", { timeout: 15_000 });
+  const [account] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, victimEmail));
+  expect(account.emailVerified).toBe(false);
+  expect(await attacker.credentials()).toHaveLength(1);
+
+  // the victim, in another browser, asks for a reset link; the link reaches their mailbox. (This
+  // file does not run the SMTP server, whose port belongs to channels.spec.ts: the link's token is
+  // read where the server keeps it. tests/integration/mailbox-trust.test.ts takes it from the mail.)
+  const victim = await otherBrowser(browser);
+  await victim.page.goto("/auth/forgot");
+  await victim.page.getByLabel("E-Mail").fill(victimEmail);
+  await victim.page.getByRole("button", { name: "Link senden" }).click();
+  await expect(victim.page.getByText("Falls ein Konto mit dieser Adresse existiert, ist eine E-Mail unterwegs.")).toBeVisible();
+  const resetToken = async () =>
+    (await db.select().from(schema.verifications).where(and(eq(schema.verifications.value, account.id), like(schema.verifications.identifier, "reset-password:%"))))[0]?.identifier.slice("reset-password:".length);
+  await expect.poll(resetToken, { timeout: 15_000 }).toBeTruthy();
+  await victim.page.goto(`/auth/reset?token=${encodeURIComponent((await resetToken())!)}`);
+  await victim.page.getByLabel("Passwort").fill("victim-pass-1");
+  await victim.page.getByRole("button", { name: "Passwort speichern" }).click();
+  await expect(victim.page.getByText("Dein Passwort wurde geändert. Bitte melde dich an.")).toBeVisible();
+  await victim.page.getByLabel("E-Mail").fill(victimEmail);
+  await victim.page.getByLabel("Passwort").fill("victim-pass-1");
+  await victim.page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(victim.page).toHaveURL("/profile");
+  await expect(victim.page.getByTestId("passkey")).toHaveCount(0);
+  // told in the app (and by mail, see the integration test)
+  await victim.page.goto("/notifications");
+  await expect(victim.page.getByText("Deine Adresse ist bestätigt – fremde Passkeys sind entfernt")).toBeVisible();
+  await expect(victim.page.getByText(/haben wir 1 Passkey entfernt, der angelegt wurde, bevor diese Adresse bestätigt war/)).toBeVisible();
+  await victim.context.close();
+
+  // the attacker: signed out, and the passkey on their device signs in no more
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/auth/);
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Passkey verwenden" }).click();
+  await expect(page.getByText("Diesen Passkey kennen wir nicht. Melde dich mit Passwort an oder registriere dich.")).toBeVisible({ timeout: 15_000 });
+  expect(await attacker.credentials()).toHaveLength(1); // it did try: the device still holds it
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(true);
+});
+
+test("the confirmation link of a passkey sign-up confirms only from the account's own session (English)", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await ownAddress(page);
+  await useEnglish(page);
+  await virtualAuthenticator(page);
+  const email = `${unique("pk").toLowerCase()}@example.test`;
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Name").fill("Cora");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "No password: sign up with a passkey" }).click();
+  await expect(page).toHaveURL("/profile", { timeout: 15_000 });
+  const [account] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, email));
+  // the link as mailed (no SMTP server in this file): a token whose hash the server keeps
+  const token = randomBytes(24).toString("base64url");
+  await db.insert(schema.verifications).values({ id: randomUUID(), identifier: `confirm-email:${createHash("sha256").update(token).digest("hex")}`, value: account.id, expiresAt: new Date(Date.now() + 3_600_000) });
+
+  // someone else who reads the mailbox, without the account's session: told to sign in, nothing confirmed
+  const reader = await otherBrowser(browser);
+  await reader.context.addCookies([{ name: "lang", value: "en", url: E2E.baseURL }]);
+  await reader.page.goto(`/auth/confirm?token=${token}`);
+  await expect(reader.page.getByText("First log in with this account's passkey, then open the link again.").first()).toBeVisible();
+  await expect(reader.page.getByRole("link", { name: "You didn't sign up? Set a password: that removes the other passkey." })).toHaveAttribute("href", "/auth/forgot");
+  await reader.page.getByRole("button", { name: "Confirm address" }).click();
+  await expect(reader.page.getByRole("alert")).toHaveText("First log in with this account's passkey, then open the link again.");
+  await reader.context.close();
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(false);
+
+  await page.goto(`/auth/confirm?token=${token}`);
+  await page.getByRole("button", { name: "Confirm address" }).click();
+  await expect(page.getByRole("status")).toHaveText("Thank you! Your email address is confirmed.");
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(true);
 });

@@ -7,6 +7,7 @@ import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
 import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
 import { getProfileSummary } from "../../server/domain/profile-summary.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -188,7 +189,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     await s.auth.api.requestPasswordReset({ body: { email: other.email, redirectTo: "/auth/reset" } });
     const token = /token=([^\s]+)/.exec(s.outbox.find((m) => m.to === u.email)!.text)![1];
     await deleteOwnAccount(s, actor(u.id), u.password, new Headers({ cookie: u.cookie }));
-    await expect(s.auth.api.resetPassword({ body: { token: decodeURIComponent(token), newPassword: "revived-123" } })).rejects.toBeTruthy();
+    await expect(resetPasswordWithToken(s, { token: decodeURIComponent(token), password: "revived-123" }, "de")).rejects.toMatchObject({ code: "resetInvalid" });
     expect(await s.db.select().from(accounts).where(eq(accounts.userId, u.id))).toEqual([]);
     expect(await s.db.select().from(verifications).where(eq(verifications.value, u.id))).toEqual([]);
     expect(await s.db.select().from(verifications).where(eq(verifications.value, other.id))).toHaveLength(1); // others' links stay

@@ -7,6 +7,7 @@ import { changeRole } from "../../server/domain/change-role.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { signIn, signUp } from "../../server/domain/sign-in.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -94,7 +95,7 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const mail = s.outbox.at(-1);
     expect(mail?.to).toBe(u.email);
     const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail!.text)![1]);
-    await s.auth.api.resetPassword({ body: { token, newPassword: "brand-new-1" } });
+    await resetPasswordWithToken(s, { token, password: "brand-new-1" }, "de");
     await expect(signIn(s, { email: u.email, password: u.password }, headersFrom("10.9.0.1"))).rejects.toMatchObject({ code: "loginFailed" });
     await expect(signIn(s, { email: u.email, password: "brand-new-1" }, headersFrom("10.9.0.1"))).resolves.toBeTruthy();
   });

@@ -1,7 +1,12 @@
-import { eq, like, sql } from "drizzle-orm";
+import { eq, inArray, like, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { servicesContext, viewerContext } from "../../app/context.ts";
+import { action as passkeyOptionsAction } from "../../app/routes/passkey-options.ts";
+import type { Db } from "../../server/db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeys, profiles, userRoles, verifications } from "../../server/db/schema.ts";
 import { addPasskey, addPasskeyOptions, listOwnPasskeys, removePasskey, renamePasskey, signInPasskeyOptions, signInWithPasskey, signUpPasskeyOptions, signUpWithPasskey } from "../../server/domain/passkeys.ts";
+import { deleteExpiredVerifications } from "../../server/domain/rate-limit-cleanup.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -112,5 +117,83 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const both = await Promise.allSettled([signInWithPasskey(s, answer, headers("10.20.1.1")), signInWithPasskey(s, answer, headers("10.20.1.2"))]);
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(both.find((r) => r.status === "fulfilled")).toMatchObject({ value: { userId } });
+  });
+
+  it("asks for user verification and refuses answers without it (a touch is not a fingerprint or PIN)", async () => {
+    const signUp = await signUpPasskeyOptions(s, { name: "Uwe", email: email() });
+    expect(signUp.authenticatorSelection?.userVerification).toBe("required");
+    expect((await signInPasskeyOptions(s)).userVerification).toBe("required");
+
+    const device = new SoftAuthenticator(s.config.PUBLIC_URL);
+    await expect(signUpWithPasskey(s, device.register(signUp, { userVerified: false }), headers("10.20.3.1"))).rejects.toMatchObject({ code: "passkeyFailed" });
+    expect(await s.db.select().from(passkeys).where(eq(passkeys.credentialId, device.id))).toEqual([]);
+
+    const { device: pia } = await passkeyAccount("Uta");
+    await expect(signInWithPasskey(s, pia.authenticate(await signInPasskeyOptions(s), { userVerified: false }), headers("10.20.3.2"))).rejects.toMatchObject({ code: "passkeyFailed" });
+    await signInWithPasskey(s, pia.authenticate(await signInPasskeyOptions(s)), headers("10.20.3.2")); // with it: in
+  });
+
+  it("two sign-ins race: the slower one carries the lower counter and does not set the stored counter back", async () => {
+    const { device, userId } = await passkeyAccount("Rita");
+    const earlier = device.authenticate(await signInPasskeyOptions(s)); // counter 1
+    const later = device.authenticate(await signInPasskeyOptions(s)); // counter 2
+    // the slower request has checked its answer against the stored counter (0) and is held just before it writes
+    let reached!: () => void;
+    let open!: () => void;
+    const atWrite = new Promise<void>((r) => (reached = r));
+    const gate = new Promise<void>((r) => (open = r));
+    const held = new Proxy(s.db, {
+      get(target, prop) {
+        if (prop === "update")
+          return (table: Parameters<Db["update"]>[0]) => ({
+            set: (values: never) => ({
+              where: (where: never) => {
+                reached();
+                return gate.then(() => target.update(table).set(values).where(where));
+              },
+            }),
+          });
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const slow = signInWithPasskey({ ...s, db: held }, earlier, headers("10.20.4.1"));
+    await atWrite;
+    await signInWithPasskey(s, later, headers("10.20.4.2"));
+    expect((await s.db.select().from(passkeys).where(eq(passkeys.userId, userId)))[0].counter).toBe(2);
+    open();
+    expect((await slow).userId).toBe(userId);
+    expect((await s.db.select().from(passkeys).where(eq(passkeys.userId, userId)))[0].counter).toBe(2);
+    // and an answer with the counter in between is refused now
+    await expect(signInWithPasskey(s, earlier, headers("10.20.4.1"))).rejects.toMatchObject({ code: "passkeyFailed" });
+  });
+
+  it("POST /passkeys/options is throttled per client address (60 per 10 minutes); another address is not", async () => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, s);
+    context.set(viewerContext, null);
+    const post = (ip: string) =>
+      passkeyOptionsAction({
+        request: new Request(`${s.config.PUBLIC_URL}/passkeys/options`, { method: "POST", body: new URLSearchParams({ intent: "login" }), headers: { "x-boonees-client-ip": ip } }),
+        context,
+        params: {},
+      } as never) as Promise<Response>;
+    for (let i = 0; i < 60; i++) expect((await post("10.20.5.1")).status).toBe(200);
+    const refused = await post("10.20.5.1");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ ok: false, error: "tooMany", params: { minutes: 10 } });
+    expect((await post("10.20.5.2")).status).toBe(200);
+  });
+
+  it("challenges nobody answered are deleted by the periodic clean-up once their five minutes are over", async () => {
+    const unanswered = [await signInPasskeyOptions(s), await signInPasskeyOptions(s), await signUpPasskeyOptions(s, { name: "Cleo", email: email() })];
+    const fresh = await signInPasskeyOptions(s);
+    const ids = (list: { challenge: string }[]) => list.map((o) => `passkey:${o.challenge}`);
+    // five minutes and a second later, as time does it (the database's clock decides)
+    await s.db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` }).where(inArray(verifications.identifier, ids(unanswered)));
+    expect(await deleteExpiredVerifications(s.db)).toBeGreaterThanOrEqual(3);
+    expect(await s.db.select().from(verifications).where(inArray(verifications.identifier, ids(unanswered)))).toEqual([]);
+    expect(await s.db.select().from(verifications).where(inArray(verifications.identifier, ids([fresh])))).toHaveLength(1);
+    expect(await deleteExpiredVerifications(s.db)).toBe(0); // idempotent
   });
 });

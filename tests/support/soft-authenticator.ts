@@ -32,7 +32,7 @@ export class SoftAuthenticator {
   }
 
   /** The browser's answer to registration options (`overrides`: e.g. another origin or challenge). */
-  register(options: { challenge: string; rp: { id?: string } }, overrides: { origin?: string; challenge?: string } = {}) {
+  register(options: { challenge: string; rp: { id?: string } }, overrides: { origin?: string; challenge?: string; userVerified?: boolean } = {}) {
     const jwk = this.key.publicKey.export({ format: "jwk" });
     const cose = new Map<number, number | Uint8Array>([
       [1, 2], // kty: EC2
@@ -44,7 +44,7 @@ export class SoftAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, Buffer.from(isoCBOR.encode(cose))]);
-    const authData = this.authData(options.rp.id ?? new URL(this.origin).hostname, 0x45, attested);
+    const authData = this.authData(options.rp.id ?? new URL(this.origin).hostname, overrides.userVerified === false ? 0x41 : 0x45, attested);
     const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
     return {
       id: this.id,
@@ -55,10 +55,13 @@ export class SoftAuthenticator {
     };
   }
 
-  /** The browser's answer to sign-in options: the challenge signed with this passkey's key. */
-  authenticate(options: { challenge: string; rpId?: string }) {
+  /**
+   * The browser's answer to sign-in options: the challenge signed with this passkey's key.
+   * `userVerified: false`: only presence (UP), no fingerprint or PIN (UV); flags 0x01 instead of 0x05.
+   */
+  authenticate(options: { challenge: string; rpId?: string }, overrides: { userVerified?: boolean } = {}) {
     this.counter++;
-    const authData = this.authData(options.rpId ?? new URL(this.origin).hostname, 0x05);
+    const authData = this.authData(options.rpId ?? new URL(this.origin).hostname, overrides.userVerified === false ? 0x01 : 0x05);
     const clientDataJSON = this.clientData("webauthn.get", options.challenge);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.key.privateKey);
     return {

@@ -34,7 +34,7 @@ export function PasskeyButton({
   const { t } = useTranslation();
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ key: string; params?: Record<string, unknown> } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const answer = useRef<HTMLInputElement>(null);
   useEffect(() => setSupported(passkeysSupported()), []);
@@ -53,7 +53,7 @@ export function PasskeyButton({
     const outcome = await runPasskey(kind, fields);
     if (!outcome.ok) {
       setBusy(false);
-      setError(outcome.error);
+      setError({ key: outcome.error, params: outcome.params });
       return;
     }
     answer.current!.value = outcome.response;
@@ -75,7 +75,7 @@ export function PasskeyButton({
       </Button>
       {error && (
         <p role="alert" className="text-sm font-semibold text-[#9b1c1c]">
-          {t(error)}
+          {t(error.key, error.params)}
         </p>
       )}
       {footer}

@@ -5,10 +5,13 @@ import { useClientValidation } from "~/components/forms/use-client-validation";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { langContext } from "~/context";
 import { flashCookie, getServices } from "~/guards.server";
 import { formFields, validate } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "~/lib/schemas/account";
+import { DomainError } from "../../../server/domain/errors.ts";
+import { resetPasswordWithToken } from "../../../server/domain/reset-password.ts";
 import type { Route } from "./+types/auth-reset";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.resetTitle", "auth.resetIntro");
@@ -22,9 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validate(resetPasswordSchema, formFields(await request.formData()));
   if (!parsed.ok) return data({ errors: parsed.errors, error: parsed.errors.token ?? null }, { status: 400 });
   try {
-    await services.auth.api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } });
-  } catch {
-    return data({ errors: {}, error: "auth.error.resetInvalid" }, { status: 400 });
+    // proves the mailbox: ends every session, removes passkeys from before the address was proven (decision 022)
+    await resetPasswordWithToken(services, { token: parsed.data.token, password: parsed.data.password }, context.get(langContext));
+  } catch (e) {
+    if (e instanceof DomainError) return data({ errors: {}, error: "auth.error.resetInvalid" }, { status: 400 });
+    throw e;
   }
   return redirect("/auth", { headers: { "set-cookie": flashCookie("auth.resetDone") } });
 }
