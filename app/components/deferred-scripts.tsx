@@ -175,6 +175,7 @@ function enhance(holderId: string, afterLoad: boolean) {
   // (served from the public page cache), which is lighter on a phone than starting the app for it.
   if (d.querySelector("[data-drop-stream]") && typeof EventSource === "function" && !afterLoad) {
     const live = new EventSource("/api/drop-events");
+    live.addEventListener("ready", () => d.querySelector("[data-drop-stream]")?.setAttribute("data-connected", ""));
     live.addEventListener("drop", () => !booted() && location.reload());
     w.addEventListener("booneesboot", () => live.close(), { once: true });
   }

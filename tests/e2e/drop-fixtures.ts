@@ -8,14 +8,13 @@ import { useEnglish } from "./fixtures.ts";
 export const DROP_DELAY_S = Number(process.env.E2E_DROP_DELAY_S ?? 60);
 const ZONE = "Europe/Berlin"; // TIME_ZONE's default, as the e2e server runs
 
-/** A signed-out visitor on the landing page, its scripts started (so it listens to the drop stream). */
+/** A signed-out visitor on the landing page, listening to the drop stream (its inline script; the app is not started, decision 025). */
 export async function visitor(browser: Browser, lang: "de" | "en") {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (lang === "en") await useEnglish(page);
   await page.goto("/");
-  // started (after load): from here the page listens to the drop stream
-  await page.waitForFunction(() => [...document.querySelectorAll("a[href='/boonees']")].some((a) => Object.keys(a).some((k) => k.startsWith("__reactProps"))), null, { timeout: 20_000 });
+  await page.locator("[data-drop-stream][data-connected]").waitFor({ state: "attached", timeout: 20_000 });
   return page;
 }
 

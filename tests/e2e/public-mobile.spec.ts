@@ -50,30 +50,46 @@ test.describe("public pages at 375 px", () => {
 });
 
 test.describe("first paint before JavaScript", () => {
-  test("landing, gallery and figure pages fetch React's scripts only after the page has loaded, then run as the app", async ({ page }) => {
+  test("signed out, public pages load no app script; the first tap that needs React starts it (decision 025)", async ({ page }) => {
     const f = await seedBoonee({ name: `Spät ${unique()}` });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    for (const path of ["/", "/boonees", `/boonee/${f.id}`]) {
-      const timeline: string[] = [];
-      page.removeAllListeners("request");
-      page.on("request", (r) => r.url().endsWith(".js") && timeline.push("script"));
-      await page.goto(path, { waitUntil: "commit" });
-      await page.waitForFunction(() => document.readyState === "complete");
-      const beforeLoad = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js") && e.startTime < (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart).length);
-      expect(beforeLoad, `${path}: scripts fetched before the load event`).toBe(0);
-      // the app starts by itself: the menu button gets React's handlers
-      await expect.poll(() => page.getByRole("button", { name: "Menü öffnen" }).evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps")))).toBe(true);
-      expect(timeline.length).toBeGreaterThan(0);
+    const scripts: string[] = [];
+    page.on("request", (r) => r.url().endsWith(".js") && scripts.push(r.url()));
+    for (const path of ["/", "/boonees", `/boonee/${f.id}`, "/drops", "/leaderboard", "/stats"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(scripts, `${path}: no app script fetched`).toEqual([]);
     }
-    // a click on a link is now a client-side navigation: the document stays the same
+    // the menu starts the app, and a link in it is then a client-side navigation: the document stays the same
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole("button", { name: "Menü öffnen" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "Galerie" }).click();
     await expect(page).toHaveURL("/boonees");
+    expect(scripts.length).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect(errors).toEqual([]);
+  });
+
+  test("signed in, the landing, gallery and figure pages fetch React only after the page has loaded, then run as the app", async ({ page }) => {
+    const f = await seedBoonee({ name: `Spät ${unique()}` });
+    await signUp(page);
+    for (const path of ["/", "/boonees", `/boonee/${f.id}`]) {
+      await page.goto(path, { waitUntil: "commit" });
+      await page.waitForFunction(() => document.readyState === "complete");
+      const beforeLoad = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js") && e.startTime < (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart).length);
+      expect(beforeLoad, `${path}: scripts fetched before the load event`).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: "Menü öffnen" }).evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps")))).toBe(true);
+    }
+  });
+
+  test("signed out, the gallery search starts the app as it gets the focus and keeps what was typed", async ({ page }) => {
+    const f = await seedBoonee({ name: `Sucher ${unique()}` });
+    await page.goto("/boonees", { waitUntil: "networkidle" });
+    await page.getByRole("searchbox").fill(f.name);
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(f.name)}`), { timeout: 15_000 });
+    await expect(page.getByTestId("boonee-card")).toHaveCount(1);
+    await expect(page.getByRole("searchbox")).toHaveValue(f.name);
   });
 
   test("a menu tap before the app has started opens the menu once it has", async ({ page }) => {

@@ -52,6 +52,7 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
             name="q"
             value={value}
             onChange={(e) => onType(e.currentTarget.value)}
+            data-starts-app
             placeholder={t("gallery.searchPlaceholder")}
             maxLength={100}
             autoComplete="off"
