@@ -73,8 +73,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   // The React Router bundle has its own copy of app/context.ts; its entry exports the keys it uses.
   type Key = Parameters<RouterContextProvider["set"]>[0];
   type Keys = { servicesContext: Key; nonceContext: Key };
-  const builtKeys = typeof build === "function" ? null : (build.entry.module as unknown as Keys);
-  const loadKeys = async () => (typeof build === "function" ? ((await build()).entry.module as unknown as Keys) : builtKeys!);
+  const keysOf = (b: ServerBuild) => b.entry.module as unknown as Keys;
+  const builtKeys = typeof build === "function" ? null : keysOf(build);
   const publicOrigin = new URL(services.config.PUBLIC_URL).origin;
   const openStreams = new Set<() => void>();
   const publicPages = createPublicPageCache(services);
@@ -302,7 +302,7 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   });
   const renderPage: RenderPage = async (request) => {
     const nonce = randomBytes(16).toString("base64");
-    const { servicesContext, nonceContext } = builtKeys ?? (await loadKeys());
+    const { servicesContext, nonceContext } = builtKeys ?? keysOf(await (build as () => Promise<ServerBuild>)());
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(nonceContext, nonce);
