@@ -56,12 +56,25 @@ export interface HttpApp {
   closeStreams: () => void;
 }
 
-export function createHttpApp(services: Services, build: ServerBuild, opts: { clientDir: string }): HttpApp {
+export interface HttpAppOptions {
+  /** The built browser files (build/client); unset in development, where Vite serves them. */
+  clientDir?: string;
+  /** The shared page cache for signed-out visitors (default on); off in development so every edit shows. */
+  pageCache?: boolean;
+}
+
+/**
+ * `build` is the built app (server/main.ts), or in development a function that loads the current
+ * one from Vite for each request (server/dev.ts), so edits show without a restart.
+ */
+export function createHttpApp(services: Services, build: ServerBuild | (() => Promise<ServerBuild>), opts: HttpAppOptions): HttpApp {
   const app = new Hono();
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
   // The React Router bundle has its own copy of app/context.ts; its entry exports the keys it uses.
   type Key = Parameters<RouterContextProvider["set"]>[0];
-  const { servicesContext, nonceContext } = build.entry.module as unknown as { servicesContext: Key; nonceContext: Key };
+  type Keys = { servicesContext: Key; nonceContext: Key };
+  const keysOf = (b: ServerBuild) => b.entry.module as unknown as Keys;
+  const builtKeys = typeof build === "function" ? null : keysOf(build);
   const publicOrigin = new URL(services.config.PUBLIC_URL).origin;
   const openStreams = new Set<() => void>();
   const publicPages = createPublicPageCache(services);
@@ -289,6 +302,7 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   });
   const renderPage: RenderPage = async (request) => {
     const nonce = randomBytes(16).toString("base64");
+    const { servicesContext, nonceContext } = builtKeys ?? keysOf(await (build as () => Promise<ServerBuild>)());
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(nonceContext, nonce);
@@ -301,8 +315,8 @@ export function createHttpApp(services: Services, build: ServerBuild, opts: { cl
   };
 
   app.use("*", compress());
-  app.use("*", publicPages.serve(renderPage));
-  app.use("*", serveStatic({ root: opts.clientDir }));
+  if (opts.pageCache !== false) app.use("*", publicPages.serve(renderPage));
+  if (opts.clientDir) app.use("*", serveStatic({ root: opts.clientDir }));
   app.all("*", async (c) => (await renderPage(c.req.raw)).response);
 
   return {
