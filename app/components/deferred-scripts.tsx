@@ -144,41 +144,6 @@ function enhance(holderId: string, afterLoad: boolean) {
   // Controls that need React (menu and dialog triggers, passkey buttons): start the app on first use and replay the click.
   const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("[aria-haspopup],[data-needs-app]") : null);
   d.addEventListener("pointerdown", (e) => needsApp(e.target) && boot(), true);
-  // A field that reacts while typing (the gallery's search) starts the app as it gets the focus; what is typed meanwhile stays in the field.
-  d.addEventListener("focusin", (e) => e.target instanceof Element && e.target.closest("[data-starts-app]") && boot(), true);
-  // A countdown ticks until the app starts (React's countdown takes over the same text).
-  const pad = (n: number) => String(n).padStart(2, "0");
-  d.querySelectorAll<HTMLElement>("[data-countdown-to]").forEach((el) => {
-    const clock = el.querySelector("[data-countdown-clock]");
-    const target = Date.parse(el.getAttribute("data-countdown-to") ?? "");
-    const offset = Number(el.getAttribute("data-server-now")) - Date.now();
-    if (!clock || !target) return;
-    const tick = () => {
-      if (booted()) return clearInterval(timer);
-      const s = Math.max(0, Math.ceil((target - (Date.now() + offset)) / 1000));
-      if (s <= 0) {
-        clearInterval(timer);
-        clock.textContent = el.getAttribute("data-starting") ?? "";
-        // the drop stream below reloads the page when it is live; without a stream place, ask once more a little later
-        setTimeout(() => !booted() && location.reload(), 8_000 + Math.random() * 4_000);
-        return;
-      }
-      const days = Math.floor(s / 86_400);
-      const text = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-      const label = el.getAttribute(days === 1 ? "data-days-one" : "data-days-other") ?? "#";
-      clock.textContent = days > 0 ? `${label.replace("#", String(days))} ${text}` : text;
-    };
-    const timer = setInterval(tick, 1000);
-    tick();
-  });
-  // Pages that go live with a drop listen to the drop stream; before the app has started, a change reloads the page
-  // (served from the public page cache), which is lighter on a phone than starting the app for it.
-  if (d.querySelector("[data-drop-stream]") && typeof EventSource === "function" && !afterLoad) {
-    const live = new EventSource("/api/drop-events");
-    live.addEventListener("ready", () => d.querySelector("[data-drop-stream]")?.setAttribute("data-connected", ""));
-    live.addEventListener("drop", () => !booted() && location.reload());
-    w.addEventListener("booneesboot", () => live.close(), { once: true });
-  }
   d.addEventListener(
     "click",
     (e) => {
@@ -196,6 +161,122 @@ function enhance(holderId: string, afterLoad: boolean) {
     },
     true,
   );
+  // A field that reacts while typing (the gallery's search) starts the app as it gets the focus; what is typed meanwhile stays in the field.
+  d.addEventListener("focusin", (e) => e.target instanceof Element && e.target.closest("[data-starts-app]") && boot(), true);
+  // The landing's hero video: started after load and idle (not with reduced motion or Save-Data), its button works before the app.
+  const hero = d.querySelector<HTMLVideoElement>("video[data-hero-video]");
+  const heroToggle = d.querySelector<HTMLButtonElement>("[data-hero-toggle]");
+  if (hero && heroToggle) {
+    const startHero = () => {
+      if (!hero.hasAttribute("data-started")) {
+        hero.setAttribute("data-started", "");
+        hero.src = hero.canPlayType("video/webm") ? "/video/hero.webm" : "/video/hero.mp4";
+      }
+      hero.play().catch(() => {});
+    };
+    const label = () => {
+      if (booted()) return;
+      const playing = !hero.paused;
+      heroToggle.setAttribute("aria-pressed", String(playing));
+      const text = heroToggle.getAttribute(playing ? "data-label-pause" : "data-label-play") ?? "";
+      heroToggle.setAttribute("aria-label", text);
+      heroToggle.title = text;
+      if (playing) hero.style.opacity = "1";
+    };
+    hero.addEventListener("playing", label);
+    hero.addEventListener("pause", label);
+    heroToggle.removeAttribute("hidden");
+    heroToggle.addEventListener("click", (e) => {
+      if (booted()) return;
+      e.stopImmediatePropagation();
+      if (hero.paused) startHero();
+      else hero.pause();
+    });
+    const quiet = matchMedia("(prefers-reduced-motion: reduce)").matches || (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    if (!quiet && !afterLoad) {
+      const idle = (fn: () => void) => ("requestIdleCallback" in w ? w.requestIdleCallback(fn) : setTimeout(fn, 200));
+      const later = () => idle(() => !booted() && startHero());
+      if (d.readyState === "complete") later();
+      else w.addEventListener("load", later, { once: true });
+    }
+  }
+  // A countdown ticks until the app starts (React's countdown takes over the same text).
+  const pad = (n: number) => String(n).padStart(2, "0");
+  let refreshLive = () => {};
+  const startCountdowns = (root: ParentNode) => root.querySelectorAll<HTMLElement>("[data-countdown-to]").forEach((el) => {
+    const clock = el.querySelector("[data-countdown-clock]");
+    const target = Date.parse(el.getAttribute("data-countdown-to") ?? "");
+    const offset = Number(el.getAttribute("data-server-now")) - Date.now();
+    if (!clock || !target) return;
+    const tick = () => {
+      if (booted()) return clearInterval(timer);
+      const s = Math.max(0, Math.ceil((target - (Date.now() + offset)) / 1000));
+      if (s <= 0) {
+        clearInterval(timer);
+        clock.textContent = el.getAttribute("data-starting") ?? "";
+        // the drop stream below refreshes the page when it is live; without a stream place, ask once more a little later
+        setTimeout(() => refreshLive(), 8_000 + Math.random() * 4_000);
+        return;
+      }
+      const days = Math.floor(s / 86_400);
+      const text = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+      const label = el.getAttribute(days === 1 ? "data-days-one" : "data-days-other") ?? "#";
+      clock.textContent = days > 0 ? `${label.replace("#", String(days))} ${text}` : text;
+    };
+    const timer = setInterval(tick, 1000);
+    tick();
+  });
+  startCountdowns(d);
+  // Parts of a page that change with a drop ([data-live]: the landing's drop, a drop page) follow the drop stream
+  // before the app has started: the page is fetched again (the public page cache answers every phone with one
+  // render) and those parts are replaced, which is lighter on a phone than starting the app for it. When the app
+  // starts, the parts as they were rendered come back for hydration, and the app reloads its data at once.
+  const replaced: [Element, Element][] = [];
+  let refreshing = false;
+  let again = false;
+  refreshLive = async () => {
+    if (booted()) return;
+    if (refreshing) return void (again = true);
+    refreshing = true;
+    try {
+      const res = await fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } });
+      const next = res.ok ? new DOMParser().parseFromString(await res.text(), "text/html") : null;
+      if (next && !booted()) {
+        d.querySelectorAll("[data-live]").forEach((el) => {
+          const fresh = next.querySelector(`[data-live="${el.getAttribute("data-live")}"]`);
+          if (!fresh) return;
+          const node = d.importNode(fresh, true);
+          const original = replaced.find(([current]) => current === el);
+          if (original) original[0] = node;
+          else replaced.push([node, el]);
+          el.replaceWith(node);
+          startCountdowns(node);
+        });
+      }
+    } catch {
+      // offline for a moment: the next event tries again
+    }
+    refreshing = false;
+    if (again) {
+      again = false;
+      void refreshLive();
+    }
+  };
+  w.addEventListener(
+    "booneesboot",
+    () => {
+      if (!replaced.length) return;
+      replaced.forEach(([current, original]) => current.replaceWith(original));
+      (w as Window & { __booneesDropPending?: boolean }).__booneesDropPending = true;
+    },
+    { once: true },
+  );
+  if (d.querySelector("[data-live]") && typeof EventSource === "function" && !afterLoad) {
+    const live = new EventSource("/api/drop-events");
+    live.addEventListener("ready", () => d.documentElement.setAttribute("data-drop-stream", "connected"));
+    live.addEventListener("drop", () => void refreshLive());
+    w.addEventListener("booneesboot", () => live.close(), { once: true });
+  }
   // After load: start once the page has loaded and has been painted (the first contentful paint,
   // then one more frame for images decoded at load), so the scripts never hold back what is seen first.
   if (afterLoad) {

@@ -14,7 +14,7 @@ export async function visitor(browser: Browser, lang: "de" | "en") {
   const page = await context.newPage();
   if (lang === "en") await useEnglish(page);
   await page.goto("/");
-  await page.locator("[data-drop-stream][data-connected]").waitFor({ state: "attached", timeout: 20_000 });
+  await page.locator("html[data-drop-stream=connected]").waitFor({ state: "attached", timeout: 20_000 });
   return page;
 }
 

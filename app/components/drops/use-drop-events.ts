@@ -9,6 +9,12 @@ export function useDropEvents() {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
+    // the page's inline script followed the stream before the app started (decision 025): the data is older than the page showed
+    const w = window as Window & { __booneesDropPending?: boolean };
+    if (w.__booneesDropPending) {
+      w.__booneesDropPending = false;
+      void revalidate();
+    }
     const source = new EventSource("/api/drop-events");
     const onDrop = () => void revalidate();
     source.addEventListener("drop", onDrop);

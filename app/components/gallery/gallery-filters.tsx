@@ -38,6 +38,14 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
     }, 300);
   };
 
+  // Typed before the app started (the field starts it, decision 025): the list follows what is in the field.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value ?? "";
+    if (typed !== q) onType(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration
+  }, []);
+
   return (
     <Form method="get" action="/boonees" role="search" className="grid gap-4" preventScrollReset onSubmit={() => window.clearTimeout(timer.current)}>
       <div className="flex gap-2">
@@ -47,6 +55,7 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
           </label>
           <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
+            ref={input}
             id="gallery-q"
             type="search"
             name="q"

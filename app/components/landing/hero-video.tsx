@@ -17,7 +17,9 @@ export function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
   const [attached, setAttached] = useState(false);
   const [playing, setPlaying] = useState(false);
-  // true once hydrated: without JavaScript there is no button that could not work
+  // the page's inline script may have started the video before the app (decision 025): then it stays as it is
+  const startedByPage = useRef(false);
+  // true once hydrated: without JavaScript there is no button that could not work (the inline script shows it earlier)
   const ready = useSyncExternalStore(
     noop,
     () => true,
@@ -25,6 +27,12 @@ export function HeroVideo() {
   );
 
   useEffect(() => {
+    const el = video.current;
+    if (el?.hasAttribute("data-started")) {
+      startedByPage.current = true;
+      setPlaying(!el.paused);
+      return;
+    }
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
     if (reduce || saveData) return;
@@ -51,6 +59,11 @@ export function HeroVideo() {
 
   const toggle = () => {
     const el = video.current;
+    if (startedByPage.current && el) {
+      if (el.paused) el.play().catch(() => {});
+      else el.pause();
+      return;
+    }
     if (!attached) {
       setAttached(true);
       return;
@@ -78,6 +91,7 @@ export function HeroVideo() {
         playsInline
         preload="none"
         poster={HERO_POSTER}
+        data-hero-video
         aria-label={t("landing.hero.videoLabel")}
         onPlaying={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
@@ -90,19 +104,22 @@ export function HeroVideo() {
           </>
         )}
       </video>
-      {ready && (
-        <button
-          type="button"
-          onClick={toggle}
-          aria-pressed={playing}
-          aria-label={playing ? t("landing.hero.pause") : t("landing.hero.play")}
-          title={playing ? t("landing.hero.pause") : t("landing.hero.play")}
-          className="absolute right-4 bottom-4 z-20 inline-flex size-11 items-center justify-center rounded-full bg-ink/60 text-paper backdrop-blur hover:bg-ink/80 focus-visible:outline-paper"
-          data-testid="hero-video-toggle"
-        >
-          {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
-        </button>
-      )}
+      <button
+        type="button"
+        onClick={toggle}
+        hidden={!ready}
+        aria-pressed={playing}
+        aria-label={playing ? t("landing.hero.pause") : t("landing.hero.play")}
+        title={playing ? t("landing.hero.pause") : t("landing.hero.play")}
+        data-hero-toggle
+        data-label-play={t("landing.hero.play")}
+        data-label-pause={t("landing.hero.pause")}
+        className="group absolute right-4 bottom-4 z-20 inline-flex size-11 items-center justify-center rounded-full bg-ink/60 text-paper backdrop-blur hover:bg-ink/80 focus-visible:outline-paper [&[hidden]]:hidden"
+        data-testid="hero-video-toggle"
+      >
+        <PlayIcon aria-hidden="true" className="size-5 group-aria-pressed:hidden" />
+        <PauseIcon aria-hidden="true" className="hidden size-5 group-aria-pressed:block" />
+      </button>
     </>
   );
 }

@@ -66,11 +66,10 @@ export default function Drop({ loaderData: drop }: Route.ComponentProps) {
   const hidden = drop.total - drop.found;
   return (
     <PageShell title={<span className="wrap-anywhere">{pick(drop.title)}</span>} intro={t("drops.page.releasedAt", { when: dates.dayTime(drop.releasedAt) })}>
-      <span hidden data-drop-stream />
       <Link to="/drops" className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-grape hover:underline">
         <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t("drops.page.back")}
       </Link>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" data-live="drop-page">
         <div className="min-w-0">
           {pick(drop.area) && <p className="text-lg font-semibold wrap-anywhere">{t("drops.area", { area: pick(drop.area) })}</p>}
           {pick(drop.description) && <p className="mt-2 whitespace-pre-line wrap-anywhere">{pick(drop.description)}</p>}

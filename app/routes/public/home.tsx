@@ -45,9 +45,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero signedIn={!!root?.viewer} />
-      <span hidden data-drop-stream />
       {/* the current or next drop, above the spec's weekly-drop banner (which always stays) */}
-      {loaderData.drop && <LandingDrop drop={loaderData.drop} serverNow={loaderData.now} />}
+      <div data-live="landing-drop">{loaderData.drop && <LandingDrop drop={loaderData.drop} serverNow={loaderData.now} />}</div>
       <DropBanner city={settings?.dropCity ?? "Kiel"} />
       <About />
       <FollowCreator url={settings?.creatorProfileUrl ?? "#"} />
