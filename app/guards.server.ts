@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
-import type { Role } from "~/lib/roles";
-import { DomainError, type Actor } from "../server/domain/errors.ts";
-import { servicesContext, viewerContext } from "./context";
-import { serializeCookie } from "./lib/cookies";
+import type { Role } from "#shared/roles.ts";
+import { DomainError, type Actor } from "#server/domain/errors.ts";
+import { servicesContext, viewerContext } from "#server/router-context.ts";
+import { serializeCookie } from "#shared/cookies.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

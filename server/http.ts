@@ -59,7 +59,7 @@ export interface HttpApp {
 export function createHttpApp(services: Services, build: ServerBuild, opts: { clientDir: string }): HttpApp {
   const app = new Hono();
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
-  // The React Router bundle has its own copy of app/context.ts; its entry exports the keys it uses.
+  // The React Router bundle has its own copy of server/router-context.ts; its entry exports the keys it uses.
   type Key = Parameters<RouterContextProvider["set"]>[0];
   const { servicesContext, nonceContext } = build.entry.module as unknown as { servicesContext: Key; nonceContext: Key };
   const publicOrigin = new URL(services.config.PUBLIC_URL).origin;

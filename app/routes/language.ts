@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { serializeCookie } from "~/lib/cookies";
-import { LANG_COOKIE } from "~/lib/i18n-config";
+import { serializeCookie } from "#shared/cookies.ts";
+import { LANG_COOKIE } from "#shared/i18n-config.ts";
 import type { Route } from "./+types/language";
 
 /** Stores the chosen language for a year and goes back to the page the toggle was on. */

@@ -1,8 +1,8 @@
 import { actorOf, getServices, getViewer } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
-import { passkeySignUpSchema } from "~/lib/schemas/account";
-import { DomainError } from "../../server/domain/errors.ts";
-import { addPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "../../server/domain/passkeys.ts";
+import { formFields, validate } from "#shared/forms.ts";
+import { passkeySignUpSchema } from "#shared/schemas/account.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { addPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "#server/domain/passkeys.ts";
 import type { Route } from "./+types/passkey-options";
 
 /**

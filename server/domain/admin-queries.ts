@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { primaryRole } from "../../app/lib/roles.ts";
-import type { StatusFilter } from "../../app/lib/schemas/admin.ts";
+import { primaryRole } from "#shared/roles.ts";
+import type { StatusFilter } from "#shared/schemas/admin.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { adminFigureSearch, figureWithCode, instanceNumber } from "../db/figure-search.ts";
 import { contains } from "../db/like-pattern.ts";
@@ -101,7 +101,7 @@ function booneeFilter(query: BooneeListQuery): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-/** Figures that are available, i.e. claimable (app/lib/figure-status.ts). */
+/** Figures that are available, i.e. claimable (shared/figure-status.ts). */
 const availableCount = sql<number>`count(*) filter (where ${claimableFigureSql()})`.mapWith(Number);
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { generateClaimCode } from "../../app/lib/claim-code.ts";
-import type { BatchInput, BooneeFieldsInput } from "../../app/lib/schemas/admin.ts";
+import { generateClaimCode } from "#shared/claim-code.ts";
+import type { BatchInput, BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";

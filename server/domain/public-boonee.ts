@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { availabilityOf, isPublicStatus } from "../../app/lib/figure-status.ts";
+import { availabilityOf, isPublicStatus } from "#shared/figure-status.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { booneeStories, boonees, exclusiveContent, profiles } from "../db/schema.ts";
 import { DomainError, type Actor } from "./errors.ts";

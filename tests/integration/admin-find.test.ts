@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooneeSchema, updateBooneeSchema } from "../../app/lib/schemas/admin.ts";
-import { validate } from "../../app/lib/forms.ts";
+import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+import { validate } from "#shared/forms.ts";
 import { csvCell } from "../../server/csv/csv.ts";
 import { boonees, claims, tags, userRoles } from "../../server/db/schema.ts";
 import { getBroadcastOptions, listAdminBoonees, listClaims, listLabels } from "../../server/domain/admin-queries.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availabilityOf, isClaimable, isPublicStatus } from "../../app/lib/figure-status.ts";
-import { STATUSES, type Status } from "../../app/lib/schemas/admin.ts";
+import { availabilityOf, isClaimable, isPublicStatus } from "#shared/figure-status.ts";
+import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../server/db/figure-status-sql.ts";
 import { boonees, tags } from "../../server/db/schema.ts";

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { langContext } from "~/context";
+import { langContext } from "#server/router-context.ts";
 import { actorOf, getServices, requireUser } from "~/guards.server";
-import { isoDay } from "~/lib/dates";
+import { isoDay } from "#shared/dates.ts";
 import { createI18n } from "~/lib/i18n";
 import { loadMessages } from "~/locales/messages";
-import { csvStream } from "../../../server/csv/csv.ts";
-import { DomainError, type Actor } from "../../../server/domain/errors.ts";
+import { csvStream } from "#server/csv/csv.ts";
+import { DomainError, type Actor } from "#server/domain/errors.ts";
 
 type Cell = string | number | Date | null | undefined;
 

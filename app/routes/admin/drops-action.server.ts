@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
-import { dropHintSchema, dropIdSchema, dropScheduleSchema, dropTextsSchema, hintIdSchema } from "~/lib/schemas/drop";
-import { fromZonedInput } from "~/lib/zoned-time";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { dropHintSchema, dropIdSchema, dropScheduleSchema, dropTextsSchema, hintIdSchema } from "#shared/schemas/drop.ts";
+import { fromZonedInput } from "#shared/zoned-time.ts";
 import { flashCookie } from "~/guards.server";
-import { addDropHint, editDropHint, removeDropHint } from "../../../server/domain/drop-hints.ts";
-import type { Actor } from "../../../server/domain/errors.ts";
-import { cancelDrop, createDrop, editDrop } from "../../../server/domain/save-drop.ts";
-import type { Services } from "../../../server/services.ts";
-import { pickedFile, storeImage } from "../../../server/uploads/process-upload.ts";
+import { addDropHint, editDropHint, removeDropHint } from "#server/domain/drop-hints.ts";
+import type { Actor } from "#server/domain/errors.ts";
+import { cancelDrop, createDrop, editDrop } from "#server/domain/save-drop.ts";
+import type { Services } from "#server/services.ts";
+import { pickedFile, storeImage } from "#server/uploads/process-upload.ts";
 import { refusal } from "./media.server";
 
 export type DropActionData = { ok: false; intent: string; errors: FieldErrors; error: string | null; reason?: string | null };

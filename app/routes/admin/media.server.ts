@@ -1,7 +1,7 @@
-import { DomainError } from "../../../server/domain/errors.ts";
-import { logError } from "../../../server/log-error.ts";
-import type { Services } from "../../../server/services.ts";
-import { pickedFile, storeImage, storeVideo } from "../../../server/uploads/process-upload.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { logError } from "#server/log-error.ts";
+import type { Services } from "#server/services.ts";
+import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
 
 /**
  * Stores the image and video of a figure form (multipart), each checked by content. A refusal throws

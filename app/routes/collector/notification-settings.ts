@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { langContext } from "~/context";
+import { langContext } from "#server/router-context.ts";
 import { actorOf, domainErrorData, flashCookie, getServices, requireUser } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
-import { preferencesSchema, pushSubscriptionSchema } from "~/lib/schemas/channels";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { readNotificationSettings } from "../../../server/domain/read-notification-settings.ts";
-import { requestEmailOptIn } from "../../../server/domain/request-email-opt-in.ts";
-import { saveNotificationPreferences } from "../../../server/domain/save-notification-preferences.ts";
-import { subscribePush, unsubscribePush } from "../../../server/domain/subscribe-push.ts";
-import { unsubscribeEmail } from "../../../server/domain/unsubscribe-email.ts";
+import { formFields, validate } from "#shared/forms.ts";
+import { preferencesSchema, pushSubscriptionSchema } from "#shared/schemas/channels.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { readNotificationSettings } from "#server/domain/read-notification-settings.ts";
+import { requestEmailOptIn } from "#server/domain/request-email-opt-in.ts";
+import { saveNotificationPreferences } from "#server/domain/save-notification-preferences.ts";
+import { subscribePush, unsubscribePush } from "#server/domain/subscribe-push.ts";
+import { unsubscribeEmail } from "#server/domain/unsubscribe-email.ts";
 import type { Route } from "./+types/notification-settings";
 
 const back = (flash: string) => redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash) } });

@@ -9,10 +9,10 @@ import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, requireUser } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { renderNotificationText } from "~/lib/notification-text";
+import { renderNotificationText } from "#shared/notification-text.ts";
 import { cn } from "~/lib/utils";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../../../server/domain/notification-inbox.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "#server/domain/notification-inbox.ts";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "notifications.metaTitle", "notifications.metaDescription");

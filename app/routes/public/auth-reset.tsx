@@ -6,9 +6,9 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { flashCookie, getServices } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { resetPasswordSchema } from "~/lib/schemas/account";
+import { resetPasswordSchema } from "#shared/schemas/account.ts";
 import type { Route } from "./+types/auth-reset";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.resetTitle", "auth.resetIntro");
