@@ -1,7 +1,6 @@
-import { actorOf, getServices, getViewer } from "~/guards.server";
+import { actorOf, getServices, getViewer, refusal } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { passkeySignUpSchema } from "#shared/schemas/account.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { addPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "#server/domain/passkeys.ts";
 import type { Route } from "./+types/passkey-options";
 
@@ -25,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return Response.json({ ok: true, options: await signInPasskeyOptions(services) });
   } catch (e) {
-    if (e instanceof DomainError) return Response.json({ ok: false, error: e.code }, { status: e.status });
-    throw e;
+    const r = refusal(e);
+    return Response.json({ ok: false, error: r.error }, { status: r.status });
   }
 }

@@ -31,7 +31,7 @@ import { deleteBoonee } from "#server/domain/delete-boonee.ts";
 import { replaceClaimCode } from "#server/domain/replace-claim-code.ts";
 import { countInstances } from "#server/domain/type-inheritance.ts";
 import { updateBoonee } from "#server/domain/update-boonee.ts";
-import { refusal, storeFigureMedia } from "./media.server";
+import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 import type { Route } from "./+types/boonees";
 
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const qr = await claimQr(claimUrl);
       return data<ActionResult>({ ok: true, intent: "replaceCode", id: r.id, name: r.name, code: r.code, claimUrl, qrSvg: qr.svg, qrPng: qr.png });
     } catch (e) {
-      const r = refusal(e, { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" }, "admin.boonees.replaceError", { log: services.log, request });
+      const r = adminRefusal(e, { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" }, "admin.boonees.replaceError", { log: services.log, request });
       return data<ActionResult>({ ok: false, intent: "replaceCode", id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteBoonee(services.db, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
     } catch (e) {
-      const r = refusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", { log: services.log, request });
+      const r = adminRefusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", { log: services.log, request });
       return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
     return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
   } catch (e) {
-    const r = refusal(
+    const r = adminRefusal(
       e,
       { notFound: "admin.error.notFound", imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video", inWaitingDrop: "drops.admin.error.figureWaiting" },
       "admin.boonees.updateError",

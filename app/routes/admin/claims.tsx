@@ -25,7 +25,7 @@ import { decodeCursor, listClaims, listStories } from "#server/domain/admin-quer
 import { setStoryHidden } from "#server/domain/hide-story.ts";
 import { rejectClaim } from "#server/domain/reject-claim.ts";
 import { verifyClaim } from "#server/domain/verify-claim.ts";
-import { refusal } from "./media.server";
+import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/claims";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<Result>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
   } catch (e) {
-    const r = refusal(
+    const r = adminRefusal(
       e,
       { notFound: "admin.error.notFound", ownClaim: "admin.error.ownClaim", ownStory: "admin.error.ownStory", notPending: "admin.error.notPending", reasonRequired: "admin.error.reasonRequired" },
       "admin.error.unexpected",

@@ -9,7 +9,7 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { claimableFigure, claimCodeOf, storedClaimRedirect } from "~/claim-redirect.server";
-import { claimRedirectCookie, domainErrorData, getServices, getViewer } from "~/guards.server";
+import { claimRedirectCookie, getServices, getViewer, refusal } from "~/guards.server";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { safeLocalRedirect, safeRedirect } from "~/lib/safe-redirect";
@@ -98,11 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const role = await roleOf(services.db, result.userId);
     return redirect(target(request, claim, role), { headers });
   } catch (e) {
-    const answer = domainErrorData(e);
-    return data<AuthAnswer>(
-      { ok: false, intent, errors: {}, error: `auth.error.${answer.data.error}`, params: answer.data.params, values },
-      { status: answer.init?.status ?? 400 },
-    );
+    const r = refusal(e, { prefix: "auth.error." });
+    return data<AuthAnswer>({ ok: false, intent, errors: {}, error: r.error, params: r.params, values }, { status: r.status });
   }
 }
 
