@@ -23,7 +23,7 @@ import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastEditSchema, broadcastFormInput, broadcastSchema, idSchema, pageParam } from "#shared/schemas/admin.ts";
-import { getBroadcastOptions } from "#server/domain/admin-queries.ts";
+import { getBroadcastOptions } from "#server/domain/get-broadcast-options.ts";
 import { broadcastContent } from "#server/domain/broadcast-content.ts";
 import { editBroadcast } from "#server/domain/edit-broadcast.ts";
 import { listBroadcasts } from "#server/domain/list-broadcasts.ts";

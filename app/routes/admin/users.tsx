@@ -18,7 +18,7 @@ import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Role } from "#shared/roles.ts";
 import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "#shared/schemas/admin.ts";
-import { listUsers } from "#server/domain/admin-queries.ts";
+import { listUsers } from "#server/domain/list-users.ts";
 import { blockAccount, unblockAccount } from "#server/domain/block-account.ts";
 import { adminRoleChangeToConfirm } from "#server/domain/admin-role-change.ts";
 import { changeRole } from "#server/domain/change-role.ts";
