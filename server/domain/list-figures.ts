@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { StatusFilter } from "#shared/schemas/admin.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { figureColumns } from "../db/figure-columns.ts";
 import { adminFigureSearch, instanceNumber } from "../db/figure-search.ts";
 import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../db/paging.ts";
 import { claimableFigureSql } from "../db/figure-status-sql.ts";
@@ -78,22 +79,9 @@ export async function listAdminBoonees(db: DbOrTx, actor: Actor | null, query: B
 function selectAdminBoonees(db: DbOrTx) {
   return db
     .select({
-      id: boonees.id,
-      name: boonees.name,
-      description: boonees.description,
-      rarity: boonees.rarity,
-      status: boonees.status,
-      series: boonees.series,
-      imageUrl: boonees.imageUrl,
-      welcomeVideoUrl: boonees.welcomeVideoUrl,
+      ...figureColumns,
       templateId: boonees.templateId,
       overriddenFields: boonees.overriddenFields,
-      origin: boonees.origin,
-      passion: boonees.passion,
-      superpower: boonees.superpower,
-      personality: boonees.personality,
-      element: boonees.element,
-      birthDate: boonees.birthDate,
       createdAt: boonees.createdAt,
       claimedAt: boonees.claimedAt,
       ownerId: boonees.ownerId,
