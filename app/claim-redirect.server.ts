@@ -1,9 +1,9 @@
-import { isClaimable as isClaimableFigure } from "~/lib/figure-status";
+import { isClaimable as isClaimableFigure } from "#shared/figure-status.ts";
 import type { RouterContextProvider } from "react-router";
 import { lookupCode } from "~/claim.server";
-import { readCookie } from "~/lib/cookies";
+import { readCookie } from "#shared/cookies.ts";
 export { claimPath } from "~/lib/claim-paths";
-import type { FigureByCode } from "../server/domain/find-figure-by-code.ts";
+import type { FigureByCode } from "#server/domain/find-figure-by-code.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

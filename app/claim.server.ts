@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices, getViewer } from "~/guards.server";
-import { claimCodeSchema } from "~/lib/claim-code";
-import { DomainError } from "../server/domain/errors.ts";
-import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass, type ClaimChallenge } from "../server/domain/claim-challenge.ts";
-import { lookupFigure, type FigureByCode } from "../server/domain/find-figure-by-code.ts";
+import { claimCodeSchema } from "#shared/claim-code.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass, type ClaimChallenge } from "#server/domain/claim-challenge.ts";
+import { lookupFigure, type FigureByCode } from "#server/domain/find-figure-by-code.ts";
 
 export type CodeLookup =
   /** `pass`: set when a challenge was passed for this code, to carry on with it (see claim-challenge.ts) */

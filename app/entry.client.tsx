@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "./lib/i18n";
-import type { Lang } from "./lib/i18n-config";
+import type { Lang } from "#shared/i18n-config.ts";
 import { loadMessages } from "./locales/messages";
 
 const lang: Lang = document.documentElement.lang === "en" ? "en" : "de";

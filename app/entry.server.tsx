@@ -4,16 +4,16 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { describeError, logError } from "../server/log-error.ts";
+import { describeError, logError } from "#server/log-error.ts";
 import { deferredStart } from "./components/deferred-scripts";
 import { NonceContext } from "./components/nonce";
-import { langContext, nonceContext, servicesContext } from "./context";
+import { langContext, nonceContext, servicesContext } from "#server/router-context.ts";
 import { createI18n } from "./lib/i18n";
-import type { Lang } from "./lib/i18n-config";
+import type { Lang } from "#shared/i18n-config.ts";
 import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
 import { loadMessages } from "./locales/messages";
 
-export { nonceContext, servicesContext } from "./context";
+export { nonceContext, servicesContext } from "#server/router-context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,9 +1,11 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
-import type { Role } from "~/lib/roles";
-import { DomainError, type Actor } from "../server/domain/errors.ts";
-import { servicesContext, viewerContext } from "./context";
-import { serializeCookie } from "./lib/cookies";
+import type { Role } from "#shared/roles.ts";
+import { DomainError, type Actor } from "#server/domain/errors.ts";
+import type { Logger } from "#server/log.ts";
+import { logError } from "#server/log-error.ts";
+import { servicesContext, viewerContext } from "#server/router-context.ts";
+import { serializeCookie } from "#shared/cookies.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -33,10 +35,47 @@ export function requireRole(context: Ctx, request: Request, roles: Role[]) {
 
 export const actorOf = (viewer: { id: string; role: Role }): Actor => ({ id: viewer.id, role: viewer.role });
 
-/** Turns a DomainError into the action's answer: `{ error: code }` with its status. Rethrows anything else. */
+/** A refused action as its answer names it: a translation key (or the bare code), its params, an upload's reason and the HTTP status. */
+export interface Refusal {
+  error: string;
+  params: Record<string, string | number>;
+  reason: string | null;
+  status: number;
+}
+
+export interface RefusalNames {
+  /** The key of each code that has its own (looked up first). */
+  keys?: Record<string, string>;
+  /** Else the code after this prefix ("auth.error."); without a prefix, `fallback`, else the bare code. */
+  prefix?: string;
+  fallback?: string;
+  /** `params.reason` (an upload's) after this prefix; without it, no reason. */
+  reasonPrefix?: string;
+  /** Any other error is answered with this key and status 500 (logged when `report` is given); without it, rethrown. */
+  unexpected?: string;
+  report?: { log: Logger; request: Request; message?: string };
+}
+
+/**
+ * The one way an action or loader turns a DomainError (server/domain/errors.ts) into its answer:
+ * `const r = refusal(e, …)`, then the route puts `r.error`, `r.params`, `r.reason` into its own shape
+ * with `{ status: r.status }`. Anything that is not a DomainError is rethrown unless `unexpected` is set.
+ */
+export function refusal(e: unknown, names: RefusalNames = {}): Refusal {
+  if (e instanceof DomainError) {
+    const error = names.keys?.[e.code] ?? (names.prefix !== undefined ? `${names.prefix}${e.code}` : (names.fallback ?? e.code));
+    const reason = names.reasonPrefix !== undefined && typeof e.params?.reason === "string" ? `${names.reasonPrefix}${e.params.reason}` : null;
+    return { error, params: e.params ?? {}, reason, status: e.status };
+  }
+  if (names.unexpected === undefined) throw e;
+  if (names.report) logError(names.report.log, e, { request: names.report.request }, names.report.message);
+  return { error: names.unexpected, params: {}, reason: null, status: 500 };
+}
+
+/** An action's answer `{ ok: false, error: code, params }` with the refusal's status. Rethrows anything but a DomainError. */
 export function domainErrorData(e: unknown) {
-  if (e instanceof DomainError) return data({ ok: false as const, error: e.code, params: e.params ?? {} }, { status: e.status });
-  throw e;
+  const r = refusal(e);
+  return data({ ok: false as const, error: r.error, params: r.params }, { status: r.status });
 }
 
 const CLAIM_REDIRECT_MAX_AGE = 60 * 60;

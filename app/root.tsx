@@ -20,11 +20,11 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
 import { StatusPage } from "./components/status-page";
-import { langContext, servicesContext, viewerContext } from "./context";
-import { readCookie, serializeCookie } from "./lib/cookies";
-import { langFromCookieHeader } from "./lib/i18n-config";
-import { countUnread } from "../server/realtime/hub.ts";
-import { loadViewer } from "../server/auth/viewer.ts";
+import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
+import { readCookie, serializeCookie } from "#shared/cookies.ts";
+import { langFromCookieHeader } from "#shared/i18n-config.ts";
+import { loadRootData } from "#server/root-data.ts";
+import { loadViewer } from "#server/auth/viewer.ts";
 
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
 
@@ -48,22 +48,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const viewer = context.get(viewerContext);
   const flash = readCookie(request.headers.get("cookie"), "flash");
-  const unread = viewer ? await countUnread(services.database, viewer.id) : 0;
   return data(
-    {
-      lang: context.get(langContext),
-      viewer: viewer && { id: viewer.id, name: viewer.name, role: viewer.role },
-      unread,
-      settings: services.settings,
-      flash,
-    },
+    await loadRootData(services, context.get(viewerContext), context.get(langContext), flash),
     flash ? { headers: { "set-cookie": serializeCookie("flash", "", { maxAge: 0 }) } } : undefined,
   );
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

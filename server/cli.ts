@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ROLES, type Role } from "../app/lib/roles.ts";
+import { ROLES, type Role } from "#shared/roles.ts";
 import { ensureAdmin } from "./auth/ensure-admin.ts";
 import { fileSessionSecret } from "./auth/session-secret.ts";
 import { controlToken, dumpEmbedded } from "./backup.ts";

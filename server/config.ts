@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE, isTimeZone } from "../app/lib/dates.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "#shared/dates.ts";
 import { parseTrustedProxies } from "./client-address.ts";
 import { parsePushHostPatterns, parsePushTestHosts } from "./notify/push-endpoint-policy.ts";
 

@@ -70,7 +70,7 @@ export interface HttpAppOptions {
 export function createHttpApp(services: Services, build: ServerBuild | (() => Promise<ServerBuild>), opts: HttpAppOptions): HttpApp {
   const app = new Hono();
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
-  // The React Router bundle has its own copy of app/context.ts; its entry exports the keys it uses.
+  // The React Router bundle has its own copy of server/router-context.ts; its entry exports the keys it uses.
   type Key = Parameters<RouterContextProvider["set"]>[0];
   type Keys = { servicesContext: Key; nonceContext: Key };
   const keysOf = (b: ServerBuild) => b.entry.module as unknown as Keys;

@@ -1,4 +1,7 @@
-import type { Logger } from "./log.ts";
+import type pino from "pino";
+
+/** The part of server/log.ts's Logger this file uses (a type of its own: log.ts imports this file). */
+type Logger = Pick<pino.Logger, "error">;
 
 /** Set by the HTTP server on every request (whatever the client sent is replaced); also answered as x-request-id. */
 export const REQUEST_ID_HEADER = "x-boonees-request-id";

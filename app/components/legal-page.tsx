@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
+import type { RootData } from "#server/root-data.ts";
 
 /** The German-only legal pages (spec: fixed German texts) share this frame. */
 export function LegalPage({ title, children }: { title: string; children: React.ReactNode }) {

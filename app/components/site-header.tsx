@@ -2,7 +2,7 @@ import { BellIcon, MenuIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { Role } from "~/lib/roles";
+import type { Role } from "#shared/roles.ts";
 import { cn } from "~/lib/utils";
 import { lazy, Suspense, useState } from "react";
 import { LanguageToggle } from "./language-toggle";

@@ -1,4 +1,4 @@
-import { normalizeCode } from "~/lib/claim-code-rule";
+import { normalizeCode } from "#shared/claim-code-rule.ts";
 
 /** The form field that carries a solved proof-of-work challenge (altcha's payload) to /claim. */
 export const CHALLENGE_FIELD = "altcha";

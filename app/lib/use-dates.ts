@@ -1,13 +1,13 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
-import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDay, formatDayTime, formatTable, formatTime } from "./dates";
+import type { RootData } from "#server/root-data.ts";
+import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDay, formatDayTime, formatTable, formatTime } from "#shared/dates.ts";
 import { useTranslation } from "./use-translation";
 
 /** The date formatters of this page: its language and the site's zone (from the root loader, so hydration renders the same text). */
 export function useDates() {
   const { i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "de";
-  const zone = useRouteLoaderData<typeof rootLoader>("root")?.settings.timeZone ?? DEFAULT_TIME_ZONE;
+  const zone = (useRouteLoaderData("root") as RootData | undefined)?.settings.timeZone ?? DEFAULT_TIME_ZONE;
   return {
     day: (d: Date | string | number) => formatDay(d, lang, zone),
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),

@@ -1,4 +1,4 @@
-import type { Lang } from "~/lib/i18n-config";
+import type { Lang } from "#shared/i18n-config.ts";
 import { rememberMessages } from "./sync";
 
 /** Loads one language's messages: one chunk per language in the browser. */

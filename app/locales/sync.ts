@@ -1,4 +1,4 @@
-import type { Lang } from "~/lib/i18n-config";
+import type { Lang } from "#shared/i18n-config.ts";
 
 const loaded: Partial<Record<Lang, Record<string, unknown>>> = {};
 

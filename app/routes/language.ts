@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { serializeCookie } from "~/lib/cookies";
-import { LANG_COOKIE } from "~/lib/i18n-config";
+import { serializeCookie } from "#shared/cookies.ts";
+import { LANG_COOKIE } from "#shared/i18n-config.ts";
 import { safeLocalRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/language";
 

@@ -1,8 +1,7 @@
-import { actorOf, getServices, getViewer } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
-import { passkeySignUpSchema } from "~/lib/schemas/account";
-import { DomainError } from "../../server/domain/errors.ts";
-import { addPasskeyOptions, countPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "../../server/domain/passkeys.ts";
+import { actorOf, getServices, getViewer, refusal } from "~/guards.server";
+import { formFields, validate } from "#shared/forms.ts";
+import { passkeySignUpSchema } from "#shared/schemas/account.ts";
+import { addPasskeyOptions, countPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "#server/domain/passkeys.ts";
 import type { Route } from "./+types/passkey-options";
 
 /**
@@ -27,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return Response.json({ ok: true, options: await signInPasskeyOptions(services) });
   } catch (e) {
-    if (e instanceof DomainError) return Response.json({ ok: false, error: e.code, params: e.params }, { status: e.status });
-    throw e;
+    const r = refusal(e);
+    return Response.json({ ok: false, error: r.error, params: r.params }, { status: r.status });
   }
 }

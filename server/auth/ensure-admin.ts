@@ -2,7 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accounts, profiles, userRoles } from "../db/schema.ts";
 import { setRole } from "../domain/change-role.ts";
-import type { Services } from "../services.ts";
+import type { Logger } from "../log.ts";
+import type { Auth } from "./auth.ts";
+
+/** The services this needs (named one by one: services.ts imports this file). */
+type Services = { db: Db; auth: Auth; log: Logger };
 
 /** The bootstrap address belongs to someone else's account: it is not promoted. */
 export class AdminBootstrapRefused extends Error {

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { primaryRole } from "../../app/lib/roles.ts";
+import { primaryRole } from "#shared/roles.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
-import type { Viewer } from "./viewer.ts";
+import type { Viewer } from "./viewer-type.ts";
 
 /**
  * The session of a request in one statement (session, profile and roles), for the common case only:

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { serializeCookie } from "../../app/lib/cookies.ts";
+import { serializeCookie } from "#shared/cookies.ts";
 import type { Auth } from "./auth.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 

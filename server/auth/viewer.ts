@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import { primaryRole, type Role } from "../../app/lib/roles.ts";
+import { primaryRole } from "#shared/roles.ts";
 import { userRoles } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { readSessionFast } from "./session-fast-path.ts";
+import type { Viewer } from "./viewer-type.ts";
 
-/** The signed-in person as the pages see them. Never carries secrets. */
-export interface Viewer {
-  id: string;
-  name: string | null;
-  email: string;
-  role: Role;
-  sessionId: string;
-}
+export type { Viewer };
 
 /** Reads the session cookie; also returns Set-Cookie headers when the session slid forward. */
 export async function loadViewer(services: Services, request: Request): Promise<{ viewer: Viewer | null; headers: Headers }> {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { CODE_MAX, CODE_MIN, normalizeCode } from "../../app/lib/claim-code-rule.ts";
+import { CODE_MAX, CODE_MIN, normalizeCode } from "#shared/claim-code-rule.ts";
 import { containsPattern } from "./like-pattern.ts";
 import { boonees } from "./schema.ts";
 

@@ -1,9 +1,9 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { NEVER_CLAIMABLE_STATUSES, NOT_PUBLIC_STATUSES } from "../../app/lib/figure-status.ts";
+import { NEVER_CLAIMABLE_STATUSES, NOT_PUBLIC_STATUSES } from "#shared/figure-status.ts";
 import { boonees } from "./schema.ts";
 
 /**
- * The rule of app/lib/figure-status.ts as SQL, for counts and conditional writes. Pass other
+ * The rule of shared/figure-status.ts as SQL, for counts and conditional writes. Pass other
  * columns (an alias) when the query names the table differently; the default is `boonees`.
  */
 const statusList = (statuses: readonly string[]) => sql.join(statuses.map((s) => sql`${s}::boonee_status`), sql`, `);

@@ -143,7 +143,7 @@ export const boonees = pgTable(
     createdAt: createdAt(),
     /**
      * An instance's fields that hold its own value (column names); every other inherited field
-     * follows its type (app/lib/inherited-fields.ts, docs/decisions/015). Empty for types.
+     * follows its type (shared/inherited-fields.ts, docs/decisions/015). Empty for types.
      */
     overriddenFields: text("overridden_fields").array().notNull().default(sql`'{}'::text[]`),
   },

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { generateClaimCode } from "../../app/lib/claim-code-rule.ts";
+import { generateClaimCode } from "#shared/claim-code-rule.ts";
 import type { Logger } from "../log.ts";
 import type { Db } from "./client.ts";
 import { boonees, tags } from "./schema.ts";

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
-import { ACHIEVEMENTS } from "../../app/lib/achievements.ts";
-import type { Db } from "./client.ts";
+import { ACHIEVEMENTS } from "#shared/achievements.ts";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type * as schema from "./schema.ts";
 import { achievements } from "./schema.ts";
+
+/** client.ts's Db, written out here: client.ts imports this file. */
+type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Keeps the achievements table equal to the definitions in code (run at start-up). */
 export async function syncAchievements(db: Db) {

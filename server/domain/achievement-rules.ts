@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AchievementKey } from "../../app/lib/achievements.ts";
+import type { AchievementKey } from "#shared/achievements.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "../../app/lib/roles.ts";
+import type { Role } from "#shared/roles.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { roleOf } from "../auth/role-of.ts";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, type SQL } from "drizzle-orm";
-import type { BroadcastInput } from "../../app/lib/schemas/admin.ts";
+import type { BroadcastInput } from "#shared/schemas/admin.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { boonees, exclusiveContent } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";

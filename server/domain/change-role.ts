@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "../../app/lib/roles.ts";
+import type { Role } from "#shared/roles.ts";
 import type { Db } from "../db/client.ts";
 import { profiles, userRoles } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Lang } from "../../app/lib/i18n-config.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 import { queryRows } from "../db/client.ts";
 import { verifications } from "../db/schema.ts";
 import { translator } from "../notify/translate.ts";

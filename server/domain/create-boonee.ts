@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { generateClaimCode } from "../../app/lib/claim-code.ts";
-import type { BatchInput, BooneeFieldsInput } from "../../app/lib/schemas/admin.ts";
+import { generateClaimCode } from "#shared/claim-code.ts";
+import type { BatchInput, BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
+import { figureCardColumns } from "../db/figure-columns.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
@@ -163,13 +164,7 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
 export async function listTypes(db: DbOrTx, actor: Actor | null, limit = 1000) {
   assertRole(actor, ["admin"]);
   return db
-    .select({
-      id: boonees.id,
-      name: boonees.name,
-      imageUrl: boonees.imageUrl,
-      series: boonees.series,
-      rarity: boonees.rarity,
-    })
+    .select(figureCardColumns)
     .from(boonees)
     .where(isNull(boonees.templateId))
     .orderBy(boonees.name)

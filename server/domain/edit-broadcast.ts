@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { BroadcastEditInput } from "../../app/lib/schemas/admin.ts";
+import type { BroadcastEditInput } from "#shared/schemas/admin.ts";
 import type { Db } from "../db/client.ts";
 import { exclusiveContent, notifications } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { validate } from "../../app/lib/forms.ts";
-import { storySchema } from "../../app/lib/schemas/story.ts";
+import { validate } from "#shared/forms.ts";
+import { storySchema } from "#shared/schemas/story.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { booneeStories } from "../db/schema.ts";
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";

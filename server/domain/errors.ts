@@ -1,4 +1,4 @@
-import type { Role } from "../../app/lib/roles.ts";
+import type { Role } from "#shared/roles.ts";
 
 /** The acting user, always taken from the session (never from the request body). */
 export interface Actor {

@@ -1,5 +1,5 @@
 import { asc, gt, isNull, and, sql } from "drizzle-orm";
-import { primaryRole } from "../../app/lib/roles.ts";
+import { primaryRole } from "#shared/roles.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { keysetRows } from "../csv/csv.ts";

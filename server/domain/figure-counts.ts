@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
-import { STATUSES, type Status } from "../../app/lib/schemas/admin.ts";
-import { isPublicStatus } from "../../app/lib/figure-status.ts";
+import { STATUSES, type Status } from "#shared/schemas/admin.ts";
+import { isPublicStatus } from "#shared/figure-status.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { claimableFigureSql } from "../db/figure-status-sql.ts";
 import { boonees, tags } from "../db/schema.ts";
@@ -8,7 +8,7 @@ import { boonees, tags } from "../db/schema.ts";
 export interface StatusCount {
   total: number;
   claimed: number;
-  /** Claimable (app/lib/figure-status.ts): what "available" means in every view. */
+  /** Claimable (shared/figure-status.ts): what "available" means in every view. */
   available: number;
 }
 

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { boonees, profiles, tags } from "../db/schema.ts";
+import { tags } from "../db/schema.ts";
 import { DomainError } from "./errors.ts";
 import { addressKey } from "./address-key.ts";
-import { notInUnreleasedDrop } from "./drop-visibility.ts";
+import { findTaggedFigure } from "./find-tagged-figure.ts";
 import { ATTEMPT_RULE, giveBack, hitMany, minutesToWait, type Hit } from "./throttle.ts";
 
 /** What a claim page may show about a figure: never its code, never the owner's e-mail. */
@@ -83,27 +83,7 @@ export async function findFigureByCode(db: DbOrTx, code: string, who: Claimant):
 /** findFigureByCode, plus the wrong codes left before the lock after a miss (null: no count to show). */
 export async function lookupFigure(db: DbOrTx, code: string, who: Claimant): Promise<{ figure: FigureByCode | null; remaining: number | null }> {
   const { hits: reserved, remaining } = await reserveAttempt(db, who);
-  const [row] = await db
-    .select({
-      tagId: tags.id,
-      id: boonees.id,
-      name: boonees.name,
-      description: boonees.description,
-      imageUrl: boonees.imageUrl,
-      rarity: boonees.rarity,
-      series: boonees.series,
-      status: boonees.status,
-      ownerId: boonees.ownerId,
-      ownerName: profiles.name,
-      ownerProfile: profiles.id,
-      tagClaimed: tags.isClaimed,
-      sunMode: tags.sunMode,
-    })
-    .from(tags)
-    .innerJoin(boonees, eq(boonees.id, tags.booneeId))
-    .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .where(and(eq(tags.secretCode, code), notInUnreleasedDrop(boonees.id)))
-    .limit(1);
+  const row = await findTaggedFigure(db, eq(tags.secretCode, code));
   if (!row) return { figure: null, remaining }; // the reserved attempt stays counted (a figure of a waiting drop answers the same)
   await giveBack(db, reserved);
   const figure: FigureByCode = {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { figureCardColumns } from "../db/figure-columns.ts";
 import { boonees } from "../db/schema.ts";
 import { assertSignedIn, type Actor } from "./errors.ts";
 
@@ -16,7 +17,7 @@ export async function findOwnFigure(db: DbOrTx, actor: Actor | null, booneeId: s
   assertSignedIn(actor);
   if (!/^[0-9a-f-]{36}$/i.test(booneeId)) return null;
   const [row] = await db
-    .select({ id: boonees.id, name: boonees.name, imageUrl: boonees.imageUrl, rarity: boonees.rarity, series: boonees.series })
+    .select(figureCardColumns)
     .from(boonees)
     .where(and(eq(boonees.id, booneeId), eq(boonees.ownerId, actor.id)))
     .limit(1);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { kindOfNotification, type NotificationKind } from "../../app/lib/notification-kinds.ts";
+import { kindOfNotification, type NotificationKind } from "#shared/notification-kinds.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { notifications, type Notification } from "../db/schema.ts";
 

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { APIError } from "better-auth/api";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
-import { langFromCookieHeader } from "../../app/lib/i18n-config.ts";
+import { langFromCookieHeader } from "#shared/i18n-config.ts";
 import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
 import { startSession } from "../auth/start-session.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { queryRows } from "../db/client.ts";
 import { instanceNumber } from "../db/figure-search.ts";
+import { figureCardColumns } from "../db/figure-columns.ts";
 import { boonees, profiles, userAchievements } from "../db/schema.ts";
 import { assertSignedIn, type Actor } from "./errors.ts";
 
@@ -25,11 +26,7 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
   // An instance's number within its type: see instanceNumber.
   const owned = await db
     .select({
-      id: boonees.id,
-      name: boonees.name,
-      imageUrl: boonees.imageUrl,
-      rarity: boonees.rarity,
-      series: boonees.series,
+      ...figureCardColumns,
       claimedAt: boonees.claimedAt,
       // qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would take as its own
       instanceNumber,

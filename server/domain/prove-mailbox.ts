@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { systemText } from "../../app/lib/notification-text.ts";
+import { systemText } from "#shared/notification-text.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { createNotifications } from "./notify.ts";
 

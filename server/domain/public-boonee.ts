@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { availabilityOf, isPublicStatus } from "../../app/lib/figure-status.ts";
+import { availabilityOf, isPublicStatus } from "#shared/figure-status.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { figureColumns } from "../db/figure-columns.ts";
 import { booneeStories, boonees, exclusiveContent, profiles } from "../db/schema.ts";
 import { DomainError, type Actor } from "./errors.ts";
 
@@ -18,24 +19,7 @@ export const EXCLUSIVE_SHOWN = 50;
 export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: string) {
   if (!UUID.test(id)) throw new DomainError("notFound", 404);
   const [row] = await db
-    .select({
-      id: boonees.id,
-      name: boonees.name,
-      description: boonees.description,
-      rarity: boonees.rarity,
-      status: boonees.status,
-      series: boonees.series,
-      imageUrl: boonees.imageUrl,
-      welcomeVideoUrl: boonees.welcomeVideoUrl,
-      ownerId: boonees.ownerId,
-      ownerName: profiles.name,
-      origin: boonees.origin,
-      passion: boonees.passion,
-      superpower: boonees.superpower,
-      personality: boonees.personality,
-      element: boonees.element,
-      birthDate: boonees.birthDate,
-    })
+    .select({ ...figureColumns, ownerId: boonees.ownerId, ownerName: profiles.name })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
     .where(eq(boonees.id, id))

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { GallerySearch } from "../../app/lib/schemas/gallery.ts";
+import type { GallerySearch } from "#shared/schemas/gallery.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 
 export const GALLERY_PAGE_SIZE = 48;

@@ -18,7 +18,7 @@ export interface PublicStats {
  * the rarity distribution and the number of distinct series. Sums the trigger-maintained
  * figure_counts (a row per rarity and series) and counts owner_counts (migration 0002).
  * "Unclaimed" (still to find) counts claimable figures only: the public figures without owner that
- * can no longer be claimed (Archived, app/lib/figure-status.ts) are taken off (boonees_status_idx).
+ * can no longer be claimed (Archived, shared/figure-status.ts) are taken off (boonees_status_idx).
  */
 export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
   const [[figures], [owners], [retired]] = await Promise.all([

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import type { OptionalChannel } from "../../app/lib/notification-kinds.ts";
+import type { OptionalChannel } from "#shared/notification-kinds.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { notificationOptOuts, notificationSettings, pushSubscriptions } from "../db/schema.ts";
 import { assertSignedIn, type Actor } from "./errors.ts";

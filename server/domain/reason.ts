@@ -1,4 +1,4 @@
-import { reasonSchema } from "../../app/lib/schemas/admin.ts";
+import { reasonSchema } from "#shared/schemas/admin.ts";
 import { DomainError } from "./errors.ts";
 
 /** The reason an admin or moderator gives (required, by the shared schema), or "reasonRequired". */

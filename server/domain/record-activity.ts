@@ -1,4 +1,4 @@
-import type { ActivityKind } from "../../app/lib/activity.ts";
+import type { ActivityKind } from "#shared/activity.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { activityLog } from "../db/schema.ts";
 import type { Actor } from "./errors.ts";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { systemText } from "../../app/lib/notification-text.ts";
+import { systemText } from "#shared/notification-text.ts";
 import type { Db } from "../db/client.ts";
 import { booneeStories, boonees, claims } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";

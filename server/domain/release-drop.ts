@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { bilingualArg, systemText } from "../../app/lib/notification-text.ts";
+import { bilingualArg, systemText } from "#shared/notification-text.ts";
 import { queryRows, type Db, type DbOrTx } from "../db/client.ts";
 import { activityLog, dropHints, drops } from "../db/schema.ts";
 import { enqueueDeliveries } from "./notify.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { generateClaimCode } from "../../app/lib/claim-code.ts";
+import { generateClaimCode } from "#shared/claim-code.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { isUniqueViolation } from "./create-boonee.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Lang } from "../../app/lib/i18n-config.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 import type { Db } from "../db/client.ts";
 import { notificationSettings, profiles } from "../db/schema.ts";
 import type { SendMail } from "../mail/mailer.ts";

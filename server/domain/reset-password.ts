@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Lang } from "../../app/lib/i18n-config.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 import { queryRows } from "../db/client.ts";
 import { credentialsRemovedMail } from "../mail/credentials-removed-mail.ts";
 import { asLang } from "../notify/translate.ts";

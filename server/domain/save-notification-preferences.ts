@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Lang } from "../../app/lib/i18n-config.ts";
-import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS } from "../../app/lib/notification-kinds.ts";
-import type { PreferencesInput } from "../../app/lib/schemas/channels.ts";
+import type { Lang } from "#shared/i18n-config.ts";
+import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS } from "#shared/notification-kinds.ts";
+import type { PreferencesInput } from "#shared/schemas/channels.ts";
 import type { Db } from "../db/client.ts";
 import { notificationOptOuts, notificationSettings, pushSubscriptions } from "../db/schema.ts";
 import { ensureSettingsRow } from "../notify/settings-row.ts";

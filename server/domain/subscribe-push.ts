@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Lang } from "../../app/lib/i18n-config.ts";
-import type { PushSubscriptionInput } from "../../app/lib/schemas/channels.ts";
+import type { Lang } from "#shared/i18n-config.ts";
+import type { PushSubscriptionInput } from "#shared/schemas/channels.ts";
 import type { Db } from "../db/client.ts";
 import { pushSubscriptions } from "../db/schema.ts";
 import { PushEndpointRefused, type PushEndpointPolicy } from "../notify/push-endpoint-policy.ts";

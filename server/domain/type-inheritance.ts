@@ -1,5 +1,5 @@
 import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { INHERITED_FIELDS, type InheritedColumn } from "../../app/lib/inherited-fields.ts";
+import { INHERITED_FIELDS, type InheritedColumn } from "#shared/inherited-fields.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { boonees, type Boonee } from "../db/schema.ts";
 

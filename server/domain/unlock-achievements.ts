@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AchievementKey } from "../../app/lib/achievements.ts";
-import { systemText } from "../../app/lib/notification-text.ts";
+import type { AchievementKey } from "#shared/achievements.ts";
+import { systemText } from "#shared/notification-text.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { earnedAchievements } from "./achievement-rules.ts";
 import { createNotifications } from "./notify.ts";

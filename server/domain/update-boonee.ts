@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from "drizzle-orm";
-import type { InheritedColumn } from "../../app/lib/inherited-fields.ts";
-import type { BooneeFieldsInput } from "../../app/lib/schemas/admin.ts";
+import type { InheritedColumn } from "#shared/inherited-fields.ts";
+import type { BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import type { Db } from "../db/client.ts";
 import { boonees } from "../db/schema.ts";
 import { figureColumns } from "./create-boonee.ts";

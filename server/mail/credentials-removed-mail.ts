@@ -1,4 +1,4 @@
-import type { Lang } from "../../app/lib/i18n-config.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 import { translator } from "../notify/translate.ts";
 import type { Mail } from "./mailer.ts";
 

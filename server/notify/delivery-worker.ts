@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { OptionalChannel } from "../../app/lib/notification-kinds.ts";
+import type { OptionalChannel } from "#shared/notification-kinds.ts";
 import { queryRows, type Db } from "../db/client.ts";
 
 export interface DeliveryJob {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { renderNotificationText } from "../../app/lib/notification-text.ts";
+import { renderNotificationText } from "#shared/notification-text.ts";
 import type { Db } from "../db/client.ts";
 import { notificationSettings, profiles } from "../db/schema.ts";
 import type { SendMail } from "../mail/mailer.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Lang } from "../../app/lib/i18n-config.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { notificationSettings } from "../db/schema.ts";
 

@@ -1,4 +1,4 @@
-import { LANG_COOKIE, langFromCookieHeader } from "../../app/lib/i18n-config.ts";
+import { LANG_COOKIE, langFromCookieHeader } from "#shared/i18n-config.ts";
 
 /** Pages every signed-out visitor sees alike (per language); their `.data` twins serve client-side navigations. */
 const PUBLIC_PAGES = /^\/(?:|boonees|boonee\/[^/]+|drops|drops\/[^/]+|leaderboard|stats|about|privacy|terms)$/;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { claims, exclusiveContent, notifications, sessions, userAchievements } from "../../server/db/schema.ts";
 import { eq } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE, formatDay } from "../../app/lib/dates.ts";
+import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./public-fixtures.ts";
 import { db, expect, grantRole, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 

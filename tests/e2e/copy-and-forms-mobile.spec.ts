@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { boonees, booneeStories } from "../../server/db/schema.ts";
-import { DEFAULT_TIME_ZONE, formatDay } from "../../app/lib/dates.ts";
+import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { db, expect, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { expectNoHorizontalScroll, openStoryDialog } from "./public-fixtures.ts";

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { toZonedInput } from "../../app/lib/zoned-time.ts";
+import { toZonedInput } from "#shared/zoned-time.ts";
 import { gotoAdmin } from "./admin-fixtures.ts";
 import { useEnglish } from "./fixtures.ts";
 

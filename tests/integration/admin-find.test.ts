@@ -1,11 +1,14 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooneeSchema, updateBooneeSchema } from "../../app/lib/schemas/admin.ts";
-import { validate } from "../../app/lib/forms.ts";
+import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+import { validate } from "#shared/forms.ts";
 import { csvCell } from "../../server/csv/csv.ts";
 import { boonees, claims, tags, userRoles } from "../../server/db/schema.ts";
-import { getBroadcastOptions, listAdminBoonees, listClaims, listLabels } from "../../server/domain/admin-queries.ts";
+import { getBroadcastOptions } from "../../server/domain/get-broadcast-options.ts";
+import { listAdminBoonees } from "../../server/domain/list-figures.ts";
+import { listClaims } from "../../server/domain/list-claims.ts";
+import { listLabels } from "../../server/domain/list-labels.ts";
 import { adminRoleChangeToConfirm } from "../../server/domain/admin-role-change.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";

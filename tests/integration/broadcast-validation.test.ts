@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validate } from "../../app/lib/forms.ts";
-import { broadcastFormInput, broadcastSchema } from "../../app/lib/schemas/admin.ts";
+import { validate } from "#shared/forms.ts";
+import { broadcastFormInput, broadcastSchema } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";

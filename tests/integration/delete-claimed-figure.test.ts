@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderNotificationText } from "../../app/lib/notification-text.ts";
+import { renderNotificationText } from "#shared/notification-text.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, notifications, tags, userAchievements } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toZonedInput } from "../../app/lib/zoned-time.ts";
+import { toZonedInput } from "#shared/zoned-time.ts";
 import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Issue 15: a drop is released once by two app processes racing at its time, with nobody on the

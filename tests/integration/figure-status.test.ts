@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availabilityOf, isClaimable, isPublicStatus } from "../../app/lib/figure-status.ts";
-import { STATUSES, type Status } from "../../app/lib/schemas/admin.ts";
+import { availabilityOf, isClaimable, isPublicStatus } from "#shared/figure-status.ts";
+import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../server/db/figure-status-sql.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { getDashboard, listAdminBoonees } from "../../server/domain/admin-queries.ts";
+import { getDashboard } from "../../server/domain/get-dashboard.ts";
+import { listAdminBoonees } from "../../server/domain/list-figures.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";

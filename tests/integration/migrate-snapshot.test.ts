@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "../../server/db/client.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { createLogger } from "../../server/log.ts";
 import { listGallery } from "../../server/domain/public-gallery.ts";
-import { parseGallerySearch } from "../../app/lib/schemas/gallery.ts";
+import { parseGallerySearch } from "#shared/schemas/gallery.ts";
 import { SNAPSHOT_CODES, SNAPSHOT_FIGURES, SNAPSHOT_USERS } from "../fixtures/db-snapshot/seed.ts";
 
 // Live databases exist: today's migrations must upgrade a database of the previous main, with data in

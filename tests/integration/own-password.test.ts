@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validate } from "../../app/lib/forms.ts";
-import { changePasswordSchema } from "../../app/lib/schemas/account.ts";
+import { validate } from "#shared/forms.ts";
+import { changePasswordSchema } from "#shared/schemas/account.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { changeOwnPassword } from "../../server/domain/own-password.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";

@@ -1,6 +1,6 @@
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { servicesContext, viewerContext } from "../../app/context.ts";
+import { servicesContext, viewerContext } from "../../server/router-context.ts";
 import { action as passkeyOptionsAction } from "../../app/routes/passkey-options.ts";
 import type { Db } from "../../server/db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestToday } from "../../app/lib/schemas/story.ts";
+import { latestToday } from "#shared/schemas/story.ts";
 import { booneeStories, boonees, notifications, userAchievements } from "../../server/db/schema.ts";
 import { addStory } from "../../server/domain/add-story.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";

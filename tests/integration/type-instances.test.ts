@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validate } from "../../app/lib/forms.ts";
-import { updateBooneeSchema, type BooneeFieldsInput } from "../../app/lib/schemas/admin.ts";
+import { validate } from "#shared/forms.ts";
+import { updateBooneeSchema, type BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { claimCodeSchema } from "../../app/lib/claim-code.ts";
-import { claimCodeError, codeFromScan, GENERATED_ALPHABET, generateClaimCode } from "../../app/lib/claim-code-rule.ts";
+import { claimCodeSchema } from "#shared/claim-code.ts";
+import { claimCodeError, codeFromScan, GENERATED_ALPHABET, generateClaimCode } from "#shared/claim-code-rule.ts";
 
 describe("claim code rules", () => {
   it.each([

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
-import { formatCalendarDay, formatDay, formatDayTime, formatTable, isoDay } from "../../app/lib/dates.ts";
+import { formatCalendarDay, formatDay, formatDayTime, formatTable, isoDay } from "#shared/dates.ts";
 
 const BERLIN = "Europe/Berlin";
 const processZone = process.env.TZ;

@@ -12,7 +12,7 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from "~/components/ui/sidebar";
-import type { Role } from "~/lib/roles";
+import type { Role } from "#shared/roles.ts";
 
 /** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users; then Activity); moderators see two. */
 export const ADMIN_LINKS = [

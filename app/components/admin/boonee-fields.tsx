@@ -5,8 +5,8 @@ import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { ELEMENTS, RARITIES, STATUSES } from "~/lib/schemas/admin";
-import type { FieldErrors } from "~/lib/forms";
+import { ELEMENTS, RARITIES, STATUSES } from "#shared/schemas/admin.ts";
+import type { FieldErrors } from "#shared/forms.ts";
 
 export interface BooneeFieldValues {
   name?: string | null;

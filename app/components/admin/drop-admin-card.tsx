@@ -4,10 +4,10 @@ import { Field } from "~/components/forms/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { HINT_TEXT_MAX } from "~/lib/schemas/drop";
+import { HINT_TEXT_MAX } from "#shared/schemas/drop.ts";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { AdminDrop } from "../../../server/domain/admin-drops.ts";
+import type { AdminDrop } from "#server/domain/admin-drops.ts";
 
 export const dropState = (d: AdminDrop) => (d.cancelledAt ? "cancelled" : d.releasedAt ? "released" : "waiting");
 

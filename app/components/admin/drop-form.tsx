@@ -3,10 +3,10 @@ import { TextareaField } from "~/components/admin/boonee-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import type { FieldErrors } from "~/lib/forms";
-import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "~/lib/schemas/drop";
+import type { FieldErrors } from "#shared/forms.ts";
+import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
 import { useTranslation } from "~/lib/use-translation";
-import type { PickerFigure } from "../../../server/domain/admin-drops.ts";
+import type { PickerFigure } from "#server/domain/admin-drops.ts";
 
 export interface DropFormValues {
   id?: string;

@@ -1,7 +1,7 @@
 import { MapPinIcon } from "lucide-react";
 import { TextareaField } from "~/components/admin/boonee-fields";
 import { useTranslation } from "~/lib/use-translation";
-import { PLACEMENT_NOTE_MAX } from "~/lib/schemas/admin";
+import { PLACEMENT_NOTE_MAX } from "#shared/schemas/admin.ts";
 
 /** What tells one instance from its siblings on an admin card: its number in the type, its code, where it was placed. */
 export function FigureIdentity({ number, code, placementNote }: { number: number; code: string | null; placementNote: string | null }) {

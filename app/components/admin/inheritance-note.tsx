@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { INHERITED_FIELDS, inheritInputName } from "~/lib/inherited-fields";
+import { INHERITED_FIELDS, inheritInputName } from "#shared/inherited-fields.ts";
 
 interface TypeOrInstance {
   templateId: string | null;

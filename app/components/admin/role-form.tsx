@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useTranslation } from "~/lib/use-translation";
-import { ROLES, type Role } from "~/lib/roles";
+import { ROLES, type Role } from "#shared/roles.ts";
 
 /**
  * The role selector: a plain form whose select is sent with its button, so the value sent is the

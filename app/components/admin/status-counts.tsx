@@ -1,8 +1,8 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { isPublicStatus } from "~/lib/figure-status";
-import { STATUSES, type Status } from "~/lib/schemas/admin";
+import { isPublicStatus } from "#shared/figure-status.ts";
+import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 
 type Counts = Record<Status, { total: number; claimed: number; available: number }>;
 

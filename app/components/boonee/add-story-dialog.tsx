@@ -7,8 +7,8 @@ import { useClientValidation } from "~/components/forms/use-client-validation";
 import { SLIME_AA } from "~/components/landing/tones";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { FieldErrors } from "~/lib/forms";
-import { storySchema } from "~/lib/schemas/story";
+import type { FieldErrors } from "#shared/forms.ts";
+import { storySchema } from "#shared/schemas/story.ts";
 import { StoryFields } from "./story-fields";
 
 export type StoryActionData = { ok: true; message?: string } | { ok: false; error: string | null; errors: FieldErrors };

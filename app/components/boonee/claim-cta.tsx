@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EMBER_AA } from "~/components/landing/tones";
-import type { Availability } from "~/lib/figure-status";
+import type { Availability } from "#shared/figure-status.ts";
 
 const TEXTS: Record<Availability, { title: string; text: string }> = {
   available: { title: "boonee.cta.availableTitle", text: "boonee.cta.availableText" },

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
-import type { Availability } from "~/lib/figure-status";
+import type { Availability } from "#shared/figure-status.ts";
 import { cn } from "~/lib/utils";
 
 /** The figure's square picture at the top of its page: responsive sizes for uploads, placeholder otherwise. */
@@ -31,7 +31,7 @@ export function FigureImage({ src, alt }: { src: string | null; alt: string }) {
   );
 }
 
-/** Claimed, available (claimable) or no longer claimable: app/lib/figure-status.ts decides. */
+/** Claimed, available (claimable) or no longer claimable: shared/figure-status.ts decides. */
 export function StatusPill({ availability }: { availability: Availability }) {
   const { t } = useTranslation();
   const available = availability === "available";

@@ -7,7 +7,7 @@ import { useClientValidation } from "~/components/forms/use-client-validation";
 import { ConfirmButton } from "~/components/confirm-button";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { storySchema } from "~/lib/schemas/story";
+import { storySchema } from "#shared/schemas/story.ts";
 import { useTranslation } from "~/lib/use-translation";
 import { localToday, type StoryActionData } from "./add-story-dialog";
 import { StoryFields, type StoryValues } from "./story-fields";

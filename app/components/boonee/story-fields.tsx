@@ -3,8 +3,8 @@ import { CharCounter, counterShown, useCharCount } from "~/components/forms/char
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import type { FieldErrors } from "~/lib/forms";
-import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "~/lib/story-limits";
+import type { FieldErrors } from "#shared/forms.ts";
+import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "#shared/story-limits.ts";
 
 export interface StoryValues {
   title: string;

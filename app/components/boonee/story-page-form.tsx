@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import type { FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "#shared/forms.ts";
 import { StoryFields } from "./story-fields";
 import { SLIME_AA } from "~/components/landing/tones";
 

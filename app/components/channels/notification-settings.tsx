@@ -2,9 +2,9 @@ import { BellRingIcon, MailIcon } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import { LANGS, type Lang } from "~/lib/i18n-config";
-import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS } from "~/lib/notification-kinds";
-import { preferenceField } from "~/lib/schemas/channels";
+import { LANGS, type Lang } from "#shared/i18n-config.ts";
+import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS } from "#shared/notification-kinds.ts";
+import { preferenceField } from "#shared/schemas/channels.ts";
 import { useTranslation } from "~/lib/use-translation";
 import { usePushDevice } from "./use-push-device";
 

@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { CODE_MAX, claimCodeError } from "~/lib/claim-code-rule";
+import { CODE_MAX, claimCodeError } from "#shared/claim-code-rule.ts";
 import { ChallengeForm } from "~/components/claim/challenge-form";
-import type { ClaimChallenge } from "../../../server/domain/claim-challenge.ts";
+import type { ClaimChallenge } from "#server/domain/claim-challenge.ts";
 
 interface CodeFormProps {
   error?: string | null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { useNavigate } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { codeFromScan } from "~/lib/claim-code-rule";
+import { codeFromScan } from "#shared/claim-code-rule.ts";
 
 type Status = { kind: "info" | "error"; key: string };
 

@@ -5,8 +5,8 @@ import { Form, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { Button } from "~/components/ui/button";
-import type { FieldErrors } from "~/lib/forms";
-import { changePasswordSchema } from "~/lib/schemas/account";
+import type { FieldErrors } from "#shared/forms.ts";
+import { changePasswordSchema } from "#shared/schemas/account.ts";
 
 /** "Change password" on the profile: the current password, a new one; other devices are signed out. */
 export function ChangePasswordForm({ result }: { result?: { errors?: FieldErrors; error?: string | null; params?: Record<string, unknown>; changed?: number } }) {

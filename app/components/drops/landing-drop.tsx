@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { TimerIcon, RadioIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { useDates } from "~/lib/use-dates";
-import type { LandingDrop as LandingDropData } from "../../../server/domain/public-drops.ts";
+import type { LandingDrop as LandingDropData } from "#server/domain/public-drops.ts";
 import { useBilingual } from "./bilingual";
 import { Countdown } from "./countdown";
 import { DropHints } from "./drop-hints";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { z } from "zod";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 
 /**
  * Checks a form against the same zod schema the action uses, before it is sent; the server

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { GALLERY_RARITIES, type GalleryRarity } from "~/lib/gallery-rarities";
+import { GALLERY_RARITIES, type GalleryRarity } from "#shared/gallery-rarities.ts";
 import { cn } from "~/lib/utils";
 
 /**

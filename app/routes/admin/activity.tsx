@@ -5,11 +5,11 @@ import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
-import { ACTIVITY_KINDS, type ActivityKind } from "~/lib/activity";
+import { ACTIVITY_KINDS, type ActivityKind } from "#shared/activity.ts";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { pageParam } from "~/lib/schemas/admin";
-import { listActivity } from "../../../server/domain/list-activity.ts";
+import { pageParam } from "#shared/schemas/admin.ts";
+import { listActivity } from "#server/domain/list-activity.ts";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");

@@ -20,18 +20,19 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getServices, requireRole } from "~/guards.server";
-import { isClaimable } from "~/lib/figure-status";
+import { isClaimable } from "#shared/figure-status.ts";
 import { useDates } from "~/lib/use-dates";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema, type StatusFilter } from "~/lib/schemas/admin";
-import type { RootData } from "~/root";
-import { decodeCursor, listAdminBoonees } from "../../../server/domain/admin-queries.ts";
-import { deleteBoonee } from "../../../server/domain/delete-boonee.ts";
-import { replaceClaimCode } from "../../../server/domain/replace-claim-code.ts";
-import { countInstances } from "../../../server/domain/type-inheritance.ts";
-import { updateBoonee } from "../../../server/domain/update-boonee.ts";
-import { refusal, storeFigureMedia } from "./media.server";
+import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema, type StatusFilter } from "#shared/schemas/admin.ts";
+import type { RootData } from "#server/root-data.ts";
+import { decodeCursor } from "#server/db/paging.ts";
+import { listAdminBoonees } from "#server/domain/list-figures.ts";
+import { deleteBoonee } from "#server/domain/delete-boonee.ts";
+import { replaceClaimCode } from "#server/domain/replace-claim-code.ts";
+import { countInstances } from "#server/domain/type-inheritance.ts";
+import { updateBoonee } from "#server/domain/update-boonee.ts";
+import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 import type { Route } from "./+types/boonees";
 
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const qr = await claimQr(claimUrl);
       return data<ActionResult>({ ok: true, intent: "replaceCode", id: r.id, name: r.name, code: r.code, claimUrl, qrSvg: qr.svg, qrPng: qr.png });
     } catch (e) {
-      const r = refusal(e, { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" }, "admin.boonees.replaceError", { log: services.log, request });
+      const r = adminRefusal(e, { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" }, "admin.boonees.replaceError", { log: services.log, request });
       return data<ActionResult>({ ok: false, intent: "replaceCode", id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteBoonee(services.db, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
     } catch (e) {
-      const r = refusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", { log: services.log, request });
+      const r = adminRefusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", { log: services.log, request });
       return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
@@ -100,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
     return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
   } catch (e) {
-    const r = refusal(
+    const r = adminRefusal(
       e,
       { notFound: "admin.error.notFound", imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video", inWaitingDrop: "drops.admin.error.figureWaiting" },
       "admin.boonees.updateError",

@@ -17,15 +17,17 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { pageParam, rejectClaimSchema, storyVisibilitySchema, verifyClaimSchema } from "~/lib/schemas/admin";
+import { pageParam, rejectClaimSchema, storyVisibilitySchema, verifyClaimSchema } from "#shared/schemas/admin.ts";
 import { cn } from "~/lib/utils";
-import { decodeCursor, listClaims, listStories } from "../../../server/domain/admin-queries.ts";
-import { setStoryHidden } from "../../../server/domain/hide-story.ts";
-import { rejectClaim } from "../../../server/domain/reject-claim.ts";
-import { verifyClaim } from "../../../server/domain/verify-claim.ts";
-import { refusal } from "./media.server";
+import { decodeCursor } from "#server/db/paging.ts";
+import { listClaims } from "#server/domain/list-claims.ts";
+import { listStories } from "#server/domain/list-stories.ts";
+import { setStoryHidden } from "#server/domain/hide-story.ts";
+import { rejectClaim } from "#server/domain/reject-claim.ts";
+import { verifyClaim } from "#server/domain/verify-claim.ts";
+import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/claims";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<Result>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
   } catch (e) {
-    const r = refusal(
+    const r = adminRefusal(
       e,
       { notFound: "admin.error.notFound", ownClaim: "admin.error.ownClaim", ownStory: "admin.error.ownStory", notPending: "admin.error.notPending", reasonRequired: "admin.error.reasonRequired" },
       "admin.error.unexpected",

@@ -20,17 +20,16 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastEditSchema, broadcastFormInput, broadcastSchema, idSchema, pageParam } from "~/lib/schemas/admin";
-import { getBroadcastOptions } from "../../../server/domain/admin-queries.ts";
-import { broadcastContent } from "../../../server/domain/broadcast-content.ts";
-import { editBroadcast } from "../../../server/domain/edit-broadcast.ts";
-import { listBroadcasts } from "../../../server/domain/list-broadcasts.ts";
-import { retractBroadcast } from "../../../server/domain/retract-broadcast.ts";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { pickedFile, storeImage, storeVideo } from "../../../server/uploads/process-upload.ts";
-import { refusal } from "./media.server";
+import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastEditSchema, broadcastFormInput, broadcastSchema, idSchema, pageParam } from "#shared/schemas/admin.ts";
+import { getBroadcastOptions } from "#server/domain/get-broadcast-options.ts";
+import { broadcastContent } from "#server/domain/broadcast-content.ts";
+import { editBroadcast } from "#server/domain/edit-broadcast.ts";
+import { listBroadcasts } from "#server/domain/list-broadcasts.ts";
+import { retractBroadcast } from "#server/domain/retract-broadcast.ts";
+import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
+import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "broadcast.metaTitle", "broadcast.metaDescription");
@@ -66,8 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await broadcastContent(services.db, actorOf(viewer), { ...input, linkUrl: input.linkUrl || null }, { storeFile });
     return data<BroadcastResult>({ ok: true, count: result.count, at: Date.now() });
   } catch (e) {
-    if (e instanceof DomainError && e.code === "noUsers") return data<BroadcastResult>({ ok: false, errors: {}, error: "broadcast.noUsers", reason: null }, { status: 422 });
-    const r = refusal(e, {
+    const r = adminRefusal(e, {
+        noUsers: "broadcast.noUsers",
         imageUpload: "admin.create.error.image",
         videoUpload: "admin.create.error.video",
         imageRequired: "broadcast.error.imageRequired",
@@ -95,7 +94,7 @@ async function sentItemAction(services: ReturnType<typeof getServices>, actor: R
     await editBroadcast(services.db, actor, parsed.data);
     return data<EditAnswer>({ ok: true });
   } catch (e) {
-    const r = refusal(e, { notFound: "admin.error.notFound" }, "broadcast.sent.error", { log: services.log, request });
+    const r = adminRefusal(e, { notFound: "admin.error.notFound" }, "broadcast.sent.error", { log: services.log, request });
     return data<EditAnswer>({ ok: false, error: r.error }, { status: r.status });
   }
 }

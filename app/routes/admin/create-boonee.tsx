@@ -14,13 +14,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, flashCookie, getServices, requireRole } from "~/guards.server";
-import { generateClaimCode, CODE_MAX } from "~/lib/claim-code";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { generateClaimCode, CODE_MAX } from "#shared/claim-code.ts";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { BATCH_MAX, STATUSES, batchSchema, createBooneeSchema } from "~/lib/schemas/admin";
-import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "../../../server/domain/create-boonee.ts";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { refusal, storeFigureMedia } from "./media.server";
+import { BATCH_MAX, STATUSES, batchSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
+import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "#server/domain/create-boonee.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 import type { Route } from "./+types/create-boonee";
 
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const ids = batch.items.map((i) => i.id).join(",");
       return redirect(`/admin/labels?ids=${ids}`, { headers: { "set-cookie": flashCookie("admin.batch.success") } });
     } catch (e) {
-      const r = refusal(e, { templateNotFound: "admin.batch.error.template", batchCount: "admin.batch.error.count" }, "admin.error.unexpected", { log: services.log, request });
+      const r = adminRefusal(e, { templateNotFound: "admin.batch.error.template", batchCount: "admin.batch.error.count" }, "admin.error.unexpected", { log: services.log, request });
       return fail("batch", r.status, { error: r.error });
     }
   }
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (e instanceof DomainError && e.code === "templateNotFound") {
       return fail("create", 404, { error: "admin.create.error.creating", params: { message: "admin.create.error.templateGone" } });
     }
-    const r = refusal(e, { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" }, "admin.error.unexpected", { log: services.log, request });
+    const r = adminRefusal(e, { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" }, "admin.error.unexpected", { log: services.log, request });
     return fail("create", r.status, { error: r.error, reason: r.reason });
   }
 }

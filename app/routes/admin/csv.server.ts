@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { langContext } from "~/context";
-import { actorOf, getServices, requireUser } from "~/guards.server";
-import { isoDay } from "~/lib/dates";
+import { langContext } from "#server/router-context.ts";
+import { actorOf, getServices, refusal, requireUser } from "~/guards.server";
+import { isoDay } from "#shared/dates.ts";
 import { createI18n } from "~/lib/i18n";
 import { loadMessages } from "~/locales/messages";
-import { csvStream } from "../../../server/csv/csv.ts";
-import { DomainError, type Actor } from "../../../server/domain/errors.ts";
+import { csvStream } from "#server/csv/csv.ts";
+import type { Actor } from "#server/domain/errors.ts";
 
 type Cell = string | number | Date | null | undefined;
 
@@ -25,9 +25,9 @@ export async function csvDownload<T>(
   try {
     rows = spec.rows(actorOf(viewer));
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    return new Response(t(`admin.error.${e.code === "unauthorized" ? "unauthorized" : "forbidden"}`), {
-      status: e.status,
+    const r = refusal(e, { keys: { unauthorized: "admin.error.unauthorized" }, fallback: "admin.error.forbidden" });
+    return new Response(t(r.error), {
+      status: r.status,
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }

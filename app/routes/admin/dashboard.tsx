@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { getDashboard } from "../../../server/domain/admin-queries.ts";
+import { getDashboard } from "#server/domain/get-dashboard.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.dashboard.metaTitle", "admin.dashboard.metaDescription");

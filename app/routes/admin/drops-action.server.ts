@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
-import { dropHintSchema, dropIdSchema, dropScheduleSchema, dropTextsSchema, hintIdSchema } from "~/lib/schemas/drop";
-import { fromZonedInput } from "~/lib/zoned-time";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { dropHintSchema, dropIdSchema, dropScheduleSchema, dropTextsSchema, hintIdSchema } from "#shared/schemas/drop.ts";
+import { fromZonedInput } from "#shared/zoned-time.ts";
 import { flashCookie } from "~/guards.server";
-import { addDropHint, editDropHint, removeDropHint } from "../../../server/domain/drop-hints.ts";
-import type { Actor } from "../../../server/domain/errors.ts";
-import { cancelDrop, createDrop, editDrop } from "../../../server/domain/save-drop.ts";
-import type { Services } from "../../../server/services.ts";
-import { pickedFile, storeImage } from "../../../server/uploads/process-upload.ts";
-import { refusal } from "./media.server";
+import { addDropHint, editDropHint, removeDropHint } from "#server/domain/drop-hints.ts";
+import type { Actor } from "#server/domain/errors.ts";
+import { cancelDrop, createDrop, editDrop } from "#server/domain/save-drop.ts";
+import type { Services } from "#server/services.ts";
+import { pickedFile, storeImage } from "#server/uploads/process-upload.ts";
+import { adminRefusal } from "./media.server";
 
 export type DropActionData = { ok: false; intent: string; errors: FieldErrors; error: string | null; reason?: string | null };
 
@@ -86,7 +86,7 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
     }
     return invalid(intent, {});
   } catch (e) {
-    const r = refusal(e, ERRORS, "drops.admin.error.failed", { log: services.log, request });
+    const r = adminRefusal(e, ERRORS, "drops.admin.error.failed", { log: services.log, request });
     return data<DropActionData>({ ok: false, intent, errors: {}, error: r.error, reason: r.reason }, { status: r.status });
   }
 }

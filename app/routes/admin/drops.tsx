@@ -6,9 +6,9 @@ import { SafetyRules } from "~/components/drops/safety-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
-import { toZonedInput } from "~/lib/zoned-time";
+import { toZonedInput } from "#shared/zoned-time.ts";
 import { useTranslation } from "~/lib/use-translation";
-import { listAdminDrops, listDropCandidates, type AdminDrop } from "../../../server/domain/admin-drops.ts";
+import { listAdminDrops, listDropCandidates, type AdminDrop } from "#server/domain/admin-drops.ts";
 import { dropAction, type DropActionData } from "./drops-action.server";
 import type { Route } from "./+types/drops";
 

@@ -1,5 +1,5 @@
 import { getServices } from "~/guards.server";
-import { exportFigures } from "../../../server/domain/export-figures.ts";
+import { exportFigures } from "#server/domain/export-figures.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-boonees";
 

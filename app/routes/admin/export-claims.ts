@@ -1,5 +1,5 @@
 import { getServices } from "~/guards.server";
-import { exportClaims } from "../../../server/domain/export-claims.ts";
+import { exportClaims } from "#server/domain/export-claims.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-claims";
 

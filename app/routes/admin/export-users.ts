@@ -1,5 +1,5 @@
 import { getServices } from "~/guards.server";
-import { exportUsers } from "../../../server/domain/export-users.ts";
+import { exportUsers } from "#server/domain/export-users.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-users";
 

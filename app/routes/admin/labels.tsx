@@ -5,7 +5,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
-import { listLabels } from "../../../server/domain/admin-queries.ts";
+import { listLabels } from "#server/domain/list-labels.ts";
 import { qrSvgDataUrl } from "./qr.server";
 import type { Route } from "./+types/labels";
 

@@ -1,7 +1,6 @@
-import { DomainError } from "../../../server/domain/errors.ts";
-import { logError } from "../../../server/log-error.ts";
-import type { Services } from "../../../server/services.ts";
-import { pickedFile, storeImage, storeVideo } from "../../../server/uploads/process-upload.ts";
+import type { Services } from "#server/services.ts";
+import { refusal } from "~/guards.server";
+import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
 
 /**
  * Stores the image and video of a figure form (multipart), each checked by content. A refusal throws
@@ -15,13 +14,17 @@ export async function storeFigureMedia(services: Services, form: FormData) {
   return { imageUrl, welcomeVideoUrl };
 }
 
-/** The answer of a refused admin action: a translation key, its params and the HTTP status. */
-export function refusal(e: unknown, keys: Record<string, string>, fallback: string, report?: { log: Services["log"]; request: Request }) {
-  if (e instanceof DomainError) {
-    const key = keys[e.code] ?? (e.code === "forbidden" || e.code === "unauthorized" ? `admin.error.${e.code}` : fallback);
-    const reason = typeof e.params?.reason === "string" ? `admin.upload.reason.${e.params.reason}` : null;
-    return { error: key, reason, status: e.status };
-  }
-  if (report) logError(report.log, e, { request: report.request }, "admin action failed");
-  return { error: "admin.error.unexpected", reason: null, status: 500 };
+/**
+ * The refusal of an admin action (`refusal` with the admin names): the code's key from `keys`, else
+ * `admin.error.forbidden` / `admin.error.unauthorized`, else `fallback`; an upload's reason; anything
+ * unexpected is logged and answered as `admin.error.unexpected` (500).
+ */
+export function adminRefusal(e: unknown, keys: Record<string, string>, fallback: string, report?: { log: Services["log"]; request: Request }) {
+  return refusal(e, {
+    keys: { forbidden: "admin.error.forbidden", unauthorized: "admin.error.unauthorized", ...keys },
+    fallback,
+    reasonPrefix: "admin.upload.reason.",
+    unexpected: "admin.error.unexpected",
+    report: report && { ...report, message: "admin action failed" },
+  });
 }

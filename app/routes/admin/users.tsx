@@ -14,16 +14,16 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import type { Role } from "~/lib/roles";
-import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "~/lib/schemas/admin";
-import { listUsers } from "../../../server/domain/admin-queries.ts";
-import { blockAccount, unblockAccount } from "../../../server/domain/block-account.ts";
-import { adminRoleChangeToConfirm } from "../../../server/domain/admin-role-change.ts";
-import { changeRole } from "../../../server/domain/change-role.ts";
-import { removeAccount } from "../../../server/domain/remove-account.ts";
-import { refusal } from "./media.server";
+import type { Role } from "#shared/roles.ts";
+import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "#shared/schemas/admin.ts";
+import { listUsers } from "#server/domain/list-users.ts";
+import { blockAccount, unblockAccount } from "#server/domain/block-account.ts";
+import { adminRoleChangeToConfirm } from "#server/domain/admin-role-change.ts";
+import { changeRole } from "#server/domain/change-role.ts";
+import { removeAccount } from "#server/domain/remove-account.ts";
+import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "users.metaTitle", "users.metaDescription");
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await changeRole(services.db, actorOf(viewer), { userId, role });
     return data<Result>({ intent: "role", at, ok: true, userId, role });
   } catch (e) {
-    const r = refusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", { log: services.log, request });
+    const r = adminRefusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", { log: services.log, request });
     return data<Result>({ intent: "role", at, ok: false, userId, error: r.error }, { status: r.status });
   }
 }
@@ -77,7 +77,7 @@ async function accountAction(services: ReturnType<typeof getServices>, actor: Re
     const done = { block: "users.success.blocked", unblock: "users.success.unblocked", delete: "users.success.deleted" } as const;
     return data<ActionAnswer>({ ok: true, message: done[fields.intent as keyof typeof done] });
   } catch (e) {
-    const r = refusal(
+    const r = adminRefusal(
       e,
       { last_admin: "users.error.lastAdminAccount", self: "users.error.self", not_found: "users.error.account", reasonRequired: "admin.error.reasonRequired" },
       "users.error.account",

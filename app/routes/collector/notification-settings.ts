@@ -1,14 +1,13 @@
 import { data, redirect } from "react-router";
-import { langContext } from "~/context";
-import { actorOf, domainErrorData, flashCookie, getServices, requireUser } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
-import { preferencesSchema, pushSubscriptionSchema } from "~/lib/schemas/channels";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { readNotificationSettings } from "../../../server/domain/read-notification-settings.ts";
-import { requestEmailOptIn } from "../../../server/domain/request-email-opt-in.ts";
-import { saveNotificationPreferences } from "../../../server/domain/save-notification-preferences.ts";
-import { subscribePush, unsubscribePush } from "../../../server/domain/subscribe-push.ts";
-import { unsubscribeEmail } from "../../../server/domain/unsubscribe-email.ts";
+import { langContext } from "#server/router-context.ts";
+import { actorOf, flashCookie, getServices, refusal, requireUser } from "~/guards.server";
+import { formFields, validate } from "#shared/forms.ts";
+import { preferencesSchema, pushSubscriptionSchema } from "#shared/schemas/channels.ts";
+import { readNotificationSettings } from "#server/domain/read-notification-settings.ts";
+import { requestEmailOptIn } from "#server/domain/request-email-opt-in.ts";
+import { saveNotificationPreferences } from "#server/domain/save-notification-preferences.ts";
+import { subscribePush, unsubscribePush } from "#server/domain/subscribe-push.ts";
+import { unsubscribeEmail } from "#server/domain/unsubscribe-email.ts";
 import type { Route } from "./+types/notification-settings";
 
 const back = (flash: string) => redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash) } });
@@ -57,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (e) {
     // the forms come back to the profile with the error as a toast; the page's script gets JSON
-    if (e instanceof DomainError && !String(form.intent).startsWith("push")) return back(`!channels.error.${e.code}`);
-    return domainErrorData(e);
+    const r = refusal(e);
+    if (!String(form.intent).startsWith("push")) return back(`!channels.error.${r.error}`);
+    return data({ ok: false as const, error: r.error, params: r.params }, { status: r.status });
   }
 }

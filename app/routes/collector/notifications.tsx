@@ -6,14 +6,13 @@ import { toast } from "sonner";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, requireUser } from "~/guards.server";
+import { actorOf, getServices, refusal, requireUser } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
-import { renderNotificationText } from "~/lib/notification-text";
+import { renderNotificationText } from "#shared/notification-text.ts";
 import { cn } from "~/lib/utils";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../../../server/domain/notification-inbox.ts";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "#server/domain/notification-inbox.ts";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "notifications.metaTitle", "notifications.metaDescription");
@@ -38,8 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (target) throw redirect(target);
     return { allRead: false, at: Date.now() };
   } catch (e) {
-    if (e instanceof DomainError) return new Response(null, { status: e.status });
-    throw e;
+    return new Response(null, { status: refusal(e).status });
   }
 }
 

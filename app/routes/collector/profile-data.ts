@@ -1,6 +1,6 @@
 import { actorOf, getServices, requireUser } from "~/guards.server";
-import { isoDay } from "~/lib/dates";
-import { exportUserData } from "../../../server/domain/own-data.ts";
+import { isoDay } from "#shared/dates.ts";
+import { exportUserData } from "#server/domain/own-data.ts";
 import type { Route } from "./+types/profile-data";
 
 /** GET /profile/data: the user's own data as a JSON download. */

@@ -12,23 +12,22 @@ import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { langContext } from "~/context";
-import { actorOf, claimRedirectCookie, flashCookie, getServices, requireUser } from "~/guards.server";
-import { ACHIEVEMENTS } from "~/lib/achievements";
+import { langContext } from "#server/router-context.ts";
+import { actorOf, claimRedirectCookie, flashCookie, getServices, refusal, requireUser } from "~/guards.server";
+import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import { useDates } from "~/lib/use-dates";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { newestFind } from "~/lib/newest-find";
-import { changePasswordSchema, passkeyNameSchema } from "~/lib/schemas/account";
+import { changePasswordSchema, passkeyNameSchema } from "#shared/schemas/account.ts";
 import { cn } from "~/lib/utils";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "../../../server/domain/own-data.ts";
-import { addPasskey, hasPassword, listOwnPasskeys, removePasskey, renamePasskey } from "../../../server/domain/passkeys.ts";
-import { parseResponse } from "../../../server/passkeys/ceremony.ts";
-import { changeOwnPassword } from "../../../server/domain/own-password.ts";
-import { listOwnSessions } from "../../../server/domain/list-own-sessions.ts";
-import { readNotificationSettings } from "../../../server/domain/read-notification-settings.ts";
-import { getProfileSummary } from "../../../server/domain/profile-summary.ts";
+import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "#server/domain/own-data.ts";
+import { addPasskey, hasPassword, listOwnPasskeys, removePasskey, renamePasskey } from "#server/domain/passkeys.ts";
+import { parseResponse } from "#server/passkeys/ceremony.ts";
+import { changeOwnPassword } from "#server/domain/own-password.ts";
+import { listOwnSessions } from "#server/domain/list-own-sessions.ts";
+import { readNotificationSettings } from "#server/domain/read-notification-settings.ts";
+import { getProfileSummary } from "#server/domain/profile-summary.ts";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "profile.metaTitle", "profile.metaDescription");
@@ -72,8 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers = await changeOwnPassword(services, actorOf(viewer), parsed.data, request.headers);
       return data({ intent, errors: {}, error: null, params: {}, changed: Date.now() }, { headers });
     } catch (e) {
-      if (e instanceof DomainError) return data({ intent, errors: {}, error: `profile.password.${e.code}`, params: e.params ?? {} }, { status: e.status });
-      throw e;
+      const r = refusal(e, { prefix: "profile.password." });
+      return data({ intent, errors: {}, error: r.error, params: r.params }, { status: r.status });
     }
   }
   if (intent === "addPasskey" || intent === "renamePasskey" || intent === "removePasskey") {
@@ -87,8 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return data({ intent: "passkeys", error: null, params: {}, passkeysChanged: `profile.passkeys.${intent}Done` });
     } catch (e) {
-      if (e instanceof DomainError) return data({ intent: "passkeys", error: `profile.passkeys.${e.code}`, params: e.params ?? {} }, { status: e.status });
-      throw e;
+      const r = refusal(e, { prefix: "profile.passkeys." });
+      return data({ intent: "passkeys", error: r.error, params: r.params }, { status: r.status });
     }
   }
   if (intent !== "delete" && intent !== "deleteWithPasskey") return data({ error: null, params: {} }, { status: 400 });
@@ -101,8 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("set-cookie", flashCookie("profile.deleted"));
     return redirect("/", { headers });
   } catch (e) {
-    if (e instanceof DomainError) return data({ intent: "delete", error: `profile.delete.${e.code}`, params: e.params ?? {} }, { status: e.status });
-    throw e;
+    const r = refusal(e, { prefix: "profile.delete." });
+    return data({ intent: "delete", error: r.error, params: r.params }, { status: r.status });
   }
 }
 

@@ -4,7 +4,7 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, getViewer } from "~/guards.server";
-import { formFields } from "~/lib/forms";
+import { formFields } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 import { confirmEmail } from "../../../server/domain/confirm-email.ts";

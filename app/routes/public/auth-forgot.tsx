@@ -6,10 +6,10 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { getServices } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { forgotPasswordSchema } from "~/lib/schemas/account";
-import { requestPasswordReset } from "../../../server/domain/request-password-reset.ts";
+import { forgotPasswordSchema } from "#shared/schemas/account.ts";
+import { requestPasswordReset } from "#server/domain/request-password-reset.ts";
 import type { Route } from "./+types/auth-forgot";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgotTitle", "auth.forgotIntro");

@@ -5,13 +5,13 @@ import { useClientValidation } from "~/components/forms/use-client-validation";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { langContext } from "~/context";
+import { langContext } from "#server/router-context.ts";
 import { flashCookie, getServices } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { resetPasswordSchema } from "~/lib/schemas/account";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { resetPasswordWithToken } from "../../../server/domain/reset-password.ts";
+import { resetPasswordSchema } from "#shared/schemas/account.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { resetPasswordWithToken } from "#server/domain/reset-password.ts";
 import type { Route } from "./+types/auth-reset";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.resetTitle", "auth.resetIntro");

@@ -9,16 +9,16 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { claimableFigure, claimCodeOf, storedClaimRedirect } from "~/claim-redirect.server";
-import { claimRedirectCookie, domainErrorData, getServices, getViewer } from "~/guards.server";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { claimRedirectCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { safeLocalRedirect, safeRedirect } from "~/lib/safe-redirect";
-import { homeOf, type Role } from "~/lib/roles";
-import { loginSchema, signUpSchema } from "~/lib/schemas/account";
-import { roleOf } from "../../../server/auth/role-of.ts";
-import { signInWithPasskey, signUpWithPasskey } from "../../../server/domain/passkeys.ts";
-import { signIn, signUp } from "../../../server/domain/sign-in.ts";
-import { parseResponse } from "../../../server/passkeys/ceremony.ts";
+import { homeOf, type Role } from "#shared/roles.ts";
+import { loginSchema, signUpSchema } from "#shared/schemas/account.ts";
+import { roleOf } from "#server/auth/role-of.ts";
+import { signInWithPasskey, signUpWithPasskey } from "#server/domain/passkeys.ts";
+import { signIn, signUp } from "#server/domain/sign-in.ts";
+import { parseResponse } from "#server/passkeys/ceremony.ts";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.metaTitle", "auth.metaDescription");
@@ -98,11 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const role = await roleOf(services.db, result.userId);
     return redirect(target(request, claim, role), { headers });
   } catch (e) {
-    const answer = domainErrorData(e);
-    return data<AuthAnswer>(
-      { ok: false, intent, errors: {}, error: `auth.error.${answer.data.error}`, params: answer.data.params, values },
-      { status: answer.init?.status ?? 400 },
-    );
+    const r = refusal(e, { prefix: "auth.error." });
+    return data<AuthAnswer>({ ok: false, intent, errors: {}, error: r.error, params: r.params, values }, { status: r.status });
   }
 }
 

@@ -6,7 +6,7 @@ import { PageShell } from "~/components/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
 import { lookupCode } from "~/claim.server";
 import { flashCookie } from "~/guards.server";
-import { normalizeCode } from "~/lib/claim-code-rule";
+import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/boonee-by-code";
 

@@ -12,15 +12,14 @@ import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-s
 import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
-import { actorOf, flashCookie, getServices, getViewer } from "~/guards.server";
-import { formFields } from "~/lib/forms";
+import { actorOf, flashCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { formFields } from "#shared/forms.ts";
 import { tMeta } from "~/lib/meta";
-import type { RootData } from "~/root";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { addStory } from "../../../server/domain/add-story.ts";
-import { deleteOwnStory, editOwnStory } from "../../../server/domain/edit-own-story.ts";
-import { getBooneeDetail } from "../../../server/domain/public-boonee.ts";
-import { logError } from "../../../server/log-error.ts";
+import type { RootData } from "#server/root-data.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { addStory } from "#server/domain/add-story.ts";
+import { deleteOwnStory, editOwnStory } from "#server/domain/edit-own-story.ts";
+import { getBooneeDetail } from "#server/domain/public-boonee.ts";
 import type { Route } from "./+types/boonee";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
@@ -62,12 +61,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     else if (fields.intent === "deleteStory") await deleteOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "" });
     else await addStory(services.db, actorOf(viewer), { booneeId: params.id, fields });
   } catch (e) {
-    if (e instanceof DomainError) {
-      if (e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });
-      return data<StoryActionData>({ ok: false, error: (own ? OWN_STORY_ERRORS : STORY_ERRORS)[e.code] ?? "story.error.saveFailed", errors: {} }, { status: e.status });
-    }
-    logError(services.log, e, { request }, "saving a finder story failed");
-    return data<StoryActionData>({ ok: false, error: "story.error.saveFailed", errors: {} }, { status: 500 });
+    if (e instanceof DomainError && e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });
+    const r = refusal(e, {
+      keys: own ? OWN_STORY_ERRORS : STORY_ERRORS,
+      fallback: "story.error.saveFailed",
+      unexpected: "story.error.saveFailed",
+      report: { log: services.log, request, message: "saving a finder story failed" },
+    });
+    return data<StoryActionData>({ ok: false, error: r.error, errors: {} }, { status: r.status });
   }
   // Without JavaScript the form was on the page: go back to the figure (the story is in the list).
   if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie("story.success") } });

@@ -11,20 +11,19 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { forgetLookup, lookupCode } from "~/claim.server";
 import { isClaimable, storedClaimRedirect } from "~/claim-redirect.server";
-import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
-import { CODE_MAX, normalizeCode } from "~/lib/claim-code-rule";
-import { availabilityOf } from "~/lib/figure-status";
+import { actorOf, claimRedirectCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { CODE_MAX, normalizeCode } from "#shared/claim-code-rule.ts";
+import { availabilityOf } from "#shared/figure-status.ts";
 import { claimedPath, claimPath } from "~/lib/claim-paths";
-import { formFields, validate, type FieldErrors } from "~/lib/forms";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { tMeta } from "~/lib/meta";
-import { signUpSchema } from "~/lib/schemas/account";
-import type { RootData } from "~/root";
-import { claimBoonee } from "../../../server/domain/claim-boonee.ts";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { signInWithPasskey, signUpWithPasskey } from "../../../server/domain/passkeys.ts";
-import { signUp } from "../../../server/domain/sign-in.ts";
-import { parseResponse } from "../../../server/passkeys/ceremony.ts";
-import { roleOf } from "../../../server/auth/role-of.ts";
+import { signUpSchema } from "#shared/schemas/account.ts";
+import type { RootData } from "#server/root-data.ts";
+import { claimBoonee } from "#server/domain/claim-boonee.ts";
+import { signInWithPasskey, signUpWithPasskey } from "#server/domain/passkeys.ts";
+import { signUp } from "#server/domain/sign-in.ts";
+import { parseResponse } from "#server/passkeys/ceremony.ts";
+import { roleOf } from "#server/auth/role-of.ts";
 import type { Route } from "./+types/claim-code";
 
 // A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.
@@ -92,8 +91,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       actor = { id: account.userId, role: fields.intent === "passkeyLogin" ? await roleOf(services.db, account.userId) : "user" };
     } catch (e) {
       // an account error is shown on its own (no claim prefix), beside the fields as typed
-      if (e instanceof DomainError) return failed({ error: null, accountError: `auth.error.${e.code}`, params: e.params, errors: {}, values }, { status: e.status });
-      throw e;
+      const r = refusal(e, { prefix: "auth.error." });
+      return failed({ error: null, accountError: r.error, params: r.params, errors: {}, values }, { status: r.status });
     }
   }
   const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });

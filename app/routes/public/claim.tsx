@@ -7,7 +7,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { lookupCode } from "~/claim.server";
 import { CHALLENGE_FIELD, claimPageAfterCheck } from "~/lib/claim-challenge";
-import { readCookie } from "~/lib/cookies";
+import { readCookie } from "#shared/cookies.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/claim";
 

@@ -13,8 +13,8 @@ import { getServices } from "~/guards.server";
 import { langOf, pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { getPublicDrop, type DropFigure } from "../../../server/domain/public-drops.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { getPublicDrop, type DropFigure } from "#server/domain/public-drops.ts";
 import type { Route } from "./+types/drop";
 
 export const links: Route.LinksFunction = () => fontPreloads();

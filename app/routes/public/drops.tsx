@@ -9,7 +9,7 @@ import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import { listPastDrops } from "../../../server/domain/public-drops.ts";
+import { listPastDrops } from "#server/domain/public-drops.ts";
 import type { Route } from "./+types/drops";
 
 export const links: Route.LinksFunction = () => fontPreloads();

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { TokenActionPage } from "~/components/channels/token-action-page";
 import { domainErrorData, getServices } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { channelTokenSchema } from "~/lib/schemas/channels";
-import { confirmEmailOptIn } from "../../../server/domain/confirm-email-opt-in.ts";
+import { channelTokenSchema } from "#shared/schemas/channels.ts";
+import { confirmEmailOptIn } from "#server/domain/confirm-email-opt-in.ts";
 import type { Route } from "./+types/email-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "channels.confirm.metaTitle", "channels.confirm.text");

@@ -3,13 +3,13 @@ import { Hero } from "~/components/landing/hero";
 import { fontPreloads } from "~/components/landing/fonts";
 import { About, DropBanner, FollowCreator } from "~/components/landing/sections";
 import { pageMeta } from "~/lib/meta";
-import type { RootData } from "~/root";
+import type { RootData } from "#server/root-data.ts";
 import type { Route } from "./+types/home";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 import { LandingDrop } from "~/components/drops/landing-drop";
 import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
-import { getLandingDrop } from "../../../server/domain/public-drops.ts";
+import { getLandingDrop } from "#server/domain/public-drops.ts";
 
 const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 

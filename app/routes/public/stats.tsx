@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { fontPreloads } from "~/components/landing/fonts";
 import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
-import { getPublicStats } from "../../../server/domain/public-stats.ts";
+import { getPublicStats } from "#server/domain/public-stats.ts";
 import type { Route } from "./+types/stats";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 

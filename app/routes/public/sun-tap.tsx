@@ -6,19 +6,18 @@ import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, flashCookie, getServices, getViewer } from "~/guards.server";
-import { readCookie, serializeCookie } from "~/lib/cookies";
+import { actorOf, flashCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { readCookie, serializeCookie } from "#shared/cookies.ts";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import { formFields } from "~/lib/forms";
-import { roleOf } from "../../../server/auth/role-of.ts";
-import { acceptSunTap } from "../../../server/domain/accept-sun-tap.ts";
-import { DomainError } from "../../../server/domain/errors.ts";
-import { signInWithPasskey } from "../../../server/domain/passkeys.ts";
-import { parseResponse } from "../../../server/passkeys/ceremony.ts";
-import { claimBoonee } from "../../../server/domain/claim-boonee.ts";
-import { sunFigure } from "../../../server/domain/sun-figure.ts";
-import { readTapGrant, signTapGrant, TAP_GRANT_COOKIE, TAP_GRANT_SECONDS } from "../../../server/sun/tap-grant.ts";
+import { formFields } from "#shared/forms.ts";
+import { roleOf } from "#server/auth/role-of.ts";
+import { acceptSunTap } from "#server/domain/accept-sun-tap.ts";
+import { signInWithPasskey } from "#server/domain/passkeys.ts";
+import { parseResponse } from "#server/passkeys/ceremony.ts";
+import { claimBoonee } from "#server/domain/claim-boonee.ts";
+import { sunFigure } from "#server/domain/sun-figure.ts";
+import { readTapGrant, signTapGrant, TAP_GRANT_COOKIE, TAP_GRANT_SECONDS } from "#server/sun/tap-grant.ts";
 import type { Route } from "./+types/sun-tap";
 
 // A tap on a SUN tag (NTAG 424 DNA) lands here with a fresh signed URL: /s/<figure>?picc_data=…&cmac=…
@@ -76,8 +75,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       signedIn.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
       actor = { id: signedIn.userId, role: await roleOf(services.db, signedIn.userId) };
     } catch (e) {
-      if (e instanceof DomainError) return data({ error: `auth.error.${e.code}` }, { status: e.status });
-      throw e;
+      const r = refusal(e, { prefix: "auth.error." });
+      return data({ error: r.error }, { status: r.status });
     }
   }
   const result = await claimBoonee(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });

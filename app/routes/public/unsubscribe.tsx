@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { TokenActionPage } from "~/components/channels/token-action-page";
 import { domainErrorData, getServices } from "~/guards.server";
-import { formFields, validate } from "~/lib/forms";
+import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { channelTokenSchema } from "~/lib/schemas/channels";
-import { unsubscribeEmail } from "../../../server/domain/unsubscribe-email.ts";
+import { channelTokenSchema } from "#shared/schemas/channels.ts";
+import { unsubscribeEmail } from "#server/domain/unsubscribe-email.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "channels.unsubscribe.metaTitle", "channels.unsubscribe.text");

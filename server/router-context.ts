@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { Viewer } from "../server/auth/viewer.ts";
-import type { Services } from "../server/services.ts";
-import type { Lang } from "./lib/i18n-config.ts";
+import type { Viewer } from "./auth/viewer.ts";
+import type { Services } from "./services.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 
 /** The process's shared services, set by the HTTP server for every request. */
 export const servicesContext = createContext<Services>();

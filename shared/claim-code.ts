@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { claimCodeError, normalizeCode } from "./claim-code-rule";
+import { claimCodeError, normalizeCode } from "./claim-code-rule.ts";
 
-export * from "./claim-code-rule";
+export * from "./claim-code-rule.ts";
 
 /** The claim-code rule as a zod schema, shared by the claim form's action and every claim action. */
 export const claimCodeSchema = z

@@ -10,7 +10,7 @@ export const DROP_FIGURES_MAX = 50;
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
 const required = (max: number, key: string) => z.string("drops.admin.error." + key).trim().min(1, "drops.admin.error." + key).max(max, "drops.admin.error.tooLong");
 const optional = (max: number) => z.string().optional().transform((v) => (v ?? "").trim()).pipe(z.string().max(max, "drops.admin.error.tooLong"));
-/** A datetime-local value, read in the configured zone by the server (app/lib/zoned-time.ts). */
+/** A datetime-local value, read in the configured zone by the server (shared/zoned-time.ts). */
 const zonedTime = z.string("drops.admin.error.releaseAt").trim().regex(ZONED_INPUT, "drops.admin.error.releaseAt");
 
 /** A drop's texts, shared by create and edit (after release only these change). */

@@ -1,0 +1,22 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { instanceNumber } from "../db/figure-search.ts";
+import { boonees, tags } from "../db/schema.ts";
+import { assertRole, type Actor } from "./errors.ts";
+
+/** Figures, their codes and instance numbers for the printable label sheet (by ids — any figure, for a reprint — or the unclaimed instances of a type). */
+export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?: string[]; typeId?: string }) {
+  assertRole(actor, ["admin"]);
+  const where = query.ids?.length
+    ? sql`${boonees.id} in (${sql.join(query.ids.map((id) => sql`${id}::uuid`), sql`, `)})`
+    : query.typeId
+      ? and(or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)), isNull(boonees.ownerId))
+      : sql`false`;
+  return db
+    .select({ id: boonees.id, name: boonees.name, series: boonees.series, rarity: boonees.rarity, code: tags.secretCode, number: instanceNumber, createdAt: boonees.createdAt })
+    .from(boonees)
+    .innerJoin(tags, eq(tags.booneeId, boonees.id))
+    .where(where)
+    .orderBy(boonees.createdAt, boonees.id)
+    .limit(200);
+}
