@@ -7,8 +7,8 @@ import { actorOf, getServices, getViewer } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
-import { confirmEmail } from "../../../server/domain/confirm-email.ts";
-import { DomainError } from "../../../server/domain/errors.ts";
+import { confirmEmail } from "#server/domain/confirm-email.ts";
+import { DomainError } from "#server/domain/errors.ts";
 import type { Route } from "./+types/auth-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.confirmTitle", "auth.confirmIntro");
