@@ -129,6 +129,13 @@ describe("import graph", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("reaches another folder through an alias, never through ../../../", () => {
+    const deep = FOLDERS.flatMap((folder) => walk(join(ROOT, folder), []))
+      .filter((file) => specifiers(readFileSync(file, "utf8")).some((s) => s.startsWith("../../../")))
+      .map((file) => relative(ROOT, file));
+    expect(deep).toEqual([]);
+  });
+
   it("has no import cycles", () => {
     expect(cycles(edges)).toEqual([]);
   });
