@@ -9,7 +9,11 @@
 // with the app's transport from the same SMTP_URL) to the same sinks, one at a time like the app's
 // delivery worker (server/notify/delivery-worker.ts sends the jobs of a batch one after another;
 // one worker per instance), in the order the app sent them; measured from its start signal.
-// Needs a build (npx react-router build) and Node 24.
+// The mail sink is a minimal SMTP server in this file that greets at once (the smtp-server package
+// waits 100 ms before its greeting, which would cap both senders at ~10 mails/s: the app's transport
+// is not pooled, so every mail is a new SMTP connection; SMTP_SINK=smtp-server to see that).
+// Needs a build (npx react-router build) and Node 24: `node` below is node_modules/.bin/node (the
+// system node may be older), e.g. PATH=node_modules/.bin:$PATH.
 //   node bench/deliveries.ts                        # 10,000 pushes + 10,000 mails
 //   DELIVERIES=500 node bench/deliveries.ts         # 500 + 500, a quick run
 //   SMTP_POOL=1 node bench/deliveries.ts            # both sides with ?pool=true on SMTP_URL

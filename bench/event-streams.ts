@@ -8,7 +8,8 @@
 // Every connection is a plain http.request on its own socket from 127.0.0.1; the app runs with
 // CLIENT_IP_HEADER=x-real-ip and TRUSTED_PROXIES=127.0.0.0/8 and each connection sends its own
 // x-real-ip (198.18.0.0/15, the benchmarking range) as a proxy would, so the per-address cap
-// (STREAMS_PER_ADDRESS) does not apply. Needs a build (npx react-router build) and Node 24.
+// (STREAMS_PER_ADDRESS) does not apply. Needs a build (npx react-router build) and Node 24: `node`
+// below is node_modules/.bin/node (the system node may be older), e.g. PATH=node_modules/.bin:$PATH.
 //   node bench/event-streams.ts                                   # 5,000 streams, PostgreSQL
 //   STREAMS=500 node bench/event-streams.ts                        # a quick run
 //   BENCH_DATABASES=postgres,pglite node bench/event-streams.ts    # the embedded database too
