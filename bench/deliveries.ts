@@ -31,7 +31,7 @@ import nodemailer from "nodemailer";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import webpush from "web-push";
-import { renderNotificationText } from "../app/lib/notification-text.ts";
+import { renderNotificationText } from "#shared/notification-text.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { unsubscribeUrl } from "../server/notify/mail-sender.ts";
 import { asLang, translator } from "../server/notify/translate.ts";
@@ -54,8 +54,8 @@ const smtpUrlOf = (port: number) => `smtp://127.0.0.1:${port}${process.env.SMTP_
 function appEnvForSinks(sinks: { pushHost: string; smtpPort: number }): Record<string, string> {
   return {
     PUSH_ALLOW_HTTP: "1",
-    // PUSH_SERVICE_HOSTS: sinks.pushHost,            // after the allow-list is merged
-    // <test-only loopback setting>: "1",               // after the loopback refusal is merged
+    // the local sink is on loopback, which real push endpoints may never be: allowed for this run only
+    PUSH_TEST_HOSTS: sinks.pushHost.split(":")[0],
     SMTP_URL: smtpUrlOf(sinks.smtpPort),
   };
 }

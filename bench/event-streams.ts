@@ -27,7 +27,7 @@ import { request, type ClientRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { toZonedInput } from "../app/lib/zoned-time.ts";
+import { toZonedInput } from "#shared/zoned-time.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { freePort, postForm, startInstance, type Instance } from "../tests/support/instances.ts";
 
