@@ -239,7 +239,7 @@ function enhance(holderId: string, afterLoad: boolean) {
     if (refreshing) return void (again = true);
     refreshing = true;
     try {
-      const res = await fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } });
+      const res = await fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { accept: "text/html" } });
       const next = res.ok ? new DOMParser().parseFromString(await res.text(), "text/html") : null;
       if (next && !booted()) {
         d.querySelectorAll("[data-live]").forEach((el) => {
@@ -276,6 +276,13 @@ function enhance(holderId: string, afterLoad: boolean) {
     live.addEventListener("ready", () => d.documentElement.setAttribute("data-drop-stream", "connected"));
     live.addEventListener("drop", () => void refreshLive());
     w.addEventListener("booneesboot", () => live.close(), { once: true });
+  }
+  // The installable app's service worker (push, the offline page) registers after load also where the app never starts
+  // (entry.client.tsx does the same once it runs; registering twice is harmless).
+  if ("serviceWorker" in navigator) {
+    const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
+    if (d.readyState === "complete") register();
+    else w.addEventListener("load", register, { once: true });
   }
   // After load: start once the page has loaded and has been painted (the first contentful paint,
   // then one more frame for images decoded at load), so the scripts never hold back what is seen first.
