@@ -106,12 +106,15 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     while (Date.now() < until && (await sql("select 1 from drop_hints where drop_id = $1 and released_at is not null", [dropId])).length === 0) await new Promise((r) => setTimeout(r, 250));
     expect(await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId])).toHaveLength(1);
     expect(await sql("select 1 from activity_log where action = 'drop.hintReleased' and object_id = $1", [dropId])).toHaveLength(1);
-    const [{ people }] = await sql<{ people: number }>("select count(*)::int as people from profiles where deleted_at is null and blocked_at is null");
+    // announced once each to everyone (one row, read by every bell: decision 024), not a row per collector
     const [{ released, hints }] = await sql<{ released: number; hints: number }>(
-      "select count(*) filter (where title like '@dropReleased:%')::int as released, count(*) filter (where title like '@dropHint:%')::int as hints from notifications where link = $1",
+      "select count(*) filter (where title like '@dropReleased:%')::int as released, count(*) filter (where title like '@dropHint:%')::int as hints from announcements where link = $1",
       [`/drops/${dropId}`],
     );
-    expect({ released, hints }).toEqual({ released: people, hints: people });
+    expect({ released, hints }).toEqual({ released: 1, hints: 1 });
+    expect(await sql("select 1 from notifications where link = $1", [`/drops/${dropId}`])).toHaveLength(0);
+    const bell = await (await fetch(`${b.base}/notifications`, { headers: { cookie: `lang=en; ${collector}` } })).text();
+    expect(bell).toContain(SECRETS.title);
     expect(await sql("select status from boonees where id = $1", [figureId])).toEqual([{ status: "Placed" }]);
     const page = await (await fetch(`${a.base}/drops/${dropId}`, { headers: { cookie: "lang=en" } })).text();
     expect(page).toContain(SECRETS.title);
