@@ -222,7 +222,7 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
 
   it("raises a connected bell by one per announcement without counting again", async () => {
     const pushed: number[] = [];
-    const stop = s.realtime.subscribe(collector.id, (n) => pushed.push(n));
+    const stop = s.realtime.subscribe(collector.id, (count) => pushed.push(count));
     try {
       const start = await s.realtime.count(collector.id);
       const dropId = await dueDrop("Live Drop");
