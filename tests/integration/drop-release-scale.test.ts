@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
+import { unreadAnnouncementsSql } from "../../server/domain/announcement-inbox.ts";
 import { addDropHint } from "../../server/domain/drop-hints.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../../server/domain/notification-inbox.ts";
@@ -219,6 +220,22 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     expect(await countUnread(s.database, collector.id)).toBe(1);
     expect(await countUnread(s.database, other.id)).toBe(1);
   }, 120_000);
+
+  it.skipIf(!onPostgres)("counts unread announcements from the created_at index, never scanning profiles", async () => {
+    // years of older announcements (rolled back afterwards): only the few newer than the account are read
+    let text = "";
+    await s.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into announcements (kind, title, message, created_at) select 'dropReleased', 't', 'm', now() - interval '400 days' + make_interval(mins => g) from generate_series(1, 5000) g`);
+        await tx.execute(sql`analyze announcements`);
+        text = (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain select ${unreadAnnouncementsSql(collector.id)}`)).map((r) => r["QUERY PLAN"]).join("\n");
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    expect(text).toMatch(/announcements_created_idx/);
+    expect(text).toMatch(/profiles_pkey/);
+    expect(text).not.toMatch(/Seq Scan on (announcements|profiles)/);
+  });
 
   it("raises a connected bell by one per announcement without counting again", async () => {
     const pushed: number[] = [];
