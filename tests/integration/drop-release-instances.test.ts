@@ -115,6 +115,13 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     expect(await sql("select 1 from notifications where link = $1", [`/drops/${dropId}`])).toHaveLength(0);
     const bell = await (await fetch(`${b.base}/notifications`, { headers: { cookie: `lang=en; ${collector}` } })).text();
     expect(bell).toContain(SECRETS.title);
+    // opening it from the bell (a plain form, on the other instance) marks it read and leads to the drop
+    const [{ id: announcementId }] = await sql<{ id: string }>("select id from announcements where link = $1 and kind = 'dropReleased'", [`/drops/${dropId}`]);
+    const opened = await postForm(a.base, "/notifications", { id: `a-${announcementId}` }, collector);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`/drops/${dropId}`);
+    expect(await sql("select 1 from announcement_reads where announcement_id = $1", [announcementId])).toHaveLength(1);
+    expect((await postForm(a.base, "/notifications", { id: "a-00000000-0000-4000-8000-000000000000" }, collector)).status).toBe(404);
     expect(await sql("select status from boonees where id = $1", [figureId])).toEqual([{ status: "Placed" }]);
     const page = await (await fetch(`${a.base}/drops/${dropId}`, { headers: { cookie: "lang=en" } })).text();
     expect(page).toContain(SECRETS.title);
