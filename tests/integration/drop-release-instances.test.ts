@@ -3,6 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toZonedInput } from "../../app/lib/zoned-time.ts";
+import { openUnreadStream } from "../support/sse.ts";
 import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Issue 15: a drop is released once by two app processes racing at its time, with nobody on the
@@ -99,6 +100,10 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
   }, 120_000);
 
   it("releases it once at its time, with nobody on the site, though both instances race for it", async () => {
+    // the collector's bell is open on both instances: each rises with the release and the hint
+    const bells = [await openUnreadStream(a.base, collector), await openUnreadStream(b.base, collector)];
+    await Promise.all(bells.map((bell) => bell.waitFor(() => true)));
+    const before = bells.map((bell) => bell.counts[0]);
     // its time comes in two seconds (both instances re-plan their timers on the change)
     await sql("update drops set release_at = now() + interval '2 seconds' where id = $1", [dropId]);
     await sql("update drop_hints set release_at = now() + interval '3 seconds' where drop_id = $1", [dropId]);
@@ -122,6 +127,11 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     expect(opened.headers.get("location")).toBe(`/drops/${dropId}`);
     expect(await sql("select 1 from announcement_reads where announcement_id = $1", [announcementId])).toHaveLength(1);
     expect((await postForm(a.base, "/notifications", { id: "a-00000000-0000-4000-8000-000000000000" }, collector)).status).toBe(404);
+    try {
+      await Promise.all(bells.map((bell, i) => bell.waitFor((n) => n === before[i] + 2, 10_000)));
+    } finally {
+      bells.forEach((bell) => bell.close());
+    }
     expect(await sql("select status from boonees where id = $1", [figureId])).toEqual([{ status: "Placed" }]);
     const page = await (await fetch(`${a.base}/drops/${dropId}`, { headers: { cookie: "lang=en" } })).text();
     expect(page).toContain(SECRETS.title);
