@@ -102,8 +102,8 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
   it("releases it once at its time, with nobody on the site, though both instances race for it", async () => {
     // the collector's bell is open on both instances: each rises with the release and the hint
     const bells = [await openUnreadStream(a.base, collector), await openUnreadStream(b.base, collector)];
-    await Promise.all(bells.map((bell) => bell.waitFor(() => true)));
-    const before = bells.map((bell) => bell.counts[0]);
+    await Promise.all(bells.map((stream) => stream.waitFor(() => true)));
+    const before = bells.map((stream) => stream.counts[0]);
     // its time comes in two seconds (both instances re-plan their timers on the change)
     await sql("update drops set release_at = now() + interval '2 seconds' where id = $1", [dropId]);
     await sql("update drop_hints set release_at = now() + interval '3 seconds' where drop_id = $1", [dropId]);
@@ -128,9 +128,9 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     expect(await sql("select 1 from announcement_reads where announcement_id = $1", [announcementId])).toHaveLength(1);
     expect((await postForm(a.base, "/notifications", { id: "a-00000000-0000-4000-8000-000000000000" }, collector)).status).toBe(404);
     try {
-      await Promise.all(bells.map((bell, i) => bell.waitFor((n) => n === before[i] + 2, 10_000)));
+      await Promise.all(bells.map((stream, i) => stream.waitFor((n) => n === before[i] + 2, 10_000)));
     } finally {
-      bells.forEach((bell) => bell.close());
+      bells.forEach((stream) => stream.close());
     }
     expect(await sql("select status from boonees where id = $1", [figureId])).toEqual([{ status: "Placed" }]);
     const page = await (await fetch(`${a.base}/drops/${dropId}`, { headers: { cookie: "lang=en" } })).text();
