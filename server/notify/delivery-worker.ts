@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { OptionalChannel } from "#shared/notification-kinds.ts";
 import { queryRows, type Db } from "../db/client.ts";
+import { fanOutOnce } from "./fan-out.ts";
 
 export interface DeliveryJob {
   id: string;
@@ -23,6 +24,8 @@ export interface DeliveryWorkerOptions {
   /** How long a claimed job stays with this worker before another may take it over. */
   leaseSeconds?: number;
   batchSize?: number;
+  /** Profiles per fan-out batch of an announcement to everyone (server/notify/fan-out.ts). */
+  fanOutBatchSize?: number;
   pollMs?: number;
   maxAttempts?: number;
   /** Seconds before the n-th retry: base · 2^(n-1). */
@@ -91,9 +94,13 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
     }
   }
 
-  /** One round: recover what dead workers left, claim a batch, send it. Returns how many were claimed. */
+  /**
+   * One round: recover what dead workers left, queue one fan-out batch of an announcement, claim a
+   * batch of jobs, send it. Returns how many jobs were claimed, plus one for a fan-out batch done.
+   */
   async function runOnce(): Promise<number> {
     await recoverAbandoned();
+    const fannedOut = halting ? null : await fanOutOnce(opts.db, { batchSize: opts.fanOutBatchSize });
     const jobs = await claimBatch();
     for (const [i, job] of jobs.entries()) {
       if (halting) {
@@ -102,7 +109,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
       }
       await sendOne(job);
     }
-    return jobs.length;
+    return jobs.length + (fannedOut ? 1 : 0);
   }
 
   function schedule(delay: number) {

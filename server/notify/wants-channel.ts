@@ -1,0 +1,14 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * Whether a user wants a kind on a channel (decision 018): push needs a subscribed device, e-mail a
+ * confirmed opt-in, and the kind must not be switched off for that channel. Takes SQL expressions.
+ */
+export const wantsChannelSql = (userId: SQL, kind: SQL, channel: SQL) => sql`(
+    (${channel} = 'push' and exists (select 1 from push_subscriptions p where p.user_id = ${userId}))
+    or (${channel} = 'email' and exists (select 1 from notification_settings s where s.user_id = ${userId} and s.email = 'on'))
+  )
+  and not exists (select 1 from notification_opt_outs o where o.user_id = ${userId} and o.kind = ${kind} and o.channel = ${channel})`;
+
+/** The optional channels as rows (c.channel), to cross join with the recipients. */
+export const CHANNEL_ROWS = sql`(values ('push'::notification_channel), ('email'::notification_channel)) as c(channel)`;
