@@ -24,6 +24,8 @@ export interface DeliveryWorkerOptions {
   /** How long a claimed job stays with this worker before another may take it over. */
   leaseSeconds?: number;
   batchSize?: number;
+  /** Jobs of a batch sent at the same time (push services and SMTP answer slower than the queue). */
+  concurrency?: number;
   /** Profiles per fan-out batch of an announcement to everyone (server/notify/fan-out.ts). */
   fanOutBatchSize?: number;
   pollMs?: number;
@@ -39,12 +41,13 @@ const JOB_COLUMNS = sql`id, notification_id as "notificationId", user_id as "use
  * Sends the queued push and e-mail jobs. Several workers (instances) share the queue: a batch is
  * claimed with FOR UPDATE SKIP LOCKED and a lease. Right before a job is sent its row is marked
  * "sending" (committed), after it "sent". A worker that dies leaves "claimed" jobs (never sent: taken
- * over when the lease ends) and at most one "sending" job per worker, which is not sent again but
- * counted as failed, because nobody can know whether it went out: nobody gets a message twice.
+ * over when the lease ends) and at most `concurrency` "sending" jobs per worker, which are not sent
+ * again but counted as failed, because nobody can know whether they went out: nobody gets a message twice.
  */
 export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
   const lease = opts.leaseSeconds ?? 300;
-  const batchSize = opts.batchSize ?? 20;
+  const batchSize = opts.batchSize ?? 64;
+  const concurrency = opts.concurrency ?? 8;
   const maxAttempts = opts.maxAttempts ?? 5;
   const backoff = opts.backoffSeconds ?? 30;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,13 +105,12 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
     await recoverAbandoned();
     const fannedOut = halting ? null : await fanOutOnce(opts.db, { batchSize: opts.fanOutBatchSize });
     const jobs = await claimBatch();
-    for (const [i, job] of jobs.entries()) {
-      if (halting) {
-        await release(jobs.slice(i).map((j) => j.id));
-        break;
-      }
-      await sendOne(job);
-    }
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length && !halting) await sendOne(jobs[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    if (next < jobs.length) await release(jobs.slice(next).map((j) => j.id));
     return jobs.length + (fannedOut ? 1 : 0);
   }
 
