@@ -276,7 +276,7 @@ async function main() {
     const [job] = (await client.query<{ id: string; title: string; message: string; link: string | null }>("select id, title, message, link from delivery_jobs limit 1")).rows;
     const messages = (
       await client.query(
-        `select j.channel::text as channel, j.notification_id as "notificationId", p.endpoint, p.p256dh, p.auth, coalesce(p.language, s.language) as language,
+        `select j.channel::text as channel, coalesce(j.notification_id, j.id) as "notificationId", p.endpoint, p.p256dh, p.auth, coalesce(p.language, s.language) as language,
                 pr.email, s.unsubscribe_token as token
          from delivery_jobs j join profiles pr on pr.id = j.user_id
          left join push_subscriptions p on j.channel = 'push' and p.user_id = j.user_id
@@ -369,7 +369,10 @@ async function runReference() {
     let failed = 0;
     await Promise.all(
       Array.from({ length: REFERENCE_CONCURRENCY }, async () => {
-        while (next < input.messages.length) await send(input.messages[next++]).catch(() => failed++);
+        while (next < input.messages.length)
+          await send(input.messages[next++]).catch((e: unknown) => {
+            if (failed++ === 0) console.error("reference: first failed send:", e);
+          });
       }),
     );
     transport.close();
