@@ -2,7 +2,8 @@
 // intent=claim), 50 clients, at 200 figure types and at 20,000 types (20,000 figures each), and the
 // same request's SQL (bench/claim-request.sql) run by pgbench with 50 clients. Prints the ratios the
 // issue asks for, measured in this one run: HTTP at 20,000 types / at 200 types (target >= 0.8) and
-// HTTP / pgbench (target >= 0.5). Embedded database (PGlite) too, HTTP only. Needs a build.
+// HTTP / pgbench (target >= 0.5), and HTTP / pgbench on the issue's minimal reference SQL
+// (../shared/bench/claim-reference.pgbench, target >= 0.8). Embedded database (PGlite) too, HTTP only. Needs a build.
 //   node bench/claim-scale.ts
 //   CLAIMS=2000 BENCH_SERVER=postgres://postgres@127.0.0.1:5432/postgres node bench/claim-scale.ts
 //   BENCH_EMBEDDED=0 node bench/claim-scale.ts          # PostgreSQL only
@@ -10,7 +11,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -30,6 +31,8 @@ const PGBENCH = process.env.PGBENCH ?? "pgbench";
 // e.g. BENCH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app under load
 const appNodeOptions: Record<string, string> = process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {};
 const sqlFile = path.join(import.meta.dirname, "claim-request.sql");
+/** The issue's reference: the minimal SQL of a claim (../shared/bench/claim-reference.pgbench), beside the repository. */
+const referenceFile = process.env.CLAIM_REFERENCE ?? path.join(import.meta.dirname, "../../shared/bench/claim-reference.pgbench");
 let port = 4400 + Math.floor(Math.random() * 40);
 
 interface Measured {
@@ -112,6 +115,24 @@ async function pgbenchClaims(url: string, client: pg.Client): Promise<Measured> 
   return { perSecond: tps, p50: NaN, p99: NaN, failed };
 }
 
+/**
+ * pgbench on the shared reference file (-T 15 s, as its header says), on figures HTTP did not claim:
+ * its setup is made here (codes 'CB' + 8 digits, bench_seq, bench_users with the finders' sessions).
+ */
+async function referenceClaims(url: string, client: pg.Client): Promise<Measured | null> {
+  if (!existsSync(referenceFile)) return null;
+  await client.query(`create table bench_users as select (row_number() over (order by s.user_id) - 1)::int as cid, s.user_id as uid, s.token
+    from sessions s join profiles p on p.id = s.user_id where p.email like 'finder%' limit ${CLIENTS}`);
+  await client.query(`with free as (select t.id, row_number() over () as n from boonees b join tags t on t.boonee_id = b.id
+      where b.owner_id is null and b.status = 'Placed' and not t.is_claimed)
+    update tags set secret_code = 'CB' || lpad(free.n::text, 8, '0') from free where tags.id = free.id`);
+  await client.query("create sequence bench_seq start 1; analyze");
+  const u = new URL(url);
+  const args = ["-n", "-c", String(CLIENTS), "-j", "2", "-T", "15", "-f", referenceFile, "-h", u.hostname, "-p", u.port || "5432", "-U", u.username || "postgres", u.pathname.slice(1)];
+  const { stdout } = await promisify(execFile)(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024 });
+  return { perSecond: Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN), p50: NaN, p99: NaN, failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0) };
+}
+
 async function onPostgres(types: number) {
   const name = `boonees_bench_c1_${types}`;
   const url = await recreate(name);
@@ -133,7 +154,9 @@ async function onPostgres(types: number) {
     console.log(`PostgreSQL, ${types} types: HTTP ${http.perSecond.toFixed(1)} claims/s (p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed)`);
     const sql = await pgbenchClaims(url, client);
     console.log(`PostgreSQL, ${types} types: pgbench ${sql.perSecond.toFixed(1)} tps (${sql.failed} failed)`);
-    return { http, sql };
+    const reference = await referenceClaims(url, client);
+    if (reference) console.log(`PostgreSQL, ${types} types: pgbench on claim-reference.pgbench ${reference.perSecond.toFixed(1)} tps (${reference.failed} failed)`);
+    return { http, sql, reference };
   } finally {
     await client.end();
     await drop(name);
@@ -170,7 +193,7 @@ async function onPglite(types: number) {
 }
 
 const started = Date.now();
-const pgRows: Record<number, { http: Measured; sql: Measured }> = {};
+const pgRows: Record<number, { http: Measured; sql: Measured; reference: Measured | null }> = {};
 for (const types of SIZES) pgRows[types] = await onPostgres(types);
 const liteRows: Record<number, Measured> = {};
 if (EMBEDDED) for (const types of SIZES) liteRows[types] = await onPglite(types);
@@ -191,6 +214,10 @@ const ratio = (a: number, b: number) => (a / b).toFixed(2);
 const both = pgRows[200] && pgRows[20_000];
 if (both) console.log(`\nPostgreSQL: HTTP at 20,000 types / at 200 types = ${ratio(pgRows[20_000].http.perSecond, pgRows[200].http.perSecond)} (target >= 0.8)`);
 for (const types of SIZES) console.log(`PostgreSQL: HTTP / pgbench = ${ratio(pgRows[types].http.perSecond, pgRows[types].sql.perSecond)} at ${types} types (target >= 0.5)`);
+for (const types of SIZES) {
+  const reference = pgRows[types].reference;
+  if (reference) console.log(`PostgreSQL: HTTP / pgbench on claim-reference.pgbench = ${ratio(pgRows[types].http.perSecond, reference.perSecond)} at ${types} types (target >= 0.8)`);
+}
 console.log("(HTTP: after 100 warm-up claims; pgbench: -M extended -j 2, one extra plumbing query per transaction, see bench/claim-request.sql)");
 if (both) console.log(`PostgreSQL: pgbench at 20,000 types / at 200 types = ${ratio(pgRows[20_000].sql.perSecond, pgRows[200].sql.perSecond)}`);
 if (EMBEDDED && liteRows[200] && liteRows[20_000]) console.log(`PGlite: HTTP at 20,000 types / at 200 types = ${ratio(liteRows[20_000].perSecond, liteRows[200].perSecond)}`);
