@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { kindOfNotification, type NotificationKind } from "#shared/notification-kinds.ts";
+import { DELIVERABLE, kindOfNotification, type NotificationKind } from "#shared/notification-kinds.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { notifications, type Notification } from "../db/schema.ts";
 
@@ -53,6 +53,7 @@ export async function enqueueDeliveries(tx: DbOrTx, ids: string[], kinds: string
         (c.channel = 'push' and exists (select 1 from push_subscriptions p where p.user_id = n.user_id))
         or (c.channel = 'email' and exists (select 1 from notification_settings s where s.user_id = n.user_id and s.email = 'on'))
       )
+      and (k.kind || '.' || c.channel::text) = any(${sql.param(DELIVERABLE)}::text[]) -- the channels the kind may use
       and not exists (select 1 from notification_opt_outs o where o.user_id = n.user_id and o.kind = k.kind and o.channel = c.channel)
     on conflict (notification_id, channel) do nothing`);
 }
