@@ -15,6 +15,14 @@ export const optionalText = (max: number) =>
       return s === "" ? null : s;
     });
 
+/** A whole number from min to max, or null when empty. */
+export const optionalInteger = (min: number, max: number, error: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== "" ? Number(v.trim()) : null))
+    .pipe(z.number(error).int(error).min(min, error).max(max, error).nullable());
+
 /** A date as YYYY-MM-DD that exists in the calendar, or null when empty. */
 const optionalDay = (error: string) =>
   z
@@ -28,6 +36,28 @@ const optionalDay = (error: string) =>
         .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), error)
         .nullable(),
     );
+
+/** How the admin form shows a field (shared by the rows below and app/components/admin/boonee-fields.tsx). */
+export type InputSpec =
+  | { type: "text"; maxLength: number; required?: boolean; wide?: boolean }
+  | { type: "textarea"; maxLength: number; rows: number; wide?: boolean }
+  | { type: "number"; min: number; max: number; wide?: boolean }
+  | { type: "date"; wide?: boolean }
+  | { type: "select"; options: readonly string[]; optionLabel: string; emptyLabel?: string; defaultValue: string; wide?: boolean }
+  | { type: "upload" };
+
+/** How the figure page shows a characteristic: as written, an option's label, a calendar day. */
+export type CharacteristicSpec = { show: "text"; label?: string } | { show: "option"; optionLabel: string; label?: string } | { show: "day"; label?: string };
+
+interface FieldRow {
+  key: string;
+  column: string;
+  schema: z.ZodType | null;
+  input: InputSpec;
+  inherited: boolean;
+  secret: boolean;
+  characteristic: CharacteristicSpec | null;
+}
 
 /**
  * Every field of a figure that the admin form edits, in the form's order (docs/recipes.md, "Add a
@@ -156,7 +186,7 @@ export const FIGURE_FIELDS = [
     secret: false,
     characteristic: { show: "day", label: "birthday" },
   },
-] as const;
+] as const satisfies readonly FieldRow[];
 
 export type FigureField = (typeof FIGURE_FIELDS)[number];
 /** The fields the admin form edits as text, select or date (not the uploaded picture). */

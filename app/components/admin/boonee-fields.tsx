@@ -5,7 +5,7 @@ import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { FORM_FIELDS, type FormField, type FormKey } from "#shared/figure-fields.ts";
+import { FORM_FIELDS, type FormField, type FormKey, type InputSpec } from "#shared/figure-fields.ts";
 import type { FieldErrors } from "#shared/forms.ts";
 
 /** What the form shows in each field (a figure, a template or nothing). */
@@ -57,22 +57,25 @@ export function BooneeFields({ values = {}, errors = {}, idPrefix = "" }: { valu
   const input = (f: FormField) => <FieldInput key={f.key} field={f} id={`${idPrefix}field-${f.key}`} value={values[f.key]} error={errors[f.key]} />;
   return (
     <div className="grid gap-4">
-      {FORM_FIELDS.filter((f) => "wide" in f.input).map(input)}
-      <div className="grid gap-4 sm:grid-cols-2">{FORM_FIELDS.filter((f) => !("wide" in f.input)).map(input)}</div>
+      {FORM_FIELDS.filter((f) => isWide(f)).map(input)}
+      <div className="grid gap-4 sm:grid-cols-2">{FORM_FIELDS.filter((f) => !isWide(f)).map(input)}</div>
     </div>
   );
 }
 
+const isWide = (f: FormField) => "wide" in f.input && f.input.wide === true;
+
 /** One field's input as its row describes it, labelled `admin.fields.<key>`. */
 function FieldInput({ field, id, value, error }: { field: FormField; id: string; value: string | number | null | undefined; error?: string }) {
   const { t } = useTranslation();
-  const { key, input } = field;
+  const key = field.key;
+  const input = field.input as InputSpec;
   const label = t(`admin.fields.${key}`);
   switch (input.type) {
     case "select":
       return (
         <SelectField id={id} name={key} label={label} defaultValue={value ?? input.defaultValue} error={error}>
-          {"emptyLabel" in input && <option value="">{t(input.emptyLabel)}</option>}
+          {input.emptyLabel && <option value="">{t(input.emptyLabel)}</option>}
           {input.options.map((o) => (
             <option key={o} value={o}>
               {t(`${input.optionLabel}.${o}`)}
@@ -82,10 +85,14 @@ function FieldInput({ field, id, value, error }: { field: FormField; id: string;
       );
     case "textarea":
       return <TextareaField id={id} name={key} label={label} rows={input.rows} maxLength={input.maxLength} defaultValue={value ?? ""} error={error} />;
+    case "number":
+      return <Field id={id} name={key} type="number" inputMode="numeric" min={input.min} max={input.max} step={1} label={label} defaultValue={value ?? ""} error={error} />;
+    case "upload":
+      return null;
     case "date":
       return <Field id={id} name={key} type="date" label={label} defaultValue={value ?? ""} error={error} />;
     case "text":
-      return <Field id={id} name={key} label={label} required={"required" in input ? input.required : undefined} maxLength={input.maxLength} defaultValue={value ?? ""} error={error} />;
+      return <Field id={id} name={key} label={label} required={input.required} maxLength={input.maxLength} defaultValue={value ?? ""} error={error} />;
   }
 }
 
