@@ -24,7 +24,7 @@ export const optionalInteger = (min: number, max: number, error: string) =>
     .pipe(z.number(error).int(error).min(min, error).max(max, error).nullable());
 
 /** A date as YYYY-MM-DD that exists in the calendar, or null when empty. */
-const optionalDay = (error: string) =>
+export const optionalDay = (error: string) =>
   z
     .string()
     .optional()
