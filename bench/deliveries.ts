@@ -6,17 +6,17 @@
 // drops.released_at until the sinks have every message, messages/s per channel and in all.
 // Reference: a bare script (this file with --reference, a child process) that sends the same
 // messages (web-push's encryption and VAPID signature, posted with fetch as the app does; nodemailer
-// with the app's transport from the same SMTP_URL) to the same sinks, one at a time like the app's
-// delivery worker (server/notify/delivery-worker.ts sends the jobs of a batch one after another;
-// one worker per instance), in the order the app sent them; measured from its start signal.
+// with the app's pooled transport from the same SMTP_URL) to the same sinks, 8 at a time like the app's
+// delivery worker (server/notify/delivery-worker.ts sends 8 jobs of a batch at once; one worker per
+// instance), in the order the app sent them; measured from its start signal.
 // The mail sink is a minimal SMTP server in this file that greets at once (the smtp-server package
-// waits 100 ms before its greeting, which would cap both senders at ~10 mails/s: the app's transport
-// is not pooled, so every mail is a new SMTP connection; SMTP_SINK=smtp-server to see that).
+// waits 100 ms before its greeting; with pooled connections that is paid once per connection;
+// SMTP_SINK=smtp-server to see that).
 // Needs a build (npx react-router build) and Node 24: `node` below is node_modules/.bin/node (the
 // system node may be older), e.g. PATH=node_modules/.bin:$PATH.
 //   node bench/deliveries.ts                        # 10,000 pushes + 10,000 mails
 //   DELIVERIES=500 node bench/deliveries.ts         # 500 + 500, a quick run
-//   SMTP_POOL=1 node bench/deliveries.ts            # both sides with ?pool=true on SMTP_URL
+//   SMTP_POOL=0 node bench/deliveries.ts            # both sides with ?pool=false on SMTP_URL (a connection per mail)
 //   SMTP_SINK=smtp-server node bench/deliveries.ts  # the smtp-server package as mail sink (greets after 100 ms)
 //   BENCH_SERVER=postgres://postgres@127.0.0.1:5432/postgres   # where the fresh database is made
 // Waiting is bounded by DELIVERY_TIMEOUT_S (default 900 s) per side.
@@ -40,10 +40,11 @@ import { freePort, startInstance, type Instance } from "../tests/support/instanc
 const DELIVERIES = Number(process.env.DELIVERIES ?? 10_000);
 const SERVER = process.env.BENCH_SERVER ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TIMEOUT_MS = Number(process.env.DELIVERY_TIMEOUT_S ?? 900) * 1000;
-/** The app's delivery worker sends one job at a time (see the header); the reference does the same. */
-const REFERENCE_CONCURRENCY = Number(process.env.REFERENCE_CONCURRENCY ?? 1);
+/** The app's delivery worker sends 8 jobs of a batch at a time (delivery-worker.ts `concurrency`); the reference does the same. */
+const REFERENCE_CONCURRENCY = Number(process.env.REFERENCE_CONCURRENCY ?? 8);
 const MAIL_FROM = "Boonees <no-reply@boonees.local>";
-const smtpUrlOf = (port: number) => `smtp://127.0.0.1:${port}${process.env.SMTP_POOL === "1" ? "?pool=true" : ""}`;
+/** The app pools its SMTP connections (server/mail/mailer.ts adds pool=true); SMTP_POOL=0 turns it off on both sides. */
+const smtpUrlOf = (port: number) => `smtp://127.0.0.1:${port}${process.env.SMTP_POOL === "0" ? "?pool=false" : ""}`;
 
 /**
  * THE ONE PLACE where the app is allowed to deliver to the local sinks. Today PUSH_ALLOW_HTTP=1 lets
@@ -331,8 +332,10 @@ async function main() {
 // ---------------------------------------------------------------------------------------------
 async function runReference() {
   const input = JSON.parse(readFileSync(process.argv[3], "utf8")) as ReferenceInput;
-  // as server/mail/mailer.ts builds it
-  const transport = nodemailer.createTransport(input.smtpUrl);
+  // as server/mail/mailer.ts builds it (pooled unless the URL says otherwise)
+  const smtp = new URL(input.smtpUrl);
+  if (!smtp.searchParams.has("pool")) smtp.searchParams.set("pool", "true");
+  const transport = nodemailer.createTransport(smtp.toString());
   const mailAddress = /<([^>]+)>/.exec(MAIL_FROM)?.[1] ?? MAIL_FROM;
   const host = new URL(input.publicUrl).hostname;
   // as server/notify/push-sender.ts and mail-sender.ts render and send one message

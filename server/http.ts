@@ -18,7 +18,7 @@ import { assertMayViewMedia, isOwnerOnlyMedia } from "./domain/media-access.ts";
 import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
 import { createPublicPageCache, type RenderPage } from "./page-cache/public-page-cache.ts";
-import { countUnread, sessionActive } from "./realtime/hub.ts";
+import { sessionActive } from "./realtime/hub.ts";
 import { createDropEvents } from "./realtime/drop-events.ts";
 import { createStreamSlots, STREAMS_PER_ADDRESS } from "./realtime/stream-slots.ts";
 import type { Services } from "./services.ts";
@@ -263,7 +263,7 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
       };
       const unsubscribe = services.realtime.subscribe(viewer.id, (unread) => write("unread", String(unread)));
       // the count on every (re)connect, and a quick retry (1 s) after a dropped connection
-      await stream.writeSSE({ event: "unread", data: String(await countUnread(services.database, viewer.id)), retry: 1_000 }).catch(() => {});
+      await stream.writeSSE({ event: "unread", data: String(await services.realtime.count(viewer.id)), retry: 1_000 }).catch(() => {});
       const heartbeat = setInterval(() => write("ping", ""), 25_000);
       await done;
       clearInterval(heartbeat);

@@ -501,6 +501,8 @@ export const deliveryJobs = pgTable(
     contentId: uuid("content_id").references(() => exclusiveContent.id, { onDelete: "set null" }),
     /** The drop this job announces (its release or one of its hints), for the same counts per drop. */
     dropId: uuid("drop_id").references(() => drops.id, { onDelete: "set null" }),
+    /** The announcement to everyone this job tells one collector of (no notification row: docs/decisions/024). */
+    announcementId: uuid("announcement_id").references((): AnyPgColumn => announcements.id, { onDelete: "set null" }),
     status: deliveryStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
@@ -515,6 +517,7 @@ export const deliveryJobs = pgTable(
     index("delivery_jobs_lease_idx").on(t.leaseUntil).where(sql`${t.status} in ('claimed', 'sending')`),
     index("delivery_jobs_content_idx").on(t.contentId, t.status).where(sql`${t.contentId} is not null`),
     index("delivery_jobs_drop_idx").on(t.dropId, t.status).where(sql`${t.dropId} is not null`),
+    uniqueIndex("delivery_jobs_announcement_once").on(t.announcementId, t.userId, t.channel).where(sql`${t.announcementId} is not null`),
   ],
 );
 
@@ -539,3 +542,64 @@ export const passkeys = pgTable(
   },
   (t) => [index("passkeys_user_idx").on(t.userId)],
 );
+
+// Announcements to everyone (a drop released, a hint out): one row per announcement, read per account
+// by fan-out on read, delivered by push / e-mail by a batched background fan-out (docs/decisions/024).
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The notification kind for channel preferences: dropReleased or newHint. */
+    kind: text("kind").notNull(),
+    /** Stored as system text ("@dropReleased:{…}"), rendered in each reader's language. */
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    link: text("link"),
+    dropId: uuid("drop_id").references(() => drops.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("announcements_created_idx").on(t.createdAt.desc())],
+);
+
+/** "Mark all read" of one account: every announcement created up to read_until is read. */
+export const announcementWatermarks = pgTable("announcement_watermarks", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  readUntil: timestamp("read_until", { withTimezone: true }).notNull(),
+});
+
+/** One announcement marked read on its own (only those newer than the account's watermark). */
+export const announcementReads = pgTable(
+  "announcement_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    announcementId: uuid("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.announcementId] })],
+);
+
+/**
+ * One job per announcement: the delivery worker queues its push / e-mail jobs in batches of profiles
+ * by id; cursor is the last profile id done, done_at set once the walk passed the last profile.
+ */
+export const fanoutJobs = pgTable(
+  "fanout_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    announcementId: uuid("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    cursor: text("cursor"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fanout_jobs_open_idx").on(t.createdAt).where(sql`${t.doneAt} is null`)],
+);
+
+export type Announcement = typeof announcements.$inferSelect;

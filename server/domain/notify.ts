@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { DELIVERABLE, kindOfNotification, type NotificationKind } from "#shared/notification-kinds.ts";
+import { kindOfNotification, type NotificationKind } from "#shared/notification-kinds.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { notifications, type Notification } from "../db/schema.ts";
+import { CHANNEL_ROWS, wantsChannelSql } from "../notify/wants-channel.ts";
 
 export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> & {
   link?: string | null;
@@ -48,12 +49,7 @@ export async function enqueueDeliveries(tx: DbOrTx, ids: string[], kinds: string
     select n.id, n.user_id, c.channel, k.kind, n.title, n.message, n.link, n.content_id, ${about.dropId ?? null}::uuid
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(kinds)}::text[]) as k(id, kind)
     join notifications n on n.id = k.id
-    cross join (values ('push'::notification_channel), ('email'::notification_channel)) as c(channel)
-    where (
-        (c.channel = 'push' and exists (select 1 from push_subscriptions p where p.user_id = n.user_id))
-        or (c.channel = 'email' and exists (select 1 from notification_settings s where s.user_id = n.user_id and s.email = 'on'))
-      )
-      and (k.kind || '.' || c.channel::text) = any(${sql.param(DELIVERABLE)}::text[]) -- the channels the kind may use
-      and not exists (select 1 from notification_opt_outs o where o.user_id = n.user_id and o.kind = k.kind and o.channel = c.channel)
+    cross join ${CHANNEL_ROWS}
+    where ${wantsChannelSql(sql`n.user_id`, sql`k.kind`, sql`c.channel`)}
     on conflict (notification_id, channel) do nothing`);
 }

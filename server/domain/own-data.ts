@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { accounts, booneeStories, boonees, claims, deliveryJobs, notificationOptOuts, notifications, notificationSettings, passkeys, profiles, pushSubscriptions, sessions, userAchievements, userRoles, verifications } from "../db/schema.ts";
 import type { Services } from "../services.ts";
+import { eraseAnnouncementReads, listAnnouncements } from "./announcement-inbox.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { withPasswordCheck } from "./password-check.ts";
 import { confirmWithOwnPasskey } from "./passkeys.ts";
@@ -30,11 +31,15 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null) {
       .select({ id: booneeStories.id, booneeId: booneeStories.booneeId, title: booneeStories.title, story: booneeStories.story, findLocation: booneeStories.findLocation, findDate: booneeStories.findDate, createdAt: booneeStories.createdAt })
       .from(booneeStories)
       .where(eq(booneeStories.userId, id)),
-    notifications: await db
-      .select({ title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link, read: notifications.read, createdAt: notifications.createdAt })
-      .from(notifications)
-      .where(eq(notifications.userId, id))
-      .orderBy(desc(notifications.createdAt)),
+    notifications: [
+      ...(await db
+        .select({ title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link, read: notifications.read, createdAt: notifications.createdAt })
+        .from(notifications)
+        .where(eq(notifications.userId, id))
+        .orderBy(desc(notifications.createdAt))),
+      // the announcements to everyone this account sees, with its read state (docs/decisions/024)
+      ...(await listAnnouncements(db, id)).map(({ id: _id, ...a }) => a),
+    ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
     achievements: await db.select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt }).from(userAchievements).where(eq(userAchievements.userId, id)),
     // the links' tokens and the devices' keys are capabilities, not data about the person
     notificationSettings: (await db.select({ language: notificationSettings.language, email: notificationSettings.email }).from(notificationSettings).where(eq(notificationSettings.userId, id)))[0] ?? null,
@@ -72,6 +77,7 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
   await tx.delete(verifications).where(eq(verifications.value, id));
   await tx.delete(booneeStories).where(eq(booneeStories.userId, id));
   await tx.delete(notifications).where(eq(notifications.userId, id));
+  await eraseAnnouncementReads(tx, id);
   await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
   await tx.delete(passkeys).where(eq(passkeys.userId, id));

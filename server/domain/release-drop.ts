@@ -2,29 +2,13 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { bilingualArg, systemText } from "#shared/notification-text.ts";
 import { queryRows, type Db, type DbOrTx } from "../db/client.ts";
 import { activityLog, dropHints, drops } from "../db/schema.ts";
-import { enqueueDeliveries } from "./notify.ts";
-
-/**
- * Everyone who gets drop announcements in the app: every account that is neither deleted nor blocked;
- * in the same transaction a push / e-mail job for each who wants the kind there (decision 018).
- */
-async function announce(tx: DbOrTx, kind: "dropReleased" | "newHint", title: string, dropId: string) {
-  const link = `/drops/${dropId}`;
-  const inserted = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into notifications (user_id, title, message, type, link)
-        select p.id, ${title}, ${title.replace(/^@(\w+):/, "@$1Message:")}, 'drop', ${link}
-        from profiles p where p.deleted_at is null and p.blocked_at is null
-        returning id`,
-  );
-  const ids = inserted.map((r) => r.id);
-  await enqueueDeliveries(tx, ids, ids.map(() => kind), { dropId });
-}
+import { announce } from "./announce.ts";
 
 /**
  * Releases one drop, exactly once whoever else tries at the same moment (every instance's timer):
  * one conditional UPDATE (released_at IS NULL, due, not cancelled) decides; the winner, in the same
- * transaction, sets its figures to Placed, records the activity and announces it to every collector.
+ * transaction, sets its figures to Placed, records the activity and announces it to every collector
+ * (one announcement row and one fan-out job: the cost does not grow with the collectors, decision 024).
  * The triggers of migration 0013 tell every instance (public pages, event streams, timers).
  */
 export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {

@@ -18,7 +18,10 @@ export type SendMail = (mail: Mail) => Promise<void>;
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): SendMail {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // pooled: a few kept connections instead of a new one (and a new greeting) per mail
+    const url = new URL(opts.smtpUrl);
+    if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true"); // an SMTP_URL may say otherwise
+    const transport = nodemailer.createTransport(url.toString());
     return async (mail) => {
       await transport.sendMail({ from: opts.from, ...mail });
     };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { OptionalChannel } from "#shared/notification-kinds.ts";
 import { queryRows, type Db } from "../db/client.ts";
+import { fanOutOnce } from "./fan-out.ts";
 
 export interface DeliveryJob {
   id: string;
@@ -23,6 +24,10 @@ export interface DeliveryWorkerOptions {
   /** How long a claimed job stays with this worker before another may take it over. */
   leaseSeconds?: number;
   batchSize?: number;
+  /** Jobs of a batch sent at the same time (push services and SMTP answer slower than the queue). */
+  concurrency?: number;
+  /** Profiles per fan-out batch of an announcement to everyone (server/notify/fan-out.ts). */
+  fanOutBatchSize?: number;
   pollMs?: number;
   maxAttempts?: number;
   /** Seconds before the n-th retry: base · 2^(n-1). */
@@ -36,12 +41,13 @@ const JOB_COLUMNS = sql`id, notification_id as "notificationId", user_id as "use
  * Sends the queued push and e-mail jobs. Several workers (instances) share the queue: a batch is
  * claimed with FOR UPDATE SKIP LOCKED and a lease. Right before a job is sent its row is marked
  * "sending" (committed), after it "sent". A worker that dies leaves "claimed" jobs (never sent: taken
- * over when the lease ends) and at most one "sending" job per worker, which is not sent again but
- * counted as failed, because nobody can know whether it went out: nobody gets a message twice.
+ * over when the lease ends) and at most `concurrency` "sending" jobs per worker, which are not sent
+ * again but counted as failed, because nobody can know whether they went out: nobody gets a message twice.
  */
 export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
   const lease = opts.leaseSeconds ?? 300;
-  const batchSize = opts.batchSize ?? 20;
+  const batchSize = opts.batchSize ?? 64;
+  const concurrency = opts.concurrency ?? 8;
   const maxAttempts = opts.maxAttempts ?? 5;
   const backoff = opts.backoffSeconds ?? 30;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -91,18 +97,21 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
     }
   }
 
-  /** One round: recover what dead workers left, claim a batch, send it. Returns how many were claimed. */
+  /**
+   * One round: recover what dead workers left, queue one fan-out batch of an announcement, claim a
+   * batch of jobs, send it. Returns how many jobs were claimed, plus one for a fan-out batch done.
+   */
   async function runOnce(): Promise<number> {
     await recoverAbandoned();
+    const fannedOut = halting ? null : await fanOutOnce(opts.db, { batchSize: opts.fanOutBatchSize });
     const jobs = await claimBatch();
-    for (const [i, job] of jobs.entries()) {
-      if (halting) {
-        await release(jobs.slice(i).map((j) => j.id));
-        break;
-      }
-      await sendOne(job);
-    }
-    return jobs.length;
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length && !halting) await sendOne(jobs[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    if (next < jobs.length) await release(jobs.slice(next).map((j) => j.id));
+    return jobs.length + (fannedOut ? 1 : 0);
   }
 
   function schedule(delay: number) {

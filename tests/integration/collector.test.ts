@@ -5,7 +5,9 @@ import { accounts, booneeStories, boonees, claims, exclusiveContent, notificatio
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
 import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
+import { markNotificationRead } from "../../server/domain/notification-inbox.ts";
 import { getProfileSummary } from "../../server/domain/profile-summary.ts";
+import { countUnread } from "../../server/realtime/hub.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
 
@@ -147,6 +149,10 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(data.stories.map((x) => x.title)).toEqual(["Gefunden"]);
     expect(data.achievements.map((x) => x.achievement).sort()).toEqual(["first_find", "rare_hunter"]);
     expect(data.notifications.length).toBe(2);
+    // an announcement to everyone (a drop) is part of the bell, the download and the deletion (decision 024)
+    const [said] = await queryRows<{ id: string }>(s.db, sql`insert into announcements (kind, title, message, link) values ('dropReleased', '@dropReleased:{}', '@dropReleasedMessage:{}', '/drops') returning id`);
+    await markNotificationRead(s.db, actor(u.id), `a-${said.id}`);
+    expect((await exportUserData(s.db, actor(u.id))).notifications).toEqual(expect.arrayContaining([expect.objectContaining({ title: "@dropReleased:{}", type: "drop", read: true })]));
     expect(JSON.stringify(data)).not.toMatch(/password|secret_code|secretCode|COLL[A-Z0-9]{6}/);
     await s.db.insert(pushSubscriptions).values({ userId: u.id, endpoint: `https://push.example/${u.id}`, p256dh: "key", auth: "auth", language: "en" });
     await s.db.insert(notificationSettings).values({ userId: u.id, email: "on", unsubscribeToken: `leave-${u.id}` });
@@ -174,6 +180,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     ] as const) {
       expect(await s.db.select().from(table).where(eq(column, u.id))).toEqual([]);
     }
+    expect(await queryRows(s.db, sql`select 1 from announcement_reads where user_id = ${u.id} union all select 1 from announcement_watermarks where user_id = ${u.id}`)).toEqual([]);
+    expect(await countUnread(s.database, u.id)).toBe(0);
+    await s.db.execute(sql`delete from announcements where id = ${said.id}`);
     const [fig] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
     expect(fig.ownerId).toBe(u.id); // a find cannot be undone: the figure stays claimed, its owner now nameless
     expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toHaveLength(1);

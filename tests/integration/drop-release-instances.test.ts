@@ -3,6 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toZonedInput } from "#shared/zoned-time.ts";
+import { openUnreadStream } from "../support/sse.ts";
 import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Issue 15: a drop is released once by two app processes racing at its time, with nobody on the
@@ -99,6 +100,10 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
   }, 120_000);
 
   it("releases it once at its time, with nobody on the site, though both instances race for it", async () => {
+    // the collector's bell is open on both instances: each rises with the release and the hint
+    const bells = [await openUnreadStream(a.base, collector), await openUnreadStream(b.base, collector)];
+    await Promise.all(bells.map((stream) => stream.waitFor(() => true)));
+    const before = bells.map((stream) => stream.counts[0]);
     // its time comes in two seconds (both instances re-plan their timers on the change)
     await sql("update drops set release_at = now() + interval '2 seconds' where id = $1", [dropId]);
     await sql("update drop_hints set release_at = now() + interval '3 seconds' where drop_id = $1", [dropId]);
@@ -106,12 +111,27 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     while (Date.now() < until && (await sql("select 1 from drop_hints where drop_id = $1 and released_at is not null", [dropId])).length === 0) await new Promise((r) => setTimeout(r, 250));
     expect(await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId])).toHaveLength(1);
     expect(await sql("select 1 from activity_log where action = 'drop.hintReleased' and object_id = $1", [dropId])).toHaveLength(1);
-    const [{ people }] = await sql<{ people: number }>("select count(*)::int as people from profiles where deleted_at is null and blocked_at is null");
+    // announced once each to everyone (one row, read by every bell: decision 024), not a row per collector
     const [{ released, hints }] = await sql<{ released: number; hints: number }>(
-      "select count(*) filter (where title like '@dropReleased:%')::int as released, count(*) filter (where title like '@dropHint:%')::int as hints from notifications where link = $1",
+      "select count(*) filter (where title like '@dropReleased:%')::int as released, count(*) filter (where title like '@dropHint:%')::int as hints from announcements where link = $1",
       [`/drops/${dropId}`],
     );
-    expect({ released, hints }).toEqual({ released: people, hints: people });
+    expect({ released, hints }).toEqual({ released: 1, hints: 1 });
+    expect(await sql("select 1 from notifications where link = $1", [`/drops/${dropId}`])).toHaveLength(0);
+    const bell = await (await fetch(`${b.base}/notifications`, { headers: { cookie: `lang=en; ${collector}` } })).text();
+    expect(bell).toContain(SECRETS.title);
+    // opening it from the bell (a plain form, on the other instance) marks it read and leads to the drop
+    const [{ id: announcementId }] = await sql<{ id: string }>("select id from announcements where link = $1 and kind = 'dropReleased'", [`/drops/${dropId}`]);
+    const opened = await postForm(a.base, "/notifications", { id: `a-${announcementId}` }, collector);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`/drops/${dropId}`);
+    expect(await sql("select 1 from announcement_reads where announcement_id = $1", [announcementId])).toHaveLength(1);
+    expect((await postForm(a.base, "/notifications", { id: "a-00000000-0000-4000-8000-000000000000" }, collector)).status).toBe(404);
+    try {
+      await Promise.all(bells.map((stream, i) => stream.waitFor((n) => n === before[i] + 2, 10_000)));
+    } finally {
+      bells.forEach((stream) => stream.close());
+    }
     expect(await sql("select status from boonees where id = $1", [figureId])).toEqual([{ status: "Placed" }]);
     const page = await (await fetch(`${a.base}/drops/${dropId}`, { headers: { cookie: "lang=en" } })).text();
     expect(page).toContain(SECRETS.title);

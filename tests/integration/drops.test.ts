@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, drops, notificationSettings, notifications, profiles, tags } from "../../server/db/schema.ts";
+import { announcements, boonees, drops, fanoutJobs, notificationSettings, notifications, profiles, tags } from "../../server/db/schema.ts";
 import { listAdminDrops } from "../../server/domain/admin-drops.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { addDropHint } from "../../server/domain/drop-hints.ts";
 import type { Actor } from "../../server/domain/errors.ts";
+import { listNotifications } from "../../server/domain/notification-inbox.ts";
 import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { getLandingDrop, getPublicDrop, listPastDrops } from "../../server/domain/public-drops.ts";
@@ -16,6 +17,7 @@ import { releaseDue } from "../../server/domain/release-drop.ts";
 import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
 import { updateBoonee } from "../../server/domain/update-boonee.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
+import { fanOutOnce } from "../../server/notify/fan-out.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -77,10 +79,12 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     await makeDue(drop.id);
     const results = await Promise.all(Array.from({ length: 5 }, () => releaseDue(s.db)));
     expect(results.reduce((sum, r) => sum + r.drops, 0)).toBe(1);
-    const [people] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from profiles where deleted_at is null and blocked_at is null`);
-    const notes = await s.db.select().from(notifications).where(eq(notifications.link, `/drops/${drop.id}`));
-    expect(notes).toHaveLength(people.n);
-    expect(new Set(notes.map((x) => x.userId)).size).toBe(people.n);
+    // one announcement and one fan-out job, not a row per collector (decision 024); every bell shows it
+    const said = await s.db.select().from(announcements).where(eq(announcements.dropId, drop.id));
+    expect(said.map((a) => [a.kind, a.link])).toEqual([["dropReleased", `/drops/${drop.id}`]]);
+    expect(await s.db.select().from(fanoutJobs).where(eq(fanoutJobs.announcementId, said[0].id))).toHaveLength(1);
+    expect(await s.db.select().from(notifications).where(eq(notifications.link, `/drops/${drop.id}`))).toEqual([]);
+    expect((await listNotifications(s.db, admin)).filter((x) => x.link === `/drops/${drop.id}`).map((x) => x.title)).toEqual([said[0].title]);
     for (const f of figs) expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id)))[0].status).toBe("Placed");
     const [activity] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from activity_log where action = 'drop.released' and object_id = ${drop.id}`);
     expect(activity.n).toBe(1);
@@ -96,9 +100,9 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     await makeDue(drop.id);
     const raced = await Promise.all(Array.from({ length: 4 }, () => releaseDue(s.db)));
     expect(raced.reduce((sum, r) => sum + r.hints, 0)).toBe(1);
-    const notes = await s.db.select().from(notifications).where(sql`${notifications.title} like '@dropHint:%' and ${notifications.link} = ${`/drops/${drop.id}`}`);
-    const [people] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from profiles where deleted_at is null and blocked_at is null`);
-    expect(notes).toHaveLength(people.n);
+    const said = await s.db.select().from(announcements).where(eq(announcements.dropId, drop.id));
+    expect(said.map((a) => a.kind).sort()).toEqual(["dropReleased", "newHint"]);
+    expect(said.find((a) => a.kind === "newHint")!.title).toMatch(/^@dropHint:/);
     let page = await getPublicDrop(s.db, drop.id);
     expect(page.hints.map((h) => h.id)).toEqual([hint.id]);
     expect(page.figures[0].found).toBeNull();
@@ -123,6 +127,8 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     expect(await countsOf()).toEqual({ sent: 0, pending: 0, failed: 0 });
     await makeDue(drop.id);
     await releaseDue(s.db);
+    expect(await countsOf()).toEqual({ sent: 0, pending: 0, failed: 0 }); // queued by the fan-out, after the release
+    while (await fanOutOnce(s.db));
     expect(await countsOf()).toEqual({ sent: 0, pending: 3, failed: 0 });
     const bounces = people[2].id;
     const worker = createDeliveryWorker({ db: s.db, maxAttempts: 1, deliver: { push: async () => "sent", email: async (job) => (job.userId === bounces ? Promise.reject(new Error("550 no such user")) : "sent") } });
@@ -133,6 +139,7 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     expect(await countsOf()).toEqual({ sent: 2, pending: 0, failed: 1 });
     await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Am Brunnen", textEn: "At the fountain", releaseAt: new Date(Date.now() - 1000) });
     await releaseDue(s.db);
+    while (await fanOutOnce(s.db));
     expect(await countsOf()).toEqual({ sent: 2, pending: 3, failed: 1 });
     await drain();
     expect(await countsOf()).toEqual({ sent: 4, pending: 0, failed: 2 });
