@@ -47,7 +47,8 @@ export type InputSpec =
   | { type: "upload" };
 
 /** How the figure page shows a characteristic: as written, an option's label, a calendar day. */
-export type CharacteristicSpec = { show: "text"; label?: string } | { show: "option"; optionLabel: string; label?: string } | { show: "day"; label?: string };
+export type CharacteristicSpec =
+  { show: "text"; label?: string } | { show: "option"; optionLabel: string; label?: string } | { show: "day"; label?: string };
 
 interface FieldRow {
   key: string;
@@ -200,7 +201,9 @@ export const FORM_FIELDS = FIGURE_FIELDS.filter((f): f is FormField => f.schema 
 export const CHARACTERISTIC_FIELDS = FIGURE_FIELDS.filter((f): f is CharacteristicField => f.characteristic !== null);
 
 /** The zod shape of the form's fields, key by key (shared/schemas/admin.ts builds its schema from it). */
-export const figureFieldsShape = Object.fromEntries(FORM_FIELDS.map((f) => [f.key, f.schema])) as { [F in FormField as F["key"]]: F["schema"] };
+export const figureFieldsShape = Object.fromEntries(FORM_FIELDS.map((f) => [f.key, f.schema])) as {
+  [F in FormField as F["key"]]: F["schema"];
+};
 
 /** The form's fields of a figure, a template or a parsed form, in the table's order. */
 export function formValues<T extends Record<FormKey, unknown>>(row: T): Pick<T, FormKey> {

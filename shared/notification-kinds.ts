@@ -46,7 +46,10 @@ export const NOTIFICATION_KIND_TABLE = {
     channels: ["bell", "push", "email"],
     preference: "on",
     texts: {
-      dropReleased: { title: { key: "notify.dropReleasedTitle", arg: "bilingualTitle" }, message: { key: "notify.dropReleasedMessage", arg: "bilingualTitle" } },
+      dropReleased: {
+        title: { key: "notify.dropReleasedTitle", arg: "bilingualTitle" },
+        message: { key: "notify.dropReleasedMessage", arg: "bilingualTitle" },
+      },
     },
   },
   newHint: {
@@ -54,7 +57,10 @@ export const NOTIFICATION_KIND_TABLE = {
     channels: ["bell", "push", "email"],
     preference: "on",
     texts: {
-      dropHint: { title: { key: "notify.dropHintTitle", arg: "bilingualTitle" }, message: { key: "notify.dropHintMessage", arg: "bilingualTitle" } },
+      dropHint: {
+        title: { key: "notify.dropHintTitle", arg: "bilingualTitle" },
+        message: { key: "notify.dropHintMessage", arg: "bilingualTitle" },
+      },
     },
   },
   content: {
@@ -68,7 +74,10 @@ export const NOTIFICATION_KIND_TABLE = {
     channels: ["bell", "push", "email"],
     preference: "on",
     texts: {
-      achievement: { title: { key: "notify.achievementTitle", arg: "achievement" }, message: { key: "notify.achievementMessage", arg: "achievement" } },
+      achievement: {
+        title: { key: "notify.achievementTitle", arg: "achievement" },
+        message: { key: "notify.achievementMessage", arg: "achievement" },
+      },
     },
   },
   claimReviewed: {
@@ -76,8 +85,14 @@ export const NOTIFICATION_KIND_TABLE = {
     channels: ["bell", "push", "email"],
     preference: "on",
     texts: {
-      claimVerified: { title: { key: "notify.claimVerifiedTitle", arg: "name" }, message: { key: "notify.claimVerifiedMessage", arg: "name" } },
-      claimRejected: { title: { key: "notify.claimRejectedTitle", arg: "name" }, message: { key: "notify.claimRejectedMessage", arg: "reason" } },
+      claimVerified: {
+        title: { key: "notify.claimVerifiedTitle", arg: "name" },
+        message: { key: "notify.claimVerifiedMessage", arg: "name" },
+      },
+      claimRejected: {
+        title: { key: "notify.claimRejectedTitle", arg: "name" },
+        message: { key: "notify.claimRejectedMessage", arg: "reason" },
+      },
     },
   },
   figureDeleted: {
@@ -85,7 +100,10 @@ export const NOTIFICATION_KIND_TABLE = {
     channels: ["bell"],
     preference: "on",
     texts: {
-      figureDeleted: { title: { key: "notify.figureDeletedTitle", arg: "name" }, message: { key: "notify.figureDeletedMessage", arg: "name" } },
+      figureDeleted: {
+        title: { key: "notify.figureDeletedTitle", arg: "name" },
+        message: { key: "notify.figureDeletedMessage", arg: "name" },
+      },
     },
   },
   credentialsRemoved: {
@@ -93,7 +111,10 @@ export const NOTIFICATION_KIND_TABLE = {
     channels: ["bell"],
     preference: "on",
     texts: {
-      credentialsRemoved: { title: { key: "notify.credentialsRemovedTitle", arg: "none" }, message: { key: "notify.credentialsRemovedMessage", arg: "count" } },
+      credentialsRemoved: {
+        title: { key: "notify.credentialsRemovedTitle", arg: "none" },
+        message: { key: "notify.credentialsRemovedMessage", arg: "count" },
+      },
     },
   },
 } as const satisfies Record<string, KindRow>;
@@ -102,10 +123,13 @@ type Table = typeof NOTIFICATION_KIND_TABLE;
 export type AnyKind = keyof Table;
 
 /** The kinds a collector can switch per channel: those that may use push or e-mail. */
-export type NotificationKind = { [K in AnyKind]: [Extract<Table[K]["channels"][number], OptionalChannel>] extends [never] ? never : K }[AnyKind];
+export type NotificationKind = {
+  [K in AnyKind]: [Extract<Table[K]["channels"][number], OptionalChannel>] extends [never] ? never : K;
+}[AnyKind];
 
 /** May this kind use this channel? */
-export const mayUse = (kind: AnyKind, channel: Channel): boolean => (NOTIFICATION_KIND_TABLE[kind].channels as readonly Channel[]).includes(channel);
+export const mayUse = (kind: AnyKind, channel: Channel): boolean =>
+  (NOTIFICATION_KIND_TABLE[kind].channels as readonly Channel[]).includes(channel);
 
 const isSwitchable = (kind: AnyKind): kind is NotificationKind => OPTIONAL_CHANNELS.some((c) => mayUse(kind, c));
 
@@ -113,7 +137,9 @@ const isSwitchable = (kind: AnyKind): kind is NotificationKind => OPTIONAL_CHANN
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = (Object.keys(NOTIFICATION_KIND_TABLE) as AnyKind[]).filter(isSwitchable);
 
 /** Every "kind.channel" a delivery job may be queued for. */
-export const DELIVERABLE: readonly string[] = NOTIFICATION_KINDS.flatMap((kind) => OPTIONAL_CHANNELS.filter((c) => mayUse(kind, c)).map((c) => `${kind}.${c}`));
+export const DELIVERABLE: readonly string[] = NOTIFICATION_KINDS.flatMap((kind) =>
+  OPTIONAL_CHANNELS.filter((c) => mayUse(kind, c)).map((c) => `${kind}.${c}`),
+);
 
 /** The ids of the system texts: a title "id" and its message "idMessage" for every entry of a row's `texts`. */
 type TextId = { [K in AnyKind]: keyof Table[K]["texts"] & string }[AnyKind];
