@@ -1,63 +1,38 @@
-/**
- * System notifications (achievements, reviewed claims, deleted figures) are stored as "@kind:arg" so each reader sees
- * them in their own language; texts written by admins (broadcasts) are stored and shown as written.
- */
-export type SystemKind =
-  | "achievement"
-  | "achievementMessage"
-  | "claimVerified"
-  | "claimVerifiedMessage"
-  | "claimRejected"
-  | "claimRejectedMessage"
-  | "figureDeleted"
-  | "figureDeletedMessage"
-  | "dropReleased"
-  | "dropReleasedMessage"
-  | "dropHint"
-  | "dropHintMessage"
-  | "credentialsRemoved"
-  | "credentialsRemovedMessage";
+import { SYSTEM_TEXTS, SYSTEM_TEXT_FORMAT, type SystemKind } from "./notification-kinds.ts";
 
+export type { SystemKind } from "./notification-kinds.ts";
+
+/**
+ * System notifications (achievements, reviewed claims, deleted figures, drops) are stored as "@kind:arg"
+ * so each reader sees them in their own language; texts written by admins (broadcasts) are stored and
+ * shown as written. Which texts exist and how each is rendered is in the `texts` of the rows of
+ * NOTIFICATION_KIND_TABLE (shared/notification-kinds.ts).
+ */
 export const systemText = (kind: SystemKind, arg = "") => `@${kind}:${arg}`;
 
 export function decodeSystemText(text: string): { kind: SystemKind; arg: string } | null {
-  const m = /^@(achievement|achievementMessage|claimVerified|claimVerifiedMessage|claimRejected|claimRejectedMessage|figureDeleted|figureDeletedMessage|dropReleased|dropReleasedMessage|dropHint|dropHintMessage|credentialsRemoved|credentialsRemovedMessage):(.*)$/s.exec(text);
-  return m ? { kind: m[1] as SystemKind, arg: m[2] } : null;
+  const m = SYSTEM_TEXT_FORMAT.exec(text);
+  return m && SYSTEM_TEXTS.has(m[1]) ? { kind: m[1] as SystemKind, arg: m[2] } : null;
 }
 
 /** Renders a stored notification text with the reader's translations (keys under "notify."). */
 export function renderNotificationText(text: string, t: (key: string, params?: Record<string, unknown>) => string): string {
   const decoded = decodeSystemText(text);
   if (!decoded) return text;
-  switch (decoded.kind) {
+  const { key, arg } = SYSTEM_TEXTS.get(decoded.kind)!.text;
+  switch (arg) {
+    case "none":
+      return t(key);
+    case "name":
+      return t(key, { name: decoded.arg });
+    case "reason":
+      return t(key, { reason: decoded.arg });
+    case "count":
+      return t(key, { count: Number(decoded.arg) || 0 });
     case "achievement":
-      return t("notify.achievementTitle", { name: t(`achievements.${decoded.arg}.name`) });
-    case "achievementMessage":
-      return t("notify.achievementMessage", { name: t(`achievements.${decoded.arg}.name`) });
-    case "claimVerified":
-      return t("notify.claimVerifiedTitle", { name: decoded.arg });
-    case "claimVerifiedMessage":
-      return t("notify.claimVerifiedMessage", { name: decoded.arg });
-    case "claimRejected":
-      return t("notify.claimRejectedTitle", { name: decoded.arg });
-    case "claimRejectedMessage":
-      return t("notify.claimRejectedMessage", { reason: decoded.arg });
-    case "figureDeleted":
-      return t("notify.figureDeletedTitle", { name: decoded.arg });
-    case "figureDeletedMessage":
-      return t("notify.figureDeletedMessage", { name: decoded.arg });
-    case "dropReleased":
-      return t("notify.dropReleasedTitle", { title: bilingual(decoded.arg, t) });
-    case "dropReleasedMessage":
-      return t("notify.dropReleasedMessage", { title: bilingual(decoded.arg, t) });
-    case "dropHintMessage":
-      return t("notify.dropHintMessage", { title: bilingual(decoded.arg, t) });
-    case "dropHint":
-      return t("notify.dropHintTitle", { title: bilingual(decoded.arg, t) });
-    case "credentialsRemoved":
-      return t("notify.credentialsRemovedTitle");
-    case "credentialsRemovedMessage":
-      return t("notify.credentialsRemovedMessage", { count: Number(decoded.arg) || 0 });
+      return t(key, { name: t(`achievements.${decoded.arg}.name`) });
+    case "bilingualTitle":
+      return t(key, { title: bilingual(decoded.arg, t) });
   }
 }
 

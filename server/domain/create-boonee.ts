@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { generateClaimCode } from "#shared/claim-code.ts";
+import { formValues } from "#shared/figure-fields.ts";
+import { inheritedValues } from "#shared/inherited-fields.ts";
 import type { BatchInput, BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { figureCardColumns } from "../db/figure-columns.ts";
@@ -17,19 +19,7 @@ export interface CreateBooneeInput extends BooneeFieldsInput {
 
 /** The editable columns of a figure, from the shared form fields (create and edit use the same). */
 export function figureColumns(input: BooneeFieldsInput) {
-  return {
-    name: input.name,
-    description: input.description,
-    rarity: input.rarity,
-    status: input.status,
-    series: input.series,
-    origin: input.origin,
-    passion: input.passion,
-    superpower: input.superpower,
-    personality: input.personality,
-    element: input.element,
-    birthDate: input.birthDate,
-  };
+  return formValues(input);
 }
 
 /** True when `e` (or what it wraps) is PostgreSQL's unique violation on the named index. */
@@ -131,18 +121,8 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
           .insert(boonees)
           .values(
             codes.map(() => ({
-              name: type.name,
-              description: type.description,
-              rarity: type.rarity,
+              ...inheritedValues(type),
               status: input.status,
-              series: type.series,
-              origin: type.origin,
-              passion: type.passion,
-              superpower: type.superpower,
-              personality: type.personality,
-              element: type.element,
-              birthDate: type.birthDate,
-              imageUrl: type.imageUrl,
               welcomeVideoUrl: type.welcomeVideoUrl,
               templateId: type.id,
             })),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { StatusFilter } from "#shared/schemas/admin.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
-import { figureColumns } from "../db/figure-columns.ts";
+import { figureColumns, secretFigureColumns } from "../db/figure-columns.ts";
 import { adminFigureSearch, instanceNumber } from "../db/figure-search.ts";
 import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../db/paging.ts";
 import { claimableFigureSql } from "../db/figure-status-sql.ts";
@@ -80,6 +80,7 @@ function selectAdminBoonees(db: DbOrTx) {
   return db
     .select({
       ...figureColumns,
+      ...secretFigureColumns,
       templateId: boonees.templateId,
       overriddenFields: boonees.overriddenFields,
       createdAt: boonees.createdAt,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Lang } from "#shared/i18n-config.ts";
-import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS } from "#shared/notification-kinds.ts";
+import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS, mayUse } from "#shared/notification-kinds.ts";
 import type { PreferencesInput } from "#shared/schemas/channels.ts";
 import type { Db } from "../db/client.ts";
 import { notificationOptOuts, notificationSettings, pushSubscriptions } from "../db/schema.ts";
@@ -11,7 +11,7 @@ import { assertSignedIn, type Actor } from "./errors.ts";
 export async function saveNotificationPreferences(db: Db, actor: Actor | null, input: PreferencesInput, currentLang: Lang) {
   assertSignedIn(actor);
   const wanted = new Set(input.enabled.map((e) => `${e.channel}.${e.kind}`));
-  const optOuts = OPTIONAL_CHANNELS.flatMap((channel) => NOTIFICATION_KINDS.filter((kind) => !wanted.has(`${channel}.${kind}`)).map((kind) => ({ userId: actor.id, kind, channel })));
+  const optOuts = OPTIONAL_CHANNELS.flatMap((channel) => NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && !wanted.has(`${channel}.${kind}`)).map((kind) => ({ userId: actor.id, kind, channel })));
   await db.transaction(async (tx) => {
     await ensureSettingsRow(tx, actor.id, currentLang);
     await tx.update(notificationSettings).set({ language: input.language, updatedAt: new Date() }).where(eq(notificationSettings.userId, actor.id));

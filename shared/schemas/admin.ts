@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
+import { ELEMENTS, RARITIES, STATUSES, figureFieldsShape, optionalText } from "../figure-fields.ts";
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 
-/** The spec's enumerations (section 3); the same values as the database enums. */
-export const RARITIES = ["Common", "Rare", "Legendary"] as const;
-export const STATUSES = ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"] as const;
-export const ELEMENTS = ["Feuer", "Wasser", "Erde", "Luft", "Blitz", "Eis"] as const;
+export { ELEMENTS, RARITIES, STATUSES } from "../figure-fields.ts";
 export const CONTENT_TYPES = ["news", "image", "link", "video"] as const;
 export const AUDIENCES = ["all", "rarity", "series", "boonee"] as const;
 export const BATCH_MAX = 200;
@@ -15,16 +13,6 @@ export type Rarity = (typeof RARITIES)[number];
 export type Status = (typeof STATUSES)[number];
 export type Element = (typeof ELEMENTS)[number];
 
-/** Trimmed, cut to `max`, and null when empty. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => {
-      const s = (v ?? "").trim().slice(0, max);
-      return s === "" ? null : s;
-    });
-
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
 const optionalUuid = z
   .string()
@@ -32,40 +20,8 @@ const optionalUuid = z
   .transform((v) => (v && v.trim() !== "" ? v.trim() : null))
   .pipe(uuid.nullable());
 
-const birthDate = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.trim() !== "" ? v.trim() : null))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "admin.fields.error.birthDate")
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "admin.fields.error.birthDate")
-      .nullable(),
-  );
-
-/** The figure's own fields (spec section 3), shared by create and edit. */
-export const booneeFieldsSchema = z.object({
-  name: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, 100))
-    .pipe(z.string().min(1, "admin.fields.error.nameRequired")),
-  description: optionalText(5000),
-  rarity: z.enum(RARITIES, "admin.fields.error.rarity").default("Common"),
-  status: z.enum(STATUSES, "admin.fields.error.status").default("Draft"),
-  series: optionalText(100),
-  origin: optionalText(200),
-  passion: optionalText(200),
-  superpower: optionalText(200),
-  personality: optionalText(200),
-  element: z
-    .string()
-    .optional()
-    .transform((v) => (v && v !== "" ? v : null))
-    .pipe(z.enum(ELEMENTS, "admin.fields.error.element").nullable()),
-  birthDate,
-});
+/** The figure's own fields (spec section 3), shared by create and edit: one per row of shared/figure-fields.ts. */
+export const booneeFieldsSchema = z.object(figureFieldsShape);
 export type BooneeFieldsInput = z.output<typeof booneeFieldsSchema>;
 
 /** The claim code an admin types or generates: required, forced to upper case, 6–20 of A–Z and 0–9. */

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { LANGS } from "../i18n-config.ts";
-import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS, type NotificationKind, type OptionalChannel } from "../notification-kinds.ts";
+import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS, mayUse, type NotificationKind, type OptionalChannel } from "../notification-kinds.ts";
 
 /** The checkbox of one kind on one channel in the preferences form. */
 export const preferenceField = (kind: NotificationKind, channel: OptionalChannel) => `${channel}.${kind}`;
 
-/** The preferences form: the language of push and mail texts, and every kind × channel checkbox (unchecked: absent). */
+/** The preferences form: the language of push and mail texts, and every kind × channel checkbox the kind may use (unchecked: absent). */
 export const preferencesSchema = z
   .object({ language: z.enum(LANGS, "channels.error.language") })
   .catchall(z.string())
   .transform(({ language, ...fields }) => ({
     language,
-    enabled: OPTIONAL_CHANNELS.flatMap((channel) => NOTIFICATION_KINDS.filter((kind) => fields[preferenceField(kind, channel)] === "on").map((kind) => ({ kind, channel }))),
+    enabled: OPTIONAL_CHANNELS.flatMap((channel) => NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && fields[preferenceField(kind, channel)] === "on").map((kind) => ({ kind, channel }))),
   }));
 export type PreferencesInput = z.output<typeof preferencesSchema>;
 

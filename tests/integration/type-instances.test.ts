@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formValues } from "#shared/figure-fields.ts";
 import { validate } from "#shared/forms.ts";
-import { updateBooneeSchema, type BooneeFieldsInput } from "#shared/schemas/admin.ts";
+import { booneeFieldsSchema, updateBooneeSchema, type BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
@@ -22,35 +23,24 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const row = async (id: string) => (await s.db.select().from(boonees).where(eq(boonees.id, id)))[0];
-const fieldsOf = (b: Awaited<ReturnType<typeof row>>): BooneeFieldsInput => ({
-  name: b.name,
-  description: b.description,
-  rarity: b.rarity,
-  status: b.status,
-  series: b.series,
-  origin: b.origin,
-  passion: b.passion,
-  superpower: b.superpower,
-  personality: b.personality,
-  element: b.element,
-  birthDate: b.birthDate,
-});
+const fieldsOf = (b: Awaited<ReturnType<typeof row>>): BooneeFieldsInput => formValues(b);
 let n = 0;
 async function typeWithInstances(count: number) {
   const type = await createBoonee(s.db, admin, {
     templateId: null,
     secretCode: `TYP${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20),
-    name: `Schnuffel ${n}`,
-    description: "Er wohnt unter der Brükce.",
-    rarity: "Common",
-    status: "Placed",
-    series: `Hafen ${n}`,
-    origin: "Kiel",
-    passion: "Möwen",
-    superpower: null,
-    personality: null,
-    element: "Wasser",
-    birthDate: "2020-01-01",
+    // The fields not named here (superpower, personality, …) are empty, as in a posted form.
+    ...booneeFieldsSchema.parse({
+      name: `Schnuffel ${n}`,
+      description: "Er wohnt unter der Brükce.",
+      rarity: "Common",
+      status: "Placed",
+      series: `Hafen ${n}`,
+      origin: "Kiel",
+      passion: "Möwen",
+      element: "Wasser",
+      birthDate: "2020-01-01",
+    }),
   });
   if (count === 0) return { typeId: type.id, instances: [] };
   const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count, status: "Placed" });

@@ -5,22 +5,11 @@ import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { ELEMENTS, RARITIES, STATUSES } from "#shared/schemas/admin.ts";
+import { FORM_FIELDS, type FormField, type FormKey, type InputSpec } from "#shared/figure-fields.ts";
 import type { FieldErrors } from "#shared/forms.ts";
 
-export interface BooneeFieldValues {
-  name?: string | null;
-  description?: string | null;
-  rarity?: string | null;
-  status?: string | null;
-  series?: string | null;
-  origin?: string | null;
-  passion?: string | null;
-  superpower?: string | null;
-  personality?: string | null;
-  element?: string | null;
-  birthDate?: string | null;
-}
+/** What the form shows in each field (a figure, a template or nothing). */
+export type BooneeFieldValues = { [K in FormKey]?: string | number | null };
 
 /** A labelled native select with its error. */
 export function SelectField({
@@ -63,46 +52,48 @@ export function TextareaField({ name, label, error, ...props }: React.ComponentP
   );
 }
 
-/** The figure's fields (spec section 3), shared by Create Boonee and Edit. */
+/** The figure's fields (spec section 3), shared by Create Boonee and Edit: one input per row of shared/figure-fields.ts. */
 export function BooneeFields({ values = {}, errors = {}, idPrefix = "" }: { values?: BooneeFieldValues; errors?: FieldErrors; idPrefix?: string }) {
-  const { t } = useTranslation();
-  const id = (name: string) => `${idPrefix}field-${name}`;
+  const input = (f: FormField) => <FieldInput key={f.key} field={f} id={`${idPrefix}field-${f.key}`} value={values[f.key]} error={errors[f.key]} />;
   return (
     <div className="grid gap-4">
-      <Field id={id("name")} name="name" label={t("admin.fields.name")} required maxLength={100} defaultValue={values.name ?? ""} error={errors.name} />
-      <TextareaField id={id("description")} name="description" label={t("admin.fields.description")} rows={4} maxLength={5000} defaultValue={values.description ?? ""} error={errors.description} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField id={id("rarity")} name="rarity" label={t("admin.fields.rarity")} defaultValue={values.rarity ?? "Common"} error={errors.rarity}>
-          {RARITIES.map((r) => (
-            <option key={r} value={r}>
-              {t(`common.rarity.${r}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField id={id("status")} name="status" label={t("admin.fields.status")} defaultValue={values.status ?? "Draft"} error={errors.status}>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`admin.status.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Field id={id("series")} name="series" label={t("admin.fields.series")} maxLength={100} defaultValue={values.series ?? ""} error={errors.series} />
-        <Field id={id("origin")} name="origin" label={t("admin.fields.origin")} maxLength={200} defaultValue={values.origin ?? ""} error={errors.origin} />
-        <Field id={id("passion")} name="passion" label={t("admin.fields.passion")} maxLength={200} defaultValue={values.passion ?? ""} error={errors.passion} />
-        <Field id={id("superpower")} name="superpower" label={t("admin.fields.superpower")} maxLength={200} defaultValue={values.superpower ?? ""} error={errors.superpower} />
-        <Field id={id("personality")} name="personality" label={t("admin.fields.personality")} maxLength={200} defaultValue={values.personality ?? ""} error={errors.personality} />
-        <SelectField id={id("element")} name="element" label={t("admin.fields.element")} defaultValue={values.element ?? ""} error={errors.element}>
-          <option value="">{t("admin.fields.noElement")}</option>
-          {ELEMENTS.map((e) => (
-            <option key={e} value={e}>
-              {t(`admin.element.${e}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Field id={id("birthDate")} name="birthDate" type="date" label={t("admin.fields.birthDate")} defaultValue={values.birthDate ?? ""} error={errors.birthDate} />
-      </div>
+      {FORM_FIELDS.filter((f) => isWide(f)).map(input)}
+      <div className="grid gap-4 sm:grid-cols-2">{FORM_FIELDS.filter((f) => !isWide(f)).map(input)}</div>
     </div>
   );
+}
+
+const isWide = (f: FormField) => "wide" in f.input && f.input.wide === true;
+
+/** One field's input as its row describes it, labelled `admin.fields.<key>`. */
+function FieldInput({ field, id, value, error }: { field: FormField; id: string; value: string | number | null | undefined; error?: string }) {
+  const { t } = useTranslation();
+  const key = field.key;
+  const input = field.input as InputSpec;
+  const label = t(`admin.fields.${key}`);
+  switch (input.type) {
+    case "select":
+      return (
+        <SelectField id={id} name={key} label={label} defaultValue={value ?? input.defaultValue} error={error}>
+          {input.emptyLabel && <option value="">{t(input.emptyLabel)}</option>}
+          {input.options.map((o) => (
+            <option key={o} value={o}>
+              {t(`${input.optionLabel}.${o}`)}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case "textarea":
+      return <TextareaField id={id} name={key} label={label} rows={input.rows} maxLength={input.maxLength} defaultValue={value ?? ""} error={error} />;
+    case "number":
+      return <Field id={id} name={key} type="number" inputMode="numeric" min={input.min} max={input.max} step={1} label={label} defaultValue={value ?? ""} error={error} />;
+    case "upload":
+      return null;
+    case "date":
+      return <Field id={id} name={key} type="date" label={label} defaultValue={value ?? ""} error={error} />;
+    case "text":
+      return <Field id={id} name={key} label={label} required={input.required} maxLength={input.maxLength} defaultValue={value ?? ""} error={error} />;
+  }
 }
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";

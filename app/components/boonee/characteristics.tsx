@@ -1,26 +1,25 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useDates } from "~/lib/use-dates";
+import { CHARACTERISTIC_FIELDS, type CharacteristicKey } from "#shared/figure-fields.ts";
 
-export interface CharacteristicsData {
-  origin: string | null;
-  passion: string | null;
-  superpower: string | null;
-  personality: string | null;
-  element: string | null;
-  birthDate: string | null;
-}
+export type CharacteristicsData = { [K in CharacteristicKey]: string | number | null };
 
-/** Origin, passion, superpower, personality, element and birthday: each only if set; nothing when none is. */
+/**
+ * The rows of shared/figure-fields.ts with a `characteristic` (origin, passion, superpower,
+ * personality, element, birthday): each only if set, labelled `boonee.fields.<label ?? key>`; nothing when none is.
+ */
 export function Characteristics({ data }: { data: CharacteristicsData }) {
   const { t } = useTranslation();
   const dates = useDates();
   const items: [string, string][] = [];
-  if (data.origin) items.push(["origin", data.origin]);
-  if (data.passion) items.push(["passion", data.passion]);
-  if (data.superpower) items.push(["superpower", data.superpower]);
-  if (data.personality) items.push(["personality", data.personality]);
-  if (data.element) items.push(["element", t(`boonee.elements.${data.element}`, { defaultValue: data.element })]);
-  if (data.birthDate) items.push(["birthday", dates.calendarDay(data.birthDate)]);
+  for (const { key, characteristic: c } of CHARACTERISTIC_FIELDS) {
+    const value = data[key];
+    if (value == null || value === "") continue;
+    const label = "label" in c ? c.label : key;
+    if (c.show === "option") items.push([label, t(`${c.optionLabel}.${value}`, { defaultValue: String(value) })]);
+    else if (c.show === "day") items.push([label, dates.calendarDay(String(value))]);
+    else items.push([label, String(value)]);
+  }
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="characteristics-title" className="rounded-2xl border-2 border-ink/10 bg-white p-5">

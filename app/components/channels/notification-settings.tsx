@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { LANGS, type Lang } from "#shared/i18n-config.ts";
-import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS } from "#shared/notification-kinds.ts";
+import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS, mayUse } from "#shared/notification-kinds.ts";
 import { preferenceField } from "#shared/schemas/channels.ts";
 import { useTranslation } from "~/lib/use-translation";
 import { usePushDevice } from "./use-push-device";
@@ -15,7 +15,7 @@ export interface ChannelSettings {
   optOuts: string[];
 }
 
-/** The profile's notification settings: kinds × channels (a plain form), e-mail opt-in, push on this device. */
+/** The profile's notification settings: kinds × channels (a plain form; rows and cells from NOTIFICATION_KIND_TABLE), e-mail opt-in, push on this device. */
 export function NotificationSettings({ settings, vapidPublicKey, lang }: { settings: ChannelSettings; vapidPublicKey: string; lang: Lang }) {
   const { t } = useTranslation();
   const off = new Set(settings.optOuts);
@@ -52,6 +52,13 @@ export function NotificationSettings({ settings, vapidPublicKey, lang }: { setti
                 <td className="px-2 py-2 text-center text-muted-foreground">{t("channels.always")}</td>
                 {OPTIONAL_CHANNELS.map((channel) => {
                   const name = preferenceField(kind, channel);
+                  if (!mayUse(kind, channel)) {
+                    return (
+                      <td key={channel} className="px-2 py-2 text-center text-muted-foreground">
+                        –
+                      </td>
+                    );
+                  }
                   return (
                     <td key={channel} className="px-2 py-2 text-center">
                       <input

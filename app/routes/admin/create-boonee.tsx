@@ -17,6 +17,7 @@ import { actorOf, flashCookie, getServices, requireRole } from "~/guards.server"
 import { generateClaimCode, CODE_MAX } from "#shared/claim-code.ts";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
+import { formValues } from "#shared/figure-fields.ts";
 import { BATCH_MAX, STATUSES, batchSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
 import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "#server/domain/create-boonee.ts";
 import { DomainError } from "#server/domain/errors.ts";
@@ -39,17 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     types,
     template: template && {
       id: template.templateId ?? template.id,
-      name: template.name,
-      description: template.description,
-      rarity: template.rarity,
+      ...formValues(template),
       status: "Draft",
-      series: template.series,
-      origin: template.origin,
-      passion: template.passion,
-      superpower: template.superpower,
-      personality: template.personality,
-      element: template.element,
-      birthDate: template.birthDate,
       imageUrl: template.imageUrl,
     },
   };
