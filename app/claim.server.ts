@@ -2,7 +2,13 @@ import type { RouterContextProvider } from "react-router";
 import { getServices, getViewer } from "~/guards.server";
 import { claimCodeSchema } from "#shared/claim-code.ts";
 import { DomainError } from "#server/domain/errors.ts";
-import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass, type ClaimChallenge } from "#server/domain/claim-challenge.ts";
+import {
+  createClaimChallenge,
+  createClaimPass,
+  spendClaimChallenge,
+  verifyClaimPass,
+  type ClaimChallenge,
+} from "#server/domain/claim-challenge.ts";
 import { lookupFigure, type FigureByCode } from "#server/domain/find-figure-by-code.ts";
 
 export type CodeLookup =
@@ -49,7 +55,8 @@ async function lookupUncached(context: Ctx, request: Request, raw: string, solut
       userId: getViewer(context)?.id,
       challengePassed: passed,
     });
-    if (!figure) return { status: "invalid", error: "claim.error.invalid", params: remaining === null ? {} : { remaining }, httpStatus: 404 };
+    if (!figure)
+      return { status: "invalid", error: "claim.error.invalid", params: remaining === null ? {} : { remaining }, httpStatus: 404 };
     return { status: "found", figure, pass: solved ? createClaimPass(sessionSecret, code) : undefined };
   } catch (e) {
     if (!(e instanceof DomainError && e.code === "tooMany")) throw e;

@@ -50,7 +50,9 @@ export default async function handleRequest(
   const i18n = await i18nFor(lang);
   // Pages that start React later keep its scripts inert in a <noscript>: render them whole, in order.
   const waitForAll =
-    isbot(request.headers.get("user-agent")) || routerContext.isSpaMode || deferredStart(routerContext.staticHandlerContext.matches.map((m) => m.route)) !== null;
+    isbot(request.headers.get("user-agent")) ||
+    routerContext.isSpaMode ||
+    deferredStart(routerContext.staticHandlerContext.matches.map((m) => m.route)) !== null;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -65,9 +67,7 @@ export default async function handleRequest(
           shellRendered = true;
           const body = lowPriorityPreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -64,7 +64,8 @@ export interface RefusalNames {
 export function refusal(e: unknown, names: RefusalNames = {}): Refusal {
   if (e instanceof DomainError) {
     const error = names.keys?.[e.code] ?? (names.prefix !== undefined ? `${names.prefix}${e.code}` : (names.fallback ?? e.code));
-    const reason = names.reasonPrefix !== undefined && typeof e.params?.reason === "string" ? `${names.reasonPrefix}${e.params.reason}` : null;
+    const reason =
+      names.reasonPrefix !== undefined && typeof e.params?.reason === "string" ? `${names.reasonPrefix}${e.params.reason}` : null;
     return { error, params: e.params ?? {}, reason, status: e.status };
   }
   if (names.unexpected === undefined) throw e;

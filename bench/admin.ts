@@ -79,7 +79,9 @@ async function runAll() {
     const ts = times.get(p.name)!;
     const row = { name: p.name, p50: pct(ts, 50), p95: pct(ts, 95), max: Math.max(...ts) };
     results.push(row);
-    console.log(`${p.name.padEnd(52)} p50 ${row.p50.toFixed(1).padStart(6)} ms   p95 ${row.p95.toFixed(1).padStart(6)} ms   max ${row.max.toFixed(1).padStart(6)} ms`);
+    console.log(
+      `${p.name.padEnd(52)} p50 ${row.p50.toFixed(1).padStart(6)} ms   p95 ${row.p95.toFixed(1).padStart(6)} ms   max ${row.max.toFixed(1).padStart(6)} ms`,
+    );
   }
   pending = [];
 }
@@ -91,26 +93,42 @@ const [{ total, claims }] = await queryRows<{ total: number; claims: number }>(
   database.db,
   sql`select (select count(*)::int from boonees) as total, (select count(*)::int from claims) as claims`,
 );
-console.log(`\n${total} figures, ${claims} claims on PostgreSQL; ${RUNS} runs each after 5 warm-ups; NODE_ENV=${process.env.NODE_ENV}\n\nqueries (domain functions the loaders call):`);
+console.log(
+  `\n${total} figures, ${claims} claims on PostgreSQL; ${RUNS} runs each after 5 warm-ups; NODE_ENV=${process.env.NODE_ENV}\n\nqueries (domain functions the loaders call):`,
+);
 // Cursors deep in the lists, as the "next" links of page 2,000 (figures) and page 1,000 (claims) carry them.
 const at = async (query: ReturnType<typeof sql>) => {
   const [row] = await queryRows<{ ts: string; id: string }>(database.db, query);
   return row;
 };
-const deepFigure = await at(sql`select created_at::text as ts, id from boonees order by created_at desc nulls last, id offset 47999 limit 1`);
-const oldestFigure = await at(sql`select created_at::text as ts, id from boonees order by created_at asc nulls first, id desc offset 10 limit 1`);
-const deepClaim = await at(sql`select claimed_at::text as ts, id from claims order by claimed_at desc nulls last, id desc offset 24999 limit 1`);
+const deepFigure = await at(
+  sql`select created_at::text as ts, id from boonees order by created_at desc nulls last, id offset 47999 limit 1`,
+);
+const oldestFigure = await at(
+  sql`select created_at::text as ts, id from boonees order by created_at asc nulls first, id desc offset 10 limit 1`,
+);
+const deepClaim = await at(
+  sql`select claimed_at::text as ts, id from claims order by claimed_at desc nulls last, id desc offset 24999 limit 1`,
+);
 const deep = (row: { ts: string; id: string }, dir: "after" | "before" = "after") => decodeCursor(dir, encodeCursor(row.ts, row.id))!;
 await measure("figures: page 1", () => listAdminBoonees(database.db, admin, {}));
-await measure("figures: page 2001 (after row 48,000)", () => listAdminBoonees(database.db, admin, { cursor: deep(deepFigure), page: 2001 }));
-await measure("figures: back to page 2000 (before row 48,000)", () => listAdminBoonees(database.db, admin, { cursor: deep(deepFigure, "before"), page: 2000 }));
+await measure("figures: page 2001 (after row 48,000)", () =>
+  listAdminBoonees(database.db, admin, { cursor: deep(deepFigure), page: 2001 }),
+);
+await measure("figures: back to page 2000 (before row 48,000)", () =>
+  listAdminBoonees(database.db, admin, { cursor: deep(deepFigure, "before"), page: 2000 }),
+);
 await measure("figures: last page", () => listAdminBoonees(database.db, admin, { cursor: deep(oldestFigure), page: 4167 }));
 await measure("figures: search 'blubb 12'", () => listAdminBoonees(database.db, admin, { q: "blubb 12" }));
 const serie42 = await listAdminBoonees(database.db, admin, { q: "serie 42" });
-await measure("figures: search 'serie 42', page 2", () => listAdminBoonees(database.db, admin, { q: "serie 42", cursor: decodeCursor("after", serie42.next), page: 2 }));
+await measure("figures: search 'serie 42', page 2", () =>
+  listAdminBoonees(database.db, admin, { q: "serie 42", cursor: decodeCursor("after", serie42.next), page: 2 }),
+);
 await measure("figures: search 'blubb' (10 % match)", () => listAdminBoonees(database.db, admin, { q: "blubb" }));
 await measure("figures: status claimed", () => listAdminBoonees(database.db, admin, { status: "claimed" }));
-await measure("figures: status available, after row 48,000", () => listAdminBoonees(database.db, admin, { status: "available", cursor: deep(deepFigure), page: 100 }));
+await measure("figures: status available, after row 48,000", () =>
+  listAdminBoonees(database.db, admin, { status: "available", cursor: deep(deepFigure), page: 100 }),
+);
 await measure("figures: status Draft", () => listAdminBoonees(database.db, admin, { status: "Draft" }));
 await measure("figures: search 'zzz-none' (no match)", () => listAdminBoonees(database.db, admin, { q: "zzz-none" }));
 await measure("claims: page 1", () => listClaims(database.db, admin, {}));
@@ -179,5 +197,7 @@ if (!existsSync(buildFile)) {
 }
 
 const over = results.filter((r) => r.p95 > TARGET_MS);
-console.log(over.length ? `\nover the ${TARGET_MS} ms p95 target: ${over.map((r) => r.name).join(", ")}` : `\nall p95 under ${TARGET_MS} ms`);
+console.log(
+  over.length ? `\nover the ${TARGET_MS} ms p95 target: ${over.map((r) => r.name).join(", ")}` : `\nall p95 under ${TARGET_MS} ms`,
+);
 process.exit(over.length ? 1 : 0);

@@ -29,7 +29,9 @@ const SIZES = (process.env.BENCH_SIZES ?? "200,20000").split(",").map(Number);
 const EMBEDDED = process.env.BENCH_EMBEDDED !== "0";
 const PGBENCH = process.env.PGBENCH ?? "pgbench";
 // e.g. BENCH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app under load
-const appNodeOptions: Record<string, string> = process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {};
+const appNodeOptions: Record<string, string> = process.env.BENCH_APP_NODE_OPTIONS
+  ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS }
+  : {};
 const sqlFile = path.join(import.meta.dirname, "claim-request.sql");
 /** The issue's reference: the minimal SQL of a claim (../shared/bench/claim-reference.pgbench), beside the repository. */
 const referenceFile = process.env.CLAIM_REFERENCE ?? path.join(import.meta.dirname, "../../shared/bench/claim-reference.pgbench");
@@ -54,7 +56,12 @@ async function httpClaims(app: Instance, codes: string[]): Promise<Measured> {
   const result = await claimAll(app, cookies, codes.slice(WARMUP));
   // a won claim answers 303 to its success page (Post/Redirect/Get); anything else failed
   const won = (result as unknown as Record<"3xx", number>)["3xx"];
-  return { perSecond: won / result.duration, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx - won + result.errors + result.timeouts };
+  return {
+    perSecond: won / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx - won + result.errors + result.timeouts,
+  };
 }
 
 function claimAll(app: Instance, cookies: string[], codes: string[]) {
@@ -73,7 +80,12 @@ function claimAll(app: Instance, cookies: string[], codes: string[]) {
             ...req,
             method: "POST",
             path: `/c/${codes[next++]}`,
-            headers: { origin: app.base, "content-type": "application/x-www-form-urlencoded", cookie: String(context.cookie), "accept-encoding": "gzip" },
+            headers: {
+              origin: app.base,
+              "content-type": "application/x-www-form-urlencoded",
+              cookie: String(context.cookie),
+              "accept-encoding": "gzip",
+            },
             body: "intent=claim",
           };
         },
@@ -104,13 +116,39 @@ async function pgbenchClaims(url: string, client: pg.Client): Promise<Measured> 
   await client.query(`create table bench_clients as select row_number() over (order by s.user_id) - 1 as n, s.user_id, s.token
     from sessions s join profiles p on p.id = s.user_id where p.email like 'finder%' limit ${CLIENTS}`);
   await client.query(`create table bench_free as select row_number() over () as n, code from (${freeCodes(CLAIMS)}) f`);
-  await client.query("alter table bench_clients add primary key (n); alter table bench_free add primary key (n); create sequence bench_free_seq; analyze");
+  await client.query(
+    "alter table bench_clients add primary key (n); alter table bench_free add primary key (n); create sequence bench_free_seq; analyze",
+  );
   const u = new URL(url);
-  const args = ["-n", "-M", "extended", "-c", String(CLIENTS), "-j", "2", "-t", String(Math.floor(CLAIMS / CLIENTS)), "-r", "-f", sqlFile, "-h", u.hostname, "-p", u.port || "5432", "-U", u.username || "postgres", u.pathname.slice(1)];
+  const args = [
+    "-n",
+    "-M",
+    "extended",
+    "-c",
+    String(CLIENTS),
+    "-j",
+    "2",
+    "-t",
+    String(Math.floor(CLAIMS / CLIENTS)),
+    "-r",
+    "-f",
+    sqlFile,
+    "-h",
+    u.hostname,
+    "-p",
+    u.port || "5432",
+    "-U",
+    u.username || "postgres",
+    u.pathname.slice(1),
+  ];
   const { stdout } = await promisify(execFile)(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024 });
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
   const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
-  const claimed = (await client.query<{ n: number }>(`select count(*)::int as n from boonees b join tags t on t.boonee_id = b.id join bench_free f on f.code = t.secret_code where b.owner_id is not null`)).rows[0].n;
+  const claimed = (
+    await client.query<{ n: number }>(
+      `select count(*)::int as n from boonees b join tags t on t.boonee_id = b.id join bench_free f on f.code = t.secret_code where b.owner_id is not null`,
+    )
+  ).rows[0].n;
   if (claimed !== Math.floor(CLAIMS / CLIENTS) * CLIENTS) throw new Error(`pgbench claimed ${claimed} figures`);
   return { perSecond: tps, p50: NaN, p99: NaN, failed };
 }
@@ -128,9 +166,31 @@ async function referenceClaims(url: string, client: pg.Client): Promise<Measured
     update tags set secret_code = 'CB' || lpad(free.n::text, 8, '0') from free where tags.id = free.id`);
   await client.query("create sequence bench_seq start 1; analyze");
   const u = new URL(url);
-  const args = ["-n", "-c", String(CLIENTS), "-j", "2", "-T", "15", "-f", referenceFile, "-h", u.hostname, "-p", u.port || "5432", "-U", u.username || "postgres", u.pathname.slice(1)];
+  const args = [
+    "-n",
+    "-c",
+    String(CLIENTS),
+    "-j",
+    "2",
+    "-T",
+    "15",
+    "-f",
+    referenceFile,
+    "-h",
+    u.hostname,
+    "-p",
+    u.port || "5432",
+    "-U",
+    u.username || "postgres",
+    u.pathname.slice(1),
+  ];
   const { stdout } = await promisify(execFile)(PGBENCH, args, { maxBuffer: 10 * 1024 * 1024 });
-  return { perSecond: Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN), p50: NaN, p99: NaN, failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0) };
+  return {
+    perSecond: Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN),
+    p50: NaN,
+    p99: NaN,
+    failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0),
+  };
 }
 
 async function onPostgres(types: number) {
@@ -144,18 +204,27 @@ async function onPostgres(types: number) {
     await client.query("vacuum analyze");
     const codes = (await client.query<{ code: string }>(freeCodes(WARMUP + CLAIMS))).rows.map((r) => r.code);
     if (codes.length < WARMUP + CLAIMS) throw new Error(`only ${codes.length} free figures`);
-    const app = await startInstance({ port: port++, env: { DATABASE_URL: url, LOG_LEVEL: "error", ...appNodeOptions }, startTimeoutMs: 300_000 });
+    const app = await startInstance({
+      port: port++,
+      env: { DATABASE_URL: url, LOG_LEVEL: "error", ...appNodeOptions },
+      startTimeoutMs: 300_000,
+    });
     let http: Measured;
     try {
       http = await httpClaims(app, codes);
     } finally {
       await app.stop();
     }
-    console.log(`PostgreSQL, ${types} types: HTTP ${http.perSecond.toFixed(1)} claims/s (p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed)`);
+    console.log(
+      `PostgreSQL, ${types} types: HTTP ${http.perSecond.toFixed(1)} claims/s (p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed)`,
+    );
     const sql = await pgbenchClaims(url, client);
     console.log(`PostgreSQL, ${types} types: pgbench ${sql.perSecond.toFixed(1)} tps (${sql.failed} failed)`);
     const reference = await referenceClaims(url, client);
-    if (reference) console.log(`PostgreSQL, ${types} types: pgbench on claim-reference.pgbench ${reference.perSecond.toFixed(1)} tps (${reference.failed} failed)`);
+    if (reference)
+      console.log(
+        `PostgreSQL, ${types} types: pgbench on claim-reference.pgbench ${reference.perSecond.toFixed(1)} tps (${reference.failed} failed)`,
+      );
     return { http, sql, reference };
   } finally {
     await client.end();
@@ -177,12 +246,14 @@ async function onPglite(types: number) {
     };
     await seedCatalogue(client as unknown as pg.Client, { figures: FIGURES, users: 2_000, types });
     await client.query("vacuum analyze");
-    const codes = ((await lite.query<{ code: string }>(freeCodes(WARMUP + CLAIMS))).rows).map((r) => r.code);
+    const codes = (await lite.query<{ code: string }>(freeCodes(WARMUP + CLAIMS))).rows.map((r) => r.code);
     await database.close();
     const app = await startInstance({ port: port++, dataDir, env: { LOG_LEVEL: "error" }, startTimeoutMs: 300_000 });
     try {
       const http = await httpClaims(app, codes);
-      console.log(`PGlite, ${types} types: HTTP ${http.perSecond.toFixed(1)} claims/s (p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed)`);
+      console.log(
+        `PGlite, ${types} types: HTTP ${http.perSecond.toFixed(1)} claims/s (p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed)`,
+      );
       return http;
     } finally {
       await app.stop();
@@ -199,12 +270,16 @@ const liteRows: Record<number, Measured> = {};
 if (EMBEDDED) for (const types of SIZES) liteRows[types] = await onPglite(types);
 
 const f = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "–");
-console.log(`\n${CLIENTS} clients, ${CLAIMS} claims per measurement, ${FIGURES} figures; one run, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\n${CLIENTS} clients, ${CLAIMS} claims per measurement, ${FIGURES} figures; one run, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 console.log("| database | figure types | HTTP claims/s | p50 ms | p99 ms | failed | pgbench tps (same SQL) | HTTP / pgbench |");
 console.log("|---|---|---|---|---|---|---|---|");
 for (const types of SIZES) {
   const { http, sql } = pgRows[types];
-  console.log(`| PostgreSQL | ${types} | ${f(http.perSecond)} | ${f(http.p50)} | ${f(http.p99)} | ${http.failed} | ${f(sql.perSecond)} | ${(http.perSecond / sql.perSecond).toFixed(2)} |`);
+  console.log(
+    `| PostgreSQL | ${types} | ${f(http.perSecond)} | ${f(http.p50)} | ${f(http.p99)} | ${http.failed} | ${f(sql.perSecond)} | ${(http.perSecond / sql.perSecond).toFixed(2)} |`,
+  );
 }
 for (const types of Object.keys(liteRows).map(Number)) {
   const http = liteRows[types];
@@ -212,13 +287,26 @@ for (const types of Object.keys(liteRows).map(Number)) {
 }
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 const both = pgRows[200] && pgRows[20_000];
-if (both) console.log(`\nPostgreSQL: HTTP at 20,000 types / at 200 types = ${ratio(pgRows[20_000].http.perSecond, pgRows[200].http.perSecond)} (target >= 0.8)`);
-for (const types of SIZES) console.log(`PostgreSQL: HTTP / pgbench = ${ratio(pgRows[types].http.perSecond, pgRows[types].sql.perSecond)} at ${types} types (target >= 0.5)`);
+if (both)
+  console.log(
+    `\nPostgreSQL: HTTP at 20,000 types / at 200 types = ${ratio(pgRows[20_000].http.perSecond, pgRows[200].http.perSecond)} (target >= 0.8)`,
+  );
+for (const types of SIZES)
+  console.log(
+    `PostgreSQL: HTTP / pgbench = ${ratio(pgRows[types].http.perSecond, pgRows[types].sql.perSecond)} at ${types} types (target >= 0.5)`,
+  );
 for (const types of SIZES) {
   const reference = pgRows[types].reference;
-  if (reference) console.log(`PostgreSQL: HTTP / pgbench on claim-reference.pgbench = ${ratio(pgRows[types].http.perSecond, reference.perSecond)} at ${types} types (target >= 0.8)`);
+  if (reference)
+    console.log(
+      `PostgreSQL: HTTP / pgbench on claim-reference.pgbench = ${ratio(pgRows[types].http.perSecond, reference.perSecond)} at ${types} types (target >= 0.8)`,
+    );
 }
-console.log("(HTTP: after 100 warm-up claims; pgbench: -M extended -j 2, one extra plumbing query per transaction, see bench/claim-request.sql)");
-if (both) console.log(`PostgreSQL: pgbench at 20,000 types / at 200 types = ${ratio(pgRows[20_000].sql.perSecond, pgRows[200].sql.perSecond)}`);
-if (EMBEDDED && liteRows[200] && liteRows[20_000]) console.log(`PGlite: HTTP at 20,000 types / at 200 types = ${ratio(liteRows[20_000].perSecond, liteRows[200].perSecond)}`);
+console.log(
+  "(HTTP: after 100 warm-up claims; pgbench: -M extended -j 2, one extra plumbing query per transaction, see bench/claim-request.sql)",
+);
+if (both)
+  console.log(`PostgreSQL: pgbench at 20,000 types / at 200 types = ${ratio(pgRows[20_000].sql.perSecond, pgRows[200].sql.perSecond)}`);
+if (EMBEDDED && liteRows[200] && liteRows[20_000])
+  console.log(`PGlite: HTTP at 20,000 types / at 200 types = ${ratio(liteRows[20_000].perSecond, liteRows[200].perSecond)}`);
 process.exit(0);

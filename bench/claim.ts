@@ -36,12 +36,22 @@ async function bench(label: string, url?: string): Promise<Row[]> {
   const db = database.db;
   try {
     const stamp = Date.now();
-    const users = Array.from({ length: CLIENTS }, (_, i) => ({ id: randomUUID(), name: `Bench ${i}`, email: `bench-${i}-${stamp}@example.test` }));
+    const users = Array.from({ length: CLIENTS }, (_, i) => ({
+      id: randomUUID(),
+      name: `Bench ${i}`,
+      email: `bench-${i}-${stamp}@example.test`,
+    }));
     await db.insert(profiles).values(users);
     async function seed(n: number, prefix: string) {
       const figures = await db
         .insert(boonees)
-        .values(Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i}`, status: "Placed" as const, rarity: (["Common", "Rare", "Legendary"] as const)[i % 3] })))
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            name: `${prefix} ${i}`,
+            status: "Placed" as const,
+            rarity: (["Common", "Rare", "Legendary"] as const)[i % 3],
+          })),
+        )
         .returning({ id: boonees.id });
       const codes = figures.map((_, i) => `${prefix}${i.toString(36).toUpperCase().padStart(6, "0")}`);
       await db.insert(tags).values(figures.map((f, i) => ({ booneeId: f.id, secretCode: codes[i] })));
@@ -73,7 +83,15 @@ async function bench(label: string, url?: string): Promise<Row[]> {
     );
     let seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    rows.push({ database: label, scenario: "distinct", requests: latencies.length, perSecond: latencies.length / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), won });
+    rows.push({
+      database: label,
+      scenario: "distinct",
+      requests: latencies.length,
+      perSecond: latencies.length / seconds,
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+      won,
+    });
 
     // contended: every client races for the same figure, figure after figure
     const raced = await seed(RACES, "BENCHC");
@@ -96,7 +114,15 @@ async function bench(label: string, url?: string): Promise<Row[]> {
     }
     seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    rows.push({ database: label, scenario: "contended", requests: latencies.length, perSecond: latencies.length / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), won });
+    rows.push({
+      database: label,
+      scenario: "contended",
+      requests: latencies.length,
+      perSecond: latencies.length / seconds,
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+      won,
+    });
     return rows;
   } finally {
     await database.close();
@@ -136,4 +162,7 @@ if (server) {
 console.log(`${CLIENTS} concurrent clients; each request = throttled code lookup + claim transaction`);
 console.log("| database | scenario | requests | won | requests/s | p50 | p99 |");
 console.log("|---|---|---|---|---|---|---|");
-for (const r of rows) console.log(`| ${r.database} | ${r.scenario} | ${r.requests} | ${r.won} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms |`);
+for (const r of rows)
+  console.log(
+    `| ${r.database} | ${r.scenario} | ${r.requests} | ${r.won} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms |`,
+  );

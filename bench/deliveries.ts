@@ -212,7 +212,9 @@ function rates(m: Measured) {
 async function main() {
   const started = Date.now();
   const sinks = await startSinks();
-  console.log(`sinks: push http://127.0.0.1:${sinks.pushPort}, SMTP ${smtpUrlOf(sinks.smtpPort)}; ${DELIVERIES} pushes + ${DELIVERIES} mails`);
+  console.log(
+    `sinks: push http://127.0.0.1:${sinks.pushPort}, SMTP ${smtpUrlOf(sinks.smtpPort)}; ${DELIVERIES} pushes + ${DELIVERIES} mails`,
+  );
 
   const name = `boonees_bench_deliveries_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER });
@@ -229,9 +231,18 @@ async function main() {
   let app: Instance | undefined;
   try {
     // the collectors: bp* with one push device each (real P-256 keys), bm* with confirmed e-mail
-    const devices = Array.from({ length: DELIVERIES }, () => ({ p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") }));
-    await client.query(`insert into profiles (id, name, email) select 'bp' || g, 'Push ' || g, 'bp' || g || '@example.test' from generate_series(0, $1::int - 1) g`, [DELIVERIES]);
-    await client.query(`insert into profiles (id, name, email) select 'bm' || g, 'Mail ' || g, 'bm' || g || '@example.test' from generate_series(0, $1::int - 1) g`, [DELIVERIES]);
+    const devices = Array.from({ length: DELIVERIES }, () => ({
+      p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+      auth: randomBytes(16).toString("base64url"),
+    }));
+    await client.query(
+      `insert into profiles (id, name, email) select 'bp' || g, 'Push ' || g, 'bp' || g || '@example.test' from generate_series(0, $1::int - 1) g`,
+      [DELIVERIES],
+    );
+    await client.query(
+      `insert into profiles (id, name, email) select 'bm' || g, 'Mail ' || g, 'bm' || g || '@example.test' from generate_series(0, $1::int - 1) g`,
+      [DELIVERIES],
+    );
     await client.query(
       `insert into push_subscriptions (user_id, endpoint, p256dh, auth, language)
        select 'bp' || (k.n - 1), $1 || (k.n - 1), k.p256dh, k.auth, case when k.n % 2 = 0 then 'en' else 'de' end
@@ -243,37 +254,62 @@ async function main() {
        select 'bm' || g, case when g % 2 = 0 then 'de' else 'en' end, 'on', md5(random()::text) || md5(g::text) from generate_series(0, $1::int - 1) g`,
       [DELIVERIES],
     );
-    const figure = (await client.query<{ id: string }>("insert into boonees (name, rarity, status) values ('Bench-Figur', 'Rare', 'Hidden') returning id")).rows[0].id;
+    const figure = (
+      await client.query<{ id: string }>("insert into boonees (name, rarity, status) values ('Bench-Figur', 'Rare', 'Hidden') returning id")
+    ).rows[0].id;
     await client.query("vacuum analyze");
 
     const vapid = webpush.generateVAPIDKeys();
     const port = await freePort();
     app = await startInstance({
       port,
-      env: { DATABASE_URL: databaseUrl, LOG_LEVEL: "error", VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, ...appEnvForSinks({ pushHost: `127.0.0.1:${sinks.pushPort}`, smtpPort: sinks.smtpPort }) },
+      env: {
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: "error",
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        ...appEnvForSinks({ pushHost: `127.0.0.1:${sinks.pushPort}`, smtpPort: sinks.smtpPort }),
+      },
       startTimeoutMs: 300_000,
     });
 
     // the drop: due in two seconds (database clock); the app's timer re-plans on the change and releases it
     console.log("app: releasing a drop to every collector");
-    const drop = (await client.query<{ id: string }>("insert into drops (title_de, title_en, release_at) values ('Bench-Drop', 'Bench drop', now() + interval '2 seconds') returning id")).rows[0].id;
+    const drop = (
+      await client.query<{ id: string }>(
+        "insert into drops (title_de, title_en, release_at) values ('Bench-Drop', 'Bench drop', now() + interval '2 seconds') returning id",
+      )
+    ).rows[0].id;
     await client.query("insert into drop_figures (drop_id, boonee_id, previous_status) values ($1, $2, 'Placed')", [drop, figure]);
     let t0: number | null = null;
     const releaseDeadline = Date.now() + 60_000;
     while (t0 === null && Date.now() < releaseDeadline) {
       await sleep(50);
-      t0 = (await client.query<{ ms: number | null }>("select (extract(epoch from released_at) * 1000)::float8 as ms from drops where id = $1", [drop])).rows[0].ms;
+      t0 = (
+        await client.query<{ ms: number | null }>(
+          "select (extract(epoch from released_at) * 1000)::float8 as ms from drops where id = $1",
+          [drop],
+        )
+      ).rows[0].ms;
     }
     if (t0 === null) throw new Error("the drop was not released within 60 s");
     await waitForSinks(sinks.sink, DELIVERIES);
     const ours: Measured = { push: { ...sinks.sink.push }, email: { ...sinks.sink.email }, t0 };
-    const jobs = (await client.query<{ status: string; n: number }>("select status::text, count(*)::int as n from delivery_jobs group by status order by status")).rows;
+    const jobs = (
+      await client.query<{ status: string; n: number }>(
+        "select status::text, count(*)::int as n from delivery_jobs group by status order by status",
+      )
+    ).rows;
     console.log(`  delivery jobs: ${jobs.map((j) => `${j.n} ${j.status}`).join(", ")}`);
     await app.stop();
     app = undefined;
 
     // the reference gets the very messages the app sent, in the order it sent them
-    const [job] = (await client.query<{ id: string; title: string; message: string; link: string | null }>("select id, title, message, link from delivery_jobs limit 1")).rows;
+    const [job] = (
+      await client.query<{ id: string; title: string; message: string; link: string | null }>(
+        "select id, title, message, link from delivery_jobs limit 1",
+      )
+    ).rows;
     const messages = (
       await client.query(
         `select j.channel::text as channel, coalesce(j.notification_id, j.id) as "notificationId", p.endpoint, p.p256dh, p.auth, coalesce(p.language, s.language) as language,
@@ -290,7 +326,10 @@ async function main() {
 
     sinks.reset();
     console.log(`reference: ${messages.length} messages, ${REFERENCE_CONCURRENCY} at a time`);
-    const child = spawn(process.execPath, [import.meta.filename, "--reference", inputFile], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, REFERENCE_CONCURRENCY: String(REFERENCE_CONCURRENCY) } });
+    const child = spawn(process.execPath, [import.meta.filename, "--reference", inputFile], {
+      stdio: ["pipe", "pipe", "inherit"],
+      env: { ...process.env, REFERENCE_CONCURRENCY: String(REFERENCE_CONCURRENCY) },
+    });
     let out = "";
     child.stdout!.on("data", (d) => (out += d));
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -307,13 +346,25 @@ async function main() {
     const a = rates(ours);
     const b = rates(reference);
     const f = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "–");
-    console.log(`\n${DELIVERIES} pushes + ${DELIVERIES} mails to local sinks; PostgreSQL; one run, ${((Date.now() - started) / 1000).toFixed(0)} s; app, database, sinks and reference share the machine`);
-    console.log("| sender | pushes | mails | all received after s | first after ms | messages/s (all) | pushes/s | mails/s | messages/s first→last | pushes/s first→last | mails/s first→last | push body bytes | mail bytes |");
+    console.log(
+      `\n${DELIVERIES} pushes + ${DELIVERIES} mails to local sinks; PostgreSQL; one run, ${((Date.now() - started) / 1000).toFixed(0)} s; app, database, sinks and reference share the machine`,
+    );
+    console.log(
+      "| sender | pushes | mails | all received after s | first after ms | messages/s (all) | pushes/s | mails/s | messages/s first→last | pushes/s first→last | mails/s first→last | push body bytes | mail bytes |",
+    );
     console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    console.log(`| app (release → sinks) | ${ours.push.count} | ${ours.email.count} | ${f(a.seconds, 1)} | ${f(a.firstMs)} | ${f(a.perSecond, 1)} | ${f(a.pushPerSecond, 1)} | ${f(a.mailPerSecond, 1)} | ${f(a.sendingPerSecond, 1)} | ${f(a.pushPhasePerSecond, 1)} | ${f(a.mailPhasePerSecond, 1)} | ${f(a.pushBytes)} | ${f(a.mailBytes)} |`);
-    console.log(`| bare script (signal → sinks), ${REFERENCE_CONCURRENCY} at a time, ${refFailed} failed | ${reference.push.count} | ${reference.email.count} | ${f(b.seconds, 1)} | ${f(b.firstMs)} | ${f(b.perSecond, 1)} | ${f(b.pushPerSecond, 1)} | ${f(b.mailPerSecond, 1)} | ${f(b.sendingPerSecond, 1)} | ${f(b.pushPhasePerSecond, 1)} | ${f(b.mailPhasePerSecond, 1)} | ${f(b.pushBytes)} | ${f(b.mailBytes)} |`);
-    console.log("(pushes/s, mails/s: the channel's messages / time from the start (release, signal) to its last one; first→last: while it was sending. The reference sends in the app's order)");
-    console.log(`app / reference: all ${(a.perSecond / b.perSecond).toFixed(2)}×, pushes ${(a.pushPerSecond / b.pushPerSecond).toFixed(2)}×, mails ${(a.mailPerSecond / b.mailPerSecond).toFixed(2)}×, first→last ${(a.sendingPerSecond / b.sendingPerSecond).toFixed(2)}× (pushes ${(a.pushPhasePerSecond / b.pushPhasePerSecond).toFixed(2)}×, mails ${(a.mailPhasePerSecond / b.mailPhasePerSecond).toFixed(2)}×)`);
+    console.log(
+      `| app (release → sinks) | ${ours.push.count} | ${ours.email.count} | ${f(a.seconds, 1)} | ${f(a.firstMs)} | ${f(a.perSecond, 1)} | ${f(a.pushPerSecond, 1)} | ${f(a.mailPerSecond, 1)} | ${f(a.sendingPerSecond, 1)} | ${f(a.pushPhasePerSecond, 1)} | ${f(a.mailPhasePerSecond, 1)} | ${f(a.pushBytes)} | ${f(a.mailBytes)} |`,
+    );
+    console.log(
+      `| bare script (signal → sinks), ${REFERENCE_CONCURRENCY} at a time, ${refFailed} failed | ${reference.push.count} | ${reference.email.count} | ${f(b.seconds, 1)} | ${f(b.firstMs)} | ${f(b.perSecond, 1)} | ${f(b.pushPerSecond, 1)} | ${f(b.mailPerSecond, 1)} | ${f(b.sendingPerSecond, 1)} | ${f(b.pushPhasePerSecond, 1)} | ${f(b.mailPhasePerSecond, 1)} | ${f(b.pushBytes)} | ${f(b.mailBytes)} |`,
+    );
+    console.log(
+      "(pushes/s, mails/s: the channel's messages / time from the start (release, signal) to its last one; first→last: while it was sending. The reference sends in the app's order)",
+    );
+    console.log(
+      `app / reference: all ${(a.perSecond / b.perSecond).toFixed(2)}×, pushes ${(a.pushPerSecond / b.pushPerSecond).toFixed(2)}×, mails ${(a.mailPerSecond / b.mailPerSecond).toFixed(2)}×, first→last ${(a.sendingPerSecond / b.sendingPerSecond).toFixed(2)}× (pushes ${(a.pushPhasePerSecond / b.pushPhasePerSecond).toFixed(2)}×, mails ${(a.mailPhasePerSecond / b.mailPhasePerSecond).toFixed(2)}×)`,
+    );
   } finally {
     await app?.stop();
     await client.end();
@@ -344,12 +395,20 @@ async function runReference() {
     const link = new URL(input.job.link ?? "/notifications", input.publicUrl).href;
     if (m.channel === "push") {
       const payload = { title: renderNotificationText(input.job.title, t), body: renderNotificationText(input.job.message, t), link };
-      const request = webpush.generateRequestDetails({ endpoint: m.endpoint, keys: { p256dh: m.p256dh, auth: m.auth } }, JSON.stringify(payload), {
-        vapidDetails: { subject: `mailto:${mailAddress}`, publicKey: input.vapid.publicKey, privateKey: input.vapid.privateKey },
-        TTL: 24 * 60 * 60,
-        topic: m.notificationId.replaceAll("-", ""),
+      const request = webpush.generateRequestDetails(
+        { endpoint: m.endpoint, keys: { p256dh: m.p256dh, auth: m.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: `mailto:${mailAddress}`, publicKey: input.vapid.publicKey, privateKey: input.vapid.privateKey },
+          TTL: 24 * 60 * 60,
+          topic: m.notificationId.replaceAll("-", ""),
+        },
+      );
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ? new Uint8Array(request.body) : undefined,
       });
-      const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined });
       if (!response.ok) throw new Error(`push sink answered ${response.status}`);
       await response.arrayBuffer();
     } else {
@@ -358,8 +417,17 @@ async function runReference() {
         from: MAIL_FROM,
         to: m.email,
         subject: renderNotificationText(input.job.title, t),
-        text: t("channels.mail.body", { message: renderNotificationText(input.job.message, t), link, preferences: new URL("/profile#notification-settings", input.publicUrl).href, unsubscribe }),
-        headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Message-ID": `<${m.notificationId}.email@${host}>` },
+        text: t("channels.mail.body", {
+          message: renderNotificationText(input.job.message, t),
+          link,
+          preferences: new URL("/profile#notification-settings", input.publicUrl).href,
+          unsubscribe,
+        }),
+        headers: {
+          "List-Unsubscribe": `<${unsubscribe}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "Message-ID": `<${m.notificationId}.email@${host}>`,
+        },
       });
     }
   };
@@ -381,7 +449,6 @@ async function runReference() {
   });
   console.log("ready");
 }
-
 
 if (process.argv[2] === "--reference") await runReference();
 else await main();

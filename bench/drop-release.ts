@@ -30,9 +30,15 @@ const db = database.db;
 
 /** Collectors c0000001 … up to `to`: every 10th with e-mail on, every 25th with a phone. */
 async function seed(from: number, to: number) {
-  await db.execute(sql`insert into profiles (id, name, email, created_at) select 'c' || lpad(g::text, 7, '0'), 'C' || g, 'c' || g || '@example.test', now() - interval '1 day' from generate_series(${from}::int, ${to}::int) g`);
-  await db.execute(sql`insert into notification_settings (user_id, email, unsubscribe_token) select 'c' || lpad(g::text, 7, '0'), 'on', 't' || g from generate_series(${from}::int, ${to}::int) g where g % 10 = 0`);
-  await db.execute(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) select 'c' || lpad(g::text, 7, '0'), 'https://push.example.test/' || g, 'k', 'a' from generate_series(${from}::int, ${to}::int) g where g % 25 = 0`);
+  await db.execute(
+    sql`insert into profiles (id, name, email, created_at) select 'c' || lpad(g::text, 7, '0'), 'C' || g, 'c' || g || '@example.test', now() - interval '1 day' from generate_series(${from}::int, ${to}::int) g`,
+  );
+  await db.execute(
+    sql`insert into notification_settings (user_id, email, unsubscribe_token) select 'c' || lpad(g::text, 7, '0'), 'on', 't' || g from generate_series(${from}::int, ${to}::int) g where g % 10 = 0`,
+  );
+  await db.execute(
+    sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) select 'c' || lpad(g::text, 7, '0'), 'https://push.example.test/' || g, 'k', 'a' from generate_series(${from}::int, ${to}::int) g where g % 25 = 0`,
+  );
   await db.execute(sql`vacuum analyze`);
 }
 
@@ -45,8 +51,14 @@ const stopTimer = await startDropReleaseTimer(database, (e) => console.error(e))
 
 /** Schedules a one-figure drop 3 s ahead and waits for the timer to release it; returns the lags in ms. */
 async function releaseLag(label: string) {
-  const [b] = await queryRows<{ id: string }>(db, sql`insert into boonees (name, rarity, status) values (${`B ${label}`}, 'Common', 'Hidden') returning id`);
-  const [drop] = await queryRows<{ id: string; release_at: Date }>(db, sql`insert into drops (title_de, title_en, release_at) values (${label}, ${label}, date_trunc('milliseconds', now()) + interval '3 seconds') returning id, release_at`);
+  const [b] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into boonees (name, rarity, status) values (${`B ${label}`}, 'Common', 'Hidden') returning id`,
+  );
+  const [drop] = await queryRows<{ id: string; release_at: Date }>(
+    db,
+    sql`insert into drops (title_de, title_en, release_at) values (${label}, ${label}, date_trunc('milliseconds', now()) + interval '3 seconds') returning id, release_at`,
+  );
   await db.execute(sql`insert into drop_figures (drop_id, boonee_id, previous_status) values (${drop.id}, ${b.id}, 'Placed')`);
   const releaseAt = new Date(drop.release_at).getTime();
   // the insert above was announced too: wait for that event to pass before watching for the release
@@ -55,7 +67,10 @@ async function releaseLag(label: string) {
   const streamed = new Promise<number>((resolve) => (onStream = () => resolve(Date.now())));
   const [notifyAt, streamAt] = await Promise.all([notified, streamed]);
   onNotify = onStream = null;
-  const [row] = await queryRows<{ lag: number }>(db, sql`select extract(epoch from (released_at - release_at)) * 1000 as lag from drops where id = ${drop.id}`);
+  const [row] = await queryRows<{ lag: number }>(
+    db,
+    sql`select extract(epoch from (released_at - release_at)) * 1000 as lag from drops where id = ${drop.id}`,
+  );
   if (row.lag == null) throw new Error("not released");
   return { released: Number(row.lag), notified: notifyAt - releaseAt, stream: streamAt - releaseAt };
 }
@@ -73,14 +88,19 @@ async function perCollectorInsert() {
   const t0 = performance.now();
   await db
     .transaction(async (tx) => {
-      await tx.execute(sql`insert into notifications (user_id, title, message, type, link) select id, 't', 'm', 'drop', '/drops/x' from profiles where deleted_at is null and blocked_at is null`);
+      await tx.execute(
+        sql`insert into notifications (user_id, title, message, type, link) select id, 't', 'm', 'drop', '/drops/x' from profiles where deleted_at is null and blocked_at is null`,
+      );
       throw new Error("rollback");
     })
     .catch(() => {});
   return performance.now() - t0;
 }
 
-const results: Record<number, { released: number; notified: number; stream: number; fanOut: { ms: number; batches: number; jobs: number }; before: number }> = {};
+const results: Record<
+  number,
+  { released: number; notified: number; stream: number; fanOut: { ms: number; batches: number; jobs: number }; before: number }
+> = {};
 await seed(1, SMALL);
 for (const [n, from] of [
   [SMALL, 0],
@@ -106,7 +126,9 @@ for (const n of [SMALL, LARGE]) {
   );
 }
 const ratio = (k: "released" | "notified" | "stream") => (results[LARGE][k] / results[SMALL][k]).toFixed(2);
-console.log(`ratio ${LARGE.toLocaleString("en")} / ${SMALL}: released ${ratio("released")}, drops_changed heard ${ratio("notified")}, drop stream event ${ratio("stream")}`);
+console.log(
+  `ratio ${LARGE.toLocaleString("en")} / ${SMALL}: released ${ratio("released")}, drops_changed heard ${ratio("notified")}, drop stream event ${ratio("stream")}`,
+);
 
 await database.close();
 const dropper = new pg.Client({ connectionString: server });

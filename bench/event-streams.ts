@@ -70,7 +70,13 @@ function openStream(port: number, i: number): Promise<Stream> {
   return new Promise((resolve) => {
     let buffer = "";
     let settled = false;
-    const req = request({ host: "127.0.0.1", port, path: "/api/drop-events", agent: false, headers: { accept: "text/event-stream", "x-real-ip": addressOf(i) } });
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      path: "/api/drop-events",
+      agent: false,
+      headers: { accept: "text/event-stream", "x-real-ip": addressOf(i) },
+    });
     const stream: Stream = { req, ready: false, drops: [] };
     const settle = () => {
       if (settled) return;
@@ -126,7 +132,9 @@ async function openAll(port: number, count: number) {
   const open = streams.filter((s) => s.ready).length;
   const errors = new Map<string, number>();
   for (const s of streams) if (s.error) errors.set(s.error, (errors.get(s.error) ?? 0) + 1);
-  console.log(`  ${open} of ${count} streams open in ${((now() - started) / 1000).toFixed(1)} s${errors.size ? `; refused/failed: ${[...errors].map(([e, n]) => `${n}× ${e}`).join(", ")}` : ""}`);
+  console.log(
+    `  ${open} of ${count} streams open in ${((now() - started) / 1000).toFixed(1)} s${errors.size ? `; refused/failed: ${[...errors].map(([e, n]) => `${n}× ${e}`).join(", ")}` : ""}`,
+  );
   return streams;
 }
 
@@ -156,7 +164,8 @@ interface Result {
   bytes?: string;
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
 
 /** Each stream's first drop event at or after t0: latency distribution and fan-out spread. */
 function measure(streams: Stream[], t0: number): Result {
@@ -229,7 +238,9 @@ async function appRun(kind: string): Promise<Result> {
     await pgClient.connect();
     figureId = (await pgClient.query<{ id: string }>(FIGURE)).rows[0].id;
     const client = pgClient;
-    releasedAt = async () => (await client.query<{ ms: number | null }>("select (extract(epoch from released_at) * 1000)::float8 as ms from drops")).rows[0]?.ms ?? null;
+    releasedAt = async () =>
+      (await client.query<{ ms: number | null }>("select (extract(epoch from released_at) * 1000)::float8 as ms from drops")).rows[0]?.ms ??
+      null;
     cleanUp = async () => {
       await client.end();
       await database.drop();
@@ -250,7 +261,10 @@ async function appRun(kind: string): Promise<Result> {
   try {
     app = await startInstance({ port: await freePort(), dataDir, env, startTimeoutMs: 300_000 });
     const login = await postForm(app.base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password });
-    const cookie = login.headers.getSetCookie().find((c) => c.includes("session_token"))?.split(";")[0];
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.includes("session_token"))
+      ?.split(";")[0];
     if (!cookie) throw new Error(`admin login failed: ${login.status}`);
     streams = await openAll(app.port, STREAMS);
     // let the opening settle (the machine is shared), then schedule the drop
@@ -259,7 +273,17 @@ async function appRun(kind: string): Promise<Result> {
     const created = await postForm(
       app.base,
       "/admin/drops",
-      { intent: "create", titleDe: "Bench-Drop", titleEn: "Bench drop", descriptionDe: "", descriptionEn: "", areaDe: "", areaEn: "", releaseAt, figureIds: figureId },
+      {
+        intent: "create",
+        titleDe: "Bench-Drop",
+        titleEn: "Bench drop",
+        descriptionDe: "",
+        descriptionEn: "",
+        areaDe: "",
+        areaEn: "",
+        releaseAt,
+        figureIds: figureId,
+      },
       cookie,
     );
     if (created.status !== 302) throw new Error(`scheduling the drop failed: ${created.status} ${await created.text()}`);
@@ -284,7 +308,9 @@ async function appRun(kind: string): Promise<Result> {
     app = undefined;
     if (!pgClient) {
       const database = await openDatabase({ pgliteDir: path.join(dataDir!, "db") });
-      const rows = await database.pglite!.query<{ ms: number | null }>("select (extract(epoch from released_at) * 1000)::float8 as ms from drops");
+      const rows = await database.pglite!.query<{ ms: number | null }>(
+        "select (extract(epoch from released_at) * 1000)::float8 as ms from drops",
+      );
       t0 = (rows.rows[0] as { ms: number | null } | undefined)?.ms ?? null;
       await database.close();
     }
@@ -345,14 +371,24 @@ const bare = await bareRun();
 results.push(["bare Node http server", bare]);
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-console.log(`\n${STREAMS} signed-out event streams on /api/drop-events; one run, ${((Date.now() - started) / 1000).toFixed(0)} s; servers, database and this client share the machine`);
+console.log(
+  `\n${STREAMS} signed-out event streams on /api/drop-events; one run, ${((Date.now() - started) / 1000).toFixed(0)} s; servers, database and this client share the machine`,
+);
 console.log("| server | streams open | got the drop event | p50 ms | p99 ms | max ms | fan-out spread p50 ms | spread p99 ms |");
 console.log("|---|---|---|---|---|---|---|---|");
-for (const [name, r] of results) console.log(`| ${name} | ${r.open} | ${r.delivered} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.spreadP50)} | ${ms(r.spreadP99)} |`);
-console.log("(app: from drops.released_at to the event, including the app's deliberate 1 s coalescing of drop changes; bare: from the signal; spread: after the first stream got it)");
+for (const [name, r] of results)
+  console.log(
+    `| ${name} | ${r.open} | ${r.delivered} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.spreadP50)} | ${ms(r.spreadP99)} |`,
+  );
+console.log(
+  "(app: from drops.released_at to the event, including the app's deliberate 1 s coalescing of drop changes; bare: from the signal; spread: after the first stream got it)",
+);
 for (const [name, r] of results.slice(0, -1)) {
-  console.log(`${name}: p99 / bare p99 = ${(r.p99 / bare.p99).toFixed(1)}×; spread p99 / bare spread p99 = ${(r.spreadP99 / bare.spreadP99).toFixed(1)}×; delivered ${r.delivered}/${r.open} vs bare ${bare.delivered}/${bare.open}`);
+  console.log(
+    `${name}: p99 / bare p99 = ${(r.p99 / bare.p99).toFixed(1)}×; spread p99 / bare spread p99 = ${(r.spreadP99 / bare.spreadP99).toFixed(1)}×; delivered ${r.delivered}/${r.open} vs bare ${bare.delivered}/${bare.open}`,
+  );
   console.log(`  ${name}: p99 beyond the 1,000 ms coalescing wait ${ms(r.p99 - 1_000)} ms (bare p99 ${ms(bare.p99)} ms)`);
-  if (r.bytes !== undefined && r.bytes !== DROP_EVENT) console.log(`  note: the app's drop event bytes differ from the reference's: ${JSON.stringify(r.bytes)}`);
+  if (r.bytes !== undefined && r.bytes !== DROP_EVENT)
+    console.log(`  note: the app's drop event bytes differ from the reference's: ${JSON.stringify(r.bytes)}`);
 }
 process.exit(0);

@@ -55,7 +55,9 @@ for (const page of pages) {
   const r = await run([one, two], page.path);
   table.push(`| ${page.name} | 2 | ${r.rps.toFixed(0)} (×${(r.rps / single[page.name]).toFixed(2)}) | ${r.p50} | ${r.p99} | ${r.errors} |`);
 }
-console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, PostgreSQL, this machine (2 cores shared by app, database and load generator)\n`);
+console.log(
+  `\n${SECONDS} s per run, ${CONNECTIONS} connections, PostgreSQL, this machine (2 cores shared by app, database and load generator)\n`,
+);
 console.log(table.join("\n"));
 await Promise.all([one.stop(), two.stop()]);
 await database.drop();

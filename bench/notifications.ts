@@ -21,7 +21,9 @@ const database = await openDatabase({ databaseUrl: url.toString() });
 const db = database.db;
 
 // 2,000 users with 1,000 notifications each would be 2M rows; 200 users × 1,000 is enough for the planner.
-await db.execute(sql`insert into profiles (id, name, email) select 'u' || g, 'U' || g, 'u' || g || '@example.test' from generate_series(1, 200) g`);
+await db.execute(
+  sql`insert into profiles (id, name, email) select 'u' || g, 'U' || g, 'u' || g || '@example.test' from generate_series(1, 200) g`,
+);
 await db.execute(sql`insert into notifications (user_id, title, message, type, read)
   select 'u' || (1 + g % 200), 'n', 'm', 'other', g % 4 = 0 from generate_series(1, 200000) g`);
 await db.execute(sql`insert into boonees (name, rarity, status, series, owner_id, claimed_at)
@@ -58,4 +60,3 @@ const dropper = new pg.Client({ connectionString: server });
 await dropper.connect();
 await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 await dropper.end();
-

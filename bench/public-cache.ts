@@ -28,7 +28,8 @@ function gzippedPage(url: string) {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
-        if (res.statusCode !== 200 || res.headers["content-encoding"] !== "gzip") reject(new Error(`${url}: ${res.statusCode} ${res.headers["content-encoding"]}`));
+        if (res.statusCode !== 200 || res.headers["content-encoding"] !== "gzip")
+          reject(new Error(`${url}: ${res.statusCode} ${res.headers["content-encoding"]}`));
         resolve({ body: Buffer.concat(chunks), headers: res.headers as Record<string, string> });
       });
     })
@@ -51,7 +52,10 @@ async function bytesServer(body: Buffer, port: number) {
   writeFileSync(file, body);
   const child = spawn(process.execPath, ["-e", BYTES_SERVER, file, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill())) };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill())),
+  };
 }
 
 async function drive(url: string) {
@@ -79,7 +83,10 @@ async function setUp(kind: string, port: number): Promise<{ app: Instance; figur
   return { app, figureId: figure.id, drop: async () => {} };
 }
 
-const rows: string[] = ["| database | page | app requests/s | p50 ms | p99 ms | errors | bytes-only requests/s | bytes-only p99 ms | gzipped KB | app / bytes-only |", "|---|---|---|---|---|---|---|---|---|---|"];
+const rows: string[] = [
+  "| database | page | app requests/s | p50 ms | p99 ms | errors | bytes-only requests/s | bytes-only p99 ms | gzipped KB | app / bytes-only |",
+  "|---|---|---|---|---|---|---|---|---|---|",
+];
 const verdicts: string[] = [];
 for (const [i, kind] of DATABASES.entries()) {
   const { app, figureId, drop } = await setUp(kind, basePort + i);
@@ -101,12 +108,16 @@ for (const [i, kind] of DATABASES.entries()) {
     );
     if (page.path === "/boonees") {
       const ok = ratio >= 0.25 && ours.errors === 0 && ours.p99 < 100;
-      verdicts.push(`${kind}: gallery ${ratio.toFixed(2)}× the bytes-only server, ${ours.errors} errors, p99 ${ours.p99} ms: ${ok ? "meets" : "MISSES"} the target (≥ 0.25×, 0 errors, p99 < 100 ms)`);
+      verdicts.push(
+        `${kind}: gallery ${ratio.toFixed(2)}× the bytes-only server, ${ours.errors} errors, p99 ${ours.p99} ms: ${ok ? "meets" : "MISSES"} the target (≥ 0.25×, 0 errors, p99 < 100 ms)`,
+      );
     }
   }
   await app.stop();
   await drop();
 }
-console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, Accept-Encoding: gzip; app, database, bytes-only server and autocannon share this machine\n`);
+console.log(
+  `\n${SECONDS} s per run, ${CONNECTIONS} connections, Accept-Encoding: gzip; app, database, bytes-only server and autocannon share this machine\n`,
+);
 console.log(rows.join("\n"));
 console.log(`\n${verdicts.join("\n")}`);

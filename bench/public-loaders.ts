@@ -72,13 +72,27 @@ if (process.env.SKIP_HTTP !== "1") {
   } else {
     const server = spawn(process.execPath, ["server/main.ts"], {
       cwd: root,
-      env: { ...process.env, PORT: String(PORT), DATABASE_URL: url, BUILD_DIR: buildDir, PUBLIC_URL: `http://localhost:${PORT}`, DATA_DIR: path.join(root, ".tmp/bench-data"), LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        DATABASE_URL: url,
+        BUILD_DIR: buildDir,
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        DATA_DIR: path.join(root, ".tmp/bench-data"),
+        LOG_LEVEL: "warn",
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     try {
       const base = `http://localhost:${PORT}`;
       for (let i = 0; i < 100; i++) {
-        if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`${base}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         await new Promise((r) => setTimeout(r, 200));
       }
       const get = (p: string) => async () => {

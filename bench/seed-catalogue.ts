@@ -15,7 +15,11 @@ export interface CatalogueSize {
 type Step = (label: string, query: string, params?: unknown[]) => Promise<unknown>;
 
 /** Inserts the catalogue in one transaction on a migrated, empty database. */
-export async function seedCatalogue(client: pg.Client | pg.PoolClient, { figures, users, types }: CatalogueSize, log: (line: string) => void = () => {}) {
+export async function seedCatalogue(
+  client: pg.Client | pg.PoolClient,
+  { figures, users, types }: CatalogueSize,
+  log: (line: string) => void = () => {},
+) {
   const step: Step = async (label, query, params = []) => {
     const t = performance.now();
     const result = await client.query(query, params);

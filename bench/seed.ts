@@ -40,4 +40,6 @@ const t = performance.now();
 await client.query("vacuum analyze"); // the steady state autovacuum keeps (visibility map for index-only scans)
 console.log(`${"vacuum analyze".padEnd(28)} ${"".padStart(7)}       ${Math.round(performance.now() - t)} ms`);
 await client.end();
-console.log(`seeded ${FIGURES} figures (${TYPES} types), ${USERS} users into ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${FIGURES} figures (${TYPES} types), ${USERS} users into ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

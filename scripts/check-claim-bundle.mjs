@@ -30,7 +30,15 @@ const path = pathArg ?? demoPath();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 let status = 0;
@@ -54,7 +62,9 @@ try {
   const filesGz = [...files.values()].reduce((a, b) => a + b, 0);
   const total = filesGz + inlineGz;
   const over = total > budgetKB * 1024;
-  console.log(`first visit to ${path.replace(/\/c\/[^/?#]+/, "/c/{code}")}: ${kb(total)} gzipped JS (${files.size} files ${kb(filesGz)} + inline ${kb(inlineGz)}), budget ${budgetKB} KB${over ? "  OVER BUDGET" : ""}`);
+  console.log(
+    `first visit to ${path.replace(/\/c\/[^/?#]+/, "/c/{code}")}: ${kb(total)} gzipped JS (${files.size} files ${kb(filesGz)} + inline ${kb(inlineGz)}), budget ${budgetKB} KB${over ? "  OVER BUDGET" : ""}`,
+  );
   if (process.env.VERBOSE) for (const [url, size] of files) console.log(`    ${kb(size).padStart(9)}  ${url.replace(base, "")}`);
   if (over) status = 1;
 

@@ -14,7 +14,15 @@ const pages = (args.length ? args : ["/:120"]).map((arg) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 let failed = false;
 try {
@@ -39,9 +47,12 @@ try {
     const kb = total / 1024;
     const over = kb > budget;
     failed ||= over;
-    console.log(`${path.padEnd(40)} ${kb.toFixed(1).padStart(7)} KB gzipped JS in ${String(scripts.size).padStart(3)} files  (budget ${budget} KB)${over ? "  OVER BUDGET" : ""}`);
+    console.log(
+      `${path.padEnd(40)} ${kb.toFixed(1).padStart(7)} KB gzipped JS in ${String(scripts.size).padStart(3)} files  (budget ${budget} KB)${over ? "  OVER BUDGET" : ""}`,
+    );
     if (process.env.VERBOSE)
-      for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`    ${(size / 1024).toFixed(1).padStart(6)} KB  ${url.replace(base, "")}`);
+      for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1]))
+        console.log(`    ${(size / 1024).toFixed(1).padStart(6)} KB  ${url.replace(base, "")}`);
   }
 } finally {
   await browser.close();

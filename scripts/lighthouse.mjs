@@ -23,7 +23,16 @@ async function firstFigure() {
 const paths = given.length ? given : ["/", "/boonees", await firstFigure()].filter(Boolean);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 mkdirSync(out, { recursive: true });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -34,7 +43,12 @@ try {
     for (let i = 0; i < RUNS; i++) {
       // A fresh browser's first trace sometimes has no navigation start (NO_NAVSTART): try again.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
         if (!result.lhr.runtimeError) {
           runs.push(result.lhr);
           break;
@@ -58,7 +72,9 @@ try {
     };
     rows.push(row);
     const failing = Object.values(a)
-      .filter((x) => x.score !== null && x.score < 1 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === x.id && ref.weight > 0))
+      .filter(
+        (x) => x.score !== null && x.score < 1 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === x.id && ref.weight > 0),
+      )
       .map((x) => x.id);
     console.log(
       `${path.padEnd(50)} performance ${String(row.performance).padStart(3)}  accessibility ${String(row.accessibility).padStart(3)}  ` +

@@ -53,20 +53,29 @@ function monster({
   parts.push(`<ellipse cx="100" cy="184" rx="58" ry="8" fill="${C.ink}" opacity=".18"/>`);
   // horns / antenna behind the head
   if (antenna) {
-    parts.push(`<path d="M100 34 Q104 14 118 10" stroke="${horn}" stroke-width="6" fill="none" stroke-linecap="round"/><circle cx="120" cy="10" r="7" fill="${C.goldLight}"/>`);
+    parts.push(
+      `<path d="M100 34 Q104 14 118 10" stroke="${horn}" stroke-width="6" fill="none" stroke-linecap="round"/><circle cx="120" cy="10" r="7" fill="${C.goldLight}"/>`,
+    );
   } else {
-    parts.push(`<path d="M62 48 L52 18 L80 38 Z M138 48 L148 18 L120 38 Z" fill="${horn}" stroke="${horn}" stroke-width="4" stroke-linejoin="round"/>`);
+    parts.push(
+      `<path d="M62 48 L52 18 L80 38 Z M138 48 L148 18 L120 38 Z" fill="${horn}" stroke="${horn}" stroke-width="4" stroke-linejoin="round"/>`,
+    );
   }
   // arms (the right one waves)
   const armAngle = f(-25 - 35 * wave);
   parts.push(`<path d="M44 112 Q22 118 20 100" stroke="${body}" stroke-width="14" fill="none" stroke-linecap="round"/>`);
-  parts.push(`<g transform="rotate(${armAngle} 156 112)"><path d="M156 112 Q182 116 184 98" stroke="${body}" stroke-width="14" fill="none" stroke-linecap="round"/></g>`);
+  parts.push(
+    `<g transform="rotate(${armAngle} 156 112)"><path d="M156 112 Q182 116 184 98" stroke="${body}" stroke-width="14" fill="none" stroke-linecap="round"/></g>`,
+  );
   // body with scalloped hem
   parts.push(
     `<path d="M100 32c-38 0-62 28-62 66v68c0 8 8 11 14 5l10-10 12 12c5 5 8 5 13 0l13-13 13 13c5 5 8 5 13 0l12-12 10 10c6 6 14 3 14-5V98c0-38-24-66-62-66z" fill="${body}"/>`,
   );
   parts.push(`<ellipse cx="100" cy="132" rx="36" ry="30" fill="${belly}" opacity=".9"/>`);
-  if (spots) parts.push(`<circle cx="62" cy="70" r="7" fill="${spots}"/><circle cx="140" cy="64" r="5" fill="${spots}"/><circle cx="146" cy="140" r="6" fill="${spots}"/>`);
+  if (spots)
+    parts.push(
+      `<circle cx="62" cy="70" r="7" fill="${spots}"/><circle cx="140" cy="64" r="5" fill="${spots}"/><circle cx="146" cy="140" r="6" fill="${spots}"/>`,
+    );
   // eyes
   const eyeY = 86;
   const positions = eyes === 1 ? [100] : eyes === 3 ? [70, 100, 130] : [78, 122];
@@ -78,17 +87,25 @@ function monster({
       `<g transform="translate(${x} ${y}) scale(1 ${f(lid)})"><circle r="${r}" fill="#fff"/><circle cx="${f(look * r * 0.35)}" cy="${f(r * 0.12)}" r="${f(r * 0.48)}" fill="${C.ink}"/><circle cx="${f(look * r * 0.35 + r * 0.18)}" cy="${f(-r * 0.1)}" r="${f(r * 0.16)}" fill="#fff"/></g>`,
     );
   }
-  if (cheeks) parts.push(`<ellipse cx="62" cy="112" rx="9" ry="5" fill="${C.pink}" opacity=".7"/><ellipse cx="138" cy="112" rx="9" ry="5" fill="${C.pink}" opacity=".7"/>`);
+  if (cheeks)
+    parts.push(
+      `<ellipse cx="62" cy="112" rx="9" ry="5" fill="${C.pink}" opacity=".7"/><ellipse cx="138" cy="112" rx="9" ry="5" fill="${C.pink}" opacity=".7"/>`,
+    );
   // mouth
-  if (mouth === "smile") parts.push(`<path d="M80 118 q20 16 40 0" stroke="${C.ink}" stroke-width="6" fill="none" stroke-linecap="round"/>`);
+  if (mouth === "smile")
+    parts.push(`<path d="M80 118 q20 16 40 0" stroke="${C.ink}" stroke-width="6" fill="none" stroke-linecap="round"/>`);
   if (mouth === "teeth")
     parts.push(`<path d="M76 114 q24 24 48 0 z" fill="${C.ink}"/><path d="M84 116 l5 8 l5 -7 M106 116 l5 7 l5 -8" fill="#fff"/>`);
   if (mouth === "oh") parts.push(`<ellipse cx="100" cy="122" rx="9" ry="11" fill="${C.ink}"/>`);
-  if (mouth === "fang") parts.push(`<path d="M82 116 q18 12 36 0" stroke="${C.ink}" stroke-width="6" fill="none" stroke-linecap="round"/><path d="M90 121 l4 9 l4 -8z" fill="#fff"/>`);
+  if (mouth === "fang")
+    parts.push(
+      `<path d="M82 116 q18 12 36 0" stroke="${C.ink}" stroke-width="6" fill="none" stroke-linecap="round"/><path d="M90 121 l4 9 l4 -8z" fill="#fff"/>`,
+    );
   return parts.join("");
 }
 
-const place = (svg, x, y, s, rot = 0) => `<g transform="translate(${f(x)} ${f(y)}) rotate(${f(rot)}) scale(${s}) translate(-100 -100)">${svg}</g>`;
+const place = (svg, x, y, s, rot = 0) =>
+  `<g transform="translate(${f(x)} ${f(y)}) rotate(${f(rot)}) scale(${s}) translate(-100 -100)">${svg}</g>`;
 
 // ------------------------------------------------------------------ the hero scene (16:9)
 
@@ -276,7 +293,10 @@ const samples = {
   fimmel: { bg: C.emberLight, m: { body: C.ember, belly: C.emberLight, horn: C.grape, eyes: 3, mouth: "oh", antenna: true } },
   zappo: { bg: C.goldLight, m: { body: C.gold, belly: C.goldLight, horn: C.ember, mouth: "fang", wave: 1 } },
   wusel: { bg: "#d9f0ff", m: { body: "#2b7bb9", belly: "#a9dcff", horn: C.goldLight, eyes: 1, mouth: "smile", antenna: true } },
-  grummel: { bg: C.paperDeep, m: { body: C.inkSoft, belly: C.grapeLight, horn: C.ember, eyes: 2, mouth: "teeth", look: -0.8, spots: C.grape } },
+  grummel: {
+    bg: C.paperDeep,
+    m: { body: C.inkSoft, belly: C.grapeLight, horn: C.ember, eyes: 2, mouth: "teeth", look: -0.8, spots: C.grape },
+  },
 };
 
 function sample({ bg, m }) {
@@ -322,16 +342,37 @@ if (!process.argv.includes("--no-video")) {
   const frames = mkdtempSync(path.join(tmpdir(), "boonees-hero-"));
   for (let i = 0; i < FPS * SECONDS; i++) {
     const svg = heroScene(i / (FPS * SECONDS), { width: W, height: H });
-    await sharp(Buffer.from(svg)).png().toFile(path.join(frames, `f${String(i).padStart(4, "0")}.png`));
+    await sharp(Buffer.from(svg))
+      .png()
+      .toFile(path.join(frames, `f${String(i).padStart(4, "0")}.png`));
   }
   mkdirSync(videoDir, { recursive: true });
   const input = ["-y", "-loglevel", "error", "-framerate", String(FPS), "-i", path.join(frames, "f%04d.png")];
   execFileSync("ffmpeg", [
     ...input,
-    ...["-c:v", "libx264", "-profile:v", "main", "-preset", "veryslow", "-crf", "30", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-an"],
+    ...[
+      "-c:v",
+      "libx264",
+      "-profile:v",
+      "main",
+      "-preset",
+      "veryslow",
+      "-crf",
+      "30",
+      "-pix_fmt",
+      "yuv420p",
+      "-movflags",
+      "+faststart",
+      "-an",
+    ],
     path.join(videoDir, "hero.mp4"),
   ]);
-  execFileSync("ffmpeg", [...input, ...["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "42", "-row-mt", "1", "-pix_fmt", "yuv420p", "-an"], path.join(videoDir, "hero.webm")]);
+  execFileSync("ffmpeg", [
+    ...input,
+    ...["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "42", "-row-mt", "1", "-pix_fmt", "yuv420p", "-an"],
+    path.join(videoDir, "hero.webm"),
+  ]);
   rmSync(frames, { recursive: true, force: true });
-  for (const file of ["hero.mp4", "hero.webm"]) console.log(`public/video/${file}  ${(statSync(path.join(videoDir, file)).size / 1024).toFixed(1)} KB`);
+  for (const file of ["hero.mp4", "hero.webm"])
+    console.log(`public/video/${file}  ${(statSync(path.join(videoDir, file)).size / 1024).toFixed(1)} KB`);
 }

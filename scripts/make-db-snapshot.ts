@@ -31,7 +31,13 @@ async function seed(database: { db: unknown }, exec: Exec) {
   const { createAuth } = await load("server/auth/auth.ts");
   // older mains' createAuth ignores the logger; newer ones need one
   const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
-  const auth = createAuth({ db: database.db, publicUrl: "http://localhost:3000", secret: "snapshot-secret-snapshot-secret-0", sendMail: async () => {}, log: silentLog });
+  const auth = createAuth({
+    db: database.db,
+    publicUrl: "http://localhost:3000",
+    secret: "snapshot-secret-snapshot-secret-0",
+    sendMail: async () => {},
+    log: silentLog,
+  });
   const ids: Record<string, string> = {};
   for (const [key, user] of Object.entries(SNAPSHOT_USERS)) {
     ids[key] = (await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } })).user.id;
@@ -55,10 +61,19 @@ async function postgresSnapshot(commit: string) {
     await seed(database, (q) => client.query(q));
     await client.end();
     await database.close();
-    const dump = execFileSync("pg_dump", ["--inserts", "--no-owner", "--no-privileges", "--no-comments", url.toString()], { encoding: "utf8", maxBuffer: 64 << 20 });
+    const dump = execFileSync("pg_dump", ["--inserts", "--no-owner", "--no-privileges", "--no-comments", url.toString()], {
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    });
     // psql meta-commands (\restrict …) are not SQL: the test runs the dump through a driver
-    const sqlText = dump.split("\n").filter((line) => !line.startsWith("\\")).join("\n");
-    writeFileSync(path.join(out, "postgres.sql"), `-- Boonees database of main ${commit} with snapshot data (scripts/make-db-snapshot.ts)\n${sqlText}`);
+    const sqlText = dump
+      .split("\n")
+      .filter((line) => !line.startsWith("\\"))
+      .join("\n");
+    writeFileSync(
+      path.join(out, "postgres.sql"),
+      `-- Boonees database of main ${commit} with snapshot data (scripts/make-db-snapshot.ts)\n${sqlText}`,
+    );
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -81,9 +96,15 @@ async function pgliteSnapshot() {
 }
 
 const commit = execFileSync("git", ["-C", repo, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-const migrations = execFileSync("git", ["-C", repo, "ls-files", "server/db/migrations/*.sql"], { encoding: "utf8" }).trim().split("\n").map((f) => path.basename(f));
+const migrations = execFileSync("git", ["-C", repo, "ls-files", "server/db/migrations/*.sql"], { encoding: "utf8" })
+  .trim()
+  .split("\n")
+  .map((f) => path.basename(f));
 mkdirSync(out, { recursive: true });
-await postgresSnapshot(commit).catch((e) => { console.error("postgres snapshot failed:", e); process.exit(1); });
+await postgresSnapshot(commit).catch((e) => {
+  console.error("postgres snapshot failed:", e);
+  process.exit(1);
+});
 await pgliteSnapshot();
 writeFileSync(
   path.join(out, "SNAPSHOT.md"),

@@ -11,6 +11,7 @@ step() { echo; echo "=== $*"; }
 
 step "typecheck" && { npm run -s typecheck || status=1; }
 step "lint" && { npm run -s lint || status=1; }
+step "format" && { npm run -s format:check || status=1; }
 step "build" && { npm run -s build > reports/build.log 2>&1 || { cat reports/build.log; status=1; }; }
 
 step "unit + integration tests on PGlite (embedded)"

@@ -87,7 +87,10 @@ async function backupThroughServer(config: ReturnType<typeof loadConfig>) {
   return Buffer.from(await res.arrayBuffer());
 }
 
-async function withServices(config: ReturnType<typeof loadConfig>, fn: (s: Awaited<ReturnType<typeof createServices>>) => Promise<unknown>) {
+async function withServices(
+  config: ReturnType<typeof loadConfig>,
+  fn: (s: Awaited<ReturnType<typeof createServices>>) => Promise<unknown>,
+) {
   const services = await createServices({ ...config, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, LOG_LEVEL: "warn" });
   try {
     await fn(services);

@@ -10,7 +10,10 @@ function plain(address: string) {
 /** TRUSTED_PROXIES ("127.0.0.0/8, ::1, 10.0.0.5") as a BlockList; throws on an entry that is not an address or CIDR. */
 export function parseTrustedProxies(list: string): BlockList {
   const blocks = new BlockList();
-  for (const entry of list.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address, prefix] = entry.split("/");
     const family = isIP(address);
     if (!family) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);

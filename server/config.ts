@@ -42,7 +42,12 @@ const EnvSchema = z.object({
   SMTP_URL: optionalString,
   // The master key of SUN tags (NTAG 424 DNA) programmed with derived keys: 32+ hex characters
   // (openssl rand -hex 16). Unset: tags can only be bound with explicit keys.
-  SUN_MASTER_KEY: optionalString.pipe(z.string().regex(/^([0-9a-fA-F]{2}){16,}$/, "must be at least 32 hex characters").optional()),
+  SUN_MASTER_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^([0-9a-fA-F]{2}){16,}$/, "must be at least 32 hex characters")
+      .optional(),
+  ),
   MAIL_FROM: z.string().default("Boonees <no-reply@boonees.local>"),
   // Demo figures on an empty database. Unset: on for the embedded database (a laptop), off on PostgreSQL.
   SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),

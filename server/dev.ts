@@ -27,7 +27,18 @@ async function main() {
       middlewareMode: true,
       hmr: { server },
       // data directories and test output change all the time and are not source
-      watch: { ignored: ["**/data/**", "**/data-*/**", "**/build/**", "**/build-*/**", "**/reports/**", "**/test-results*/**", "**/.tmp/**", config.dataDir + "/**"] },
+      watch: {
+        ignored: [
+          "**/data/**",
+          "**/data-*/**",
+          "**/build/**",
+          "**/build-*/**",
+          "**/reports/**",
+          "**/test-results*/**",
+          "**/.tmp/**",
+          config.dataDir + "/**",
+        ],
+      },
     },
   });
   const ssr = vite.environments.ssr as RunnableDevEnvironment;
@@ -37,11 +48,18 @@ async function main() {
   // Vite answers its own requests (/@vite/client, /app/… modules, public/ files); everything else goes to Hono.
   server.on("request", (req, res) => vite.middlewares(req, res, () => void honoListener(req, res)));
 
-  const stopCleanup = scheduleRateLimitCleanup(services.db, (e) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "rate limit clean-up failed"));
-  const stopDropTimer = await startDropReleaseTimer(services.database, (e) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"));
+  const stopCleanup = scheduleRateLimitCleanup(services.db, (e) =>
+    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "rate limit clean-up failed"),
+  );
+  const stopDropTimer = await startDropReleaseTimer(services.database, (e) =>
+    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"),
+  );
   services.delivery.start();
   server.listen(config.PORT, config.HOST, () => {
-    services.log.info({ port: config.PORT, database: services.database.kind, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL }, "Boonees (development) is listening");
+    services.log.info(
+      { port: config.PORT, database: services.database.kind, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL },
+      "Boonees (development) is listening",
+    );
   });
 
   let stopping = false;

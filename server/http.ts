@@ -45,7 +45,10 @@ function unavailable() {
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#fff8ee;color:#23153f;font:16px/1.5 system-ui,sans-serif;text-align:center}main{padding:24px;max-width:28rem}h1{font-size:1.6rem;margin:.2em 0}p{color:#5d5070}a{display:inline-block;margin-top:16px;padding:10px 20px;border-radius:999px;background:#6b3fd1;color:#fff;text-decoration:none;font-weight:700}</style></head>
 <body><main><div style="font-size:64px" aria-hidden="true">👾</div><h1>Kurz nicht erreichbar</h1><p>Der Dienst ist gerade nicht erreichbar. Bitte versuche es in ein paar Sekunden erneut.</p>
 <p lang="en">Briefly unavailable: please try again in a few seconds.</p><a href="">Neu laden / Reload</a></main></body></html>`;
-  return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" } });
+  return new Response(html, {
+    status: 503,
+    headers: { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" },
+  });
 }
 
 export { redactPath };
@@ -82,7 +85,11 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   const dropEvents = createDropEvents(services.database);
   // signed-out streams have their own budget per address (one key: the address)
   const dropStreamSlots = createStreamSlots({ perUser: STREAMS_PER_ADDRESS, perAddress: STREAMS_PER_ADDRESS });
-  const clientAddress = createClientAddress({ header: services.config.CLIENT_IP_HEADER, trustedProxies: services.config.TRUSTED_PROXIES, log: services.log });
+  const clientAddress = createClientAddress({
+    header: services.config.CLIENT_IP_HEADER,
+    trustedProxies: services.config.TRUSTED_PROXIES,
+    log: services.log,
+  });
 
   app.use(
     secureHeaders({
@@ -157,7 +164,11 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     if (!UPLOAD_ROUTES.has(routeOf(c.req.path))) return formLimit(c, next);
     const { viewer, headers } = await loadViewer(services, c.req.raw);
     // an expired session's answer clears its cookie, as every other route's does
-    if (!viewer) return new Response("Unauthorized", { status: 401, headers: [...headers.getSetCookie().map((v): [string, string] => ["set-cookie", v]), ["content-type", "text/plain; charset=utf-8"]] });
+    if (!viewer)
+      return new Response("Unauthorized", {
+        status: 401,
+        headers: [...headers.getSetCookie().map((v): [string, string] => ["set-cookie", v]), ["content-type", "text/plain; charset=utf-8"]],
+      });
     if (viewer.role !== "admin") return c.text("Forbidden", 403);
     return uploadLimit(c, next);
   });

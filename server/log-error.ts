@@ -45,7 +45,10 @@ export function describeError(err: unknown, depth = 0): SafeError {
   }
   if (typeof e.status === "number") out.status = e.status;
   if (typeof e.stack === "string") {
-    const frames = e.stack.split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 8);
+    const frames = e.stack
+      .split("\n")
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 8);
     if (frames.length) out.stack = frames.map((line) => line.trim());
   }
   if (e.cause !== undefined && depth < 3) out.cause = describeError(e.cause, depth + 1);

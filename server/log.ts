@@ -10,6 +10,9 @@ export function createLogger(level: "debug" | "info" | "warn" | "error" | "silen
     base: { app: "boonees" },
     // pino's own err serializer copies every property (a Drizzle error's .params, its message with the query's values)
     serializers: { err: describeError, error: describeError },
-    redact: { paths: ["password", "*.password", "secretCode", "*.secretCode", "code", "token", "email", "*.email", "cookie", "*.cookie"], censor: "[redacted]" },
+    redact: {
+      paths: ["password", "*.password", "secretCode", "*.secretCode", "code", "token", "email", "*.email", "cookie", "*.cookie"],
+      censor: "[redacted]",
+    },
   });
 }

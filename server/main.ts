@@ -23,8 +23,12 @@ async function main() {
   const services = await createServices(config);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const { app, closeStreams } = createHttpApp(services, build, { clientDir });
-  const stopCleanup = scheduleRateLimitCleanup(services.db, (e) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "rate limit clean-up failed"));
-  const stopDropTimer = await startDropReleaseTimer(services.database, (e) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"));
+  const stopCleanup = scheduleRateLimitCleanup(services.db, (e) =>
+    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "rate limit clean-up failed"),
+  );
+  const stopDropTimer = await startDropReleaseTimer(services.database, (e) =>
+    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"),
+  );
   services.delivery.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     services.log.info({ port: info.port, database: services.database.kind, publicUrl: config.PUBLIC_URL }, "Boonees is listening");

@@ -47,13 +47,23 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
     const sendMail = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
     const sessionSecret = await resolveSessionSecret({ configured: config.SESSION_SECRET, dataDir: config.dataDir, database });
     const vapid = await resolveVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
-    const pushEndpoints = createPushEndpointPolicy({ hosts: config.PUSH_SERVICE_HOSTS, testHosts: config.PUSH_TEST_HOSTS, allowHttp: config.PUSH_ALLOW_HTTP });
+    const pushEndpoints = createPushEndpointPolicy({
+      hosts: config.PUSH_SERVICE_HOSTS,
+      testHosts: config.PUSH_TEST_HOSTS,
+      allowHttp: config.PUSH_ALLOW_HTTP,
+    });
     const mailAddress = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
     const delivery = createDeliveryWorker({
       db: database.db,
       pollMs: config.DELIVERY_POLL_MS,
       deliver: {
-        push: createPushSender({ db: database.db, vapid, subject: `mailto:${mailAddress}`, publicUrl: config.PUBLIC_URL, endpoints: pushEndpoints }),
+        push: createPushSender({
+          db: database.db,
+          vapid,
+          subject: `mailto:${mailAddress}`,
+          publicUrl: config.PUBLIC_URL,
+          endpoints: pushEndpoints,
+        }),
         email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
       },
       onError: (e) => log.warn({ err: e instanceof Error ? e.message : "error" }, "delivery round failed"),

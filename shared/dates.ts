@@ -26,7 +26,8 @@ export const formatDayTime = (d: Instant, lang: Lang, zone: string) =>
     : format(toDate(d), "dd MMM yyyy · HH:mm", { locale: enGB, in: inZone(zone) });
 
 /** A time of day, 'HH:mm' (+ ' Uhr' in German), e.g. a drop's start. */
-export const formatTime = (d: Instant, lang: Lang, zone: string) => `${format(toDate(d), "HH:mm", { in: inZone(zone) })}${lang === "de" ? " Uhr" : ""}`;
+export const formatTime = (d: Instant, lang: Lang, zone: string) =>
+  `${format(toDate(d), "HH:mm", { in: inZone(zone) })}${lang === "de" ? " Uhr" : ""}`;
 
 /** The admin tables: 'dd.MM.yyyy HH:mm'. */
 export const formatTable = (d: Instant, zone: string) => format(toDate(d), "dd.MM.yyyy HH:mm", { in: inZone(zone) });

@@ -25,4 +25,5 @@ export const isClaimable = (f: FigureStatusFacts) => !f.claimed && !(NEVER_CLAIM
 
 /** What a view says about a figure: claimed, available (= claimable), or no longer claimable. */
 export type Availability = "claimed" | "available" | "noLongerClaimable";
-export const availabilityOf = (f: FigureStatusFacts): Availability => (f.claimed ? "claimed" : isClaimable(f) ? "available" : "noLongerClaimable");
+export const availabilityOf = (f: FigureStatusFacts): Availability =>
+  f.claimed ? "claimed" : isClaimable(f) ? "available" : "noLongerClaimable";

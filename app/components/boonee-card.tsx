@@ -34,12 +34,18 @@ export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priori
           <BooneeImage src={imageUrl} alt="" priority={priority} />
         </div>
         {marker && (
-          <span className="absolute top-2 left-2 rounded-full bg-grape px-2.5 py-0.5 text-xs font-extrabold text-white" data-testid="boonee-marker">
+          <span
+            className="absolute top-2 left-2 rounded-full bg-grape px-2.5 py-0.5 text-xs font-extrabold text-white"
+            data-testid="boonee-marker"
+          >
             {marker}
           </span>
         )}
         {counter && counter.total > 1 && (
-          <span className="absolute top-2 right-2 rounded-full bg-ink/85 px-2.5 py-0.5 text-xs font-bold text-paper tabular-nums" data-testid="boonee-counter">
+          <span
+            className="absolute top-2 right-2 rounded-full bg-ink/85 px-2.5 py-0.5 text-xs font-bold text-paper tabular-nums"
+            data-testid="boonee-counter"
+          >
             <span aria-hidden="true" data-testid="boonee-counter-value">
               {counter.claimed}/{counter.total}
             </span>

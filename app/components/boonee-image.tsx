@@ -19,7 +19,14 @@ export function BooneeImage({
 }) {
   if (!src) {
     return (
-      <div role="img" aria-label={alt} className={cn("flex aspect-square w-full items-center justify-center bg-gradient-to-br from-grape-light via-paper to-slime-light", className)}>
+      <div
+        role="img"
+        aria-label={alt}
+        className={cn(
+          "flex aspect-square w-full items-center justify-center bg-gradient-to-br from-grape-light via-paper to-slime-light",
+          className,
+        )}
+      >
         <span aria-hidden="true" className={size === "detail" ? "text-8xl" : "text-6xl"}>
           👾
         </span>

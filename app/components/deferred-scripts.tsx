@@ -40,7 +40,10 @@ export function deferredMode(matches: ReadonlyArray<{ handle?: unknown } | undef
 }
 
 /** The start of the matched routes for this visitor: a public page waits for demand only for a signed-out visitor with no message. */
-export function deferredStart(matches: ReadonlyArray<{ handle?: unknown } | undefined>, visitor: { signedIn: boolean; flash: boolean } = { signedIn: false, flash: false }): DeferredStart | null {
+export function deferredStart(
+  matches: ReadonlyArray<{ handle?: unknown } | undefined>,
+  visitor: { signedIn: boolean; flash: boolean } = { signedIn: false, flash: false },
+): DeferredStart | null {
   const mode = deferredMode(matches);
   if (mode !== "public") return mode;
   return visitor.signedIn || visitor.flash ? "after-load" : "on-demand";
@@ -192,7 +195,9 @@ function enhance(holderId: string, afterLoad: boolean) {
       if (hero.paused) startHero();
       else hero.pause();
     });
-    const quiet = matchMedia("(prefers-reduced-motion: reduce)").matches || (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    const quiet =
+      matchMedia("(prefers-reduced-motion: reduce)").matches ||
+      (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
     if (!quiet && !afterLoad) {
       const idle = (fn: () => void) => ("requestIdleCallback" in w ? w.requestIdleCallback(fn) : setTimeout(fn, 200));
       const later = () => idle(() => !booted() && startHero());
@@ -203,29 +208,30 @@ function enhance(holderId: string, afterLoad: boolean) {
   // A countdown ticks until the app starts (React's countdown takes over the same text).
   const pad = (n: number) => String(n).padStart(2, "0");
   let refreshLive = () => {};
-  const startCountdowns = (root: ParentNode) => root.querySelectorAll<HTMLElement>("[data-countdown-to]").forEach((el) => {
-    const clock = el.querySelector("[data-countdown-clock]");
-    const target = Date.parse(el.getAttribute("data-countdown-to") ?? "");
-    const offset = Number(el.getAttribute("data-server-now")) - Date.now();
-    if (!clock || !target) return;
-    const tick = () => {
-      if (booted()) return clearInterval(timer);
-      const s = Math.max(0, Math.ceil((target - (Date.now() + offset)) / 1000));
-      if (s <= 0) {
-        clearInterval(timer);
-        clock.textContent = el.getAttribute("data-starting") ?? "";
-        // the drop stream below refreshes the page when it is live; without a stream place, ask once more a little later
-        setTimeout(() => refreshLive(), 8_000 + Math.random() * 4_000);
-        return;
-      }
-      const days = Math.floor(s / 86_400);
-      const text = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-      const label = el.getAttribute(days === 1 ? "data-days-one" : "data-days-other") ?? "#";
-      clock.textContent = days > 0 ? `${label.replace("#", String(days))} ${text}` : text;
-    };
-    const timer = setInterval(tick, 1000);
-    tick();
-  });
+  const startCountdowns = (root: ParentNode) =>
+    root.querySelectorAll<HTMLElement>("[data-countdown-to]").forEach((el) => {
+      const clock = el.querySelector("[data-countdown-clock]");
+      const target = Date.parse(el.getAttribute("data-countdown-to") ?? "");
+      const offset = Number(el.getAttribute("data-server-now")) - Date.now();
+      if (!clock || !target) return;
+      const tick = () => {
+        if (booted()) return clearInterval(timer);
+        const s = Math.max(0, Math.ceil((target - (Date.now() + offset)) / 1000));
+        if (s <= 0) {
+          clearInterval(timer);
+          clock.textContent = el.getAttribute("data-starting") ?? "";
+          // the drop stream below refreshes the page when it is live; without a stream place, ask once more a little later
+          setTimeout(() => refreshLive(), 8_000 + Math.random() * 4_000);
+          return;
+        }
+        const days = Math.floor(s / 86_400);
+        const text = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+        const label = el.getAttribute(days === 1 ? "data-days-one" : "data-days-other") ?? "#";
+        clock.textContent = days > 0 ? `${label.replace("#", String(days))} ${text}` : text;
+      };
+      const timer = setInterval(tick, 1000);
+      tick();
+    });
   startCountdowns(d);
   // Parts of a page that change with a drop ([data-live]: the landing's drop, a drop page) follow the drop stream
   // before the app has started: the page is fetched again (the public page cache answers every phone with one
@@ -290,7 +296,8 @@ function enhance(holderId: string, afterLoad: boolean) {
     const afterPaint = () => {
       const go = () => requestAnimationFrame(() => setTimeout(boot, 0));
       const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-      if (painted() || typeof PerformanceObserver === "undefined" || !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint")) return go();
+      if (painted() || typeof PerformanceObserver === "undefined" || !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint"))
+        return go();
       const observer = new PerformanceObserver(() => {
         if (!painted()) return;
         observer.disconnect();

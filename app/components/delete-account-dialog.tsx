@@ -4,10 +4,27 @@ import { Form, useNavigation } from "react-router";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Field, FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 
 /** "Delete account": asks for the password again (an account without one: a passkey); the action decides. */
-export function DeleteAccountDialog({ error, params, withPassword = true }: { error?: string | null; params?: Record<string, unknown>; withPassword?: boolean }) {
+export function DeleteAccountDialog({
+  error,
+  params,
+  withPassword = true,
+}: {
+  error?: string | null;
+  params?: Record<string, unknown>;
+  withPassword?: boolean;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (

@@ -16,8 +16,18 @@ export function ExclusiveMedia({ item }: { item: ExclusiveItemData }) {
   const { t } = useTranslation();
   if (!item.url) return null;
   if (item.contentType === "video")
-    return <video src={item.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-xl bg-ink" aria-label={item.title} />;
-  if (item.contentType === "image") return <img src={item.url} alt={item.title} loading="lazy" className="w-full rounded-xl object-cover" />;
+    return (
+      <video
+        src={item.url}
+        controls
+        playsInline
+        preload="metadata"
+        className="aspect-video w-full rounded-xl bg-ink"
+        aria-label={item.title}
+      />
+    );
+  if (item.contentType === "image")
+    return <img src={item.url} alt={item.title} loading="lazy" className="w-full rounded-xl object-cover" />;
   if (item.contentType === "text" || item.contentType === "news") return null;
   return (
     <Button asChild variant="outline" size="sm">

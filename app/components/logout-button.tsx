@@ -2,7 +2,16 @@ import { LogOutIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 
 /** Logout asks first (spec: logout confirmation); the form posts to /logout. */
 export function LogoutButton() {

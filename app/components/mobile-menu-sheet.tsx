@@ -43,7 +43,12 @@ export default function MobileMenuSheet({
         <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
           {links.map(([to, label]) => (
             <SheetClose asChild key={to}>
-              <NavLink to={to} className={({ isActive }) => cn("rounded-xl px-3 py-3 text-base font-bold hover:bg-paper-deep", isActive && "bg-paper-deep text-grape")}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn("rounded-xl px-3 py-3 text-base font-bold hover:bg-paper-deep", isActive && "bg-paper-deep text-grape")
+                }
+              >
                 {label}
               </NavLink>
             </SheetClose>

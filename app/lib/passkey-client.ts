@@ -29,6 +29,9 @@ export async function runPasskey(kind: PasskeyKind, fields: Record<string, strin
     return { ok: true, response: JSON.stringify(response) };
   } catch (e) {
     // the person closed the prompt, or this device already holds a passkey for the account
-    return { ok: false, error: (e as { name?: string })?.name === "InvalidStateError" ? "auth.error.passkeyExists" : "auth.error.passkeyCancelled" };
+    return {
+      ok: false,
+      error: (e as { name?: string })?.name === "InvalidStateError" ? "auth.error.passkeyExists" : "auth.error.passkeyCancelled",
+    };
   }
 }

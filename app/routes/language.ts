@@ -9,7 +9,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = form.get("lang") === "en" ? "en" : "de";
   const safeBack = safeLocalRedirect(String(form.get("redirectTo") ?? "/"), "/");
-  return redirect(safeBack, { headers: { "set-cookie": serializeCookie(LANG_COOKIE, lang, { maxAge: 60 * 60 * 24 * 365, httpOnly: false }) } });
+  return redirect(safeBack, {
+    headers: { "set-cookie": serializeCookie(LANG_COOKIE, lang, { maxAge: 60 * 60 * 24 * 365, httpOnly: false }) },
+  });
 }
 
 export const loader = () => redirect("/");

@@ -42,7 +42,11 @@ export function createAuth(opts: { db: Db; publicUrl: string; secret: string; se
     user: { modelName: "profiles" },
     databaseHooks: {
       // Every new account, whatever path made it, starts with the role "user".
-      user: { create: { after: async (user) => void (await opts.db.insert(userRoles).values({ userId: user.id, role: "user" }).onConflictDoNothing()) } },
+      user: {
+        create: {
+          after: async (user) => void (await opts.db.insert(userRoles).values({ userId: user.id, role: "user" }).onConflictDoNothing()),
+        },
+      },
       session: { create: { before: async (session) => void (await refuseBlockedSession(opts.db, session.userId)) } },
     },
     session: {

@@ -11,6 +11,10 @@ export const ACCOUNT_BLOCKED = "ACCOUNT_BLOCKED";
  * someone who knows the password that the account is blocked.
  */
 export async function refuseBlockedSession(db: Db, userId: string) {
-  const [row] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isNotNull(profiles.blockedAt))).limit(1);
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, userId), isNotNull(profiles.blockedAt)))
+    .limit(1);
   if (row) throw new APIError("FORBIDDEN", { message: "Account blocked", code: ACCOUNT_BLOCKED });
 }

@@ -25,10 +25,20 @@ export class AdminBootstrapRefused extends Error {
 }
 
 const findId = async (db: Db, email: string) =>
-  (await db.select({ id: profiles.id }).from(profiles).where(sql`lower(${profiles.email}) = ${email}`))[0]?.id;
+  (
+    await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(sql`lower(${profiles.email}) = ${email}`)
+  )[0]?.id;
 
 const isAdmin = async (db: Db, userId: string) =>
-  (await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))).length > 0;
+  (
+    await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+  ).length > 0;
 
 /** Better Auth's own check of the account's stored password hash. */
 async function passwordMatches(services: Pick<Services, "db" | "auth">, userId: string, password: string) {

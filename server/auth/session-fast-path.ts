@@ -78,7 +78,14 @@ export async function readSessionFast(auth: Auth, db: Db, request: Request): Pro
   }
   const token = verifySignedValue(signed, settings.secret);
   if (!token) return "ask-better-auth";
-  const [row] = await queryRows<{ id: string; user_id: string; expires_at: string | Date; name: string | null; email: string; roles: string[] }>(
+  const [row] = await queryRows<{
+    id: string;
+    user_id: string;
+    expires_at: string | Date;
+    name: string | null;
+    email: string;
+    roles: string[];
+  }>(
     db,
     sql`select s.id, s.user_id, s.expires_at, p.name, p.email, array(select r.role::text from user_roles r where r.user_id = s.user_id) as roles
       from sessions s join profiles p on p.id = s.user_id where s.token = ${token}`,

@@ -17,5 +17,8 @@ export async function startSession(auth: Auth, userId: string, headers: Headers)
   });
   const signature = createHmac("sha256", ctx.secret).update(session.token).digest("base64");
   const cookie = ctx.authCookies.sessionToken;
-  return serializeCookie(cookie.name, `${session.token}.${signature}`, { maxAge: ctx.sessionConfig.expiresIn, secure: !!cookie.attributes.secure });
+  return serializeCookie(cookie.name, `${session.token}.${signature}`, {
+    maxAge: ctx.sessionConfig.expiresIn,
+    secure: !!cookie.attributes.secure,
+  });
 }

@@ -15,7 +15,11 @@ export const csvLine = (cells: readonly (string | number | Date | null | undefin
  * A CSV body that reads its rows page by page (never the whole table in memory). Starts with a
  * byte-order mark so spreadsheet programs read umlauts as UTF-8.
  */
-export function csvStream<T>(header: readonly string[], rows: AsyncIterable<T>, cells: (row: T) => readonly (string | number | Date | null | undefined)[]) {
+export function csvStream<T>(
+  header: readonly string[],
+  rows: AsyncIterable<T>,
+  cells: (row: T) => readonly (string | number | Date | null | undefined)[],
+) {
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
   let started = false;

@@ -44,7 +44,9 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, logger) : await openPglite(options.pgliteDir ?? "memory://", logger);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, logger)
+    : await openPglite(options.pgliteDir ?? "memory://", logger);
   await syncAchievements(database.db);
   return database;
 }

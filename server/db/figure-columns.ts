@@ -11,7 +11,8 @@ export const figureCardColumns = {
 };
 
 type Columns<F extends FigureField> = { [K in F["key"]]: (typeof boonees)[K] };
-const columnsOf = <F extends FigureField>(fields: readonly F[]) => Object.fromEntries(fields.map((f) => [f.key, boonees[f.key]])) as Columns<F>;
+const columnsOf = <F extends FigureField>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((f) => [f.key, boonees[f.key]])) as Columns<F>;
 
 type OpenField = Extract<FigureField, { secret: false }>;
 type SecretField = Extract<FigureField, { secret: true }>;

@@ -41,7 +41,12 @@ export interface Paged {
 export const SPARSE_MATCHES = 3000;
 
 /** Cuts the extra row that tells whether there is another page, restores newest-first order, makes the links. */
-export function keysetPage<T extends { id: string; cursorTs: string }>(rows: T[], query: { cursor?: PageCursor; page?: number }, total: number, pageSize: number) {
+export function keysetPage<T extends { id: string; cursorTs: string }>(
+  rows: T[],
+  query: { cursor?: PageCursor; page?: number },
+  total: number,
+  pageSize: number,
+) {
   const backwards = query.cursor?.dir === "before";
   const more = rows.length > pageSize;
   const pageRows = rows.slice(0, pageSize);

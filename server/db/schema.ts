@@ -16,24 +16,10 @@ import {
 } from "drizzle-orm/pg-core";
 
 export const rarityEnum = pgEnum("rarity", ["Common", "Rare", "Legendary"]);
-export const statusEnum = pgEnum("boonee_status", [
-  "Draft",
-  "Hidden",
-  "Placed",
-  "Found",
-  "On Sale",
-  "Sold Out",
-  "Archived",
-]);
+export const statusEnum = pgEnum("boonee_status", ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"]);
 export const elementEnum = pgEnum("element", ["Feuer", "Wasser", "Erde", "Luft", "Blitz", "Eis"]);
 export const roleEnum = pgEnum("role", ["user", "moderator", "admin"]);
-export const notificationTypeEnum = pgEnum("notification_type", [
-  "drop",
-  "achievement",
-  "trade",
-  "content",
-  "other",
-]);
+export const notificationTypeEnum = pgEnum("notification_type", ["drop", "achievement", "trade", "content", "other"]);
 export const contentTypeEnum = pgEnum("content_type", ["news", "image", "link", "video", "text", "document"]);
 export const audienceEnum = pgEnum("content_audience", ["all", "rarity", "series", "boonee"]);
 export const claimStatusEnum = pgEnum("claim_status", ["pending", "verified", "rejected"]);
@@ -145,7 +131,10 @@ export const boonees = pgTable(
      * An instance's fields that hold its own value (column names); every other inherited field
      * follows its type (shared/inherited-fields.ts, docs/decisions/015). Empty for types.
      */
-    overriddenFields: text("overridden_fields").array().notNull().default(sql`'{}'::text[]`),
+    overriddenFields: text("overridden_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),
@@ -182,7 +171,9 @@ export const tags = pgTable(
   (t) => [
     uniqueIndex("tags_secret_code_key").on(t.secretCode),
     uniqueIndex("tags_boonee_key").on(t.booneeId),
-    uniqueIndex("tags_sun_uid_key").on(t.tagUid).where(sql`${t.sunMode} is not null`),
+    uniqueIndex("tags_sun_uid_key")
+      .on(t.tagUid)
+      .where(sql`${t.sunMode} is not null`),
     check("tags_sun_mode_check", sql`${t.sunMode} in ('master', 'explicit')`),
   ],
 );
@@ -221,7 +212,9 @@ export const claims = pgTable(
   (t) => [
     // A figure has at most one standing claim: a second one is impossible even if the code path is
     // wrong. A rejected claim stays as a record and no longer counts.
-    uniqueIndex("claims_boonee_key").on(t.booneeId).where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex("claims_boonee_key")
+      .on(t.booneeId)
+      .where(sql`${t.status} <> 'rejected'`),
     index("claims_user_idx").on(t.userId),
     index("claims_claimed_at_idx").on(t.claimedAt.desc()),
   ],
@@ -271,7 +264,9 @@ export const exclusiveContent = pgTable(
     index("exclusive_content_created_idx").on(t.createdAt.desc(), t.id),
     index("exclusive_content_audience_idx").on(t.audience, t.createdAt.desc()),
     // /uploads/exclusive/… finds its item (and so its audience) by URL (server/domain/media-access.ts)
-    index("exclusive_content_url_idx").on(t.url).where(sql`${t.url} is not null`),
+    index("exclusive_content_url_idx")
+      .on(t.url)
+      .where(sql`${t.url} is not null`),
   ],
 );
 
@@ -315,8 +310,12 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("notifications_content_idx").on(t.contentId).where(sql`${t.contentId} is not null`),
-    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+    index("notifications_content_idx")
+      .on(t.contentId)
+      .where(sql`${t.contentId} is not null`),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.read} = false`),
   ],
 );
 
@@ -329,7 +328,9 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
     // the end of the window (database clock); the periodic clean-up deletes rows past it
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '10 minutes'`),
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '10 minutes'`),
   },
   (t) => [index("rate_limits_expires_at_idx").on(t.expiresAt)],
 );
@@ -391,8 +392,12 @@ export const drops = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("drops_due_idx").on(t.releaseAt).where(sql`${t.releasedAt} is null and ${t.cancelledAt} is null`),
-    index("drops_released_idx").on(t.releasedAt.desc()).where(sql`${t.releasedAt} is not null`),
+    index("drops_due_idx")
+      .on(t.releaseAt)
+      .where(sql`${t.releasedAt} is null and ${t.cancelledAt} is null`),
+    index("drops_released_idx")
+      .on(t.releasedAt.desc())
+      .where(sql`${t.releasedAt} is not null`),
   ],
 );
 
@@ -425,7 +430,12 @@ export const dropHints = pgTable(
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("drop_hints_drop_idx").on(t.dropId, t.releaseAt), index("drop_hints_due_idx").on(t.releaseAt).where(sql`${t.releasedAt} is null`)],
+  (t) => [
+    index("drop_hints_drop_idx").on(t.dropId, t.releaseAt),
+    index("drop_hints_due_idx")
+      .on(t.releaseAt)
+      .where(sql`${t.releasedAt} is null`),
+  ],
 );
 
 export type Drop = typeof drops.$inferSelect;
@@ -513,11 +523,21 @@ export const deliveryJobs = pgTable(
   },
   (t) => [
     uniqueIndex("delivery_jobs_once").on(t.notificationId, t.channel),
-    index("delivery_jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
-    index("delivery_jobs_lease_idx").on(t.leaseUntil).where(sql`${t.status} in ('claimed', 'sending')`),
-    index("delivery_jobs_content_idx").on(t.contentId, t.status).where(sql`${t.contentId} is not null`),
-    index("delivery_jobs_drop_idx").on(t.dropId, t.status).where(sql`${t.dropId} is not null`),
-    uniqueIndex("delivery_jobs_announcement_once").on(t.announcementId, t.userId, t.channel).where(sql`${t.announcementId} is not null`),
+    index("delivery_jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("delivery_jobs_lease_idx")
+      .on(t.leaseUntil)
+      .where(sql`${t.status} in ('claimed', 'sending')`),
+    index("delivery_jobs_content_idx")
+      .on(t.contentId, t.status)
+      .where(sql`${t.contentId} is not null`),
+    index("delivery_jobs_drop_idx")
+      .on(t.dropId, t.status)
+      .where(sql`${t.dropId} is not null`),
+    uniqueIndex("delivery_jobs_announcement_once")
+      .on(t.announcementId, t.userId, t.channel)
+      .where(sql`${t.announcementId} is not null`),
   ],
 );
 
@@ -535,7 +555,10 @@ export const passkeys = pgTable(
     credentialId: text("credential_id").notNull().unique(),
     publicKey: text("public_key").notNull(),
     counter: integer("counter").notNull().default(0),
-    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     name: text("name").notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
@@ -599,7 +622,11 @@ export const fanoutJobs = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("fanout_jobs_open_idx").on(t.createdAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    index("fanout_jobs_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
 );
 
 export type Announcement = typeof announcements.$inferSelect;

@@ -7,12 +7,78 @@ import type { Db } from "./client.ts";
 import { boonees, tags } from "./schema.ts";
 
 const TYPES = [
-  { name: "Wusel", slug: "wusel", rarity: "Common", series: "Hafenbande", element: "Wasser", origin: "Kieler Förde", passion: "Möwen ärgern", superpower: "Kann unter Wasser kichern", personality: "Neugierig", description: "Wusel wohnt zwischen den Pollern am Hafen und sammelt verlorene Knöpfe." },
-  { name: "Blubb", slug: "blubb", rarity: "Common", series: "Hafenbande", element: "Wasser", origin: "Schwentine", passion: "Seifenblasen", superpower: "Schwimmt rückwärts", personality: "Verträumt", description: "Blubb macht aus jeder Pfütze ein Abenteuer und aus jedem Regentag ein Fest." },
-  { name: "Fimmel", slug: "fimmel", rarity: "Rare", series: "Waldgeister", element: "Erde", origin: "Projensdorfer Gehölz", passion: "Pilze zählen", superpower: "Unsichtbar im Moos", personality: "Schüchtern", description: "Fimmel versteckt sich gern unter Farnen und kennt jeden Pfad im Wald." },
-  { name: "Grummel", slug: "grummel", rarity: "Common", series: "Waldgeister", element: "Erde", origin: "Botanischer Garten", passion: "Nickerchen", superpower: "Brummt Bäume wach", personality: "Grummelig, aber lieb", description: "Grummel schläft am liebsten, aber wer ihn findet, hat einen Freund fürs Leben." },
-  { name: "Zappo", slug: "zappo", rarity: "Rare", series: "Sturmtruppe", element: "Blitz", origin: "Leuchtturm Friedrichsort", passion: "Gewitter jagen", superpower: "Lädt Handys mit einem Blick", personality: "Hibbelig", description: "Zappo flitzt bei jedem Sturm den Leuchtturm hinauf und zurück." },
-  { name: "Knorx", slug: "knorx", rarity: "Legendary", series: "Sturmtruppe", element: "Feuer", origin: "Holtenauer Schleuse", passion: "Zimtschnecken", superpower: "Wärmt kalte Hände", personality: "Mutig", description: "Knorx ist der seltenste von allen: Man sagt, er taucht nur einmal im Jahr auf." },
+  {
+    name: "Wusel",
+    slug: "wusel",
+    rarity: "Common",
+    series: "Hafenbande",
+    element: "Wasser",
+    origin: "Kieler Förde",
+    passion: "Möwen ärgern",
+    superpower: "Kann unter Wasser kichern",
+    personality: "Neugierig",
+    description: "Wusel wohnt zwischen den Pollern am Hafen und sammelt verlorene Knöpfe.",
+  },
+  {
+    name: "Blubb",
+    slug: "blubb",
+    rarity: "Common",
+    series: "Hafenbande",
+    element: "Wasser",
+    origin: "Schwentine",
+    passion: "Seifenblasen",
+    superpower: "Schwimmt rückwärts",
+    personality: "Verträumt",
+    description: "Blubb macht aus jeder Pfütze ein Abenteuer und aus jedem Regentag ein Fest.",
+  },
+  {
+    name: "Fimmel",
+    slug: "fimmel",
+    rarity: "Rare",
+    series: "Waldgeister",
+    element: "Erde",
+    origin: "Projensdorfer Gehölz",
+    passion: "Pilze zählen",
+    superpower: "Unsichtbar im Moos",
+    personality: "Schüchtern",
+    description: "Fimmel versteckt sich gern unter Farnen und kennt jeden Pfad im Wald.",
+  },
+  {
+    name: "Grummel",
+    slug: "grummel",
+    rarity: "Common",
+    series: "Waldgeister",
+    element: "Erde",
+    origin: "Botanischer Garten",
+    passion: "Nickerchen",
+    superpower: "Brummt Bäume wach",
+    personality: "Grummelig, aber lieb",
+    description: "Grummel schläft am liebsten, aber wer ihn findet, hat einen Freund fürs Leben.",
+  },
+  {
+    name: "Zappo",
+    slug: "zappo",
+    rarity: "Rare",
+    series: "Sturmtruppe",
+    element: "Blitz",
+    origin: "Leuchtturm Friedrichsort",
+    passion: "Gewitter jagen",
+    superpower: "Lädt Handys mit einem Blick",
+    personality: "Hibbelig",
+    description: "Zappo flitzt bei jedem Sturm den Leuchtturm hinauf und zurück.",
+  },
+  {
+    name: "Knorx",
+    slug: "knorx",
+    rarity: "Legendary",
+    series: "Sturmtruppe",
+    element: "Feuer",
+    origin: "Holtenauer Schleuse",
+    passion: "Zimtschnecken",
+    superpower: "Wärmt kalte Hände",
+    personality: "Mutig",
+    description: "Knorx ist der seltenste von allen: Man sagt, er taucht nur einmal im Jahr auf.",
+  },
 ] as const;
 
 /**
@@ -27,7 +93,10 @@ export async function seedDemo(db: Db, log: Logger, dataDir: string) {
   await db.transaction(async (tx) => {
     for (const type of TYPES) {
       const { slug, ...fields } = type;
-      const [t] = await tx.insert(boonees).values({ ...fields, status: "Placed", imageUrl: `/images/samples/${slug}.svg` }).returning({ id: boonees.id });
+      const [t] = await tx
+        .insert(boonees)
+        .values({ ...fields, status: "Placed", imageUrl: `/images/samples/${slug}.svg` })
+        .returning({ id: boonees.id });
       const instances = await tx
         .insert(boonees)
         .values([1, 2].map(() => ({ ...fields, status: "Placed" as const, imageUrl: `/images/samples/${slug}.svg`, templateId: t.id })))

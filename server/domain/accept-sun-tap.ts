@@ -12,7 +12,14 @@ export type TapOutcome =
 /** The SUN tag bound to a figure, with what checking a tap needs. */
 export async function sunTagOf(db: DbOrTx, booneeId: string) {
   const [tag] = await db
-    .select({ id: tags.id, tagUid: tags.tagUid, sunMode: tags.sunMode, sunMetaKey: tags.sunMetaKey, sunFileKey: tags.sunFileKey, sunCounter: tags.sunCounter })
+    .select({
+      id: tags.id,
+      tagUid: tags.tagUid,
+      sunMode: tags.sunMode,
+      sunMetaKey: tags.sunMetaKey,
+      sunFileKey: tags.sunFileKey,
+      sunCounter: tags.sunCounter,
+    })
     .from(tags)
     .where(eq(tags.booneeId, booneeId));
   return tag ?? null;
@@ -23,7 +30,12 @@ export async function sunTagOf(db: DbOrTx, booneeId: string) {
  * above the last accepted one: one conditional UPDATE, so of two simultaneous taps with the same
  * counter exactly one is accepted, and a copied URL is refused once any later tap was accepted.
  */
-export async function acceptSunTap(db: DbOrTx, masterKey: string | undefined, booneeId: string, params: URLSearchParams): Promise<TapOutcome> {
+export async function acceptSunTap(
+  db: DbOrTx,
+  masterKey: string | undefined,
+  booneeId: string,
+  params: URLSearchParams,
+): Promise<TapOutcome> {
   const tag = await sunTagOf(db, booneeId);
   const keys = tag && keysOfTag(tag, masterKey);
   if (!tag || !keys) return { kind: "unverified", reason: "not-bound" };
@@ -57,6 +69,9 @@ export async function acceptSunTap(db: DbOrTx, masterKey: string | undefined, bo
 
 /** Whether a tap grant still stands: the tag's last accepted counter is the grant's. */
 export async function grantStands(db: DbOrTx, grant: { tagId: string; counter: number }) {
-  const [row] = await db.select({ ok: sql<boolean>`true` }).from(tags).where(and(eq(tags.id, grant.tagId), eq(tags.sunCounter, grant.counter)));
+  const [row] = await db
+    .select({ ok: sql<boolean>`true` })
+    .from(tags)
+    .where(and(eq(tags.id, grant.tagId), eq(tags.sunCounter, grant.counter)));
   return !!row;
 }

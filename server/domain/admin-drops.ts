@@ -55,7 +55,11 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
     releasedAt: iso(r.released_at as string | null),
     cancelledAt: iso(r.cancelled_at as string | null),
     figures: (typeof r.figures === "string" ? JSON.parse(r.figures) : r.figures) as AdminDrop["figures"],
-    hints: ((typeof r.hints === "string" ? JSON.parse(r.hints) : r.hints) as AdminDrop["hints"]).map((h) => ({ ...h, releaseAt: iso(h.releaseAt)!, releasedAt: iso(h.releasedAt) })),
+    hints: ((typeof r.hints === "string" ? JSON.parse(r.hints) : r.hints) as AdminDrop["hints"]).map((h) => ({
+      ...h,
+      releaseAt: iso(h.releaseAt)!,
+      releasedAt: iso(h.releasedAt),
+    })),
     deliveries: deliveries.get(r.id as string) ?? { sent: 0, pending: 0, failed: 0 },
   }));
 }

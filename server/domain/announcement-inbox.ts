@@ -15,10 +15,12 @@ export function announcementIdOf(id: string): string | null {
  * account was, none for a deleted or blocked one (its bound is null then). Read: up to its "mark all"
  * watermark, or marked on its own. The bounds are scalar subqueries, so the created_at index drives.
  */
-const createdOf = (userId: string) => sql`(select p.created_at from profiles p where p.id = ${userId} and p.deleted_at is null and p.blocked_at is null)`;
+const createdOf = (userId: string) =>
+  sql`(select p.created_at from profiles p where p.id = ${userId} and p.deleted_at is null and p.blocked_at is null)`;
 const watermarkOf = (userId: string) => sql`(select w.read_until from announcement_watermarks w where w.user_id = ${userId})`;
 const VISIBLE = (userId: string) => sql`from announcements a where a.created_at > ${createdOf(userId)}`;
-const singleRead = (userId: string) => sql`exists (select 1 from announcement_reads r where r.user_id = ${userId} and r.announcement_id = a.id)`;
+const singleRead = (userId: string) =>
+  sql`exists (select 1 from announcement_reads r where r.user_id = ${userId} and r.announcement_id = a.id)`;
 const READ = (userId: string) => sql`(a.created_at <= ${watermarkOf(userId)} or ${singleRead(userId)})`;
 
 export interface AnnouncementItem {
@@ -33,12 +35,27 @@ export interface AnnouncementItem {
 
 /** The account's announcements, newest first, shaped as its notifications (ids prefixed). */
 export async function listAnnouncements(db: DbOrTx, userId: string, limit?: number): Promise<AnnouncementItem[]> {
-  const rows = await queryRows<{ id: string; title: string; message: string; link: string | null; read: boolean; created_at: string | Date }>(
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    message: string;
+    link: string | null;
+    read: boolean;
+    created_at: string | Date;
+  }>(
     db,
     sql`select a.id, a.title, a.message, a.link, coalesce(${READ(userId)}, false) as read, a.created_at
         ${VISIBLE(userId)} order by a.created_at desc, a.id ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
   );
-  return rows.map((r) => ({ id: `${ANNOUNCEMENT_ID_PREFIX}${r.id}`, title: r.title, message: r.message, type: "drop", link: r.link, read: r.read, createdAt: new Date(r.created_at) }));
+  return rows.map((r) => ({
+    id: `${ANNOUNCEMENT_ID_PREFIX}${r.id}`,
+    title: r.title,
+    message: r.message,
+    type: "drop",
+    link: r.link,
+    read: r.read,
+    createdAt: new Date(r.created_at),
+  }));
 }
 
 /** How many announcements the account has not read: a count over those newer than its watermark only. */
@@ -49,10 +66,16 @@ export const unreadAnnouncementsSql = (userId: string) => sql`(select count(*) f
 
 /** Marks one announcement read for the account; null when the account does not see it (unknown id: 404). */
 export async function markAnnouncementRead(db: Db, userId: string, announcementId: string): Promise<{ link: string | null } | null> {
-  const [row] = await queryRows<{ link: string | null; read: boolean }>(db, sql`select a.link, coalesce(${READ(userId)}, false) as read ${VISIBLE(userId)} and a.id = ${announcementId}::uuid`);
+  const [row] = await queryRows<{ link: string | null; read: boolean }>(
+    db,
+    sql`select a.link, coalesce(${READ(userId)}, false) as read ${VISIBLE(userId)} and a.id = ${announcementId}::uuid`,
+  );
   if (!row) return null;
   // only above the watermark a row is needed: the read state stays sparse
-  if (!row.read) await db.execute(sql`insert into announcement_reads (user_id, announcement_id) values (${userId}, ${announcementId}::uuid) on conflict do nothing`);
+  if (!row.read)
+    await db.execute(
+      sql`insert into announcement_reads (user_id, announcement_id) values (${userId}, ${announcementId}::uuid) on conflict do nothing`,
+    );
   return { link: row.link };
 }
 

@@ -14,10 +14,21 @@ const hexKey = z
 
 /** A tag's binding: its 7-byte UID, and its keys (derived from the master key, or given). */
 export const bindSunTagSchema = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("master"), uid: z.string().trim().regex(/^[0-9a-fA-F]{14}$/, "admin.sunTag.error.uid").transform((v) => v.toUpperCase()) }),
+  z.object({
+    mode: z.literal("master"),
+    uid: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-fA-F]{14}$/, "admin.sunTag.error.uid")
+      .transform((v) => v.toUpperCase()),
+  }),
   z.object({
     mode: z.literal("explicit"),
-    uid: z.string().trim().regex(/^[0-9a-fA-F]{14}$/, "admin.sunTag.error.uid").transform((v) => v.toUpperCase()),
+    uid: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-fA-F]{14}$/, "admin.sunTag.error.uid")
+      .transform((v) => v.toUpperCase()),
     metaKey: hexKey,
     fileKey: hexKey,
   }),

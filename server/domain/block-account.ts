@@ -35,9 +35,18 @@ export async function blockAccount(db: Db, actor: Actor | null, input: { userId:
     const target = await lockTargetAccount(tx, actor, input.userId);
     if (target.blockedAt) return { changed: false };
     await assertNotLastAdmin(tx, target.id);
-    await tx.update(profiles).set({ blockedAt: sql`now()` }).where(eq(profiles.id, target.id));
+    await tx
+      .update(profiles)
+      .set({ blockedAt: sql`now()` })
+      .where(eq(profiles.id, target.id));
     await endAllSessions(tx, target.id);
-    await recordActivity(tx, actor, { action: "account.blocked", objectType: "account", objectId: target.id, objectLabel: target.name, reason });
+    await recordActivity(tx, actor, {
+      action: "account.blocked",
+      objectType: "account",
+      objectId: target.id,
+      objectLabel: target.name,
+      reason,
+    });
     return { changed: true };
   });
 }

@@ -6,7 +6,10 @@ import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { createNotifications } from "./notify.ts";
 import { recordActivity } from "./record-activity.ts";
 
-export type BroadcastContentInput = Pick<BroadcastInput, "title" | "message" | "contentType" | "audience" | "rarity" | "series" | "booneeId"> & {
+export type BroadcastContentInput = Pick<
+  BroadcastInput,
+  "title" | "message" | "contentType" | "audience" | "rarity" | "series" | "booneeId"
+> & {
   /** The link (type link) or nothing; uploaded files come through `storeFile`. */
   linkUrl?: string | null;
 };
@@ -54,7 +57,8 @@ export async function broadcastContent(
 ) {
   assertRole(actor, ["admin"]);
   // The form's schema says the same; this holds for every caller. Nothing is stored or sent.
-  if ((input.contentType === "image" || input.contentType === "video") && !opts.storeFile) throw new DomainError(`${input.contentType}Required`, 400);
+  if ((input.contentType === "image" || input.contentType === "video") && !opts.storeFile)
+    throw new DomainError(`${input.contentType}Required`, 400);
   if (input.contentType === "link" && !input.linkUrl) throw new DomainError("linkRequired", 400);
   if ((await recipients(db, input)).length === 0) throw new DomainError("noUsers", 422);
   let url: string | null = input.contentType === "link" && input.linkUrl ? input.linkUrl : null;
@@ -78,7 +82,14 @@ export async function broadcastContent(
       .returning({ id: exclusiveContent.id });
     await createNotifications(
       tx,
-      owners.map((userId) => ({ userId, type: "drop" as const, title: input.title, message: input.message, link: "/exclusive", contentId: content.id })),
+      owners.map((userId) => ({
+        userId,
+        type: "drop" as const,
+        title: input.title,
+        message: input.message,
+        link: "/exclusive",
+        contentId: content.id,
+      })),
     );
     await recordActivity(tx, actor, { action: "broadcast.sent", objectType: "broadcast", objectId: content.id, objectLabel: input.title });
     return { id: content.id, count: owners.length, url };

@@ -23,6 +23,11 @@ export async function changeRole(db: Db, actor: Actor, input: { userId: string; 
     if (input.role !== "admin") await assertNotLastAdmin(tx, input.userId);
     await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
     await tx.insert(userRoles).values({ userId: input.userId, role: input.role });
-    await recordActivity(tx, actor, { action: "role.changed", objectType: "account", objectId: target.id, objectLabel: `${target.name ?? ""} → ${input.role}` });
+    await recordActivity(tx, actor, {
+      action: "role.changed",
+      objectType: "account",
+      objectId: target.id,
+      objectLabel: `${target.name ?? ""} → ${input.role}`,
+    });
   });
 }

@@ -30,7 +30,13 @@ export async function createClaimChallenge(secret: string): Promise<ClaimChallen
     maxNumber: CHALLENGE_MAX_NUMBER,
     expires: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
   });
-  return { algorithm: c.algorithm, challenge: c.challenge, maxnumber: c.maxnumber ?? CHALLENGE_MAX_NUMBER, salt: c.salt, signature: c.signature };
+  return {
+    algorithm: c.algorithm,
+    challenge: c.challenge,
+    maxnumber: c.maxnumber ?? CHALLENGE_MAX_NUMBER,
+    salt: c.salt,
+    signature: c.signature,
+  };
 }
 
 /**

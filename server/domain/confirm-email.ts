@@ -17,7 +17,11 @@ const identifier = (token: string) => `confirm-email:${hashToken(token)}`;
  * stored). The mail also says what to do when the reader did not sign up: "forgot password", whose
  * link proves the mailbox and removes the passkey (decision 022). Sent in the background.
  */
-export async function mailEmailConfirmation(services: Pick<Services, "db" | "sendMail" | "config" | "log">, user: { id: string; name: string; email: string }, lang: Lang) {
+export async function mailEmailConfirmation(
+  services: Pick<Services, "db" | "sendMail" | "config" | "log">,
+  user: { id: string; name: string; email: string },
+  lang: Lang,
+) {
   const token = newToken();
   await services.db.insert(verifications).values({
     id: randomUUID(),
@@ -29,7 +33,11 @@ export async function mailEmailConfirmation(services: Pick<Services, "db" | "sen
   const link = new URL(`/auth/confirm?token=${token}`, services.config.PUBLIC_URL).href;
   const forgot = new URL("/auth/forgot", services.config.PUBLIC_URL).href;
   void services
-    .sendMail({ to: user.email, subject: t("auth.confirmMail.subject"), text: t("auth.confirmMail.body", { name: user.name, link, forgot }) })
+    .sendMail({
+      to: user.email,
+      subject: t("auth.confirmMail.subject"),
+      text: t("auth.confirmMail.body", { name: user.name, link, forgot }),
+    })
     .catch((e: unknown) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "confirmation mail failed"));
 }
 

@@ -97,7 +97,10 @@ async function freshCodes(tx: DbOrTx, n: number): Promise<string[]> {
       const c = generateClaimCode();
       if (!codes.has(c)) candidates.add(c);
     }
-    const taken = await tx.select({ code: tags.secretCode }).from(tags).where(inArray(tags.secretCode, [...candidates]));
+    const taken = await tx
+      .select({ code: tags.secretCode })
+      .from(tags)
+      .where(inArray(tags.secretCode, [...candidates]));
     const takenSet = new Set(taken.map((t) => t.code));
     for (const c of candidates) if (!takenSet.has(c)) codes.add(c);
   }
@@ -129,7 +132,12 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
           )
           .returning({ id: boonees.id });
         await tx.insert(tags).values(rows.map((r, i) => ({ booneeId: r.id, secretCode: codes[i], tagUid: null })));
-        await recordActivity(tx, actor, { action: "boonee.created", objectType: "boonee", objectId: type.id, objectLabel: `${type.name} × ${rows.length}` });
+        await recordActivity(tx, actor, {
+          action: "boonee.created",
+          objectType: "boonee",
+          objectId: type.id,
+          objectLabel: `${type.name} × ${rows.length}`,
+        });
         return { type: { id: type.id, name: type.name }, items: rows.map((r, i) => ({ id: r.id, code: codes[i] })) };
       });
     } catch (e) {
@@ -143,12 +151,7 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
 /** Figure types (no template_id) for the template selectors, newest first. */
 export async function listTypes(db: DbOrTx, actor: Actor | null, limit = 1000) {
   assertRole(actor, ["admin"]);
-  return db
-    .select(figureCardColumns)
-    .from(boonees)
-    .where(isNull(boonees.templateId))
-    .orderBy(boonees.name)
-    .limit(limit);
+  return db.select(figureCardColumns).from(boonees).where(isNull(boonees.templateId)).orderBy(boonees.name).limit(limit);
 }
 
 /** One type's fields, to pre-fill the create form when an admin picks it as template. */

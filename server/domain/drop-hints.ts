@@ -34,7 +34,10 @@ export async function editDropHint(db: Db, actor: Actor | null, input: { hintId:
 export async function removeDropHint(db: Db, actor: Actor | null, input: { hintId: string }) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(dropHints).where(and(eq(dropHints.id, input.hintId), isNull(dropHints.releasedAt))).returning({ dropId: dropHints.dropId });
+    const [row] = await tx
+      .delete(dropHints)
+      .where(and(eq(dropHints.id, input.hintId), isNull(dropHints.releasedAt)))
+      .returning({ dropId: dropHints.dropId });
     if (!row) throw new DomainError("hintReleased", 409);
     await recordActivity(tx, actor, { action: "drop.hintRemoved", objectType: "drop", objectId: row.dropId, objectLabel: null });
   });

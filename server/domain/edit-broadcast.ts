@@ -12,7 +12,11 @@ import { recordActivity } from "./record-activity.ts";
 export async function editBroadcast(db: Db, actor: Actor | null, input: BroadcastEditInput) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ contentType: exclusiveContent.contentType }).from(exclusiveContent).where(eq(exclusiveContent.id, input.id)).for("update");
+    const [current] = await tx
+      .select({ contentType: exclusiveContent.contentType })
+      .from(exclusiveContent)
+      .where(eq(exclusiveContent.id, input.id))
+      .for("update");
     if (!current) throw new DomainError("notFound", 404);
     // Only a link item's url is a link; an image's or video's is its uploaded file.
     const link = current.contentType === "link" ? { url: input.linkUrl || null } : {};

@@ -11,7 +11,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The story, locked, when the actor wrote it: 401 signed out, 404 unknown, 403 someone else's (admins too). */
 async function lockOwnStory(tx: Tx, actor: Actor, storyId: string) {
   if (!UUID.test(storyId)) throw new DomainError("notFound", 404);
-  const [story] = await tx.select({ id: booneeStories.id, userId: booneeStories.userId, booneeId: booneeStories.booneeId }).from(booneeStories).where(eq(booneeStories.id, storyId)).for("update");
+  const [story] = await tx
+    .select({ id: booneeStories.id, userId: booneeStories.userId, booneeId: booneeStories.booneeId })
+    .from(booneeStories)
+    .where(eq(booneeStories.id, storyId))
+    .for("update");
   if (!story) throw new DomainError("notFound", 404);
   if (story.userId !== actor.id) throw new DomainError("forbidden", 403);
   return story;

@@ -88,7 +88,10 @@ export function exclusiveItemVisibleTo(userId: string) {
  */
 export async function getExclusiveFeed(db: DbOrTx, actor: Actor | null) {
   assertSignedIn(actor);
-  const [{ owns }] = await queryRows<{ owns: boolean }>(db, sql`select exists (select 1 from boonees where owner_id = ${actor.id}) as owns`);
+  const [{ owns }] = await queryRows<{ owns: boolean }>(
+    db,
+    sql`select exists (select 1 from boonees where owner_id = ${actor.id}) as owns`,
+  );
   if (!owns) return { owns: false, items: [] as ExclusiveFeedItem[] };
   const items = await queryRows<ExclusiveFeedItem>(db, exclusiveFeedQuery(actor.id));
   return { owns: true, items };

@@ -81,7 +81,11 @@ export async function findFigureByCode(db: DbOrTx, code: string, who: Claimant):
 }
 
 /** findFigureByCode, plus the wrong codes left before the lock after a miss (null: no count to show). */
-export async function lookupFigure(db: DbOrTx, code: string, who: Claimant): Promise<{ figure: FigureByCode | null; remaining: number | null }> {
+export async function lookupFigure(
+  db: DbOrTx,
+  code: string,
+  who: Claimant,
+): Promise<{ figure: FigureByCode | null; remaining: number | null }> {
   const { hits: reserved, remaining } = await reserveAttempt(db, who);
   const row = await findTaggedFigure(db, eq(tags.secretCode, code));
   if (!row) return { figure: null, remaining }; // the reserved attempt stays counted (a figure of a waiting drop answers the same)

@@ -18,7 +18,12 @@ export async function getBroadcastOptions(db: DbOrTx, actor: Actor | null, query
     .select({ id: boonees.id, name: boonees.name, series: boonees.series, rarity: boonees.rarity, ownerName: profiles.name })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .where(and(isNotNull(boonees.ownerId), q ? or(contains(boonees.name, q), contains(boonees.series, q), contains(profiles.name, q)) : undefined))
+    .where(
+      and(
+        isNotNull(boonees.ownerId),
+        q ? or(contains(boonees.name, q), contains(boonees.series, q), contains(profiles.name, q)) : undefined,
+      ),
+    )
     .orderBy(desc(boonees.claimedAt), boonees.id)
     .limit(50);
   return { series: seriesRows.map((r) => r.series).filter((s): s is string => !!s), figures };

@@ -17,7 +17,12 @@ export async function setStoryHidden(db: Db, actor: Actor | null, input: { story
       const [exists] = await tx.select({ id: booneeStories.id }).from(booneeStories).where(eq(booneeStories.id, input.storyId));
       throw exists ? new DomainError("ownStory", 403) : new DomainError("notFound", 404);
     }
-    await recordActivity(tx, actor, { action: row.hidden ? "story.hidden" : "story.shown", objectType: "story", objectId: row.id, objectLabel: row.title });
+    await recordActivity(tx, actor, {
+      action: row.hidden ? "story.hidden" : "story.shown",
+      objectType: "story",
+      objectId: row.id,
+      objectLabel: row.title,
+    });
     return { id: row.id, hidden: row.hidden };
   });
 }

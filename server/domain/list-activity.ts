@@ -12,7 +12,11 @@ export const ACTIVITY_PAGE_SIZE = 50;
  * (action, created_at) and (actor_id, created_at)), with the people who can act (admins and
  * moderators) for the filter.
  */
-export async function listActivity(db: DbOrTx, actor: Actor | null, query: { kind?: ActivityKind | null; actorId?: string | null; page?: number }) {
+export async function listActivity(
+  db: DbOrTx,
+  actor: Actor | null,
+  query: { kind?: ActivityKind | null; actorId?: string | null; page?: number },
+) {
   assertRole(actor, ["admin"]);
   const parts: SQL[] = [];
   if (query.kind) parts.push(eq(activityLog.action, query.kind));

@@ -31,6 +31,10 @@ export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { p
     .orderBy(desc(exclusiveContent.createdAt), exclusiveContent.id)
     .limit(BROADCASTS_PAGE_SIZE)
     .offset((paging.page - 1) * BROADCASTS_PAGE_SIZE);
-  const deliveries = await countDeliveries(db, "broadcast", items.map((i) => i.id));
+  const deliveries = await countDeliveries(
+    db,
+    "broadcast",
+    items.map((i) => i.id),
+  );
   return { items: items.map((i) => ({ ...i, deliveries: deliveries.get(i.id) ?? { sent: 0, pending: 0, failed: 0 } })), ...paging };
 }

@@ -42,7 +42,14 @@ export async function listClaims(
     const [people, figures] = [await peopleQuery.limit(ID_LIST_MAX + 1), await figuresQuery.limit(ID_LIST_MAX + 1)];
     // A broad term falls back to the sub-query form.
     const match = (col: typeof claims.userId | typeof claims.booneeId, ids: { id: string }[], sub: SQLWrapper) =>
-      ids.length > ID_LIST_MAX ? inArray(col, sub) : ids.length ? inArray(col, ids.map((r) => r.id)) : undefined;
+      ids.length > ID_LIST_MAX
+        ? inArray(col, sub)
+        : ids.length
+          ? inArray(
+              col,
+              ids.map((r) => r.id),
+            )
+          : undefined;
     const matchPeople = match(claims.userId, people, peopleQuery);
     const matchFigures = match(claims.booneeId, figures, figuresQuery);
     parts.push(matchPeople || matchFigures ? or(matchPeople, matchFigures) : sql`false`);

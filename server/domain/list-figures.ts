@@ -55,8 +55,12 @@ export async function listAdminBoonees(db: DbOrTx, actor: Actor | null, query: B
     })
     .from(boonees);
   // Written so that "created_at <= ts" (resp. >=) can bound the index scan.
-  const after = cursor && sql`(${boonees.createdAt} <= ${cursor.ts}::timestamptz and (${boonees.createdAt} < ${cursor.ts}::timestamptz or ${boonees.id} > ${cursor.id}::uuid))`;
-  const before = cursor && sql`(${boonees.createdAt} >= ${cursor.ts}::timestamptz and (${boonees.createdAt} > ${cursor.ts}::timestamptz or ${boonees.id} < ${cursor.id}::uuid))`;
+  const after =
+    cursor &&
+    sql`(${boonees.createdAt} <= ${cursor.ts}::timestamptz and (${boonees.createdAt} < ${cursor.ts}::timestamptz or ${boonees.id} > ${cursor.id}::uuid))`;
+  const before =
+    cursor &&
+    sql`(${boonees.createdAt} >= ${cursor.ts}::timestamptz and (${boonees.createdAt} > ${cursor.ts}::timestamptz or ${boonees.id} < ${cursor.id}::uuid))`;
   // created_at is never null, so "nulls first/last" does not change the result, only whether the
   // index can serve the order: sparse matches are sorted instead (see SPARSE_MATCHES).
   const sparse = !!where && totals.matches < SPARSE_MATCHES;
@@ -124,7 +128,17 @@ async function searchAdminBoonees(db: DbOrTx, query: BooneeListQuery, where: SQL
   ]);
   let matches = Number(picked[0]?.n ?? 0);
   if (picked.length === 0 && cursor) matches = (await db.select({ n: count() }).from(boonees).where(where))[0].n;
-  const byId = new Map((picked.length ? await selectAdminBoonees(db).where(inArray(boonees.id, picked.map((p) => p.id))) : []).map((r) => [r.id, r]));
+  const byId = new Map(
+    (picked.length
+      ? await selectAdminBoonees(db).where(
+          inArray(
+            boonees.id,
+            picked.map((p) => p.id),
+          ),
+        )
+      : []
+    ).map((r) => [r.id, r]),
+  );
   const rows = picked.map((p) => byId.get(p.id)).filter((r): r is NonNullable<typeof r> => !!r);
   const { items, paging } = keysetPage(rows, query, matches, BOONEES_PAGE_SIZE);
   return {

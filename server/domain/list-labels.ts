@@ -8,12 +8,23 @@ import { assertRole, type Actor } from "./errors.ts";
 export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?: string[]; typeId?: string }) {
   assertRole(actor, ["admin"]);
   const where = query.ids?.length
-    ? sql`${boonees.id} in (${sql.join(query.ids.map((id) => sql`${id}::uuid`), sql`, `)})`
+    ? sql`${boonees.id} in (${sql.join(
+        query.ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
     : query.typeId
       ? and(or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)), isNull(boonees.ownerId))
       : sql`false`;
   return db
-    .select({ id: boonees.id, name: boonees.name, series: boonees.series, rarity: boonees.rarity, code: tags.secretCode, number: instanceNumber, createdAt: boonees.createdAt })
+    .select({
+      id: boonees.id,
+      name: boonees.name,
+      series: boonees.series,
+      rarity: boonees.rarity,
+      code: tags.secretCode,
+      number: instanceNumber,
+      createdAt: boonees.createdAt,
+    })
     .from(boonees)
     .innerJoin(tags, eq(tags.booneeId, boonees.id))
     .where(where)

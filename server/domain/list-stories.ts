@@ -11,10 +11,12 @@ export const STORIES_PAGE_SIZE = 20;
 export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: string; page?: number }) {
   assertRole(actor, ["admin", "moderator"]);
   const q = query.q?.trim();
-  const where = q
-    ? or(contains(booneeStories.title, q), contains(booneeStories.story, q), contains(boonees.name, q))
-    : undefined;
-  const [{ n: total }] = await db.select({ n: count() }).from(booneeStories).innerJoin(boonees, eq(boonees.id, booneeStories.booneeId)).where(where);
+  const where = q ? or(contains(booneeStories.title, q), contains(booneeStories.story, q), contains(boonees.name, q)) : undefined;
+  const [{ n: total }] = await db
+    .select({ n: count() })
+    .from(booneeStories)
+    .innerJoin(boonees, eq(boonees.id, booneeStories.booneeId))
+    .where(where);
   const paging = pageOf(query.page ?? 1, STORIES_PAGE_SIZE, total);
   const items = await db
     .select({

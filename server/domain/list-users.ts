@@ -36,7 +36,15 @@ export async function listUsers(db: DbOrTx, actor: Actor | null, query: { q?: st
     .limit(USERS_PAGE_SIZE)
     .offset((paging.page - 1) * USERS_PAGE_SIZE);
   const roleRows = people.length
-    ? await db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(inArray(userRoles.userId, people.map((p) => p.id)))
+    ? await db
+        .select({ userId: userRoles.userId, role: userRoles.role })
+        .from(userRoles)
+        .where(
+          inArray(
+            userRoles.userId,
+            people.map((p) => p.id),
+          ),
+        )
     : [];
   const items = people.map((p) => ({ ...p, role: primaryRole(roleRows.filter((r) => r.userId === p.id).map((r) => r.role)) }));
   return { items, counts: { users: usersTotal, admins, moderators }, ...paging };

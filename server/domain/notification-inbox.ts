@@ -8,7 +8,15 @@ import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 export async function listNotifications(db: DbOrTx, actor: Actor | null, limit = 200) {
   assertSignedIn(actor);
   const own = await db
-    .select({ id: notifications.id, title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link, read: notifications.read, createdAt: notifications.createdAt })
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      link: notifications.link,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+    })
     .from(notifications)
     .where(eq(notifications.userId, actor.id))
     .orderBy(desc(notifications.createdAt))
@@ -40,7 +48,10 @@ export async function markNotificationRead(db: Db, actor: Actor | null, id: stri
 export async function markAllNotificationsRead(db: Db, actor: Actor | null) {
   assertSignedIn(actor);
   await db.transaction(async (tx) => {
-    await tx.update(notifications).set({ read: true }).where(and(eq(notifications.userId, actor.id), eq(notifications.read, false)));
+    await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, actor.id), eq(notifications.read, false)));
     await markAllAnnouncementsRead(tx, actor.id);
   });
 }

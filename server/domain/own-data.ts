@@ -1,6 +1,22 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { accounts, booneeStories, boonees, claims, deliveryJobs, notificationOptOuts, notifications, notificationSettings, passkeys, profiles, pushSubscriptions, sessions, userAchievements, userRoles, verifications } from "../db/schema.ts";
+import {
+  accounts,
+  booneeStories,
+  boonees,
+  claims,
+  deliveryJobs,
+  notificationOptOuts,
+  notifications,
+  notificationSettings,
+  passkeys,
+  profiles,
+  pushSubscriptions,
+  sessions,
+  userAchievements,
+  userRoles,
+  verifications,
+} from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { eraseAnnouncementReads, listAnnouncements } from "./announcement-inbox.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
@@ -12,7 +28,10 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 export async function exportUserData(db: DbOrTx, actor: Actor | null) {
   assertSignedIn(actor);
   const id = actor.id;
-  const [profile] = await db.select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt }).from(profiles).where(eq(profiles.id, id));
+  const [profile] = await db
+    .select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt })
+    .from(profiles)
+    .where(eq(profiles.id, id));
   return {
     exportedAt: new Date().toISOString(),
     profile,
@@ -28,26 +47,59 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null) {
       .innerJoin(boonees, eq(boonees.id, claims.booneeId))
       .where(eq(claims.userId, id)),
     stories: await db
-      .select({ id: booneeStories.id, booneeId: booneeStories.booneeId, title: booneeStories.title, story: booneeStories.story, findLocation: booneeStories.findLocation, findDate: booneeStories.findDate, createdAt: booneeStories.createdAt })
+      .select({
+        id: booneeStories.id,
+        booneeId: booneeStories.booneeId,
+        title: booneeStories.title,
+        story: booneeStories.story,
+        findLocation: booneeStories.findLocation,
+        findDate: booneeStories.findDate,
+        createdAt: booneeStories.createdAt,
+      })
       .from(booneeStories)
       .where(eq(booneeStories.userId, id)),
     notifications: [
       ...(await db
-        .select({ title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link, read: notifications.read, createdAt: notifications.createdAt })
+        .select({
+          title: notifications.title,
+          message: notifications.message,
+          type: notifications.type,
+          link: notifications.link,
+          read: notifications.read,
+          createdAt: notifications.createdAt,
+        })
         .from(notifications)
         .where(eq(notifications.userId, id))
         .orderBy(desc(notifications.createdAt))),
       // the announcements to everyone this account sees, with its read state (docs/decisions/024)
       ...(await listAnnouncements(db, id)).map(({ id: _id, ...a }) => a),
     ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
-    achievements: await db.select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt }).from(userAchievements).where(eq(userAchievements.userId, id)),
+    achievements: await db
+      .select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt })
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, id)),
     // the links' tokens and the devices' keys are capabilities, not data about the person
-    notificationSettings: (await db.select({ language: notificationSettings.language, email: notificationSettings.email }).from(notificationSettings).where(eq(notificationSettings.userId, id)))[0] ?? null,
-    notificationOptOuts: await db.select({ kind: notificationOptOuts.kind, channel: notificationOptOuts.channel }).from(notificationOptOuts).where(eq(notificationOptOuts.userId, id)),
-    pushDevices: (await db.select({ endpoint: pushSubscriptions.endpoint, language: pushSubscriptions.language, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, id))).map(
-      (d) => ({ pushService: new URL(d.endpoint).origin, language: d.language, createdAt: d.createdAt }),
-    ),
-    passkeys: await db.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(eq(passkeys.userId, id)),
+    notificationSettings:
+      (
+        await db
+          .select({ language: notificationSettings.language, email: notificationSettings.email })
+          .from(notificationSettings)
+          .where(eq(notificationSettings.userId, id))
+      )[0] ?? null,
+    notificationOptOuts: await db
+      .select({ kind: notificationOptOuts.kind, channel: notificationOptOuts.channel })
+      .from(notificationOptOuts)
+      .where(eq(notificationOptOuts.userId, id)),
+    pushDevices: (
+      await db
+        .select({ endpoint: pushSubscriptions.endpoint, language: pushSubscriptions.language, createdAt: pushSubscriptions.createdAt })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, id))
+    ).map((d) => ({ pushService: new URL(d.endpoint).origin, language: d.language, createdAt: d.createdAt })),
+    passkeys: await db
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, id)),
   };
 }
 
@@ -86,7 +138,13 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
   await tx.delete(deliveryJobs).where(and(eq(deliveryJobs.userId, id), eq(deliveryJobs.status, "pending")));
   await tx
     .update(profiles)
-    .set({ name: null, email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`, image: null, deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      name: null,
+      email: sql`'deleted-' || ${profiles.id} || '@deleted.invalid'`,
+      image: null,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(profiles.id, id));
 }
 
@@ -94,7 +152,12 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
  * "Delete account" of a passkey-only account: one of its passkeys signs a fresh challenge instead of
  * the password, then as deleteOwnAccount.
  */
-export async function deleteOwnAccountWithPasskey(services: Pick<Services, "db" | "auth" | "config">, actor: Actor | null, response: AuthenticationResponseJSON, headers: Headers) {
+export async function deleteOwnAccountWithPasskey(
+  services: Pick<Services, "db" | "auth" | "config">,
+  actor: Actor | null,
+  response: AuthenticationResponseJSON,
+  headers: Headers,
+) {
   await confirmWithOwnPasskey(services, actor, response);
   await deleteAccount(services.db, actor);
   const out = await services.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);

@@ -6,7 +6,13 @@ import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
 import { startSession } from "../auth/start-session.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { passkeys, profiles } from "../db/schema.ts";
-import { authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration, type NewCredential } from "../passkeys/ceremony.ts";
+import {
+  authenticationOptions,
+  registrationOptions,
+  verifyAuthentication,
+  verifyRegistration,
+  type NewCredential,
+} from "../passkeys/ceremony.ts";
 import type { Services } from "../services.ts";
 import { mailEmailConfirmation } from "./confirm-email.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
@@ -29,7 +35,12 @@ export async function countPasskeyOptions(services: Pick<Services, "db">, header
 
 /** Options for a new account's passkey (sign-up while claiming): name and e-mail are kept with the challenge. */
 export function signUpPasskeyOptions(services: PasskeyServices, input: { name: string; email: string }) {
-  return registrationOptions(services.db, services.config.PUBLIC_URL, { purpose: "signup", name: input.name, email: input.email.toLowerCase() }, input);
+  return registrationOptions(
+    services.db,
+    services.config.PUBLIC_URL,
+    { purpose: "signup", name: input.name, email: input.email.toLowerCase() },
+    input,
+  );
 }
 
 /** Options for one more passkey of the signed-in account. */
@@ -37,7 +48,13 @@ export async function addPasskeyOptions(services: PasskeyServices, actor: Actor 
   assertSignedIn(actor);
   const [me] = await services.db.select({ name: profiles.name, email: profiles.email }).from(profiles).where(eq(profiles.id, actor.id));
   const existing = await services.db.select({ credentialId: passkeys.credentialId }).from(passkeys).where(eq(passkeys.userId, actor.id));
-  return registrationOptions(services.db, services.config.PUBLIC_URL, { purpose: "add", userId: actor.id }, { name: me?.name ?? me?.email ?? "", email: me?.email ?? "" }, existing);
+  return registrationOptions(
+    services.db,
+    services.config.PUBLIC_URL,
+    { purpose: "add", userId: actor.id },
+    { name: me?.name ?? me?.email ?? "", email: me?.email ?? "" },
+    existing,
+  );
 }
 
 export const signInPasskeyOptions = (services: PasskeyServices) => authenticationOptions(services.db, services.config.PUBLIC_URL);
@@ -48,7 +65,14 @@ async function nextName(db: DbOrTx, userId: string) {
 }
 
 const store = async (db: DbOrTx, userId: string, c: NewCredential) =>
-  db.insert(passkeys).values({ userId, credentialId: c.credentialId, publicKey: c.publicKey, counter: c.counter, transports: c.transports, name: await nextName(db, userId) });
+  db.insert(passkeys).values({
+    userId,
+    credentialId: c.credentialId,
+    publicKey: c.publicKey,
+    counter: c.counter,
+    transports: c.transports,
+    name: await nextName(db, userId),
+  });
 
 /**
  * Keeps a passkey's last use and its signature counter, which only ever grows: two sign-ins that
@@ -71,7 +95,11 @@ async function recordUse(db: DbOrTx, credentialId: string, newCounter: number) {
  * that has an account is treated as the password sign-up treats it (its owner
  * gets a mail, the answer is "mailed"); the passkey just made is then not stored.
  */
-export async function signUpWithPasskey(services: PasskeyServices, response: RegistrationResponseJSON, headers: Headers): Promise<SignUpResult> {
+export async function signUpWithPasskey(
+  services: PasskeyServices,
+  response: RegistrationResponseJSON,
+  headers: Headers,
+): Promise<SignUpResult> {
   await countSignUp(services, headers);
   const { about, credential } = await verifyRegistration(services.db, services.config.PUBLIC_URL, response);
   if (about.purpose !== "signup") throw new DomainError("passkeyFailed", 400);
@@ -106,7 +134,13 @@ export async function signInWithPasskey(services: PasskeyServices, response: Aut
   let userId = "";
   const { credentialId, newCounter } = await verifyAuthentication(services.db, services.config.PUBLIC_URL, response, async (id) => {
     const [row] = await services.db
-      .select({ userId: passkeys.userId, credentialId: passkeys.credentialId, publicKey: passkeys.publicKey, counter: passkeys.counter, transports: passkeys.transports })
+      .select({
+        userId: passkeys.userId,
+        credentialId: passkeys.credentialId,
+        publicKey: passkeys.publicKey,
+        counter: passkeys.counter,
+        transports: passkeys.transports,
+      })
       .from(passkeys)
       .innerJoin(profiles, eq(profiles.id, passkeys.userId))
       .where(and(eq(passkeys.credentialId, id), isNull(profiles.deletedAt)));
@@ -144,7 +178,11 @@ export async function listOwnPasskeys(db: DbOrTx, actor: Actor | null): Promise<
 /** Renames one of the actor's own passkeys (another's id changes nothing and says "not found"). */
 export async function renamePasskey(db: DbOrTx, actor: Actor | null, input: { id: string; name: string }) {
   assertSignedIn(actor);
-  const done = await db.update(passkeys).set({ name: input.name }).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.id))).returning({ id: passkeys.id });
+  const done = await db
+    .update(passkeys)
+    .set({ name: input.name })
+    .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.id)))
+    .returning({ id: passkeys.id });
   if (done.length === 0) throw new DomainError("notFound", 404);
 }
 
@@ -163,11 +201,20 @@ export async function removePasskey(services: Pick<Services, "db">, actor: Actor
 }
 
 /** Proves that the signed-in person holds one of this account's passkeys (e.g. before deleting it). */
-export async function confirmWithOwnPasskey(services: Pick<Services, "db" | "config">, actor: Actor | null, response: AuthenticationResponseJSON) {
+export async function confirmWithOwnPasskey(
+  services: Pick<Services, "db" | "config">,
+  actor: Actor | null,
+  response: AuthenticationResponseJSON,
+) {
   assertSignedIn(actor);
   const { credentialId, newCounter } = await verifyAuthentication(services.db, services.config.PUBLIC_URL, response, async (id) => {
     const [row] = await services.db
-      .select({ credentialId: passkeys.credentialId, publicKey: passkeys.publicKey, counter: passkeys.counter, transports: passkeys.transports })
+      .select({
+        credentialId: passkeys.credentialId,
+        publicKey: passkeys.publicKey,
+        counter: passkeys.counter,
+        transports: passkeys.transports,
+      })
       .from(passkeys)
       .where(and(eq(passkeys.credentialId, id), eq(passkeys.userId, actor.id)));
     return row ?? null;
@@ -177,6 +224,9 @@ export async function confirmWithOwnPasskey(services: Pick<Services, "db" | "con
 
 /** Whether the account can sign in with a password (passkey-only accounts cannot). */
 export async function hasPassword(db: DbOrTx, userId: string) {
-  const [{ yes }] = await queryRows<{ yes: boolean }>(db, sql`select exists (select 1 from accounts where user_id = ${userId} and provider_id = 'credential' and password is not null) as yes`);
+  const [{ yes }] = await queryRows<{ yes: boolean }>(
+    db,
+    sql`select exists (select 1 from accounts where user_id = ${userId} and provider_id = 'credential' and password is not null) as yes`,
+  );
   return yes;
 }

@@ -9,7 +9,10 @@ import { assertSignedIn, type Actor } from "./errors.ts";
 /** The signed-in user's own profile: counts by rarity, achievements, owned figures (newest first). */
 export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
   assertSignedIn(actor);
-  const [profile] = await db.select({ name: profiles.name, email: profiles.email, createdAt: profiles.createdAt }).from(profiles).where(eq(profiles.id, actor.id));
+  const [profile] = await db
+    .select({ name: profiles.name, email: profiles.email, createdAt: profiles.createdAt })
+    .from(profiles)
+    .where(eq(profiles.id, actor.id));
   const [counts] = await queryRows<{ total: number; common: number; rare: number; legendary: number }>(
     db,
     sql`select count(*)::int as total,
@@ -30,7 +33,8 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
       claimedAt: boonees.claimedAt,
       // qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would take as its own
       instanceNumber,
-      typeInstances: sql<number>`1 + (select count(*) from boonees o where o.template_id = coalesce(boonees.template_id, boonees.id))`.mapWith(Number),
+      typeInstances:
+        sql<number>`1 + (select count(*) from boonees o where o.template_id = coalesce(boonees.template_id, boonees.id))`.mapWith(Number),
     })
     .from(boonees)
     .where(and(eq(boonees.ownerId, actor.id)))

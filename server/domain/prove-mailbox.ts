@@ -13,14 +13,23 @@ import { createNotifications } from "./notify.ts";
  * Returns null when the account is gone (deleted), else how many passkeys were removed.
  */
 export async function proveMailbox(tx: DbOrTx, userId: string): Promise<{ removedPasskeys: number } | null> {
-  const [profile] = await queryRows<{ email_verified: boolean }>(tx, sql`select email_verified from profiles where id = ${userId} and deleted_at is null for update`);
+  const [profile] = await queryRows<{ email_verified: boolean }>(
+    tx,
+    sql`select email_verified from profiles where id = ${userId} and deleted_at is null for update`,
+  );
   if (!profile) return null;
   if (profile.email_verified) return { removedPasskeys: 0 };
   const removed = await queryRows<{ id: string }>(tx, sql`delete from passkeys where user_id = ${userId} returning id`);
   await tx.execute(sql`update profiles set email_verified = true, updated_at = now() where id = ${userId}`);
   if (removed.length > 0) {
     await createNotifications(tx, [
-      { userId, type: "other", title: systemText("credentialsRemoved"), message: systemText("credentialsRemovedMessage", String(removed.length)), link: "/profile" },
+      {
+        userId,
+        type: "other",
+        title: systemText("credentialsRemoved"),
+        message: systemText("credentialsRemovedMessage", String(removed.length)),
+        link: "/profile",
+      },
     ]);
   }
   return { removedPasskeys: removed.length };

@@ -33,15 +33,22 @@ export const LIVE_DAYS = 7;
  * public before its release), else the latest released one.
  */
 export type LandingDrop =
-  | { state: "waiting"; releaseAt: string }
-  | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] }
-  | null;
+  { state: "waiting"; releaseAt: string } | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] } | null;
 
 const summaryColumns = sql`d.id, d.title_de, d.title_en, d.area_de, d.area_en, d.released_at,
   (select count(*)::int from drop_figures df where df.drop_id = d.id) as total,
   (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is not null) as found`;
 
-type SummaryRow = { id: string; title_de: string; title_en: string; area_de: string; area_en: string; released_at: Date | string; total: number; found: number };
+type SummaryRow = {
+  id: string;
+  title_de: string;
+  title_en: string;
+  area_de: string;
+  area_en: string;
+  released_at: Date | string;
+  total: number;
+  found: number;
+};
 const toSummary = (r: SummaryRow): DropSummary => ({
   id: r.id,
   title: { de: r.title_de, en: r.title_en },
@@ -60,17 +67,27 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
 }
 
 export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
-  const [latest] = await queryRows<SummaryRow>(db, sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`);
+  const [latest] = await queryRows<SummaryRow>(
+    db,
+    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`,
+  );
   const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
-  if (latest && recent && latest.found < latest.total) return { state: "live", drop: toSummary(latest), hints: await releasedHints(db, latest.id) };
-  const [next] = await queryRows<{ release_at: Date | string }>(db, sql`select release_at from drops where released_at is null and cancelled_at is null order by release_at limit 1`);
+  if (latest && recent && latest.found < latest.total)
+    return { state: "live", drop: toSummary(latest), hints: await releasedHints(db, latest.id) };
+  const [next] = await queryRows<{ release_at: Date | string }>(
+    db,
+    sql`select release_at from drops where released_at is null and cancelled_at is null order by release_at limit 1`,
+  );
   if (next) return { state: "waiting", releaseAt: new Date(next.release_at).toISOString() };
   return latest ? { state: "done", drop: toSummary(latest), hints: await releasedHints(db, latest.id) } : null;
 }
 
 /** The archive: released drops, newest first. */
 export async function listPastDrops(db: DbOrTx, limit = 100): Promise<DropSummary[]> {
-  const rows = await queryRows<SummaryRow>(db, sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit ${limit}`);
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit ${limit}`,
+  );
   return rows.map(toSummary);
 }
 
@@ -93,7 +110,15 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
   );
   if (!drop) throw new DomainError("notFound", 404);
   // A finder whose account is deleted or blocked shows as 'Anonymous'.
-  const figures = await queryRows<{ id: string; name: string; image_url: string | null; rarity: string; claimed_at: Date | string | null; owner_id: string | null; finder: string | null }>(
+  const figures = await queryRows<{
+    id: string;
+    name: string;
+    image_url: string | null;
+    rarity: string;
+    claimed_at: Date | string | null;
+    owner_id: string | null;
+    finder: string | null;
+  }>(
     db,
     sql`select b.id, b.name, coalesce(b.image_url, t.image_url) as image_url, b.rarity, b.claimed_at, b.owner_id,
                case when p.deleted_at is null and p.blocked_at is null then nullif(trim(p.name), '') end as finder
@@ -108,15 +133,16 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
     description: { de: drop.description_de, en: drop.description_en },
     hintImageUrl: drop.hint_image_url,
     hints: await releasedHints(db, id),
-    figures: figures.map(
-      (f): DropFigure => ({
-        id: f.id,
-        name: f.name,
-        imageUrl: f.image_url,
-        rarity: f.rarity,
-        found: f.owner_id && f.claimed_at ? { minutes: Math.max(0, Math.round((new Date(f.claimed_at).getTime() - releasedAt) / 60_000)), finder: f.finder } : null,
-      }),
-    ),
+    figures: figures.map((f): DropFigure => ({
+      id: f.id,
+      name: f.name,
+      imageUrl: f.image_url,
+      rarity: f.rarity,
+      found:
+        f.owner_id && f.claimed_at
+          ? { minutes: Math.max(0, Math.round((new Date(f.claimed_at).getTime() - releasedAt) / 60_000)), finder: f.finder }
+          : null,
+    })),
   };
 }
 export type PublicDrop = Awaited<ReturnType<typeof getPublicDrop>>;

@@ -33,7 +33,10 @@ export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
           from figure_counts`,
     ),
     queryRows<{ collectors: number }>(db, sql`select count(*)::int as collectors from owner_counts where owned > 0`),
-    db.select({ n: count() }).from(boonees).where(and(publicFigureSql(), isNull(boonees.ownerId), not(claimableFigureSql()))),
+    db
+      .select({ n: count() })
+      .from(boonees)
+      .where(and(publicFigureSql(), isNull(boonees.ownerId), not(claimableFigureSql()))),
   ]);
   const total = Number(figures.total);
   const claimed = Number(figures.claimed);

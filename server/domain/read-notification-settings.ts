@@ -12,7 +12,10 @@ export async function readNotificationSettings(db: DbOrTx, actor: Actor | null) 
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, actor.id));
   const [devices] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, actor.id));
-  const optOuts = await db.select({ kind: notificationOptOuts.kind, channel: notificationOptOuts.channel }).from(notificationOptOuts).where(eq(notificationOptOuts.userId, actor.id));
+  const optOuts = await db
+    .select({ kind: notificationOptOuts.kind, channel: notificationOptOuts.channel })
+    .from(notificationOptOuts)
+    .where(eq(notificationOptOuts.userId, actor.id));
   return {
     language: settings?.language ?? null,
     email: settings?.email ?? ("off" as const),

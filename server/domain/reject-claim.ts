@@ -32,12 +32,21 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
     if (!rejected) throw new DomainError("notPending", 409);
     const [figure] = await tx
       .update(boonees)
-      .set({ ownerId: null, claimedAt: null, status: sql`case when ${boonees.status} = 'Found' then 'Placed'::boonee_status else ${boonees.status} end` })
+      .set({
+        ownerId: null,
+        claimedAt: null,
+        status: sql`case when ${boonees.status} = 'Found' then 'Placed'::boonee_status else ${boonees.status} end`,
+      })
       .where(and(eq(boonees.id, rejected.booneeId), eq(boonees.ownerId, rejected.userId)))
       .returning({ id: boonees.id, name: boonees.name });
-    const [named] = figure ? [figure] : await tx.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, rejected.booneeId));
+    const [named] = figure
+      ? [figure]
+      : await tx.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, rejected.booneeId));
     await issueNewCode(tx, rejected.booneeId);
-    await tx.update(booneeStories).set({ hidden: true }).where(and(eq(booneeStories.booneeId, rejected.booneeId), eq(booneeStories.userId, rejected.userId)));
+    await tx
+      .update(booneeStories)
+      .set({ hidden: true })
+      .where(and(eq(booneeStories.booneeId, rejected.booneeId), eq(booneeStories.userId, rejected.userId)));
     const withdrawn = await withdrawAchievements(tx, rejected.userId);
     await createNotifications(tx, [
       {
@@ -48,7 +57,13 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
         link: "/profile",
       },
     ]);
-    await recordActivity(tx, actor, { action: "claim.rejected", objectType: "claim", objectId: input.claimId, objectLabel: named?.name, reason });
+    await recordActivity(tx, actor, {
+      action: "claim.rejected",
+      objectType: "claim",
+      objectId: input.claimId,
+      objectLabel: named?.name,
+      reason,
+    });
     return { booneeId: rejected.booneeId, name: named?.name ?? "", withdrawn };
   });
 }

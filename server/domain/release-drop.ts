@@ -21,7 +21,9 @@ export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {
     if (!drop) return false;
     await tx.execute(sql`update boonees set status = 'Placed'
                          where id in (select boonee_id from drop_figures where drop_id = ${drop.id}) and owner_id is null and status <> 'Archived'`);
-    await tx.insert(activityLog).values({ actorId: null, action: "drop.released", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
+    await tx
+      .insert(activityLog)
+      .values({ actorId: null, action: "drop.released", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
     await announce(tx, "dropReleased", systemText("dropReleased", bilingualArg(drop.titleDe, drop.titleEn)), drop.id);
     return true;
   });
@@ -44,7 +46,9 @@ export async function releaseDropHint(db: Db, hintId: string): Promise<boolean> 
       .returning({ dropId: dropHints.dropId });
     if (!hint) return false;
     const [drop] = await tx.select({ titleDe: drops.titleDe, titleEn: drops.titleEn }).from(drops).where(eq(drops.id, hint.dropId));
-    await tx.insert(activityLog).values({ actorId: null, action: "drop.hintReleased", objectType: "drop", objectId: hint.dropId, objectLabel: drop.titleDe });
+    await tx
+      .insert(activityLog)
+      .values({ actorId: null, action: "drop.hintReleased", objectType: "drop", objectId: hint.dropId, objectLabel: drop.titleDe });
     await announce(tx, "newHint", systemText("dropHint", bilingualArg(drop.titleDe, drop.titleEn)), hint.dropId);
     return true;
   });
@@ -52,7 +56,10 @@ export async function releaseDropHint(db: Db, hintId: string): Promise<boolean> 
 
 /** Releases every drop and hint that is due (database clock); returns how many this call released. */
 export async function releaseDue(db: Db): Promise<{ drops: number; hints: number }> {
-  const dueDrops = await queryRows<{ id: string }>(db, sql`select id from drops where released_at is null and cancelled_at is null and release_at <= now() order by release_at`);
+  const dueDrops = await queryRows<{ id: string }>(
+    db,
+    sql`select id from drops where released_at is null and cancelled_at is null and release_at <= now() order by release_at`,
+  );
   let releasedDrops = 0;
   for (const d of dueDrops) if (await releaseDrop(db, d.id)) releasedDrops++;
   const dueHints = await queryRows<{ id: string }>(

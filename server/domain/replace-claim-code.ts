@@ -13,10 +13,13 @@ import { recordActivity } from "./record-activity.ts";
  * is retried (in a savepoint, so the caller's transaction survives the unique violation).
  */
 export async function issueNewCode(tx: Tx, booneeId: string): Promise<string> {
-  const [old] = await tx
-    .delete(tags)
-    .where(eq(tags.booneeId, booneeId))
-    .returning({ tagUid: tags.tagUid, sunMode: tags.sunMode, sunMetaKey: tags.sunMetaKey, sunFileKey: tags.sunFileKey, sunCounter: tags.sunCounter });
+  const [old] = await tx.delete(tags).where(eq(tags.booneeId, booneeId)).returning({
+    tagUid: tags.tagUid,
+    sunMode: tags.sunMode,
+    sunMetaKey: tags.sunMetaKey,
+    sunFileKey: tags.sunFileKey,
+    sunCounter: tags.sunCounter,
+  });
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = generateClaimCode();
     try {
@@ -37,7 +40,11 @@ export async function replaceClaimCode(db: Db, actor: Actor | null, input: { boo
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     // FOR UPDATE: the figure cannot be claimed between this check and the new code.
-    const [figure] = await tx.select({ id: boonees.id, name: boonees.name, ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, input.booneeId)).for("update");
+    const [figure] = await tx
+      .select({ id: boonees.id, name: boonees.name, ownerId: boonees.ownerId })
+      .from(boonees)
+      .where(eq(boonees.id, input.booneeId))
+      .for("update");
     if (!figure) throw new DomainError("notFound", 404);
     if (figure.ownerId) throw new DomainError("claimed", 409);
     const code = await issueNewCode(tx, figure.id);

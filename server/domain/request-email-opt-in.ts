@@ -20,7 +20,10 @@ export async function requestEmailOptIn(deps: { db: Db; sendMail: SendMail; publ
   const mail = await deps.db.transaction(async (tx) => {
     const row = await ensureSettingsRow(tx, actor.id, lang);
     if (row.email === "on") return null;
-    await tx.update(notificationSettings).set({ email: "pending", emailConfirmHash: hashToken(token), updatedAt: new Date() }).where(eq(notificationSettings.userId, actor.id));
+    await tx
+      .update(notificationSettings)
+      .set({ email: "pending", emailConfirmHash: hashToken(token), updatedAt: new Date() })
+      .where(eq(notificationSettings.userId, actor.id));
     const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, actor.id));
     return { to: profile.email, language: row.language };
   });

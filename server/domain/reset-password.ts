@@ -15,11 +15,18 @@ import { proveMailbox } from "./prove-mailbox.ts";
  * every session ends, and the password is replaced or set (a passkey-only account gets one).
  * After the commit the owner is mailed, in their language, when passkeys were removed.
  */
-export async function resetPasswordWithToken(services: Pick<Services, "db" | "auth" | "sendMail" | "config" | "log">, input: { token: string; password: string }, lang: Lang) {
+export async function resetPasswordWithToken(
+  services: Pick<Services, "db" | "auth" | "sendMail" | "config" | "log">,
+  input: { token: string; password: string },
+  lang: Lang,
+) {
   const ctx = await services.auth.$context;
   const hash = await ctx.password.hash(input.password); // slow (scrypt): before the transaction, not inside it
   const done = await services.db.transaction(async (tx) => {
-    const [token] = await queryRows<{ value: string }>(tx, sql`delete from verifications where identifier = ${`reset-password:${input.token}`} and expires_at > now() returning value`);
+    const [token] = await queryRows<{ value: string }>(
+      tx,
+      sql`delete from verifications where identifier = ${`reset-password:${input.token}`} and expires_at > now() returning value`,
+    );
     if (!token) throw new DomainError("resetInvalid", 400);
     const userId = token.value;
     const proven = await proveMailbox(tx, userId);
@@ -30,7 +37,9 @@ export async function resetPasswordWithToken(services: Pick<Services, "db" | "au
       sql`update accounts set password = ${hash}, updated_at = now() where user_id = ${userId} and provider_id = 'credential' returning id`,
     );
     if (updated.length === 0) {
-      await tx.execute(sql`insert into accounts (id, user_id, account_id, provider_id, password) values (${randomUUID()}, ${userId}, ${userId}, 'credential', ${hash})`);
+      await tx.execute(
+        sql`insert into accounts (id, user_id, account_id, provider_id, password) values (${randomUUID()}, ${userId}, ${userId}, 'credential', ${hash})`,
+      );
     }
     const [who] = await queryRows<{ email: string; language: string | null }>(
       tx,

@@ -12,7 +12,11 @@ import { recordActivity } from "./record-activity.ts";
 export async function retractBroadcast(db: Db, actor: Actor | null, input: { id: string }) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const [item] = await tx.select({ id: exclusiveContent.id, title: exclusiveContent.title }).from(exclusiveContent).where(eq(exclusiveContent.id, input.id)).for("update");
+    const [item] = await tx
+      .select({ id: exclusiveContent.id, title: exclusiveContent.title })
+      .from(exclusiveContent)
+      .where(eq(exclusiveContent.id, input.id))
+      .for("update");
     if (!item) throw new DomainError("notFound", 404);
     const removed = await tx
       .delete(notifications)

@@ -32,10 +32,22 @@ async function lockDrop(tx: Tx, id: string) {
  * Figures no longer chosen get their status back.
  */
 async function setFigures(tx: Tx, dropId: string, figureIds: string[]) {
-  const current = await tx.select({ booneeId: dropFigures.booneeId, previousStatus: dropFigures.previousStatus }).from(dropFigures).where(eq(dropFigures.dropId, dropId));
+  const current = await tx
+    .select({ booneeId: dropFigures.booneeId, previousStatus: dropFigures.previousStatus })
+    .from(dropFigures)
+    .where(eq(dropFigures.dropId, dropId));
   const removed = current.filter((c) => !figureIds.includes(c.booneeId));
   for (const r of removed) await tx.update(boonees).set({ status: r.previousStatus }).where(eq(boonees.id, r.booneeId));
-  if (removed.length) await tx.delete(dropFigures).where(and(eq(dropFigures.dropId, dropId), inArray(dropFigures.booneeId, removed.map((r) => r.booneeId))));
+  if (removed.length)
+    await tx.delete(dropFigures).where(
+      and(
+        eq(dropFigures.dropId, dropId),
+        inArray(
+          dropFigures.booneeId,
+          removed.map((r) => r.booneeId),
+        ),
+      ),
+    );
   const added = figureIds.filter((id) => !current.some((c) => c.booneeId === id));
   if (!added.length) return;
   const rows = await tx
@@ -48,11 +60,16 @@ async function setFigures(tx: Tx, dropId: string, figureIds: string[]) {
   if (rows.some((r) => r.ownerId || r.status === "Archived")) throw new DomainError("figureTaken", 409);
   if (rows.some((r) => r.inDrop)) throw new DomainError("figureInOtherDrop", 409);
   await tx.insert(dropFigures).values(rows.map((r) => ({ dropId, booneeId: r.id, previousStatus: r.status })));
-  await tx.update(boonees).set({ status: "Hidden" }).where(and(inArray(boonees.id, added), isNull(boonees.ownerId)));
+  await tx
+    .update(boonees)
+    .set({ status: "Hidden" })
+    .where(and(inArray(boonees.id, added), isNull(boonees.ownerId)));
 }
 
 async function assertFuture(tx: Tx, at: Date) {
-  const [row] = await tx.execute<{ future: boolean }>(sql`select ${at.toISOString()}::timestamptz > now() as future`).then((r) => (r as unknown as { rows: { future: boolean }[] }).rows);
+  const [row] = await tx
+    .execute<{ future: boolean }>(sql`select ${at.toISOString()}::timestamptz > now() as future`)
+    .then((r) => (r as unknown as { rows: { future: boolean }[] }).rows);
   if (!row?.future) throw new DomainError("releaseInPast", 422);
 }
 
@@ -73,7 +90,11 @@ export async function createDrop(db: Db, actor: Actor | null, input: DropSchedul
  * An admin edits a drop. Before its release: texts, figures and release time; after it, only the
  * texts and the hint photo (a released drop's figures and time are history). Cancelled: refused.
  */
-export async function editDrop(db: Db, actor: Actor | null, input: DropTexts & { id: string; hintImageUrl?: string; releaseAt?: Date; figureIds?: string[] }) {
+export async function editDrop(
+  db: Db,
+  actor: Actor | null,
+  input: DropTexts & { id: string; hintImageUrl?: string; releaseAt?: Date; figureIds?: string[] },
+) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     const drop = await lockDrop(tx, input.id);
@@ -99,9 +120,16 @@ export async function cancelDrop(db: Db, actor: Actor | null, input: { dropId: s
   return db.transaction(async (tx) => {
     const drop = await lockDrop(tx, input.dropId);
     if (drop.releasedAt) throw new DomainError("dropReleased", 409);
-    await tx.update(drops).set({ cancelledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(drops.id, drop.id));
+    await tx
+      .update(drops)
+      .set({ cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(drops.id, drop.id));
     const figures = await tx.select().from(dropFigures).where(eq(dropFigures.dropId, drop.id));
-    for (const f of figures) await tx.update(boonees).set({ status: f.previousStatus }).where(and(eq(boonees.id, f.booneeId), notInArray(boonees.status, ["Archived"])));
+    for (const f of figures)
+      await tx
+        .update(boonees)
+        .set({ status: f.previousStatus })
+        .where(and(eq(boonees.id, f.booneeId), notInArray(boonees.status, ["Archived"])));
     await tx.delete(dropFigures).where(eq(dropFigures.dropId, drop.id));
     await recordActivity(tx, actor, { action: "drop.cancelled", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
   });

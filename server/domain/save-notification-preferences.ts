@@ -11,10 +11,19 @@ import { assertSignedIn, type Actor } from "./errors.ts";
 export async function saveNotificationPreferences(db: Db, actor: Actor | null, input: PreferencesInput, currentLang: Lang) {
   assertSignedIn(actor);
   const wanted = new Set(input.enabled.map((e) => `${e.channel}.${e.kind}`));
-  const optOuts = OPTIONAL_CHANNELS.flatMap((channel) => NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && !wanted.has(`${channel}.${kind}`)).map((kind) => ({ userId: actor.id, kind, channel })));
+  const optOuts = OPTIONAL_CHANNELS.flatMap((channel) =>
+    NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && !wanted.has(`${channel}.${kind}`)).map((kind) => ({
+      userId: actor.id,
+      kind,
+      channel,
+    })),
+  );
   await db.transaction(async (tx) => {
     await ensureSettingsRow(tx, actor.id, currentLang);
-    await tx.update(notificationSettings).set({ language: input.language, updatedAt: new Date() }).where(eq(notificationSettings.userId, actor.id));
+    await tx
+      .update(notificationSettings)
+      .set({ language: input.language, updatedAt: new Date() })
+      .where(eq(notificationSettings.userId, actor.id));
     await tx.update(pushSubscriptions).set({ language: input.language }).where(eq(pushSubscriptions.userId, actor.id));
     await tx.delete(notificationOptOuts).where(eq(notificationOptOuts.userId, actor.id));
     if (optOuts.length > 0) await tx.insert(notificationOptOuts).values(optOuts);

@@ -11,11 +11,17 @@ export async function unsubscribeEmail(db: Db, by: { token: string } | { actor: 
   if ("actor" in by) assertSignedIn(by.actor);
   const where = "token" in by ? eq(notificationSettings.unsubscribeToken, by.token) : eq(notificationSettings.userId, by.actor!.id);
   await db.transaction(async (tx) => {
-    const [row] = await tx.update(notificationSettings).set({ email: "off", emailConfirmHash: null, updatedAt: new Date() }).where(where).returning({ userId: notificationSettings.userId });
+    const [row] = await tx
+      .update(notificationSettings)
+      .set({ email: "off", emailConfirmHash: null, updatedAt: new Date() })
+      .where(where)
+      .returning({ userId: notificationSettings.userId });
     if (!row) {
       if ("token" in by) throw new DomainError("tokenInvalid", 400);
       return;
     }
-    await tx.delete(deliveryJobs).where(and(eq(deliveryJobs.userId, row.userId), eq(deliveryJobs.channel, "email"), eq(deliveryJobs.status, "pending")));
+    await tx
+      .delete(deliveryJobs)
+      .where(and(eq(deliveryJobs.userId, row.userId), eq(deliveryJobs.channel, "email"), eq(deliveryJobs.status, "pending")));
   });
 }

@@ -15,7 +15,10 @@ export async function withdrawAchievements(tx: DbOrTx, userId: string): Promise<
   const rows = await queryRows<{ achievement: AchievementKey }>(
     tx,
     sql`delete from user_achievements where user_id = ${userId}
-        and achievement in (${sql.join(lost.map((k) => sql`${k}`), sql`, `)})
+        and achievement in (${sql.join(
+          lost.map((k) => sql`${k}`),
+          sql`, `,
+        )})
         returning achievement`,
   );
   return rows.map((r) => r.achievement);

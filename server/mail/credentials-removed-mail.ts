@@ -5,5 +5,9 @@ import type { Mail } from "./mailer.ts";
 /** Told to an account's owner when proving the mailbox removed passkeys registered before (decision 022). */
 export function credentialsRemovedMail(to: string, lang: Lang, count: number, publicUrl: string): Mail {
   const t = translator(lang);
-  return { to, subject: t("auth.credentialsRemovedMail.subject"), text: t("auth.credentialsRemovedMail.body", { count, link: new URL("/profile", publicUrl).href }) };
+  return {
+    to,
+    subject: t("auth.credentialsRemovedMail.subject"),
+    text: t("auth.credentialsRemovedMail.body", { count, link: new URL("/profile", publicUrl).href }),
+  };
 }

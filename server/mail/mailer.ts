@@ -30,7 +30,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return async (mail) => {
     mkdirSync(outbox, { recursive: true });
     const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`);
-    const extra = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`).join("");
+    const extra = Object.entries(mail.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\n`)
+      .join("");
     writeFileSync(file, `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}\n${mail.text}\n`);
     opts.log.info({ file, subject: mail.subject }, "mail written to outbox (no SMTP_URL set)");
   };

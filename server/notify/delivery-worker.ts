@@ -75,11 +75,16 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
 
   /** Hands claimed but unsent jobs back to the queue at once (a graceful stop). */
   async function release(ids: string[]) {
-    await opts.db.execute(sql`update delivery_jobs set status = 'pending', lease_until = null, attempts = attempts - 1 where id = any(${sql.param(ids)}::uuid[]) and status = 'claimed'`);
+    await opts.db.execute(
+      sql`update delivery_jobs set status = 'pending', lease_until = null, attempts = attempts - 1 where id = any(${sql.param(ids)}::uuid[]) and status = 'claimed'`,
+    );
   }
 
   async function sendOne(job: DeliveryJob) {
-    const mine = await queryRows(opts.db, sql`update delivery_jobs set status = 'sending' where id = ${job.id} and status = 'claimed' returning id`);
+    const mine = await queryRows(
+      opts.db,
+      sql`update delivery_jobs set status = 'sending' where id = ${job.id} and status = 'claimed' returning id`,
+    );
     if (mine.length === 0) return; // the lease ended and another worker took it
     try {
       const outcome = await opts.deliver[job.channel](job);
@@ -107,7 +112,10 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
     const jobs = await claimBatch();
     let next = 0;
     const lane = async () => {
-      while (next < jobs.length && !halting) await sendOne(jobs[next++]);
+      while (next < jobs.length) {
+        if (halting) return; // stop() was called meanwhile: the rest goes back to the queue
+        await sendOne(jobs[next++]);
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
     if (next < jobs.length) await release(jobs.slice(next).map((j) => j.id));

@@ -53,7 +53,9 @@ export async function fanOutOnce(db: Db, opts: FanOutOptions = {}): Promise<FanO
     );
     await opts.afterInsert?.();
     const done = batch.walked < batchSize;
-    await tx.execute(sql`update fanout_jobs set cursor = coalesce(${batch.last}, cursor), done_at = ${done ? sql`now()` : sql`null`} where id = ${job.id}`);
+    await tx.execute(
+      sql`update fanout_jobs set cursor = coalesce(${batch.last}, cursor), done_at = ${done ? sql`now()` : sql`null`} where id = ${job.id}`,
+    );
     return { announcementId: job.announcement_id, walked: batch.walked, queued: batch.queued, done };
   });
 }

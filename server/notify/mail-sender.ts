@@ -7,13 +7,20 @@ import type { Deliver } from "./delivery-worker.ts";
 import { asLang, translator } from "./translate.ts";
 
 /** The one-click unsubscribe address (RFC 8058) of an account's mails. */
-export const unsubscribeUrl = (publicUrl: string, token: string) => new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, publicUrl).href;
+export const unsubscribeUrl = (publicUrl: string, token: string) =>
+  new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, publicUrl).href;
 
 /** Mails a job to its user if the address is still confirmed, in the language of their settings. */
 export function createMailSender(opts: { db: Db; sendMail: SendMail; publicUrl: string }): Deliver {
   return async (job) => {
     const [row] = await opts.db
-      .select({ email: profiles.email, deletedAt: profiles.deletedAt, optIn: notificationSettings.email, language: notificationSettings.language, token: notificationSettings.unsubscribeToken })
+      .select({
+        email: profiles.email,
+        deletedAt: profiles.deletedAt,
+        optIn: notificationSettings.email,
+        language: notificationSettings.language,
+        token: notificationSettings.unsubscribeToken,
+      })
       .from(notificationSettings)
       .innerJoin(profiles, eq(profiles.id, notificationSettings.userId))
       .where(eq(notificationSettings.userId, job.userId));

@@ -3,7 +3,13 @@ import { isIP } from "node:net";
 import { isInternalAddress } from "./internal-address.ts";
 
 /** The push services of the browsers we know (docs/decisions/021); PUSH_SERVICE_HOSTS adds more. */
-export const DEFAULT_PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "updates.push.services.mozilla.com", "*.push.services.mozilla.com", "*.push.apple.com", "*.notify.windows.com"];
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.push.services.mozilla.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+];
 
 export interface ResolvedAddress {
   address: string;
@@ -23,7 +29,8 @@ export class PushEndpointRefused extends Error {
 }
 
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const isHostName = (value: string) => value.length <= 253 && value.split(".").length >= 2 && value.split(".").every((label) => LABEL.test(label));
+const isHostName = (value: string) =>
+  value.length <= 253 && value.split(".").length >= 2 && value.split(".").every((label) => LABEL.test(label));
 
 /** "a.b, *.c.d" → ["a.b", "*.c.d"]; throws on anything else (an IP address, a bare "*", a port). */
 export function parsePushHostPatterns(value: string): string[] {
@@ -53,7 +60,8 @@ export function parsePushTestHosts(value: string): string[] {
     });
 }
 
-const matches = (host: string, pattern: string) => (pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern);
+const matches = (host: string, pattern: string) =>
+  pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern;
 
 export interface PushEndpointPolicyOptions {
   /** Added to DEFAULT_PUSH_SERVICE_HOSTS (PUSH_SERVICE_HOSTS). */

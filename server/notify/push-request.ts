@@ -27,7 +27,8 @@ export function createPushRequester(policy: PushEndpointPolicy, opts: { timeoutM
     policy.addressesOf(hostname).then(
       (found) => {
         const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
-        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: "ENOTFOUND" }), "", 0);
+        if (wanted.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: "ENOTFOUND" }), "", 0);
         if (options.all) return (callback as unknown as (e: null, addresses: typeof wanted) => void)(null, wanted);
         callback(null, wanted[0].address, wanted[0].family);
       },

@@ -22,7 +22,13 @@ export interface PushPayload {
  * longer knows (404/410) is removed, and so is one whose endpoint the policy refuses (stored before
  * the rules, or a push service host that now resolves to an internal address): it is never retried.
  */
-export function createPushSender(opts: { db: Db; vapid: VapidKeys; subject: string; publicUrl: string; endpoints: PushEndpointPolicy }): Deliver {
+export function createPushSender(opts: {
+  db: Db;
+  vapid: VapidKeys;
+  subject: string;
+  publicUrl: string;
+  endpoints: PushEndpointPolicy;
+}): Deliver {
   const send = createPushRequester(opts.endpoints);
   const drop = (id: string) => opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   return async (job) => {
@@ -41,13 +47,21 @@ export function createPushSender(opts: { db: Db; vapid: VapidKeys; subject: stri
         body: renderNotificationText(job.message, t),
         link: new URL(job.link ?? "/notifications", opts.publicUrl).href,
       };
-      const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(payload), {
-        vapidDetails: { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey },
-        TTL: 24 * 60 * 60,
-        // the push service keeps only the newest message of a topic: a repeat of this job replaces, not adds
-        topic: (job.notificationId ?? job.id).replaceAll("-", ""),
-      });
-      const response = await send(request).catch((e: NodeJS.ErrnoException) => ({ status: 0, statusText: e.message, refused: e.code === "EPUSHREFUSED" }));
+      const request = webpush.generateRequestDetails(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey },
+          TTL: 24 * 60 * 60,
+          // the push service keeps only the newest message of a topic: a repeat of this job replaces, not adds
+          topic: (job.notificationId ?? job.id).replaceAll("-", ""),
+        },
+      );
+      const response = await send(request).catch((e: NodeJS.ErrnoException) => ({
+        status: 0,
+        statusText: e.message,
+        refused: e.code === "EPUSHREFUSED",
+      }));
       if ("refused" in response && response.refused) {
         await drop(device.id);
         continue;

@@ -16,14 +16,21 @@ function messages(lang: Lang): Record<string, unknown> {
   );
 }
 
-export const asLang = (value: string | null | undefined): Lang => (LANGS as readonly string[]).includes(value ?? "") ? (value as Lang) : DEFAULT_LANG;
+export const asLang = (value: string | null | undefined): Lang =>
+  (LANGS as readonly string[]).includes(value ?? "") ? (value as Lang) : DEFAULT_LANG;
 
 /** The app's own texts in one language, for what the server sends outside a page (push, mail). */
 export function translator(lang: Lang): TFunction {
   let t = cache.get(lang);
   if (!t) {
     const instance = i18next.createInstance();
-    void instance.init({ lng: lang, fallbackLng: false, resources: { [lang]: { translation: messages(lang) } }, initAsync: false, interpolation: { escapeValue: false } });
+    void instance.init({
+      lng: lang,
+      fallbackLng: false,
+      resources: { [lang]: { translation: messages(lang) } },
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
     t = instance.t.bind(instance) as TFunction;
     cache.set(lang, t);
   }

@@ -11,7 +11,10 @@ export interface VapidKeys {
 /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set; else one pair generated once and shared by every instance (app_secrets). */
 export async function resolveVapidKeys(db: Db, configured: { publicKey?: string; privateKey?: string }): Promise<VapidKeys> {
   if (configured.publicKey && configured.privateKey) return { publicKey: configured.publicKey, privateKey: configured.privateKey };
-  await db.insert(appSecrets).values({ name: "vapid", value: JSON.stringify(webpush.generateVAPIDKeys()) }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: "vapid", value: JSON.stringify(webpush.generateVAPIDKeys()) })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, "vapid"));
   return JSON.parse(row.value) as VapidKeys;
 }

@@ -66,5 +66,8 @@ export async function sharedResponse(page: SharedPage, request: Request, status:
   headers.set("content-length", String(body.length));
   if (encoding !== "identity") headers.set("content-encoding", encoding);
   headers.set(CACHE_STATUS_HEADER, status);
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers });
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
+    status: 200,
+    headers,
+  });
 }

@@ -42,11 +42,20 @@ async function takeChallenge(db: DbOrTx, clientDataJSON: string): Promise<{ chal
     return null;
   }
   if (typeof challenge !== "string" || challenge.length > 200) return null;
-  const [row] = await queryRows<{ value: string }>(db, sql`delete from verifications where identifier = ${`passkey:${challenge}`} and expires_at > now() returning value`);
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`delete from verifications where identifier = ${`passkey:${challenge}`} and expires_at > now() returning value`,
+  );
   return row ? { challenge, about: JSON.parse(row.value) as ChallengeFor } : null;
 }
 
-export async function registrationOptions(db: DbOrTx, publicUrl: string, about: Exclude<ChallengeFor, { purpose: "login" }>, user: { name: string; email: string }, exclude: { credentialId: string }[] = []) {
+export async function registrationOptions(
+  db: DbOrTx,
+  publicUrl: string,
+  about: Exclude<ChallengeFor, { purpose: "login" }>,
+  user: { name: string; email: string },
+  exclude: { credentialId: string }[] = [],
+) {
   const rp = relyingParty(publicUrl);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
@@ -92,7 +101,13 @@ export async function verifyRegistration(db: DbOrTx, publicUrl: string, response
   if (!taken || taken.about.purpose === "login") throw new DomainError("passkeyFailed", 400);
   const rp = relyingParty(publicUrl);
   const { verifyRegistrationResponse } = await webauthn();
-  const result = await verifyRegistrationResponse({ response, expectedChallenge: taken.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true }).catch(() => null);
+  const result = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: taken.challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }).catch(() => null);
   if (!result?.verified) throw new DomainError("passkeyFailed", 400);
   const { credential } = result.registrationInfo;
   const created: NewCredential = {
@@ -123,7 +138,12 @@ export async function verifyAuthentication(
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: true,
-    credential: { id: credential.credentialId, publicKey: Buffer.from(credential.publicKey, "base64url"), counter: credential.counter, transports: credential.transports as AuthenticatorTransport[] },
+    credential: {
+      id: credential.credentialId,
+      publicKey: Buffer.from(credential.publicKey, "base64url"),
+      counter: credential.counter,
+      transports: credential.transports as AuthenticatorTransport[],
+    },
   }).catch(() => null);
   if (!result?.verified) throw new DomainError("passkeyFailed", 401);
   return { credentialId: credential.credentialId, newCounter: result.authenticationInfo.newCounter };

@@ -19,7 +19,8 @@ export function createS3Storage(opts: S3Options): Storage {
     endpoint: opts.endpoint,
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
-    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
   });
   return {
     kind: "s3",
@@ -39,7 +40,12 @@ export function createS3Storage(opts: S3Options): Storage {
         if (!out.Body) return null;
         return { body: out.Body.transformToWebStream() as ReadableStream, size: Number(out.ContentLength ?? 0) };
       } catch (e) {
-        if (e instanceof NoSuchKey || (e as { name?: string }).name === "NoSuchKey" || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          e instanceof NoSuchKey ||
+          (e as { name?: string }).name === "NoSuchKey" ||
+          (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw e;
       }
     },

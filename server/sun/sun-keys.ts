@@ -29,7 +29,10 @@ export function keysOfTag(tag: TagSunSettings, masterHex: string | undefined): S
   if (!tag.sunMode || !tag.tagUid) return null;
   if (tag.sunMode === "explicit") {
     if (!tag.sunMetaKey || !tag.sunFileKey) return null;
-    return { metaReadKey: Uint8Array.from(Buffer.from(tag.sunMetaKey, "hex")), fileReadKey: Uint8Array.from(Buffer.from(tag.sunFileKey, "hex")) };
+    return {
+      metaReadKey: Uint8Array.from(Buffer.from(tag.sunMetaKey, "hex")),
+      fileReadKey: Uint8Array.from(Buffer.from(tag.sunFileKey, "hex")),
+    };
   }
   return masterHex ? deriveSunKeys(masterHex, tag.tagUid) : null;
 }

@@ -77,7 +77,10 @@ export function verifyEncryptedSun(
 }
 
 /** Plain mirror mode: `uid` (7 bytes hex), `ctr` (3 bytes hex, most significant first), `cmac`. */
-export function verifyPlainSun(input: { uid: string; ctr: string; cmac: string; macInput?: string }, fileReadKeyOf: (uid: string) => Uint8Array | null): SunResult {
+export function verifyPlainSun(
+  input: { uid: string; ctr: string; cmac: string; macInput?: string },
+  fileReadKeyOf: (uid: string) => Uint8Array | null,
+): SunResult {
   if (!isHex(input.uid, 7) || !isHex(input.ctr, 3) || !isHex(input.cmac, 8)) return { ok: false, reason: "malformed" };
   const tap = { uid: input.uid.toUpperCase(), counter: parseInt(input.ctr, 16) };
   const key = fileReadKeyOf(tap.uid);

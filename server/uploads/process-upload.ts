@@ -46,13 +46,19 @@ export async function storeImage(storage: Storage, file: Blob, prefix: ImagePref
   let detail: Buffer;
   let card: Buffer;
   // The header's dimensions first: a small file may claim a gigantic canvas (decompression bomb).
-  const meta = await sharp(bytes).metadata().catch(() => null);
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
   if (!meta?.width || !meta.height) throw new DomainError("imageUpload", 422, { reason: "unreadable" });
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new DomainError("imageUpload", 413, { reason: "tooManyPixels" });
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).rotate();
     // Without .keepMetadata()/.withMetadata() sharp writes no EXIF, XMP or ICC beyond sRGB.
-    detail = await input.clone().resize(DETAIL_SIZE, DETAIL_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    detail = await input
+      .clone()
+      .resize(DETAIL_SIZE, DETAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
     card = await input.clone().resize(CARD_SIZE, CARD_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
   } catch {
     throw new DomainError("imageUpload", 422, { reason: "unreadable" });

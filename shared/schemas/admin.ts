@@ -124,9 +124,14 @@ export const broadcastSchema = z
   })
   .superRefine((v, ctx) => {
     if ((v.contentType === "image" || v.contentType === "video") && !v.hasFile) {
-      ctx.addIssue({ code: "custom", path: ["file"], message: v.contentType === "image" ? "broadcast.error.imageRequired" : "broadcast.error.videoRequired" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["file"],
+        message: v.contentType === "image" ? "broadcast.error.imageRequired" : "broadcast.error.videoRequired",
+      });
     }
-    if (v.contentType === "link" && v.linkUrl === "") ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.linkRequired" });
+    if (v.contentType === "link" && v.linkUrl === "")
+      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.linkRequired" });
     if (v.audience === "rarity" && !v.rarity) ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
     if (v.audience === "series" && !v.series) ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
     if (v.audience === "boonee" && !v.booneeId) ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
@@ -163,7 +168,10 @@ export const reasonSchema = z
   .transform((v) => v.trim().slice(0, 500))
   .pipe(z.string().min(3, "admin.error.reasonRequired"));
 export const rejectClaimSchema = z.object({ claimId: uuid, reason: reasonSchema });
-export const accountActionSchema = z.object({ userId: z.string().min(1, "users.error.update").max(100, "users.error.update"), reason: reasonSchema });
+export const accountActionSchema = z.object({
+  userId: z.string().min(1, "users.error.update").max(100, "users.error.update"),
+  reason: reasonSchema,
+});
 export const unblockSchema = z.object({ userId: z.string().min(1, "users.error.update").max(100, "users.error.update") });
 
 /** Editing a sent broadcast: title and message by the broadcast rules, the link of a link item. */
@@ -178,7 +186,8 @@ export const broadcastEditSchema = z
       .transform((v) => (v ?? "").trim()),
   })
   .superRefine((v, ctx) => {
-    if (v.linkUrl !== "" && !isHttpUrl(v.linkUrl)) ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
+    if (v.linkUrl !== "" && !isHttpUrl(v.linkUrl))
+      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
   });
 export type BroadcastEditInput = z.output<typeof broadcastEditSchema>;
 export const storyVisibilitySchema = z.object({

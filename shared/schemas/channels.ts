@@ -11,11 +11,19 @@ export const preferencesSchema = z
   .catchall(z.string())
   .transform(({ language, ...fields }) => ({
     language,
-    enabled: OPTIONAL_CHANNELS.flatMap((channel) => NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && fields[preferenceField(kind, channel)] === "on").map((kind) => ({ kind, channel }))),
+    enabled: OPTIONAL_CHANNELS.flatMap((channel) =>
+      NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && fields[preferenceField(kind, channel)] === "on").map((kind) => ({
+        kind,
+        channel,
+      })),
+    ),
   }));
 export type PreferencesInput = z.output<typeof preferencesSchema>;
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, "channels.error.pushInvalid").max(200, "channels.error.pushInvalid");
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, "channels.error.pushInvalid")
+  .max(200, "channels.error.pushInvalid");
 
 /** A browser's PushSubscription as the profile page posts it. */
 export const pushSubscriptionSchema = z.object({

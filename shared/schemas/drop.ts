@@ -8,8 +8,18 @@ export const HINT_TEXT_MAX = 500;
 export const DROP_FIGURES_MAX = 50;
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
-const required = (max: number, key: string) => z.string("drops.admin.error." + key).trim().min(1, "drops.admin.error." + key).max(max, "drops.admin.error.tooLong");
-const optional = (max: number) => z.string().optional().transform((v) => (v ?? "").trim()).pipe(z.string().max(max, "drops.admin.error.tooLong"));
+const required = (max: number, key: string) =>
+  z
+    .string("drops.admin.error." + key)
+    .trim()
+    .min(1, "drops.admin.error." + key)
+    .max(max, "drops.admin.error.tooLong");
+const optional = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(max, "drops.admin.error.tooLong"));
 /** A datetime-local value, read in the configured zone by the server (shared/zoned-time.ts). */
 const zonedTime = z.string("drops.admin.error.releaseAt").trim().regex(ZONED_INPUT, "drops.admin.error.releaseAt");
 
@@ -26,7 +36,14 @@ export const dropTextsSchema = z.object({
 /** The figure ids of the picker: one form field "figureIds" per checked box (joined with commas here). */
 const figureIds = z
   .string("drops.admin.error.figures")
-  .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))])
+  .transform((v) => [
+    ...new Set(
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ])
   .pipe(z.array(uuid).min(1, "drops.admin.error.figures").max(DROP_FIGURES_MAX, "drops.admin.error.figures"));
 
 /** Creating a drop, or editing one before its release: texts, figures and the release time. */

@@ -12,7 +12,9 @@ export const gallerySearchSchema = z.object({
   rarity: z
     .string()
     .optional()
-    .transform((v) => (GALLERY_RARITIES as readonly string[]).find((r) => r.toLowerCase() === (v ?? "").toLowerCase()) as GalleryRarity | undefined)
+    .transform(
+      (v) => (GALLERY_RARITIES as readonly string[]).find((r) => r.toLowerCase() === (v ?? "").toLowerCase()) as GalleryRarity | undefined,
+    )
     .transform((v) => v ?? null),
   page: z
     .string()
@@ -26,5 +28,9 @@ export const gallerySearchSchema = z.object({
 export type GallerySearch = z.output<typeof gallerySearchSchema>;
 
 export function parseGallerySearch(params: URLSearchParams): GallerySearch {
-  return gallerySearchSchema.parse({ q: params.get("q") ?? undefined, rarity: params.get("rarity") ?? undefined, page: params.get("page") ?? undefined });
+  return gallerySearchSchema.parse({
+    q: params.get("q") ?? undefined,
+    rarity: params.get("rarity") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
 }

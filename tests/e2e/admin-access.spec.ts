@@ -10,7 +10,9 @@ import { E2E } from "./env.ts";
  * `.data` request) is refused on the server for a signed-out visitor (401), a plain user (403) and —
  * for the admin-only ones — a moderator (403), and nothing changes in the database.
  */
-test("every admin action is refused for visitors, plain users and (admin-only ones) moderators, and changes nothing", async ({ browser }) => {
+test("every admin action is refused for visitors, plain users and (admin-only ones) moderators, and changes nothing", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // --- the things the requests try to change
   const type = await seedBoonee({ name: `Zugriffstyp ${unique()}`, status: "Draft" });
@@ -18,37 +20,96 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const ownerPage = await browser.newPage();
   const { user: owner, owned } = await ownerWith(ownerPage, [{ rarity: "Rare" }]);
   await ownerPage.close();
-  const [story] = await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: owner.id, title: "Sichtbar", story: "Diese Story bleibt sichtbar." }).returning();
+  const [story] = await db
+    .insert(schema.booneeStories)
+    .values({ booneeId: owned[0].id, userId: owner.id, title: "Sichtbar", story: "Diese Story bleibt sichtbar." })
+    .returning();
   const createName = `Eindringling ${unique()}`;
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
   const dropTitle = `Fremder Drop ${unique()}`;
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
-  const [sent] = await db.insert(schema.exclusiveContent).values({ title: `Archiv ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 }).returning();
+  const [sent] = await db
+    .insert(schema.exclusiveContent)
+    .values({ title: `Archiv ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 })
+    .returning();
 
-  type Req = { name: string; path: string; adminOnly: boolean; body: { form: Record<string, string> } | { multipart: Record<string, string | typeof image> } };
+  type Req = {
+    name: string;
+    path: string;
+    adminOnly: boolean;
+    body: { form: Record<string, string> } | { multipart: Record<string, string | typeof image> };
+  };
   const requests: Req[] = [
-    { name: "create", path: "/admin/create-boonee", adminOnly: true, body: { multipart: { intent: "create", name: createName, secretCode: createCode, image } } },
-    { name: "batch", path: "/admin/create-boonee", adminOnly: true, body: { form: { intent: "batch", templateId: type.id, count: "3", status: "Draft" } } },
-    { name: "update", path: "/admin/boonees", adminOnly: true, body: { multipart: { intent: "update", id: target.id, name: "Gehackt", status: "Archived", placementNote: "Im Gebüsch", image } } },
+    {
+      name: "create",
+      path: "/admin/create-boonee",
+      adminOnly: true,
+      body: { multipart: { intent: "create", name: createName, secretCode: createCode, image } },
+    },
+    {
+      name: "batch",
+      path: "/admin/create-boonee",
+      adminOnly: true,
+      body: { form: { intent: "batch", templateId: type.id, count: "3", status: "Draft" } },
+    },
+    {
+      name: "update",
+      path: "/admin/boonees",
+      adminOnly: true,
+      body: { multipart: { intent: "update", id: target.id, name: "Gehackt", status: "Archived", placementNote: "Im Gebüsch", image } },
+    },
     { name: "delete", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "delete", id: target.id } } },
     {
       name: "broadcast",
       path: "/admin/content",
       adminOnly: true,
-      body: { multipart: { title: broadcastTitle, message: "Nachricht an alle Besitzer:innen.", contentType: "image", audience: "all", file: image } },
+      body: {
+        multipart: {
+          title: broadcastTitle,
+          message: "Nachricht an alle Besitzer:innen.",
+          contentType: "image",
+          audience: "all",
+          file: image,
+        },
+      },
     },
     { name: "verify", path: "/admin/claims", adminOnly: false, body: { form: { intent: "verify", claimId: owned[0].claimId } } },
     { name: "hide story", path: "/admin/claims", adminOnly: false, body: { form: { intent: "story", storyId: story.id, hidden: "true" } } },
     { name: "role", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin" } } },
-    { name: "role confirmed", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin", confirmed: "yes" } } },
+    {
+      name: "role confirmed",
+      path: "/admin/users",
+      adminOnly: true,
+      body: { form: { intent: "role", userId: owner.id, role: "admin", confirmed: "yes" } },
+    },
     { name: "replace code", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "replaceCode", id: target.id } } },
-    { name: "edit broadcast", path: "/admin/content", adminOnly: true, body: { form: { intent: "edit", id: sent.id, title: "Überschrieben", message: "Eine ganz andere Nachricht." } } },
+    {
+      name: "edit broadcast",
+      path: "/admin/content",
+      adminOnly: true,
+      body: { form: { intent: "edit", id: sent.id, title: "Überschrieben", message: "Eine ganz andere Nachricht." } },
+    },
     { name: "retract broadcast", path: "/admin/content", adminOnly: true, body: { form: { intent: "retract", id: sent.id } } },
-    { name: "reject", path: "/admin/claims", adminOnly: false, body: { form: { intent: "reject", claimId: owned[0].claimId, reason: "Nur ein Versuch" } } },
-    { name: "block", path: "/admin/users", adminOnly: true, body: { form: { intent: "block", userId: owner.id, reason: "Nur ein Versuch" } } },
+    {
+      name: "reject",
+      path: "/admin/claims",
+      adminOnly: false,
+      body: { form: { intent: "reject", claimId: owned[0].claimId, reason: "Nur ein Versuch" } },
+    },
+    {
+      name: "block",
+      path: "/admin/users",
+      adminOnly: true,
+      body: { form: { intent: "block", userId: owner.id, reason: "Nur ein Versuch" } },
+    },
     { name: "unblock", path: "/admin/users", adminOnly: true, body: { form: { intent: "unblock", userId: owner.id } } },
-    { name: "delete account", path: "/admin/users", adminOnly: true, body: { form: { intent: "delete", userId: owner.id, reason: "Nur ein Versuch" } } },
+    {
+      name: "delete account",
+      path: "/admin/users",
+      adminOnly: true,
+      body: { form: { intent: "delete", userId: owner.id, reason: "Nur ein Versuch" } },
+    },
     { name: "activity", path: "/admin/activity", adminOnly: true, body: { form: { intent: "x" } } },
     { name: "dashboard", path: "/admin", adminOnly: false, body: { form: { intent: "x" } } },
     { name: "labels", path: "/admin/labels", adminOnly: true, body: { form: { intent: "x" } } },
@@ -58,7 +119,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       adminOnly: true,
       body: { form: { intent: "create", titleDe: dropTitle, titleEn: dropTitle, releaseAt: "2099-06-01T12:00", figureIds: target.id } },
     },
-    { name: "bind SUN tag", path: `/admin/sun-tag/${target.id}`, adminOnly: true, body: { form: { intent: "bind", mode: "explicit", uid: "04AABBCCDDEEFF", metaKey: "0".repeat(32), fileKey: "0".repeat(32) } } },
+    {
+      name: "bind SUN tag",
+      path: `/admin/sun-tag/${target.id}`,
+      adminOnly: true,
+      body: { form: { intent: "bind", mode: "explicit", uid: "04AABBCCDDEEFF", metaKey: "0".repeat(32), fileKey: "0".repeat(32) } },
+    },
     { name: "unbind SUN tag", path: `/admin/sun-tag/${target.id}`, adminOnly: true, body: { form: { intent: "unbind" } } },
   ];
   const variants = (path: string) => (path === "/admin" ? ["/admin?index", "/admin.data?index"] : [path, `${path}.data`]);
@@ -86,7 +152,18 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   }
 
   // --- pages: visitors go to /auth, users (and moderators on admin-only pages) go home
-  for (const path of ["/admin", "/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/claims", "/admin/users", "/admin/activity", "/admin/drops", `/admin/sun-tag/${target.id}`, "/admin/labels?ids=" + target.id]) {
+  for (const path of [
+    "/admin",
+    "/admin/create-boonee",
+    "/admin/boonees",
+    "/admin/content",
+    "/admin/claims",
+    "/admin/users",
+    "/admin/activity",
+    "/admin/drops",
+    `/admin/sun-tag/${target.id}`,
+    "/admin/labels?ids=" + target.id,
+  ]) {
     const v = await visitor.request.get(path, { maxRedirects: 0 });
     expect(v.status(), `visitor GET ${path}`).toBe(302);
     expect(v.headers().location).toMatch(/^\/auth\?redirect=/);
@@ -123,8 +200,15 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   expect((await tagOf(target.id)).secretCode).toBe(target.code);
   expect((await tagOf(target.id)).sunMode).toBeNull();
   expect((await tagOf(owned[0].id)).secretCode).toBe(owned[0].code);
-  expect((await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.id, sent.id)))[0]).toMatchObject({ title: sent.title, description: "Bleibt, wie es ist." });
-  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id)))[0]).toMatchObject({ blockedAt: null, deletedAt: null, email: owner.email });
+  expect((await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.id, sent.id)))[0]).toMatchObject({
+    title: sent.title,
+    description: "Bleibt, wie es ist.",
+  });
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, owner.id)))[0]).toMatchObject({
+    blockedAt: null,
+    deletedAt: null,
+    email: owner.email,
+  });
   expect(await db.select().from(schema.activityLog).where(eq(schema.activityLog.objectId, sent.id))).toHaveLength(0);
   const ownerNotes = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
   expect(ownerNotes.filter((n) => n.type === "other")).toHaveLength(0);

@@ -20,7 +20,9 @@ export async function createAccount(name = `Finder ${unique()}`) {
   const email = `${unique("a").toLowerCase()}@example.test`;
   passwordHash ??= hashPassword(PASSWORD);
   await db.insert(schema.profiles).values({ id, name, email });
-  await db.insert(schema.accounts).values({ id: randomUUID(), userId: id, accountId: id, providerId: "credential", password: await passwordHash });
+  await db
+    .insert(schema.accounts)
+    .values({ id: randomUUID(), userId: id, accountId: id, providerId: "credential", password: await passwordHash });
   await db.insert(schema.userRoles).values({ userId: id, role: "user" });
   return { id, name, email, password: PASSWORD };
 }
@@ -35,7 +37,15 @@ export async function signUpQuick(page: Page, name?: string) {
 /** A real PNG with EXIF-free pixels, made on the fly (600 × 450, a purple-green gradient-ish block). */
 export async function pngBytes(width = 600, height = 450) {
   return sharp({ create: { width, height, channels: 3, background: "#6b3fd1" } })
-    .composite([{ input: await sharp({ create: { width: Math.round(width / 2), height, channels: 3, background: "#2f9e5b" } }).png().toBuffer(), left: 0, top: 0 }])
+    .composite([
+      {
+        input: await sharp({ create: { width: Math.round(width / 2), height, channels: 3, background: "#2f9e5b" } })
+          .png()
+          .toBuffer(),
+        left: 0,
+        top: 0,
+      },
+    ])
     .png()
     .toBuffer();
 }

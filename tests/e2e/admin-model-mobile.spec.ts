@@ -40,7 +40,10 @@ test.describe("admin model on a phone", () => {
     const name = `Tippi ${unique()}`;
     const type = await seedBoonee({ name, description: "Lives under the brigde." });
     const instance = await seedBoonee({ name, description: "Lives under the brigde.", templateId: type.id });
-    await db.update(schema.boonees).set({ overriddenFields: sql`'{}'::text[]` }).where(eq(schema.boonees.id, instance.id));
+    await db
+      .update(schema.boonees)
+      .set({ overriddenFields: sql`'{}'::text[]` })
+      .where(eq(schema.boonees.id, instance.id));
     await useEnglish(page);
     await signInAsAdmin(page);
     await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);

@@ -100,9 +100,15 @@ for (const lang of ["de", "en"] as const) {
       const name = `Tippi ${unique()}`;
       const typo = "Er wohnt unter der Brükce am Hafen.";
       const type = await seedBoonee({ name, description: typo, status: "Placed" });
-      const plain = [await seedBoonee({ name, description: typo, templateId: type.id }), await seedBoonee({ name, description: typo, templateId: type.id })];
+      const plain = [
+        await seedBoonee({ name, description: typo, templateId: type.id }),
+        await seedBoonee({ name, description: typo, templateId: type.id }),
+      ];
       const own = await seedBoonee({ name, description: "Dieser hier wohnt am Leuchtturm.", templateId: type.id });
-      await db.update(schema.boonees).set({ overriddenFields: sql`'{description}'::text[]` }).where(eq(schema.boonees.id, own.id));
+      await db
+        .update(schema.boonees)
+        .set({ overriddenFields: sql`'{description}'::text[]` })
+        .where(eq(schema.boonees.id, own.id));
       await signInAsAdmin(page);
       await inLanguage(page, lang);
       await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);
@@ -123,7 +129,10 @@ for (const lang of ["de", "en"] as const) {
       expect((await figureById(plain[0].id)).description).toBe("Er wohnt unter der Brücke am Hafen.");
     });
 
-    test("an Archived figure without owner says 'no longer claimable' on its page, its admin card and the dashboard", async ({ page, browser }) => {
+    test("an Archived figure without owner says 'no longer claimable' on its page, its admin card and the dashboard", async ({
+      page,
+      browser,
+    }) => {
       const archived = await seedBoonee({ name: `Rentner ${unique()}`, status: "Archived" });
       const visitor = await person(browser, lang);
       await visitor.page.goto(`/boonee/${archived.id}`);

@@ -32,7 +32,9 @@ test("Claims at 375 px: one card per claim with Verify and Reject on screen, no 
   expect(await noSidewaysScroll(page)).toBe(true);
 });
 
-test("Users at 375 px: one card per account with the role selector, its button and the account actions on screen (English)", async ({ page }) => {
+test("Users at 375 px: one card per account with the role selector, its button and the account actions on screen (English)", async ({
+  page,
+}) => {
   const user = await createAccount(`Phone ${unique()}`);
   await seedBoonee();
   await signInAsAdmin(page);

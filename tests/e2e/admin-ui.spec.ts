@@ -9,7 +9,8 @@ import { db, expect, grantRole, seedBoonee, signInAsAdmin, test, unique, useEngl
 // Each test sets up several accounts and figures and walks a few pages: give them room on a busy machine.
 test.beforeEach(() => test.slow());
 
-const rolesOf = async (userId: string) => (await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, userId))).map((r) => r.role);
+const rolesOf = async (userId: string) =>
+  (await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, userId))).map((r) => r.role);
 
 /** A type (number 1) with `n` instances (numbered 2…n+1 by creation), the second one owned and claimed by a new account. */
 async function typeWithInstances(page: import("@playwright/test").Page, n: number) {
@@ -19,18 +20,27 @@ async function typeWithInstances(page: import("@playwright/test").Page, n: numbe
   for (let i = 0; i < n; i++) {
     const b = await seedBoonee({ name: type.name, series, templateId: type.id });
     // distinct creation times, so the numbers follow the order made here
-    await db.update(schema.boonees).set({ createdAt: new Date(Date.now() - (n - i) * 1000) }).where(eq(schema.boonees.id, b.id));
+    await db
+      .update(schema.boonees)
+      .set({ createdAt: new Date(Date.now() - (n - i) * 1000) })
+      .where(eq(schema.boonees.id, b.id));
     instances.push(b);
   }
   const { user } = await ownerWith(page, [], `Finja ${unique()}`);
-  await db.update(schema.boonees).set({ ownerId: user.id, claimedAt: new Date(), status: "Found" }).where(eq(schema.boonees.id, instances[1].id));
+  await db
+    .update(schema.boonees)
+    .set({ ownerId: user.id, claimedAt: new Date(), status: "Found" })
+    .where(eq(schema.boonees.id, instances[1].id));
   await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.booneeId, instances[1].id));
   await db.insert(schema.claims).values({ booneeId: instances[1].id, userId: user.id });
   return { type, series, instances, owner: user };
 }
 
 test.describe("find anything", () => {
-  test("the Boonees list finds a figure by its claim code and its owner; cards show number, code and placement note (English)", async ({ browser, page }) => {
+  test("the Boonees list finds a figure by its claim code and its owner; cards show number, code and placement note (English)", async ({
+    browser,
+    page,
+  }) => {
     const ownerPage = await browser.newPage();
     const w = await typeWithInstances(ownerPage, 3);
     await ownerPage.close();
@@ -99,7 +109,11 @@ test.describe("roles", () => {
     expect(await rolesOf(user.id)).toEqual(["moderator"]);
     // admin: a confirmation step first, nothing changes until it is confirmed
     await page.getByTestId("user-row").filter({ hasText: user.email }).getByLabel(`Rolle von ${user.name}`).selectOption("admin");
-    await page.getByTestId("user-row").filter({ hasText: user.email }).getByRole("button", { name: `Neue Rolle für ${user.name} speichern` }).click();
+    await page
+      .getByTestId("user-row")
+      .filter({ hasText: user.email })
+      .getByRole("button", { name: `Neue Rolle für ${user.name} speichern` })
+      .click();
     const confirm = page.getByTestId("role-confirm");
     await expect(confirm).toContainText(`${user.name} zum Admin machen?`);
     expect(await rolesOf(user.id)).toEqual(["moderator"]);
@@ -108,7 +122,9 @@ test.describe("roles", () => {
     expect(await rolesOf(user.id)).toEqual(["admin"]);
   });
 
-  test("after the scripts run: removing admin asks first, Cancel keeps it, confirming saves the chosen role (English)", async ({ page }) => {
+  test("after the scripts run: removing admin asks first, Cancel keeps it, confirming saves the chosen role (English)", async ({
+    page,
+  }) => {
     const user = await createAccount(`Later ${unique()}`);
     await grantRole(user.id, "admin");
     await signInAsAdmin(page);
@@ -142,7 +158,9 @@ test.describe("uploads say why", () => {
     const name = `Riese ${unique()}`;
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByRole("button", { name: "Generieren" }).click();
-    await page.getByLabel("Bild", { exact: true }).setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([jpegHeader, Buffer.alloc(11 * 1024 * 1024)]) });
+    await page
+      .getByLabel("Bild", { exact: true })
+      .setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([jpegHeader, Buffer.alloc(11 * 1024 * 1024)]) });
     await expect(page.getByText(/größer als 10 MB/).first()).toBeVisible();
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
     await expect(page.getByText(/größer als 10 MB/).first()).toBeVisible();
@@ -156,7 +174,9 @@ test.describe("uploads say why", () => {
     const name = `Fake ${unique()}`;
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByRole("button", { name: "Generate" }).click();
-    await page.getByLabel("Image", { exact: true }).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text, renamed\n".repeat(40)) });
+    await page
+      .getByLabel("Image", { exact: true })
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text, renamed\n".repeat(40)) });
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page.getByText("The file is not a JPEG, PNG, WebP, GIF or AVIF image.")).toBeVisible();
     await page.getByLabel("Image", { exact: true }).setInputFiles([]);
@@ -171,7 +191,11 @@ test.describe("getting around", () => {
   test("an admin signing in from /auth lands on /admin in one redirect (German)", async ({ page }) => {
     const admin = await createAccount(`Chefin ${unique()}`);
     await grantRole(admin.id, "admin");
-    const res = await page.request.post("/auth", { form: { intent: "login", email: admin.email, password: admin.password }, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+    const res = await page.request.post("/auth", {
+      form: { intent: "login", email: admin.email, password: admin.password },
+      headers: { origin: E2E.baseURL },
+      maxRedirects: 0,
+    });
     expect([res.status(), res.headers().location]).toEqual([302, "/admin"]);
     await page.context().clearCookies();
     await page.goto("/auth");
@@ -200,12 +224,17 @@ test.describe("getting around", () => {
     await signInAsModerator(page);
     await page.goto("/admin/boonees");
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard und die Claims.")).toBeVisible();
+    await expect(
+      page.getByText("Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard und die Claims."),
+    ).toBeVisible();
   });
 });
 
 test.describe("labels", () => {
-  test("12 labels with name, series and number fit one A4 page; any figure's label can be reprinted from the list (German)", async ({ browser, page }) => {
+  test("12 labels with name, series and number fit one A4 page; any figure's label can be reprinted from the list (German)", async ({
+    browser,
+    page,
+  }) => {
     const ownerPage = await browser.newPage();
     const w = await typeWithInstances(ownerPage, 12);
     await ownerPage.close();
@@ -276,7 +305,8 @@ test.describe("CSV export", () => {
     expect(modText).toContain(w.owner.name);
     expect(modText).not.toContain(w.owner.email);
     expect(modText).not.toContain(w.instances[1].code);
-    for (const path of ["/admin/boonees.csv", "/admin/users.csv"]) expect((await mod.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
+    for (const path of ["/admin/boonees.csv", "/admin/users.csv"])
+      expect((await mod.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
     await modContext.close();
   });
 });

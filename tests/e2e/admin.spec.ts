@@ -1,13 +1,25 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import * as schema from "../../server/db/schema.ts";
-import { createAccount, fakeMp4, figureById, gotoAdmin, jpegWithExif, ownerWith, pngBytes, signInAsModerator, tagOf } from "./admin-fixtures.ts";
+import {
+  createAccount,
+  fakeMp4,
+  figureById,
+  gotoAdmin,
+  jpegWithExif,
+  ownerWith,
+  pngBytes,
+  signInAsModerator,
+  tagOf,
+} from "./admin-fixtures.ts";
 import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
 test.describe("admin layout", () => {
-  test("shows the six links of the spec, Activity and Drops; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({ page }) => {
+  test("shows the six links of the spec, Activity and Drops; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
@@ -98,7 +110,11 @@ test.describe("dashboard", () => {
 });
 
 test.describe("create Boonee", () => {
-  test("requires a code (German text), generates one, uploads a real image, shows the claim URL with copy and QR, and resets after 5 s", async ({ page, baseURL, context }) => {
+  test("requires a code (German text), generates one, uploads a real image, shows the claim URL with copy and QR, and resets after 5 s", async ({
+    page,
+    baseURL,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/create-boonee");
@@ -132,7 +148,15 @@ test.describe("create Boonee", () => {
 
     // figure and tag were written together
     const [row] = await db.select().from(schema.boonees).where(eq(schema.boonees.name, name));
-    expect(row).toMatchObject({ rarity: "Rare", status: "Draft", series: "Testschöpfung", element: "Blitz", origin: "Kieler Förde", birthDate: "2025-03-14", templateId: null });
+    expect(row).toMatchObject({
+      rarity: "Rare",
+      status: "Draft",
+      series: "Testschöpfung",
+      element: "Blitz",
+      origin: "Kieler Förde",
+      birthDate: "2025-03-14",
+      templateId: null,
+    });
     expect((await tagOf(row.id)).secretCode).toBe(code);
     // the picture is stored as WebP in two sizes, without EXIF
     expect(row.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.webp$/);
@@ -154,7 +178,10 @@ test.describe("create Boonee", () => {
 
     // the admin list shows the picture (card size)
     await page.goto(`/admin/boonees?q=${encodeURIComponent(name)}`);
-    await expect(page.getByTestId("admin-boonee-card").getByRole("img", { name })).toHaveAttribute("src", row.imageUrl!.replace(".webp", "-card.webp"));
+    await expect(page.getByTestId("admin-boonee-card").getByRole("img", { name })).toHaveAttribute(
+      "src",
+      row.imageUrl!.replace(".webp", "-card.webp"),
+    );
   });
 
   test("the uploaded picture is shown on the figure page", async ({ page }) => {
@@ -240,7 +267,17 @@ test.describe("create Boonee", () => {
     await expect(labels).toHaveCount(10);
     const instances = await db.select().from(schema.boonees).where(eq(schema.boonees.templateId, type.id));
     expect(instances).toHaveLength(10);
-    const codes = (await db.select().from(schema.tags).where(inArray(schema.tags.booneeId, instances.map((i) => i.id)))).map((t) => t.secretCode);
+    const codes = (
+      await db
+        .select()
+        .from(schema.tags)
+        .where(
+          inArray(
+            schema.tags.booneeId,
+            instances.map((i) => i.id),
+          ),
+        )
+    ).map((t) => t.secretCode);
     expect(new Set(codes).size).toBe(10);
     const texts = await labels.allInnerTexts();
     for (const c of codes) expect(texts.some((t) => t.includes(`${baseURL}/c/${c}`))).toBe(true);
@@ -254,12 +291,21 @@ test.describe("create Boonee", () => {
 });
 
 test.describe("figure list", () => {
-  test("searches, filters by status, copies the claim URL, edits all fields and deletes with the confirmation", async ({ page, baseURL, context, browser }) => {
+  test("searches, filters by status, copies the claim URL, edits all fields and deletes with the confirmation", async ({
+    page,
+    baseURL,
+    context,
+    browser,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const tag = unique();
     const free = await seedBoonee({ name: `Listo ${tag} frei`, series: `Listreihe ${tag}`, status: "Placed" });
     const ownerPage = await browser.newPage();
-    const { user, owned } = await ownerWith(ownerPage, [{ name: `Listo ${tag} vergeben`, series: `Listreihe ${tag}` }], `Besitzerin ${tag}`);
+    const { user, owned } = await ownerWith(
+      ownerPage,
+      [{ name: `Listo ${tag} vergeben`, series: `Listreihe ${tag}` }],
+      `Besitzerin ${tag}`,
+    );
     await ownerPage.close();
     await signInAsAdmin(page);
     await useEnglish(page);
@@ -300,11 +346,18 @@ test.describe("figure list", () => {
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Boonee updated")).toBeVisible();
     await expect(dialog).toBeHidden();
-    expect(await figureById(free.id)).toMatchObject({ name: `Listo ${tag} neu`, status: "Sold Out", element: "Eis", superpower: "Unsichtbar bei Regen" });
+    expect(await figureById(free.id)).toMatchObject({
+      name: `Listo ${tag} neu`,
+      status: "Sold Out",
+      element: "Eis",
+      superpower: "Unsichtbar bei Regen",
+    });
     await expect(cards.filter({ hasText: `Listo ${tag} neu` })).toContainText("Sold Out");
 
     // delete a claimed figure: confirmation, then tag, claim and stories are gone
-    await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: user.id, title: "Fundort", story: "Am Hafen gefunden, im Sand." });
+    await db
+      .insert(schema.booneeStories)
+      .values({ booneeId: owned[0].id, userId: user.id, title: "Fundort", story: "Am Hafen gefunden, im Sand." });
     await ownedCard.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("Are you sure you want to delete this Boonee?");
@@ -357,7 +410,10 @@ test.describe("content broadcast", () => {
     await page.getByLabel("Message").fill("A secret meeting at the harbour for all Legendary owners.");
     await page.getByLabel("Target audience").selectOption("rarity");
     await page.getByLabel("Rarity").selectOption("Legendary");
-    const owners = await db.selectDistinct({ id: schema.boonees.ownerId }).from(schema.boonees).where(and(eq(schema.boonees.rarity, "Legendary"), isNotNull(schema.boonees.ownerId)));
+    const owners = await db
+      .selectDistinct({ id: schema.boonees.ownerId })
+      .from(schema.boonees)
+      .where(and(eq(schema.boonees.rarity, "Legendary"), isNotNull(schema.boonees.ownerId)));
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText(`Content sent to ${owners.length} users!`).first()).toBeVisible();
 
@@ -476,7 +532,10 @@ test.describe("claims", () => {
     const ownerPage = await browser.newPage();
     const { user, owned } = await ownerWith(ownerPage, [{}]);
     const title = `Geschichte ${unique()}`;
-    const [story] = await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: user.id, title, story: "Unter der Brücke lag er, ganz verschlafen." }).returning();
+    const [story] = await db
+      .insert(schema.booneeStories)
+      .values({ booneeId: owned[0].id, userId: user.id, title, story: "Unter der Brücke lag er, ganz verschlafen." })
+      .returning();
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin/claims");
     await page.getByRole("link", { name: "Finder-Stories" }).click();
@@ -530,7 +589,9 @@ test.describe("users", () => {
     await page.getByTestId("role-confirm").getByRole("button", { name: "Yes, remove admin role" }).click();
     await expect(page.getByText("Failed to update user role: the last admin cannot give up the admin role.")).toBeVisible();
     await expect(row.getByRole("combobox")).toHaveValue("admin");
-    expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, admins[0].userId))).map((r) => r.role)).toEqual(["admin"]);
+    expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, admins[0].userId))).map((r) => r.role)).toEqual([
+      "admin",
+    ]);
   });
 });
 
@@ -547,10 +608,20 @@ test.describe("accessibility", () => {
       const ownerPage = await browser.newPage();
       const { user, owned } = await ownerWith(ownerPage, [{ name: `Axi ${unique()}`, rarity: "Rare" }]);
       await ownerPage.close();
-      await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: user.id, title: "Axe-Story", story: "Eine Story für den Barrierefreiheitstest." });
+      await db
+        .insert(schema.booneeStories)
+        .values({ booneeId: owned[0].id, userId: user.id, title: "Axe-Story", story: "Eine Story für den Barrierefreiheitstest." });
       await signInAsAdmin(page);
       await page.setViewportSize({ width: size.width, height: size.height });
-      for (const path of ["/admin", "/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/claims", "/admin/claims?tab=stories", "/admin/users"]) {
+      for (const path of [
+        "/admin",
+        "/admin/create-boonee",
+        "/admin/boonees",
+        "/admin/content",
+        "/admin/claims",
+        "/admin/claims?tab=stories",
+        "/admin/users",
+      ]) {
         await gotoAdmin(page, path);
         // The site header is the foundation's (its language toggle reads "ENG" but is named "Switch to English").
         const result = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").exclude("body > header").analyze();

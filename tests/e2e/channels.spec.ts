@@ -29,10 +29,16 @@ let smtp: SMTPServer;
 let pushService: Server;
 let pushBase = "";
 
-const qp = (text: string) => Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+const qp = (text: string) =>
+  Buffer.from(
+    text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
 /** RFC 2047 encoded words in a header (=?UTF-8?Q?…?= or B). */
 const decodeWords = (value: string) =>
-  value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) => (enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : qp(text.replace(/_/g, " "))));
+  value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
+    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : qp(text.replace(/_/g, " ")),
+  );
 
 /** Headers (unfolded, lower-case names) and the body of a raw message; quoted-printable decoded. */
 function parseMail(raw: string, to: string): ReceivedMail {
@@ -124,15 +130,23 @@ async function fakePushDevice(page: Page, endpoint = `${pushBase}/device/${uniqu
     },
     { endpoint, p256dh, auth },
   );
-  const received = () => pushes.filter((p) => endpoint.endsWith(p.path)).map((p) => JSON.parse(decrypt(p.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8")));
+  const received = () =>
+    pushes
+      .filter((p) => endpoint.endsWith(p.path))
+      .map((p) => JSON.parse(decrypt(p.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8")));
   return { endpoint, p256dh, auth, received };
 }
 
 /** Turns e-mail on from the profile and confirms it with the link of the confirmation mail (double opt-in). */
 async function optInToEmail(page: Page, email: string) {
   await page.goto("/profile");
-  await page.getByTestId("email-opt-in").getByRole("button", { name: /E-Mails einschalten|Turn on emails/ }).click();
-  await expect(page.getByTestId("email-opt-in")).toContainText(/Wir haben dir einen Bestätigungslink geschickt.|We sent you a confirmation link./);
+  await page
+    .getByTestId("email-opt-in")
+    .getByRole("button", { name: /E-Mails einschalten|Turn on emails/ })
+    .click();
+  await expect(page.getByTestId("email-opt-in")).toContainText(
+    /Wir haben dir einen Bestätigungslink geschickt.|We sent you a confirmation link./,
+  );
   await expect.poll(() => mails.filter((m) => m.to === email).length, { timeout: 15_000 }).toBe(1);
   const link = /https?:\/\/\S+\/email\/confirm\?token=[\w-]+/.exec(mails.find((m) => m.to === email)!.text)![0];
   // the link works in any browser (no session): opening it changes nothing, the button confirms
@@ -166,10 +180,18 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
   const admin = await page.context().browser()!.newContext();
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage);
-  expect((await adminPage.request.post("/admin/claims", { form: { intent: "verify", claimId: claim.id }, headers: { origin: E2E.baseURL } })).status()).toBe(200);
+  expect(
+    (
+      await adminPage.request.post("/admin/claims", { form: { intent: "verify", claimId: claim.id }, headers: { origin: E2E.baseURL } })
+    ).status(),
+  ).toBe(200);
   await admin.close();
   await expect.poll(() => received().length, { timeout: 15_000 }).toBe(2);
-  expect(received()[1]).toEqual({ title: `Find verified: ${figure.name}`, body: `Your find of ${figure.name} was verified by the team.`, link: `${E2E.baseURL}/boonee/${figure.id}` });
+  expect(received()[1]).toEqual({
+    title: `Find verified: ${figure.name}`,
+    body: `Your find of ${figure.name} was verified by the team.`,
+    link: `${E2E.baseURL}/boonee/${figure.id}`,
+  });
 });
 
 test("a device whose push address is no push service we deliver to is refused, with the reason", async ({ page }) => {
@@ -200,13 +222,20 @@ test("an opted-in collector gets the mail with one-click unsubscribe, which work
   expect(mail.text).toContain(`${E2E.baseURL}/profile#notification-settings`);
 
   // what a mail provider does (RFC 8058): a POST without cookies or Origin
-  const res = await fetch(unsubscribe!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+  const res = await fetch(unsubscribe!, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
   expect(res.status).toBe(200);
   const [settings] = await db.select().from(schema.notificationSettings).where(eq(schema.notificationSettings.userId, collector.id));
   expect(settings.email).toBe("off");
 });
 
-test("a scheduled drop counts down, goes live and shows its hint without reload, reaches phones and mailboxes, then says who found its figure", async ({ page, browser }) => {
+test("a scheduled drop counts down, goes live and shows its hint without reload, reaches phones and mailboxes, then says who found its figure", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout((DROP_DELAY_S + 240) * 1000); // a busy shared machine: the flow around the release takes its time
   const figure = await seedBoonee({ name: `Dropling ${unique()}` });
   const title = `Hafendrop ${unique()}`;
@@ -257,8 +286,12 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
   // word of the release and of the hint reached the phone and the mailbox, each in its collector's language
   const [drop] = await db.select().from(schema.drops).where(eq(schema.drops.titleDe, title));
   const link = `${E2E.baseURL}/drops/${drop.id}`;
-  await expect.poll(() => device.received().map((p) => `${p.title} → ${p.link}`), { timeout: 30_000 }).toEqual([`Der Drop ist live: ${title} → ${link}`, `Neuer Hinweis: ${title} → ${link}`]);
-  await expect.poll(() => mailsTo().map((m) => m.headers.get("subject")), { timeout: 30_000 }).toEqual([`The drop is live: ${title} (EN)`, `New hint: ${title} (EN)`]);
+  await expect
+    .poll(() => device.received().map((p) => `${p.title} → ${p.link}`), { timeout: 30_000 })
+    .toEqual([`Der Drop ist live: ${title} → ${link}`, `Neuer Hinweis: ${title} → ${link}`]);
+  await expect
+    .poll(() => mailsTo().map((m) => m.headers.get("subject")), { timeout: 30_000 })
+    .toEqual([`The drop is live: ${title} (EN)`, `New hint: ${title} (EN)`]);
   for (const mail of mailsTo()) {
     expect(mail.text).toContain(link);
     expect(mail.headers.get("list-unsubscribe")).toMatch(/^<https?:\/\/[^>]+\/unsubscribe\?token=[^>]+>$/);
@@ -266,7 +299,9 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
   }
   // the admin sees where the word went, once the queue is through
   const jobsOfDrop = () => db.select().from(schema.deliveryJobs).where(eq(schema.deliveryJobs.dropId, drop.id));
-  await expect.poll(async () => (await jobsOfDrop()).filter((j) => !["sent", "failed"].includes(j.status)).length, { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(async () => (await jobsOfDrop()).filter((j) => !["sent", "failed"].includes(j.status)).length, { timeout: 30_000 })
+    .toBe(0);
   const jobs = await jobsOfDrop();
   const sent = jobs.filter((j) => j.status === "sent").length;
   expect(sent).toBeGreaterThanOrEqual(4);
@@ -280,7 +315,9 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
   const finder = await signUpQuick(finderPage, `Flinke ${unique()}`);
   await finderPage.goto(`/c/${figure.code}`);
   await finderPage.getByRole("button", { name: "Jetzt claimen" }).click();
-  await expect.poll(async () => (await db.select().from(schema.boonees).where(eq(schema.boonees.id, figure.id)))[0].ownerId).toBe(finder.id);
+  await expect
+    .poll(async () => (await db.select().from(schema.boonees).where(eq(schema.boonees.id, figure.id)))[0].ownerId)
+    .toBe(finder.id);
   await de.getByTestId("landing-drop-link").click();
   await expect(de.getByTestId("drop-figure-found")).toHaveText(new RegExp(`^Gefunden nach \\d+ Minuten? von ${finder.name}$`));
   await expect(de.getByTestId("drop-safety")).toContainText("Kein Privatgrund");
@@ -306,7 +343,12 @@ test("preferences are a plain form: switched-off kinds are kept, and the languag
 test("the service worker shows a push and opens its link on click", async ({ page, context }) => {
   await context.grantPermissions(["notifications"], { origin: E2E.baseURL });
   await page.goto("/");
-  await page.evaluate(() => navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then(() => undefined));
+  await page.evaluate(() =>
+    navigator.serviceWorker
+      .register("/sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => undefined),
+  );
   const cdp = await context.newCDPSession(page);
   const registration = new Promise<string>((resolve) =>
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
@@ -322,7 +364,17 @@ test("the service worker shows a push and opens its link on click", async ({ pag
     data: JSON.stringify({ title: "Drop started", body: "Two Boonees are hidden in Kiel.", link: `${E2E.baseURL}/exclusive` }),
   });
   await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, link: n.data?.link }))), { timeout: 10_000 })
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            link: n.data?.link,
+          })),
+        ),
+      { timeout: 10_000 },
+    )
     .toEqual([{ title: "Drop started", body: "Two Boonees are hidden in Kiel.", link: `${E2E.baseURL}/exclusive` }]);
 
   // A click on the notification: a synthetic event in the worker (no real click in headless), with
@@ -336,7 +388,8 @@ test("the service worker shows a push and opens its link on click", async ({ pag
       clients: { openWindow(url: string | URL): Promise<unknown> };
       dispatchEvent(e: Event): boolean;
     };
-    const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event })
+      .NotificationEvent;
     const [notification] = await sw.registration.getNotifications();
     sw.clients.openWindow = async (url: string | URL) => ((sw.opened = String(url)), null);
     try {
@@ -353,7 +406,9 @@ test("the service worker shows a push and opens its link on click", async ({ pag
 test("the app is installable: manifest with PNG icons and an offline page", async ({ request }) => {
   const manifest = await (await request.get("/manifest.webmanifest")).json();
   expect(manifest).toMatchObject({ start_url: "/", display: "standalone" });
-  const sizes = manifest.icons.filter((i: { type: string }) => i.type === "image/png").map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
+  const sizes = manifest.icons
+    .filter((i: { type: string }) => i.type === "image/png")
+    .map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
   expect(sizes).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "192x192 maskable", "512x512 maskable"]));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
   expect(await (await request.get("/offline.html")).text()).toContain("Du bist offline");
@@ -366,7 +421,10 @@ test("Chromium finds nothing that keeps the app from being installed", async ({ 
   // worker the page registers itself (after its load event, when it fetches React). A persistent
   // profile, since a test's usual context counts as incognito, where nothing is installable.
   const profile = await mkdtemp(join(tmpdir(), "boonees-install-"));
-  const browser = await playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, serviceWorkers: "allow" });
+  const browser = await playwright.chromium.launchPersistentContext(profile, {
+    ...test.info().project.use.launchOptions,
+    serviceWorkers: "allow",
+  });
   try {
     const page = await browser.newPage();
     await page.goto(E2E.baseURL, { waitUntil: "load" });

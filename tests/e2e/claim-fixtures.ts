@@ -5,7 +5,8 @@ import { E2E } from "./env.ts";
  * A made-up client address, sent in the header the e2e server trusts as its proxy header, so that the
  * claim throttle (10 wrong codes per 10 minutes per address) counts per test, not for the whole suite.
  */
-export const clientIp = () => `10.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+export const clientIp = () =>
+  `10.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** Gives every request of the page (documents, .data, assets) its own client address. */
 export async function ownAddress(page: Page, ip = clientIp()) {
@@ -14,7 +15,10 @@ export async function ownAddress(page: Page, ip = clientIp()) {
 }
 
 /** A second, independent browser (its own cookies) with its own client address. */
-export async function otherBrowser(browser: Browser, opts: { javaScriptEnabled?: boolean; ip?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function otherBrowser(
+  browser: Browser,
+  opts: { javaScriptEnabled?: boolean; ip?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: E2E.baseURL,
     locale: "de-DE",

@@ -200,7 +200,10 @@ test.describe("claiming", () => {
     await expect(page.getByRole("heading", { name: figure.name, level: 1 })).toBeVisible();
   });
 
-  test("throttles the 11th wrong code of an address (429 and a challenge, in the visitor's language) but not the right code elsewhere", async ({ page, browser }) => {
+  test("throttles the 11th wrong code of an address (429 and a challenge, in the visitor's language) but not the right code elsewhere", async ({
+    page,
+    browser,
+  }) => {
     test.slow(); // the locked pages solve their proof-of-work challenge in the background meanwhile
     const figure = await seedBoonee();
     const ip = clientIp();
@@ -215,8 +218,14 @@ test.describe("claiming", () => {
     await expect(page.getByRole("heading", { name: figure.name })).toHaveCount(0);
     // every lookup path is throttled
     expect((await page.request.get(`/claim/${figure.code}`, { headers: { "x-e2e-client-ip": ip } })).status()).toBe(429);
-    expect((await page.request.get(`/boonee?token=${figure.code}`, { headers: { "x-e2e-client-ip": ip }, maxRedirects: 0 })).status()).toBe(429);
-    const form = await page.request.post("/claim", { form: { code: figure.code }, headers: { "x-e2e-client-ip": ip, origin: E2E.baseURL }, maxRedirects: 0 });
+    expect((await page.request.get(`/boonee?token=${figure.code}`, { headers: { "x-e2e-client-ip": ip }, maxRedirects: 0 })).status()).toBe(
+      429,
+    );
+    const form = await page.request.post("/claim", {
+      form: { code: figure.code },
+      headers: { "x-e2e-client-ip": ip, origin: E2E.baseURL },
+      maxRedirects: 0,
+    });
     expect(form.status()).toBe(429);
     await useEnglish(page);
     await page.goto(`/c/${figure.code}`);
@@ -272,7 +281,12 @@ test.describe("claiming", () => {
   test("never shows another figure's secret code on public pages or in their data", async ({ page }) => {
     const mine = await seedBoonee();
     const user = await signUp(page);
-    const others = [await seedBoonee(), await seedBoonee({ rarity: "Legendary" }), await seedBoonee({ ownerId: user.id }), await seedBoonee({ status: "Archived" })];
+    const others = [
+      await seedBoonee(),
+      await seedBoonee({ rarity: "Legendary" }),
+      await seedBoonee({ ownerId: user.id }),
+      await seedBoonee({ status: "Archived" }),
+    ];
     // the operator's placement notes are never public either
     const notes = others.map((o) => ({ id: o.id, note: `Versteck ${unique()} unter dem Stein` }));
     for (const n of notes) await db.update(boonees).set({ placementNote: n.note }).where(eq(boonees.id, n.id));
@@ -281,7 +295,20 @@ test.describe("claiming", () => {
       if (r.url().includes("/assets/")) return;
       bodies.push(await r.text().catch(() => ""));
     });
-    const pages = ["/", "/boonees", "/leaderboard", "/stats", "/claim", `/boonee/${others[0].id}`, `/boonee/${others[2].id}`, `/c/${mine.code}`, `/claim/${mine.code}`, "/profile", "/exclusive", "/notifications"];
+    const pages = [
+      "/",
+      "/boonees",
+      "/leaderboard",
+      "/stats",
+      "/claim",
+      `/boonee/${others[0].id}`,
+      `/boonee/${others[2].id}`,
+      `/c/${mine.code}`,
+      `/claim/${mine.code}`,
+      "/profile",
+      "/exclusive",
+      "/notifications",
+    ];
     for (const path of pages) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
@@ -314,7 +341,11 @@ test.describe("claiming", () => {
   test("a first visit to /c/{code} downloads under 120 KB of JavaScript (scripts/check-claim-bundle.mjs)", async () => {
     test.slow();
     const figure = await seedBoonee();
-    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/check-claim-bundle.mjs", E2E.baseURL, `/c/${figure.code}`, "120"], { timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["scripts/check-claim-bundle.mjs", E2E.baseURL, `/c/${figure.code}`, "120"],
+      { timeout: 60_000 },
+    );
     console.log(stdout.trim());
     const kb = Number(/first visit to \/c\/\{code\}: ([\d.]+) KB/.exec(stdout)?.[1]);
     expect(kb).toBeGreaterThan(0.5); // the inline script is there
@@ -324,7 +355,9 @@ test.describe("claiming", () => {
 
   test("a first visit to /claim downloads under 120 KB of JavaScript too: the form posts natively (scripts/check-claim-bundle.mjs)", async () => {
     test.slow();
-    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/check-claim-bundle.mjs", E2E.baseURL, "/claim", "120"], { timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/check-claim-bundle.mjs", E2E.baseURL, "/claim", "120"], {
+      timeout: 60_000,
+    });
     console.log(stdout.trim());
     const kb = Number(/first visit to \/claim: ([\d.]+) KB/.exec(stdout)?.[1]);
     expect(kb).toBeGreaterThan(0.5); // the inline script is there
@@ -466,7 +499,9 @@ test.describe("scanning", () => {
     });
     await denied.page.goto("/claim", { waitUntil: "networkidle" });
     await denied.page.getByRole("button", { name: "Scan QR code" }).click();
-    await expect(denied.page.getByRole("alert")).toHaveText("No access to the camera. Allow camera access in your browser settings or type the code.");
+    await expect(denied.page.getByRole("alert")).toHaveText(
+      "No access to the camera. Allow camera access in your browser settings or type the code.",
+    );
     await denied.context.close();
   });
 });

@@ -6,7 +6,10 @@ import { expectAccessible, expectNoHorizontalScroll } from "./public-fixtures.ts
 import { db, expect, grantRole, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 test.describe("collector area", () => {
-  test("claims of each rarity: counts, achievements with dates, figures newest first, and the badge of another open page rises live", async ({ page, context }) => {
+  test("claims of each rarity: counts, achievements with dates, figures newest first, and the badge of another open page rises live", async ({
+    page,
+    context,
+  }) => {
     const user = await signUp(page, `Sammlerin ${unique()}`);
     await page.goto("/profile");
     await expect(page.getByText("Du besitzt noch keine Boonees.")).toBeVisible();
@@ -21,7 +24,8 @@ test.describe("collector area", () => {
 
     const series = `Reihe ${unique()}`; // its own series: owning all three completes it
     const figures = [];
-    for (const rarity of ["Common", "Rare", "Legendary"] as const) figures.push(await seedBoonee({ rarity, series, name: `${rarity} ${unique()}` }));
+    for (const rarity of ["Common", "Rare", "Legendary"] as const)
+      figures.push(await seedBoonee({ rarity, series, name: `${rarity} ${unique()}` }));
     const expectedBadge = ["1", "2", "5"]; // first_find; rare_hunter; legend_hunter + collector + series_complete
     for (const [i, figure] of figures.entries()) {
       await page.goto(`/c/${figure.code}`);
@@ -43,8 +47,11 @@ test.describe("collector area", () => {
       await expect(page.getByTestId(`achievement-${key}`)).toContainText("Freigeschaltet am");
     }
     await expect(page.getByTestId("achievement-legend_hunter")).toContainText("Legendenjäger");
-    await expect(page.getByTestId("achievement-legend_hunter")).toContainText(`Freigeschaltet am ${formatDay(new Date(), "de", DEFAULT_TIME_ZONE)}`);
-    for (const key of ["hoarder", "storyteller"]) await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "false");
+    await expect(page.getByTestId("achievement-legend_hunter")).toContainText(
+      `Freigeschaltet am ${formatDay(new Date(), "de", DEFAULT_TIME_ZONE)}`,
+    );
+    for (const key of ["hoarder", "storyteller"])
+      await expect(page.getByTestId(`achievement-${key}`)).toHaveAttribute("data-unlocked", "false");
     await expect(page.getByTestId("achievement-hoarder")).toContainText("Besitze 10 Boonees.");
     const cards = await page.locator("#collection-title + ul li").allInnerTexts();
     expect(cards).toHaveLength(3);
@@ -71,7 +78,13 @@ test.describe("collector area", () => {
     await db.insert(notifications).values([
       { userId: user.id, title: "Neuer Drop in Kiel", message: "Ein neuer Boonee wartet.", type: "drop", link: "/exclusive" },
       { userId: user.id, title: "Zweite Nachricht", message: "Noch eine.", type: "other" },
-      { userId: user.id, title: "@achievement:first_find", message: "@achievementMessage:first_find", type: "achievement", link: "/profile" },
+      {
+        userId: user.id,
+        title: "@achievement:first_find",
+        message: "@achievementMessage:first_find",
+        type: "achievement",
+        link: "/profile",
+      },
     ]);
     await page.reload();
     await expect(page.getByText("Neuer Erfolg: Erster Fund")).toBeVisible();
@@ -113,7 +126,9 @@ test.describe("collector area", () => {
     await expect(page.getByTestId("unread-badge")).toHaveCount(0);
     await db.insert(notifications).values({ userId: user.id, title: "Live", message: "Gerade eben", type: "content" });
     await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 2_000 });
-    await db.insert(notifications).values(Array.from({ length: 9 }, (_, i) => ({ userId: user.id, title: `Live ${i}`, message: "x", type: "content" as const })));
+    await db
+      .insert(notifications)
+      .values(Array.from({ length: 9 }, (_, i) => ({ userId: user.id, title: `Live ${i}`, message: "x", type: "content" as const })));
     await expect(page.getByTestId("unread-badge")).toHaveText("9+", { timeout: 2_000 });
   });
 
@@ -149,7 +164,14 @@ test.describe("collector area", () => {
     const figureTitle = `Nur für ${rare.name}`;
     await db.insert(exclusiveContent).values([
       { audience: "rarity", audienceRarity: "Rare", title, description: "Psst.", contentType: "news" },
-      { audience: "boonee", booneeId: rare.id, title: figureTitle, description: "Nur dieses eine.", contentType: "link", url: "https://example.org/secret" },
+      {
+        audience: "boonee",
+        booneeId: rare.id,
+        title: figureTitle,
+        description: "Nur dieses eine.",
+        contentType: "link",
+        url: "https://example.org/secret",
+      },
     ]);
     await page.goto("/exclusive");
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -178,7 +200,10 @@ test.describe("collector area", () => {
     const figure = await seedBoonee({ ownerId: user.id, name: `Datenmonster ${unique()}` });
     await db.insert(claims).values({ booneeId: figure.id, userId: user.id });
     await page.goto("/profile");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Meine Daten herunterladen" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Meine Daten herunterladen" }).click(),
+    ]);
     const json = JSON.parse(readFileSync((await download.path())!, "utf8"));
     expect(json.profile.email).toBe(user.email);
     expect(json.claims.map((c: { figure: string }) => c.figure)).toContain(figure.name);
@@ -232,7 +257,11 @@ test.describe("collector area", () => {
     expect(left).toHaveLength(0);
   });
 
-  test("changes the password: wrong current one refused, other devices signed out, this one stays, new password signs in", async ({ page, browser, baseURL }) => {
+  test("changes the password: wrong current one refused, other devices signed out, this one stays, new password signs in", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const user = await signUp(page);
     const other = await browser.newContext({ baseURL });
     const second = await other.newPage();
@@ -269,11 +298,24 @@ test.describe("collector area", () => {
     const figure = await seedBoonee({ ownerId: user.id, rarity: "Legendary", name: `Sehr langer Figurenname ${unique()} ohne Ende` });
     await db.insert(userAchievements).values({ userId: user.id, achievement: "first_find" });
     await db.insert(exclusiveContent).values([
-      { audience: "boonee", booneeId: figure.id, title: `Für ${figure.name}`, description: "Geheim.", contentType: "link", url: "https://example.org/x" },
+      {
+        audience: "boonee",
+        booneeId: figure.id,
+        title: `Für ${figure.name}`,
+        description: "Geheim.",
+        contentType: "link",
+        url: "https://example.org/x",
+      },
       { audience: "rarity", audienceRarity: "Legendary", title: `Legendary ${unique()}`, description: "Psst.", contentType: "text" },
     ]);
     await db.insert(notifications).values([
-      { userId: user.id, title: "@achievement:first_find", message: "@achievementMessage:first_find", type: "achievement", link: "/profile" },
+      {
+        userId: user.id,
+        title: "@achievement:first_find",
+        message: "@achievementMessage:first_find",
+        type: "achievement",
+        link: "/profile",
+      },
       { userId: user.id, title: "Gelesen", message: "Alt.", type: "other", read: true },
     ]);
     for (const width of [1280, 375]) {

@@ -50,7 +50,10 @@ test.describe("profile and phone menu", () => {
     const newest = page.getByTestId("owned-figure").nth(0);
     await expect(newest.getByTestId("boonee-marker")).toHaveText("New");
     await expect(newest.getByTestId("owned-details")).toHaveText(`#3Found on ${formatDay(new Date(), "en", DEFAULT_TIME_ZONE)}`);
-    await db.update(boonees).set({ claimedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(boonees.id, third.id));
+    await db
+      .update(boonees)
+      .set({ claimedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(boonees.id, third.id));
     await page.reload();
     await expect(page.getByTestId("boonee-marker")).toHaveCount(0);
   });
@@ -74,7 +77,9 @@ test.describe("profile and phone menu", () => {
 });
 
 test.describe("forms", () => {
-  test("German: story counters near the limits; 6,000 pasted characters stay in the field and are refused with a message", async ({ page }) => {
+  test("German: story counters near the limits; 6,000 pasted characters stay in the field and are refused with a message", async ({
+    page,
+  }) => {
     const user = await signUp(page);
     const f = await seedBoonee({ ownerId: user.id });
     await page.goto(`/boonee/${f.id}`);

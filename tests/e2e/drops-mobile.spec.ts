@@ -23,8 +23,12 @@ async function pastDrop() {
       releasedAt: sql`now() - interval '30 days'` as unknown as Date,
     })
     .returning();
-  await db.insert(schema.dropFigures).values([found, hidden].map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
-  await db.insert(schema.dropHints).values({ dropId: drop.id, textDe: "Hinweis ".repeat(30), textEn: "Hint ".repeat(30), releaseAt: new Date(), releasedAt: new Date() });
+  await db
+    .insert(schema.dropFigures)
+    .values([found, hidden].map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
+  await db
+    .insert(schema.dropHints)
+    .values({ dropId: drop.id, textDe: "Hinweis ".repeat(30), textEn: "Hint ".repeat(30), releaseAt: new Date(), releasedAt: new Date() });
   return drop;
 }
 

@@ -11,10 +11,15 @@ const pool = new pg.Pool({ connectionString: E2E.databaseUrl, max: 3 });
 export const db = drizzle(pool, { schema });
 
 let seq = 0;
-export const unique = (prefix = "") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+export const unique = (prefix = "") =>
+  `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
 /** A random valid claim code (6–20 of A–Z, 0–9). */
-export const randomCode = () => unique("T").replace(/[^A-Z0-9]/g, "").slice(0, 14).padEnd(8, "X");
+export const randomCode = () =>
+  unique("T")
+    .replace(/[^A-Z0-9]/g, "")
+    .slice(0, 14)
+    .padEnd(8, "X");
 
 export interface SeedBoonee {
   name?: string;
@@ -50,7 +55,8 @@ export async function seedBoonee(opts: SeedBoonee = {}) {
 }
 
 /** A made-up client address per request, as the trusted proxy header the e2e server reads. */
-const testClientIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const testClientIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 async function postForm(request: APIRequestContext, path: string, form: Record<string, string>) {
   return request.post(path, { form, headers: { origin: E2E.baseURL, "x-e2e-client-ip": testClientIp() }, maxRedirects: 0 });

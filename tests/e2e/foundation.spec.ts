@@ -105,7 +105,10 @@ test.describe("foundation", () => {
   });
 
   test("refuses a state-changing request from another origin", async ({ page }) => {
-    const res = await page.request.post("/auth", { form: { intent: "login", email: "a@b.c", password: "x" }, headers: { origin: "https://evil.example" } });
+    const res = await page.request.post("/auth", {
+      form: { intent: "login", email: "a@b.c", password: "x" },
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status()).toBe(403);
   });
 });

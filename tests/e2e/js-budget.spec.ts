@@ -14,7 +14,12 @@ async function releasedDrop() {
   const figure = await seedBoonee({ name: `Budget ${unique()}` });
   const [drop] = await db
     .insert(schema.drops)
-    .values({ titleDe: `Budgetdrop ${unique()}`, titleEn: "Budget drop", releaseAt: sql`now() - interval '40 days'` as unknown as Date, releasedAt: sql`now() - interval '40 days'` as unknown as Date })
+    .values({
+      titleDe: `Budgetdrop ${unique()}`,
+      titleEn: "Budget drop",
+      releaseAt: sql`now() - interval '40 days'` as unknown as Date,
+      releasedAt: sql`now() - interval '40 days'` as unknown as Date,
+    })
     .returning();
   await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Placed" });
   return { figure, drop };
@@ -26,7 +31,11 @@ test.describe("JavaScript budget of the public pages", () => {
     const { figure, drop } = await releasedDrop();
     const pages = ["/", "/boonees", `/boonee/${figure.id}`, "/drops", `/drops/${drop.id}`, "/leaderboard", "/stats"];
     for (const path of pages) {
-      const { stdout } = await promisify(execFile)(process.execPath, ["scripts/check-claim-bundle.mjs", E2E.baseURL, path, String(BUDGET_KB)], { timeout: 60_000 });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ["scripts/check-claim-bundle.mjs", E2E.baseURL, path, String(BUDGET_KB)],
+        { timeout: 60_000 },
+      );
       const kb = Number(/: ([\d.]+) KB gzipped JS/.exec(stdout)?.[1]);
       console.log(stdout.trim());
       expect(kb, `${path}: the inline script is there`).toBeGreaterThan(0.5);

@@ -81,7 +81,11 @@ test("a wrong code behind a passed challenge is refused, still counts, and the n
   await expect(page.getByRole("heading", { name: figure.name })).toHaveCount(0);
 
   // a solved challenge is good once
-  const replay = await page.request.post("/claim", { form: { code: figure.code, altcha: solution }, headers: { "x-e2e-client-ip": ip, origin: E2E.baseURL }, maxRedirects: 0 });
+  const replay = await page.request.post("/claim", {
+    form: { code: figure.code, altcha: solution },
+    headers: { "x-e2e-client-ip": ip, origin: E2E.baseURL },
+    maxRedirects: 0,
+  });
   expect(replay.status()).toBe(429);
   expect(await replay.text()).toContain("The check had expired or was already used.");
 });
@@ -93,7 +97,9 @@ test("without JavaScript the locked pages say why they cannot go on", async ({ p
   const noScript = await otherBrowser(browser, { javaScriptEnabled: false, ip });
   const res = await noScript.page.goto(`/c/${figure.code}`);
   expect(res?.status()).toBe(429);
-  await expect(noScript.page.getByText("Die Prüfung braucht JavaScript. Ohne JavaScript kannst du es in 10 Minuten erneut versuchen.")).toBeVisible();
+  await expect(
+    noScript.page.getByText("Die Prüfung braucht JavaScript. Ohne JavaScript kannst du es in 10 Minuten erneut versuchen."),
+  ).toBeVisible();
   await expect(noScript.page.getByRole("button", { name: "Weiter mit meinem Code" })).toBeDisabled();
   // the spec's /boonee?token= link offers the same challenge
   expect((await noScript.page.goto(`/boonee?token=${figure.code}`))?.status()).toBe(429);

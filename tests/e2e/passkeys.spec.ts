@@ -14,14 +14,23 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
 }
 
 const ownerOf = async (id: string) => (await db.select().from(schema.boonees).where(eq(schema.boonees.id, id)))[0].ownerId;
 
-test("a finder signs up while claiming with a passkey only, signs out, signs in with it and claims the next figure in one tap (German)", async ({ page }) => {
+test("a finder signs up while claiming with a passkey only, signs out, signs in with it and claims the next figure in one tap (German)", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await ownAddress(page);
   const device = await virtualAuthenticator(page);
@@ -76,7 +85,9 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   expect(await ownerOf(tagged.id)).toBe(account.id);
 });
 
-test("a password account adds a passkey on its profile, renames and removes it; its password still signs in (English)", async ({ page }) => {
+test("a password account adds a passkey on its profile, renames and removes it; its password still signs in (English)", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await ownAddress(page);
   const device = await virtualAuthenticator(page);
@@ -112,7 +123,10 @@ test("a password account adds a passkey on its profile, renames and removes it; 
   await expect(page).toHaveURL("/profile");
 });
 
-test("someone signs up with a passkey using the victim's address; the victim sets a password from the mailed link; the stranger's passkey no longer signs in and the victim is told (German)", async ({ page, browser }) => {
+test("someone signs up with a passkey using the victim's address; the victim sets a password from the mailed link; the stranger's passkey no longer signs in and the victim is told (German)", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await ownAddress(page);
   const attacker = await virtualAuthenticator(page);
@@ -139,7 +153,12 @@ test("someone signs up with a passkey using the victim's address; the victim set
   await victim.page.getByRole("button", { name: "Link senden" }).click();
   await expect(victim.page.getByText("Falls ein Konto mit dieser Adresse existiert, ist eine E-Mail unterwegs.")).toBeVisible();
   const resetToken = async () =>
-    (await db.select().from(schema.verifications).where(and(eq(schema.verifications.value, account.id), like(schema.verifications.identifier, "reset-password:%"))))[0]?.identifier.slice("reset-password:".length);
+    (
+      await db
+        .select()
+        .from(schema.verifications)
+        .where(and(eq(schema.verifications.value, account.id), like(schema.verifications.identifier, "reset-password:%")))
+    )[0]?.identifier.slice("reset-password:".length);
   await expect.poll(resetToken, { timeout: 15_000 }).toBeTruthy();
   await victim.page.goto(`/auth/reset?token=${encodeURIComponent((await resetToken())!)}`);
   await victim.page.getByLabel("Passwort").fill("victim-pass-1");
@@ -161,7 +180,9 @@ test("someone signs up with a passkey using the victim's address; the victim set
   await expect(page).toHaveURL(/\/auth/);
   await page.goto("/auth");
   await page.getByRole("button", { name: "Passkey verwenden" }).click();
-  await expect(page.getByText("Diesen Passkey kennen wir nicht. Melde dich mit Passwort an oder registriere dich.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Diesen Passkey kennen wir nicht. Melde dich mit Passwort an oder registriere dich.")).toBeVisible({
+    timeout: 15_000,
+  });
   expect(await attacker.credentials()).toHaveLength(1); // it did try: the device still holds it
   expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(true);
 });
@@ -180,14 +201,21 @@ test("the confirmation link of a passkey sign-up confirms only from the account'
   const [account] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, email));
   // the link as mailed (no SMTP server in this file): a token whose hash the server keeps
   const token = randomBytes(24).toString("base64url");
-  await db.insert(schema.verifications).values({ id: randomUUID(), identifier: `confirm-email:${createHash("sha256").update(token).digest("hex")}`, value: account.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await db.insert(schema.verifications).values({
+    id: randomUUID(),
+    identifier: `confirm-email:${createHash("sha256").update(token).digest("hex")}`,
+    value: account.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
 
   // someone else who reads the mailbox, without the account's session: told to sign in, nothing confirmed
   const reader = await otherBrowser(browser);
   await reader.context.addCookies([{ name: "lang", value: "en", url: E2E.baseURL }]);
   await reader.page.goto(`/auth/confirm?token=${token}`);
   await expect(reader.page.getByText("First log in with this account's passkey, then open the link again.").first()).toBeVisible();
-  await expect(reader.page.getByRole("link", { name: "You didn't sign up? Set a password: that removes the other passkey." })).toHaveAttribute("href", "/auth/forgot");
+  await expect(
+    reader.page.getByRole("link", { name: "You didn't sign up? Set a password: that removes the other passkey." }),
+  ).toHaveAttribute("href", "/auth/forgot");
   await reader.page.getByRole("button", { name: "Confirm address" }).click();
   await expect(reader.page.getByRole("alert")).toHaveText("First log in with this account's passkey, then open the link again.");
   await reader.context.close();

@@ -15,14 +15,19 @@ async function richFigure(ownerId?: string) {
     imageUrl: "/images/samples/fimmel.svg",
     ownerId,
   });
-  await db.update(boonees).set({ origin: "Kiel, Hafen", superpower: "Sieht im Dunkeln", element: "Blitz", birthDate: "2025-03-14" }).where(eq(boonees.id, f.id));
+  await db
+    .update(boonees)
+    .set({ origin: "Kiel, Hafen", superpower: "Sieht im Dunkeln", element: "Blitz", birthDate: "2025-03-14" })
+    .where(eq(boonees.id, f.id));
   return f;
 }
 
 // ------------------------------------------------------------------ 3. figure detail
 
 test.describe("figure detail", () => {
-  test("German: picture, name, rarity, series, story, only the set characteristics, available pill and the claim call", async ({ page }) => {
+  test("German: picture, name, rarity, series, story, only the set characteristics, available pill and the claim call", async ({
+    page,
+  }) => {
     const f = await richFigure();
     await page.goto(`/boonee/${f.id}`);
     await expect(page).toHaveTitle(`${f.name} · Boonees`);
@@ -44,7 +49,9 @@ test.describe("figure detail", () => {
     await expect(page).toHaveURL("/claim");
   });
 
-  test("English: claimed pill, owner name or 'Anonymous', placeholder without a picture, no characteristics block when none is set", async ({ page }) => {
+  test("English: claimed pill, owner name or 'Anonymous', placeholder without a picture, no characteristics block when none is set", async ({
+    page,
+  }) => {
     await useEnglish(page);
     const named = await seedBoonee({ ownerId: await seedProfile("Mira") });
     await page.goto(`/boonee/${named.id}`);
@@ -94,14 +101,23 @@ async function ownerWithFigure(page: import("@playwright/test").Page) {
   const f = await richFigure(owner.id);
   await db.update(boonees).set({ welcomeVideoUrl: "/video/hero.mp4" }).where(eq(boonees.id, f.id));
   await db.insert(exclusiveContent).values([
-    { booneeId: f.id, audience: "boonee", title: `Geheimversteck ${f.name}`, description: "Ein Blick hinter die Kulissen.", contentType: "image", url: "/images/landing/about-hidden.svg" },
+    {
+      booneeId: f.id,
+      audience: "boonee",
+      title: `Geheimversteck ${f.name}`,
+      description: "Ein Blick hinter die Kulissen.",
+      contentType: "image",
+      url: "/images/landing/about-hidden.svg",
+    },
     { booneeId: f.id, audience: "boonee", title: `Mehr lesen ${f.name}`, contentType: "link", url: "https://example.org/boonees" },
   ]);
   return { owner, f };
 }
 
 test.describe("owner area", () => {
-  test("German: the owner sees the exclusive card with welcome video and items, and the add-story button; no claim call", async ({ page }) => {
+  test("German: the owner sees the exclusive card with welcome video and items, and the add-story button; no claim call", async ({
+    page,
+  }) => {
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
     await expect(page.getByTestId("owner-note")).toHaveText("Dieser Boonee gehört dir!");
@@ -117,7 +133,11 @@ test.describe("owner area", () => {
     await expect(page.getByRole("button", { name: "Story hinzufügen" })).toBeVisible();
   });
 
-  test("English: another signed-in user and a visitor see no owner area and no add-story button, but the claim call", async ({ page, browser, baseURL }) => {
+  test("English: another signed-in user and a visitor see no owner area and no add-story button, but the claim call", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const { f } = await ownerWithFigure(page);
     await page.context().clearCookies();
     await useEnglish(page);
@@ -141,9 +161,17 @@ test.describe("owner area", () => {
 });
 
 test.describe("finder stories", () => {
-  test("German: the owner adds a story in the dialog; it closes, resets, says so, and the story is on top; a visitor reads it", async ({ page, browser, baseURL }) => {
+  test("German: the owner adds a story in the dialog; it closes, resets, says so, and the story is on top; a visitor reads it", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const { owner, f } = await ownerWithFigure(page);
-    await addStoryRow(f.id, owner.id, { title: "Die alte Story", story: "Schon länger her, aber schön.", createdAt: new Date(Date.now() - 86400_000) });
+    await addStoryRow(f.id, owner.id, {
+      title: "Die alte Story",
+      story: "Schon länger her, aber schön.",
+      createdAt: new Date(Date.now() - 86400_000),
+    });
     await addStoryRow(f.id, owner.id, { title: "Versteckte Story", story: "Von einer Moderatorin versteckt.", hidden: true });
     await page.goto(`/boonee/${f.id}`);
     const stories = page.getByTestId("finder-story");
@@ -234,7 +262,11 @@ test.describe("finder stories", () => {
     }
   });
 
-  test("the server refuses a story from a signed-out visitor (401) and from a non-owner (403), whatever they send, storing nothing", async ({ page, playwright, baseURL }) => {
+  test("the server refuses a story from a signed-out visitor (401) and from a non-owner (403), whatever they send, storing nothing", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const { f } = await ownerWithFigure(page);
     const form = { title: "Eingeschmuggelt", story: "Das sollte niemals gespeichert werden.", via: "dialog" };
     const visitor = await playwright.request.newContext({ baseURL });
@@ -254,7 +286,10 @@ test.describe("finder stories", () => {
     const viaData = await page.request.post(`/boonee/${f.id}.data`, { form, headers: { origin: baseURL! }, maxRedirects: 0 });
     expect(viaData.status()).toBe(403);
     expect(await storiesOf(f.id)).toHaveLength(0);
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(booneeStories).where(eq(booneeStories.userId, intruder.id));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(booneeStories)
+      .where(eq(booneeStories.userId, intruder.id));
     expect(row.n).toBe(0);
   });
 

@@ -14,9 +14,13 @@ async function watchProblems(page: Page) {
 }
 
 const hydrated = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll("a[href='/leaderboard']")].some((a) => Object.keys(a).some((k) => k.startsWith("__reactProps"))), null, {
-    timeout: 15_000,
-  });
+  page.waitForFunction(
+    () => [...document.querySelectorAll("a[href='/leaderboard']")].some((a) => Object.keys(a).some((k) => k.startsWith("__reactProps"))),
+    null,
+    {
+      timeout: 15_000,
+    },
+  );
 
 for (const lang of ["de", "en"] as const) {
   test(`a gallery page from the shared cache starts the app without CSP errors (${lang})`, async ({ page }) => {
@@ -33,7 +37,10 @@ for (const lang of ["de", "en"] as const) {
     await hydrated(page);
     const documents: string[] = [];
     page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
-    await page.getByRole("link", { name: lang === "de" ? "Bestenliste" : "Leaderboard" }).first().click();
+    await page
+      .getByRole("link", { name: lang === "de" ? "Bestenliste" : "Leaderboard" })
+      .first()
+      .click();
     await expect(page).toHaveURL("/leaderboard");
     expect(documents).toEqual([]); // a client-side navigation: React runs
     expect(problems).toEqual([]);

@@ -12,14 +12,22 @@ export async function seedProfile(name: string | null) {
 }
 
 /** Many figures owned by one person in one statement (public status), claimed at `claimedAt`. */
-export async function seedOwned(ownerId: string, count: number, opts: { rarity?: "Common" | "Rare" | "Legendary"; claimedAt: Date; status?: "Found" | "Hidden" }) {
+export async function seedOwned(
+  ownerId: string,
+  count: number,
+  opts: { rarity?: "Common" | "Rare" | "Legendary"; claimedAt: Date; status?: "Found" | "Hidden" },
+) {
   await db.execute(sql`
     insert into boonees (name, rarity, status, series, owner_id, claimed_at)
     select 'Massenfund ' || g, ${opts.rarity ?? "Common"}::rarity, ${opts.status ?? "Found"}::boonee_status, 'Masse', ${ownerId}, ${opts.claimedAt.toISOString()}::timestamptz
     from generate_series(1, ${count}::int) g`);
 }
 
-export async function addStoryRow(booneeId: string, userId: string, values: { title: string; story: string; createdAt?: Date; hidden?: boolean; findLocation?: string; findDate?: string }) {
+export async function addStoryRow(
+  booneeId: string,
+  userId: string,
+  values: { title: string; story: string; createdAt?: Date; hidden?: boolean; findLocation?: string; findDate?: string },
+) {
   await db.insert(schema.booneeStories).values({ booneeId, userId, ...values });
 }
 
@@ -30,7 +38,10 @@ export async function addStoryRow(booneeId: string, userId: string, values: { ti
 export async function expectAccessible(page: Page) {
   // axe reads the whole page, and the shared e2e database's gallery grows with every test: each check gets its own time
   test.info().setTimeout(test.info().timeout + 30_000);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude('[data-testid="language-toggle"]').analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude('[data-testid="language-toggle"]')
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

@@ -71,15 +71,30 @@ test.describe("first paint before JavaScript", () => {
     expect(errors).toEqual([]);
   });
 
-  test("signed in, the landing, gallery and figure pages fetch React only after the page has loaded, then run as the app", async ({ page }) => {
+  test("signed in, the landing, gallery and figure pages fetch React only after the page has loaded, then run as the app", async ({
+    page,
+  }) => {
     const f = await seedBoonee({ name: `Spät ${unique()}` });
     await signUp(page);
     for (const path of ["/", "/boonees", `/boonee/${f.id}`]) {
       await page.goto(path, { waitUntil: "commit" });
       await page.waitForFunction(() => document.readyState === "complete");
-      const beforeLoad = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js") && e.startTime < (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart).length);
+      const beforeLoad = await page.evaluate(
+        () =>
+          performance
+            .getEntriesByType("resource")
+            .filter(
+              (e) =>
+                e.name.endsWith(".js") &&
+                e.startTime < (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+            ).length,
+      );
       expect(beforeLoad, `${path}: scripts fetched before the load event`).toBe(0);
-      await expect.poll(() => page.getByRole("button", { name: "Menü öffnen" }).evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps")))).toBe(true);
+      await expect
+        .poll(() =>
+          page.getByRole("button", { name: "Menü öffnen" }).evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps"))),
+        )
+        .toBe(true);
     }
   });
 

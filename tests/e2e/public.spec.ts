@@ -5,7 +5,9 @@ import { expectAccessible, metaContent, seedOwned, seedProfile } from "./public-
 // ------------------------------------------------------------------ 1. landing
 
 test.describe("landing page", () => {
-  test("German: hero, signed-out buttons, weekly drop in Kiel, about with four cards and two images, follow the creator", async ({ page }) => {
+  test("German: hero, signed-out buttons, weekly drop in Kiel, about with four cards and two images, follow the creator", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("Monster-Figuren finden und sammeln · Boonees");
     expect(await metaContent(page, 'name="description"')).toContain("Kiel");
@@ -15,8 +17,11 @@ test.describe("landing page", () => {
     await expect(page.getByText("Weitere Städte und Länder folgen.", { exact: false })).toBeVisible();
     const about = page.locator("section", { has: page.getByRole("heading", { name: "Was sind Boonees?" }) });
     await expect(about.getByRole("listitem")).toHaveCount(4);
-    for (const title of ["Suchen", "Claimen", "Sammeln", "Exklusiver Club"]) await expect(about.getByRole("heading", { name: title })).toBeVisible();
-    await expect(about.getByRole("img", { name: "Ein lila Monster versteckt sich unter einer Parkbank, daneben sein NFC-Tag" })).toBeVisible();
+    for (const title of ["Suchen", "Claimen", "Sammeln", "Exklusiver Club"])
+      await expect(about.getByRole("heading", { name: title })).toBeVisible();
+    await expect(
+      about.getByRole("img", { name: "Ein lila Monster versteckt sich unter einer Parkbank, daneben sein NFC-Tag" }),
+    ).toBeVisible();
     await expect(about.getByRole("img", { name: "Ein Handy tippt den Tag an und das Monster erscheint auf dem Bildschirm" })).toBeVisible();
     const follow = page.getByRole("link", { name: /Dem Künstler folgen/ });
     await expect(follow).toHaveAttribute("href", "https://www.instagram.com/boonees.placeholder/");
@@ -49,7 +54,10 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL("/profile");
   });
 
-  test("the hero video never delays the first paint: the poster comes with the page, the video only after load", async ({ page, request }) => {
+  test("the hero video never delays the first paint: the poster comes with the page, the video only after load", async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get("/")).text();
     expect(html).toMatch(/<link rel="preload" as="image" href="\/images\/landing\/hero-poster.svg"/);
     const video = html.match(/<video[^>]*>.*?<\/video>/s)?.[0] ?? "";
@@ -99,10 +107,18 @@ async function seedGallery() {
 
 // null while a page is being replaced (a filter clicked before the app started posts the form natively)
 const cardNames = async (page: import("@playwright/test").Page) =>
-  (await page.getByTestId("boonee-card").locator("h3").allTextContents().catch(() => null))?.sort() ?? null;
+  (
+    await page
+      .getByTestId("boonee-card")
+      .locator("h3")
+      .allTextContents()
+      .catch(() => null)
+  )?.sort() ?? null;
 
 test.describe("gallery", () => {
-  test("German: search on name or series, rarity buttons, combined, in the URL, after a reload; counter; no Draft/Hidden; empty text", async ({ page }) => {
+  test("German: search on name or series, rarity buttons, combined, in the URL, after a reload; counter; no Draft/Hidden; empty text", async ({
+    page,
+  }) => {
     const { key, series } = await seedGallery();
     await page.goto("/boonees");
     await expect(page).toHaveTitle("Galerie · Boonees");
@@ -114,7 +130,12 @@ test.describe("gallery", () => {
     const knorx = page.getByTestId("boonee-card").filter({ hasText: `Knorx ${key}` });
     await expect(knorx.getByTestId("boonee-counter-value")).toHaveText("1/3");
     await expect(knorx.getByTestId("boonee-counter")).toContainText("1 von 3 gefunden");
-    await expect(page.getByTestId("boonee-card").filter({ hasText: `Blubb ${key}` }).getByTestId("boonee-counter")).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId("boonee-card")
+        .filter({ hasText: `Blubb ${key}` })
+        .getByTestId("boonee-counter"),
+    ).toHaveCount(0);
 
     await page.getByRole("button", { name: "Rare", exact: true }).click();
     await expect(page).toHaveURL(/rarity=Rare/);
@@ -186,7 +207,9 @@ test.describe("leaderboard", () => {
   // Seeds counts far above anything other tests create, so the top of both lists is known.
   test.describe.configure({ mode: "serial" });
 
-  test("Collectors and Legends: top 10, medals for 1–3, initials, Anonymous, ties to whoever was first — in German and English", async ({ page }) => {
+  test("Collectors and Legends: top 10, medals for 1–3, initials, Anonymous, ties to whoever was first — in German and English", async ({
+    page,
+  }) => {
     const key = unique("L");
     const t0 = Date.now() - 30 * 86400_000;
     const early = await seedProfile(`Erste ${key}`);
@@ -275,16 +298,22 @@ test.describe("stats", () => {
     within(await shown(page, "stat-totalFigures"), before.total, after.total);
     within(await shown(page, "stat-totalClaims"), before.claimed, after.claimed);
     // still to find: claimable ones only (an Archived figure without owner is no longer claimable)
-    within(await shown(page, "stat-unclaimed"), before.total - after.claimed - after.retired, after.total - before.claimed - before.retired);
+    within(
+      await shown(page, "stat-unclaimed"),
+      before.total - after.claimed - after.retired,
+      after.total - before.claimed - before.retired,
+    );
     within(await shown(page, "stat-totalCollectors"), before.collectors, after.collectors);
     within(await shown(page, "stat-rarity-Legendary"), before.legendary, after.legendary);
     within(await shown(page, "stat-series"), before.series, after.series);
-    for (const label of ["Boonees insgesamt", "Sammler", "Funde", "Noch zu finden", "Seltenheit", "Serien"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["Boonees insgesamt", "Sammler", "Funde", "Noch zu finden", "Seltenheit", "Serien"])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
 
     await useEnglish(page);
     await page.reload();
     await expect(page).toHaveTitle("Stats · Boonees");
-    for (const label of ["Total Boonees", "Collectors", "Claims", "Still to find", "Rarity", "Series"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["Total Boonees", "Collectors", "Claims", "Still to find", "Rarity", "Series"])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
   });
 });
 

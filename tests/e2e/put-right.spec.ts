@@ -109,7 +109,10 @@ test.describe("putting things right", () => {
     await finder.context.close();
   });
 
-  test("a moderator rejects a claim: the former owner is told why, someone else claims it with the new code (de)", async ({ page, browser }) => {
+  test("a moderator rejects a claim: the former owner is told why, someone else claims it with the new code (de)", async ({
+    page,
+    browser,
+  }) => {
     const former = await person(browser);
     const { user, owned } = await ownerWith(former.page, [{ name: `Leck ${unique()}`, rarity: "Rare" }]);
     const figure = owned[0];
@@ -127,7 +130,10 @@ test.describe("putting things right", () => {
     await former.page.goto("/notifications");
     await expect(former.page.getByText(`Claim abgelehnt: ${figure.name}`)).toBeVisible();
     await expect(former.page.getByText("Dein Claim wurde vom Team abgelehnt. Grund: Der Code wurde im Netz geteilt")).toBeVisible();
-    const [achievement] = await db.select().from(schema.userAchievements).where(and(eq(schema.userAchievements.userId, user.id), eq(schema.userAchievements.achievement, "rare_hunter")));
+    const [achievement] = await db
+      .select()
+      .from(schema.userAchievements)
+      .where(and(eq(schema.userAchievements.userId, user.id), eq(schema.userAchievements.achievement, "rare_hunter")));
     expect(achievement).toBeUndefined();
 
     const newCode = (await tagOf(figure.id)).secretCode;
@@ -144,7 +150,10 @@ test.describe("putting things right", () => {
     for (const p of [former, next, admin]) await p.context.close();
   });
 
-  test("an admin blocks an account: its open session and live stream end, sign-in is refused; unblocking restores it (en)", async ({ page, browser }) => {
+  test("an admin blocks an account: its open session and live stream end, sign-in is refused; unblocking restores it (en)", async ({
+    page,
+    browser,
+  }) => {
     const victim = await person(browser, true);
     const account = await signUpQuick(victim.page, `Blocky ${unique()}`);
     await victim.page.goto("/profile");
@@ -188,10 +197,14 @@ test.describe("putting things right", () => {
 
   test("the author edits and deletes their finder story; nobody else may (de)", async ({ page, browser }) => {
     const { user, owned } = await ownerWith(page, [{ name: `Erzähl ${unique()}` }]);
-    const [story] = await db.insert(schema.booneeStories).values({ booneeId: owned[0].id, userId: user.id, title: "Tipfehler", story: "Gefunden unter der Brüke." }).returning();
+    const [story] = await db
+      .insert(schema.booneeStories)
+      .values({ booneeId: owned[0].id, userId: user.id, title: "Tipfehler", story: "Gefunden unter der Brüke." })
+      .returning();
 
     // refused on the server for a visitor, another collector and an admin; nothing changes
-    const post = (p: Page, form: Record<string, string>) => p.request.post(`/boonee/${owned[0].id}`, { form, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+    const post = (p: Page, form: Record<string, string>) =>
+      p.request.post(`/boonee/${owned[0].id}`, { form, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
     const visitor = await person(browser);
     const other = await person(browser);
     await signUpQuick(other.page);

@@ -16,7 +16,11 @@ async function age(userId: string, days: number) {
     .where(eq(sessions.userId, userId));
 }
 
-test("a session two days old: the profile shows the devices, the password changes and this device stays, then sign out everywhere", async ({ page, browser, baseURL }) => {
+test("a session two days old: the profile shows the devices, the password changes and this device stays, then sign out everywhere", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const user = await signUp(page);
   const other = await browser.newContext({ baseURL });
   await signIn(await other.newPage(), user.email, user.password);
@@ -56,7 +60,9 @@ test("a reader in New York sees Berlin time, before and after the page starts", 
   const user = await signUp(page);
   await seedBoonee({ ownerId: user.id });
   const title = `Mitternacht ${unique()}`;
-  await db.insert(exclusiveContent).values({ title, description: "Um halb eins in Kiel.", audience: "all", createdAt: new Date("2026-01-15T23:30:00Z") });
+  await db
+    .insert(exclusiveContent)
+    .values({ title, description: "Um halb eins in Kiel.", audience: "all", createdAt: new Date("2026-01-15T23:30:00Z") });
 
   await page.goto("/exclusive", { waitUntil: "networkidle" });
   const item = page.getByTestId("exclusive-item").filter({ hasText: title });

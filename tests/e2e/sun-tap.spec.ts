@@ -9,7 +9,8 @@ import { db, expect, seedBoonee, signInAsAdmin, signUp, test, useEnglish } from 
 test.use({ viewport: { width: 375, height: 800 } });
 
 let uidSeq = 0;
-const newUid = () => `04${Date.now().toString(16).slice(-8).toUpperCase()}${(uidSeq++).toString(16).padStart(4, "0").toUpperCase()}`.slice(0, 14);
+const newUid = () =>
+  `04${Date.now().toString(16).slice(-8).toUpperCase()}${(uidSeq++).toString(16).padStart(4, "0").toUpperCase()}`.slice(0, 14);
 
 test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a copied URL and a later tap", async ({ page, browser }) => {
   await ownAddress(page);

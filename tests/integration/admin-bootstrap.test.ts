@@ -23,7 +23,12 @@ let logged: string[] = [];
 
 beforeAll(async () => {
   database = onPostgres ? await createPgDatabase("boonees_bootstrap") : undefined;
-  env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-bootstrap-")), DATABASE_URL: database?.url ?? "", SEED_DEMO: "false", LOG_LEVEL: "warn" };
+  env = {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-bootstrap-")),
+    DATABASE_URL: database?.url ?? "",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+  };
 }, 30_000);
 
 afterAll(async () => {
@@ -51,7 +56,8 @@ async function roleOf(s: Services, email: string) {
   return rows.map((r) => r.role).join(",");
 }
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ["server/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ["server/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
 
 describe(`bootstrap admin (${onPostgres ? "postgres" : "pglite"})`, () => {
   it("never promotes an account that signed up with ADMIN_EMAIL first; promotes it with its own password", async () => {
@@ -63,7 +69,9 @@ describe(`bootstrap admin (${onPostgres ? "postgres" : "pglite"})`, () => {
     expect(await roleOf(s, SQUATTER.email)).toBe("user");
     const errors = logged.filter((l) => l.includes('"level":"error"'));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/ADMIN_EMAIL belongs to an existing account whose password differs from ADMIN_PASSWORD: it was NOT made an admin/);
+    expect(errors[0]).toMatch(
+      /ADMIN_EMAIL belongs to an existing account whose password differs from ADMIN_PASSWORD: it was NOT made an admin/,
+    );
     expect(errors[0]).toMatch(/npm run cli -- grant-role/);
     expect(logged.join("\n").toLowerCase()).not.toContain(SQUATTER.email.toLowerCase());
 

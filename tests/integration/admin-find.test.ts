@@ -60,7 +60,9 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
     const byEmail = await listAdminBoonees(s.db, admin, { q: owner.email.toUpperCase() });
     expect(byEmail.items.map((i) => i.id)).toEqual([instances[1].id]);
     // a code is matched exactly, not as a part
-    expect((await listAdminBoonees(s.db, admin, { q: instances[2].code.slice(0, 4) })).items.map((i) => i.id)).not.toContain(instances[2].id);
+    expect((await listAdminBoonees(s.db, admin, { q: instances[2].code.slice(0, 4) })).items.map((i) => i.id)).not.toContain(
+      instances[2].id,
+    );
   });
 
   it("each card carries its number within the type (the type is 1), its code and the placement note", async () => {
@@ -71,7 +73,12 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
     expect(byId.get(type.id)?.number).toBe(1);
     const note = "Hinter der dritten Bank am Hafen, unter dem Stein";
     const edit = (placementNote?: string) => {
-      const parsed = validate(updateBooneeSchema, { id: instances[0].id, name: `Hafenwicht ${tag}`, status: "Placed", ...(placementNote === undefined ? {} : { placementNote }) });
+      const parsed = validate(updateBooneeSchema, {
+        id: instances[0].id,
+        name: `Hafenwicht ${tag}`,
+        status: "Placed",
+        ...(placementNote === undefined ? {} : { placementNote }),
+      });
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
       return updateBoonee(s.db, admin, parsed.data);
     };
@@ -80,10 +87,14 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
     expect(await noteOf()).toBe(note);
     await edit(); // a form without the field keeps the note
     expect(await noteOf()).toBe(note);
-    expect((await listAdminBoonees(s.db, admin, { q: `Hafenwicht ${tag}` })).items.find((i) => i.id === instances[0].id)?.placementNote).toBe(note);
+    expect(
+      (await listAdminBoonees(s.db, admin, { q: `Hafenwicht ${tag}` })).items.find((i) => i.id === instances[0].id)?.placementNote,
+    ).toBe(note);
     await edit("");
     expect(await noteOf()).toBeNull();
-    expect(validate(updateBooneeSchema, { id: instances[0].id, name: "x", status: "Placed", placementNote: "x".repeat(501) })).toMatchObject({
+    expect(
+      validate(updateBooneeSchema, { id: instances[0].id, name: "x", status: "Placed", placementNote: "x".repeat(501) }),
+    ).toMatchObject({
       ok: false,
       errors: { placementNote: "admin.boonees.placementNoteTooLong" },
     });
@@ -117,7 +128,10 @@ describe("granting or removing the admin role asks first", () => {
   it("names the person and the direction only when the admin role changes", async () => {
     const u = await createUser(s, "Rolf Rollenwechsel");
     expect(await adminRoleChangeToConfirm(s.db, admin, { userId: u.id, role: "moderator" })).toBeNull();
-    expect(await adminRoleChangeToConfirm(s.db, admin, { userId: u.id, role: "admin" })).toEqual({ name: "Rolf Rollenwechsel", granting: true });
+    expect(await adminRoleChangeToConfirm(s.db, admin, { userId: u.id, role: "admin" })).toEqual({
+      name: "Rolf Rollenwechsel",
+      granting: true,
+    });
     expect(await adminRoleChangeToConfirm(s.db, admin, { userId: admin.id, role: "user" })).toEqual({ name: "Ada Admin", granting: false });
     expect(await adminRoleChangeToConfirm(s.db, admin, { userId: admin.id, role: "admin" })).toBeNull();
     await expect(adminRoleChangeToConfirm(s.db, moderator, { userId: u.id, role: "admin" })).rejects.toMatchObject({ status: 403 });
@@ -126,10 +140,21 @@ describe("granting or removing the admin role asks first", () => {
 
 describe("uploads say why", () => {
   it("names the 10 MB limit, the accepted image formats, and the accepted video formats", async () => {
-    await expect(storeImage(s.storage, new Blob([new Uint8Array(11 * 1024 * 1024)]))).rejects.toMatchObject({ code: "imageUpload", status: 413, params: { reason: "imageTooLarge" } });
-    await expect(storeImage(s.storage, new File(["just text, renamed"], "x.png", { type: "image/png" }))).rejects.toMatchObject({ params: { reason: "notImage" } });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer();
-    await expect(storeVideo(s.storage, new File([new Uint8Array(png)], "x.mp4", { type: "video/mp4" }))).rejects.toMatchObject({ code: "videoUpload", params: { reason: "notVideo" } });
+    await expect(storeImage(s.storage, new Blob([new Uint8Array(11 * 1024 * 1024)]))).rejects.toMatchObject({
+      code: "imageUpload",
+      status: 413,
+      params: { reason: "imageTooLarge" },
+    });
+    await expect(storeImage(s.storage, new File(["just text, renamed"], "x.png", { type: "image/png" }))).rejects.toMatchObject({
+      params: { reason: "notImage" },
+    });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    await expect(storeVideo(s.storage, new File([new Uint8Array(png)], "x.mp4", { type: "video/mp4" }))).rejects.toMatchObject({
+      code: "videoUpload",
+      params: { reason: "notVideo" },
+    });
   });
 });
 

@@ -77,14 +77,21 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     // with files: a taken code is refused before anything is stored
     let stored = false;
     const storeMedia = async () => ((stored = true), { imageUrl: "/uploads/images/x.webp" });
-    await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }), { storeMedia })).rejects.toMatchObject({ code: "codeTaken" });
-    await expect(updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() }, { storeMedia })).rejects.toMatchObject({ code: "notFound" });
+    await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }), { storeMedia })).rejects.toMatchObject({
+      code: "codeTaken",
+    });
+    await expect(updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() }, { storeMedia })).rejects.toMatchObject({
+      code: "notFound",
+    });
     expect(stored).toBe(false);
     const withImage = await createBoonee(s.db, admin, fields(), { storeMedia });
     expect(stored).toBe(true);
     expect((await s.db.select().from(boonees).where(eq(boonees.id, withImage.id)))[0].imageUrl).toBe("/uploads/images/x.webp");
     expect(await countRows("boonees")).toBe(before + 1);
-    const orphans = await queryRows<{ n: string }>(s.db, sql`select count(*) as n from boonees b where not exists (select 1 from tags t where t.boonee_id = b.id)`);
+    const orphans = await queryRows<{ n: string }>(
+      s.db,
+      sql`select count(*) as n from boonees b where not exists (select 1 from tags t where t.boonee_id = b.id)`,
+    );
     expect(Number(orphans[0].n)).toBe(0);
   });
 
@@ -98,8 +105,14 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       element: "admin.fields.error.element",
       birthDate: "admin.fields.error.birthDate",
     });
-    expect(validate(createBooneeSchema, { name: "X", secretCode: "ab-12345" })).toMatchObject({ ok: false, errors: { secretCode: "admin.create.error.codeFormat" } });
-    expect(validate(createBooneeSchema, { name: "X", secretCode: "abc" })).toMatchObject({ ok: false, errors: { secretCode: "admin.create.error.codeLength" } });
+    expect(validate(createBooneeSchema, { name: "X", secretCode: "ab-12345" })).toMatchObject({
+      ok: false,
+      errors: { secretCode: "admin.create.error.codeFormat" },
+    });
+    expect(validate(createBooneeSchema, { name: "X", secretCode: "abc" })).toMatchObject({
+      ok: false,
+      errors: { secretCode: "admin.create.error.codeLength" },
+    });
   });
 
   it("refuses every admin write for a plain user, a moderator (except verify/hide) and a visitor", async () => {
@@ -107,11 +120,21 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     for (const actor of [plain, moderator, null]) {
       const status = actor ? 403 : 401;
       await expect(createBoonee(s.db, actor, fields())).rejects.toMatchObject({ status });
-      await expect(createBooneeBatch(s.db, actor, { templateId: crypto.randomUUID(), count: 2, status: "Draft" })).rejects.toMatchObject({ status });
+      await expect(createBooneeBatch(s.db, actor, { templateId: crypto.randomUUID(), count: 2, status: "Draft" })).rejects.toMatchObject({
+        status,
+      });
       await expect(deleteBoonee(s.db, actor, { id: crypto.randomUUID() })).rejects.toMatchObject({ status });
       await expect(updateBoonee(s.db, actor, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({ status });
       await expect(
-        broadcastContent(s.db, actor, { title: "Hallo", message: "Eine Nachricht für alle", contentType: "news", audience: "all", rarity: null, series: null, booneeId: null }),
+        broadcastContent(s.db, actor, {
+          title: "Hallo",
+          message: "Eine Nachricht für alle",
+          contentType: "news",
+          audience: "all",
+          rarity: null,
+          series: null,
+          booneeId: null,
+        }),
       ).rejects.toMatchObject({ status });
       await expect(listAdminBoonees(s.db, actor, {})).rejects.toMatchObject({ status });
       await expect(listUsers(s.db, actor, {})).rejects.toMatchObject({ status });
@@ -119,7 +142,9 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     }
     for (const actor of [plain, null]) {
       await expect(verifyClaim(s.db, actor, { claimId: crypto.randomUUID() })).rejects.toMatchObject({ status: actor ? 403 : 401 });
-      await expect(setStoryHidden(s.db, actor, { storyId: crypto.randomUUID(), hidden: true })).rejects.toMatchObject({ status: actor ? 403 : 401 });
+      await expect(setStoryHidden(s.db, actor, { storyId: crypto.randomUUID(), hidden: true })).rejects.toMatchObject({
+        status: actor ? 403 : 401,
+      });
       await expect(getDashboard(s.db, actor)).rejects.toMatchObject({ status: actor ? 403 : 401 });
       await expect(listClaims(s.db, actor, {})).rejects.toMatchObject({ status: actor ? 403 : 401 });
     }
@@ -130,12 +155,19 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const type = await createBoonee(s.db, admin, fields({ series: "Wald", rarity: "Rare" }));
     const inst = await createBoonee(s.db, admin, fields({ templateId: type.id }));
     const inst2 = await createBoonee(s.db, admin, fields({ templateId: inst.id }));
-    const rows = await s.db.select().from(boonees).where(inArray(boonees.id, [inst.id, inst2.id]));
+    const rows = await s.db
+      .select()
+      .from(boonees)
+      .where(inArray(boonees.id, [inst.id, inst2.id]));
     expect(rows.map((r) => r.templateId)).toEqual([type.id, type.id]);
   });
 
   it("creates a batch of 10 instances with 10 distinct generated codes, and refuses 0 or 201", async () => {
-    const type = await createBoonee(s.db, admin, fields({ series: "Batchreihe", rarity: "Legendary", description: "Typbeschreibung hier" }));
+    const type = await createBoonee(
+      s.db,
+      admin,
+      fields({ series: "Batchreihe", rarity: "Legendary", description: "Typbeschreibung hier" }),
+    );
     const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count: 10, status: "Placed" });
     expect(batch.items).toHaveLength(10);
     const codes = new Set(batch.items.map((i) => i.code));
@@ -148,16 +180,26 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(labels.map((l) => l.code).sort()).toEqual([...codes].sort());
     const byType = await listLabels(s.db, admin, { typeId: type.id });
     expect(byType).toHaveLength(11);
-    await expect(createBooneeBatch(s.db, admin, { templateId: type.id, count: 201, status: "Draft" })).rejects.toMatchObject({ code: "batchCount" });
-    await expect(createBooneeBatch(s.db, admin, { templateId: type.id, count: 0, status: "Draft" })).rejects.toMatchObject({ code: "batchCount" });
+    await expect(createBooneeBatch(s.db, admin, { templateId: type.id, count: 201, status: "Draft" })).rejects.toMatchObject({
+      code: "batchCount",
+    });
+    await expect(createBooneeBatch(s.db, admin, { templateId: type.id, count: 0, status: "Draft" })).rejects.toMatchObject({
+      code: "batchCount",
+    });
   });
 
   it("edits all fields and the status", async () => {
     const f = await createBoonee(s.db, admin, fields());
-    await updateBoonee(s.db, admin, { id: f.id, ...fields({ name: "Neuer Name", status: "Sold Out", element: "Eis", series: "Eisreihe" }) });
+    await updateBoonee(s.db, admin, {
+      id: f.id,
+      ...fields({ name: "Neuer Name", status: "Sold Out", element: "Eis", series: "Eisreihe" }),
+    });
     const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
     expect(b).toMatchObject({ name: "Neuer Name", status: "Sold Out", element: "Eis", series: "Eisreihe" });
-    await expect(updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({ code: "notFound", status: 404 });
+    await expect(updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({
+      code: "notFound",
+      status: 404,
+    });
   });
 
   it("deletes a claimed figure with its tag, claim and stories", async () => {
@@ -181,7 +223,10 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     await owned(a.id, { rarity: "Legendary", series }); // two figures, still one notification
     await owned(b.id, { rarity: "Legendary" });
     await owned(c.id, { rarity: "Rare", series });
-    const legendaryOwners = await queryRows<{ owner_id: string }>(s.db, sql`select distinct owner_id from boonees where rarity = 'Legendary' and owner_id is not null`);
+    const legendaryOwners = await queryRows<{ owner_id: string }>(
+      s.db,
+      sql`select distinct owner_id from boonees where rarity = 'Legendary' and owner_id is not null`,
+    );
     const result = await broadcastContent(s.db, admin, {
       title: "Legendäres Treffen",
       message: "Alle Legendary-Besitzer treffen sich am Hafen.",
@@ -197,9 +242,24 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(rows.every((r) => r.type === "drop" && r.link === "/exclusive" && r.message.startsWith("Alle Legendary"))).toBe(true);
     expect(rows.some((r) => r.userId === c.id)).toBe(false);
     const [content] = await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, result.id));
-    expect(content).toMatchObject({ audience: "rarity", audienceRarity: "Legendary", booneeId: null, contentType: "news", description: "Alle Legendary-Besitzer treffen sich am Hafen." });
+    expect(content).toMatchObject({
+      audience: "rarity",
+      audienceRarity: "Legendary",
+      booneeId: null,
+      contentType: "news",
+      description: "Alle Legendary-Besitzer treffen sich am Hafen.",
+    });
 
-    const bySeries = await broadcastContent(s.db, admin, { title: "Reihe", message: "Nur für diese Reihe hier.", contentType: "link", linkUrl: "https://example.org/x", audience: "series", series, rarity: null, booneeId: null });
+    const bySeries = await broadcastContent(s.db, admin, {
+      title: "Reihe",
+      message: "Nur für diese Reihe hier.",
+      contentType: "link",
+      linkUrl: "https://example.org/x",
+      audience: "series",
+      series,
+      rarity: null,
+      booneeId: null,
+    });
     expect(bySeries.count).toBe(2); // a and c
     expect(bySeries.url).toBe("https://example.org/x");
   });
@@ -211,7 +271,15 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       broadcastContent(
         s.db,
         admin,
-        { title: "Niemand", message: "Diese Reihe gehört niemandem.", contentType: "image", audience: "series", series: "Gibt es nicht", rarity: null, booneeId: null },
+        {
+          title: "Niemand",
+          message: "Diese Reihe gehört niemandem.",
+          contentType: "image",
+          audience: "series",
+          series: "Gibt es nicht",
+          rarity: null,
+          booneeId: null,
+        },
         { storeFile: async () => ((stored = true), "/uploads/exclusive/x.webp") },
       ),
     ).rejects.toMatchObject({ code: "noUsers" });
@@ -222,7 +290,15 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("broadcasts to the owner of one figure with boonee_id set", async () => {
     const u = await createUser(s, "Single");
     const f = await owned(u.id);
-    const r = await broadcastContent(s.db, admin, { title: "Nur du", message: "Eine Nachricht für genau dich.", contentType: "news", audience: "boonee", booneeId: f.id, rarity: null, series: null });
+    const r = await broadcastContent(s.db, admin, {
+      title: "Nur du",
+      message: "Eine Nachricht für genau dich.",
+      contentType: "news",
+      audience: "boonee",
+      booneeId: f.id,
+      rarity: null,
+      series: null,
+    });
     expect(r.count).toBe(1);
     const [content] = await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, r.id));
     expect(content.booneeId).toBe(f.id);
@@ -230,12 +306,27 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
 
   it("checks the broadcast form: lengths after trimming, audience pieces and http(s) links", () => {
     const base = { title: "Titel", message: "Eine lange Nachricht", contentType: "news", audience: "all" };
-    expect(validate(broadcastSchema, { ...base, title: "  ab  " })).toMatchObject({ ok: false, errors: { title: "broadcast.error.titleTooShort" } });
+    expect(validate(broadcastSchema, { ...base, title: "  ab  " })).toMatchObject({
+      ok: false,
+      errors: { title: "broadcast.error.titleTooShort" },
+    });
     expect(validate(broadcastSchema, { ...base, title: "" })).toMatchObject({ ok: false, errors: { title: "broadcast.error.required" } });
-    expect(validate(broadcastSchema, { ...base, message: "zu kurz  " })).toMatchObject({ ok: false, errors: { message: "broadcast.error.messageTooShort" } });
-    expect(validate(broadcastSchema, { ...base, contentType: "link", linkUrl: "javascript:alert(1)" })).toMatchObject({ ok: false, errors: { linkUrl: "broadcast.error.invalidUrl" } });
-    expect(validate(broadcastSchema, { ...base, contentType: "link", linkUrl: "ftp://x.org" })).toMatchObject({ ok: false, errors: { linkUrl: "broadcast.error.invalidUrl" } });
-    expect(validate(broadcastSchema, { ...base, audience: "rarity" })).toMatchObject({ ok: false, errors: { rarity: "broadcast.error.required" } });
+    expect(validate(broadcastSchema, { ...base, message: "zu kurz  " })).toMatchObject({
+      ok: false,
+      errors: { message: "broadcast.error.messageTooShort" },
+    });
+    expect(validate(broadcastSchema, { ...base, contentType: "link", linkUrl: "javascript:alert(1)" })).toMatchObject({
+      ok: false,
+      errors: { linkUrl: "broadcast.error.invalidUrl" },
+    });
+    expect(validate(broadcastSchema, { ...base, contentType: "link", linkUrl: "ftp://x.org" })).toMatchObject({
+      ok: false,
+      errors: { linkUrl: "broadcast.error.invalidUrl" },
+    });
+    expect(validate(broadcastSchema, { ...base, audience: "rarity" })).toMatchObject({
+      ok: false,
+      errors: { rarity: "broadcast.error.required" },
+    });
     const long = validate(broadcastSchema, { ...base, title: "x".repeat(300), message: "y".repeat(3000) });
     expect(long.ok && [long.data.title.length, long.data.message.length]).toEqual([200, 2000]);
   });
@@ -257,7 +348,10 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("hides and shows a finder story (moderator)", async () => {
     const u = await createUser(s, "Storyteller");
     const f = await owned(u.id);
-    const [st] = await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Mein Fund", story: "Unter der Brücke." }).returning();
+    const [st] = await s.db
+      .insert(booneeStories)
+      .values({ booneeId: f.id, userId: u.id, title: "Mein Fund", story: "Unter der Brücke." })
+      .returning();
     await setStoryHidden(s.db, moderator, { storyId: st.id, hidden: true });
     expect((await s.db.select().from(booneeStories).where(eq(booneeStories.id, st.id)))[0].hidden).toBe(true);
     const list = await listStories(s.db, moderator, { q: "Mein Fund" });
@@ -291,7 +385,10 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       seen.push(...cur.items.map((i) => i.id));
     }
     expect(cur.page).toBe(cur.pageCount);
-    const all = await s.db.select({ id: boonees.id }).from(boonees).orderBy(sql`${boonees.createdAt} desc`, boonees.id);
+    const all = await s.db
+      .select({ id: boonees.id })
+      .from(boonees)
+      .orderBy(sql`${boonees.createdAt} desc`, boonees.id);
     expect(seen).toEqual(all.map((r) => r.id));
     const back = await listAdminBoonees(s.db, admin, { cursor: decodeCursor("before", cur.prev), page: cur.page - 1 });
     expect(back.items.map((i) => i.id)).toEqual(seen.slice((cur.page - 2) * 24, (cur.page - 1) * 24));
@@ -368,21 +465,49 @@ describe("uploads", () => {
   });
 
   it("refuses a text file named .png, a pixel flood and a too-large file", async () => {
-    await expect(storeImage(s.storage, new File(["not an image"], "x.png", { type: "image/png" }))).rejects.toMatchObject({ code: "imageUpload" });
+    await expect(storeImage(s.storage, new File(["not an image"], "x.png", { type: "image/png" }))).rejects.toMatchObject({
+      code: "imageUpload",
+    });
     // A tiny PNG whose header claims 10000 × 10000 pixels (a decompression bomb): refused before decoding.
-    const flood = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer();
+    const flood = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     flood.writeUInt32BE(10000, 16);
     flood.writeUInt32BE(10000, 20);
     flood.writeUInt32BE(crc32(flood.subarray(12, 29)), 29);
-    await expect(storeImage(s.storage, new Blob([new Uint8Array(flood)]))).rejects.toMatchObject({ code: "imageUpload", params: { reason: "tooManyPixels" } });
-    await expect(storeImage(s.storage, new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]))).rejects.toMatchObject({ code: "imageUpload", status: 413 });
+    await expect(storeImage(s.storage, new Blob([new Uint8Array(flood)]))).rejects.toMatchObject({
+      code: "imageUpload",
+      params: { reason: "tooManyPixels" },
+    });
+    await expect(storeImage(s.storage, new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]))).rejects.toMatchObject({
+      code: "imageUpload",
+      status: 413,
+    });
   });
 
   it("stores an MP4 as it is and refuses a text file renamed .mp4", async () => {
-    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 2, 0, ...new TextEncoder().encode("isomiso2"), 0, 0, 0, 8, ...new TextEncoder().encode("free")]);
+    const mp4 = new Uint8Array([
+      0,
+      0,
+      0,
+      0x18,
+      ...new TextEncoder().encode("ftypisom"),
+      0,
+      0,
+      2,
+      0,
+      ...new TextEncoder().encode("isomiso2"),
+      0,
+      0,
+      0,
+      8,
+      ...new TextEncoder().encode("free"),
+    ]);
     const url = await storeVideo(s.storage, new Blob([mp4]));
     expect(url).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
-    await expect(storeVideo(s.storage, new File(["just some text, really"], "clip.mp4", { type: "video/mp4" }))).rejects.toMatchObject({ code: "videoUpload" });
+    await expect(storeVideo(s.storage, new File(["just some text, really"], "clip.mp4", { type: "video/mp4" }))).rejects.toMatchObject({
+      code: "videoUpload",
+    });
     const exclusive = await storeVideo(s.storage, new Blob([mp4]), "exclusive");
     expect(exclusive).toMatch(/^\/uploads\/exclusive\//);
   });

@@ -29,7 +29,8 @@ const rows = async () => {
 };
 const form = (fields: Record<string, string>, file?: File) => {
   const f = new FormData();
-  for (const [k, v] of Object.entries({ title: "Neues Bild", message: "Schaut euch das an, Leute!", audience: "all", ...fields })) f.set(k, v);
+  for (const [k, v] of Object.entries({ title: "Neues Bild", message: "Schaut euch das an, Leute!", audience: "all", ...fields }))
+    f.set(k, v);
   if (file) f.set("file", file);
   return f;
 };
@@ -37,11 +38,23 @@ const form = (fields: Record<string, string>, file?: File) => {
 describe(`broadcast validation on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("the schema refuses an image or video post without a file and a link post without a link", () => {
     const empty = new File([], "", { type: "application/octet-stream" });
-    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, empty)))).toMatchObject({ ok: false, errors: { file: "broadcast.error.imageRequired" } });
-    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "video" })))).toMatchObject({ ok: false, errors: { file: "broadcast.error.videoRequired" } });
-    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "link", linkUrl: "   " })))).toMatchObject({ ok: false, errors: { linkUrl: "broadcast.error.linkRequired" } });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, empty)))).toMatchObject({
+      ok: false,
+      errors: { file: "broadcast.error.imageRequired" },
+    });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "video" })))).toMatchObject({
+      ok: false,
+      errors: { file: "broadcast.error.videoRequired" },
+    });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "link", linkUrl: "   " })))).toMatchObject({
+      ok: false,
+      errors: { linkUrl: "broadcast.error.linkRequired" },
+    });
     // a posted "hasFile" is not believed: the file itself decides
-    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image", hasFile: "true" })))).toMatchObject({ ok: false, errors: { file: "broadcast.error.imageRequired" } });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image", hasFile: "true" })))).toMatchObject({
+      ok: false,
+      errors: { file: "broadcast.error.imageRequired" },
+    });
     const picked = new File([new Uint8Array([1, 2, 3])], "x.png", { type: "image/png" });
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, picked))).ok).toBe(true);
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "news" }))).ok).toBe(true);
@@ -50,13 +63,34 @@ describe(`broadcast validation on ${process.env.TEST_DATABASE_URL ? "postgres" :
 
   it("the server refuses them too and stores and sends nothing", async () => {
     const before = await rows();
-    const base = { title: "Leer", message: "Ein leerer Beitrag, bitte nicht.", audience: "all" as const, rarity: null, series: null, booneeId: null };
-    await expect(broadcastContent(s.db, admin, { ...base, contentType: "image" })).rejects.toMatchObject({ code: "imageRequired", status: 400 });
-    await expect(broadcastContent(s.db, admin, { ...base, contentType: "video" })).rejects.toMatchObject({ code: "videoRequired", status: 400 });
-    await expect(broadcastContent(s.db, admin, { ...base, contentType: "link", linkUrl: null })).rejects.toMatchObject({ code: "linkRequired", status: 400 });
+    const base = {
+      title: "Leer",
+      message: "Ein leerer Beitrag, bitte nicht.",
+      audience: "all" as const,
+      rarity: null,
+      series: null,
+      booneeId: null,
+    };
+    await expect(broadcastContent(s.db, admin, { ...base, contentType: "image" })).rejects.toMatchObject({
+      code: "imageRequired",
+      status: 400,
+    });
+    await expect(broadcastContent(s.db, admin, { ...base, contentType: "video" })).rejects.toMatchObject({
+      code: "videoRequired",
+      status: 400,
+    });
+    await expect(broadcastContent(s.db, admin, { ...base, contentType: "link", linkUrl: null })).rejects.toMatchObject({
+      code: "linkRequired",
+      status: 400,
+    });
     expect(await rows()).toEqual(before);
     // the same post with its file goes out
-    const sent = await broadcastContent(s.db, admin, { ...base, contentType: "image" }, { storeFile: async () => "/uploads/exclusive/ok.webp" });
+    const sent = await broadcastContent(
+      s.db,
+      admin,
+      { ...base, contentType: "image" },
+      { storeFile: async () => "/uploads/exclusive/ok.webp" },
+    );
     expect(sent).toMatchObject({ count: 1, url: "/uploads/exclusive/ok.webp" });
   });
 });

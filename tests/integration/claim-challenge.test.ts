@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass, type ClaimChallenge } from "../../server/domain/claim-challenge.ts";
+import {
+  createClaimChallenge,
+  createClaimPass,
+  spendClaimChallenge,
+  verifyClaimPass,
+  type ClaimChallenge,
+} from "../../server/domain/claim-challenge.ts";
 import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -19,7 +25,10 @@ const SECRET = "test-secret-for-claim-challenges";
 let n = 0;
 async function figure() {
   const code = `POW${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db.insert(boonees).values({ name: `Challenge ${n}`, status: "Placed", rarity: "Common" }).returning();
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Challenge ${n}`, status: "Placed", rarity: "Common" })
+    .returning();
   await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
   return { id: b.id, code };
 }
@@ -28,9 +37,16 @@ const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slic
 /** What the browser's solver (public/claim-challenge.js) sends: altcha's payload, base64 JSON. */
 function solved(c: ClaimChallenge) {
   let number = 0;
-  while (createHash("sha256").update(c.salt + number).digest("hex") !== c.challenge) number++;
+  while (
+    createHash("sha256")
+      .update(c.salt + number)
+      .digest("hex") !== c.challenge
+  )
+    number++;
   expect(number).toBeLessThanOrEqual(c.maxnumber);
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature })).toString("base64");
+  return Buffer.from(
+    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }),
+  ).toString("base64");
 }
 async function addressCount(ip: string) {
   const [row] = await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`);
@@ -84,7 +100,9 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const f = await figure();
     const u = await createUser(s);
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: `192.0.2.${160 + i}`, userId: u.id });
-    await expect(findFigureByCode(s.db, f.code, { ip: "192.0.2.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({ params: { locked: "account" } });
+    await expect(findFigureByCode(s.db, f.code, { ip: "192.0.2.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({
+      params: { locked: "account" },
+    });
   });
 
   it("tells how many wrong codes are left before the lock", async () => {

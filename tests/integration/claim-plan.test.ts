@@ -33,7 +33,11 @@ beforeAll(async () => {
   await observer.connect();
   await seedCatalogue(observer, { figures: 100_000, users: 20_000, types: 10_000 });
   await observer.query("analyze");
-  large = (await observer.query<{ relname: string }>("select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > 1000")).rows.map((r) => r.relname);
+  large = (
+    await observer.query<{ relname: string }>(
+      "select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > 1000",
+    )
+  ).rows.map((r) => r.relname);
   // One connection, so that the statistics of the claim are this backend's and can be flushed on demand.
   pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
   db = drizzle(pool, { schema, logger: { logQuery: (query, params) => void captured.push({ query, params }) } }) as unknown as Db;
@@ -99,13 +103,18 @@ describe.skipIf(!onPostgres)("a claim among 100,000 figures", () => {
     const offenders: string[] = [];
     const indexes = new Set<string>();
     for (const statement of sent) {
-      const { rows } = await observer.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(`explain (format json) ${statement.query}`, statement.params);
+      const { rows } = await observer.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+        `explain (format json) ${statement.query}`,
+        statement.params,
+      );
       for (const node of walk(rows[0]["QUERY PLAN"][0].Plan)) {
         if (node["Index Name"]) indexes.add(node["Index Name"]);
         const table = node["Relation Name"];
         if (!table || !large.includes(table)) continue;
         if (node["Node Type"] === "Seq Scan" || node["Plan Rows"] > 100) {
-          offenders.push(`${node["Node Type"]} on ${table} (${node["Plan Rows"]} rows): ${statement.query.replace(/\s+/g, " ").slice(0, 160)}`);
+          offenders.push(
+            `${node["Node Type"]} on ${table} (${node["Plan Rows"]} rows): ${statement.query.replace(/\s+/g, " ").slice(0, 160)}`,
+          );
         }
       }
     }

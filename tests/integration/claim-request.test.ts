@@ -24,7 +24,9 @@ let base = "";
 
 beforeAll(async () => {
   if (!enabled) return;
-  s = await createTestServices({ onQuery: (query, params) => void (counting && statements.push({ query, params: JSON.stringify(params) })) });
+  s = await createTestServices({
+    onQuery: (query, params) => void (counting && statements.push({ query, params: JSON.stringify(params) })),
+  });
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const { app } = createHttpApp(s, build, { clientDir: path.join(buildDir, "client") });
   await new Promise<void>((resolve) => {
@@ -43,7 +45,10 @@ afterAll(async () => {
 let n = 0;
 async function figure() {
   const code = `LEAN${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db.insert(boonees).values({ name: `Schlank ${n}`, status: "Placed", rarity: "Rare" }).returning({ id: boonees.id });
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Schlank ${n}`, status: "Placed", rarity: "Rare" })
+    .returning({ id: boonees.id });
   const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning({ id: tags.id });
   return { id: b.id, tagId: t.id, code };
 }

@@ -15,7 +15,10 @@ afterAll(async () => s.close());
 let n = 0;
 async function figure(opts: { status?: "Placed" | "Archived" | "Draft"; rarity?: "Common" | "Rare" | "Legendary" } = {}) {
   const code = `CLAIM${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db.insert(boonees).values({ name: `Klecks ${n}`, status: opts.status ?? "Placed", rarity: opts.rarity ?? "Common" }).returning();
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Klecks ${n}`, status: opts.status ?? "Placed", rarity: opts.rarity ?? "Common" })
+    .returning();
   const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
   return { booneeId: b.id, tagId: t.id, code };
 }
@@ -25,7 +28,9 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("gives a figure to exactly one of 50 concurrent claimers", async () => {
     const f = await figure();
     const users = await Promise.all(Array.from({ length: 50 }, (_, i) => createUser(s, `Racer ${i}`)));
-    const results = await Promise.all(users.map((u) => claimBoonee(s.db, actor(u.id), { p_user_id: u.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId })));
+    const results = await Promise.all(
+      users.map((u) => claimBoonee(s.db, actor(u.id), { p_user_id: u.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId })),
+    );
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(results.filter((r) => r.error === "claim.error.already")).toHaveLength(49);
     const winner = users[results.findIndex((r) => r.success)];
@@ -51,9 +56,17 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const archived = await figure({ status: "Archived" });
     const other = await figure();
     const u = await createUser(s);
-    await expect(claimBoonee(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).rejects.toMatchObject({ status: 401 });
-    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).toEqual({ success: false, error: "claim.error.notClaimable" });
-    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: other.tagId, p_boonee_id: archived.booneeId })).toEqual({ success: false, error: "claim.error.notfound" });
+    await expect(claimBoonee(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).toEqual({
+      success: false,
+      error: "claim.error.notClaimable",
+    });
+    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: other.tagId, p_boonee_id: archived.booneeId })).toEqual({
+      success: false,
+      error: "claim.error.notfound",
+    });
     const [b] = await s.db.select().from(boonees).where(eq(boonees.id, archived.booneeId));
     expect(b.ownerId).toBeNull();
   });
@@ -65,7 +78,10 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     expect(r.success && r.achievements.sort()).toEqual(["first_find", "legend_hunter"]);
     const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
     expect(rows.map((a) => a.achievement).sort()).toEqual(["first_find", "legend_hunter"]);
-    const notes = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`);
+    const notes = await queryRows<{ n: number }>(
+      s.db,
+      sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`,
+    );
     expect(notes[0].n).toBe(2);
   });
 
@@ -82,7 +98,10 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const f = await figure();
     for (let i = 0; i < 25; i++) expect((await findFigureByCode(s.db, f.code, { ip: "198.51.100.9" }))?.tagId).toBe(f.tagId);
     for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, `MISS${i}QWERTY`, { ip: "198.51.100.9" })).toBeNull();
-    await expect(findFigureByCode(s.db, "MISSXQWERTY", { ip: "198.51.100.9" })).rejects.toMatchObject({ code: "tooMany", params: { minutes: 10 } });
+    await expect(findFigureByCode(s.db, "MISSXQWERTY", { ip: "198.51.100.9" })).rejects.toMatchObject({
+      code: "tooMany",
+      params: { minutes: 10 },
+    });
   });
 
   it("shows who owns a figure: the name, 'Anonymous' for an owner without a name, 'someone else' when unknown; never the code", async () => {
@@ -102,7 +121,10 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     for (const f of [a, b, c]) expect(JSON.stringify(await findFigureByCode(s.db, f.code, who))).not.toContain(f.code);
     // a tag already claimed is not claimed again, even if the figure lost its owner
     const u = await createUser(s);
-    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: c.tagId, p_boonee_id: c.booneeId })).toEqual({ success: false, error: "claim.error.already" });
+    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: c.tagId, p_boonee_id: c.booneeId })).toEqual({
+      success: false,
+      error: "claim.error.already",
+    });
     const [row] = await s.db.select().from(boonees).where(eq(boonees.id, c.booneeId));
     expect(row.ownerId).toBeNull();
   });

@@ -1,7 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { accounts, booneeStories, boonees, claims, exclusiveContent, notifications, notificationSettings, profiles, pushSubscriptions, sessions, tags, userAchievements, userRoles, verifications } from "../../server/db/schema.ts";
+import {
+  accounts,
+  booneeStories,
+  boonees,
+  claims,
+  exclusiveContent,
+  notifications,
+  notificationSettings,
+  profiles,
+  pushSubscriptions,
+  sessions,
+  tags,
+  userAchievements,
+  userRoles,
+  verifications,
+} from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
 import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
@@ -22,21 +37,36 @@ let n = 0;
 async function figure(opts: { rarity?: "Common" | "Rare" | "Legendary"; series?: string; ownerId?: string } = {}) {
   const [b] = await s.db
     .insert(boonees)
-    .values({ name: `Fig ${n++}`, status: "Placed", rarity: opts.rarity ?? "Common", series: opts.series ?? null, ownerId: opts.ownerId, claimedAt: opts.ownerId ? new Date() : null })
+    .values({
+      name: `Fig ${n++}`,
+      status: "Placed",
+      rarity: opts.rarity ?? "Common",
+      series: opts.series ?? null,
+      ownerId: opts.ownerId,
+      claimedAt: opts.ownerId ? new Date() : null,
+    })
     .returning();
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: `COLL${Math.random().toString(36).slice(2, 12).toUpperCase()}` }).returning();
+  const [t] = await s.db
+    .insert(tags)
+    .values({ booneeId: b.id, secretCode: `COLL${Math.random().toString(36).slice(2, 12).toUpperCase()}` })
+    .returning();
   return { id: b.id, tagId: t.id };
 }
 
 describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("unlocks each achievement once under 20 concurrent claims by one user", async () => {
     const u = await createUser(s);
-    const figs = await Promise.all(Array.from({ length: 20 }, (_, i) => figure({ rarity: i === 0 ? "Legendary" : i === 1 ? "Rare" : "Common" })));
+    const figs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => figure({ rarity: i === 0 ? "Legendary" : i === 1 ? "Rare" : "Common" })),
+    );
     const results = await Promise.all(figs.map((f) => claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })));
     expect(results.every((r) => r.success)).toBe(true);
     const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
     expect(rows.map((r) => r.achievement).sort()).toEqual(["collector", "first_find", "hoarder", "legend_hunter", "rare_hunter"]);
-    const [{ n: notes }] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`);
+    const [{ n: notes }] = await queryRows<{ n: number }>(
+      s.db,
+      sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`,
+    );
     expect(notes).toBe(5);
   }, 60_000);
 
@@ -44,13 +74,17 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const u = await createUser(s);
     const other = await createUser(s);
     const day = (d: number) => new Date(Date.UTC(2026, 0, d));
-    const [type] = await s.db.insert(boonees).values({ name: "Zwilling", status: "Placed", createdAt: day(1) }).returning();
+    const [type] = await s.db
+      .insert(boonees)
+      .values({ name: "Zwilling", status: "Placed", createdAt: day(1) })
+      .returning();
     const instances = await s.db
       .insert(boonees)
       .values([2, 3, 4].map((d) => ({ name: "Zwilling", status: "Placed" as const, templateId: type.id, createdAt: day(d) })))
       .returning();
     const [single] = await s.db.insert(boonees).values({ name: "Einzeln", status: "Placed" }).returning();
-    const own = async (id: string, ownerId: string, at: Date) => s.db.update(boonees).set({ ownerId, claimedAt: at }).where(eq(boonees.id, id));
+    const own = async (id: string, ownerId: string, at: Date) =>
+      s.db.update(boonees).set({ ownerId, claimedAt: at }).where(eq(boonees.id, id));
     await own(instances[2].id, u.id, day(10));
     await own(type.id, u.id, day(11));
     await own(single.id, u.id, day(12));
@@ -81,12 +115,19 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       { audience: "series", audienceSeries: series, title: `series ${tag}` },
       { audience: "boonee", booneeId: rareFig.id, title: `figure ${tag}` },
     ]);
-    const titles = async (userId: string) => (await getExclusiveFeed(s.db, actor(userId))).items.map((i) => i.title).filter((t) => t.endsWith(tag)).sort();
+    const titles = async (userId: string) =>
+      (await getExclusiveFeed(s.db, actor(userId))).items
+        .map((i) => i.title)
+        .filter((t) => t.endsWith(tag))
+        .sort();
     expect(await titles(rareOwner.id)).toEqual([`all ${tag}`, `figure ${tag}`, `rare ${tag}`]);
     expect(await titles(seriesOwner.id)).toEqual([`all ${tag}`, `series ${tag}`]);
     // the figure's item names its figure; an item tied to a figure never reaches other owners, even when its audience says 'all'
     const rareFeed = (await getExclusiveFeed(s.db, actor(rareOwner.id))).items;
-    expect(rareFeed.find((i) => i.title === `figure ${tag}`)).toMatchObject({ audience: "boonee", sourceName: expect.stringMatching(/^Fig /) });
+    expect(rareFeed.find((i) => i.title === `figure ${tag}`)).toMatchObject({
+      audience: "boonee",
+      sourceName: expect.stringMatching(/^Fig /),
+    });
     await s.db.insert(exclusiveContent).values({ audience: "all", booneeId: rareFig.id, title: `stray ${tag}` });
     expect(await titles(seriesOwner.id)).toEqual([`all ${tag}`, `series ${tag}`]);
     expect(await titles(rareOwner.id)).toContain(`stray ${tag}`);
@@ -100,7 +141,10 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const other = await createUser(s);
     const mineFig = await figure({ rarity: "Legendary", ownerId: owner.id });
     await figure({ ownerId: other.id });
-    await s.db.update(boonees).set({ welcomeVideoUrl: "/media/welcome.mp4", claimedAt: new Date(Date.now() - 60_000) }).where(eq(boonees.id, mineFig.id));
+    await s.db
+      .update(boonees)
+      .set({ welcomeVideoUrl: "/media/welcome.mp4", claimedAt: new Date(Date.now() - 60_000) })
+      .where(eq(boonees.id, mineFig.id));
     const tag = `order ${Date.now()}`;
     await s.db.insert(exclusiveContent).values([
       { audience: "rarity", audienceRarity: "Legendary", title: `${tag} old`, createdAt: new Date(Date.now() - 3_600_000) },
@@ -150,11 +194,18 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(data.achievements.map((x) => x.achievement).sort()).toEqual(["first_find", "rare_hunter"]);
     expect(data.notifications.length).toBe(2);
     // an announcement to everyone (a drop) is part of the bell, the download and the deletion (decision 024)
-    const [said] = await queryRows<{ id: string }>(s.db, sql`insert into announcements (kind, title, message, link) values ('dropReleased', '@dropReleased:{}', '@dropReleasedMessage:{}', '/drops') returning id`);
+    const [said] = await queryRows<{ id: string }>(
+      s.db,
+      sql`insert into announcements (kind, title, message, link) values ('dropReleased', '@dropReleased:{}', '@dropReleasedMessage:{}', '/drops') returning id`,
+    );
     await markNotificationRead(s.db, actor(u.id), `a-${said.id}`);
-    expect((await exportUserData(s.db, actor(u.id))).notifications).toEqual(expect.arrayContaining([expect.objectContaining({ title: "@dropReleased:{}", type: "drop", read: true })]));
+    expect((await exportUserData(s.db, actor(u.id))).notifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: "@dropReleased:{}", type: "drop", read: true })]),
+    );
     expect(JSON.stringify(data)).not.toMatch(/password|secret_code|secretCode|COLL[A-Z0-9]{6}/);
-    await s.db.insert(pushSubscriptions).values({ userId: u.id, endpoint: `https://push.example/${u.id}`, p256dh: "key", auth: "auth", language: "en" });
+    await s.db
+      .insert(pushSubscriptions)
+      .values({ userId: u.id, endpoint: `https://push.example/${u.id}`, p256dh: "key", auth: "auth", language: "en" });
     await s.db.insert(notificationSettings).values({ userId: u.id, email: "on", unsubscribeToken: `leave-${u.id}` });
     expect((await exportUserData(s.db, actor(u.id))).pushDevices).toMatchObject([{ pushService: "https://push.example", language: "en" }]);
 
@@ -180,7 +231,12 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     ] as const) {
       expect(await s.db.select().from(table).where(eq(column, u.id))).toEqual([]);
     }
-    expect(await queryRows(s.db, sql`select 1 from announcement_reads where user_id = ${u.id} union all select 1 from announcement_watermarks where user_id = ${u.id}`)).toEqual([]);
+    expect(
+      await queryRows(
+        s.db,
+        sql`select 1 from announcement_reads where user_id = ${u.id} union all select 1 from announcement_watermarks where user_id = ${u.id}`,
+      ),
+    ).toEqual([]);
     expect(await countUnread(s.database, u.id)).toBe(0);
     await s.db.execute(sql`delete from announcements where id = ${said.id}`);
     const [fig] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
@@ -198,7 +254,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     await s.auth.api.requestPasswordReset({ body: { email: other.email, redirectTo: "/auth/reset" } });
     const token = /token=([^\s]+)/.exec(s.outbox.find((m) => m.to === u.email)!.text)![1];
     await deleteOwnAccount(s, actor(u.id), u.password, new Headers({ cookie: u.cookie }));
-    await expect(resetPasswordWithToken(s, { token: decodeURIComponent(token), password: "revived-123" }, "de")).rejects.toMatchObject({ code: "resetInvalid" });
+    await expect(resetPasswordWithToken(s, { token: decodeURIComponent(token), password: "revived-123" }, "de")).rejects.toMatchObject({
+      code: "resetInvalid",
+    });
     expect(await s.db.select().from(accounts).where(eq(accounts.userId, u.id))).toEqual([]);
     expect(await s.db.select().from(verifications).where(eq(verifications.value, u.id))).toEqual([]);
     expect(await s.db.select().from(verifications).where(eq(verifications.value, other.id))).toHaveLength(1); // others' links stay
@@ -213,7 +271,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "lastAdmin", status: 409 } });
     const [last] = await s.db.select().from(userRoles).where(eq(userRoles.role, "admin"));
     const survivor = [a, b].find((u) => u.id === last.userId)!;
-    await expect(deleteOwnAccount(s, admin(survivor.id), survivor.password, new Headers({ cookie: survivor.cookie }))).rejects.toMatchObject({ code: "lastAdmin", status: 409 });
+    await expect(
+      deleteOwnAccount(s, admin(survivor.id), survivor.password, new Headers({ cookie: survivor.cookie })),
+    ).rejects.toMatchObject({ code: "lastAdmin", status: 409 });
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, survivor.id))).toHaveLength(1); // nothing changed
     expect((await s.db.select().from(profiles).where(eq(profiles.id, survivor.id)))[0].deletedAt).toBeNull();
   });

@@ -21,9 +21,18 @@ let n = 0;
 async function figure(opts: { series?: string; rarity?: "Common" | "Legendary"; templateId?: string } = {}) {
   const [b] = await s.db
     .insert(boonees)
-    .values({ name: `Weg ${n++}`, series: opts.series ?? null, rarity: opts.rarity ?? "Common", status: "Placed", templateId: opts.templateId ?? null })
+    .values({
+      name: `Weg ${n++}`,
+      series: opts.series ?? null,
+      rarity: opts.rarity ?? "Common",
+      status: "Placed",
+      templateId: opts.templateId ?? null,
+    })
     .returning({ id: boonees.id, name: boonees.name });
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: `DEL${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20) }).returning({ id: tags.id });
+  const [t] = await s.db
+    .insert(tags)
+    .values({ booneeId: b.id, secretCode: `DEL${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20) })
+    .returning({ id: tags.id });
   return { id: b.id, name: b.name, tagId: t.id };
 }
 async function claim(userId: string, f: { id: string; tagId: string }) {
@@ -31,7 +40,9 @@ async function claim(userId: string, f: { id: string; tagId: string }) {
   if (!r.success) throw new Error(r.error);
 }
 const achievementsOf = async (userId: string) =>
-  (await s.db.select({ a: userAchievements.achievement }).from(userAchievements).where(eq(userAchievements.userId, userId))).map((r) => r.a).sort();
+  (await s.db.select({ a: userAchievements.achievement }).from(userAchievements).where(eq(userAchievements.userId, userId)))
+    .map((r) => r.a)
+    .sort();
 const counterRecount = sql`
   select (select coalesce(json_agg(x order by x.series), '[]') from (select series, public_types as n from series_type_counts where public_types <> 0) x) as counters,
          (select coalesce(json_agg(y order by y.series), '[]') from (

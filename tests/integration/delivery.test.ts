@@ -27,7 +27,10 @@ afterAll(async () => s?.close());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function openJobs() {
-  const [row] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from delivery_jobs where status in ('pending', 'claimed', 'sending')`);
+  const [row] = await queryRows<{ n: number }>(
+    s.db,
+    sql`select count(*)::int as n from delivery_jobs where status in ('pending', 'claimed', 'sending')`,
+  );
   return row.n;
 }
 
@@ -37,7 +40,9 @@ async function emailCollectors(n: number, prefix: string) {
   for (let i = 0; i < n; i += 500) {
     const chunk = ids.slice(i, i + 500);
     await s.db.insert(profiles).values(chunk.map((id) => ({ id, name: id, email: `${id}@example.test` })));
-    await s.db.insert(notificationSettings).values(chunk.map((id) => ({ userId: id, email: "on" as const, unsubscribeToken: `${id}-${randomBytes(12).toString("hex")}` })));
+    await s.db
+      .insert(notificationSettings)
+      .values(chunk.map((id) => ({ userId: id, email: "on" as const, unsubscribeToken: `${id}-${randomBytes(12).toString("hex")}` })));
   }
   return ids;
 }
@@ -48,7 +53,13 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     await s.db.transaction((tx) =>
       createNotifications(
         tx,
-        ids.map((userId) => ({ userId, type: "achievement" as const, title: "@achievement:first_find", message: "@achievementMessage:first_find", link: "/profile" })),
+        ids.map((userId) => ({
+          userId,
+          type: "achievement" as const,
+          title: "@achievement:first_find",
+          message: "@achievementMessage:first_find",
+          link: "/profile",
+        })),
       ),
     );
     const received = new Map<string, number>();
@@ -83,7 +94,12 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     do await Promise.race([first.runOnce(), killed]);
     while (!isDead());
 
-    const second = createDeliveryWorker({ db: s.db, leaseSeconds: 30, batchSize: 100, deliver: { push: async () => "sent", email: async (job) => (receive(job), "sent") } });
+    const second = createDeliveryWorker({
+      db: s.db,
+      leaseSeconds: 30,
+      batchSize: 100,
+      deliver: { push: async () => "sent", email: async (job) => (receive(job), "sent") },
+    });
     await sleep(1100); // the dead worker's lease runs out
     while ((await openJobs()) > 0) if ((await second.runOnce()) === 0) await sleep(100);
 
@@ -103,12 +119,28 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
   it("the admin's broadcast list counts sent, pending and failed deliveries", async () => {
     const admin = await createUser(s, "Admin");
     const [owner] = await emailCollectors(1, `counts${Date.now()}`);
-    const [figure] = await s.db.insert(boonees).values({ name: `Zähler ${Date.now()}`, status: "Found", ownerId: owner }).returning();
+    const [figure] = await s.db
+      .insert(boonees)
+      .values({ name: `Zähler ${Date.now()}`, status: "Found", ownerId: owner })
+      .returning();
     const actor = { id: admin.id, role: "admin" as const };
-    const sentToFigure = await broadcastContent(s.db, actor, { title: "Zählprobe", message: "Für den Besitzer", contentType: "news", audience: "boonee", rarity: null, series: null, booneeId: figure.id, linkUrl: null });
+    const sentToFigure = await broadcastContent(s.db, actor, {
+      title: "Zählprobe",
+      message: "Für den Besitzer",
+      contentType: "news",
+      audience: "boonee",
+      rarity: null,
+      series: null,
+      booneeId: figure.id,
+      linkUrl: null,
+    });
     const countsOf = async () => (await listBroadcasts(s.db, actor, {})).items.find((i) => i.id === sentToFigure.id)!.deliveries;
     expect(await countsOf()).toEqual({ sent: 0, pending: 1, failed: 0 });
-    const worker = createDeliveryWorker({ db: s.db, maxAttempts: 1, deliver: { push: async () => "sent", email: async () => Promise.reject(new Error("mailbox full")) } });
+    const worker = createDeliveryWorker({
+      db: s.db,
+      maxAttempts: 1,
+      deliver: { push: async () => "sent", email: async () => Promise.reject(new Error("mailbox full")) },
+    });
     while ((await openJobs()) > 0) await worker.runOnce();
     expect(await countsOf()).toEqual({ sent: 0, pending: 0, failed: 1 });
   });
@@ -126,7 +158,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
 
   it("retries a failed send with backoff, then succeeds", async () => {
     const [id] = await emailCollectors(1, `retry${Date.now()}`);
-    await s.db.transaction((tx) => createNotifications(tx, [{ userId: id, type: "achievement", title: "@achievement:first_find", message: "x" }]));
+    await s.db.transaction((tx) =>
+      createNotifications(tx, [{ userId: id, type: "achievement", title: "@achievement:first_find", message: "x" }]),
+    );
     let calls = 0;
     const worker = createDeliveryWorker({
       db: s.db,
@@ -146,7 +180,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
 
   it("unsubscribe by the link's token turns mail off and drops queued mails", async () => {
     const [id] = await emailCollectors(1, `unsub${Date.now()}`);
-    await s.db.transaction((tx) => createNotifications(tx, [{ userId: id, type: "achievement", title: "@achievement:first_find", message: "x" }]));
+    await s.db.transaction((tx) =>
+      createNotifications(tx, [{ userId: id, type: "achievement", title: "@achievement:first_find", message: "x" }]),
+    );
     const [row] = await s.db.select().from(notificationSettings).where(eq(notificationSettings.userId, id));
     await unsubscribeEmail(s.db, { token: row.unsubscribeToken });
     const [after] = await s.db.select().from(notificationSettings).where(eq(notificationSettings.userId, id));
@@ -183,18 +219,32 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       const actor = { id: user.id, role: "user" as const };
       await subscribePush(s.db, actor, { endpoint: `${endpointBase}/gone`, ...deviceKeys() }, "en", sink);
       await subscribePush(s.db, actor, { endpoint: `${endpointBase}/alive`, ...deviceKeys() }, "de", sink);
-      await s.db.transaction((tx) => createNotifications(tx, [{ userId: user.id, type: "achievement", title: "@achievement:first_find", message: "x" }]));
+      await s.db.transaction((tx) =>
+        createNotifications(tx, [{ userId: user.id, type: "achievement", title: "@achievement:first_find", message: "x" }]),
+      );
       const vapid = await resolveVapidKeys(s.db, {});
       answers.push(410, 201);
       const worker = createDeliveryWorker({
         db: s.db,
-        deliver: { push: createPushSender({ db: s.db, vapid, subject: "mailto:test@example.test", publicUrl: "http://localhost:3000", endpoints: sink }), email: async () => "sent" },
+        deliver: {
+          push: createPushSender({
+            db: s.db,
+            vapid,
+            subject: "mailto:test@example.test",
+            publicUrl: "http://localhost:3000",
+            endpoints: sink,
+          }),
+          email: async () => "sent",
+        },
       });
       while ((await openJobs()) > 0) await worker.runOnce();
       expect(requests.map((r) => r.path)).toEqual(["/gone", "/alive"]);
       expect(requests[0].headers["content-encoding"]).toBe("aes128gcm");
       expect(String(requests[0].headers.authorization)).toMatch(/^vapid t=/);
-      const left = await s.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+      const left = await s.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, user.id));
       expect(left.map((d) => d.endpoint)).toEqual([`${endpointBase}/alive`]);
       const [job] = await s.db.select().from(deliveryJobs).where(eq(deliveryJobs.userId, user.id));
       expect(job.status).toBe("sent");
@@ -202,7 +252,15 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
 
     it("refuses a plain-http endpoint unless the operator allows it", async () => {
       const user = await createUser(s);
-      await expect(subscribePush(s.db, { id: user.id, role: "user" }, { endpoint: `${endpointBase}/x`, ...deviceKeys() }, "de", createPushEndpointPolicy({ testHosts: ["127.0.0.1"] }))).rejects.toMatchObject({ code: "pushService" });
+      await expect(
+        subscribePush(
+          s.db,
+          { id: user.id, role: "user" },
+          { endpoint: `${endpointBase}/x`, ...deviceKeys() },
+          "de",
+          createPushEndpointPolicy({ testHosts: ["127.0.0.1"] }),
+        ),
+      ).rejects.toMatchObject({ code: "pushService" });
     });
   });
 });

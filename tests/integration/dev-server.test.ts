@@ -45,7 +45,16 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("npm run dev", () => {
     child = spawn("npm", ["run", "-s", "dev"], {
       cwd: root,
       detached: true,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "warn", DATABASE_URL: "", SEED_DEMO: "false" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        SEED_DEMO: "false",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout?.on("data", (d) => (output += d));
@@ -64,10 +73,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("npm run dev", () => {
     try {
       const messages = JSON.parse(original) as Record<string, string>;
       writeFileSync(localeFile, JSON.stringify({ ...messages, tagline: marker }));
-      const edited = await waitFor("the edited translation", async () => {
-        const { html } = await page("/");
-        return html.includes(marker) ? html : undefined;
-      }, 15_000);
+      const edited = await waitFor(
+        "the edited translation",
+        async () => {
+          const { html } = await page("/");
+          return html.includes(marker) ? html : undefined;
+        },
+        15_000,
+      );
       expect(edited).not.toContain("Kleine Monster, versteckt in deiner Stadt.");
     } finally {
       writeFileSync(localeFile, original);
@@ -75,6 +88,10 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("npm run dev", () => {
     // the same process all along, and the restored text shows again
     expect(child.exitCode).toBeNull();
     expect(child.pid).toBe(pid);
-    await waitFor("the restored translation", async () => ((await page("/")).html.includes("Kleine Monster, versteckt in deiner Stadt.") ? true : undefined), 15_000);
+    await waitFor(
+      "the restored translation",
+      async () => ((await page("/")).html.includes("Kleine Monster, versteckt in deiner Stadt.") ? true : undefined),
+      15_000,
+    );
   });
 });

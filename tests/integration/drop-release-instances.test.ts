@@ -20,12 +20,17 @@ let b: Instance;
 let admin = "";
 let collector = "";
 const unique = Date.now().toString(36);
-const SECRETS = { figure: `Versteckling${unique}`, title: `Geheimdrop${unique}`, area: `Geheimpark${unique}`, hint: `Geheimhinweis${unique}` };
+const SECRETS = {
+  figure: `Versteckling${unique}`,
+  title: `Geheimdrop${unique}`,
+  area: `Geheimpark${unique}`,
+  hint: `Geheimhinweis${unique}`,
+};
 const CODE = `LEAK${unique.toUpperCase()}`.slice(0, 20);
 let figureId = "";
 let dropId = "";
 
-const sql = async <T,>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
+const sql = async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
 
 beforeAll(async () => {
   if (!enabled) return;
@@ -34,9 +39,14 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startInstance({ port: await freePort(), env }), startInstance({ port: await freePort(), env })]);
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const res = await postForm(a.base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password });
-  admin = res.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0];
+  admin = res.headers
+    .getSetCookie()
+    .find((c) => c.includes("session_token"))!
+    .split(";")[0];
   collector = await signUpCookie(a.base, "Sammlerin", `drop-collector-${unique}@example.test`);
-  [{ id: figureId }] = await sql<{ id: string }>("insert into boonees (name, rarity, status) values ($1, 'Rare', 'Placed') returning id", [SECRETS.figure]);
+  [{ id: figureId }] = await sql<{ id: string }>("insert into boonees (name, rarity, status) values ($1, 'Rare', 'Placed') returning id", [
+    SECRETS.figure,
+  ]);
   await sql("insert into tags (boonee_id, secret_code) values ($1, $2)", [figureId, CODE]);
 }, 240_000);
 afterAll(async () => {
@@ -57,7 +67,22 @@ async function firstEvents(url: string, headers: Record<string, string>) {
 
 async function publicTexts(base: string) {
   // (the search asks for the name without its unique end: the page repeats what was asked)
-  const pages = ["/", "/_root.data", "/boonees", "/boonees.data", "/boonees?q=Versteckling", "/boonees.data?q=Versteckling", "/leaderboard", "/leaderboard.data", "/stats", "/stats.data", "/drops", "/drops.data", "/claim", "/claim.data"];
+  const pages = [
+    "/",
+    "/_root.data",
+    "/boonees",
+    "/boonees.data",
+    "/boonees?q=Versteckling",
+    "/boonees.data?q=Versteckling",
+    "/leaderboard",
+    "/leaderboard.data",
+    "/stats",
+    "/stats.data",
+    "/drops",
+    "/drops.data",
+    "/claim",
+    "/claim.data",
+  ];
   const signedIn = ["/notifications", "/notifications.data", "/profile", "/profile.data", "/exclusive", "/exclusive.data"];
   const texts: string[] = [];
   for (const lang of ["de", "en"]) {
@@ -74,12 +99,27 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     const created = await postForm(
       a.base,
       "/admin/drops",
-      { intent: "create", titleDe: SECRETS.title, titleEn: SECRETS.title, areaDe: SECRETS.area, areaEn: SECRETS.area, descriptionDe: "", descriptionEn: "", releaseAt: "2099-06-01T12:00", figureIds: figureId },
+      {
+        intent: "create",
+        titleDe: SECRETS.title,
+        titleEn: SECRETS.title,
+        areaDe: SECRETS.area,
+        areaEn: SECRETS.area,
+        descriptionDe: "",
+        descriptionEn: "",
+        releaseAt: "2099-06-01T12:00",
+        figureIds: figureId,
+      },
       admin,
     );
     expect(created.status).toBe(302);
     [{ id: dropId }] = await sql<{ id: string }>("select id from drops where title_de = $1", [SECRETS.title]);
-    const hinted = await postForm(a.base, "/admin/drops", { intent: "addHint", dropId, textDe: SECRETS.hint, textEn: SECRETS.hint, releaseAt: "2099-06-01T12:00" }, admin);
+    const hinted = await postForm(
+      a.base,
+      "/admin/drops",
+      { intent: "addHint", dropId, textDe: SECRETS.hint, textEn: SECRETS.hint, releaseAt: "2099-06-01T12:00" },
+      admin,
+    );
     expect(hinted.status).toBe(302);
     const text = await publicTexts(b.base);
     for (const secret of [...Object.values(SECRETS), figureId, dropId]) expect(text).not.toContain(secret);
@@ -108,7 +148,11 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     await sql("update drops set release_at = now() + interval '2 seconds' where id = $1", [dropId]);
     await sql("update drop_hints set release_at = now() + interval '3 seconds' where drop_id = $1", [dropId]);
     const until = Date.now() + 30_000;
-    while (Date.now() < until && (await sql("select 1 from drop_hints where drop_id = $1 and released_at is not null", [dropId])).length === 0) await new Promise((r) => setTimeout(r, 250));
+    while (
+      Date.now() < until &&
+      (await sql("select 1 from drop_hints where drop_id = $1 and released_at is not null", [dropId])).length === 0
+    )
+      await new Promise((r) => setTimeout(r, 250));
     expect(await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId])).toHaveLength(1);
     expect(await sql("select 1 from activity_log where action = 'drop.hintReleased' and object_id = $1", [dropId])).toHaveLength(1);
     // announced once each to everyone (one row, read by every bell: decision 024), not a row per collector
@@ -121,7 +165,9 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     const bell = await (await fetch(`${b.base}/notifications`, { headers: { cookie: `lang=en; ${collector}` } })).text();
     expect(bell).toContain(SECRETS.title);
     // opening it from the bell (a plain form, on the other instance) marks it read and leads to the drop
-    const [{ id: announcementId }] = await sql<{ id: string }>("select id from announcements where link = $1 and kind = 'dropReleased'", [`/drops/${dropId}`]);
+    const [{ id: announcementId }] = await sql<{ id: string }>("select id from announcements where link = $1 and kind = 'dropReleased'", [
+      `/drops/${dropId}`,
+    ]);
     const opened = await postForm(a.base, "/notifications", { id: `a-${announcementId}` }, collector);
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe(`/drops/${dropId}`);

@@ -59,8 +59,20 @@ async function seedCollectors(from: number, total: number) {
 let n = 0;
 /** A drop with one figure, due now; returns its id. */
 async function dueDrop(title: string) {
-  const [b] = await s.db.insert(boonees).values({ name: `Skala${n++}${Date.now()}`, status: "Placed", rarity: "Common" }).returning();
-  const drop = await createDrop(s.db, admin, { titleDe: title, titleEn: `${title} EN`, descriptionDe: "", descriptionEn: "", areaDe: "", areaEn: "", releaseAt: new Date(Date.now() + 3_600_000), figureIds: [b.id] });
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Skala${n++}${Date.now()}`, status: "Placed", rarity: "Common" })
+    .returning();
+  const drop = await createDrop(s.db, admin, {
+    titleDe: title,
+    titleEn: `${title} EN`,
+    descriptionDe: "",
+    descriptionEn: "",
+    areaDe: "",
+    areaEn: "",
+    releaseAt: new Date(Date.now() + 3_600_000),
+    figureIds: [b.id],
+  });
   await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
   return drop.id;
 }
@@ -92,7 +104,14 @@ const expectedJobs = (announcementId: string) => sql`
 
 /** Checks exactly one job per expected (user, channel) and none else, each naming the drop. */
 async function expectExactlyOnce(announcementId: string, dropId: string) {
-  const [r] = await queryRows<{ jobs: number; distinct_jobs: number; expected: number; missing: number; extra: number; wrong_drop: number }>(
+  const [r] = await queryRows<{
+    jobs: number;
+    distinct_jobs: number;
+    expected: number;
+    missing: number;
+    extra: number;
+    wrong_drop: number;
+  }>(
     s.db,
     sql`with jobs as (select user_id, channel, drop_id from delivery_jobs where announcement_id = ${announcementId}::uuid),
         expected as (${expectedJobs(announcementId)})
@@ -108,7 +127,8 @@ async function expectExactlyOnce(announcementId: string, dropId: string) {
   return r.expected;
 }
 
-const openFanOuts = async () => (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from fanout_jobs where done_at is null`))[0].n;
+const openFanOuts = async () =>
+  (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from fanout_jobs where done_at is null`))[0].n;
 
 describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`, () => {
   let small: string[] = [];
@@ -145,9 +165,18 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     // the bell: the collector's count rose by exactly one, the list shows the drop at the top
     expect(await countUnread(s.database, collector.id)).toBe(unreadBefore + 1);
     const [top] = await listNotifications(s.db, { id: collector.id, role: "user" });
-    expect(top).toMatchObject({ id: expect.stringMatching(/^a-/), type: "drop", link: `/drops/${dropId}`, read: false, title: expect.stringMatching(/^@dropReleased:/) });
+    expect(top).toMatchObject({
+      id: expect.stringMatching(/^a-/),
+      type: "drop",
+      link: `/drops/${dropId}`,
+      read: false,
+      title: expect.stringMatching(/^@dropReleased:/),
+    });
     // nothing per collector was written: one announcement, one fan-out job
-    const [{ rows }] = await queryRows<{ rows: number }>(s.db, sql`select (select count(*) from notifications where link = ${`/drops/${dropId}`}) + (select count(*) from delivery_jobs where drop_id = ${dropId})::int as rows`);
+    const [{ rows }] = await queryRows<{ rows: number }>(
+      s.db,
+      sql`select (select count(*) from notifications where link = ${`/drops/${dropId}`}) + (select count(*) from delivery_jobs where drop_id = ${dropId})::int as rows`,
+    );
     expect(Number(rows)).toBe(0);
   }, 600_000);
 
@@ -156,7 +185,10 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     const announcementId = await announcementOf(dropId);
     // one batch done, then an instance dies in the middle of the second (after its insert, before the cursor moved)
     expect(await fanOutOnce(s.db)).toMatchObject({ announcementId, walked: 2_000, done: false });
-    const [{ cursor }] = await queryRows<{ cursor: string }>(s.db, sql`select cursor from fanout_jobs where announcement_id = ${announcementId}`);
+    const [{ cursor }] = await queryRows<{ cursor: string }>(
+      s.db,
+      sql`select cursor from fanout_jobs where announcement_id = ${announcementId}`,
+    );
     await expect(
       fanOutOnce(s.db, {
         afterInsert: () => {
@@ -164,9 +196,12 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
         },
       }),
     ).rejects.toThrow("killed");
-    expect((await queryRows<{ cursor: string }>(s.db, sql`select cursor from fanout_jobs where announcement_id = ${announcementId}`))[0].cursor).toBe(cursor);
+    expect(
+      (await queryRows<{ cursor: string }>(s.db, sql`select cursor from fanout_jobs where announcement_id = ${announcementId}`))[0].cursor,
+    ).toBe(cursor);
     // two workers (instances) finish it together
-    const worker = () => createDeliveryWorker({ db: s.db, batchSize: 50, deliver: { push: async () => "sent", email: async () => "sent" } });
+    const worker = () =>
+      createDeliveryWorker({ db: s.db, batchSize: 50, deliver: { push: async () => "sent", email: async () => "sent" } });
     const [w1, w2] = [worker(), worker()];
     while ((await openFanOuts()) > 0) await Promise.all([w1.runOnce(), w2.runOnce()]);
     const jobs = await expectExactlyOnce(announcementId, dropId);
@@ -175,7 +210,12 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
 
   it("announces a hint the same way, in constant statements, fanned out once each", async () => {
     const dropId = (await queryRows<{ id: string }>(s.db, sql`select id from drops where title_de = 'Großer Drop'`))[0].id;
-    const hint = await addDropHint(s.db, admin, { dropId, textDe: "Am Hafen", textEn: "At the harbour", releaseAt: new Date(Date.now() - 1000) });
+    const hint = await addDropHint(s.db, admin, {
+      dropId,
+      textDe: "Am Hafen",
+      textEn: "At the harbour",
+      releaseAt: new Date(Date.now() - 1000),
+    });
     statements.length = 0;
     counting = true;
     try {
@@ -198,7 +238,9 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     expect(await countUnread(s.database, collector.id)).toBe(total - 1);
     expect((await listNotifications(s.db, me)).find((x) => x.id === unread[0].id)!.read).toBe(true);
     await markNotificationRead(s.db, me, unread[0].id); // again: still one row
-    expect((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`))[0].n).toBe(1);
+    expect(
+      (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`))[0].n,
+    ).toBe(1);
     // someone else's notification, an unknown announcement and a malformed one: 404 as before
     await expect(markNotificationRead(s.db, me, "a-00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ status: 404 });
     await expect(markNotificationRead(s.db, me, "a-nonsense")).rejects.toMatchObject({ status: 404 });
@@ -210,7 +252,9 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     await markAllNotificationsRead(s.db, me);
     expect(await countUnread(s.database, collector.id)).toBe(0);
     expect((await listNotifications(s.db, me)).every((x) => x.read)).toBe(true);
-    expect((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`))[0].n).toBe(0);
+    expect(
+      (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`))[0].n,
+    ).toBe(0);
     // the download lists them with the notifications, without ids
     const data = await exportUserData(s.db, me);
     expect(data.notifications.filter((x) => x.type === "drop")).toHaveLength(3);
@@ -226,9 +270,13 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     let text = "";
     await s.db
       .transaction(async (tx) => {
-        await tx.execute(sql`insert into announcements (kind, title, message, created_at) select 'dropReleased', 't', 'm', now() - interval '400 days' + make_interval(mins => g) from generate_series(1, 5000) g`);
+        await tx.execute(
+          sql`insert into announcements (kind, title, message, created_at) select 'dropReleased', 't', 'm', now() - interval '400 days' + make_interval(mins => g) from generate_series(1, 5000) g`,
+        );
         await tx.execute(sql`analyze announcements`);
-        text = (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain select ${unreadAnnouncementsSql(collector.id)}`)).map((r) => r["QUERY PLAN"]).join("\n");
+        text = (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain select ${unreadAnnouncementsSql(collector.id)}`))
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
         throw new Error("rollback");
       })
       .catch(() => {});

@@ -34,12 +34,22 @@ let n = 0;
 const SECRET = () => `Geheimfigur${Date.now().toString(36)}x${n++}`;
 async function figure(name = SECRET(), status: "Placed" | "Draft" = "Placed") {
   const code = `DROP${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db.insert(boonees).values({ name, status, rarity: "Common", series: `Reihe ${name}` }).returning();
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name, status, rarity: "Common", series: `Reihe ${name}` })
+    .returning();
   const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
   return { id: b.id, tagId: t.id, code, name };
 }
 const soon = () => new Date(Date.now() + 60 * 60_000);
-const texts = (title: string) => ({ titleDe: title, titleEn: `${title} EN`, descriptionDe: `Beschreibung ${title}`, descriptionEn: "Description", areaDe: `Bereich ${title}`, areaEn: `Area ${title}` });
+const texts = (title: string) => ({
+  titleDe: title,
+  titleEn: `${title} EN`,
+  descriptionDe: `Beschreibung ${title}`,
+  descriptionEn: "Description",
+  areaDe: `Bereich ${title}`,
+  areaEn: `Area ${title}`,
+});
 /** Moves a drop's release (and its hints') into the past, as if its time had come. */
 const makeDue = (id: string) => s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${id}`);
 
@@ -64,9 +74,14 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     await expect(getBooneeDetail(s.db, null, f.id)).rejects.toMatchObject({ status: 404 });
     await expect(getPublicDrop(s.db, drop.id)).rejects.toMatchObject({ status: 404 });
     expect(await findFigureByCode(s.db, f.code, { ip: "10.9.9.1" })).toBeNull();
-    expect(await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).toEqual({ success: false, error: "claim.error.notfound" });
+    expect(await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).toEqual({
+      success: false,
+      error: "claim.error.notfound",
+    });
     // an admin cannot make it public by hand before the release either
-    await expect(updateBoonee(s.db, admin, { id: f.id, name: f.name, rarity: "Common", status: "Placed" } as never)).rejects.toMatchObject({ code: "inWaitingDrop" });
+    await expect(updateBoonee(s.db, admin, { id: f.id, name: f.name, rarity: "Common", status: "Placed" } as never)).rejects.toMatchObject({
+      code: "inWaitingDrop",
+    });
     await cancelDrop(s.db, admin, { dropId: drop.id });
     const [back] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
     expect(back.status).toBe("Placed");
@@ -83,10 +98,20 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     const said = await s.db.select().from(announcements).where(eq(announcements.dropId, drop.id));
     expect(said.map((a) => [a.kind, a.link])).toEqual([["dropReleased", `/drops/${drop.id}`]]);
     expect(await s.db.select().from(fanoutJobs).where(eq(fanoutJobs.announcementId, said[0].id))).toHaveLength(1);
-    expect(await s.db.select().from(notifications).where(eq(notifications.link, `/drops/${drop.id}`))).toEqual([]);
-    expect((await listNotifications(s.db, admin)).filter((x) => x.link === `/drops/${drop.id}`).map((x) => x.title)).toEqual([said[0].title]);
+    expect(
+      await s.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.link, `/drops/${drop.id}`)),
+    ).toEqual([]);
+    expect((await listNotifications(s.db, admin)).filter((x) => x.link === `/drops/${drop.id}`).map((x) => x.title)).toEqual([
+      said[0].title,
+    ]);
     for (const f of figs) expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id)))[0].status).toBe("Placed");
-    const [activity] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from activity_log where action = 'drop.released' and object_id = ${drop.id}`);
+    const [activity] = await queryRows<{ n: number }>(
+      s.db,
+      sql`select count(*)::int as n from activity_log where action = 'drop.released' and object_id = ${drop.id}`,
+    );
     expect(activity.n).toBe(1);
     expect(await findFigureByCode(s.db, figs[0].code, { ip: "10.9.9.2" })).not.toBeNull();
     expect((await releaseDue(s.db)).drops).toBe(0);
@@ -95,7 +120,12 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
   it("publishes a hint once, only after its drop is released, and shows who found what after how long", async () => {
     const f = await figure();
     const drop = await createDrop(s.db, admin, { ...texts("Hinweise"), releaseAt: soon(), figureIds: [f.id] });
-    const hint = await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Unter der Brücke", textEn: "Under the bridge", releaseAt: new Date(Date.now() - 1000) });
+    const hint = await addDropHint(s.db, admin, {
+      dropId: drop.id,
+      textDe: "Unter der Brücke",
+      textEn: "Under the bridge",
+      releaseAt: new Date(Date.now() - 1000),
+    });
     expect((await releaseDue(s.db)).hints).toBe(0); // its drop still waits
     await makeDue(drop.id);
     const raced = await Promise.all(Array.from({ length: 4 }, () => releaseDue(s.db)));
@@ -110,7 +140,9 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     expect(landing).toMatchObject({ state: "live", drop: { id: drop.id, total: 1, found: 0 } });
     const finder = await createUser(s, "Schnelle Finderin");
     expect((await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
-    await s.db.execute(sql`update boonees set claimed_at = (select released_at from drops where id = ${drop.id}) + interval '37 minutes' where id = ${f.id}`);
+    await s.db.execute(
+      sql`update boonees set claimed_at = (select released_at from drops where id = ${drop.id}) + interval '37 minutes' where id = ${f.id}`,
+    );
     page = await getPublicDrop(s.db, drop.id);
     expect(page.figures[0].found).toEqual({ minutes: 37, finder: "Schnelle Finderin" });
     await s.db.update(profiles).set({ blockedAt: new Date() }).where(eq(profiles.id, finder.id));
@@ -120,7 +152,9 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
 
   it("counts a drop's push and e-mail deliveries for the admin, its hints included: sent, pending, failed", async () => {
     const people = [await createUser(s, "Post A"), await createUser(s, "Post B"), await createUser(s, "Post C")];
-    await s.db.insert(notificationSettings).values(people.map((p) => ({ userId: p.id, email: "on" as const, unsubscribeToken: `drop-${p.id}` })));
+    await s.db
+      .insert(notificationSettings)
+      .values(people.map((p) => ({ userId: p.id, email: "on" as const, unsubscribeToken: `drop-${p.id}` })));
     const f = await figure();
     const drop = await createDrop(s.db, admin, { ...texts("Zustellung"), releaseAt: soon(), figureIds: [f.id] });
     const countsOf = async () => (await listAdminDrops(s.db, admin)).find((d) => d.id === drop.id)!.deliveries;
@@ -131,13 +165,33 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     while (await fanOutOnce(s.db));
     expect(await countsOf()).toEqual({ sent: 0, pending: 3, failed: 0 });
     const bounces = people[2].id;
-    const worker = createDeliveryWorker({ db: s.db, maxAttempts: 1, deliver: { push: async () => "sent", email: async (job) => (job.userId === bounces ? Promise.reject(new Error("550 no such user")) : "sent") } });
+    const worker = createDeliveryWorker({
+      db: s.db,
+      maxAttempts: 1,
+      deliver: {
+        push: async () => "sent",
+        email: async (job) => (job.userId === bounces ? Promise.reject(new Error("550 no such user")) : "sent"),
+      },
+    });
     const drain = async () => {
-      while ((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from delivery_jobs where drop_id = ${drop.id} and status in ('pending', 'claimed', 'sending')`))[0].n > 0) await worker.runOnce();
+      while (
+        (
+          await queryRows<{ n: number }>(
+            s.db,
+            sql`select count(*)::int as n from delivery_jobs where drop_id = ${drop.id} and status in ('pending', 'claimed', 'sending')`,
+          )
+        )[0].n > 0
+      )
+        await worker.runOnce();
     };
     await drain();
     expect(await countsOf()).toEqual({ sent: 2, pending: 0, failed: 1 });
-    await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Am Brunnen", textEn: "At the fountain", releaseAt: new Date(Date.now() - 1000) });
+    await addDropHint(s.db, admin, {
+      dropId: drop.id,
+      textDe: "Am Brunnen",
+      textEn: "At the fountain",
+      releaseAt: new Date(Date.now() - 1000),
+    });
     await releaseDue(s.db);
     while (await fanOutOnce(s.db));
     expect(await countsOf()).toEqual({ sent: 2, pending: 3, failed: 1 });
@@ -148,11 +202,22 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
   it("refuses a figure that is owned or already in another drop, and a release time in the past", async () => {
     const f = await figure();
     await createDrop(s.db, admin, { ...texts("Erster"), releaseAt: soon(), figureIds: [f.id] });
-    await expect(createDrop(s.db, admin, { ...texts("Zweiter"), releaseAt: soon(), figureIds: [f.id] })).rejects.toMatchObject({ code: "figureInOtherDrop" });
+    await expect(createDrop(s.db, admin, { ...texts("Zweiter"), releaseAt: soon(), figureIds: [f.id] })).rejects.toMatchObject({
+      code: "figureInOtherDrop",
+    });
     const g = await figure();
-    await expect(createDrop(s.db, admin, { ...texts("Vergangen"), releaseAt: new Date(Date.now() - 60_000), figureIds: [g.id] })).rejects.toMatchObject({ code: "releaseInPast" });
-    await expect(createDrop(s.db, { id: admin.id, role: "moderator" }, { ...texts("Moderiert"), releaseAt: soon(), figureIds: [g.id] })).rejects.toMatchObject({ status: 403 });
-    expect(await s.db.select().from(drops).where(sql`${drops.titleDe} in ('Zweiter', 'Vergangen', 'Moderiert')`)).toHaveLength(0);
+    await expect(
+      createDrop(s.db, admin, { ...texts("Vergangen"), releaseAt: new Date(Date.now() - 60_000), figureIds: [g.id] }),
+    ).rejects.toMatchObject({ code: "releaseInPast" });
+    await expect(
+      createDrop(s.db, { id: admin.id, role: "moderator" }, { ...texts("Moderiert"), releaseAt: soon(), figureIds: [g.id] }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(
+      await s.db
+        .select()
+        .from(drops)
+        .where(sql`${drops.titleDe} in ('Zweiter', 'Vergangen', 'Moderiert')`),
+    ).toHaveLength(0);
   });
 });
 

@@ -15,7 +15,8 @@ const port = 3900 + Math.floor(Math.random() * 90);
 const ADMIN = { email: "fault-admin@example.test", password: "admin-pass-123" };
 let app: Instance | undefined;
 
-const start = () => startInstance({ port, dataDir, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLIENT_IP_HEADER: "x-real-ip" } });
+const start = () =>
+  startInstance({ port, dataDir, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLIENT_IP_HEADER: "x-real-ip" } });
 
 afterAll(async () => {
   await app?.stop("SIGKILL");
@@ -27,20 +28,37 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
     const base = app.base;
     const admin = await (async () => {
       const res = await postForm(base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password });
-      return res.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0];
+      return res.headers
+        .getSetCookie()
+        .find((c) => c.includes("session_token"))!
+        .split(";")[0];
     })();
     // 60 figures, created through the admin form
     const codes: string[] = [];
-    const type = await postForm(base, "/admin/create-boonee", { intent: "create", name: "Fault Type", rarity: "Common", status: "Placed", secretCode: "FAULTTYPE1", templateId: "" }, admin);
+    const type = await postForm(
+      base,
+      "/admin/create-boonee",
+      { intent: "create", name: "Fault Type", rarity: "Common", status: "Placed", secretCode: "FAULTTYPE1", templateId: "" },
+      admin,
+    );
     expect(type.status).toBeLessThan(400);
     codes.push("FAULTTYPE1");
     for (let i = 1; i < 60; i++) {
       const code = `FAULT${String(i).padStart(4, "0")}X`;
-      const res = await postForm(base, "/admin/create-boonee", { intent: "create", name: `Fault ${i}`, rarity: "Common", status: "Placed", secretCode: code, templateId: "" }, admin);
+      const res = await postForm(
+        base,
+        "/admin/create-boonee",
+        { intent: "create", name: `Fault ${i}`, rarity: "Common", status: "Placed", secretCode: code, templateId: "" },
+        admin,
+      );
       expect(res.status, await res.text()).toBeLessThan(400);
       codes.push(code);
     }
-    const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => signUpCookie(base, `Fault ${i}`, `fault-${i}-${Date.now()}@example.test`, "secret123", { "x-real-ip": `10.7.${i}.1` })));
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signUpCookie(base, `Fault ${i}`, `fault-${i}-${Date.now()}@example.test`, "secret123", { "x-real-ip": `10.7.${i}.1` }),
+      ),
+    );
 
     const acknowledgedClaims: string[] = [];
     const acknowledgedStories: string[] = [];
@@ -62,7 +80,13 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
           if (owned.length) {
             // the owner writes a story about one of their figures
             const title = `Story ${c}-${round}`;
-            const story = await postForm(app!.base, `/boonee/${owned[round % owned.length]}`, { title, story: "Unter der Brücke am Hafen gefunden, ganz nass.", location: "Kiel" }, cookie, ip);
+            const story = await postForm(
+              app!.base,
+              `/boonee/${owned[round % owned.length]}`,
+              { title, story: "Unter der Brücke am Hafen gefunden, ganz nass.", location: "Kiel" },
+              cookie,
+              ip,
+            );
             if (story.status === 200) acknowledgedStories.push(title);
             else storyFailures.push(story.status);
           }
@@ -97,7 +121,9 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
     const stored = new Set(stories.rows.map((r) => r.title));
     for (const title of acknowledgedStories) expect(stored.has(title), title).toBe(true);
     await pglite.close();
-    console.log(`acknowledged: ${acknowledgedClaims.length} claims, ${acknowledgedStories.length} stories; story failures: ${storyFailures.join(",")}`);
+    console.log(
+      `acknowledged: ${acknowledgedClaims.length} claims, ${acknowledgedStories.length} stories; story failures: ${storyFailures.join(",")}`,
+    );
     expect(acknowledgedClaims.length).toBeGreaterThan(0);
     expect(acknowledgedStories.length).toBeGreaterThan(0);
   }, 240_000);

@@ -61,7 +61,10 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
           s.db,
           sql`select ${publicFigureSql()} as public, ${claimableFigureSql()} as claimable from ${boonees} where ${boonees.id} = ${f.id}`,
         );
-        expect(row, `${status} ${claimed ? "owned" : "free"}`).toEqual({ public: isPublicStatus(status), claimable: isClaimable({ status, claimed }) });
+        expect(row, `${status} ${claimed ? "owned" : "free"}`).toEqual({
+          public: isPublicStatus(status),
+          claimable: isClaimable({ status, claimed }),
+        });
       }
     }
   });

@@ -33,7 +33,8 @@ afterAll(async () => {
 /** What the proxy sends on: the client's own header with the address it saw appended. */
 const forwarded = (spoofed: string, client: string) => ({ "x-forwarded-for": `${spoofed}, ${client}` });
 
-const wrongPassword = (headers: Record<string, string>) => postForm(app.base, "/auth", { intent: "login", email: EMAIL, password: "not-the-password" }, undefined, headers);
+const wrongPassword = (headers: Record<string, string>) =>
+  postForm(app.base, "/auth", { intent: "login", email: EMAIL, password: "not-the-password" }, undefined, headers);
 
 describe.skipIf(!enabled)(`X-Forwarded-For walked from the right (${onPostgres ? "postgres" : "pglite"})`, () => {
   it("a new spoofed left-most address on every guess does not reset the sign-in throttle", async () => {
@@ -51,12 +52,22 @@ describe.skipIf(!enabled)(`X-Forwarded-For walked from the right (${onPostgres ?
 
   it("another client behind the same proxy is not locked out by it", async () => {
     expect((await wrongPassword(forwarded("198.51.100.50", "198.51.100.52"))).status).toBe(401);
-    const ok = await postForm(app.base, "/auth", { intent: "login", email: EMAIL, password: "secret123" }, undefined, forwarded("198.51.100.50", "198.51.100.53"));
+    const ok = await postForm(
+      app.base,
+      "/auth",
+      { intent: "login", email: EMAIL, password: "secret123" },
+      undefined,
+      forwarded("198.51.100.50", "198.51.100.53"),
+    );
     expect(ok.status).toBe(302);
   });
 
   it("the backup door opens for nobody without the control token, whatever the forwarded address says", async () => {
-    const attempts: Record<string, string>[] = [{}, { "x-boonees-control": "forged.token" }, { "x-forwarded-for": "127.0.0.1", "x-boonees-control": "" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { "x-boonees-control": "forged.token" },
+      { "x-forwarded-for": "127.0.0.1", "x-boonees-control": "" },
+    ];
     for (const headers of attempts) {
       const res = await fetch(`${app.base}/internal/backup`, { method: "POST", headers });
       expect(res.status).toBe(403);

@@ -28,7 +28,9 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const u = await createUser(s);
     const ok = await signIn(s, { email: u.email.toUpperCase(), password: u.password }, headersFrom("10.0.0.1"));
     expect(ok.headers.getSetCookie().join(";")).toContain("boonees.session_token=");
-    await expect(signIn(s, { email: u.email, password: "wrong-password" }, headersFrom("10.0.0.1"))).rejects.toMatchObject({ code: "loginFailed" });
+    await expect(signIn(s, { email: u.email, password: "wrong-password" }, headersFrom("10.0.0.1"))).rejects.toMatchObject({
+      code: "loginFailed",
+    });
   });
 
   it("throttles the 11th sign-in of an account from one address, even with the right password, but not the owner's own address", async () => {
@@ -46,7 +48,9 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("never locks the owner's address out, however many addresses a stranger guesses from", async () => {
     const u = await createUser(s);
     for (let i = 0; i < 30; i++) {
-      await expect(signIn(s, { email: u.email, password: "nope-nope" }, headersFrom(`10.4.${i}.1`))).rejects.toMatchObject({ code: "loginFailed" });
+      await expect(signIn(s, { email: u.email, password: "nope-nope" }, headersFrom(`10.4.${i}.1`))).rejects.toMatchObject({
+        code: "loginFailed",
+      });
     }
     expect((await signIn(s, { email: u.email, password: u.password }, headersFrom("10.5.0.1"))).userId).toBe(u.id);
   });
@@ -54,7 +58,9 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("answers a sign-up with a taken e-mail (any case) like one that needs a mail, and mails the owner", async () => {
     const u = await createUser(s);
     const before = s.outbox.length;
-    expect(await signUp(s, { name: "X", email: u.email.toUpperCase(), password: "secret123" }, headersFrom("10.3.0.1"))).toEqual({ status: "mailed" });
+    expect(await signUp(s, { name: "X", email: u.email.toUpperCase(), password: "secret123" }, headersFrom("10.3.0.1"))).toEqual({
+      status: "mailed",
+    });
     await expect.poll(() => s.outbox.length).toBe(before + 1);
     expect(s.outbox.at(-1)).toMatchObject({ to: u.email });
     expect(s.outbox.at(-1)!.text).toContain("/auth/forgot");
@@ -72,7 +78,10 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("bootstraps the admin account idempotently", async () => {
     await ensureAdmin(s, { email: "Boss@Example.test", password: "admin-pass" });
     await ensureAdmin(s, { email: "boss@example.test", password: "admin-pass" });
-    const rows = await queryRows<{ role: string }>(s.db, sql`select r.role from user_roles r join profiles p on p.id = r.user_id where p.email = 'boss@example.test'`);
+    const rows = await queryRows<{ role: string }>(
+      s.db,
+      sql`select r.role from user_roles r join profiles p on p.id = r.user_id where p.email = 'boss@example.test'`,
+    );
     expect(rows.map((r) => r.role)).toEqual(["admin"]);
   });
 
@@ -96,7 +105,9 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     expect(mail?.to).toBe(u.email);
     const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail!.text)![1]);
     await resetPasswordWithToken(s, { token, password: "brand-new-1" }, "de");
-    await expect(signIn(s, { email: u.email, password: u.password }, headersFrom("10.9.0.1"))).rejects.toMatchObject({ code: "loginFailed" });
+    await expect(signIn(s, { email: u.email, password: u.password }, headersFrom("10.9.0.1"))).rejects.toMatchObject({
+      code: "loginFailed",
+    });
     await expect(signIn(s, { email: u.email, password: "brand-new-1" }, headersFrom("10.9.0.1"))).resolves.toBeTruthy();
   });
 });

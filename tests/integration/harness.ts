@@ -31,17 +31,33 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
   const sendMail = async (mail: Mail) => void outbox.push(mail);
   const realtime = await createRealtimeHub(database);
   const vapid = await resolveVapidKeys(database.db, {});
-  const pushEndpoints = createPushEndpointPolicy({ hosts: config.PUSH_SERVICE_HOSTS, testHosts: config.PUSH_TEST_HOSTS, allowHttp: config.PUSH_ALLOW_HTTP });
+  const pushEndpoints = createPushEndpointPolicy({
+    hosts: config.PUSH_SERVICE_HOSTS,
+    testHosts: config.PUSH_TEST_HOSTS,
+    allowHttp: config.PUSH_ALLOW_HTTP,
+  });
   const delivery = createDeliveryWorker({
     db: database.db,
     deliver: {
-      push: createPushSender({ db: database.db, vapid, subject: "mailto:test@example.test", publicUrl: config.PUBLIC_URL, endpoints: pushEndpoints }),
+      push: createPushSender({
+        db: database.db,
+        vapid,
+        subject: "mailto:test@example.test",
+        publicUrl: config.PUBLIC_URL,
+        endpoints: pushEndpoints,
+      }),
       email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
     },
   });
   return {
     config,
-    settings: { publicUrl: config.PUBLIC_URL, dropCity: "Kiel", timeZone: config.TIME_ZONE, creatorProfileUrl: config.CREATOR_PROFILE_URL, operator: { name: "", address: "", email: "", representative: "", city: "" } },
+    settings: {
+      publicUrl: config.PUBLIC_URL,
+      dropCity: "Kiel",
+      timeZone: config.TIME_ZONE,
+      creatorProfileUrl: config.CREATOR_PROFILE_URL,
+      operator: { name: "", address: "", email: "", representative: "", city: "" },
+    },
     database,
     db: database.db,
     auth: createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: sessionSecret, sendMail, log }),

@@ -2,7 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, passkeys, profiles, verifications } from "../../server/db/schema.ts";
 import { confirmEmail } from "../../server/domain/confirm-email.ts";
-import { addPasskey, addPasskeyOptions, signInPasskeyOptions, signInWithPasskey, signUpPasskeyOptions, signUpWithPasskey } from "../../server/domain/passkeys.ts";
+import {
+  addPasskey,
+  addPasskeyOptions,
+  signInPasskeyOptions,
+  signInWithPasskey,
+  signUpPasskeyOptions,
+  signUpWithPasskey,
+} from "../../server/domain/passkeys.ts";
 import { requestPasswordReset } from "../../server/domain/request-password-reset.ts";
 import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
 import { signIn } from "../../server/domain/sign-in.ts";
@@ -37,7 +44,11 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
   it("an attacker signs up with a passkey for the victim's address; the victim resets the password from the mailed link; the attacker's passkey and session are gone and the victim is told", async () => {
     const victim = address();
     const attacker = new SoftAuthenticator(s.config.PUBLIC_URL);
-    const made = await signUpWithPasskey(s, attacker.register(await signUpPasskeyOptions(s, { name: "Mallory", email: victim })), headers("10.30.0.1"));
+    const made = await signUpWithPasskey(
+      s,
+      attacker.register(await signUpPasskeyOptions(s, { name: "Mallory", email: victim })),
+      headers("10.30.0.1"),
+    );
     if (made.status !== "created") throw new Error("not created");
     const attackerCookie = made.headers.getSetCookie()[0].split(";")[0];
     // the confirmation link goes to the mailbox, i.e. to the victim, who did not sign up
@@ -53,7 +64,9 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
     const token = await resetLinkToken(victim, "10.30.0.2");
     await resetPasswordWithToken(s, { token, password: "victim-pass-1" }, "en");
 
-    await expect(signInWithPasskey(s, await signInAnswer(attacker), headers("10.30.0.1"))).rejects.toMatchObject({ code: "passkeyUnknown" });
+    await expect(signInWithPasskey(s, await signInAnswer(attacker), headers("10.30.0.1"))).rejects.toMatchObject({
+      code: "passkeyUnknown",
+    });
     expect(await s.db.select().from(passkeys).where(eq(passkeys.userId, made.userId))).toEqual([]);
     expect(await s.auth.api.getSession({ headers: new Headers({ cookie: attackerCookie }) })).toBeNull();
     expect((await s.db.select().from(profiles).where(eq(profiles.id, made.userId)))[0].emailVerified).toBe(true);
@@ -79,7 +92,9 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
     await resetPasswordWithToken(s, { token: await resetLinkToken(victim, "10.30.1.2"), password: "victim-pass-2" }, "de");
 
     await expect(signIn(s, { email: victim, password: "mallory-pw" }, headers("10.30.1.1"))).rejects.toMatchObject({ code: "loginFailed" });
-    await expect(signInWithPasskey(s, await signInAnswer(attacker), headers("10.30.1.1"))).rejects.toMatchObject({ code: "passkeyUnknown" });
+    await expect(signInWithPasskey(s, await signInAnswer(attacker), headers("10.30.1.1"))).rejects.toMatchObject({
+      code: "passkeyUnknown",
+    });
     await expect.poll(() => mailsTo(victim).at(-1)?.subject).toBe("Boonees: Passwort neu gesetzt, fremde Passkeys entfernt");
     expect(mailsTo(victim).at(-1)!.text).toContain("haben wir 1 Passkey entfernt");
   });
@@ -91,17 +106,25 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
     if (made.status !== "created") throw new Error("not created");
     await expect.poll(() => mailsTo(email).length).toBe(1);
     const confirmToken = /\/auth\/confirm\?token=([\w-]+)/.exec(mailsTo(email)[0].text)![1];
-    const other = await signUpWithPasskey(s, new SoftAuthenticator(s.config.PUBLIC_URL).register(await signUpPasskeyOptions(s, { name: "Ivo", email: address() })), headers("10.30.2.3"));
+    const other = await signUpWithPasskey(
+      s,
+      new SoftAuthenticator(s.config.PUBLIC_URL).register(await signUpPasskeyOptions(s, { name: "Ivo", email: address() })),
+      headers("10.30.2.3"),
+    );
     if (other.status !== "created") throw new Error("not created");
     await expect(confirmEmail(s, { id: other.userId, role: "user" }, confirmToken, "")).rejects.toMatchObject({ code: "confirmInvalid" });
 
     // signed in twice (the sign-up's session and a passkey sign-in elsewhere); the first confirms
     const cookie = made.headers.getSetCookie()[0].split(";")[0];
-    const elsewhere = (await signInWithPasskey(s, await signInAnswer(device), headers("10.30.2.4"))).headers.getSetCookie()[0].split(";")[0];
+    const elsewhere = (await signInWithPasskey(s, await signInAnswer(device), headers("10.30.2.4"))).headers
+      .getSetCookie()[0]
+      .split(";")[0];
     const session = await s.auth.api.getSession({ headers: new Headers({ cookie }) });
     await confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id);
     expect((await s.db.select().from(profiles).where(eq(profiles.id, made.userId)))[0].emailVerified).toBe(true);
-    await expect(confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id)).rejects.toMatchObject({ code: "confirmInvalid" }); // once
+    await expect(confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id)).rejects.toMatchObject({
+      code: "confirmInvalid",
+    }); // once
     expect(await s.auth.api.getSession({ headers: new Headers({ cookie: elsewhere }) })).toBeNull(); // from before the proof
     expect((await s.auth.api.getSession({ headers: new Headers({ cookie }) }))?.user.id).toBe(made.userId); // the one that proved it
 
@@ -115,11 +138,23 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
   it("an expired reset link changes nothing: the passkey stays, no session ends", async () => {
     const victim = address();
     const attacker = new SoftAuthenticator(s.config.PUBLIC_URL);
-    const made = await signUpWithPasskey(s, attacker.register(await signUpPasskeyOptions(s, { name: "Mallory", email: victim })), headers("10.30.3.1"));
+    const made = await signUpWithPasskey(
+      s,
+      attacker.register(await signUpPasskeyOptions(s, { name: "Mallory", email: victim })),
+      headers("10.30.3.1"),
+    );
     if (made.status !== "created") throw new Error("not created");
     const token = await resetLinkToken(victim, "10.30.3.2");
-    await s.db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verifications.identifier, `reset-password:${token}`));
+    await s.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
     await expect(resetPasswordWithToken(s, { token, password: "victim-pass-3" }, "de")).rejects.toMatchObject({ code: "resetInvalid" });
-    expect(await s.db.select().from(passkeys).where(and(eq(passkeys.userId, made.userId)))).toHaveLength(1);
+    expect(
+      await s.db
+        .select()
+        .from(passkeys)
+        .where(and(eq(passkeys.userId, made.userId))),
+    ).toHaveLength(1);
   });
 });

@@ -64,7 +64,11 @@ async function loadSnapshot(): Promise<{ before: Fingerprints; open: () => Promi
     const old = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(path.join(fixtures, "pglite.tar.gz"))]) });
     const before = await fingerprint(async (text) => (await old.query(text)).rows as never);
     await old.close();
-    return { before, open: () => openDatabase({ pgliteDir: dir }), cleanup: async () => rmSync(path.dirname(dir), { recursive: true, force: true }) };
+    return {
+      before,
+      open: () => openDatabase({ pgliteDir: dir }),
+      cleanup: async () => rmSync(path.dirname(dir), { recursive: true, force: true }),
+    };
   }
   const name = `boonees_snapshot_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -110,24 +114,40 @@ describe("upgrading a database of the previous main", () => {
   });
 
   it("has applied every migration of today", async () => {
-    const journal = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../server/db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    const journal = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, "../../server/db/migrations/meta/_journal.json"), "utf8"),
+    ) as { entries: unknown[] };
     const [row] = await run<{ n: string }>("select count(*) as n from drizzle.__drizzle_migrations");
     expect(Number(row.n)).toBe(journal.entries.length);
   });
 
   it("still signs in the old accounts, claims with an old code and shows the old figures", async () => {
-    const auth = createAuth({ db: database.db, publicUrl: "http://localhost:3000", secret: "snapshot-test-secret-0123456789abcdef", sendMail: async () => {}, log: createLogger("silent") });
+    const auth = createAuth({
+      db: database.db,
+      publicUrl: "http://localhost:3000",
+      secret: "snapshot-test-secret-0123456789abcdef",
+      sendMail: async () => {},
+      log: createLogger("silent"),
+    });
     const finder = SNAPSHOT_USERS.finder;
     const signedIn = await auth.api.signInEmail({ body: { email: finder.email, password: finder.password } });
     expect(signedIn.user.name).toBe(finder.name);
 
     const newcomer = await auth.api.signUpEmail({ body: { name: "Neu", email: "neu@snapshot.test", password: "newcomer-1" } });
     const [tag] = await run<{ id: string }>(`select id from tags where secret_code = '${SNAPSHOT_CODES.available}'`);
-    const claimed = await claimBoonee(database.db, { id: newcomer.user.id, role: "user" }, { p_tag_id: tag.id, p_boonee_id: SNAPSHOT_FIGURES.available });
+    const claimed = await claimBoonee(
+      database.db,
+      { id: newcomer.user.id, role: "user" },
+      { p_tag_id: tag.id, p_boonee_id: SNAPSHOT_FIGURES.available },
+    );
     expect(claimed.success).toBe(true);
 
     const [taken] = await run<{ id: string }>(`select id from tags where secret_code = '${SNAPSHOT_CODES.claimed}'`);
-    const again = await claimBoonee(database.db, { id: newcomer.user.id, role: "user" }, { p_tag_id: taken.id, p_boonee_id: SNAPSHOT_FIGURES.claimedByFinder });
+    const again = await claimBoonee(
+      database.db,
+      { id: newcomer.user.id, role: "user" },
+      { p_tag_id: taken.id, p_boonee_id: SNAPSHOT_FIGURES.claimedByFinder },
+    );
     expect(again).toMatchObject({ success: false, error: "claim.error.already" });
 
     const gallery = await listGallery(database.db, parseGallerySearch(new URLSearchParams()));

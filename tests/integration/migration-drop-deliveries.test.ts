@@ -30,7 +30,10 @@ describe(`migration drop_deliveries on ${process.env.TEST_DATABASE_URL ? "postgr
 
     await upgrade();
 
-    const after = await queryRows<Record<string, unknown> & { drop_id: string | null; kind: string }>(db, sql`select * from delivery_jobs order by id`);
+    const after = await queryRows<Record<string, unknown> & { drop_id: string | null; kind: string }>(
+      db,
+      sql`select * from delivery_jobs order by id`,
+    );
     const kept = (row: Record<string, unknown>) => Object.fromEntries(Object.keys(before[0]).map((k) => [k, row[k]]));
     expect(after.map(kept)).toEqual(before);
     expect(after.map((j) => [j.kind, j.drop_id]).sort()).toEqual([

@@ -19,7 +19,10 @@ describe(`migration instance_overrides on ${process.env.TEST_DATABASE_URL ? "pos
       (${OWN}, 'Schnuffel am Turm', 'Am Leuchtturm.', 'Rare', 'Found', 'Hafen', null, 'Kiel', null, '2020-01-01', ${T}),
       (${ARCHIVED}, 'Schnuffel', 'Unter der Brücke.', 'Rare', 'Archived', 'Hafen', '/uploads/t.webp', 'Kiel', 'Wasser', '2020-01-01', ${T})`);
     const before = await queryRows<Record<string, unknown>>(db, sql`select * from boonees order by id`);
-    const galleryBefore = await queryRows<{ total_instances: number; claimed_count: number }>(db, sql`select total_instances, claimed_count from boonee_gallery`);
+    const galleryBefore = await queryRows<{ total_instances: number; claimed_count: number }>(
+      db,
+      sql`select total_instances, claimed_count from boonee_gallery`,
+    );
 
     await upgrade();
 

@@ -26,14 +26,20 @@ describe(`migration put_right on ${process.env.TEST_DATABASE_URL ? "postgres" : 
 
     await upgrade();
 
-    const claims = await queryRows<{ user_id: string; status: string; verified: boolean }>(db, sql`select user_id, status::text, verified from claims order by user_id`);
+    const claims = await queryRows<{ user_id: string; status: string; verified: boolean }>(
+      db,
+      sql`select user_id, status::text, verified from claims order by user_id`,
+    );
     expect(claims).toEqual([
       { user_id: "u1", status: "verified", verified: true },
       { user_id: "u2", status: "pending", verified: false },
     ]);
     const [content] = await queryRows<{ recipient_count: number }>(db, sql`select recipient_count from exclusive_content`);
     expect(content.recipient_count).toBe(2);
-    const linked = await queryRows<{ message: string; content_id: string | null }>(db, sql`select message, content_id from notifications order by message`);
+    const linked = await queryRows<{ message: string; content_id: string | null }>(
+      db,
+      sql`select message, content_id from notifications order by message`,
+    );
     expect(linked.map((n) => [n.message, n.content_id])).toEqual([
       ["Eine Nachricht von früher.", "00000000-0000-4000-8000-0000000000c1"],
       ["Eine Nachricht von früher.", "00000000-0000-4000-8000-0000000000c1"],
@@ -42,6 +48,8 @@ describe(`migration put_right on ${process.env.TEST_DATABASE_URL ? "postgres" : 
     // a rejected claim no longer holds its figure: a new claim row beside it is allowed, a second standing one is not
     await db.execute(sql`update claims set status = 'rejected' where user_id = 'u2'`);
     await db.execute(sql`insert into claims (boonee_id, user_id) values ('00000000-0000-4000-8000-000000000002', 'u1')`);
-    await expect(db.execute(sql`insert into claims (boonee_id, user_id) values ('00000000-0000-4000-8000-000000000002', 'u2')`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`insert into claims (boonee_id, user_id) values ('00000000-0000-4000-8000-000000000002', 'u2')`),
+    ).rejects.toThrow();
   });
 });

@@ -21,7 +21,10 @@ describe(`migration sun_tag_counters on ${process.env.TEST_DATABASE_URL ? "postg
     await upgrade();
 
     expect(await queryRows(db, sql`select * from tags order by secret_code`)).toEqual(before);
-    const floors = await queryRows<{ tag_uid: string; counter: number }>(db, sql`select tag_uid, counter from sun_tag_counters order by tag_uid`);
+    const floors = await queryRows<{ tag_uid: string; counter: number }>(
+      db,
+      sql`select tag_uid, counter from sun_tag_counters order by tag_uid`,
+    );
     expect(floors).toEqual([
       { tag_uid: "04AA000000A001", counter: 17 },
       { tag_uid: "04AA000000A002", counter: 9 },

@@ -38,7 +38,10 @@ afterAll(async () => {
 async function signIn(base: string, email: string, password: string) {
   const res = await postForm(base, "/auth", { intent: "login", email, password });
   expect(res.status).toBe(302);
-  return res.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.includes("session_token"))!
+    .split(";")[0];
 }
 
 describe.skipIf(!enabled)("two instances on one PostgreSQL", () => {
@@ -64,20 +67,27 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL", () => {
     const email = `listener-${Date.now()}@example.test`;
     const userCookie = await signUpCookie(b.base, "Listener", email);
     const [user] = await db().select().from(schema.profiles).where(eqEmail(email));
-    await db().insert(schema.boonees).values({ name: "Funkel", rarity: "Legendary", status: "Found", ownerId: user.id, claimedAt: new Date() });
+    await db()
+      .insert(schema.boonees)
+      .values({ name: "Funkel", rarity: "Legendary", status: "Found", ownerId: user.id, claimedAt: new Date() });
 
     const stream = await openUnreadStream(b.base, userCookie);
     try {
       await stream.waitFor((n) => n === 0);
       const adminCookie = await signIn(a.base, ADMIN.email, ADMIN.password);
       const started = Date.now();
-      const res = await postForm(a.base, "/admin/content", {
-        title: "Neues Video",
-        message: "Ein exklusives Video nur für Legendary-Besitzer.",
-        contentType: "news",
-        audience: "rarity",
-        rarity: "Legendary",
-      }, adminCookie);
+      const res = await postForm(
+        a.base,
+        "/admin/content",
+        {
+          title: "Neues Video",
+          message: "Ein exklusives Video nur für Legendary-Besitzer.",
+          contentType: "news",
+          audience: "rarity",
+          rarity: "Legendary",
+        },
+        adminCookie,
+      );
       expect(res.status).toBe(200);
       await stream.waitFor((n) => n >= 1, 2_000);
       expect(Date.now() - started).toBeLessThan(2_000);
@@ -92,13 +102,18 @@ describe.skipIf(!enabled)("event streams", () => {
     const stamp = Date.now();
     const cookieA = await signUpCookie(a.base, "Anna", `anna-${stamp}@example.test`, "secret123", { "x-real-ip": "10.55.0.1" });
     const cookieB = await signUpCookie(b.base, "Bert", `bert-${stamp}@example.test`, "secret123", { "x-real-ip": "10.55.0.2" });
-    const [userB] = await db().select().from(schema.profiles).where(eqEmail(`bert-${stamp}@example.test`));
+    const [userB] = await db()
+      .select()
+      .from(schema.profiles)
+      .where(eqEmail(`bert-${stamp}@example.test`));
     const streamA1 = await openUnreadStream(a.base, cookieA);
     const streamA2 = await openUnreadStream(b.base, cookieA);
     const streamB = await openUnreadStream(b.base, cookieB);
     try {
       await Promise.all([streamA1.waitFor((n) => n === 0), streamA2.waitFor((n) => n === 0), streamB.waitFor((n) => n === 0)]);
-      await db().insert(schema.notifications).values([1, 2, 3].map((i) => ({ userId: userB.id, title: `Nur für Bert ${i}`, message: "privat", type: "other" as const })));
+      await db()
+        .insert(schema.notifications)
+        .values([1, 2, 3].map((i) => ({ userId: userB.id, title: `Nur für Bert ${i}`, message: "privat", type: "other" as const })));
       await streamB.waitFor((n) => n === 3, 2_000);
       await new Promise((r) => setTimeout(r, 500));
       expect(streamA1.counts).toEqual([0]);
@@ -119,10 +134,16 @@ describe.skipIf(!enabled)("claims across two instances", () => {
     const code = `MULTI${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
     await db().insert(schema.tags).values({ booneeId: figure.id, secretCode: code });
     const cookies = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => signUpCookie(i % 2 ? b.base : a.base, `Racer ${i}`, `racer-${Date.now()}-${i}@example.test`, "secret123", { "x-real-ip": `10.9.${i}.1` })),
+      Array.from({ length: 100 }, (_, i) =>
+        signUpCookie(i % 2 ? b.base : a.base, `Racer ${i}`, `racer-${Date.now()}-${i}@example.test`, "secret123", {
+          "x-real-ip": `10.9.${i}.1`,
+        }),
+      ),
     );
     const answers = await Promise.all(
-      cookies.map((cookie, i) => postForm(i % 2 ? b.base : a.base, `/claim/${code}`, { intent: "claim" }, cookie, { "x-real-ip": `10.9.${i}.1` })),
+      cookies.map((cookie, i) =>
+        postForm(i % 2 ? b.base : a.base, `/claim/${code}`, { intent: "claim" }, cookie, { "x-real-ip": `10.9.${i}.1` }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((st) => st === 303)).toHaveLength(1);

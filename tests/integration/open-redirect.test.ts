@@ -95,7 +95,10 @@ describe.skipIf(!enabled)("open redirects", () => {
   });
 
   it.each(HOSTILE)("a stored claim redirect cookie %j", async (value) => {
-    const res = await fetch(`${app.base}/auth`, { headers: { cookie: `${cookie}; claim_redirect=${encodeURIComponent(value)}` }, redirect: "manual" });
+    const res = await fetch(`${app.base}/auth`, {
+      headers: { cookie: `${cookie}; claim_redirect=${encodeURIComponent(value)}` },
+      redirect: "manual",
+    });
     expectLocal(await targetOf(res), value);
   });
 

@@ -23,7 +23,12 @@ describe(`change password on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const phone = cookieOf((await signIn(u.email, u.password)).headers);
     expect(await sessionOf(phone)).not.toBeNull();
 
-    const headers = await changeOwnPassword(s, actor(u.id), { currentPassword: u.password, newPassword: "brand-new-pass" }, new Headers({ cookie: u.cookie }));
+    const headers = await changeOwnPassword(
+      s,
+      actor(u.id),
+      { currentPassword: u.password, newPassword: "brand-new-pass" },
+      new Headers({ cookie: u.cookie }),
+    );
     const rotated = cookieOf(headers);
     expect(rotated).toMatch(/session_token=.+/);
     expect(rotated).not.toBe(u.cookie);
@@ -39,7 +44,8 @@ describe(`change password on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("refuses a wrong current password without changing anything, and throttles the 11th try", async () => {
     const u = await createUser(s);
     const headers = new Headers({ cookie: u.cookie });
-    const attempt = (currentPassword: string) => changeOwnPassword(s, actor(u.id), { currentPassword, newPassword: "another-pass" }, headers);
+    const attempt = (currentPassword: string) =>
+      changeOwnPassword(s, actor(u.id), { currentPassword, newPassword: "another-pass" }, headers);
     await expect(attempt("not-my-password")).rejects.toMatchObject({ code: "wrongPassword", status: 400 });
     expect(await sessionOf(u.cookie)).not.toBeNull();
     for (let i = 0; i < 9; i++) await attempt("not-my-password").catch(() => {});
@@ -51,12 +57,17 @@ describe(`change password on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const u = await createUser(s);
     const same = { currentPassword: u.password, newPassword: u.password };
     expect(validate(changePasswordSchema, same)).toEqual({ ok: false, errors: { newPassword: "profile.password.samePassword" } });
-    await expect(changeOwnPassword(s, actor(u.id), same, new Headers({ cookie: u.cookie }))).rejects.toMatchObject({ code: "samePassword", status: 400 });
+    await expect(changeOwnPassword(s, actor(u.id), same, new Headers({ cookie: u.cookie }))).rejects.toMatchObject({
+      code: "samePassword",
+      status: 400,
+    });
     expect(await sessionOf(u.cookie)).not.toBeNull();
     expect((await signIn(u.email, u.password)).response.user.id).toBe(u.id);
   });
 
   it("refuses a signed-out caller", async () => {
-    await expect(changeOwnPassword(s, null, { currentPassword: "x", newPassword: "yyyyyy" }, new Headers())).rejects.toMatchObject({ status: 401 });
+    await expect(changeOwnPassword(s, null, { currentPassword: "x", newPassword: "yyyyyy" }, new Headers())).rejects.toMatchObject({
+      status: 401,
+    });
   });
 });

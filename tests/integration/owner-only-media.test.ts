@@ -24,13 +24,33 @@ let s: TestServices;
 let server: ServerType;
 let base = "";
 const users: Record<"owner" | "other" | "noFigure" | "admin", { id: string; cookie: string }> = {} as never;
-const urls = { welcome: "", forFigure: "", forFigureCard: "", forAll: "", forLegendary: "", picture: "", missing: "/uploads/exclusive/00000000-0000-4000-8000-000000000000.webp" };
+const urls = {
+  welcome: "",
+  forFigure: "",
+  forFigureCard: "",
+  forAll: "",
+  forLegendary: "",
+  picture: "",
+  missing: "/uploads/exclusive/00000000-0000-4000-8000-000000000000.webp",
+};
 
 const png = async (color: string) =>
-  new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: color } }).png().toBuffer())], { type: "image/png" });
+  new Blob(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: color } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    { type: "image/png" },
+  );
 
 async function figure(ownerId: string | null, rarity: Rarity, welcomeVideoUrl: string | null = null) {
-  const [b] = await s.db.insert(boonees).values({ name: "Medienfigur", status: "Found", rarity, ownerId, claimedAt: ownerId ? new Date() : null, welcomeVideoUrl }).returning();
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: "Medienfigur", status: "Found", rarity, ownerId, claimedAt: ownerId ? new Date() : null, welcomeVideoUrl })
+    .returning();
   return b.id;
 }
 
@@ -46,7 +66,11 @@ beforeAll(async () => {
   await setRole(s.db, users.admin.id, "admin");
 
   // a welcome video (stored as the admin form stores it: videos/<uuid>.mp4) on the owner's Legendary figure
-  urls.welcome = await s.storage.put("videos/7d1c9a52-0d7e-4a8c-9a57-1f3e2b0c4d11.mp4", new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 109, 112, 52, 50, 0, 0, 0, 0, 109, 112, 52, 50, 105, 115, 111, 109]), "video/mp4");
+  urls.welcome = await s.storage.put(
+    "videos/7d1c9a52-0d7e-4a8c-9a57-1f3e2b0c4d11.mp4",
+    new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 109, 112, 52, 50, 0, 0, 0, 0, 109, 112, 52, 50, 105, 115, 111, 109]),
+    "video/mp4",
+  );
   const owned = await figure(users.owner.id, "Legendary", urls.welcome);
   await figure(users.other.id, "Common");
   urls.picture = await storeImage(s.storage, await png("#6b3fd1"), "images");
@@ -114,10 +138,18 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("finds an exclusive file's item by its URL index among 3,000 items", async () => {
     await s.db.insert(exclusiveContent).values(
-      Array.from({ length: 3000 }, (_, i) => ({ title: `Alt ${i}`, contentType: "image" as const, url: `/uploads/exclusive/old-${i}.webp`, audience: "all" as const })),
+      Array.from({ length: 3000 }, (_, i) => ({
+        title: `Alt ${i}`,
+        contentType: "image" as const,
+        url: `/uploads/exclusive/old-${i}.webp`,
+        audience: "all" as const,
+      })),
     );
     await s.db.execute(sql`analyze exclusive_content`);
-    const plan = await queryRows<{ "QUERY PLAN": string }>(s.db, sql`explain ${mediaAccessQuery(users.owner.id, urls.forFigure.slice("/uploads/".length))}`);
+    const plan = await queryRows<{ "QUERY PLAN": string }>(
+      s.db,
+      sql`explain ${mediaAccessQuery(users.owner.id, urls.forFigure.slice("/uploads/".length))}`,
+    );
     expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/Index Scan using exclusive_content_url_idx/);
     expect(await status(urls.forFigure, "owner")).toBe(200);
   });

@@ -5,7 +5,17 @@ import { action as passkeyOptionsAction } from "../../app/routes/passkey-options
 import type { Db } from "../../server/db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeys, profiles, userRoles, verifications } from "../../server/db/schema.ts";
-import { addPasskey, addPasskeyOptions, listOwnPasskeys, removePasskey, renamePasskey, signInPasskeyOptions, signInWithPasskey, signUpPasskeyOptions, signUpWithPasskey } from "../../server/domain/passkeys.ts";
+import {
+  addPasskey,
+  addPasskeyOptions,
+  listOwnPasskeys,
+  removePasskey,
+  renamePasskey,
+  signInPasskeyOptions,
+  signInWithPasskey,
+  signUpPasskeyOptions,
+  signUpWithPasskey,
+} from "../../server/domain/passkeys.ts";
 import { deleteExpiredVerifications } from "../../server/domain/rate-limit-cleanup.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -50,10 +60,14 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const device = new SoftAuthenticator(s.config.PUBLIC_URL);
     const address = email();
     const options = await signUpPasskeyOptions(s, { name: "Eve", email: address });
-    await expect(signUpWithPasskey(s, device.register(options, { origin: "https://evil.example" }), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
+    await expect(signUpWithPasskey(s, device.register(options, { origin: "https://evil.example" }), headers())).rejects.toMatchObject({
+      code: "passkeyFailed",
+    });
     // that challenge is spent now, even for a correct answer
     await expect(signUpWithPasskey(s, device.register(options), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
-    await expect(signUpWithPasskey(s, device.register(options, { challenge: "bm90LWdpdmVuLW91dA" }), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
+    await expect(signUpWithPasskey(s, device.register(options, { challenge: "bm90LWdpdmVuLW91dA" }), headers())).rejects.toMatchObject({
+      code: "passkeyFailed",
+    });
     expect(await s.db.select().from(profiles).where(eq(profiles.email, address))).toEqual([]);
     expect(await s.db.select().from(passkeys).where(eq(passkeys.credentialId, device.id))).toEqual([]);
 
@@ -68,7 +82,11 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const owner = await createUser(s, "Owner");
     const device = new SoftAuthenticator(s.config.PUBLIC_URL);
     const before = s.outbox.length;
-    const result = await signUpWithPasskey(s, device.register(await signUpPasskeyOptions(s, { name: "Other", email: owner.email })), headers("10.20.0.9"));
+    const result = await signUpWithPasskey(
+      s,
+      device.register(await signUpPasskeyOptions(s, { name: "Other", email: owner.email })),
+      headers("10.20.0.9"),
+    );
     expect(result).toEqual({ status: "mailed" });
     await expect.poll(() => s.outbox.length).toBe(before + 1);
     expect(await s.db.select().from(passkeys).where(eq(passkeys.credentialId, device.id))).toEqual([]);
@@ -82,7 +100,9 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const [mine] = await listOwnPasskeys(s.db, actor);
     expect(mine).toMatchObject({ name: "Passkey 1", lastUsedAt: null });
     await removePasskey(s, actor, { id: mine.id }); // Paul still has his password
-    await expect(signInWithPasskey(s, device.authenticate(await signInPasskeyOptions(s)), headers())).rejects.toMatchObject({ code: "passkeyUnknown" });
+    await expect(signInWithPasskey(s, device.authenticate(await signInPasskeyOptions(s)), headers())).rejects.toMatchObject({
+      code: "passkeyUnknown",
+    });
 
     const only = await passkeyAccount();
     const onlyActor = { id: only.userId, role: "user" as const };
@@ -110,11 +130,17 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const { device, userId } = await passkeyAccount("Tara");
     const stale = await signInPasskeyOptions(s);
     // age the challenge as time does (the database's clock decides, as for every expiry)
-    await s.db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` }).where(like(verifications.identifier, `passkey:${stale.challenge}`));
+    await s.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(like(verifications.identifier, `passkey:${stale.challenge}`));
     await expect(signInWithPasskey(s, device.authenticate(stale), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
 
     const answer = device.authenticate(await signInPasskeyOptions(s));
-    const both = await Promise.allSettled([signInWithPasskey(s, answer, headers("10.20.1.1")), signInWithPasskey(s, answer, headers("10.20.1.2"))]);
+    const both = await Promise.allSettled([
+      signInWithPasskey(s, answer, headers("10.20.1.1")),
+      signInWithPasskey(s, answer, headers("10.20.1.2")),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(both.find((r) => r.status === "fulfilled")).toMatchObject({ value: { userId } });
   });
@@ -125,11 +151,15 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     expect((await signInPasskeyOptions(s)).userVerification).toBe("required");
 
     const device = new SoftAuthenticator(s.config.PUBLIC_URL);
-    await expect(signUpWithPasskey(s, device.register(signUp, { userVerified: false }), headers("10.20.3.1"))).rejects.toMatchObject({ code: "passkeyFailed" });
+    await expect(signUpWithPasskey(s, device.register(signUp, { userVerified: false }), headers("10.20.3.1"))).rejects.toMatchObject({
+      code: "passkeyFailed",
+    });
     expect(await s.db.select().from(passkeys).where(eq(passkeys.credentialId, device.id))).toEqual([]);
 
     const { device: pia } = await passkeyAccount("Uta");
-    await expect(signInWithPasskey(s, pia.authenticate(await signInPasskeyOptions(s), { userVerified: false }), headers("10.20.3.2"))).rejects.toMatchObject({ code: "passkeyFailed" });
+    await expect(
+      signInWithPasskey(s, pia.authenticate(await signInPasskeyOptions(s), { userVerified: false }), headers("10.20.3.2")),
+    ).rejects.toMatchObject({ code: "passkeyFailed" });
     await signInWithPasskey(s, pia.authenticate(await signInPasskeyOptions(s)), headers("10.20.3.2")); // with it: in
   });
 
@@ -174,7 +204,11 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     context.set(viewerContext, null);
     const post = (ip: string) =>
       passkeyOptionsAction({
-        request: new Request(`${s.config.PUBLIC_URL}/passkeys/options`, { method: "POST", body: new URLSearchParams({ intent: "login" }), headers: { "x-boonees-client-ip": ip } }),
+        request: new Request(`${s.config.PUBLIC_URL}/passkeys/options`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "login" }),
+          headers: { "x-boonees-client-ip": ip },
+        }),
         context,
         params: {},
       } as never) as Promise<Response>;
@@ -186,14 +220,31 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   });
 
   it("challenges nobody answered are deleted by the periodic clean-up once their five minutes are over", async () => {
-    const unanswered = [await signInPasskeyOptions(s), await signInPasskeyOptions(s), await signUpPasskeyOptions(s, { name: "Cleo", email: email() })];
+    const unanswered = [
+      await signInPasskeyOptions(s),
+      await signInPasskeyOptions(s),
+      await signUpPasskeyOptions(s, { name: "Cleo", email: email() }),
+    ];
     const fresh = await signInPasskeyOptions(s);
     const ids = (list: { challenge: string }[]) => list.map((o) => `passkey:${o.challenge}`);
     // five minutes and a second later, as time does it (the database's clock decides)
-    await s.db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` }).where(inArray(verifications.identifier, ids(unanswered)));
+    await s.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(inArray(verifications.identifier, ids(unanswered)));
     expect(await deleteExpiredVerifications(s.db)).toBeGreaterThanOrEqual(3);
-    expect(await s.db.select().from(verifications).where(inArray(verifications.identifier, ids(unanswered)))).toEqual([]);
-    expect(await s.db.select().from(verifications).where(inArray(verifications.identifier, ids([fresh])))).toHaveLength(1);
+    expect(
+      await s.db
+        .select()
+        .from(verifications)
+        .where(inArray(verifications.identifier, ids(unanswered))),
+    ).toEqual([]);
+    expect(
+      await s.db
+        .select()
+        .from(verifications)
+        .where(inArray(verifications.identifier, ids([fresh]))),
+    ).toHaveLength(1);
     expect(await deleteExpiredVerifications(s.db)).toBe(0); // idempotent
   });
 });

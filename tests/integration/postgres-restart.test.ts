@@ -8,11 +8,13 @@ import { ROOT, signUpCookie, startInstance, type Instance } from "../support/ins
 // the app recovers by itself. The test makes its own throwaway cluster (pg_createcluster, trust auth,
 // port 5499), so restarting it disturbs nothing else. Needs Debian's postgresql-common and root.
 const hasBuild = existsSync(path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/index.js"));
-const enabled = !process.env.TEST_DATABASE_URL && existsSync("/etc/postgresql") && process.getuid?.() === 0 && (hasBuild || !!process.env.CI);
+const enabled =
+  !process.env.TEST_DATABASE_URL && existsSync("/etc/postgresql") && process.getuid?.() === 0 && (hasBuild || !!process.env.CI);
 const version = enabled ? readdirSync("/etc/postgresql")[0] : "";
 const CLUSTER = "boonees_restart";
 const PORT = 5499;
-const ctl = (...args: string[]) => execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, CLUSTER, ...args], { stdio: "pipe" });
+const ctl = (...args: string[]) =>
+  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, CLUSTER, ...args], { stdio: "pipe" });
 let app: Instance;
 
 beforeAll(async () => {

@@ -25,7 +25,11 @@ beforeAll(async () => {
   const port = 4610 + Math.floor(Math.random() * 40) * 2;
   const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-cache-"));
   database = onPostgres ? await createPgDatabase("boonees_cache") : undefined;
-  const env: Record<string, string> = { SEED_DEMO: "true", CLIENT_IP_HEADER: "x-real-ip", ...(database ? { DATABASE_URL: database.url } : {}) };
+  const env: Record<string, string> = {
+    SEED_DEMO: "true",
+    CLIENT_IP_HEADER: "x-real-ip",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
   // a slow start on a busy machine (the test runs while other suites do) is not a failure
   a = await startInstance({ port, env, dataDir, startTimeoutMs: 180_000 });
   if (database) b = await startInstance({ port: port + 1, env, startTimeoutMs: 180_000 });
@@ -41,7 +45,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const get = (base: string, pathname: string, headers: Record<string, string> = {}) => fetch(base + pathname, { headers, redirect: "manual" });
+const get = (base: string, pathname: string, headers: Record<string, string> = {}) =>
+  fetch(base + pathname, { headers, redirect: "manual" });
 
 /** Several visitors at once: the page is rendered for the first; the others share it. */
 async function together(base: string, pathname: string, n: number, headers: Record<string, string> = {}) {
@@ -77,10 +82,23 @@ function raw(base: string, pathname: string, headers: Record<string, string>) {
 
 describe.skipIf(!enabled)(`anonymous pages from the cache (${onPostgres ? "postgres, two instances" : "pglite"})`, () => {
   it("renders a page once for visitors who come at the same time, and serves it again from the cache", async () => {
-    for (const pathname of ["/boonees", "/", "/leaderboard", "/stats", "/about", "/privacy", "/terms", "/boonees?rarity=Rare", "/boonees.data"]) {
+    for (const pathname of [
+      "/boonees",
+      "/",
+      "/leaderboard",
+      "/stats",
+      "/about",
+      "/privacy",
+      "/terms",
+      "/boonees?rarity=Rare",
+      "/boonees.data",
+    ]) {
       const answers = await together(a.base, pathname, 6);
       const states = answers.map((r) => r.headers.get(CACHE));
-      expect(answers.every((r) => r.status === 200), pathname).toBe(true);
+      expect(
+        answers.every((r) => r.status === 200),
+        pathname,
+      ).toBe(true);
       expect(states.filter((s) => s === "miss").length, `${pathname}: ${states}`).toBeLessThanOrEqual(1);
       expect(states.filter((s) => s === "hit" || s === "stale").length, `${pathname}: ${states}`).toBeGreaterThanOrEqual(5);
       const bodies = await Promise.all(answers.map((r) => r.text()));

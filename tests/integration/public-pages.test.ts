@@ -62,7 +62,8 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
   it("keeps the counters equal to a full recount through inserts, claims, status changes, edits and deletes", async () => {
     const users = await Promise.all([createUser(s, "Ada"), createUser(s, "Bo"), createUser(s, "Cy")]);
     const types = [];
-    for (let i = 0; i < 6; i++) types.push(await figure({ rarity: (["Common", "Rare", "Legendary"] as const)[i % 3], series: `Reihe ${i % 2}` }));
+    for (let i = 0; i < 6; i++)
+      types.push(await figure({ rarity: (["Common", "Rare", "Legendary"] as const)[i % 3], series: `Reihe ${i % 2}` }));
     const instances = [];
     let rnd = 42;
     const next = (n: number) => {
@@ -71,7 +72,15 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     };
     for (let i = 0; i < 30; i++) {
       const t = types[next(types.length)];
-      instances.push(await figure({ name: t.name, rarity: t.rarity, series: t.series, templateId: t.id, createdAt: new Date(Date.now() - next(100000) * 1000) }));
+      instances.push(
+        await figure({
+          name: t.name,
+          rarity: t.rarity,
+          series: t.series,
+          templateId: t.id,
+          createdAt: new Date(Date.now() - next(100000) * 1000),
+        }),
+      );
     }
     expect(await counterDrift()).toEqual({ gallery: 0, owners: 0, figures: 0 });
 
@@ -80,11 +89,31 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     for (let step = 0; step < 150; step++) {
       const b = all[next(all.length)];
       const op = next(7);
-      if (op === 0) await db().update(boonees).set({ ownerId: users[next(3)].id, claimedAt: new Date(Date.now() - next(5000) * 1000), status: "Found" }).where(eq(boonees.id, b.id));
-      if (op === 1) await db().update(boonees).set({ status: (["Draft", "Hidden", "Placed", "Found", "Archived"] as const)[next(5)] }).where(eq(boonees.id, b.id));
-      if (op === 2) await db().update(boonees).set({ name: `Neu ${step}` }).where(eq(boonees.id, b.id));
-      if (op === 3) await db().update(boonees).set({ rarity: (["Common", "Rare", "Legendary"] as const)[next(3)], series: next(2) ? null : `Reihe ${next(3)}` }).where(eq(boonees.id, b.id));
-      if (op === 4) await db().update(boonees).set({ createdAt: new Date(Date.now() - next(100000) * 1000) }).where(eq(boonees.id, b.id));
+      if (op === 0)
+        await db()
+          .update(boonees)
+          .set({ ownerId: users[next(3)].id, claimedAt: new Date(Date.now() - next(5000) * 1000), status: "Found" })
+          .where(eq(boonees.id, b.id));
+      if (op === 1)
+        await db()
+          .update(boonees)
+          .set({ status: (["Draft", "Hidden", "Placed", "Found", "Archived"] as const)[next(5)] })
+          .where(eq(boonees.id, b.id));
+      if (op === 2)
+        await db()
+          .update(boonees)
+          .set({ name: `Neu ${step}` })
+          .where(eq(boonees.id, b.id));
+      if (op === 3)
+        await db()
+          .update(boonees)
+          .set({ rarity: (["Common", "Rare", "Legendary"] as const)[next(3)], series: next(2) ? null : `Reihe ${next(3)}` })
+          .where(eq(boonees.id, b.id));
+      if (op === 4)
+        await db()
+          .update(boonees)
+          .set({ createdAt: new Date(Date.now() - next(100000) * 1000) })
+          .where(eq(boonees.id, b.id));
       if (op === 5) await db().update(boonees).set({ ownerId: null, claimedAt: null }).where(eq(boonees.id, b.id));
       if (op === 6 && step % 3 === 0) {
         await db().delete(boonees).where(eq(boonees.id, b.id));
@@ -218,11 +247,23 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
   it("shows a figure's page data without secrets; Draft/Hidden only to admins; exclusive content only to the owner", async () => {
     const owner = await createUser(s, "Eigner");
     const other = await createUser(s);
-    const b = await figure({ ownerId: owner.id, claimedAt: new Date(), welcomeVideoUrl: "/uploads/welcome.mp4", rarity: "Rare", series: "Exklusivreihe" });
-    await s.db.execute(sql`insert into exclusive_content (boonee_id, audience, title, content_type) values (${b.id}, 'boonee', 'Nur für dich', 'news')`);
+    const b = await figure({
+      ownerId: owner.id,
+      claimedAt: new Date(),
+      welcomeVideoUrl: "/uploads/welcome.mp4",
+      rarity: "Rare",
+      series: "Exklusivreihe",
+    });
+    await s.db.execute(
+      sql`insert into exclusive_content (boonee_id, audience, title, content_type) values (${b.id}, 'boonee', 'Nur für dich', 'news')`,
+    );
     await s.db.execute(sql`insert into exclusive_content (audience, title, content_type) values ('all', 'Für alle Besitzer', 'news')`);
-    await s.db.execute(sql`insert into exclusive_content (audience, audience_rarity, title, content_type) values ('rarity', 'Legendary', 'Nur Legendary', 'news')`);
-    await s.db.execute(sql`insert into exclusive_content (audience, audience_series, title, content_type) values ('series', 'Exklusivreihe', 'Für die Reihe', 'news')`);
+    await s.db.execute(
+      sql`insert into exclusive_content (audience, audience_rarity, title, content_type) values ('rarity', 'Legendary', 'Nur Legendary', 'news')`,
+    );
+    await s.db.execute(
+      sql`insert into exclusive_content (audience, audience_series, title, content_type) values ('series', 'Exklusivreihe', 'Für die Reihe', 'news')`,
+    );
     const asOwner = await getBooneeDetail(db(), { id: owner.id, role: "user" }, b.id);
     expect(asOwner.isOwner).toBe(true);
     expect(asOwner.welcomeVideoUrl).toBe("/uploads/welcome.mp4");

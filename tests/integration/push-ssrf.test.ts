@@ -39,7 +39,10 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const deviceKeys = () => ({ p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") });
+const deviceKeys = () => ({
+  p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+  auth: randomBytes(16).toString("base64url"),
+});
 
 /** A resolver as DNS would answer: the rebinding host answers a public address first, then loopback. */
 function fakeDns(): Resolve {
@@ -47,7 +50,11 @@ function fakeDns(): Resolve {
   return async (hostname) => {
     if (hostname === "fcm.googleapis.com") return [{ address: "142.250.185.74", family: 4 }];
     if (hostname === "loopback.push.apple.com") return [{ address: "127.0.0.1", family: 4 }];
-    if (hostname === "mixed.push.apple.com") return [{ address: "17.57.146.1", family: 4 }, { address: "::1", family: 6 }];
+    if (hostname === "mixed.push.apple.com")
+      return [
+        { address: "17.57.146.1", family: 4 },
+        { address: "::1", family: 6 },
+      ];
     if (hostname === "rebind.push.apple.com") return [{ address: rebindCalls++ === 0 ? "17.57.146.2" : "127.0.0.1", family: 4 }];
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
   };
@@ -71,19 +78,27 @@ const hostile = () => [
 ];
 
 async function openJobs(userId: string) {
-  const [row] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from delivery_jobs where user_id = ${userId} and status in ('pending', 'claimed', 'sending')`);
+  const [row] = await queryRows<{ n: number }>(
+    s.db,
+    sql`select count(*)::int as n from delivery_jobs where user_id = ${userId} and status in ('pending', 'claimed', 'sending')`,
+  );
   return row.n;
 }
 
 /** Notifies `userId` and runs a worker (quick retries) until the job is done, then three more rounds. */
 async function deliverTo(userId: string, endpoints: PushEndpointPolicy) {
-  await s.db.transaction((tx) => createNotifications(tx, [{ userId, type: "achievement", title: "@achievement:first_find", message: "x" }]));
+  await s.db.transaction((tx) =>
+    createNotifications(tx, [{ userId, type: "achievement", title: "@achievement:first_find", message: "x" }]),
+  );
   const vapid = await resolveVapidKeys(s.db, {});
   const worker = createDeliveryWorker({
     db: s.db,
     backoffSeconds: 0.05,
     maxAttempts: 3,
-    deliver: { push: createPushSender({ db: s.db, vapid, subject: "mailto:test@example.test", publicUrl: "http://localhost:3000", endpoints }), email: async () => "sent" },
+    deliver: {
+      push: createPushSender({ db: s.db, vapid, subject: "mailto:test@example.test", publicUrl: "http://localhost:3000", endpoints }),
+      email: async () => "sent",
+    },
   });
   const until = Date.now() + 30_000;
   while ((await openJobs(userId)) > 0 && Date.now() < until) if ((await worker.runOnce()) === 0) await sleep(100);
@@ -98,7 +113,10 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
     const user = await createUser(s);
     const endpoints = createPushEndpointPolicy({ resolve: fakeDns() });
     for (const endpoint of hostile()) {
-      await expect(subscribePush(s.db, { id: user.id, role: "user" }, { endpoint, ...deviceKeys() }, "de", endpoints), endpoint).rejects.toMatchObject({ code: "pushService", status: 400 });
+      await expect(
+        subscribePush(s.db, { id: user.id, role: "user" }, { endpoint, ...deviceKeys() }, "de", endpoints),
+        endpoint,
+      ).rejects.toMatchObject({ code: "pushService", status: 400 });
     }
     expect(await rowsOf(user.id)).toEqual([]);
     expect(connections).toBe(0);
@@ -106,7 +124,9 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
 
   it("rows stored before the rules are never sent there: no connection through delivery and retries, and they are dropped", async () => {
     const user = await createUser(s);
-    await s.db.insert(pushSubscriptions).values(hostile().map((endpoint) => ({ userId: user.id, endpoint, ...deviceKeys(), language: "de" })));
+    await s.db
+      .insert(pushSubscriptions)
+      .values(hostile().map((endpoint) => ({ userId: user.id, endpoint, ...deviceKeys(), language: "de" })));
     const [job] = await deliverTo(user.id, createPushEndpointPolicy({ resolve: fakeDns() }));
     expect(connections).toBe(0);
     expect(await rowsOf(user.id)).toEqual([]);
@@ -129,13 +149,19 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
     const user = await createUser(s);
     const actor = { id: user.id, role: "user" as const };
     const sinkEndpoint = `http://127.0.0.1:${port}/push`;
-    await expect(subscribePush(s.db, actor, { endpoint: sinkEndpoint, ...deviceKeys() }, "de", createPushEndpointPolicy({ allowHttp: true }))).rejects.toMatchObject({ code: "pushService" });
-    await expect(subscribePush(s.db, actor, { endpoint: `https://127.0.0.1:${port}/push`, ...deviceKeys() }, "de", createPushEndpointPolicy())).rejects.toMatchObject({ code: "pushService" });
+    await expect(
+      subscribePush(s.db, actor, { endpoint: sinkEndpoint, ...deviceKeys() }, "de", createPushEndpointPolicy({ allowHttp: true })),
+    ).rejects.toMatchObject({ code: "pushService" });
+    await expect(
+      subscribePush(s.db, actor, { endpoint: `https://127.0.0.1:${port}/push`, ...deviceKeys() }, "de", createPushEndpointPolicy()),
+    ).rejects.toMatchObject({ code: "pushService" });
     // listed exactly: 127.0.0.1 is not localhost, nor 127.0.0.2
     const listed = createPushEndpointPolicy({ testHosts: ["127.0.0.1"], allowHttp: true });
     await subscribePush(s.db, actor, { endpoint: sinkEndpoint, ...deviceKeys() }, "de", listed);
     for (const endpoint of [`http://localhost:${port}/push`, `http://127.0.0.2:${port}/push`]) {
-      await expect(subscribePush(s.db, actor, { endpoint, ...deviceKeys() }, "de", listed), endpoint).rejects.toMatchObject({ code: "pushService" });
+      await expect(subscribePush(s.db, actor, { endpoint, ...deviceKeys() }, "de", listed), endpoint).rejects.toMatchObject({
+        code: "pushService",
+      });
     }
     expect((await rowsOf(user.id)).map((r) => r.endpoint)).toEqual([sinkEndpoint]);
     expect(connections).toBe(0);
@@ -192,7 +218,12 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
         resolve: async (hostname) => (lookups.push(hostname), [{ address: "127.0.0.1", family: 4 }]),
       });
       const user = await createUser(s);
-      await s.db.insert(pushSubscriptions).values({ userId: user.id, endpoint: `http://sink.test:${(sink.address() as AddressInfo).port}/device`, ...deviceKeys(), language: "de" });
+      await s.db.insert(pushSubscriptions).values({
+        userId: user.id,
+        endpoint: `http://sink.test:${(sink.address() as AddressInfo).port}/device`,
+        ...deviceKeys(),
+        language: "de",
+      });
       const [job] = await deliverTo(user.id, endpoints);
       expect(job.status).toBe("sent");
       expect(pushes).toEqual(["/device"]);
@@ -214,8 +245,12 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
     const newKeys = deviceKeys();
     await subscribePush(s.db, { id: owner.id, role: "user" }, { endpoint, ...newKeys }, "en", endpoints);
 
-    await expect(subscribePush(s.db, { id: other.id, role: "user" }, { endpoint, ...deviceKeys() }, "de", endpoints)).rejects.toMatchObject({ code: "pushTaken", status: 409 });
-    await expect(subscribePush(s.db, { id: other.id, role: "user" }, { endpoint, p256dh: newKeys.p256dh, auth: keys.auth }, "de", endpoints)).rejects.toMatchObject({ code: "pushTaken" });
+    await expect(subscribePush(s.db, { id: other.id, role: "user" }, { endpoint, ...deviceKeys() }, "de", endpoints)).rejects.toMatchObject(
+      { code: "pushTaken", status: 409 },
+    );
+    await expect(
+      subscribePush(s.db, { id: other.id, role: "user" }, { endpoint, p256dh: newKeys.p256dh, auth: keys.auth }, "de", endpoints),
+    ).rejects.toMatchObject({ code: "pushTaken" });
     let [row] = await s.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
     expect(row).toMatchObject({ userId: owner.id, ...newKeys, language: "en" });
 

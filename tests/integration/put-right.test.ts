@@ -1,7 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { activityLog, booneeStories, boonees, claims, exclusiveContent, notifications, profiles, sessions, tags, userAchievements, userRoles } from "../../server/db/schema.ts";
+import {
+  activityLog,
+  booneeStories,
+  boonees,
+  claims,
+  exclusiveContent,
+  notifications,
+  profiles,
+  sessions,
+  tags,
+  userAchievements,
+  userRoles,
+} from "../../server/db/schema.ts";
 import { blockAccount, unblockAccount } from "../../server/domain/block-account.ts";
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
@@ -39,7 +51,10 @@ const user = (id: string): Actor => ({ id, role: "user" });
 let n = 0;
 async function figure(over: { status?: "Placed" | "Draft" | "Hidden"; rarity?: "Common" | "Legendary" } = {}) {
   const code = `PUT${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db.insert(boonees).values({ name: `Flicken ${n}`, status: over.status ?? "Placed", rarity: over.rarity ?? "Common" }).returning();
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Flicken ${n}`, status: over.status ?? "Placed", rarity: over.rarity ?? "Common" })
+    .returning();
   const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
   return { booneeId: b.id, tagId: t.id, code, name: b.name };
 }
@@ -47,7 +62,10 @@ async function claimed(userId: string, over: Parameters<typeof figure>[0] = {}) 
   const f = await figure(over);
   const r = await claimBoonee(s.db, user(userId), { p_tag_id: f.tagId, p_boonee_id: f.booneeId });
   if (!r.success) throw new Error(r.error);
-  const [c] = await s.db.select().from(claims).where(and(eq(claims.booneeId, f.booneeId), eq(claims.userId, userId)));
+  const [c] = await s.db
+    .select()
+    .from(claims)
+    .where(and(eq(claims.booneeId, f.booneeId), eq(claims.userId, userId)));
   return { ...f, claimId: c.id };
 }
 const refusal = (p: Promise<unknown>) =>
@@ -64,9 +82,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const finder = await createUser(s, "Leaky Finder");
     const f = await claimed(finder.id, { rarity: "Legendary" });
     await addStory(s.db, user(finder.id), { booneeId: f.booneeId, fields: { title: "Gefunden", story: "Unter der Brücke am Kanal." } });
-    expect((await s.db.select().from(userAchievements).where(eq(userAchievements.userId, finder.id))).map((a) => a.achievement).sort()).toEqual(
-      ["first_find", "legend_hunter", "storyteller"],
-    );
+    expect(
+      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, finder.id))).map((a) => a.achievement).sort(),
+    ).toEqual(["first_find", "legend_hunter", "storyteller"]);
 
     const result = await rejectClaim(s.db, moderator, { claimId: f.claimId, reason: "  Code was leaked online  " });
     expect(result.withdrawn.sort()).toEqual(["first_find", "legend_hunter"]);
@@ -91,7 +109,10 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const next = await createUser(s, "Honest Finder");
     const again = await claimBoonee(s.db, user(next.id), { p_tag_id: tag.id, p_boonee_id: f.booneeId });
     expect(again.success).toBe(true);
-    expect((await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId))).map((x) => x.status).sort()).toEqual(["pending", "rejected"]);
+    expect((await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId))).map((x) => x.status).sort()).toEqual([
+      "pending",
+      "rejected",
+    ]);
   });
 
   it("refuses rejecting without a reason, twice, a verified claim, one's own (moderator) and for plain users", async () => {
@@ -118,8 +139,16 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       const outcomes = await Promise.all([
         refusal(rejectClaim(s.db, admin, { claimId: f.claimId, reason: "leaked code" })),
         refusal(rejectClaim(s.db, moderator, { claimId: f.claimId, reason: "test account" })),
-        refusal(verifyClaim(s.db, admin, { claimId: f.claimId }).then((r) => (r.alreadyVerified ? Promise.reject(new DomainError("already")) : r))),
-        ...racers.slice(0, 3).map((r) => claimBoonee(s.db, user(r.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId }).then((x) => (x.success ? "no refusal" : x.error))),
+        refusal(
+          verifyClaim(s.db, admin, { claimId: f.claimId }).then((r) =>
+            r.alreadyVerified ? Promise.reject(new DomainError("already")) : r,
+          ),
+        ),
+        ...racers
+          .slice(0, 3)
+          .map((r) =>
+            claimBoonee(s.db, user(r.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId }).then((x) => (x.success ? "no refusal" : x.error)),
+          ),
       ]);
       // exactly one review decides; no claim with the used code (its tag) gets through
       expect(outcomes.slice(0, 3).filter((o) => o === "no refusal")).toHaveLength(1);
@@ -141,7 +170,10 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       // the new code: exactly one of the racers wins it
       const claims2 = await Promise.all(racers.map((r) => claimBoonee(s.db, user(r.id), { p_tag_id: tag.id, p_boonee_id: f.booneeId })));
       expect(claims2.filter((x) => x.success)).toHaveLength(1);
-      const standing = await s.db.select().from(claims).where(and(eq(claims.booneeId, f.booneeId), sql`${claims.status} <> 'rejected'`));
+      const standing = await s.db
+        .select()
+        .from(claims)
+        .where(and(eq(claims.booneeId, f.booneeId), sql`${claims.status} <> 'rejected'`));
       expect(standing).toHaveLength(1);
       expect((await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId)))[0].ownerId).toBe(standing[0].userId);
     }
@@ -163,28 +195,58 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
 
   it("edits a sent broadcast without notifying again, and retracts it from 2,000 owners (unread notes go, read ones stay)", async () => {
     const series = `Bulk${Date.now()}`;
-    await s.db.execute(sql`insert into profiles (id, name, email) select 'bulk-' || ${series} || '-' || g, 'Bulk ' || g, 'bulk' || g || ${series} || '@example.test' from generate_series(1, 2000) g`);
-    await s.db.execute(sql`insert into boonees (name, status, series, owner_id, claimed_at) select 'Bulk figure', 'Found', ${series}, 'bulk-' || ${series} || '-' || g, now() from generate_series(1, 2000) g`);
-    const sent = await broadcastContent(s.db, admin, { title: "Drop tonigth", message: "Meet at the harbour at 8.", contentType: "link", audience: "series", rarity: null, series, booneeId: null, linkUrl: "https://example.test/wrong" });
+    await s.db.execute(
+      sql`insert into profiles (id, name, email) select 'bulk-' || ${series} || '-' || g, 'Bulk ' || g, 'bulk' || g || ${series} || '@example.test' from generate_series(1, 2000) g`,
+    );
+    await s.db.execute(
+      sql`insert into boonees (name, status, series, owner_id, claimed_at) select 'Bulk figure', 'Found', ${series}, 'bulk-' || ${series} || '-' || g, now() from generate_series(1, 2000) g`,
+    );
+    const sent = await broadcastContent(s.db, admin, {
+      title: "Drop tonigth",
+      message: "Meet at the harbour at 8.",
+      contentType: "link",
+      audience: "series",
+      rarity: null,
+      series,
+      booneeId: null,
+      linkUrl: "https://example.test/wrong",
+    });
     expect(sent.count).toBe(2000);
     const [item] = await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, sent.id));
     expect(item.recipientCount).toBe(2000);
     const before = Number((await queryRows<{ n: string }>(s.db, sql`select count(*) as n from notifications`))[0].n);
 
-    const edited = await editBroadcast(s.db, admin, { id: sent.id, title: "Drop tonight", message: "Meet at the harbour at 9.", linkUrl: "https://example.test/right" });
+    const edited = await editBroadcast(s.db, admin, {
+      id: sent.id,
+      title: "Drop tonight",
+      message: "Meet at the harbour at 9.",
+      linkUrl: "https://example.test/right",
+    });
     expect(edited.notifications).toBe(2000);
     expect(Number((await queryRows<{ n: string }>(s.db, sql`select count(*) as n from notifications`))[0].n)).toBe(before);
     const someone = user(`bulk-${series}-7`);
     const feed = await getExclusiveFeed(s.db, someone);
-    expect(feed.items.find((i) => i.id === sent.id)).toMatchObject({ title: "Drop tonight", description: "Meet at the harbour at 9.", url: "https://example.test/right" });
-    expect((await s.db.select().from(notifications).where(eq(notifications.userId, someone.id)))[0]).toMatchObject({ title: "Drop tonight", message: "Meet at the harbour at 9." });
+    expect(feed.items.find((i) => i.id === sent.id)).toMatchObject({
+      title: "Drop tonight",
+      description: "Meet at the harbour at 9.",
+      url: "https://example.test/right",
+    });
+    expect((await s.db.select().from(notifications).where(eq(notifications.userId, someone.id)))[0]).toMatchObject({
+      title: "Drop tonight",
+      message: "Meet at the harbour at 9.",
+    });
 
-    await s.db.execute(sql`update notifications set read = true where content_id = ${sent.id} and user_id in ('bulk-' || ${series} || '-1', 'bulk-' || ${series} || '-2')`);
+    await s.db.execute(
+      sql`update notifications set read = true where content_id = ${sent.id} and user_id in ('bulk-' || ${series} || '-1', 'bulk-' || ${series} || '-2')`,
+    );
     const retracted = await retractBroadcast(s.db, admin, { id: sent.id });
     expect(retracted.unreadRemoved).toBe(1998);
     expect(await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, sent.id))).toHaveLength(0);
     expect((await getExclusiveFeed(s.db, someone)).items.find((i) => i.id === sent.id)).toBeUndefined();
-    const left = await queryRows<{ user_id: string; content_id: string | null }>(s.db, sql`select user_id, content_id from notifications where title = 'Drop tonight'`);
+    const left = await queryRows<{ user_id: string; content_id: string | null }>(
+      s.db,
+      sql`select user_id, content_id from notifications where title = 'Drop tonight'`,
+    );
     expect(left.map((r) => r.user_id).sort()).toEqual([`bulk-${series}-1`, `bulk-${series}-2`]);
     expect(left.every((r) => r.content_id === null)).toBe(true);
     expect((await logOf(sent.id)).map((e) => e.action).sort()).toEqual(["broadcast.edited", "broadcast.retracted", "broadcast.sent"]);
@@ -212,8 +274,12 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const other = await createUser(s, "Second Admin");
     await s.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, other.id));
     await blockAccount(s.db, admin, { userId: other.id, reason: "left the team" });
-    expect(await refusal(blockAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe("last_admin");
-    expect(await refusal(removeAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe("last_admin");
+    expect(await refusal(blockAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe(
+      "last_admin",
+    );
+    expect(await refusal(removeAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe(
+      "last_admin",
+    );
     expect(await refusal(blockAccount(s.db, admin, { userId: admin.id, reason: "by mistake" }))).toBe("self");
     expect(await refusal(blockAccount(s.db, moderator, { userId: bad.id, reason: "not allowed" }))).toBe("forbidden");
   });
@@ -235,12 +301,23 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const author = await createUser(s);
     const stranger = await createUser(s);
     const f = await claimed(author.id);
-    const { id } = await addStory(s.db, user(author.id), { booneeId: f.booneeId, fields: { title: "Tippfehler", story: "Eine Gschichte mit Fehler." } });
-    expect(await refusal(editOwnStory(s.db, user(stranger.id), { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }))).toBe("forbidden");
-    expect(await refusal(editOwnStory(s.db, admin, { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }))).toBe("forbidden");
+    const { id } = await addStory(s.db, user(author.id), {
+      booneeId: f.booneeId,
+      fields: { title: "Tippfehler", story: "Eine Gschichte mit Fehler." },
+    });
+    expect(
+      await refusal(
+        editOwnStory(s.db, user(stranger.id), { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }),
+      ),
+    ).toBe("forbidden");
+    expect(await refusal(editOwnStory(s.db, admin, { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }))).toBe(
+      "forbidden",
+    );
     expect(await refusal(deleteOwnStory(s.db, user(stranger.id), { storyId: id }))).toBe("forbidden");
     expect(await refusal(deleteOwnStory(s.db, null, { storyId: id }))).toBe("unauthorized");
-    const invalid = await editOwnStory(s.db, user(author.id), { storyId: id, fields: { title: "ab", story: "kurz" } }).catch((e: DomainError) => e);
+    const invalid = await editOwnStory(s.db, user(author.id), { storyId: id, fields: { title: "ab", story: "kurz" } }).catch(
+      (e: DomainError) => e,
+    );
     expect(invalid).toMatchObject({ code: "invalid", params: { title: "story.error.titleTooShort", story: "story.error.storyTooShort" } });
     await editOwnStory(s.db, user(author.id), { storyId: id, fields: { title: "Richtig", story: "Eine Geschichte ohne Fehler." } });
     const detail = await getBooneeDetail(s.db, user(author.id), f.booneeId);
@@ -248,7 +325,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect((await getBooneeDetail(s.db, user(stranger.id), f.booneeId)).stories[0].mine).toBe(false);
     await deleteOwnStory(s.db, user(author.id), { storyId: id });
     expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(0);
-    expect((await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement)).toEqual(["first_find"]);
+    expect((await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement)).toEqual([
+      "first_find",
+    ]);
   });
 
   it("shows a Draft or Hidden figure to its owner only (and admins)", async () => {

@@ -74,7 +74,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const sql = async <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows;
+const sql = async <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await pool.query<T>(text, values)).rows;
 const unique = () => `${Date.now().toString(36)}${seq++}`;
 
 async function signUp(name: string) {
@@ -105,7 +106,10 @@ async function age(userIds: string[], days: number) {
 /** The session behind a client's cookie runs out: created 31 days ago, last refreshed then, expired a day ago. */
 async function expire(client: CookieClient) {
   const token = decodeURIComponent(client.sessionCookie.split("=")[1] ?? "").split(".")[0];
-  const rows = await sql("update sessions set created_at = now() - interval '31 days', updated_at = now() - interval '31 days', expires_at = now() - interval '1 day' where token = $1 returning id", [token]);
+  const rows = await sql(
+    "update sessions set created_at = now() - interval '31 days', updated_at = now() - interval '31 days', expires_at = now() - interval '1 day' where token = $1 returning id",
+    [token],
+  );
   expect(rows).toHaveLength(1);
 }
 
@@ -117,7 +121,9 @@ async function figure(opts: { ownerId?: string; name?: string } = {}) {
     [opts.name ?? `Figur ${code}`, opts.ownerId ? "Found" : "Placed", opts.ownerId ?? null, opts.ownerId ? new Date() : null],
   );
   await sql("insert into tags (boonee_id, secret_code, is_claimed) values ($1, $2, $3)", [id, code, !!opts.ownerId]);
-  const claimId = opts.ownerId ? (await sql<{ id: string }>("insert into claims (boonee_id, user_id) values ($1, $2) returning id", [id, opts.ownerId]))[0].id : null;
+  const claimId = opts.ownerId
+    ? (await sql<{ id: string }>("insert into claims (boonee_id, user_id) values ($1, $2) returning id", [id, opts.ownerId]))[0].id
+    : null;
   return { id, code, claimId };
 }
 
@@ -183,7 +189,8 @@ for (const days of [2, 29]) {
         const res = await w.clients[page.who].get(pagePath(page.path, w));
         const body = await res.text();
         if (res.status !== 200) failures.push(`${page.path} as ${page.who}: ${res.status}`);
-        else if (res.headers.get("cache-control") !== "private, no-store") failures.push(`${page.path} as ${page.who}: cache-control ${res.headers.get("cache-control")}`);
+        else if (res.headers.get("cache-control") !== "private, no-store")
+          failures.push(`${page.path} as ${page.who}: cache-control ${res.headers.get("cache-control")}`);
         else if (page.path === "/profile" && !body.includes("Dieses Gerät")) failures.push("/profile: no device list");
       }
       expect(failures).toEqual([]);
@@ -195,7 +202,7 @@ for (const days of [2, 29]) {
       expect(res.status).toBe(200);
       expect(res.headers.getSetCookie().some((c) => c.includes("session_token") && /max-age=2592000/i.test(c))).toBe(true);
       const [row] = await sql<{ lifeDays: number; ageDays: number }>(
-        "select extract(epoch from expires_at - now()) / 86400 as \"lifeDays\", extract(epoch from now() - created_at) / 86400 as \"ageDays\" from sessions where user_id = $1 order by updated_at desc limit 1",
+        'select extract(epoch from expires_at - now()) / 86400 as "lifeDays", extract(epoch from now() - created_at) / 86400 as "ageDays" from sessions where user_id = $1 order by updated_at desc limit 1',
         [w.collector.id],
       );
       expect(Number(row.lifeDays)).toBeGreaterThan(29.9);
@@ -220,14 +227,25 @@ for (const days of [2, 29]) {
 
     it("adds a story to an own figure", async () => {
       await age(w.userIds, days);
-      const res = await w.owner.client.post(`/boonee/${w.second.id}`, { title: "Zweiter Fund", story: "Lag hinter der Bank am Anleger.", location: "Kiel", findDate: "" });
+      const res = await w.owner.client.post(`/boonee/${w.second.id}`, {
+        title: "Zweiter Fund",
+        story: "Lag hinter der Bank am Anleger.",
+        location: "Kiel",
+        findDate: "",
+      });
       expect(res.status).toBe(200);
       expect(await sql("select 1 from boonee_stories where boonee_id = $1 and title = 'Zweiter Fund'", [w.second.id])).toHaveLength(1);
     });
 
     it("marks one notification read, then all", async () => {
-      await sql("insert into notifications (user_id, title, message, type) select $1, 'Hallo ' || n, 'Nachricht', 'other' from generate_series(1, 3) n", [w.owner.id]);
-      const [first] = await sql<{ id: string }>("select id from notifications where user_id = $1 and not read order by created_at limit 1", [w.owner.id]);
+      await sql(
+        "insert into notifications (user_id, title, message, type) select $1, 'Hallo ' || n, 'Nachricht', 'other' from generate_series(1, 3) n",
+        [w.owner.id],
+      );
+      const [first] = await sql<{ id: string }>(
+        "select id from notifications where user_id = $1 and not read order by created_at limit 1",
+        [w.owner.id],
+      );
       await age(w.userIds, days);
       expect([200, 302]).toContain((await w.owner.client.post("/notifications", { id: first.id })).status);
       expect(await sql("select 1 from notifications where id = $1 and read", [first.id])).toHaveLength(1);
@@ -253,27 +271,64 @@ for (const days of [2, 29]) {
         return res;
       };
       const code = `NEW${unique().toUpperCase()}`.slice(0, 20);
-      await step(admin, "/admin/create-boonee", { intent: "create", name: `Neuling ${code}`, rarity: "Rare", status: "Placed", secretCode: code });
+      await step(admin, "/admin/create-boonee", {
+        intent: "create",
+        name: `Neuling ${code}`,
+        rarity: "Rare",
+        status: "Placed",
+        secretCode: code,
+      });
       const [created] = await sql<{ id: string }>("select boonee_id as id from tags where secret_code = $1", [code]);
       expect(created).toBeDefined();
-      const batch = await step(admin, "/admin/create-boonee", { intent: "batch", templateId: created.id, count: "2", status: "Draft" }, 302);
+      const batch = await step(
+        admin,
+        "/admin/create-boonee",
+        { intent: "batch", templateId: created.id, count: "2", status: "Draft" },
+        302,
+      );
       expect(batch.headers.get("location")).toMatch(/^\/admin\/labels\?ids=/);
-      await step(admin, "/admin/boonees", { intent: "update", id: created.id, name: `Umbenannt ${code}`, rarity: "Rare", status: "Placed" });
+      await step(admin, "/admin/boonees", {
+        intent: "update",
+        id: created.id,
+        name: `Umbenannt ${code}`,
+        rarity: "Rare",
+        status: "Placed",
+      });
       expect(await sql("select 1 from boonees where id = $1 and name like 'Umbenannt%'", [created.id])).toHaveLength(1);
       const doomed = await figure();
       await step(admin, "/admin/boonees", { intent: "delete", id: doomed.id });
       expect(await sql("select 1 from boonees where id = $1", [doomed.id])).toHaveLength(0);
-      await step(admin, "/admin/content", { title: `Drop ${code}`, message: "Ein neuer Boonee ist unterwegs.", contentType: "news", audience: "all" });
+      await step(admin, "/admin/content", {
+        title: `Drop ${code}`,
+        message: "Ein neuer Boonee ist unterwegs.",
+        contentType: "news",
+        audience: "all",
+      });
       const [sent] = await sql<{ id: string }>("select id from exclusive_content where title = $1", [`Drop ${code}`]);
       expect(sent).toBeDefined();
-      await step(admin, "/admin/content", { intent: "edit", id: sent.id, title: `Drop ${code}!`, message: "Ein neuer Boonee ist unterwegs, bald!" });
+      await step(admin, "/admin/content", {
+        intent: "edit",
+        id: sent.id,
+        title: `Drop ${code}!`,
+        message: "Ein neuer Boonee ist unterwegs, bald!",
+      });
       await step(admin, "/admin/content", { intent: "retract", id: sent.id });
       expect(await sql("select 1 from exclusive_content where id = $1", [sent.id])).toHaveLength(0);
       const dropped = await figure();
-      await step(admin, "/admin/drops", { intent: "create", titleDe: `Drop ${code}`, titleEn: `Drop ${code}`, releaseAt: "2099-06-01T12:00", figureIds: dropped.id }, 302);
+      await step(
+        admin,
+        "/admin/drops",
+        { intent: "create", titleDe: `Drop ${code}`, titleEn: `Drop ${code}`, releaseAt: "2099-06-01T12:00", figureIds: dropped.id },
+        302,
+      );
       const [drop] = await sql<{ id: string }>("select id from drops where title_de = $1", [`Drop ${code}`]);
       expect(drop).toBeDefined();
-      await step(admin, "/admin/drops", { intent: "addHint", dropId: drop.id, textDe: "Am Wasser", textEn: "By the water", releaseAt: "2099-06-01T13:00" }, 302);
+      await step(
+        admin,
+        "/admin/drops",
+        { intent: "addHint", dropId: drop.id, textDe: "Am Wasser", textEn: "By the water", releaseAt: "2099-06-01T13:00" },
+        302,
+      );
       await step(admin, "/admin/drops", { intent: "cancel", dropId: drop.id }, 302);
       expect(await sql("select 1 from drops where id = $1 and cancelled_at is not null", [drop.id])).toHaveLength(1);
       const recoded = await figure();
@@ -294,7 +349,14 @@ for (const days of [2, 29]) {
       await step(admin, "/admin/claims", { intent: "story", storyId: w.stories[0], hidden: "true" });
       await step(w.moderator.client, "/admin/claims", { intent: "story", storyId: w.stories[1], hidden: "true" });
       await step(w.moderator.client, "/admin/claims", { intent: "story", storyId: w.stories[1], hidden: "false" });
-      expect((await sql<{ hidden: boolean }>("select hidden from boonee_stories where id = any($1) order by id = $2 desc", [w.stories, w.stories[0]])).map((s) => s.hidden)).toEqual([true, false]);
+      expect(
+        (
+          await sql<{ hidden: boolean }>("select hidden from boonee_stories where id = any($1) order by id = $2 desc", [
+            w.stories,
+            w.stories[0],
+          ])
+        ).map((s) => s.hidden),
+      ).toEqual([true, false]);
       await step(admin, "/admin/users", { intent: "role", userId: w.leaver.id, role: "moderator" });
       await step(admin, "/admin/users", { intent: "role", userId: w.leaver.id, role: "user" });
       expect(await sql("select role from user_roles where user_id = $1", [w.leaver.id])).toEqual([{ role: "user" }]);
@@ -305,18 +367,29 @@ for (const days of [2, 29]) {
       await age(w.userIds, days);
       expect((await collector.client.post("/profile", { intent: "signOutOthers" })).status).toBe(200);
       await age(w.userIds, days);
-      const prefs = await collector.client.post("/profile/notifications", { intent: "preferences", language: "en", "push.content": "on", "email.content": "on" });
+      const prefs = await collector.client.post("/profile/notifications", {
+        intent: "preferences",
+        language: "en",
+        "push.content": "on",
+        "email.content": "on",
+      });
       expect(prefs.status).toBe(302);
       expect(await sql("select count(*)::int as n from notification_opt_outs where user_id = $1", [collector.id])).toEqual([{ n: 8 }]);
       await age(w.userIds, days);
       expect((await collector.client.post("/profile/notifications", { intent: "emailOn" })).status).toBe(302);
-      expect(await sql("select email, language from notification_settings where user_id = $1", [collector.id])).toEqual([{ email: "pending", language: "en" }]);
+      expect(await sql("select email, language from notification_settings where user_id = $1", [collector.id])).toEqual([
+        { email: "pending", language: "en" },
+      ]);
       const other = await secondDevice.get("/profile");
       expect(other.status).toBe(302);
       expect(other.headers.get("location")).toMatch(/^\/auth\?redirect=/);
 
       await age(w.userIds, days);
-      const changed = await collector.client.post("/profile", { intent: "changePassword", currentPassword: PASSWORD, newPassword: "new-secret-456" });
+      const changed = await collector.client.post("/profile", {
+        intent: "changePassword",
+        currentPassword: PASSWORD,
+        newPassword: "new-secret-456",
+      });
       expect(changed.status).toBe(200);
       expect((await collector.client.get("/profile")).status).toBe(200); // this device got a new session
 
@@ -365,7 +438,8 @@ describe.skipIf(!enabled)("a session past its expiry", () => {
       const res = await fetch(app.base + url, { headers: { cookie }, redirect: "manual" });
       const expected = page.signedOut === "auth" ? 302 : 200;
       if (res.status !== expected) failures.push(`${url}: ${res.status}`);
-      if (page.signedOut === "auth" && !res.headers.get("location")?.startsWith(`/auth?redirect=${encodeURIComponent(url)}`)) failures.push(`${url}: to ${res.headers.get("location")}`);
+      if (page.signedOut === "auth" && !res.headers.get("location")?.startsWith(`/auth?redirect=${encodeURIComponent(url)}`))
+        failures.push(`${url}: to ${res.headers.get("location")}`);
       if (clearedCookies(res, "session_token").length === 0) failures.push(`${url}: cookie not cleared`);
     }
     expect(failures).toEqual([]);
@@ -421,7 +495,10 @@ describe.skipIf(!enabled)("things that change with time", () => {
     const reader = await signUp("Nachteule");
     await figure({ ownerId: reader.id });
     const title = `Mitternachtsdrop ${unique()}`;
-    await sql("insert into exclusive_content (title, description, audience, created_at) values ($1, 'Pünktlich um halb eins.', 'all', '2026-01-15T23:30:00Z')", [title]);
+    await sql(
+      "insert into exclusive_content (title, description, audience, created_at) values ($1, 'Pünktlich um halb eins.', 'all', '2026-01-15T23:30:00Z')",
+      [title],
+    );
     const german = await (await reader.client.get("/exclusive")).text();
     const at = german.indexOf(title);
     expect(at).toBeGreaterThan(0);
@@ -450,7 +527,9 @@ describe.skipIf(!enabled)("things that change with time", () => {
     expect(await reset.text()).toContain("ungültig");
     expect(await sql("select 1 from accounts where user_id = $1", [leaver.id])).toHaveLength(0);
     expect(await sql("select 1 from profiles where id = $1 and deleted_at is not null", [leaver.id])).toHaveLength(1);
-    expect((await new CookieClient(app.base).post("/auth", { intent: "login", email: leaver.email, password: "revived-123" })).status).toBe(401);
+    expect((await new CookieClient(app.base).post("/auth", { intent: "login", email: leaver.email, password: "revived-123" })).status).toBe(
+      401,
+    );
   });
 
   it("keeps the last admin from deleting their own account (a clear message in both languages)", async () => {

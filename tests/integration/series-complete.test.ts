@@ -21,7 +21,10 @@ async function figure(series: string, opts: { status?: Status; templateId?: stri
     .insert(boonees)
     .values({ name: `Typ ${n++}`, series, status: opts.status ?? "Placed", templateId: opts.templateId ?? null })
     .returning({ id: boonees.id });
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: `SER${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20) }).returning({ id: tags.id });
+  const [t] = await s.db
+    .insert(tags)
+    .values({ booneeId: b.id, secretCode: `SER${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20) })
+    .returning({ id: tags.id });
   return { id: b.id, tagId: t.id };
 }
 async function claim(userId: string, f: { id: string; tagId: string }) {
@@ -33,7 +36,10 @@ const setStatus = (id: string, status: Status) => s.db.update(boonees).set({ sta
 
 /** The counters must always equal a recount over the catalogue. */
 async function expectCountersExact() {
-  const counters = await queryRows<{ series: string; n: number }>(s.db, sql`select series, public_types as n from series_type_counts where public_types <> 0 order by series`);
+  const counters = await queryRows<{ series: string; n: number }>(
+    s.db,
+    sql`select series, public_types as n from series_type_counts where public_types <> 0 order by series`,
+  );
   const recount = await queryRows<{ series: string; n: number }>(
     s.db,
     sql`select series, count(*)::int as n from boonees where template_id is null and series is not null and status not in ('Draft', 'Hidden') group by series order by series`,
@@ -97,7 +103,10 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("never unlocks for figures without a series, and only once", async () => {
     const u = await createUser(s);
     const [lone] = await s.db.insert(boonees).values({ name: "Ohne Reihe", status: "Placed" }).returning({ id: boonees.id });
-    const [t] = await s.db.insert(tags).values({ booneeId: lone.id, secretCode: `LONE${Date.now().toString(36).toUpperCase()}` }).returning({ id: tags.id });
+    const [t] = await s.db
+      .insert(tags)
+      .values({ booneeId: lone.id, secretCode: `LONE${Date.now().toString(36).toUpperCase()}` })
+      .returning({ id: tags.id });
     expect(await claim(u.id, { id: lone.id, tagId: t.id })).not.toContain("series_complete");
     const series = newSeries();
     expect(await claim(u.id, await figure(series))).toContain("series_complete");

@@ -40,7 +40,9 @@ async function waitHealthy(timeoutMs = 30_000) {
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code)),
+  );
 
 async function signUp(email: string) {
   const res = await fetch(`${base}/auth`, {
@@ -98,7 +100,10 @@ describe.skipIf((!hasBuild && !process.env.CI) || !!process.env.TEST_DATABASE_UR
     const backupFile = path.join(dataDir, "backup.tar.gz");
     const cli = (...args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
-        const p = spawn(process.execPath, ["server/cli.ts", ...args], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" } });
+        const p = spawn(process.execPath, ["server/cli.ts", ...args], {
+          cwd: root,
+          env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
+        });
         let out = "";
         p.stdout.on("data", (d) => (out += d));
         p.stderr.on("data", (d) => (out += d));

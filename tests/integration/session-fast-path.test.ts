@@ -41,7 +41,10 @@ describe(`the session in one statement (${process.env.TEST_DATABASE_URL ? "postg
 
   it("hands an expired session to Better Auth, which clears the cookie", async () => {
     const u = await createUser(s);
-    await s.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.token, tokenOf(u.cookie)));
+    await s.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.token, tokenOf(u.cookie)));
     expect(await readSessionFast(s.auth, s.db, request(u.cookie))).toBe("ask-better-auth");
     const { viewer, headers } = await loadViewer(s, request(u.cookie));
     expect(viewer).toBeNull();
@@ -52,7 +55,10 @@ describe(`the session in one statement (${process.env.TEST_DATABASE_URL ? "postg
     const u = await createUser(s);
     const token = tokenOf(u.cookie);
     // as if signed in two days ago: 28 days left of 30
-    await s.db.update(sessions).set({ expiresAt: sql`now() + interval '28 days'`, updatedAt: sql`now() - interval '2 days'` }).where(eq(sessions.token, token));
+    await s.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '28 days'`, updatedAt: sql`now() - interval '2 days'` })
+      .where(eq(sessions.token, token));
     expect(await readSessionFast(s.auth, s.db, request(u.cookie))).toBe("ask-better-auth");
     const { viewer, headers } = await loadViewer(s, request(u.cookie));
     expect(viewer?.id).toBe(u.id);

@@ -17,9 +17,22 @@ let s3server: S3rver;
 let s3: Storage;
 beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) return; // storage does not depend on the database: run once
-  s3server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: mkdtempSync(path.join(tmpdir(), "s3rver-")), configureBuckets: [{ name: "boonees-test", configs: [] }] });
+  s3server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: mkdtempSync(path.join(tmpdir(), "s3rver-")),
+    configureBuckets: [{ name: "boonees-test", configs: [] }],
+  });
   const { port } = (await s3server.run()) as unknown as { port: number };
-  s3 = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: "boonees-test", region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+  s3 = createS3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: "boonees-test",
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  });
 });
 afterAll(async () => s3server?.close());
 
@@ -37,11 +50,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("storage drivers", () => {
     expect(await read(local, "exclusive/x-1.png")).toBe("boonee bytes");
   });
 
-  it.each(["../etc/passwd", "images/../../secret", "/abs/path", "images/a b", "images\\..\\x", "nofolder.png"])("refuses the unsafe key %s", async (key) => {
-    expect(() => assertSafeKey(key)).toThrow();
-    const local = createLocalStorage(mkdtempSync(path.join(tmpdir(), "uploads-")));
-    await expect(local.put(key, bytes, "image/png")).rejects.toThrow();
-    expect(await local.get(key)).toBeNull();
-    await expect(s3.put(key, bytes, "image/png")).rejects.toThrow();
-  });
+  it.each(["../etc/passwd", "images/../../secret", "/abs/path", "images/a b", "images\\..\\x", "nofolder.png"])(
+    "refuses the unsafe key %s",
+    async (key) => {
+      expect(() => assertSafeKey(key)).toThrow();
+      const local = createLocalStorage(mkdtempSync(path.join(tmpdir(), "uploads-")));
+      await expect(local.put(key, bytes, "image/png")).rejects.toThrow();
+      expect(await local.get(key)).toBeNull();
+      await expect(s3.put(key, bytes, "image/png")).rejects.toThrow();
+    },
+  );
 });

@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 async function ownedFigure(ownerId: string | null) {
-  const [b] = await s.db.insert(boonees).values({ name: "Erzähl", status: "Found", ownerId, claimedAt: ownerId ? new Date() : null }).returning();
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: "Erzähl", status: "Found", ownerId, claimedAt: ownerId ? new Date() : null })
+    .returning();
   return b;
 }
 const storiesOf = (booneeId: string) => s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, booneeId));
@@ -25,10 +28,23 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const result = await addStory(s.db, { id: owner.id, role: "user" }, { booneeId: b.id, fields: good });
     expect(result.unlocked).toContain("storyteller");
     const [row] = await storiesOf(b.id);
-    expect(row).toMatchObject({ title: "Am Hafen", story: good.story, findLocation: "Kiel", findDate: null, userId: owner.id, hidden: false });
-    const unlocked = await s.db.select().from(userAchievements).where(and(eq(userAchievements.userId, owner.id), eq(userAchievements.achievement, "storyteller")));
+    expect(row).toMatchObject({
+      title: "Am Hafen",
+      story: good.story,
+      findLocation: "Kiel",
+      findDate: null,
+      userId: owner.id,
+      hidden: false,
+    });
+    const unlocked = await s.db
+      .select()
+      .from(userAchievements)
+      .where(and(eq(userAchievements.userId, owner.id), eq(userAchievements.achievement, "storyteller")));
     expect(unlocked).toHaveLength(1);
-    const notes = await s.db.select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.type, "achievement")));
+    const notes = await s.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, "achievement")));
     expect(notes.length).toBeGreaterThanOrEqual(1);
     const again = await addStory(s.db, { id: owner.id, role: "user" }, { booneeId: b.id, fields: { ...good, title: "Noch eine" } });
     expect(again.unlocked).not.toContain("storyteller");
@@ -41,12 +57,23 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const b = await ownedFigure(owner.id);
     const unowned = await ownedFigure(null);
     await expect(addStory(s.db, null, { booneeId: b.id, fields: good })).rejects.toMatchObject({ code: "unauthorized", status: 401 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: good })).rejects.toMatchObject({ code: "forbidden", status: 403 });
+    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: good })).rejects.toMatchObject({
+      code: "forbidden",
+      status: 403,
+    });
     await expect(addStory(s.db, { id: other.id, role: "admin" }, { booneeId: b.id, fields: good })).rejects.toMatchObject({ status: 403 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: { title: "" } })).rejects.toMatchObject({ status: 403 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: unowned.id, fields: good })).rejects.toMatchObject({ status: 403 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: "00000000-0000-4000-8000-000000000000", fields: good })).rejects.toMatchObject({ status: 404 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: "x' or 1=1 --", fields: good })).rejects.toMatchObject({ status: 404 });
+    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: { title: "" } })).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: unowned.id, fields: good })).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      addStory(s.db, { id: other.id, role: "user" }, { booneeId: "00000000-0000-4000-8000-000000000000", fields: good }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: "x' or 1=1 --", fields: good })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await storiesOf(b.id)).toHaveLength(0);
     expect(await storiesOf(unowned.id)).toHaveLength(0);
   });
@@ -62,15 +89,25 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(await fail({ ...good, findDate: "2025-02-30" })).toMatchObject({ status: 400, params: { findDate: "story.error.dateInvalid" } });
     expect(await fail({ ...good, title: "T".repeat(101) })).toMatchObject({ status: 400, params: { title: "story.error.titleTooLong" } });
     expect(await fail({ ...good, story: "S".repeat(6000) })).toMatchObject({ status: 400, params: { story: "story.error.storyTooLong" } });
-    expect(await fail({ ...good, location: "L".repeat(201) })).toMatchObject({ status: 400, params: { location: "story.error.locationTooLong" } });
+    expect(await fail({ ...good, location: "L".repeat(201) })).toMatchObject({
+      status: 400,
+      params: { location: "story.error.locationTooLong" },
+    });
     expect(await storiesOf(b.id)).toHaveLength(0);
 
     await addStory(s.db, actor, {
       booneeId: b.id,
       fields: { title: `  ${"T".repeat(100)}  `, story: ` ${"S".repeat(5000)} `, location: "   ", findDate: "2025-06-01" },
     });
-    await addStory(s.db, actor, { booneeId: b.id, fields: { title: "abc", story: "0123456789", location: "L".repeat(200), findDate: latestToday() } });
-    const rows = await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, b.id)).orderBy(sql`created_at`);
+    await addStory(s.db, actor, {
+      booneeId: b.id,
+      fields: { title: "abc", story: "0123456789", location: "L".repeat(200), findDate: latestToday() },
+    });
+    const rows = await s.db
+      .select()
+      .from(booneeStories)
+      .where(eq(booneeStories.booneeId, b.id))
+      .orderBy(sql`created_at`);
     expect(rows[0].title).toHaveLength(100);
     expect(rows[0].story).toHaveLength(5000);
     expect(rows[0].findLocation).toBeNull();

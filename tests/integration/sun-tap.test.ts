@@ -19,12 +19,19 @@ afterAll(async () => s?.close());
 
 let n = 0;
 async function figureWithSunTag(uid: string) {
-  const [b] = await s.db.insert(boonees).values({ name: `Tappi ${n}`, status: "Placed" }).returning({ id: boonees.id });
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: `SUNTAP${n++}CODE` }).returning({ id: tags.id, code: tags.secretCode });
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Tappi ${n}`, status: "Placed" })
+    .returning({ id: boonees.id });
+  const [t] = await s.db
+    .insert(tags)
+    .values({ booneeId: b.id, secretCode: `SUNTAP${n++}CODE` })
+    .returning({ id: tags.id, code: tags.secretCode });
   await bindSunTag(s.db, admin, b.id, { mode: "master", uid }, TEST_SUN_MASTER);
   return { id: b.id, tagId: t.id, code: t.code };
 }
-const tap = (booneeId: string, uid: string, counter: number) => acceptSunTap(s.db, TEST_SUN_MASTER, booneeId, tapParams(TEST_SUN_MASTER, { uid, counter }));
+const tap = (booneeId: string, uid: string, counter: number) =>
+  acceptSunTap(s.db, TEST_SUN_MASTER, booneeId, tapParams(TEST_SUN_MASTER, { uid, counter }));
 
 describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("accepts exactly one of two simultaneous taps with the same counter, then only higher counters", async () => {
@@ -76,7 +83,10 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     const first = await tap(f.id, "04000000000B01", 10);
     expect(await tap(f.id, "04000000000B01", 11)).toMatchObject({ kind: "accepted" });
     // the grant of the older tap is worthless once a newer tap was accepted
-    expect(first.kind === "accepted" && (await claimBoonee(s.db, actor, input, { sunCounter: first.counter }))).toEqual({ success: false, error: "claim.error.needsTap" });
+    expect(first.kind === "accepted" && (await claimBoonee(s.db, actor, input, { sunCounter: first.counter }))).toEqual({
+      success: false,
+      error: "claim.error.needsTap",
+    });
     expect(await claimBoonee(s.db, actor, input, { sunCounter: 11 })).toMatchObject({ success: true });
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);
@@ -86,14 +96,20 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     const f = await figureWithSunTag("04000000000C01");
     await tap(f.id, "04000000000C01", 7);
     await replaceClaimCode(s.db, admin, { booneeId: f.id });
-    const [tag] = await s.db.select({ mode: tags.sunMode, counter: tags.sunCounter, uid: tags.tagUid }).from(tags).where(eq(tags.booneeId, f.id));
+    const [tag] = await s.db
+      .select({ mode: tags.sunMode, counter: tags.sunCounter, uid: tags.tagUid })
+      .from(tags)
+      .where(eq(tags.booneeId, f.id));
     expect(tag).toEqual({ mode: "master", counter: 7, uid: "04000000000C01" });
     expect(await tap(f.id, "04000000000C01", 7)).toEqual({ kind: "replayed" });
   });
 
   it("shows nothing of a figure in a waiting drop, even to a genuine tap, until the release", async () => {
     const f = await figureWithSunTag("04000000000D01");
-    const [drop] = await s.db.insert(drops).values({ titleDe: "Bald", titleEn: "Soon", releaseAt: new Date(Date.now() + 3_600_000) }).returning({ id: drops.id });
+    const [drop] = await s.db
+      .insert(drops)
+      .values({ titleDe: "Bald", titleEn: "Soon", releaseAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: drops.id });
     await s.db.insert(dropFigures).values({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" });
     expect(await tap(f.id, "04000000000D01", 1)).toMatchObject({ kind: "accepted" });
     expect(await sunFigure(s.db, f.id)).toBeNull();

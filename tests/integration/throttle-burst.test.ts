@@ -34,14 +34,24 @@ beforeAll(async () => {
   const [appEnv, spoofEnv] = [await databaseEnv(), await databaseEnv()];
   const startTimeoutMs = 300_000; // a busy machine starts slowly
   const started = await Promise.allSettled([
-    startInstance({ port, dataDir, startTimeoutMs, env: { ...appEnv, CLIENT_IP_HEADER: "x-real-ip", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
+    startInstance({
+      port,
+      dataDir,
+      startTimeoutMs,
+      env: { ...appEnv, CLIENT_IP_HEADER: "x-real-ip", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    }),
     // the same set-up, but the proxy it trusts is elsewhere: x-real-ip from loopback is a spoof
     startInstance({ port: port + 10, startTimeoutMs, env: { ...spoofEnv, CLIENT_IP_HEADER: "x-real-ip", TRUSTED_PROXIES: "10.9.9.9" } }),
   ]);
   [app, spoofable] = started.map((r) => (r.status === "fulfilled" ? r.value : (undefined as unknown as Instance)));
   for (const r of started) if (r.status === "rejected") throw r.reason;
-  const res = await postForm(app.base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password }, undefined, { "x-real-ip": "192.0.2.1" });
-  admin = res.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0];
+  const res = await postForm(app.base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password }, undefined, {
+    "x-real-ip": "192.0.2.1",
+  });
+  admin = res.headers
+    .getSetCookie()
+    .find((c) => c.includes("session_token"))!
+    .split(";")[0];
 }, 600_000);
 afterAll(async () => {
   await app?.stop();
@@ -65,30 +75,54 @@ function expectAtMostTenChecked(statuses: number[]) {
   const tally = statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
   expect(tally[404] ?? 0, JSON.stringify(tally)).toBeGreaterThan(0);
   expect(tally[404] ?? 0, JSON.stringify(tally)).toBeLessThanOrEqual(10);
-  expect(Object.keys(tally).every((s) => ["404", "429", "503"].includes(s)), JSON.stringify(tally)).toBe(true);
+  expect(
+    Object.keys(tally).every((s) => ["404", "429", "503"].includes(s)),
+    JSON.stringify(tally),
+  ).toBe(true);
 }
 
 /** An admin creates a figure with a picture of about 5 MB (random pixels do not compress). */
 async function createFigureWithBigImage(code: string) {
   const side = 1300;
-  const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   expect(png.length).toBeGreaterThan(5_000_000);
   const form = new FormData();
-  for (const [k, v] of Object.entries({ intent: "create", name: `Burst ${code}`, rarity: "Common", status: "Placed", secretCode: code, templateId: "" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    intent: "create",
+    name: `Burst ${code}`,
+    rarity: "Common",
+    status: "Placed",
+    secretCode: code,
+    templateId: "",
+  }))
+    form.set(k, v);
   form.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "big.png");
-  return fetch(`${app.base}/admin/create-boonee`, { method: "POST", headers: { origin: app.base, cookie: admin, "x-real-ip": "192.0.2.1" }, body: form, redirect: "manual" });
+  return fetch(`${app.base}/admin/create-boonee`, {
+    method: "POST",
+    headers: { origin: app.base, cookie: admin, "x-real-ip": "192.0.2.1" },
+    body: form,
+    redirect: "manual",
+  });
 }
 
 describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ? "postgres" : "pglite"}`, () => {
   const lockedIp = "203.0.113.9";
 
   it("answers at most 10 of 200 simultaneous wrong codes from one address without 429", async () => {
-    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => status(`${app.base}/c/${guess(i)}`, { "x-real-ip": lockedIp })));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => status(`${app.base}/c/${guess(i)}`, { "x-real-ip": lockedIp })),
+    );
     expectAtMostTenChecked(statuses);
   }, 120_000);
 
   it("counts 200 addresses of one IPv6 /64 as one client", async () => {
-    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => status(`${app.base}/c/${guess(i)}`, { "x-real-ip": `2001:db8:77:1:${i.toString(16)}::${(i % 9) + 1}` })));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        status(`${app.base}/c/${guess(i)}`, { "x-real-ip": `2001:db8:77:1:${i.toString(16)}::${(i % 9) + 1}` }),
+      ),
+    );
     expectAtMostTenChecked(statuses);
     expect(await status(`${app.base}/c/${guess(0)}`, { "x-real-ip": "2001:db8:77:2::1" })).toBe(404); // the next /64 is someone else
   }, 120_000);
@@ -99,7 +133,9 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     expect(created.status).toBe(200);
     expect(await created.text()).toContain(`/c/${code}`);
     expect(await status(`${app.base}/c/${code}`, { "x-real-ip": lockedIp })).toBe(429); // signed out: the address decides
-    const finder = await signUpCookie(app.base, "Ehrliche Finderin", `burst-finder-${Date.now()}@example.test`, "secret123", { "x-real-ip": lockedIp });
+    const finder = await signUpCookie(app.base, "Ehrliche Finderin", `burst-finder-${Date.now()}@example.test`, "secret123", {
+      "x-real-ip": lockedIp,
+    });
     expect(await status(`${app.base}/c/${code}`, { cookie: finder, "x-real-ip": lockedIp })).toBe(200);
     const claim = await postForm(app.base, `/c/${code}`, { intent: "claim" }, finder, { "x-real-ip": lockedIp });
     expect(claim.status).toBe(303);
@@ -124,22 +160,39 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     // a small form still works
     expect((await postForm(app.base, "/language", { lang: "en", redirectTo: "/" })).status).toBe(302);
 
-    const user = await signUpCookie(app.base, "Kein Admin", `burst-user-${Date.now()}@example.test`, "secret123", { "x-real-ip": "192.0.2.77" });
+    const user = await signUpCookie(app.base, "Kein Admin", `burst-user-${Date.now()}@example.test`, "secret123", {
+      "x-real-ip": "192.0.2.77",
+    });
     const multipart = { "content-type": "multipart/form-data; boundary=burst", "content-length": String(5 * 1024 * 1024) };
     expect(await answerBeforeBody("/admin/create-boonee", { ...multipart, cookie: user })).toBe(403);
     expect(await answerBeforeBody("/admin/create-boonee.data", { ...multipart, cookie: user })).toBe(403);
     expect(await answerBeforeBody("/admin/content", multipart)).toBe(401); // signed out
     // a complete small upload form from a plain user is refused too, and stores nothing
     const form = new FormData();
-    for (const [k, v] of Object.entries({ intent: "create", name: "Burst intruder", rarity: "Common", status: "Placed", secretCode: "INTRUDER1", templateId: "" })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      intent: "create",
+      name: "Burst intruder",
+      rarity: "Common",
+      status: "Placed",
+      secretCode: "INTRUDER1",
+      templateId: "",
+    }))
+      form.set(k, v);
     form.set("image", new Blob([randomBytes(1024)], { type: "image/png" }), "x.png");
-    const small = await fetch(`${app.base}/admin/create-boonee`, { method: "POST", headers: { origin: app.base, cookie: user }, body: form, redirect: "manual" });
+    const small = await fetch(`${app.base}/admin/create-boonee`, {
+      method: "POST",
+      headers: { origin: app.base, cookie: user },
+      body: form,
+      redirect: "manual",
+    });
     expect(small.status).toBe(403);
     expect(await (await fetch(`${app.base}/admin/boonees`, { headers: { cookie: admin } })).text()).not.toContain("Burst intruder");
   }, 120_000);
 
   it("caps open event streams per user; closing one frees a place", async () => {
-    const cookie = await signUpCookie(app.base, "Viele Tabs", `burst-tabs-${Date.now()}@example.test`, "secret123", { "x-real-ip": "192.0.2.88" });
+    const cookie = await signUpCookie(app.base, "Viele Tabs", `burst-tabs-${Date.now()}@example.test`, "secret123", {
+      "x-real-ip": "192.0.2.88",
+    });
     const streams = [];
     for (let i = 0; i < 5; i++) streams.push(await openUnreadStream(app.base, cookie));
     expect(await status(`${app.base}/api/events`, { cookie })).toBe(429);
@@ -162,7 +215,13 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     expect(a).toEqual(b);
     expect(a.body).toContain("Falls ein Konto mit dieser Adresse existiert");
 
-    const taken = await postForm(app.base, "/auth", { intent: "signup", name: "Zweite Person", email: owner, password: "other-pass-1" }, undefined, { "x-real-ip": "192.0.2.92" });
+    const taken = await postForm(
+      app.base,
+      "/auth",
+      { intent: "signup", name: "Zweite Person", email: owner, password: "other-pass-1" },
+      undefined,
+      { "x-real-ip": "192.0.2.92" },
+    );
     expect(taken.status).toBe(200);
     expect(taken.headers.getSetCookie().join(";")).not.toContain("session_token");
     const html = await taken.text();
@@ -184,7 +243,10 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
  */
 function answerBeforeBody(pathname: string, headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
-    const req = http.request(`${app.base}${pathname}`, { method: "POST", headers: { origin: app.base, "content-type": "application/x-www-form-urlencoded", ...headers } });
+    const req = http.request(`${app.base}${pathname}`, {
+      method: "POST",
+      headers: { origin: app.base, "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
     const timer = setTimeout(() => {
       req.destroy();
       reject(new Error(`${pathname}: no answer before the body was sent`));

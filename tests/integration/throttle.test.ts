@@ -17,24 +17,38 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 let n = 0;
 async function figure() {
   const code = `THR${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db.insert(boonees).values({ name: `Throttle ${n}`, status: "Placed", rarity: "Common" }).returning();
+  const [b] = await s.db
+    .insert(boonees)
+    .values({ name: `Throttle ${n}`, status: "Placed", rarity: "Common" })
+    .returning();
   await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
   return { id: b.id, code };
 }
 const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
-const outcome = (p: Promise<unknown>) => p.then(() => "checked" as const).catch((e) => (e?.code === "tooMany" ? ("refused" as const) : Promise.reject(e)));
+const outcome = (p: Promise<unknown>) =>
+  p.then(() => "checked" as const).catch((e) => (e?.code === "tooMany" ? ("refused" as const) : Promise.reject(e)));
 
 describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
-  it.skipIf(!onPostgres)("lets at most 10 of 200 simultaneous wrong codes from one address be checked", async () => {
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => outcome(findFigureByCode(s.db, wrong(i), { ip: "203.0.113.50" }))));
-    const checked = results.filter((r) => r === "checked").length;
-    expect(checked).toBeGreaterThan(0);
-    expect(checked).toBeLessThanOrEqual(10);
-  }, 60_000);
+  it.skipIf(!onPostgres)(
+    "lets at most 10 of 200 simultaneous wrong codes from one address be checked",
+    async () => {
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => outcome(findFigureByCode(s.db, wrong(i), { ip: "203.0.113.50" }))),
+      );
+      const checked = results.filter((r) => r === "checked").length;
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThanOrEqual(10);
+    },
+    60_000,
+  );
 
   it("counts the addresses of one IPv6 /64 as one client, and IPv4-mapped IPv6 as IPv4", async () => {
-    for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, wrong(i), { ip: `2001:db8:aa:bb:${i.toString(16)}::${i + 1}` })).toBeNull();
-    await expect(findFigureByCode(s.db, wrong("x"), { ip: "2001:db8:aa:bb:ffff:1:2:3" })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    for (let i = 0; i < 10; i++)
+      expect(await findFigureByCode(s.db, wrong(i), { ip: `2001:db8:aa:bb:${i.toString(16)}::${i + 1}` })).toBeNull();
+    await expect(findFigureByCode(s.db, wrong("x"), { ip: "2001:db8:aa:bb:ffff:1:2:3" })).rejects.toMatchObject({
+      code: "tooMany",
+      params: { locked: "address" },
+    });
     expect(await findFigureByCode(s.db, wrong("y"), { ip: "2001:db8:aa:bc::1" })).toBeNull(); // the next /64 is someone else
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: "::ffff:198.51.100.40" });
     await expect(findFigureByCode(s.db, wrong("z"), { ip: "198.51.100.40" })).rejects.toMatchObject({ code: "tooMany" });
@@ -50,7 +64,10 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
     expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.boonee.id).toBe(f.id); // right codes keep it clean
     // one wrong code makes the account no longer clean: from the locked address it must wait
     expect(await findFigureByCode(s.db, wrong("u"), { ip, userId: u.id })).toBeNull();
-    await expect(findFigureByCode(s.db, f.code, { ip, userId: u.id })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    await expect(findFigureByCode(s.db, f.code, { ip, userId: u.id })).rejects.toMatchObject({
+      code: "tooMany",
+      params: { locked: "address" },
+    });
     // elsewhere the account still has its budget
     expect((await findFigureByCode(s.db, f.code, { ip: "192.0.2.201", userId: u.id }))?.boonee.id).toBe(f.id);
   });
@@ -60,10 +77,14 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
     await expect(findFigureByCode(s.db, wrong("a"), { ip })).rejects.toMatchObject({ params: { minutes: 10 } });
     // three minutes left on the database's clock (the app's clock is not touched)
-    await s.db.execute(sql`update rate_limits set window_start = now() - interval '7 minutes', expires_at = now() + interval '3 minutes' where key = ${`claim:ip:${ip}`}`);
+    await s.db.execute(
+      sql`update rate_limits set window_start = now() - interval '7 minutes', expires_at = now() + interval '3 minutes' where key = ${`claim:ip:${ip}`}`,
+    );
     await expect(findFigureByCode(s.db, wrong("b"), { ip })).rejects.toMatchObject({ params: { minutes: 3 } });
     // the window ended on the database's clock: a new window starts with this attempt
-    await s.db.execute(sql`update rate_limits set window_start = now() - interval '11 minutes', expires_at = now() - interval '1 minute' where key = ${`claim:ip:${ip}`}`);
+    await s.db.execute(
+      sql`update rate_limits set window_start = now() - interval '11 minutes', expires_at = now() - interval '1 minute' where key = ${`claim:ip:${ip}`}`,
+    );
     expect(await findFigureByCode(s.db, wrong("c"), { ip })).toBeNull();
     const [row] = await queryRows<{ count: number; fresh: boolean }>(
       s.db,

@@ -69,12 +69,23 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
     });
     expect(result.reached).toBe(3);
     for (const id of [plain1, plain2]) {
-      expect(await row(id)).toMatchObject({ description: "Er wohnt unter der Brücke.", rarity: "Rare", element: "Eis", birthDate: "2021-02-03", status: "Placed" });
+      expect(await row(id)).toMatchObject({
+        description: "Er wohnt unter der Brücke.",
+        rarity: "Rare",
+        element: "Eis",
+        birthDate: "2021-02-03",
+        status: "Placed",
+      });
       // the public page (and so the claim page, which reads the same columns) shows the fix
       expect((await getBooneeDetail(s.db, null, id)).figure.description).toBe("Er wohnt unter der Brücke.");
     }
     // the instance with its own story keeps it, and follows the type in everything else
-    expect(await row(own)).toMatchObject({ description: "Dieser hier wohnt am Leuchtturm.", rarity: "Rare", element: "Eis", status: "Placed" });
+    expect(await row(own)).toMatchObject({
+      description: "Dieser hier wohnt am Leuchtturm.",
+      rarity: "Rare",
+      element: "Eis",
+      status: "Placed",
+    });
     expect((await countInstances(s.db, [typeId])).get(typeId)).toEqual({ instances: 3, withOwnValues: 1 });
   });
 
@@ -84,7 +95,11 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
     await updateBoonee(s.db, admin, { ...fieldsOf(await row(inst)), id: inst, origin: "Lübeck", passion: "Krabben" });
     expect((await row(inst)).overriddenFields).toEqual(["origin", "passion"]);
     // the edit form's checkbox "use the type's value" for origin
-    const form = { ...Object.fromEntries(Object.entries(fieldsOf(await row(inst))).map(([k, v]) => [k, v ?? ""])), id: inst, inherit_origin: "on" };
+    const form = {
+      ...Object.fromEntries(Object.entries(fieldsOf(await row(inst))).map(([k, v]) => [k, v ?? ""])),
+      id: inst,
+      inherit_origin: "on",
+    };
     const parsed = validate(updateBooneeSchema, form);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     expect(parsed.data.inherit).toEqual(["origin"]);
@@ -97,7 +112,12 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
   it("a new instance made with different values owns exactly those fields", async () => {
     const { typeId } = await typeWithInstances(0);
     const t = await row(typeId);
-    const made = await createBoonee(s.db, admin, { ...fieldsOf(t), templateId: typeId, secretCode: `INS${Date.now().toString(36).toUpperCase()}`.slice(0, 20), superpower: "Unsichtbar" });
+    const made = await createBoonee(s.db, admin, {
+      ...fieldsOf(t),
+      templateId: typeId,
+      secretCode: `INS${Date.now().toString(36).toUpperCase()}`.slice(0, 20),
+      superpower: "Unsichtbar",
+    });
     expect((await row(made.id)).overriddenFields).toEqual(["superpower"]);
   });
 

@@ -46,7 +46,13 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built server (BUILD_DIR or build/) as a child process and waits for /healthz. */
-export async function startInstance(opts: { port: number; env?: Record<string, string>; dataDir?: string; publicUrl?: string; startTimeoutMs?: number }): Promise<Instance> {
+export async function startInstance(opts: {
+  port: number;
+  env?: Record<string, string>;
+  dataDir?: string;
+  publicUrl?: string;
+  startTimeoutMs?: number;
+}): Promise<Instance> {
   const base = `http://127.0.0.1:${opts.port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,
@@ -88,7 +94,13 @@ export async function startInstance(opts: { port: number; env?: Record<string, s
 }
 
 /** Posts a form like a browser on `base` would (Origin set), without following redirects. */
-export function postForm(base: string, pathname: string, form: Record<string, string>, cookie?: string, extraHeaders: Record<string, string> = {}) {
+export function postForm(
+  base: string,
+  pathname: string,
+  form: Record<string, string>,
+  cookie?: string,
+  extraHeaders: Record<string, string> = {},
+) {
   return fetch(base + pathname, {
     method: "POST",
     headers: { origin: base, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}), ...extraHeaders },
@@ -98,7 +110,13 @@ export function postForm(base: string, pathname: string, form: Record<string, st
 }
 
 /** Signs up through /auth and returns the session cookie ("name=value"). */
-export async function signUpCookie(base: string, name: string, email: string, password = "secret123", headers: Record<string, string> = {}) {
+export async function signUpCookie(
+  base: string,
+  name: string,
+  email: string,
+  password = "secret123",
+  headers: Record<string, string> = {},
+) {
   const res = await postForm(base, "/auth", { intent: "signup", name, email, password }, undefined, headers);
   if (res.status !== 302) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token"));

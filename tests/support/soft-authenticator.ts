@@ -32,7 +32,10 @@ export class SoftAuthenticator {
   }
 
   /** The browser's answer to registration options (`overrides`: e.g. another origin or challenge). */
-  register(options: { challenge: string; rp: { id?: string } }, overrides: { origin?: string; challenge?: string; userVerified?: boolean } = {}) {
+  register(
+    options: { challenge: string; rp: { id?: string } },
+    overrides: { origin?: string; challenge?: string; userVerified?: boolean } = {},
+  ) {
     const jwk = this.key.publicKey.export({ format: "jwk" });
     const cose = new Map<number, number | Uint8Array>([
       [1, 2], // kty: EC2
@@ -44,13 +47,27 @@ export class SoftAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, Buffer.from(isoCBOR.encode(cose))]);
-    const authData = this.authData(options.rp.id ?? new URL(this.origin).hostname, overrides.userVerified === false ? 0x41 : 0x45, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
+    const authData = this.authData(
+      options.rp.id ?? new URL(this.origin).hostname,
+      overrides.userVerified === false ? 0x41 : 0x45,
+      attested,
+    );
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]) as never,
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key" as const,
-      response: { clientDataJSON: b64u(this.clientData("webauthn.create", overrides.challenge ?? options.challenge, overrides.origin)), attestationObject: b64u(attestationObject), transports: ["internal" as const] },
+      response: {
+        clientDataJSON: b64u(this.clientData("webauthn.create", overrides.challenge ?? options.challenge, overrides.origin)),
+        attestationObject: b64u(attestationObject),
+        transports: ["internal" as const],
+      },
       clientExtensionResults: {},
     };
   }

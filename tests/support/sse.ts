@@ -44,7 +44,10 @@ export async function openUnreadStream(base: string, cookie: string) {
           }
           return false;
         };
-        const timer = setTimeout(() => reject(new Error(`no matching unread count within ${timeoutMs} ms (got ${counts.join(",")})`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching unread count within ${timeoutMs} ms (got ${counts.join(",")})`)),
+          timeoutMs,
+        );
         if (!check()) {
           const again = () => {
             if (!check()) waiters.push(again);

@@ -11,7 +11,9 @@ export function tapParams(masterHex: string, tap: SunTap): URLSearchParams {
   plain.writeUIntLE(tap.counter, 8, 3);
   randomBytes(5).copy(plain, 11);
   const cipher = createCipheriv("aes-128-cbc", keys.metaReadKey, Buffer.alloc(16)).setAutoPadding(false);
-  const picc = Buffer.concat([cipher.update(plain), cipher.final()]).toString("hex").toUpperCase();
+  const picc = Buffer.concat([cipher.update(plain), cipher.final()])
+    .toString("hex")
+    .toUpperCase();
   const cmac = Buffer.from(sunMac(keys.fileReadKey, tap)).toString("hex").toUpperCase();
   return new URLSearchParams({ picc_data: picc, cmac });
 }

@@ -54,7 +54,7 @@ describe("client address behind trusted proxies", () => {
 
   it("reads RFC 7239 Forwarded the same way", () => {
     const resolve = createClientAddress({ header: "forwarded", trustedProxies: "127.0.0.0/8", log: logger().log });
-    expect(resolve("127.0.0.1", headers({ forwarded: 'for=6.6.6.6, for=198.51.100.11;proto=https' }))).toBe("198.51.100.11");
+    expect(resolve("127.0.0.1", headers({ forwarded: "for=6.6.6.6, for=198.51.100.11;proto=https" }))).toBe("198.51.100.11");
     expect(resolve("127.0.0.1", headers({ forwarded: 'for=6.6.6.6, for="[2001:db8::9]:4711"' }))).toBe("2001:db8::9");
   });
 

@@ -40,7 +40,8 @@ describe("dates in the configured zone", () => {
 });
 
 describe("TIME_ZONE", () => {
-  const env = (extra: Record<string, string>) => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-tz-")), SESSION_SECRET: "x".repeat(32), ...extra }) as NodeJS.ProcessEnv;
+  const env = (extra: Record<string, string>) =>
+    ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-tz-")), SESSION_SECRET: "x".repeat(32), ...extra }) as NodeJS.ProcessEnv;
   it("defaults to Europe/Berlin and reaches the pages' settings", () => {
     expect(loadConfig(env({})).TIME_ZONE).toBe(BERLIN);
     expect(loadConfig(env({ TIME_ZONE: "America/New_York" })).TIME_ZONE).toBe("America/New_York");

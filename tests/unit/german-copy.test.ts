@@ -5,9 +5,7 @@ import { describe, expect, it } from "vitest";
 const dir = new URL("../../app/locales/de/", import.meta.url);
 
 const flatten = (obj: unknown, prefix: string): [string, string][] =>
-  typeof obj === "object" && obj
-    ? Object.entries(obj).flatMap(([k, v]) => flatten(v, `${prefix}.${k}`))
-    : [[prefix, String(obj)]];
+  typeof obj === "object" && obj ? Object.entries(obj).flatMap(([k, v]) => flatten(v, `${prefix}.${k}`)) : [[prefix, String(obj)]];
 
 const german: [string, string][] = readdirSync(dir)
   .filter((f) => f.endsWith(".json"))
@@ -64,7 +62,10 @@ describe("German copy (app/locales/STYLE.md)", () => {
   it("reads every German text and knows every fixed key", () => {
     const keys = new Set(german.map(([key]) => key));
     expect(german.length).toBeGreaterThan(300);
-    expect([...SPEC_FIXED].filter((key) => !keys.has(key)), "fixed keys that no longer exist").toEqual([]);
+    expect(
+      [...SPEC_FIXED].filter((key) => !keys.has(key)),
+      "fixed keys that no longer exist",
+    ).toEqual([]);
   });
 
   it("has no English UI words outside the spec's fixed texts", () => {

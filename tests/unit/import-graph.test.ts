@@ -47,7 +47,9 @@ function resolveFile(base: string): string | null {
 export function resolveSpecifier(from: string, specifier: string): string | null {
   let base: string | null = null;
   if (specifier.startsWith(".")) base = resolve(dirname(from), specifier);
-  else for (const [alias, folder] of Object.entries(ALIASES)) if (specifier.startsWith(alias)) base = join(ROOT, folder, specifier.slice(alias.length));
+  else
+    for (const [alias, folder] of Object.entries(ALIASES))
+      if (specifier.startsWith(alias)) base = join(ROOT, folder, specifier.slice(alias.length));
   if (!base) return null;
   const file = resolveFile(base);
   return file ? relative(ROOT, file) : null;
@@ -113,7 +115,15 @@ describe("import graph", () => {
       "./y",
       "#server/z.ts",
     ]);
-    expect(cycles(new Map([["a", ["b"]], ["b", ["a"]], ["c", ["a"]]]))).toEqual([["a", "b"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", ["a"]],
+          ["c", ["a"]],
+        ]),
+      ),
+    ).toEqual([["a", "b"]]);
   });
 
   it("server/ and shared/ never import app/, shared/ never imports server/", () => {

@@ -3,9 +3,7 @@ import { describe, expect, it } from "vitest";
 
 const dir = new URL("../../app/locales/", import.meta.url);
 const keysOf = (obj: unknown, prefix = ""): string[] =>
-  typeof obj === "object" && obj
-    ? Object.entries(obj).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
-    : [prefix];
+  typeof obj === "object" && obj ? Object.entries(obj).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
 const load = (lang: string) =>
   Object.fromEntries(
     readdirSync(new URL(`${lang}/`, dir))
@@ -17,8 +15,14 @@ describe("translations", () => {
   it("have the same keys in German and English", () => {
     const de = new Set(keysOf(load("de")));
     const en = new Set(keysOf(load("en")));
-    expect([...de].filter((k) => !en.has(k)), "missing in en.json files").toEqual([]);
-    expect([...en].filter((k) => !de.has(k)), "missing in de.json files").toEqual([]);
+    expect(
+      [...de].filter((k) => !en.has(k)),
+      "missing in en.json files",
+    ).toEqual([]);
+    expect(
+      [...en].filter((k) => !de.has(k)),
+      "missing in de.json files",
+    ).toEqual([]);
   });
 
   it("have no empty texts", () => {

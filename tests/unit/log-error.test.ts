@@ -12,14 +12,21 @@ function failedQuery() {
     detail: "Key (email)=(someone@example.test) already exists.",
     table: "tags",
   });
-  return new DrizzleQueryError("select * from tags where secret_code = $1 and email = $2", ["SECRETCODE42", "someone@example.test"], pgError);
+  return new DrizzleQueryError(
+    "select * from tags where secret_code = $1 and email = $2",
+    ["SECRETCODE42", "someone@example.test"],
+    pgError,
+  );
 }
 
 describe("error logging", () => {
   it("keeps the name, codes, table and stack frames of a failed query, never its message or parameters", () => {
     const described = JSON.stringify(describeError(failedQuery()));
     expect(described).not.toMatch(/SECRETCODE42|someone@example|secret_code|params/);
-    expect(describeError(failedQuery())).toMatchObject({ name: "DrizzleQueryError", cause: { name: "error", code: "22P02", table: "tags" } });
+    expect(describeError(failedQuery())).toMatchObject({
+      name: "DrizzleQueryError",
+      cause: { name: "error", code: "22P02", table: "tags" },
+    });
     expect(describeError(failedQuery()).stack?.[0]).toMatch(/^at /);
     expect(databaseErrorCode(failedQuery())).toBe("22P02");
   });
@@ -44,8 +51,8 @@ describe("error logging", () => {
   });
 
   it("refuses the placeholder session secret of deploy/env.example", () => {
-    expect(() => loadConfig({ DATA_DIR: "/tmp/boonees-unit", SESSION_SECRET: "change-me-to-64-random-hex-characters" } as NodeJS.ProcessEnv)).toThrow(
-      /SESSION_SECRET: is still the placeholder/,
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: "/tmp/boonees-unit", SESSION_SECRET: "change-me-to-64-random-hex-characters" } as NodeJS.ProcessEnv),
+    ).toThrow(/SESSION_SECRET: is still the placeholder/);
   });
 });

@@ -6,7 +6,13 @@ import { publicPageKey } from "../../server/page-cache/public-page-key.ts";
 
 function clockedStore(limits: { maxEntries?: number; maxBytes?: number } = {}) {
   let t = 0;
-  const store = createPageStore<string>({ maxEntries: limits.maxEntries ?? 10, maxBytes: limits.maxBytes ?? 1_000, freshMs: 1_000, graceMs: 1_000, now: () => t });
+  const store = createPageStore<string>({
+    maxEntries: limits.maxEntries ?? 10,
+    maxBytes: limits.maxBytes ?? 1_000,
+    freshMs: 1_000,
+    graceMs: 1_000,
+    now: () => t,
+  });
   const put = (key: string, value: string, size = 1) => store.begin(key).finish(value, size);
   return { store, put, advance: (ms: number) => (t += ms) };
 }
@@ -76,7 +82,8 @@ describe("shared page rules", () => {
     expect(publicPageKey(req("/boonees", { cookie: "flash=story.success" }))).toBeNull();
     expect(publicPageKey(req("/boonees", { authorization: "Bearer x" }))).toBeNull();
     expect(publicPageKey(req("/boonees", {}, "POST"))).toBeNull();
-    for (const path of ["/claim", "/c/ABC123", "/profile", "/admin", "/auth", "/boonee", "/notifications"]) expect(publicPageKey(req(path)), path).toBeNull();
+    for (const path of ["/claim", "/c/ABC123", "/profile", "/admin", "/auth", "/boonee", "/notifications"])
+      expect(publicPageKey(req(path)), path).toBeNull();
   });
 
   it("picks brotli, gzip or plain text from Accept-Encoding", () => {

@@ -45,8 +45,9 @@ describe("internal addresses", () => {
     "",
   ])("%s is internal", (address) => expect(isInternalAddress(address)).toBe(true));
 
-  it.each(["8.8.8.8", "142.250.185.74", "17.57.146.1", "172.32.0.1", "100.128.0.1", "2a00:1450:4001:82b::200a", "2620:149:a44::1"])("%s is public", (address) =>
-    expect(isInternalAddress(address)).toBe(false),
+  it.each(["8.8.8.8", "142.250.185.74", "17.57.146.1", "172.32.0.1", "100.128.0.1", "2a00:1450:4001:82b::200a", "2620:149:a44::1"])(
+    "%s is public",
+    (address) => expect(isInternalAddress(address)).toBe(false),
   );
 });
 
@@ -80,10 +81,15 @@ describe("push endpoint hosts", () => {
   ])("refuses %s", (endpoint) => expect(policy.refusal(endpoint)).not.toBeNull());
 
   it("extra hosts and *.suffix wildcards come from the configuration; test hosts only when listed, exactly", () => {
-    const env = (extra: Record<string, string>) => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-push-")), SESSION_SECRET: "x".repeat(32), ...extra }) as NodeJS.ProcessEnv;
+    const env = (extra: Record<string, string>) =>
+      ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-push-")), SESSION_SECRET: "x".repeat(32), ...extra }) as NodeJS.ProcessEnv;
     const fromConfig = (extra: Record<string, string>) => {
       const config = loadConfig(env(extra));
-      return createPushEndpointPolicy({ hosts: config.PUSH_SERVICE_HOSTS, testHosts: config.PUSH_TEST_HOSTS, allowHttp: config.PUSH_ALLOW_HTTP });
+      return createPushEndpointPolicy({
+        hosts: config.PUSH_SERVICE_HOSTS,
+        testHosts: config.PUSH_TEST_HOSTS,
+        allowHttp: config.PUSH_ALLOW_HTTP,
+      });
     };
     const defaults = fromConfig({});
     expect(defaults.refusal("https://push.example.org/x")).not.toBeNull();
@@ -105,6 +111,7 @@ describe("push endpoint hosts", () => {
     for (const bad of ["*", "*.com.", "127.0.0.1", "push.example.org:443", "https://push.example.org", "*.*.example.org", "localhost"]) {
       expect(() => loadConfig(env({ PUSH_SERVICE_HOSTS: bad })), bad).toThrow(/PUSH_SERVICE_HOSTS/);
     }
-    for (const bad of ["*.example.org", "127.0.0.1:80", "http://x"]) expect(() => loadConfig(env({ PUSH_TEST_HOSTS: bad })), bad).toThrow(/PUSH_TEST_HOSTS/);
+    for (const bad of ["*.example.org", "127.0.0.1:80", "http://x"])
+      expect(() => loadConfig(env({ PUSH_TEST_HOSTS: bad })), bad).toThrow(/PUSH_TEST_HOSTS/);
   });
 });

@@ -32,9 +32,22 @@ export function AdminPage({
 }
 
 /** A small figure card for totals. */
-export function StatCard({ label, value, hint, testId }: { label: string; value: number | string; hint?: React.ReactNode; testId?: string }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: number | string;
+  hint?: React.ReactNode;
+  testId?: string;
+}) {
   return (
-    <div className="min-w-0 rounded-2xl border-2 border-ink/10 bg-white p-3 shadow-[0_4px_0_0_rgba(35,21,63,0.08)] sm:p-4" data-testid={testId}>
+    <div
+      className="min-w-0 rounded-2xl border-2 border-ink/10 bg-white p-3 shadow-[0_4px_0_0_rgba(35,21,63,0.08)] sm:p-4"
+      data-testid={testId}
+    >
       <p className="truncate text-xs font-extrabold tracking-wide text-muted-foreground uppercase">{label}</p>
       <p className="mt-1 font-display text-2xl font-extrabold tabular-nums sm:text-3xl">{value}</p>
       {hint && <p className="mt-0.5 text-sm text-muted-foreground">{hint}</p>}
@@ -43,10 +56,25 @@ export function StatCard({ label, value, hint, testId }: { label: string; value:
 }
 
 /** Previous/next links for the paged admin lists (work without JavaScript). */
-export function Pager({ page, pageCount, prevHref, nextHref }: { page: number; pageCount: number; prevHref: string | null; nextHref: string | null }) {
+export function Pager({
+  page,
+  pageCount,
+  prevHref,
+  nextHref,
+}: {
+  page: number;
+  pageCount: number;
+  prevHref: string | null;
+  nextHref: string | null;
+}) {
   const { t } = useTranslation();
   if (!prevHref && !nextHref) return null;
-  const labels = { nav: t("admin.pager.nav"), prev: t("admin.pager.prev"), next: t("admin.pager.next"), status: t("admin.pager.status", { page, pages: pageCount }) };
+  const labels = {
+    nav: t("admin.pager.nav"),
+    prev: t("admin.pager.prev"),
+    next: t("admin.pager.next"),
+    status: t("admin.pager.status", { page, pages: pageCount }),
+  };
   const linkClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/15 bg-white px-4 text-sm font-bold hover:bg-paper-deep";
   const disabledClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/5 px-4 text-sm font-bold text-muted-foreground";
   return (
@@ -78,7 +106,14 @@ export function Pager({ page, pageCount, prevHref, nextHref }: { page: number; p
 
 /** The pager of a list paged by number: `hrefFor(n)` is the link to page n. */
 export function NumberedPager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
-  return <Pager page={page} pageCount={pageCount} prevHref={page > 1 ? hrefFor(page - 1) : null} nextHref={page < pageCount ? hrefFor(page + 1) : null} />;
+  return (
+    <Pager
+      page={page}
+      pageCount={pageCount}
+      prevHref={page > 1 ? hrefFor(page - 1) : null}
+      nextHref={page < pageCount ? hrefFor(page + 1) : null}
+    />
+  );
 }
 
 /** The href of a list page: the current filters plus a cursor (or page number) for that page. */

@@ -1,4 +1,13 @@
-import { ClipboardCheckIcon, MapPinnedIcon, HistoryIcon, LayoutDashboardIcon, MegaphoneIcon, PackageIcon, SparklesIcon, UsersIcon } from "lucide-react";
+import {
+  ClipboardCheckIcon,
+  MapPinnedIcon,
+  HistoryIcon,
+  LayoutDashboardIcon,
+  MegaphoneIcon,
+  PackageIcon,
+  SparklesIcon,
+  UsersIcon,
+} from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { NavLink } from "react-router";
 import {

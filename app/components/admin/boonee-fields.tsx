@@ -24,7 +24,13 @@ export function SelectField({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props}>
+      <NativeSelect
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      >
         {children}
       </NativeSelect>
       {error && (
@@ -36,13 +42,24 @@ export function SelectField({
   );
 }
 
-export function TextareaField({ name, label, error, ...props }: React.ComponentProps<"textarea"> & { name: string; label: string; error?: string }) {
+export function TextareaField({
+  name,
+  label,
+  error,
+  ...props
+}: React.ComponentProps<"textarea"> & { name: string; label: string; error?: string }) {
   const { t } = useTranslation();
   const id = props.id ?? `field-${name}`;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+      <Textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-destructive">
           {t(error)}
@@ -53,8 +70,18 @@ export function TextareaField({ name, label, error, ...props }: React.ComponentP
 }
 
 /** The figure's fields (spec section 3), shared by Create Boonee and Edit: one input per row of shared/figure-fields.ts. */
-export function BooneeFields({ values = {}, errors = {}, idPrefix = "" }: { values?: BooneeFieldValues; errors?: FieldErrors; idPrefix?: string }) {
-  const input = (f: FormField) => <FieldInput key={f.key} field={f} id={`${idPrefix}field-${f.key}`} value={values[f.key]} error={errors[f.key]} />;
+export function BooneeFields({
+  values = {},
+  errors = {},
+  idPrefix = "",
+}: {
+  values?: BooneeFieldValues;
+  errors?: FieldErrors;
+  idPrefix?: string;
+}) {
+  const input = (f: FormField) => (
+    <FieldInput key={f.key} field={f} id={`${idPrefix}field-${f.key}`} value={values[f.key]} error={errors[f.key]} />
+  );
   return (
     <div className="grid gap-4">
       {FORM_FIELDS.filter((f) => isWide(f)).map(input)}
@@ -66,7 +93,17 @@ export function BooneeFields({ values = {}, errors = {}, idPrefix = "" }: { valu
 const isWide = (f: FormField) => "wide" in f.input && f.input.wide === true;
 
 /** One field's input as its row describes it, labelled `admin.fields.<key>`. */
-function FieldInput({ field, id, value, error }: { field: FormField; id: string; value: string | number | null | undefined; error?: string }) {
+function FieldInput({
+  field,
+  id,
+  value,
+  error,
+}: {
+  field: FormField;
+  id: string;
+  value: string | number | null | undefined;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const key = field.key;
   const input = field.input as InputSpec;
@@ -84,15 +121,48 @@ function FieldInput({ field, id, value, error }: { field: FormField; id: string;
         </SelectField>
       );
     case "textarea":
-      return <TextareaField id={id} name={key} label={label} rows={input.rows} maxLength={input.maxLength} defaultValue={value ?? ""} error={error} />;
+      return (
+        <TextareaField
+          id={id}
+          name={key}
+          label={label}
+          rows={input.rows}
+          maxLength={input.maxLength}
+          defaultValue={value ?? ""}
+          error={error}
+        />
+      );
     case "number":
-      return <Field id={id} name={key} type="number" inputMode="numeric" min={input.min} max={input.max} step={1} label={label} defaultValue={value ?? ""} error={error} />;
+      return (
+        <Field
+          id={id}
+          name={key}
+          type="number"
+          inputMode="numeric"
+          min={input.min}
+          max={input.max}
+          step={1}
+          label={label}
+          defaultValue={value ?? ""}
+          error={error}
+        />
+      );
     case "upload":
       return null;
     case "date":
       return <Field id={id} name={key} type="date" label={label} defaultValue={value ?? ""} error={error} />;
     case "text":
-      return <Field id={id} name={key} label={label} required={input.required} maxLength={input.maxLength} defaultValue={value ?? ""} error={error} />;
+      return (
+        <Field
+          id={id}
+          name={key}
+          label={label}
+          required={input.required}
+          maxLength={input.maxLength}
+          defaultValue={value ?? ""}
+          error={error}
+        />
+      );
   }
 }
 
@@ -101,7 +171,15 @@ const VIDEO_ACCEPT = "video/mp4,video/webm";
 const MB = 1024 * 1024;
 
 /** Image and video pickers with a preview; the server checks the content again. */
-export function MediaPickers({ errors = {}, idPrefix = "", currentImage }: { errors?: FieldErrors; idPrefix?: string; currentImage?: string | null }) {
+export function MediaPickers({
+  errors = {},
+  idPrefix = "",
+  currentImage,
+}: {
+  errors?: FieldErrors;
+  idPrefix?: string;
+  currentImage?: string | null;
+}) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
@@ -136,7 +214,9 @@ export function MediaPickers({ errors = {}, idPrefix = "", currentImage }: { err
             {t(err.image)}
           </p>
         )}
-        {shown && <img src={shown} alt={t("admin.upload.preview")} className="mt-1 size-28 rounded-xl border-2 border-ink/10 object-cover" />}
+        {shown && (
+          <img src={shown} alt={t("admin.upload.preview")} className="mt-1 size-28 rounded-xl border-2 border-ink/10 object-cover" />
+        )}
       </div>
       <div className="grid content-start gap-1.5">
         <Label htmlFor={`${idPrefix}field-video`}>{t("admin.fields.video")}</Label>

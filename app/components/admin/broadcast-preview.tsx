@@ -54,14 +54,21 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
   const title = draft.title || t("broadcast.preview.noTitle");
   const message = draft.message || t("broadcast.preview.noMessage");
   return (
-    <section aria-labelledby="broadcast-preview-title" className="grid gap-3 rounded-2xl border-2 border-dashed border-grape/30 bg-grape-light/20 p-4" data-testid="broadcast-preview">
+    <section
+      aria-labelledby="broadcast-preview-title"
+      className="grid gap-3 rounded-2xl border-2 border-dashed border-grape/30 bg-grape-light/20 p-4"
+      data-testid="broadcast-preview"
+    >
       <h2 id="broadcast-preview-title" className="font-display text-lg font-bold">
         {t("broadcast.preview.title")}
       </h2>
       <div className="grid gap-1">
         <p className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("broadcast.preview.notification")}</p>
         <div className="flex gap-3 rounded-xl border-2 border-ink/10 bg-white p-3" data-testid="preview-notification">
-          <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-grape-light text-grape">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-grape-light text-grape"
+          >
             <GiftIcon className="size-5" />
           </span>
           <div className="min-w-0">

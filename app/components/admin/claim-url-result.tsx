@@ -52,8 +52,22 @@ export function ClaimUrlResult({
             {t("admin.create.claimUrl")}
           </label>
           <div className="flex gap-2">
-            <Input id="claim-url" readOnly value={claimUrl} className="font-mono text-sm" onFocus={(e) => e.currentTarget.select()} data-testid="claim-url" />
-            <Button type="button" variant="outline" size="icon" onClick={copy} aria-label={t("admin.create.copyUrl")} title={t("admin.create.copyUrl")}>
+            <Input
+              id="claim-url"
+              readOnly
+              value={claimUrl}
+              className="font-mono text-sm"
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="claim-url"
+            />
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              onClick={copy}
+              aria-label={t("admin.create.copyUrl")}
+              title={t("admin.create.copyUrl")}
+            >
               <CopyIcon />
             </Button>
           </div>

@@ -23,10 +23,14 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
           <h3 className="font-display text-lg font-bold wrap-anywhere">{drop.titleDe}</h3>
           <p className="text-sm text-muted-foreground wrap-anywhere">{drop.titleEn}</p>
         </div>
-        <Badge variant={state === "waiting" ? "secondary" : state === "released" ? "default" : "outline"}>{t(`drops.admin.state.${state}`)}</Badge>
+        <Badge variant={state === "waiting" ? "secondary" : state === "released" ? "default" : "outline"}>
+          {t(`drops.admin.state.${state}`)}
+        </Badge>
       </div>
       <p className="mt-2 text-sm">{t("drops.admin.releaseAtShown", { when: dates.table(drop.releasedAt ?? drop.releaseAt) })}</p>
-      <p className="mt-1 text-sm wrap-anywhere">{t("drops.admin.figuresShown", { names: drop.figures.map((f) => f.name).join(", ") || "–" })}</p>
+      <p className="mt-1 text-sm wrap-anywhere">
+        {t("drops.admin.figuresShown", { names: drop.figures.map((f) => f.name).join(", ") || "–" })}
+      </p>
       {state === "released" && (
         <p className="mt-1 text-sm text-muted-foreground">
           <DeliveryCounts counts={drop.deliveries} />
@@ -70,12 +74,30 @@ function DropHintsAdmin({ drop }: { drop: AdminDrop }) {
       <ul className="mt-2 grid gap-3">
         {drop.hints.map((h) => (
           <li key={h.id} className="rounded-lg bg-paper p-2" data-testid="admin-drop-hint">
-            <p className="text-xs text-muted-foreground">{h.releasedAt ? t("drops.admin.hintReleased", { when: dates.table(h.releasedAt) }) : t("drops.admin.hintWaiting", { when: dates.table(h.releaseAt) })}</p>
+            <p className="text-xs text-muted-foreground">
+              {h.releasedAt
+                ? t("drops.admin.hintReleased", { when: dates.table(h.releasedAt) })
+                : t("drops.admin.hintWaiting", { when: dates.table(h.releaseAt) })}
+            </p>
             <Form method="post" className="mt-1 grid gap-2 sm:grid-cols-2">
               <input type="hidden" name="intent" value="editHint" />
               <input type="hidden" name="hintId" value={h.id} />
-              <Field id={`hint-de-${h.id}`} name="textDe" label={t("drops.admin.hintDe")} required maxLength={HINT_TEXT_MAX} defaultValue={h.textDe} />
-              <Field id={`hint-en-${h.id}`} name="textEn" label={t("drops.admin.hintEn")} required maxLength={HINT_TEXT_MAX} defaultValue={h.textEn} />
+              <Field
+                id={`hint-de-${h.id}`}
+                name="textDe"
+                label={t("drops.admin.hintDe")}
+                required
+                maxLength={HINT_TEXT_MAX}
+                defaultValue={h.textDe}
+              />
+              <Field
+                id={`hint-en-${h.id}`}
+                name="textEn"
+                label={t("drops.admin.hintEn")}
+                required
+                maxLength={HINT_TEXT_MAX}
+                defaultValue={h.textEn}
+              />
               <Button type="submit" size="sm" variant="outline" className="justify-self-start">
                 {t("drops.admin.save")}
               </Button>

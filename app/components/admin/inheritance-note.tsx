@@ -34,7 +34,12 @@ export function InheritanceNote({ item, idPrefix }: { item: TypeOrInstance; idPr
           {own.map((f) => (
             <li key={f.column}>
               <label htmlFor={`${idPrefix}${inheritInputName(f.column)}`} className="inline-flex items-center gap-2">
-                <input id={`${idPrefix}${inheritInputName(f.column)}`} type="checkbox" name={inheritInputName(f.column)} className="size-4 accent-grape" />
+                <input
+                  id={`${idPrefix}${inheritInputName(f.column)}`}
+                  type="checkbox"
+                  name={inheritInputName(f.column)}
+                  className="size-4 accent-grape"
+                />
                 {t("admin.inherit.useTypeValue", { field: t(labelKey(f.key)) })}
               </label>
             </li>

@@ -45,7 +45,14 @@ export function ReasonDialog({
   const id = `reason-${Object.values(fields).join("-")}-${fields.intent ?? ""}`;
   return (
     <>
-      <Button type="button" size="sm" variant="outline" aria-label={ariaLabel} aria-haspopup="dialog" onClick={() => (fetcher.reset(), setOpen(true))}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        aria-label={ariaLabel}
+        aria-haspopup="dialog"
+        onClick={() => (fetcher.reset(), setOpen(true))}
+      >
         {icon} {label}
       </Button>
       {open && (

@@ -9,5 +9,6 @@ export const stacked = {
   row: "max-md:block max-md:rounded-xl max-md:border-2 max-md:border-ink/10 max-md:bg-white max-md:p-3",
   cell: "max-md:block max-md:px-0 max-md:py-1 max-md:max-w-none",
   /** a cell that names its column on a card (from its data-label) */
-  labelled: "max-md:before:mr-1 max-md:before:text-xs max-md:before:font-extrabold max-md:before:text-muted-foreground max-md:before:uppercase max-md:before:content-[attr(data-label)]",
+  labelled:
+    "max-md:before:mr-1 max-md:before:text-xs max-md:before:font-extrabold max-md:before:text-muted-foreground max-md:before:uppercase max-md:before:content-[attr(data-label)]",
 } as const;

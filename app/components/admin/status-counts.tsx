@@ -30,7 +30,9 @@ export function StatusCounts({ byStatus, publicTotal }: { byStatus: Counts; publ
               <TableRow key={s} data-testid={`status-row-${s}`}>
                 <TableCell className="font-bold">
                   {t(`admin.status.${s}`)}
-                  {!isPublicStatus(s) && <span className="ml-2 text-xs font-normal text-muted-foreground">({t("admin.dashboard.notPublic")})</span>}
+                  {!isPublicStatus(s) && (
+                    <span className="ml-2 text-xs font-normal text-muted-foreground">({t("admin.dashboard.notPublic")})</span>
+                  )}
                 </TableCell>
                 <TableCell className="text-right tabular-nums" data-testid="status-total">
                   {byStatus[s].total}

@@ -63,13 +63,29 @@ export function PasskeyButton({
   return (
     // Rendered hidden; shown where the browser can do passkeys, by React or, on pages whose app starts
     // on demand (claim links), by their inline script, where a click then starts the app (data-needs-app).
-    <form ref={form} method="post" action={action} className="grid gap-2" data-testid={`passkey-${intent}`} data-passkey="" hidden={!supported}>
+    <form
+      ref={form}
+      method="post"
+      action={action}
+      className="grid gap-2"
+      data-testid={`passkey-${intent}`}
+      data-passkey=""
+      hidden={!supported}
+    >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(extra).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input ref={answer} type="hidden" name="passkey" />
-      <Button type="button" variant={variant} size="lg" className="h-auto min-h-12 w-full py-2 text-center whitespace-normal" disabled={busy} onClick={start} data-needs-app="">
+      <Button
+        type="button"
+        variant={variant}
+        size="lg"
+        className="h-auto min-h-12 w-full py-2 text-center whitespace-normal"
+        disabled={busy}
+        onClick={start}
+        data-needs-app=""
+      >
         <KeyRoundIcon aria-hidden="true" />
         {busy ? t("auth.passkey.waiting") : label}
       </Button>

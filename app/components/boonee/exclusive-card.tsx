@@ -6,11 +6,23 @@ import { useDates } from "~/lib/use-dates";
 export type ExclusiveEntry = ExclusiveItemData & { createdAt: Date | string };
 
 /** The owner's card: the figure's welcome video and the exclusive items, each rendered by its type. */
-export function ExclusiveCard({ welcomeVideoUrl, items, figureName }: { welcomeVideoUrl: string | null; items: ExclusiveEntry[]; figureName: string }) {
+export function ExclusiveCard({
+  welcomeVideoUrl,
+  items,
+  figureName,
+}: {
+  welcomeVideoUrl: string | null;
+  items: ExclusiveEntry[];
+  figureName: string;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   return (
-    <section aria-labelledby="exclusive-title" className="rounded-2xl border-2 border-gold/40 bg-gold-light/40 p-5" data-testid="exclusive-card">
+    <section
+      aria-labelledby="exclusive-title"
+      className="rounded-2xl border-2 border-gold/40 bg-gold-light/40 p-5"
+      data-testid="exclusive-card"
+    >
       <h2 id="exclusive-title" className="flex items-center gap-2 font-display text-2xl font-bold">
         <SparklesIcon aria-hidden="true" className="size-6 text-gold" />
         {t("boonee.exclusive.title")}

@@ -8,7 +8,11 @@ import { cn } from "~/lib/utils";
 export function FigureImage({ src, alt }: { src: string | null; alt: string }) {
   if (!src) {
     return (
-      <div role="img" aria-label={alt} className="flex aspect-square w-full items-center justify-center bg-gradient-to-br from-grape-light via-paper to-slime-light">
+      <div
+        role="img"
+        aria-label={alt}
+        className="flex aspect-square w-full items-center justify-center bg-gradient-to-br from-grape-light via-paper to-slime-light"
+      >
         <span aria-hidden="true" className="text-8xl">
           👾
         </span>
@@ -43,7 +47,17 @@ export function StatusPill({ availability }: { availability: Availability }) {
   );
 }
 
-export function FigureTitle({ name, rarity, series, availability }: { name: string; rarity: string; series: string | null; availability: Availability }) {
+export function FigureTitle({
+  name,
+  rarity,
+  series,
+  availability,
+}: {
+  name: string;
+  rarity: string;
+  series: string | null;
+  availability: Availability;
+}) {
   const { t } = useTranslation();
   return (
     <div>

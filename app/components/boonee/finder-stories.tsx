@@ -49,15 +49,16 @@ export function FinderStories({
         <ol className="mt-4 grid grid-cols-1 gap-4">
           {stories.map((s) => (
             <li key={s.id}>
-              <article className="rounded-2xl border-2 border-ink/10 bg-white p-5 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]" data-testid="finder-story">
+              <article
+                className="rounded-2xl border-2 border-ink/10 bg-white p-5 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]"
+                data-testid="finder-story"
+              >
                 <h3 className="font-display text-xl font-bold wrap-anywhere">{s.title}</h3>
                 <p className="mt-2 whitespace-pre-line wrap-anywhere">{s.story}</p>
                 <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft wrap-anywhere">
                   {s.findLocation && <span>{t("story.foundAt", { location: s.findLocation })}</span>}
                   {s.findDate && <span>{t("story.foundOn", { date: dates.calendarDay(s.findDate) })}</span>}
-                  <span>
-                    {t("story.writtenOn", { date: dates.day(s.createdAt) })}
-                  </span>
+                  <span>{t("story.writtenOn", { date: dates.day(s.createdAt) })}</span>
                 </p>
                 {s.mine && ownActions?.(s)}
               </article>

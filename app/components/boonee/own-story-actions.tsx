@@ -32,7 +32,14 @@ export function OwnStoryActions({ action, story }: { action: string; story: Stor
   }, [editor.state, result, t]);
   return (
     <div className="mt-3 flex flex-wrap gap-2">
-      <Button type="button" size="sm" variant="outline" aria-haspopup="dialog" aria-label={t("story.editLabel", { title: story.title })} onClick={() => (editor.reset(), setEditing(true))}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        aria-haspopup="dialog"
+        aria-label={t("story.editLabel", { title: story.title })}
+        onClick={() => (editor.reset(), setEditing(true))}
+      >
         <PencilIcon /> {t("story.edit")}
       </Button>
       <ConfirmButton

@@ -17,14 +17,35 @@ export interface StoryValues {
  * The fields of the finder-story form (title, story, location, date), shared by adding, editing and the
  * no-JS form. The text fields take any length (a pasted story is never cut) and count near their limits.
  */
-export function StoryFields({ errors, idPrefix, maxDate, values }: { errors: FieldErrors; idPrefix: string; maxDate?: string; values?: StoryValues }) {
+export function StoryFields({
+  errors,
+  idPrefix,
+  maxDate,
+  values,
+}: {
+  errors: FieldErrors;
+  idPrefix: string;
+  maxDate?: string;
+  values?: StoryValues;
+}) {
   const { t } = useTranslation();
   const storyId = `${idPrefix}-story`;
   const story = useCharCount();
-  const storyDescribedBy = [errors.story ? `${storyId}-error` : null, counterShown(story.count, STORY_TEXT_MAX) ? `${storyId}-count` : null].filter(Boolean).join(" ");
+  const storyDescribedBy = [errors.story ? `${storyId}-error` : null, counterShown(story.count, STORY_TEXT_MAX) ? `${storyId}-count` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <>
-      <Field id={`${idPrefix}-title`} name="title" label={t("story.fields.title")} required limit={STORY_TITLE_MAX} autoComplete="off" defaultValue={values?.title} error={errors.title} />
+      <Field
+        id={`${idPrefix}-title`}
+        name="title"
+        label={t("story.fields.title")}
+        required
+        limit={STORY_TITLE_MAX}
+        autoComplete="off"
+        defaultValue={values?.title}
+        error={errors.title}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor={storyId}>{t("story.fields.story")}</Label>
         <Textarea
@@ -53,7 +74,15 @@ export function StoryFields({ errors, idPrefix, maxDate, values }: { errors: Fie
         defaultValue={values?.findLocation ?? undefined}
         error={errors.location}
       />
-      <Field id={`${idPrefix}-date`} name="findDate" type="date" label={`${t("story.fields.date")} (${t("story.fields.optional")})`} max={maxDate} defaultValue={values?.findDate ?? undefined} error={errors.findDate} />
+      <Field
+        id={`${idPrefix}-date`}
+        name="findDate"
+        type="date"
+        label={`${t("story.fields.date")} (${t("story.fields.optional")})`}
+        max={maxDate}
+        defaultValue={values?.findDate ?? undefined}
+        error={errors.findDate}
+      />
     </>
   );
 }

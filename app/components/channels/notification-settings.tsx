@@ -16,7 +16,15 @@ export interface ChannelSettings {
 }
 
 /** The profile's notification settings: kinds × channels (a plain form; rows and cells from NOTIFICATION_KIND_TABLE), e-mail opt-in, push on this device. */
-export function NotificationSettings({ settings, vapidPublicKey, lang }: { settings: ChannelSettings; vapidPublicKey: string; lang: Lang }) {
+export function NotificationSettings({
+  settings,
+  vapidPublicKey,
+  lang,
+}: {
+  settings: ChannelSettings;
+  vapidPublicKey: string;
+  lang: Lang;
+}) {
   const { t } = useTranslation();
   const off = new Set(settings.optOuts);
   return (
@@ -36,8 +44,12 @@ export function NotificationSettings({ settings, vapidPublicKey, lang }: { setti
         <table className="w-full text-left text-sm">
           <thead>
             <tr>
-              <th scope="col" className="py-2">{t("channels.kindHeader")}</th>
-              <th scope="col" className="px-2 py-2 text-center">{t("channels.channel.app")}</th>
+              <th scope="col" className="py-2">
+                {t("channels.kindHeader")}
+              </th>
+              <th scope="col" className="px-2 py-2 text-center">
+                {t("channels.channel.app")}
+              </th>
               {OPTIONAL_CHANNELS.map((channel) => (
                 <th key={channel} scope="col" className="px-2 py-2 text-center">
                   {t(`channels.channel.${channel}`)}
@@ -48,7 +60,9 @@ export function NotificationSettings({ settings, vapidPublicKey, lang }: { setti
           <tbody>
             {NOTIFICATION_KINDS.map((kind) => (
               <tr key={kind} className="border-t border-ink/10">
-                <th scope="row" className="py-2 font-semibold">{t(`channels.kinds.${kind}`)}</th>
+                <th scope="row" className="py-2 font-semibold">
+                  {t(`channels.kinds.${kind}`)}
+                </th>
                 <td className="px-2 py-2 text-center text-muted-foreground">{t("channels.always")}</td>
                 {OPTIONAL_CHANNELS.map((channel) => {
                   const name = preferenceField(kind, channel);
@@ -109,7 +123,9 @@ function PushDevice({ vapidPublicKey, devices }: { vapidPublicKey: string; devic
       <h3 className="flex items-center gap-2 font-display text-lg font-bold">
         <BellRingIcon className="size-5" aria-hidden="true" /> {t("channels.push.heading")}
       </h3>
-      <p role="status" className="text-sm">{message}</p>
+      <p role="status" className="text-sm">
+        {message}
+      </p>
       {devices > 0 && <p className="text-xs text-muted-foreground">{t("channels.push.devices", { count: devices })}</p>}
       <div>
         {push.state === "on" ? (
@@ -117,7 +133,11 @@ function PushDevice({ vapidPublicKey, devices }: { vapidPublicKey: string; devic
             {t("channels.push.turnOff")}
           </Button>
         ) : (
-          <Button type="button" disabled={push.state === "unknown" || push.state === "busy" || push.state === "unsupported" || push.state === "denied"} onClick={() => void push.turnOn()}>
+          <Button
+            type="button"
+            disabled={push.state === "unknown" || push.state === "busy" || push.state === "unsupported" || push.state === "denied"}
+            onClick={() => void push.turnOn()}
+          >
             {t("channels.push.turnOn")}
           </Button>
         )}

@@ -9,7 +9,17 @@ import { useTranslation } from "~/lib/use-translation";
  * A mailed link's page (confirm e-mails, unsubscribe): opening it changes nothing (mail scanners
  * open links), the button posts it. `area` is the translation group under "channels.".
  */
-export function TokenActionPage({ area, token, done, error }: { area: "confirm" | "unsubscribe"; token: string; done: boolean; error: string | null }) {
+export function TokenActionPage({
+  area,
+  token,
+  done,
+  error,
+}: {
+  area: "confirm" | "unsubscribe";
+  token: string;
+  done: boolean;
+  error: string | null;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (

@@ -3,7 +3,10 @@ import { useCallback, useEffect, useState } from "react";
 export type PushState = "unknown" | "unsupported" | "denied" | "off" | "on" | "busy" | "failed";
 
 const base64urlToBytes = (value: string) => {
-  const b64 = value.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(value.length / 4) * 4, "=");
+  const b64 = value
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(value.length / 4) * 4, "=");
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 };
 
@@ -17,7 +20,11 @@ class Refused extends Error {
 }
 
 async function post(fields: Record<string, string>) {
-  const response = await fetch("/profile/notifications", { method: "POST", body: new URLSearchParams(fields), headers: { accept: "application/json" } });
+  const response = await fetch("/profile/notifications", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { accept: "application/json" },
+  });
   if (response.ok) return;
   const error = ((await response.json().catch(() => null)) as { error?: unknown } | null)?.error;
   if (typeof error === "string" && /^[\w.]+$/.test(error)) throw new Refused(error.includes(".") ? error : `channels.error.${error}`);
@@ -50,7 +57,10 @@ export function usePushDevice(vapidPublicKey: string) {
       if (permission !== "granted") return setState(permission === "denied" ? "denied" : "off");
       const registration = await navigator.serviceWorker.register("/sw.js");
       await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64urlToBytes(vapidPublicKey) });
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: base64urlToBytes(vapidPublicKey),
+      });
       const json = subscription.toJSON();
       await post({ intent: "pushOn", endpoint: subscription.endpoint, p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" });
       setState("on");

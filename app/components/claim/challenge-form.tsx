@@ -9,7 +9,17 @@ import type { ClaimChallenge } from "#server/domain/claim-challenge.ts";
  * /claim-challenge.js solves it in the browser (with or without React running) and enables the button;
  * without JavaScript the page says why it cannot go on.
  */
-export function ChallengeForm({ code, challenge, error, params }: { code: string; challenge: ClaimChallenge; error: string; params?: Record<string, unknown> }) {
+export function ChallengeForm({
+  code,
+  challenge,
+  error,
+  params,
+}: {
+  code: string;
+  challenge: ClaimChallenge;
+  error: string;
+  params?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   return (
     // a plain form: a document post works the same before and after React starts

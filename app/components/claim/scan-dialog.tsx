@@ -40,7 +40,9 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
       const reader = new Reader();
       reader.addEventListener("reading", ({ message }) => {
         const decoder = new TextDecoder();
-        const texts = message.records.filter((r) => r.data && (r.recordType === "url" || r.recordType === "text")).map((r) => decoder.decode(r.data));
+        const texts = message.records
+          .filter((r) => r.data && (r.recordType === "url" || r.recordType === "text"))
+          .map((r) => decoder.decode(r.data));
         found(texts.find((x) => codeFromScan(x)) ?? texts[0] ?? "", "claim.scan.nfcNoCode");
       });
       reader.addEventListener("readingerror", () => setStatus({ kind: "error", key: "claim.scan.nfcError" }));
@@ -55,14 +57,21 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
       } catch (e) {
         const name = (e as DOMException).name;
-        return setStatus({ kind: "error", key: name === "NotAllowedError" || name === "SecurityError" ? "claim.scan.cameraDenied" : "claim.scan.cameraUnavailable" });
+        return setStatus({
+          kind: "error",
+          key: name === "NotAllowedError" || name === "SecurityError" ? "claim.scan.cameraDenied" : "claim.scan.cameraUnavailable",
+        });
       }
       if (abort.signal.aborted || !video.current) return stream.getTracks().forEach((tr) => tr.stop());
       video.current.srcObject = stream;
       await video.current.play().catch(() => {});
       stop = () => stream.getTracks().forEach((tr) => tr.stop());
       // One camera stream, read by the browser's BarcodeDetector, or else by qr-scanner's decoder (a worker).
-      const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
+      const Detector = (
+        window as unknown as {
+          BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> };
+        }
+      ).BarcodeDetector;
       let detect: (v: HTMLVideoElement) => Promise<string | null>;
       if (Detector) {
         const detector = new Detector({ formats: ["qr_code"] });
@@ -97,18 +106,26 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
     };
   }, [mode, nfcSupported, navigate, onClose]);
 
-  const cameraFailed = status.kind === "error" && (status.key === "claim.scan.cameraDenied" || status.key === "claim.scan.cameraUnavailable");
+  const cameraFailed =
+    status.kind === "error" && (status.key === "claim.scan.cameraDenied" || status.key === "claim.scan.cameraUnavailable");
   const title = mode === "qr" ? t("claim.scan.qrTitle") : nfcSupported ? t("claim.scan.nfc") : t("claim.scan.nfcUnsupportedTitle");
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{mode === "qr" ? t("claim.scan.qrHint") : nfcSupported ? t("claim.scan.nfcWaiting") : t("claim.scan.nfcUnsupported")}</DialogDescription>
+          <DialogDescription>
+            {mode === "qr" ? t("claim.scan.qrHint") : nfcSupported ? t("claim.scan.nfcWaiting") : t("claim.scan.nfcUnsupported")}
+          </DialogDescription>
         </DialogHeader>
         {mode === "qr" && (
           // kept mounted (the scanner holds it), hidden when there is no camera to show
-          <video ref={video} muted playsInline className={cameraFailed ? "hidden" : "aspect-square w-full rounded-xl bg-ink object-cover"} />
+          <video
+            ref={video}
+            muted
+            playsInline
+            className={cameraFailed ? "hidden" : "aspect-square w-full rounded-xl bg-ink object-cover"}
+          />
         )}
         {status.kind === "error" && (mode === "qr" || nfcSupported) && (
           <p role="alert" className="text-sm font-semibold text-destructive">

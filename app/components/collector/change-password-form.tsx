@@ -9,7 +9,11 @@ import type { FieldErrors } from "#shared/forms.ts";
 import { changePasswordSchema } from "#shared/schemas/account.ts";
 
 /** "Change password" on the profile: the current password, a new one; other devices are signed out. */
-export function ChangePasswordForm({ result }: { result?: { errors?: FieldErrors; error?: string | null; params?: Record<string, unknown>; changed?: number } }) {
+export function ChangePasswordForm({
+  result,
+}: {
+  result?: { errors?: FieldErrors; error?: string | null; params?: Record<string, unknown>; changed?: number };
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "changePassword";
@@ -22,7 +26,14 @@ export function ChangePasswordForm({ result }: { result?: { errors?: FieldErrors
     <Form ref={form} method="post" preventScrollReset noValidate onSubmit={onSubmit} className="grid max-w-md gap-4">
       <input type="hidden" name="intent" value="changePassword" />
       <FormError error={stale ? null : result?.error} params={result?.params} />
-      <Field name="currentPassword" type="password" label={t("profile.password.current")} autoComplete="current-password" error={errors.currentPassword} required />
+      <Field
+        name="currentPassword"
+        type="password"
+        label={t("profile.password.current")}
+        autoComplete="current-password"
+        error={errors.currentPassword}
+        required
+      />
       <Field
         name="newPassword"
         type="password"

@@ -9,7 +9,13 @@ import { useTranslation } from "~/lib/use-translation";
 import type { OwnPasskey } from "#server/domain/passkeys.ts";
 
 /** The profile's passkeys: each with its name (renamable), when it was made and last used; add, remove. */
-export function PasskeysSection({ passkeys, result }: { passkeys: OwnPasskey[]; result?: { error: string | null; params?: Record<string, unknown> } }) {
+export function PasskeysSection({
+  passkeys,
+  result,
+}: {
+  passkeys: OwnPasskey[];
+  result?: { error: string | null; params?: Record<string, unknown> };
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   return (
@@ -24,12 +30,23 @@ export function PasskeysSection({ passkeys, result }: { passkeys: OwnPasskey[]; 
       ) : (
         <ul className="mt-4 grid gap-2" data-testid="passkeys">
           {passkeys.map((p) => (
-            <li key={p.id} className="grid gap-2 rounded-xl border-2 border-ink/10 bg-white px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="passkey">
+            <li
+              key={p.id}
+              className="grid gap-2 rounded-xl border-2 border-ink/10 bg-white px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
+              data-testid="passkey"
+            >
               <Form method="post" preventScrollReset className="flex min-w-0 items-center gap-2">
                 <KeyRoundIcon aria-hidden="true" className="size-4 shrink-0 text-ink-soft" />
                 <input type="hidden" name="intent" value="renamePasskey" />
                 <input type="hidden" name="id" value={p.id} />
-                <Input name="name" defaultValue={p.name} maxLength={60} required aria-label={t("profile.passkeys.name")} className="h-9 min-w-0" />
+                <Input
+                  name="name"
+                  defaultValue={p.name}
+                  maxLength={60}
+                  required
+                  aria-label={t("profile.passkeys.name")}
+                  className="h-9 min-w-0"
+                />
                 <Button type="submit" variant="outline" size="sm">
                   {t("profile.passkeys.rename")}
                 </Button>
@@ -40,7 +57,11 @@ export function PasskeysSection({ passkeys, result }: { passkeys: OwnPasskey[]; 
                   {" · "}
                   {p.lastUsedAt ? t("profile.passkeys.lastUsed", { date: dates.day(p.lastUsedAt) }) : t("profile.passkeys.neverUsed")}
                 </span>
-                <Form method="post" preventScrollReset onSubmit={(e) => !window.confirm(t("profile.passkeys.removeConfirm", { name: p.name })) && e.preventDefault()}>
+                <Form
+                  method="post"
+                  preventScrollReset
+                  onSubmit={(e) => !window.confirm(t("profile.passkeys.removeConfirm", { name: p.name })) && e.preventDefault()}
+                >
                   <input type="hidden" name="intent" value="removePasskey" />
                   <input type="hidden" name="id" value={p.id} />
                   <Button type="submit" variant="ghost" size="sm" className="text-destructive">

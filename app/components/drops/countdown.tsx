@@ -31,7 +31,12 @@ export function Countdown({ releaseAt, serverNow, onDue }: { releaseAt: string; 
     return () => clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new target or render time restarts it
   }, [target, serverNow]);
-  if (left <= 0) return <p className="font-display text-2xl font-extrabold" role="status">{t("drops.landing.starting")}</p>;
+  if (left <= 0)
+    return (
+      <p className="font-display text-2xl font-extrabold" role="status">
+        {t("drops.landing.starting")}
+      </p>
+    );
   // data-*: the page's inline script ticks the same text before the app has started (deferred-scripts.tsx)
   return (
     <p

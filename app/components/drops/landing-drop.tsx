@@ -21,7 +21,12 @@ export function LandingDrop({ drop, serverNow }: { drop: NonNullable<LandingDrop
   useRevalidateEvery(due && drop.state === "waiting" ? DUE_POLL_MS : undefined);
   if (drop.state === "waiting") {
     return (
-      <section aria-labelledby="drop-title" className="border-b-2 border-ink/10 bg-gold-light" data-testid="landing-drop" data-state="waiting">
+      <section
+        aria-labelledby="drop-title"
+        className="border-b-2 border-ink/10 bg-gold-light"
+        data-testid="landing-drop"
+        data-state="waiting"
+      >
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-2 px-4 py-8">
           <h2 id="drop-title" className="flex items-center gap-2 font-display text-2xl font-extrabold">
             <TimerIcon aria-hidden="true" className="size-6" />
@@ -38,7 +43,12 @@ export function LandingDrop({ drop, serverNow }: { drop: NonNullable<LandingDrop
   const recent = serverNow - new Date(d.releasedAt).getTime() < 20 * 3600_000;
   const since = recent ? dates.time(d.releasedAt) : dates.dayTime(d.releasedAt);
   return (
-    <section aria-labelledby="drop-title" className="border-b-2 border-ink/10 bg-gold-light" data-testid="landing-drop" data-state={drop.state}>
+    <section
+      aria-labelledby="drop-title"
+      className="border-b-2 border-ink/10 bg-gold-light"
+      data-testid="landing-drop"
+      data-state={drop.state}
+    >
       <div className="mx-auto max-w-6xl px-4 py-8">
         <p className="flex items-center gap-2 font-bold text-grape" data-testid="drop-status">
           {drop.state === "live" && <RadioIcon aria-hidden="true" className="size-5 animate-pulse motion-reduce:animate-none" />}
@@ -51,7 +61,11 @@ export function LandingDrop({ drop, serverNow }: { drop: NonNullable<LandingDrop
         </h2>
         {pick(d.area) && <p className="mt-1 text-lg font-semibold wrap-anywhere">{t("drops.area", { area: pick(d.area) })}</p>}
         <DropHints hints={hints} />
-        <Link to={`/drops/${d.id}`} className="mt-4 inline-flex min-h-11 items-center rounded-full bg-ink px-5 font-bold text-gold-light hover:bg-grape" data-testid="landing-drop-link">
+        <Link
+          to={`/drops/${d.id}`}
+          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-ink px-5 font-bold text-gold-light hover:bg-grape"
+          data-testid="landing-drop-link"
+        >
           {t("drops.landing.open")}
         </Link>
       </div>

@@ -18,7 +18,11 @@ export function CharCounter({ id, count, max }: { id: string; count: number; max
   if (!counterShown(count, max)) return null;
   const over = count - max;
   return (
-    <p id={id} data-testid="char-counter" className={cn("text-xs tabular-nums", over > 0 ? "font-semibold text-destructive" : "text-muted-foreground")}>
+    <p
+      id={id}
+      data-testid="char-counter"
+      className={cn("text-xs tabular-nums", over > 0 ? "font-semibold text-destructive" : "text-muted-foreground")}
+    >
       {over > 0 ? t("common.charsOver", { count: over, length: count, max }) : t("common.charCount", { length: count, max })}
     </p>
   );

@@ -16,15 +16,31 @@ export function Field({
   hint,
   limit,
   ...props
-}: React.ComponentProps<"input"> & { name: string; label: string; error?: string; errorParams?: Record<string, unknown>; hint?: string; limit?: number }) {
+}: React.ComponentProps<"input"> & {
+  name: string;
+  label: string;
+  error?: string;
+  errorParams?: Record<string, unknown>;
+  hint?: string;
+  limit?: number;
+}) {
   const { t } = useTranslation();
   const { count, onInput } = useCharCount();
   const id = props.id ?? `field-${name}`;
-  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : null, limit && counterShown(count, limit) ? `${id}-count` : null].filter(Boolean).join(" ");
+  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : null, limit && counterShown(count, limit) ? `${id}-count` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} onInput={limit ? onInput : undefined} {...props} />
+      <Input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onInput={limit ? onInput : undefined}
+        {...props}
+      />
       {limit && <CharCounter id={`${id}-count`} count={count} max={limit} />}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

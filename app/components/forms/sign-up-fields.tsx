@@ -7,8 +7,25 @@ export function SignUpFields({ errors, values }: { errors: FieldErrors; values?:
   const { t } = useTranslation();
   return (
     <>
-      <Field name="name" label={t("auth.name")} autoComplete="name" required maxLength={100} hint={t("auth.nameHint")} error={errors.name} defaultValue={values?.name} />
-      <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} defaultValue={values?.email} />
+      <Field
+        name="name"
+        label={t("auth.name")}
+        autoComplete="name"
+        required
+        maxLength={100}
+        hint={t("auth.nameHint")}
+        error={errors.name}
+        defaultValue={values?.name}
+      />
+      <Field
+        name="email"
+        type="email"
+        label={t("auth.email")}
+        autoComplete="email"
+        required
+        error={errors.email}
+        defaultValue={values?.email}
+      />
       <Field
         name="password"
         type="password"

@@ -47,13 +47,23 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
   }, []);
 
   return (
-    <Form method="get" action="/boonees" role="search" className="grid gap-4" preventScrollReset onSubmit={() => window.clearTimeout(timer.current)}>
+    <Form
+      method="get"
+      action="/boonees"
+      role="search"
+      className="grid gap-4"
+      preventScrollReset
+      onSubmit={() => window.clearTimeout(timer.current)}
+    >
       <div className="flex gap-2">
         <div className="relative flex-1">
           <label htmlFor="gallery-q" className="sr-only">
             {t("gallery.searchLabel")}
           </label>
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             ref={input}
             id="gallery-q"

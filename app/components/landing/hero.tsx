@@ -8,12 +8,21 @@ import { SLIME_AA } from "./tones";
 export function Hero({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="hero-title" className="relative isolate flex min-h-[calc(100svh-4rem)] items-start overflow-hidden bg-ink text-paper">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate flex min-h-[calc(100svh-4rem)] items-start overflow-hidden bg-ink text-paper"
+    >
       <HeroVideo />
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-10 bg-gradient-to-b from-ink/85 via-ink/35 to-transparent" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 z-10 bg-gradient-to-b from-ink/85 via-ink/35 to-transparent"
+      />
       <div className="relative z-10 mx-auto w-full max-w-6xl px-4 pt-[7svh] pb-40 text-center sm:pt-[14svh]">
         <p className="font-display text-sm font-bold tracking-widest text-gold-light uppercase">{t("landing.hero.eyebrow")}</p>
-        <h1 id="hero-title" className="mt-2 font-display text-[2.75rem] leading-none font-extrabold text-balance drop-shadow-[0_3px_0_rgba(0,0,0,0.35)] sm:text-7xl">
+        <h1
+          id="hero-title"
+          className="mt-2 font-display text-[2.75rem] leading-none font-extrabold text-balance drop-shadow-[0_3px_0_rgba(0,0,0,0.35)] sm:text-7xl"
+        >
           {t("landing.hero.title")}
         </h1>
         <p className="mx-auto mt-3 max-w-xl text-base text-balance text-paper sm:mt-4 sm:text-xl">{t("landing.hero.subtitle")}</p>

@@ -72,7 +72,15 @@ export function About() {
         {FEATURES.map((key) => (
           <li key={key}>
             <Card className="h-full p-5">
-              <img src={`/images/landing/feature-${key}.svg`} alt="" width={240} height={240} loading="lazy" decoding="async" className="size-20" />
+              <img
+                src={`/images/landing/feature-${key}.svg`}
+                alt=""
+                width={240}
+                height={240}
+                loading="lazy"
+                decoding="async"
+                className="size-20"
+              />
               <h3 className="mt-4 font-display text-xl font-bold">{t(`landing.about.features.${key}.title`)}</h3>
               <p className="mt-1 text-ink-soft">{t(`landing.about.features.${key}.text`)}</p>
             </Card>
@@ -89,7 +97,14 @@ export function FollowCreator({ url }: { url: string }) {
   return (
     <section aria-labelledby="follow-title" className="mx-auto max-w-6xl px-4 pb-4">
       <div className="relative overflow-hidden rounded-3xl bg-grape px-6 py-10 text-white sm:px-12">
-        <img src="/images/boonee-mark.svg" alt="" width={160} height={160} loading="lazy" className="absolute -right-6 -bottom-8 size-40 rotate-12 opacity-25" />
+        <img
+          src="/images/boonee-mark.svg"
+          alt=""
+          width={160}
+          height={160}
+          loading="lazy"
+          className="absolute -right-6 -bottom-8 size-40 rotate-12 opacity-25"
+        />
         <h2 id="follow-title" className="font-display text-3xl font-extrabold">
           {t("landing.follow.title")}
         </h2>

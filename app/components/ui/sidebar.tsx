@@ -123,7 +123,11 @@ export function Sidebar({
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
   if (collapsible === "none") {
     return (
-      <div data-slot="sidebar" className={cn("flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground", className)} {...props}>
+      <div
+        data-slot="sidebar"
+        className={cn("flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground", className)}
+        {...props}
+      >
         {children}
       </div>
     );
@@ -216,7 +220,9 @@ export function SidebarContent({ className, ...props }: React.ComponentProps<"di
 }
 
 export function SidebarGroup({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sidebar-group" data-sidebar="group" className={cn("relative flex w-full min-w-0 flex-col p-2", className)} {...props} />;
+  return (
+    <div data-slot="sidebar-group" data-sidebar="group" className={cn("relative flex w-full min-w-0 flex-col p-2", className)} {...props} />
+  );
 }
 
 export function SidebarGroupLabel({ className, ...props }: React.ComponentProps<"div">) {
@@ -258,7 +264,9 @@ export function SidebarMenuButton({
   tooltip,
   className,
   ...props
-}: React.ComponentProps<"button"> & { asChild?: boolean; isActive?: boolean; tooltip?: string } & VariantProps<typeof sidebarMenuButtonVariants>) {
+}: React.ComponentProps<"button"> & { asChild?: boolean; isActive?: boolean; tooltip?: string } & VariantProps<
+    typeof sidebarMenuButtonVariants
+  >) {
   const Comp = asChild ? Slot.Root : "button";
   const { isMobile, state } = useSidebar();
   const button = (

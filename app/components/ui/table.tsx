@@ -23,7 +23,16 @@ export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr className={cn("border-b transition-colors hover:bg-paper/60", className)} {...props} />;
 }
 export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return <th scope="col" className={cn("h-10 px-3 text-left align-middle text-xs font-extrabold tracking-wide whitespace-nowrap text-muted-foreground uppercase", className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn(
+        "h-10 px-3 text-left align-middle text-xs font-extrabold tracking-wide whitespace-nowrap text-muted-foreground uppercase",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
   return <td className={cn("p-3 align-middle", className)} {...props} />;

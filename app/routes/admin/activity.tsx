@@ -20,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawKind = url.searchParams.get("kind") ?? "";
   const kind = (ACTIVITY_KINDS as readonly string[]).includes(rawKind) ? (rawKind as ActivityKind) : null;
   const person = (url.searchParams.get("person") ?? "").slice(0, 100) || null;
-  const list = await listActivity(getServices(context).db, actorOf(viewer), { kind, actorId: person, page: pageParam(url.searchParams.get("page")) });
+  const list = await listActivity(getServices(context).db, actorOf(viewer), {
+    kind,
+    actorId: person,
+    page: pageParam(url.searchParams.get("page")),
+  });
   return { ...list, kind, person };
 }
 
@@ -35,7 +39,13 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="activity-kind" className="text-sm font-bold">
             {t("admin.activity.kindFilter")}
           </label>
-          <NativeSelect id="activity-kind" name="kind" defaultValue={d.kind ?? ""} wrapperClassName="sm:w-64" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          <NativeSelect
+            id="activity-kind"
+            name="kind"
+            defaultValue={d.kind ?? ""}
+            wrapperClassName="sm:w-64"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
             <option value="">{t("admin.activity.allKinds")}</option>
             {ACTIVITY_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -48,7 +58,13 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="activity-person" className="text-sm font-bold">
             {t("admin.activity.personFilter")}
           </label>
-          <NativeSelect id="activity-person" name="person" defaultValue={d.person ?? ""} wrapperClassName="sm:w-64" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          <NativeSelect
+            id="activity-person"
+            name="person"
+            defaultValue={d.person ?? ""}
+            wrapperClassName="sm:w-64"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
             <option value="">{t("admin.activity.allPeople")}</option>
             {d.people.map((p) => (
               <option key={p.id} value={p.id}>
@@ -65,7 +81,9 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
         {t("admin.activity.count", { count: d.total })}
       </p>
       {d.items.length === 0 ? (
-        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.activity.empty")}</p>
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
+          {t("admin.activity.empty")}
+        </p>
       ) : (
         <div className="rounded-2xl border-2 border-ink/10 bg-white">
           <Table data-testid="activity-table">

@@ -47,14 +47,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
   const { db } = getServices(context);
   const list = await listAdminBoonees(db, actorOf(viewer), { q, status, cursor, page: pageParam(url.searchParams.get("page")) });
-  const instances = await countInstances(db, list.items.filter((i) => !i.templateId).map((i) => i.id));
+  const instances = await countInstances(
+    db,
+    list.items.filter((i) => !i.templateId).map((i) => i.id),
+  );
   return { ...list, items: list.items.map((i) => ({ ...i, instances: instances.get(i.id) ?? null })), q, status };
 }
 
 type ActionResult =
   | { ok: true; intent: "update" | "delete"; id: string }
   | { ok: true; intent: "replaceCode"; id: string; name: string; code: string; claimUrl: string; qrSvg: string; qrPng: string }
-  | { ok: false; intent: "update" | "delete" | "replaceCode"; id: string; errors: FieldErrors; error: string | null; reason: string | null };
+  | {
+      ok: false;
+      intent: "update" | "delete" | "replaceCode";
+      id: string;
+      errors: FieldErrors;
+      error: string | null;
+      reason: string | null;
+    };
 
 /** One fetcher per kind, shared by the page and the cards: a deleted card is gone, the page still reports. */
 const DELETE_FETCHER = "admin-boonee-delete";
@@ -70,14 +80,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = fields.id ?? "";
   if (fields.intent === "replaceCode") {
     const parsed = validate(idSchema, fields);
-    if (!parsed.ok) return data<ActionResult>({ ok: false, intent: "replaceCode", id, errors: {}, error: "admin.boonees.replaceError", reason: null }, { status: 400 });
+    if (!parsed.ok)
+      return data<ActionResult>(
+        { ok: false, intent: "replaceCode", id, errors: {}, error: "admin.boonees.replaceError", reason: null },
+        { status: 400 },
+      );
     try {
       const r = await replaceClaimCode(services.db, actor, { booneeId: parsed.data.id });
       const claimUrl = `${services.settings.publicUrl}/c/${r.code}`;
       const qr = await claimQr(claimUrl);
-      return data<ActionResult>({ ok: true, intent: "replaceCode", id: r.id, name: r.name, code: r.code, claimUrl, qrSvg: qr.svg, qrPng: qr.png });
+      return data<ActionResult>({
+        ok: true,
+        intent: "replaceCode",
+        id: r.id,
+        name: r.name,
+        code: r.code,
+        claimUrl,
+        qrSvg: qr.svg,
+        qrPng: qr.png,
+      });
     } catch (e) {
-      const r = adminRefusal(e, { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" }, "admin.boonees.replaceError", { log: services.log, request });
+      const r = adminRefusal(
+        e,
+        { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" },
+        "admin.boonees.replaceError",
+        { log: services.log, request },
+      );
       return data<ActionResult>({ ok: false, intent: "replaceCode", id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
@@ -86,7 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const parsed = validate(idSchema, fields);
-    if (!parsed.ok) return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.boonees.deleteError", reason: null }, { status: 400 });
+    if (!parsed.ok)
+      return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.boonees.deleteError", reason: null }, { status: 400 });
     try {
       await deleteBoonee(services.db, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
@@ -103,7 +132,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     const r = adminRefusal(
       e,
-      { notFound: "admin.error.notFound", imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video", inWaitingDrop: "drops.admin.error.figureWaiting" },
+      {
+        notFound: "admin.error.notFound",
+        imageUpload: "admin.create.error.image",
+        videoUpload: "admin.create.error.video",
+        inWaitingDrop: "drops.admin.error.figureWaiting",
+      },
       "admin.boonees.updateError",
       { log: services.log, request },
     );
@@ -160,13 +194,30 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
           {t("admin.boonees.search")}
         </label>
         <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id="boonee-search" name="q" type="search" defaultValue={d.q} placeholder={t("admin.boonees.searchPlaceholder")} className="pl-9" maxLength={100} />
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id="boonee-search"
+            name="q"
+            type="search"
+            defaultValue={d.q}
+            placeholder={t("admin.boonees.searchPlaceholder")}
+            className="pl-9"
+            maxLength={100}
+          />
         </div>
         <label htmlFor="boonee-status" className="sr-only">
           {t("admin.boonees.statusFilter")}
         </label>
-        <NativeSelect id="boonee-status" name="status" defaultValue={d.status} wrapperClassName="sm:w-56" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+        <NativeSelect
+          id="boonee-status"
+          name="status"
+          defaultValue={d.status}
+          wrapperClassName="sm:w-56"
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+        >
           {STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {s === "all" || s === "claimed" || s === "available" ? t(`admin.boonees.filter.${s}`) : t(`admin.status.${s}`)}
@@ -192,7 +243,10 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <ul className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4 ${searching ? "opacity-60" : ""}`} data-testid="admin-boonee-list">
+        <ul
+          className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4 ${searching ? "opacity-60" : ""}`}
+          data-testid="admin-boonee-list"
+        >
           {d.items.map((item) => (
             <BooneeCard key={item.id} item={item} />
           ))}
@@ -222,7 +276,10 @@ function BooneeCard({ item }: { item: Item }) {
     if (await copyText(`${root?.settings.publicUrl ?? window.location.origin}/c/${item.code}`)) toast.success(t("admin.create.urlCopied"));
   };
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl border-2 border-ink/10 bg-white shadow-[0_4px_0_0_rgba(35,21,63,0.08)]" data-testid="admin-boonee-card">
+    <li
+      className="flex flex-col overflow-hidden rounded-2xl border-2 border-ink/10 bg-white shadow-[0_4px_0_0_rgba(35,21,63,0.08)]"
+      data-testid="admin-boonee-card"
+    >
       <div className="flex gap-3 p-3">
         <BooneeImage src={item.imageUrl} alt={item.name} className="size-24 shrink-0 rounded-xl sm:size-28" />
         <div className="min-w-0 flex-1">
@@ -366,7 +423,11 @@ function ReplaceCodeButton({ item }: { item: Item }) {
               <DialogTitle>{t("admin.boonees.replacedTitle", { name: result.name })}</DialogTitle>
               <DialogDescription>{t("admin.boonees.replacedIntro")}</DialogDescription>
             </DialogHeader>
-            <ClaimUrlResult {...result} title={t("admin.boonees.replacedTitle", { name: result.name })} intro={t("admin.boonees.replacedIntro")} />
+            <ClaimUrlResult
+              {...result}
+              title={t("admin.boonees.replacedTitle", { name: result.name })}
+              intro={t("admin.boonees.replacedIntro")}
+            />
           </DialogContent>
         </Dialog>
       )}

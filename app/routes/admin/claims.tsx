@@ -44,13 +44,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawState = url.searchParams.get("state") ?? "all";
   const state = (STATES as readonly string[]).includes(rawState) ? (rawState as (typeof STATES)[number]) : "all";
   if (url.searchParams.get("tab") === "stories") {
-    return { tab: "stories" as const, q, state, isAdmin: viewer.role === "admin", stories: await listStories(db, actor, { q, page }), claims: null };
+    return {
+      tab: "stories" as const,
+      q,
+      state,
+      isAdmin: viewer.role === "admin",
+      stories: await listStories(db, actor, { q, page }),
+      claims: null,
+    };
   }
   const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
-  return { tab: "claims" as const, q, state, isAdmin: viewer.role === "admin", me: viewer.id, claims: await listClaims(db, actor, { q, page, state, cursor }), stories: null };
+  return {
+    tab: "claims" as const,
+    q,
+    state,
+    isAdmin: viewer.role === "admin",
+    me: viewer.id,
+    claims: await listClaims(db, actor, { q, page, state, cursor }),
+    stories: null,
+  };
 }
 
-type Result = { ok: true; intent: string; message?: string; params?: Record<string, string> } | { ok: false; intent: string; error: string };
+type Result =
+  { ok: true; intent: string; message?: string; params?: Record<string, string> } | { ok: false; intent: string; error: string };
 const REJECT_FETCHER = "admin-claim-reject";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,7 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     const r = adminRefusal(
       e,
-      { notFound: "admin.error.notFound", ownClaim: "admin.error.ownClaim", ownStory: "admin.error.ownStory", notPending: "admin.error.notPending", reasonRequired: "admin.error.reasonRequired" },
+      {
+        notFound: "admin.error.notFound",
+        ownClaim: "admin.error.ownClaim",
+        ownStory: "admin.error.ownStory",
+        notPending: "admin.error.notPending",
+        reasonRequired: "admin.error.reasonRequired",
+      },
       "admin.error.unexpected",
       { log: services.log, request },
     );
@@ -96,14 +118,21 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const d = loaderData;
   const tabClass = (active: boolean) =>
-    cn("inline-flex h-10 items-center rounded-full px-4 text-sm font-bold transition-colors", active ? "bg-ink text-white" : "bg-white text-ink hover:bg-paper-deep border-2 border-ink/10");
+    cn(
+      "inline-flex h-10 items-center rounded-full px-4 text-sm font-bold transition-colors",
+      active ? "bg-ink text-white" : "bg-white text-ink hover:bg-paper-deep border-2 border-ink/10",
+    );
   return (
     <AdminPage title={t("admin.claims.title")} intro={d.tab === "claims" ? t("admin.claims.intro") : t("admin.stories.intro")}>
       <nav aria-label={t("admin.claims.tabs")} className="mb-5 flex gap-2">
         <Link to="/admin/claims" className={tabClass(d.tab === "claims")} aria-current={d.tab === "claims" ? "page" : undefined}>
           {t("admin.claims.tabClaims")}
         </Link>
-        <Link to="/admin/claims?tab=stories" className={tabClass(d.tab === "stories")} aria-current={d.tab === "stories" ? "page" : undefined}>
+        <Link
+          to="/admin/claims?tab=stories"
+          className={tabClass(d.tab === "stories")}
+          aria-current={d.tab === "stories" ? "page" : undefined}
+        >
           {t("admin.claims.tabStories")}
         </Link>
       </nav>
@@ -126,7 +155,10 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
         {t("admin.claims.search")}
       </label>
       <div className="relative flex-1">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input id={`${tab}-search`} name="q" type="search" defaultValue={q} placeholder={placeholder} className="pl-9" maxLength={100} />
       </div>
       {tab === "claims" && (
@@ -134,7 +166,13 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
           <label htmlFor="claims-state" className="sr-only">
             {t("admin.claims.col.status")}
           </label>
-          <NativeSelect id="claims-state" name="state" defaultValue={state} wrapperClassName="sm:w-48" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          <NativeSelect
+            id="claims-state"
+            name="state"
+            defaultValue={state}
+            wrapperClassName="sm:w-48"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
             {STATES.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.claims.state.${s}`)}
@@ -158,7 +196,12 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
   const nextHref = claims.next ? listHref("/admin/claims", { ...filters, after: claims.next, page: claims.page + 1 }) : null;
   return (
     <>
-      <SearchForm q={q} tab="claims" state={state} placeholder={isAdmin ? t("admin.claims.searchPlaceholder") : t("admin.claims.searchPlaceholderModerator")} />
+      <SearchForm
+        q={q}
+        tab="claims"
+        state={state}
+        placeholder={isAdmin ? t("admin.claims.searchPlaceholder") : t("admin.claims.searchPlaceholderModerator")}
+      />
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-muted-foreground" aria-live="polite">
           {t("admin.claims.count", { count: claims.total })}
@@ -205,7 +248,9 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
                   <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={`${t("admin.claims.col.claimedBy")}:`}>
                     {c.claimer ?? t("common.anonymous")}
                   </TableCell>
-                  <TableCell className={`max-w-56 truncate ${stacked.cell}`}>{c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}</TableCell>
+                  <TableCell className={`max-w-56 truncate ${stacked.cell}`}>
+                    {c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}
+                  </TableCell>
                   <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell}`}>{dates.table(c.claimedAt)}</TableCell>
                   <TableCell className={stacked.cell}>
                     <ClaimStatus status={c.status} reason={c.reason} />
@@ -255,7 +300,9 @@ function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>();
   const busy = fetcher.state !== "idle";
-  useFetcherAnswer(fetcher, (answer) => (answer.ok ? toast.success(t("admin.claims.verifiedToast", { name })) : toast.error(t(answer.error))));
+  useFetcherAnswer(fetcher, (answer) =>
+    answer.ok ? toast.success(t("admin.claims.verifiedToast", { name })) : toast.error(t(answer.error)),
+  );
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="verify" />
@@ -275,11 +322,17 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
     <>
       <SearchForm q={q} tab="stories" placeholder={t("admin.stories.searchPlaceholder")} />
       {stories.items.length === 0 ? (
-        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.stories.empty")}</p>
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
+          {t("admin.stories.empty")}
+        </p>
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2" data-testid="stories-list">
           {stories.items.map((s) => (
-            <li key={s.id} className={cn("rounded-2xl border-2 border-ink/10 bg-white p-4", s.hidden && "border-dashed bg-paper-deep/50")} data-testid="story-item">
+            <li
+              key={s.id}
+              className={cn("rounded-2xl border-2 border-ink/10 bg-white p-4", s.hidden && "border-dashed bg-paper-deep/50")}
+              data-testid="story-item"
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <h2 className="font-display text-lg font-bold">{s.title}</h2>
@@ -290,7 +343,11 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
                     · {s.author ?? t("common.anonymous")} · {dates.day(s.createdAt)}
                   </p>
                 </div>
-                {s.hidden ? <Badge variant="danger">{t("admin.stories.hidden")}</Badge> : <Badge variant="success">{t("admin.stories.visible")}</Badge>}
+                {s.hidden ? (
+                  <Badge variant="danger">{t("admin.stories.hidden")}</Badge>
+                ) : (
+                  <Badge variant="success">{t("admin.stories.visible")}</Badge>
+                )}
               </div>
               <p className="mt-2 line-clamp-4 text-sm whitespace-pre-line">{s.story}</p>
               <div className="mt-3">
@@ -319,7 +376,13 @@ function StoryToggle({ storyId, hidden, title }: { storyId: string; hidden: bool
       <input type="hidden" name="intent" value="story" />
       <input type="hidden" name="storyId" value={storyId} />
       <input type="hidden" name="hidden" value={hidden ? "false" : "true"} />
-      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={hidden ? t("admin.stories.showLabel", { title }) : t("admin.stories.hideLabel", { title })}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={hidden ? t("admin.stories.showLabel", { title }) : t("admin.stories.hideLabel", { title })}
+      >
         {hidden ? <EyeIcon /> : <EyeOffIcon />} {hidden ? t("admin.stories.show") : t("admin.stories.hide")}
       </Button>
     </fetcher.Form>

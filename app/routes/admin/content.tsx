@@ -22,7 +22,16 @@ import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { AUDIENCES, CONTENT_TYPES, RARITIES, broadcastEditSchema, broadcastFormInput, broadcastSchema, idSchema, pageParam } from "#shared/schemas/admin.ts";
+import {
+  AUDIENCES,
+  CONTENT_TYPES,
+  RARITIES,
+  broadcastEditSchema,
+  broadcastFormInput,
+  broadcastSchema,
+  idSchema,
+  pageParam,
+} from "#shared/schemas/admin.ts";
 import { getBroadcastOptions } from "#server/domain/get-broadcast-options.ts";
 import { broadcastContent } from "#server/domain/broadcast-content.ts";
 import { editBroadcast } from "#server/domain/edit-broadcast.ts";
@@ -45,13 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...options, figureQ, sent };
 }
 
-type BroadcastResult = { ok: true; count: number; at: number } | { ok: false; errors: FieldErrors; error: string | null; reason: string | null };
+type BroadcastResult =
+  { ok: true; count: number; at: number } | { ok: false; errors: FieldErrors; error: string | null; reason: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
   const form = await request.formData();
-  if (form.get("intent") === "edit" || form.get("intent") === "retract") return sentItemAction(services, actorOf(viewer), formFields(form), request);
+  if (form.get("intent") === "edit" || form.get("intent") === "retract")
+    return sentItemAction(services, actorOf(viewer), formFields(form), request);
   const parsed = validate(broadcastSchema, broadcastFormInput(form));
   if (!parsed.ok) return data<BroadcastResult>({ ok: false, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   const input = parsed.data;
@@ -59,21 +70,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Uploaded files go under exclusive/: an image is re-encoded like figure pictures, a video kept as is.
   const storeFile =
     file && (input.contentType === "image" || input.contentType === "video")
-      ? () => (input.contentType === "image" ? storeImage(services.storage, file, "exclusive") : storeVideo(services.storage, file, "exclusive"))
+      ? () =>
+          input.contentType === "image" ? storeImage(services.storage, file, "exclusive") : storeVideo(services.storage, file, "exclusive")
       : undefined;
   try {
     const result = await broadcastContent(services.db, actorOf(viewer), { ...input, linkUrl: input.linkUrl || null }, { storeFile });
     return data<BroadcastResult>({ ok: true, count: result.count, at: Date.now() });
   } catch (e) {
-    const r = adminRefusal(e, {
+    const r = adminRefusal(
+      e,
+      {
         noUsers: "broadcast.noUsers",
         imageUpload: "admin.create.error.image",
         videoUpload: "admin.create.error.video",
         imageRequired: "broadcast.error.imageRequired",
         videoRequired: "broadcast.error.videoRequired",
         linkRequired: "broadcast.error.linkRequired",
-      }, "broadcast.failed", { log: services.log, request });
-    return data<BroadcastResult>({ ok: false, errors: {}, error: r.error === "admin.error.unexpected" ? "broadcast.failed" : r.error, reason: r.reason }, { status: r.status });
+      },
+      "broadcast.failed",
+      { log: services.log, request },
+    );
+    return data<BroadcastResult>(
+      { ok: false, errors: {}, error: r.error === "admin.error.unexpected" ? "broadcast.failed" : r.error, reason: r.reason },
+      { status: r.status },
+    );
   }
 }
 
@@ -81,7 +101,12 @@ type EditAnswer = ActionAnswer & { errors?: FieldErrors };
 const RETRACT_FETCHER = "admin-broadcast-retract";
 
 /** Edit or retract a sent item. */
-async function sentItemAction(services: ReturnType<typeof getServices>, actor: ReturnType<typeof actorOf>, fields: Record<string, string>, request: Request) {
+async function sentItemAction(
+  services: ReturnType<typeof getServices>,
+  actor: ReturnType<typeof actorOf>,
+  fields: Record<string, string>,
+  request: Request,
+) {
   try {
     if (fields.intent === "retract") {
       const parsed = validate(idSchema, fields);
@@ -126,11 +151,21 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
   );
 }
 
-function BroadcastForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: BroadcastResult | undefined }) {
+function BroadcastForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  actionData: BroadcastResult | undefined;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { errors, onSubmit } = useClientValidation(broadcastSchema, actionData && !actionData.ok ? actionData.errors : undefined, broadcastFormInput);
+  const { errors, onSubmit } = useClientValidation(
+    broadcastSchema,
+    actionData && !actionData.ok ? actionData.errors : undefined,
+    broadcastFormInput,
+  );
   const [contentType, setContentType] = useState<string>("news");
   const [audience, setAudience] = useState<string>("all");
   // Before JavaScript runs every optional field is shown (the form still works); then only the relevant ones.
@@ -155,14 +190,24 @@ function BroadcastForm({ loaderData, actionData }: { loaderData: Route.Component
       <Field name="title" label={t("broadcast.fields.title")} maxLength={200} required error={errors.title} />
       <TextareaField name="message" label={t("broadcast.fields.message")} rows={5} maxLength={2000} required error={errors.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField name="contentType" label={t("broadcast.fields.contentType")} value={contentType} onChange={(e) => setContentType(e.currentTarget.value)}>
+        <SelectField
+          name="contentType"
+          label={t("broadcast.fields.contentType")}
+          value={contentType}
+          onChange={(e) => setContentType(e.currentTarget.value)}
+        >
           {CONTENT_TYPES.map((c) => (
             <option key={c} value={c}>
               {t(`broadcast.type.${c}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField name="audience" label={t("broadcast.fields.audience")} value={audience} onChange={(e) => setAudience(e.currentTarget.value)}>
+        <SelectField
+          name="audience"
+          label={t("broadcast.fields.audience")}
+          value={audience}
+          onChange={(e) => setAudience(e.currentTarget.value)}
+        >
           {AUDIENCES.map((a) => (
             <option key={a} value={a}>
               {t(`broadcast.audience.${a}`)}
@@ -218,7 +263,11 @@ function BroadcastForm({ loaderData, actionData }: { loaderData: Route.Component
       {show(contentType === "image" || contentType === "video") && (
         <div className="grid gap-1.5">
           <Label htmlFor="broadcast-file">
-            {contentType === "image" ? t("broadcast.fields.image") : contentType === "video" ? t("broadcast.fields.video") : t("broadcast.fields.file")}
+            {contentType === "image"
+              ? t("broadcast.fields.image")
+              : contentType === "video"
+                ? t("broadcast.fields.video")
+                : t("broadcast.fields.file")}
           </Label>
           <input
             id="broadcast-file"
@@ -235,7 +284,9 @@ function BroadcastForm({ loaderData, actionData }: { loaderData: Route.Component
             }
             className="block w-full rounded-xl border-2 border-dashed border-input bg-white p-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-paper-deep file:px-3 file:py-1.5 file:font-bold"
           />
-          <p className="text-xs text-muted-foreground">{contentType === "video" ? t("admin.upload.videoHint") : t("admin.upload.imageHint")}</p>
+          <p className="text-xs text-muted-foreground">
+            {contentType === "video" ? t("admin.upload.videoHint") : t("admin.upload.imageHint")}
+          </p>
           {errors.file && (
             <p id="broadcast-file-error" role="alert" className="text-sm font-semibold text-destructive">
               {t(errors.file)}
@@ -267,11 +318,17 @@ function SentList({ sent }: { sent: Sent }) {
       </h2>
       <p className="mb-4 text-sm text-muted-foreground">{t("broadcast.sent.intro")}</p>
       {sent.items.length === 0 ? (
-        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-8 text-center text-muted-foreground">{t("broadcast.sent.empty")}</p>
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-8 text-center text-muted-foreground">
+          {t("broadcast.sent.empty")}
+        </p>
       ) : (
         <ul className="grid gap-3" data-testid="sent-list">
           {sent.items.map((item) => (
-            <li key={item.id} className="grid gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4 sm:grid-cols-[1fr_auto]" data-testid="sent-item">
+            <li
+              key={item.id}
+              className="grid gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4 sm:grid-cols-[1fr_auto]"
+              data-testid="sent-item"
+            >
               <div className="min-w-0">
                 <h3 id={`sent-${item.id}`} className="font-display text-lg font-bold wrap-anywhere">
                   {item.title}
@@ -318,7 +375,14 @@ function EditSentDialog({ item }: { item: SentItem }) {
   const error = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.error : null;
   return (
     <>
-      <Button type="button" size="sm" variant="outline" aria-haspopup="dialog" aria-describedby={`sent-${item.id}`} onClick={() => (fetcher.reset(), setOpen(true))}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        aria-haspopup="dialog"
+        aria-describedby={`sent-${item.id}`}
+        onClick={() => (fetcher.reset(), setOpen(true))}
+      >
         <PencilIcon /> {t("broadcast.sent.edit")}
       </Button>
       {open && (
@@ -332,10 +396,32 @@ function EditSentDialog({ item }: { item: SentItem }) {
               <input type="hidden" name="intent" value="edit" />
               <input type="hidden" name="id" value={item.id} />
               <FormError error={error} />
-              <Field id={`edit-title-${item.id}`} name="title" label={t("broadcast.fields.title")} maxLength={200} defaultValue={item.title} error={errors.title} />
-              <TextareaField id={`edit-message-${item.id}`} name="message" label={t("broadcast.fields.message")} rows={5} maxLength={2000} defaultValue={item.description ?? ""} error={errors.message} />
+              <Field
+                id={`edit-title-${item.id}`}
+                name="title"
+                label={t("broadcast.fields.title")}
+                maxLength={200}
+                defaultValue={item.title}
+                error={errors.title}
+              />
+              <TextareaField
+                id={`edit-message-${item.id}`}
+                name="message"
+                label={t("broadcast.fields.message")}
+                rows={5}
+                maxLength={2000}
+                defaultValue={item.description ?? ""}
+                error={errors.message}
+              />
               {item.contentType === "link" && (
-                <Field id={`edit-link-${item.id}`} name="linkUrl" type="url" label={t("broadcast.fields.link")} defaultValue={item.url ?? ""} error={errors.linkUrl} />
+                <Field
+                  id={`edit-link-${item.id}`}
+                  name="linkUrl"
+                  type="url"
+                  label={t("broadcast.fields.link")}
+                  defaultValue={item.url ?? ""}
+                  error={errors.linkUrl}
+                />
               )}
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>

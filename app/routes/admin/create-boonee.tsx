@@ -48,8 +48,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type CreateResult =
-  | { ok: true; intent: "create"; id: string; name: string; code: string; claimUrl: string; qrSvg: string; qrPng: string; instance: boolean; at: number }
-  | { ok: false; intent: "create" | "batch"; errors: FieldErrors; error: string | null; reason: string | null; params: Record<string, string> };
+  | {
+      ok: true;
+      intent: "create";
+      id: string;
+      name: string;
+      code: string;
+      claimUrl: string;
+      qrSvg: string;
+      qrPng: string;
+      instance: boolean;
+      at: number;
+    }
+  | {
+      ok: false;
+      intent: "create" | "batch";
+      errors: FieldErrors;
+      error: string | null;
+      reason: string | null;
+      params: Record<string, string>;
+    };
 
 const fail = (intent: "create" | "batch", status: number, body: Partial<Extract<CreateResult, { ok: false }>>) =>
   data<CreateResult>({ ok: false, intent, errors: {}, error: null, reason: null, params: {}, ...body }, { status });
@@ -69,7 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const ids = batch.items.map((i) => i.id).join(",");
       return redirect(`/admin/labels?ids=${ids}`, { headers: { "set-cookie": flashCookie("admin.batch.success") } });
     } catch (e) {
-      const r = adminRefusal(e, { templateNotFound: "admin.batch.error.template", batchCount: "admin.batch.error.count" }, "admin.error.unexpected", { log: services.log, request });
+      const r = adminRefusal(
+        e,
+        { templateNotFound: "admin.batch.error.template", batchCount: "admin.batch.error.count" },
+        "admin.error.unexpected",
+        { log: services.log, request },
+      );
       return fail("batch", r.status, { error: r.error });
     }
   }
@@ -93,11 +116,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       at: Date.now(),
     });
   } catch (e) {
-    if (e instanceof DomainError && e.code === "codeTaken") return fail("create", 409, { errors: { secretCode: "admin.create.error.codeTaken" } });
+    if (e instanceof DomainError && e.code === "codeTaken")
+      return fail("create", 409, { errors: { secretCode: "admin.create.error.codeTaken" } });
     if (e instanceof DomainError && e.code === "templateNotFound") {
       return fail("create", 404, { error: "admin.create.error.creating", params: { message: "admin.create.error.templateGone" } });
     }
-    const r = adminRefusal(e, { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" }, "admin.error.unexpected", { log: services.log, request });
+    const r = adminRefusal(
+      e,
+      { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" },
+      "admin.error.unexpected",
+      { log: services.log, request },
+    );
     return fail("create", r.status, { error: r.error, reason: r.reason });
   }
 }
@@ -181,7 +210,11 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
                 </noscript>
               </div>
               {template && (
-                <p role="status" className="rounded-xl border-2 border-grape/30 bg-grape-light/40 px-3 py-2 text-sm font-semibold text-[#3d2185]" data-testid="template-notice">
+                <p
+                  role="status"
+                  className="rounded-xl border-2 border-grape/30 bg-grape-light/40 px-3 py-2 text-sm font-semibold text-[#3d2185]"
+                  data-testid="template-notice"
+                >
                   {t("admin.create.templateSelected", { name: template.name })}
                 </p>
               )}
@@ -259,7 +292,15 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
 
         <div className="grid content-start gap-6">
           {success ? (
-            <ClaimUrlResult key={success.at} id={success.id} name={success.name} claimUrl={success.claimUrl} qrSvg={success.qrSvg} qrPng={success.qrPng} code={success.code} />
+            <ClaimUrlResult
+              key={success.at}
+              id={success.id}
+              name={success.name}
+              claimUrl={success.claimUrl}
+              qrSvg={success.qrSvg}
+              qrPng={success.qrPng}
+              code={success.code}
+            />
           ) : (
             <Card className="border-dashed">
               <CardContent className="pt-5 text-sm text-muted-foreground">{t("admin.create.resultPlaceholder")}</CardContent>
@@ -275,7 +316,13 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
               <Form method="post" className="grid gap-4" noValidate onSubmit={batchValidation.onSubmit} aria-label={t("admin.batch.title")}>
                 <input type="hidden" name="intent" value="batch" />
                 <FormError error={batchResult?.error} />
-                <SelectField name="templateId" id="batch-template" label={t("admin.batch.type")} defaultValue={template?.id ?? ""} error={batchValidation.errors.templateId}>
+                <SelectField
+                  name="templateId"
+                  id="batch-template"
+                  label={t("admin.batch.type")}
+                  defaultValue={template?.id ?? ""}
+                  error={batchValidation.errors.templateId}
+                >
                   <option value="">{t("admin.batch.chooseType")}</option>
                   {types.map((ty) => (
                     <option key={ty.id} value={ty.id}>

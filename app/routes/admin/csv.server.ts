@@ -32,11 +32,18 @@ export async function csvDownload<T>(
     });
   }
   const day = isoDay(Date.now(), getServices(context).settings.timeZone);
-  return new Response(csvStream(spec.columns.map((c) => t(`admin.csv.${c}`)), rows, spec.cells), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="boonees-${spec.name}-${day}.csv"`,
-      "cache-control": "private, no-store",
+  return new Response(
+    csvStream(
+      spec.columns.map((c) => t(`admin.csv.${c}`)),
+      rows,
+      spec.cells,
+    ),
+    {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="boonees-${spec.name}-${day}.csv"`,
+        "cache-control": "private, no-store",
+      },
     },
-  });
+  );
 }

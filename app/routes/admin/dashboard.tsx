@@ -40,7 +40,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           value={d.tags.total}
           hint={t("admin.dashboard.claimedAvailable", { claimed: d.tags.claimed, available: d.tags.available })}
         />
-        <StatCard testId="stat-claims" label={t("admin.dashboard.claims")} value={d.claims.total} hint={t("admin.dashboard.pending", { count: d.claims.pending })} />
+        <StatCard
+          testId="stat-claims"
+          label={t("admin.dashboard.claims")}
+          value={d.claims.total}
+          hint={t("admin.dashboard.pending", { count: d.claims.pending })}
+        />
       </div>
       <StatusCounts byStatus={d.figures.byStatus} publicTotal={d.figures.public} />
       <Card className="mt-6">

@@ -27,7 +27,8 @@ const ERRORS: Record<string, string> = {
 };
 
 const done = (message: string, to = "/admin/drops") => redirect(to, { headers: { "set-cookie": flashCookie(message) } });
-const invalid = (intent: string, errors: FieldErrors) => data<DropActionData>({ ok: false, intent, errors, error: "drops.admin.error.form" }, { status: 400 });
+const invalid = (intent: string, errors: FieldErrors) =>
+  data<DropActionData>({ ok: false, intent, errors, error: "drops.admin.error.form" }, { status: 400 });
 
 /** The admin's drop actions (Post/Redirect/Get): schedule, edit, cancel, and add / fix / remove hints. */
 export async function dropAction(services: Services, actor: Actor, request: Request) {
@@ -42,7 +43,10 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
       const textsParsed = validate(dropTextsSchema, fields);
       const scheduleParsed = released ? null : validate(dropScheduleSchema, { ...fields, figureIds: form.getAll("figureIds").join(",") });
       if (!textsParsed.ok || (scheduleParsed && !scheduleParsed.ok)) {
-        return invalid(intent, { ...(textsParsed.ok ? {} : textsParsed.errors), ...(scheduleParsed && !scheduleParsed.ok ? scheduleParsed.errors : {}) });
+        return invalid(intent, {
+          ...(textsParsed.ok ? {} : textsParsed.errors),
+          ...(scheduleParsed && !scheduleParsed.ok ? scheduleParsed.errors : {}),
+        });
       }
       const schedule = scheduleParsed?.ok ? scheduleParsed.data : null;
       const releaseAt = schedule ? fromZonedInput(schedule.releaseAt, zone) : null;
@@ -55,7 +59,12 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
       }
       const id = validate(dropIdSchema, fields);
       if (!id.ok) return invalid(intent, id.errors);
-      await editDrop(services.db, actor, { id: id.data.dropId, ...textsParsed.data, hintImageUrl, ...(schedule ? { releaseAt: releaseAt!, figureIds: schedule.figureIds } : {}) });
+      await editDrop(services.db, actor, {
+        id: id.data.dropId,
+        ...textsParsed.data,
+        hintImageUrl,
+        ...(schedule ? { releaseAt: releaseAt!, figureIds: schedule.figureIds } : {}),
+      });
       return done("drops.admin.saved");
     }
     if (intent === "cancel") {

@@ -49,7 +49,9 @@ function DropPreview({ drop }: { drop: AdminDrop }) {
             <h3 className="font-display text-2xl font-extrabold wrap-anywhere">{drop[`title${l}`]}</h3>
             {drop[`area${l}`] && <p className="mt-1 font-semibold wrap-anywhere">{drop[`area${l}`]}</p>}
             <p className="mt-2 whitespace-pre-line wrap-anywhere">{drop[`description${l}`]}</p>
-            {drop.hintImageUrl && <img src={drop.hintImageUrl} alt="" width={800} height={800} className="mt-2 w-full max-w-xs rounded-xl" />}
+            {drop.hintImageUrl && (
+              <img src={drop.hintImageUrl} alt="" width={800} height={800} className="mt-2 w-full max-w-xs rounded-xl" />
+            )}
             <ol className="mt-2 list-decimal pl-5">
               {drop.hints.map((h) => (
                 <li key={h.id}>{h[`text${l}`]}</li>
@@ -74,7 +76,10 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
     <AdminPage title={t("drops.admin.title")} intro={t("drops.admin.intro")}>
       {preview && <DropPreview drop={preview} />}
       {answer && !formAnswer && answer.error && (
-        <p role="alert" className="mb-4 rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
+        <p
+          role="alert"
+          className="mb-4 rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]"
+        >
           {t(answer.error)}
         </p>
       )}
@@ -82,14 +87,27 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>{editing ? t("drops.admin.editTitle") : t("drops.admin.newTitle")}</CardTitle>
-            {editing && <Link to="/admin/drops" className="text-sm font-bold text-grape hover:underline">{t("drops.admin.newInstead")}</Link>}
+            {editing && (
+              <Link to="/admin/drops" className="text-sm font-bold text-grape hover:underline">
+                {t("drops.admin.newInstead")}
+              </Link>
+            )}
           </CardHeader>
           <CardContent>
-            <DropForm key={editing?.id ?? "new"} values={formValues(editing, zone)} candidates={candidates} errors={formAnswer?.errors} error={formAnswer?.error} zone={zone} />
+            <DropForm
+              key={editing?.id ?? "new"}
+              values={formValues(editing, zone)}
+              candidates={candidates}
+              errors={formAnswer?.errors}
+              error={formAnswer?.error}
+              zone={zone}
+            />
           </CardContent>
         </Card>
         <section aria-labelledby="drops-list-title" className="grid content-start gap-4">
-          <h2 id="drops-list-title" className="font-display text-2xl font-bold">{t("drops.admin.listTitle")}</h2>
+          <h2 id="drops-list-title" className="font-display text-2xl font-bold">
+            {t("drops.admin.listTitle")}
+          </h2>
           {drops.length === 0 && <p className="text-muted-foreground">{t("drops.admin.none")}</p>}
           {drops.map((d) => (
             <DropAdminCard key={d.id} drop={d} />

@@ -74,8 +74,18 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="label-sheet grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="label-sheet">
           {labels.map((l) => (
-            <li key={l.id} className="label-cell grid justify-items-center gap-1 rounded-xl border-2 border-dashed border-ink/20 bg-white p-3 text-center" data-testid="label">
-              <img src={l.qr} alt={t("admin.create.qrAlt", { url: l.claimUrl })} width={160} height={160} className="aspect-square w-full max-w-40" />
+            <li
+              key={l.id}
+              className="label-cell grid justify-items-center gap-1 rounded-xl border-2 border-dashed border-ink/20 bg-white p-3 text-center"
+              data-testid="label"
+            >
+              <img
+                src={l.qr}
+                alt={t("admin.create.qrAlt", { url: l.claimUrl })}
+                width={160}
+                height={160}
+                className="aspect-square w-full max-w-40"
+              />
               <p className="line-clamp-1 font-display text-sm font-bold">{l.name}</p>
               <p className="text-xs font-semibold" data-testid="label-series">
                 {l.series ?? t("admin.labels.noSeries")}

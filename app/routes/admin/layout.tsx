@@ -14,7 +14,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     const viewer = requireRole(context, request, ["admin", "moderator"]);
     if (viewer.role === "moderator" && !MODERATOR_PATHS.has(new URL(request.url).pathname.replace(/\.data$/, ""))) {
       // Sent away with the reason, in their language (a flash toast on the page they land on).
-      if (request.method === "GET" || request.method === "HEAD") throw redirect("/", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
+      if (request.method === "GET" || request.method === "HEAD")
+        throw redirect("/", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
       throw new Response(JSON.stringify({ error: "forbidden" }), { status: 403, headers: { "content-type": "application/json" } });
     }
     return next();
@@ -35,12 +36,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
-    <SidebarProvider defaultOpen={loaderData.sidebarOpen} className="min-h-[calc(100svh-4rem)] bg-paper" data-hydrated={hydrated ? "true" : "false"}>
+    <SidebarProvider
+      defaultOpen={loaderData.sidebarOpen}
+      className="min-h-[calc(100svh-4rem)] bg-paper"
+      data-hydrated={hydrated ? "true" : "false"}
+    >
       <AdminSidebar role={loaderData.role} />
       <SidebarInset>
         <div className="flex h-12 items-center gap-2 border-b-2 border-ink/10 bg-white/70 px-2 sm:px-4 print:hidden">
           <SidebarTrigger label={t("admin.nav.toggle")} title={t("admin.nav.toggleHint")} />
-          <span className="font-display text-sm font-bold text-muted-foreground">{loaderData.role === "admin" ? t("admin.nav.area") : t("admin.nav.moderation")}</span>
+          <span className="font-display text-sm font-bold text-muted-foreground">
+            {loaderData.role === "admin" ? t("admin.nav.area") : t("admin.nav.moderation")}
+          </span>
         </div>
         <Outlet />
       </SidebarInset>

@@ -19,7 +19,12 @@ export async function storeFigureMedia(services: Services, form: FormData) {
  * `admin.error.forbidden` / `admin.error.unauthorized`, else `fallback`; an upload's reason; anything
  * unexpected is logged and answered as `admin.error.unexpected` (500).
  */
-export function adminRefusal(e: unknown, keys: Record<string, string>, fallback: string, report?: { log: Services["log"]; request: Request }) {
+export function adminRefusal(
+  e: unknown,
+  keys: Record<string, string>,
+  fallback: string,
+  report?: { log: Services["log"]; request: Request },
+) {
   return refusal(e, {
     keys: { forbidden: "admin.error.forbidden", unauthorized: "admin.error.unauthorized", ...keys },
     fallback,

@@ -20,7 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admi
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireRole(context, request, ["admin"]);
   const services = getServices(context);
-  const [figure] = await services.db.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, params.booneeId)).catch(() => []);
+  const [figure] = await services.db
+    .select({ id: boonees.id, name: boonees.name })
+    .from(boonees)
+    .where(eq(boonees.id, params.booneeId))
+    .catch(() => []);
   if (!figure) throw data(null, { status: 404 });
   const tag = await sunTagOf(services.db, figure.id);
   const master = services.config.SUN_MASTER_KEY;
@@ -74,7 +78,8 @@ export default function SunTagPage({ loaderData: d, actionData }: Route.Componen
             {d.bound ? (
               <>
                 <p>
-                  {t("admin.sunTag.boundTo", { uid: d.bound.uid })} · {t(`admin.sunTag.mode.${d.bound.mode}`)} · {t("admin.sunTag.counter", { counter: d.bound.counter ?? "–" })}
+                  {t("admin.sunTag.boundTo", { uid: d.bound.uid })} · {t(`admin.sunTag.mode.${d.bound.mode}`)} ·{" "}
+                  {t("admin.sunTag.counter", { counter: d.bound.counter ?? "–" })}
                 </p>
                 {d.programKeys && (
                   <dl className="grid gap-1 text-sm">
@@ -113,7 +118,15 @@ export default function SunTagPage({ loaderData: d, actionData }: Route.Componen
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="bind" />
               <h2 className="font-display text-xl font-bold">{t(d.bound ? "admin.sunTag.rebind" : "admin.sunTag.bind")}</h2>
-              <Field name="uid" label={t("admin.sunTag.uid")} hint={t("admin.sunTag.uidHint")} error={errors.uid} defaultValue={values.uid} required autoComplete="off" />
+              <Field
+                name="uid"
+                label={t("admin.sunTag.uid")}
+                hint={t("admin.sunTag.uidHint")}
+                error={errors.uid}
+                defaultValue={values.uid}
+                required
+                autoComplete="off"
+              />
               <fieldset className="grid gap-2">
                 <legend className="mb-1 text-sm font-bold">{t("admin.sunTag.keys")}</legend>
                 <label className="flex items-center gap-2 text-sm">
@@ -126,8 +139,20 @@ export default function SunTagPage({ loaderData: d, actionData }: Route.Componen
                   {t("admin.sunTag.mode.explicit")}
                 </label>
               </fieldset>
-              <Field name="metaKey" label={t("admin.sunTag.metaReadKey")} hint={t("admin.sunTag.keyHint")} error={errors.metaKey} autoComplete="off" />
-              <Field name="fileKey" label={t("admin.sunTag.fileReadKey")} hint={t("admin.sunTag.keyHint")} error={errors.fileKey} autoComplete="off" />
+              <Field
+                name="metaKey"
+                label={t("admin.sunTag.metaReadKey")}
+                hint={t("admin.sunTag.keyHint")}
+                error={errors.metaKey}
+                autoComplete="off"
+              />
+              <Field
+                name="fileKey"
+                label={t("admin.sunTag.fileReadKey")}
+                hint={t("admin.sunTag.keyHint")}
+                error={errors.fileKey}
+                autoComplete="off"
+              />
               <Button type="submit" variant="slime" disabled={busy}>
                 {t("admin.sunTag.save")}
               </Button>

@@ -46,11 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
   const fields = formFields(await request.formData());
-  if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete") return accountAction(services, actorOf(viewer), fields, request);
+  if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete")
+    return accountAction(services, actorOf(viewer), fields, request);
   const at = Date.now();
-  if (fields.intent !== "role") return data<Result>({ intent: "role", at, ok: false, userId: "", error: "users.error.update" }, { status: 400 });
+  if (fields.intent !== "role")
+    return data<Result>({ intent: "role", at, ok: false, userId: "", error: "users.error.update" }, { status: 400 });
   const parsed = validate(roleChangeSchema, fields);
-  if (!parsed.ok) return data<Result>({ intent: "role", at, ok: false, userId: fields.userId ?? "", error: "users.error.update" }, { status: 400 });
+  if (!parsed.ok)
+    return data<Result>({ intent: "role", at, ok: false, userId: fields.userId ?? "", error: "users.error.update" }, { status: 400 });
   const { userId, role } = parsed.data;
   try {
     if (parsed.data.confirmed !== "yes") {
@@ -60,13 +63,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     await changeRole(services.db, actorOf(viewer), { userId, role });
     return data<Result>({ intent: "role", at, ok: true, userId, role });
   } catch (e) {
-    const r = adminRefusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", { log: services.log, request });
+    const r = adminRefusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", {
+      log: services.log,
+      request,
+    });
     return data<Result>({ intent: "role", at, ok: false, userId, error: r.error }, { status: r.status });
   }
 }
 
 /** Block, unblock or delete an account (each with a reason but unblock), answered as { ok } or { error }. */
-async function accountAction(services: ReturnType<typeof getServices>, actor: ReturnType<typeof actorOf>, fields: Record<string, string>, request: Request) {
+async function accountAction(
+  services: ReturnType<typeof getServices>,
+  actor: ReturnType<typeof actorOf>,
+  fields: Record<string, string>,
+  request: Request,
+) {
   const parsed = validate(fields.intent === "unblock" ? unblockSchema : accountActionSchema, fields);
   if (!parsed.ok) return data<ActionAnswer>({ ok: false, error: parsed.errors.reason ?? "users.error.account" }, { status: 400 });
   try {
@@ -79,7 +90,12 @@ async function accountAction(services: ReturnType<typeof getServices>, actor: Re
   } catch (e) {
     const r = adminRefusal(
       e,
-      { last_admin: "users.error.lastAdminAccount", self: "users.error.self", not_found: "users.error.account", reasonRequired: "admin.error.reasonRequired" },
+      {
+        last_admin: "users.error.lastAdminAccount",
+        self: "users.error.self",
+        not_found: "users.error.account",
+        reasonRequired: "admin.error.reasonRequired",
+      },
       "users.error.account",
       { log: services.log, request },
     );
@@ -101,7 +117,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const answerAt = roleAnswer?.at ?? 0;
   const hrefFor = (page: number) => listHref("/admin/users", { q: d.q, page: page > 1 ? page : null });
   return (
-    <AdminPage title={t("users.title")} intro={t("users.intro")} actions={<CsvLink href="/admin/users.csv" label={t("admin.csv.downloadUsers")} />}>
+    <AdminPage
+      title={t("users.title")}
+      intro={t("users.intro")}
+      actions={<CsvLink href="/admin/users.csv" label={t("admin.csv.downloadUsers")} />}
+    >
       <FetcherToast fetcherKey={ACCOUNT_FETCHER} />
       <FetcherToast fetcherKey={UNBLOCK_FETCHER} errors />
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
@@ -114,8 +134,19 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           {t("users.search")}
         </label>
         <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id="user-search" name="q" type="search" defaultValue={d.q} placeholder={t("users.searchPlaceholder")} className="pl-9" maxLength={100} />
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={d.q}
+            placeholder={t("users.searchPlaceholder")}
+            className="pl-9"
+            maxLength={100}
+          />
         </div>
         <Button type="submit" variant="outline">
           {t("admin.boonees.searchButton")}
@@ -159,7 +190,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <TableCell className={stacked.cell}>
                     <RoleForm key={`${u.role}:${answerAt}`} userId={u.id} role={u.role} name={u.name ?? u.email} />
                   </TableCell>
-                  <TableCell className={stacked.cell}>{u.id !== d.me && <AccountActions userId={u.id} name={u.name ?? u.email} blocked={!!u.blockedAt} />}</TableCell>
+                  <TableCell className={stacked.cell}>
+                    {u.id !== d.me && <AccountActions userId={u.id} name={u.name ?? u.email} blocked={!!u.blockedAt} />}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -180,7 +213,13 @@ function AccountActions({ userId, name, blocked }: { userId: string; name: strin
         <unblocker.Form method="post">
           <input type="hidden" name="intent" value="unblock" />
           <input type="hidden" name="userId" value={userId} />
-          <Button type="submit" size="sm" variant="outline" disabled={unblocker.state !== "idle"} aria-label={t("users.unblockLabel", { name })}>
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            disabled={unblocker.state !== "idle"}
+            aria-label={t("users.unblockLabel", { name })}
+          >
             <UnlockIcon /> {t("users.unblock")}
           </Button>
         </unblocker.Form>

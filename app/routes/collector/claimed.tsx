@@ -15,7 +15,10 @@ const REDIRECT_AFTER_CLAIM_MS = 1500;
 // Reached right after a claim from an NFC tap: the server HTML goes on by itself, no React needed.
 export const handle = HYDRATE_ON_DEMAND;
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${tMeta(matches, "claim.success")} · Boonees` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${tMeta(matches, "claim.success")} · Boonees` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The success screen after a claim (the claim's POST redirects here): only for the figure's owner. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -36,7 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         return back("channels.saved");
       }
       case "emailOn": {
-        const outcome = await requestEmailOptIn({ db: services.db, sendMail: services.sendMail, publicUrl: services.config.PUBLIC_URL }, actorOf(viewer), lang);
+        const outcome = await requestEmailOptIn(
+          { db: services.db, sendMail: services.sendMail, publicUrl: services.config.PUBLIC_URL },
+          actorOf(viewer),
+          lang,
+        );
         return back(outcome === "sent" ? "channels.email.requested" : "channels.email.alreadyOn");
       }
       case "emailOff":

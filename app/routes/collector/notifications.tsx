@@ -22,7 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { items: await listNotifications(getServices(context).db, actorOf(viewer)) };
 }
 
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
   const db = getServices(context).db;
@@ -90,7 +89,12 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                       n.read ? "border-ink/10 bg-white" : "border-grape/40 bg-grape-light/40",
                     )}
                   >
-                    <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", n.read ? "bg-paper-deep text-ink-soft" : "bg-grape text-white")}>
+                    <span
+                      className={cn(
+                        "flex size-10 shrink-0 items-center justify-center rounded-full",
+                        n.read ? "bg-paper-deep text-ink-soft" : "bg-grape text-white",
+                      )}
+                    >
                       <Icon aria-hidden="true" className="size-5" />
                     </span>
                     <span className="grid gap-0.5">

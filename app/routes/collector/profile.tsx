@@ -41,7 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const channels = await readNotificationSettings(services.db, actorOf(viewer));
   const passkeys = await listOwnPasskeys(services.db, actorOf(viewer));
   const withPassword = await hasPassword(services.db, viewer.id);
-  return { ...summary, newId, role: viewer.role, sessions, channels, passkeys, withPassword, vapidPublicKey: services.vapidPublicKey, lang: context.get(langContext) };
+  return {
+    ...summary,
+    newId,
+    role: viewer.role,
+    sessions,
+    channels,
+    passkeys,
+    withPassword,
+    vapidPublicKey: services.vapidPublicKey,
+    lang: context.get(langContext),
+  };
 }
 
 /**
@@ -108,7 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const { profile, counts, achievements, owned, newId, role, sessions, channels, passkeys, withPassword, vapidPublicKey, lang } = loaderData;
+  const { profile, counts, achievements, owned, newId, role, sessions, channels, passkeys, withPassword, vapidPublicKey, lang } =
+    loaderData;
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
     if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
@@ -122,7 +133,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <section className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-4">
-          <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-grape font-display text-3xl font-extrabold text-white">
+          <span
+            aria-hidden="true"
+            className="flex size-16 items-center justify-center rounded-full bg-grape font-display text-3xl font-extrabold text-white"
+          >
             {(profile?.name || "A").slice(0, 1).toUpperCase()}
           </span>
           <div>
@@ -220,7 +234,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                   marker={b.id === newId ? t("profile.newFind") : null}
                   details={
                     <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground" data-testid="owned-details">
-                      {b.typeInstances > 1 && <span className="font-bold text-ink-soft tabular-nums">{t("profile.instance", { number: b.instanceNumber })}</span>}
+                      {b.typeInstances > 1 && (
+                        <span className="font-bold text-ink-soft tabular-nums">{t("profile.instance", { number: b.instanceNumber })}</span>
+                      )}
                       {b.claimedAt && <span>{t("profile.foundOn", { date: dates.day(b.claimedAt) })}</span>}
                     </p>
                   }
@@ -237,7 +253,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </h2>
         <ul className="mt-4 grid gap-2" data-testid="sessions">
           {sessions.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border-2 border-ink/10 bg-white px-4 py-3">
+            <li
+              key={session.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border-2 border-ink/10 bg-white px-4 py-3"
+            >
               <span className="flex items-center gap-2 text-sm">
                 <MonitorSmartphoneIcon aria-hidden="true" className="size-4 text-ink-soft" />
                 <span className="max-w-[32ch] truncate" title={session.userAgent ?? undefined}>
@@ -245,7 +264,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 </span>
               </span>
               <span className="text-xs text-muted-foreground">
-                {session.current && <strong className="mr-2 rounded-full bg-[#dff5e6] px-2 py-0.5 text-[#1d6b3c]">{t("profile.sessions.current")}</strong>}
+                {session.current && (
+                  <strong className="mr-2 rounded-full bg-[#dff5e6] px-2 py-0.5 text-[#1d6b3c]">{t("profile.sessions.current")}</strong>
+                )}
                 {t("profile.sessions.since", { date: dates.day(session.createdAt) })}
               </span>
             </li>
