@@ -173,7 +173,7 @@ function enhance(holderId: string, afterLoad: boolean) {
     const startHero = () => {
       if (!hero.hasAttribute("data-started")) {
         hero.setAttribute("data-started", "");
-        hero.src = hero.canPlayType("video/webm") ? "/video/hero.webm" : "/video/hero.mp4";
+        hero.src = hero.getAttribute(hero.canPlayType("video/webm") ? "data-src-webm" : "data-src-mp4") ?? "";
       }
       hero.play().catch(() => {});
     };

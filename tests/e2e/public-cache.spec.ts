@@ -33,7 +33,9 @@ for (const lang of ["de", "en"] as const) {
     expect(["hit", "stale", "miss"]).toContain(headers["x-boonees-cache"]);
     expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/);
     expect(headers["content-security-policy"]).not.toContain("'nonce-");
-    // the app starts after load (decision 004) from the scripts held in <noscript>, allowed by their hashes
+    // signed out, the app starts on demand (decision 025) from the scripts held in <noscript>, allowed by their hashes:
+    // the search field starts it as it gets the focus
+    await page.getByRole("searchbox").focus();
     await hydrated(page);
     const documents: string[] = [];
     page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));

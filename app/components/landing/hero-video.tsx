@@ -5,6 +5,8 @@ import { useTranslation } from "~/lib/use-translation";
 const noop = () => () => {};
 
 export const HERO_POSTER = "/images/landing/hero-poster.svg";
+const HERO_WEBM = "/video/hero.webm";
+const HERO_MP4 = "/video/hero.mp4";
 
 /**
  * The hero's looping animation. The poster is a plain <img> (the page's largest paint, loaded with
@@ -92,6 +94,8 @@ export function HeroVideo() {
         preload="none"
         poster={HERO_POSTER}
         data-hero-video
+        data-src-webm={HERO_WEBM}
+        data-src-mp4={HERO_MP4}
         aria-label={t("landing.hero.videoLabel")}
         onPlaying={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
@@ -99,8 +103,8 @@ export function HeroVideo() {
       >
         {attached && (
           <>
-            <source src="/video/hero.webm" type="video/webm" />
-            <source src="/video/hero.mp4" type="video/mp4" />
+            <source src={HERO_WEBM} type="video/webm" />
+            <source src={HERO_MP4} type="video/mp4" />
           </>
         )}
       </video>
