@@ -9,9 +9,8 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type RunnableDevEnvironment } from "vite";
 import { loadConfig } from "./config.ts";
-import { scheduleRateLimitCleanup } from "./domain/rate-limit-cleanup.ts";
 import { createHttpApp } from "./http.ts";
-import { startDropReleaseTimer } from "./realtime/drop-release-timer.ts";
+import { onShutdownSignal, startBackgroundWork } from "./instance-lifecycle.ts";
 import { closeServices, createServices } from "./services.ts";
 
 // Development data lives apart from `npm start`'s ./data, so both can run side by side (set PORT).
@@ -48,13 +47,7 @@ async function main() {
   // Vite answers its own requests (/@vite/client, /app/… modules, public/ files); everything else goes to Hono.
   server.on("request", (req, res) => vite.middlewares(req, res, () => void honoListener(req, res)));
 
-  const stopCleanup = scheduleRateLimitCleanup(services.db, (e) =>
-    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "rate limit clean-up failed"),
-  );
-  const stopDropTimer = await startDropReleaseTimer(services.database, (e) =>
-    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"),
-  );
-  services.delivery.start();
+  const stopBackgroundWork = await startBackgroundWork(services);
   server.listen(config.PORT, config.HOST, () => {
     services.log.info(
       { port: config.PORT, database: services.database.kind, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL },
@@ -62,22 +55,14 @@ async function main() {
     );
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    services.log.info({ signal }, "shutting down");
-    stopCleanup();
-    await stopDropTimer();
+  onShutdownSignal(services.log, async () => {
+    await stopBackgroundWork();
     closeStreams();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite.close();
     await closeServices(services);
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  });
 }
 
 main().catch((e) => {

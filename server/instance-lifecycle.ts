@@ -1,0 +1,37 @@
+import { scheduleRateLimitCleanup } from "./domain/rate-limit-cleanup.ts";
+import type { Logger } from "./log.ts";
+import { startDropReleaseTimer } from "./realtime/drop-release-timer.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * What every instance does besides answering requests (server/main.ts and server/dev.ts alike):
+ * finished throttle windows and challenges cleaned up, drops released on time, push and e-mail sent.
+ * Returns the function that stops the first two (deliveries stop with the services).
+ */
+export async function startBackgroundWork(services: Services) {
+  const stopCleanup = scheduleRateLimitCleanup(services.db, (e) =>
+    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "rate limit clean-up failed"),
+  );
+  const stopDropTimer = await startDropReleaseTimer(services.database, (e) =>
+    services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"),
+  );
+  services.delivery.start();
+  return async () => {
+    stopCleanup();
+    await stopDropTimer();
+  };
+}
+
+/** On the first SIGTERM or SIGINT: `close` once (a second signal meanwhile changes nothing), then exit. */
+export function onShutdownSignal(log: Logger, close: () => Promise<void>) {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    await close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
