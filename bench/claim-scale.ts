@@ -154,17 +154,19 @@ async function pgbenchClaims(url: string, client: pg.Client): Promise<Measured> 
 }
 
 /**
- * pgbench on the shared reference file (-T 15 s, as its header says), on figures HTTP did not claim:
+ * pgbench on the shared reference file (up to 100 claims per client), on figures HTTP did not claim:
  * its setup is made here (codes 'CB' + 8 digits, bench_seq, bench_users with the finders' sessions).
  */
 async function referenceClaims(url: string, client: pg.Client): Promise<Measured | null> {
   if (!existsSync(referenceFile)) return null;
   await client.query(`create table bench_users as select (row_number() over (order by s.user_id) - 1)::int as cid, s.user_id as uid, s.token
     from sessions s join profiles p on p.id = s.user_id where p.email like 'finder%' limit ${CLIENTS}`);
-  await client.query(`with free as (select t.id, row_number() over () as n from boonees b join tags t on t.boonee_id = b.id
-      where b.owner_id is null and b.status = 'Placed' and not t.is_claimed)
+  const renamed = await client.query(`with free as (select t.id, row_number() over () as n from boonees b join tags t on t.boonee_id = b.id
+      where b.owner_id is null and b.status <> 'Archived' and not t.is_claimed)
     update tags set secret_code = 'CB' || lpad(free.n::text, 8, '0') from free where tags.id = free.id`);
   await client.query("create sequence bench_seq start 1; analyze");
+  // a fixed number of claims per client: the header's -T 15 would run out of free figures here
+  const perClient = Math.min(100, Math.floor((renamed.rowCount ?? 0) / CLIENTS));
   const u = new URL(url);
   const args = [
     "-n",
@@ -172,8 +174,8 @@ async function referenceClaims(url: string, client: pg.Client): Promise<Measured
     String(CLIENTS),
     "-j",
     "2",
-    "-T",
-    "15",
+    "-t",
+    String(perClient),
     "-f",
     referenceFile,
     "-h",
