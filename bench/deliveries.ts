@@ -33,6 +33,7 @@ import { SMTPServer } from "smtp-server";
 import webpush from "web-push";
 import { renderNotificationText } from "#shared/notification-text.ts";
 import { openDatabase } from "../server/db/client.ts";
+import { pooledSmtpUrl } from "../server/mail/mailer.ts";
 import { unsubscribeUrl } from "../server/notify/mail-sender.ts";
 import { asLang, translator } from "../server/notify/translate.ts";
 import { freePort, startInstance, type Instance } from "../tests/support/instances.ts";
@@ -383,10 +384,8 @@ async function main() {
 // ---------------------------------------------------------------------------------------------
 async function runReference() {
   const input = JSON.parse(readFileSync(process.argv[3], "utf8")) as ReferenceInput;
-  // as server/mail/mailer.ts builds it (pooled unless the URL says otherwise)
-  const smtp = new URL(input.smtpUrl);
-  if (!smtp.searchParams.has("pool")) smtp.searchParams.set("pool", "true");
-  const transport = nodemailer.createTransport(smtp.toString());
+  // the app's transport (server/mail/mailer.ts): pooled unless the URL says otherwise
+  const transport = nodemailer.createTransport(pooledSmtpUrl(input.smtpUrl));
   const mailAddress = /<([^>]+)>/.exec(MAIL_FROM)?.[1] ?? MAIL_FROM;
   const host = new URL(input.publicUrl).hostname;
   // as server/notify/push-sender.ts and mail-sender.ts render and send one message

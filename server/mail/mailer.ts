@@ -12,16 +12,20 @@ export interface Mail {
 }
 export type SendMail = (mail: Mail) => Promise<void>;
 
+/** SMTP_URL with pooled connections (a few kept open instead of a new one and a new greeting per mail), unless it says otherwise. */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  return url.toString();
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each message goes to the log and to DATA_DIR/outbox/,
  * so that a password reset works on a laptop.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): SendMail {
   if (opts.smtpUrl) {
-    // pooled: a few kept connections instead of a new one (and a new greeting) per mail
-    const url = new URL(opts.smtpUrl);
-    if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true"); // an SMTP_URL may say otherwise
-    const transport = nodemailer.createTransport(url.toString());
+    const transport = nodemailer.createTransport(pooledSmtpUrl(opts.smtpUrl));
     return async (mail) => {
       await transport.sendMail({ from: opts.from, ...mail });
     };
