@@ -98,6 +98,8 @@ function enhance(holderId: string, afterLoad: boolean) {
     step();
   };
   const hydrated = (el: Element) => Object.keys(el).some((k) => k.indexOf("__reactProps") === 0);
+  /** Runs fn once the page has loaded (at once if it has). */
+  const onLoad = (fn: () => void) => (d.readyState === "complete" ? fn() : w.addEventListener("load", fn, { once: true }));
 
   // Busy label and no double submit while a native form post runs.
   d.addEventListener("submit", (e) => {
@@ -200,9 +202,7 @@ function enhance(holderId: string, afterLoad: boolean) {
       (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
     if (!quiet && !afterLoad) {
       const idle = (fn: () => void) => ("requestIdleCallback" in w ? w.requestIdleCallback(fn) : setTimeout(fn, 200));
-      const later = () => idle(() => !booted() && startHero());
-      if (d.readyState === "complete") later();
-      else w.addEventListener("load", later, { once: true });
+      onLoad(() => idle(() => !booted() && startHero()));
     }
   }
   // A countdown ticks until the app starts (React's countdown takes over the same text).
@@ -286,9 +286,7 @@ function enhance(holderId: string, afterLoad: boolean) {
   // The installable app's service worker (push, the offline page) registers after load also where the app never starts
   // (entry.client.tsx does the same once it runs; registering twice is harmless).
   if ("serviceWorker" in navigator) {
-    const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
-    if (d.readyState === "complete") register();
-    else w.addEventListener("load", register, { once: true });
+    onLoad(() => void navigator.serviceWorker.register("/sw.js").catch(() => {}));
   }
   // After load: start once the page has loaded and has been painted (the first contentful paint,
   // then one more frame for images decoded at load), so the scripts never hold back what is seen first.
@@ -305,8 +303,7 @@ function enhance(holderId: string, afterLoad: boolean) {
       });
       observer.observe({ type: "paint", buffered: true });
     };
-    if (d.readyState === "complete") afterPaint();
-    else w.addEventListener("load", afterPaint, { once: true });
+    onLoad(afterPaint);
   }
 }
 
