@@ -244,6 +244,10 @@ for (const lang of ["de", "en"] as const) {
       const shown = page.getByTestId("claiming-figure");
       await expect(shown).toContainText(t.loginToClaim(figure.name));
       await expect(shown.getByRole("img", { name: figure.name })).toBeVisible();
+      // the login page starts React at once; signing in through it makes /claim/CODE a React page (the "one tap"
+      // below), while a sign-in posted before that loads the claim page as a document (it flaked when it did)
+      const loginButton = page.locator("main").getByRole("button", { name: t.login, exact: true });
+      await expect.poll(() => loginButton.evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps")))).toBe(true);
       await logIn(page, t, user.email, user.password);
       await expect(page).toHaveURL(`/claim/${figure.code}`);
       const success = successPage(page);
