@@ -35,9 +35,10 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
     db,
     sql`select d.*,
           coalesce((select json_agg(f order by f.name, f.number) from (
-                      select ${pickerColumns}, boonees.owner_id is not null as found from boonees ${pickerJoins}
-                      where boonees.id in (select df.boonee_id from drop_figures df where df.drop_id = d.id)
-                         or boonees.id = any(d.cancelled_figure_ids)) f), '[]') as figures,
+                      select ${pickerColumns}, boonees.owner_id is not null as found
+                      from (select df.boonee_id as id from drop_figures df where df.drop_id = d.id
+                            union all select unnest(d.cancelled_figure_ids)) ids
+                      join boonees on boonees.id = ids.id ${pickerJoins}) f), '[]') as figures,
           coalesce((select json_agg(json_build_object('id', h.id, 'textDe', h.text_de, 'textEn', h.text_en, 'releaseAt', h.release_at, 'releasedAt', h.released_at) order by h.release_at)
                     from drop_hints h where h.drop_id = d.id), '[]') as hints
         from drops d order by d.release_at desc limit 200`,
