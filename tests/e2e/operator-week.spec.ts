@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { toZonedInput } from "#shared/zoned-time.ts";
-import { gotoAdmin } from "./admin-fixtures.ts";
+import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 25 ("the second week"), operator items 8, 9, 10, 11 and 14, as the admin meets them.
@@ -165,4 +165,37 @@ test("the drop picker's search works without JavaScript and keeps what was typed
   await expect(form.getByTestId("drop-figure-picker")).toContainText(`Nr. 1 · Code ${type.code}`);
   await expect(form.getByTestId("picker-count")).toHaveText("1 Treffer.");
   await context.close();
+});
+
+test("a claim rejected during a started drop tells the admin to reprint and the drop page that the find was withdrawn (en)", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const finder = await (await browser.newContext()).newPage();
+  const { owned } = await ownerWith(finder, [{ name: `Zu früh ${unique()}` }]);
+  const figure = owned[0];
+  const title = `Harbour hunt ${unique()}`;
+  const [drop] = await db
+    .insert(schema.drops)
+    .values({ titleDe: title, titleEn: `${title} EN`, releaseAt: new Date(Date.now() - 60_000), releasedAt: new Date() })
+    .returning();
+  await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Placed" });
+  await useEnglish(page);
+  await signInAsAdmin(page);
+  await gotoAdmin(page, `/admin/claims?q=${encodeURIComponent(figure.name)}`);
+  const row = page.getByTestId("claim-row").filter({ hasText: figure.name });
+  await row.getByRole("button", { name: `Reject the claim of ${figure.name}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("If it lies out in a started drop, its label there stops working too");
+  await dialog.getByLabel(/Reason/).fill("The code was shared online");
+  await dialog.getByRole("button", { name: "Reject" }).click();
+  await expect(
+    page.getByText(`It is part of the started drop “${title}”: its label out there no longer works.`, { exact: false }),
+  ).toBeVisible(AFTER_SAVE);
+  await page.goto(`/drops/${drop.id}`);
+  await expect(page.getByTestId("drop-figure").filter({ hasText: figure.name }).getByTestId("drop-figure-withdrawn")).toHaveText(
+    "Find withdrawn: this Boonee gets a new label, the old one no longer works.",
+  );
+  await finder.context().close();
 });
