@@ -87,7 +87,7 @@ export interface PickerFigure {
 export const PICKER_PAGE = 30;
 
 const pickerColumns = sql`boonees.id, boonees.name, coalesce(boonees.series, t.series) as series,
-  coalesce(boonees.image_url, t.image_url) as "imageUrl", ${instanceNumber} as number, tg.secret_code as code, boonees.status`;
+  coalesce(boonees.image_url, t.image_url) as "imageUrl", (${instanceNumber})::int as number, tg.secret_code as code, boonees.status`;
 const pickerJoins = sql`left join boonees t on t.id = boonees.template_id left join tags tg on tg.boonee_id = boonees.id`;
 
 /** "Nr. 3", "No. 3" or "#3" (alone or after a name): the number within the type; the rest is the text searched. */

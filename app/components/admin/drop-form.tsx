@@ -168,7 +168,7 @@ function FigurePicker({ chosen, candidates, error }: { chosen: PickerFigure[]; c
         </Button>
       </div>
       <div
-        className="grid max-h-96 gap-1 overflow-y-auto rounded-xl border-2 border-ink/10 bg-white p-2 sm:grid-cols-2"
+        className="grid max-h-96 auto-rows-max gap-1 overflow-y-auto rounded-xl border-2 border-ink/10 bg-white p-2 sm:grid-cols-2"
         data-testid="drop-figure-picker"
       >
         {[...chosen, ...found].map((f) => (
