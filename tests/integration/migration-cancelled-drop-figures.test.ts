@@ -20,5 +20,5 @@ describe(`migration cancelled_drop_figures on ${process.env.TEST_DATABASE_URL ? 
     const after = await queryRows<Record<string, unknown>>(db, sql`select * from drops`);
     expect(after.map((row) => Object.fromEntries(Object.keys(before[0]).map((k) => [k, row[k]])))).toEqual(before);
     expect(after[0].cancelled_figure_ids).toBeNull(); // dropped before this release: the list was not kept
-  });
+  }, 180_000);
 });
