@@ -26,6 +26,7 @@ export function ConfirmButton({
   destructive = false,
   variant = "ghost",
   extra,
+  refused = false,
 }: {
   children: React.ReactNode;
   ariaLabel?: string;
@@ -40,6 +41,8 @@ export function ConfirmButton({
   variant?: "ghost" | "outline";
   /** More to say in the dialog (a warning). */
   extra?: React.ReactNode;
+  /** The dialog only explains why it cannot be done (no confirm button). */
+  refused?: boolean;
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +71,7 @@ export function ConfirmButton({
             {extra}
             <AlertDialogFooter>
               <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-              <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
+              {!refused && <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>}
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>

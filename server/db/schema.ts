@@ -388,6 +388,8 @@ export const drops = pgTable(
     releaseAt: timestamp("release_at", { withTimezone: true }).notNull(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The figures a cancelled drop had (they left drop_figures to be free for another drop), for the admin list and a duplicate. */
+    cancelledFigureIds: uuid("cancelled_figure_ids").array(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,8 @@ import { withdrawAchievements } from "./withdraw-achievements.ts";
 /**
  * An admin deletes a figure. Its tag, finder stories, claim row and its own exclusive content go with
  * it, in one transaction (the foreign keys cascade too; deleting them explicitly keeps the intent
- * visible). Instances of a deleted type keep existing as their own types (template_id set null).
+ * visible). A type with instances is refused ("hasInstances"): its instances take their texts, picture
+ * and numbers ("Nr. 2", printed on their labels) from it, so they are deleted first (decision 029).
  * A claimed figure's former owner loses the achievements that no longer hold and is told, in the
  * same transaction; the counter triggers (migrations 0002, 0009) follow the deleted row.
  */
@@ -23,6 +24,8 @@ export async function deleteBoonee(db: Db, actor: Actor | null, input: { id: str
       .where(eq(boonees.id, input.id))
       .for("update");
     if (!row) throw new DomainError("notFound", 404);
+    const [instance] = await tx.select({ id: boonees.id }).from(boonees).where(eq(boonees.templateId, row.id)).limit(1);
+    if (instance) throw new DomainError("hasInstances", 409);
     await tx.delete(booneeStories).where(eq(booneeStories.booneeId, row.id));
     await tx.delete(claims).where(eq(claims.booneeId, row.id));
     await tx.delete(tags).where(eq(tags.booneeId, row.id));

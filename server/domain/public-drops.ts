@@ -98,6 +98,8 @@ export interface DropFigure {
   rarity: string;
   /** Once claimed: minutes from the release to the find, and the finder's name (null: 'Anonymous'). */
   found: { minutes: number; finder: string | null } | null;
+  /** Unclaimed after a rejected claim: its code was replaced, so its label out there no longer works. */
+  withdrawn: boolean;
 }
 
 /** A released drop's page; a waiting, cancelled or unknown drop is 404 (nothing of it is public). */
@@ -118,9 +120,11 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
     claimed_at: Date | string | null;
     owner_id: string | null;
     finder: string | null;
+    withdrawn: boolean;
   }>(
     db,
     sql`select b.id, b.name, coalesce(b.image_url, t.image_url) as image_url, b.rarity, b.claimed_at, b.owner_id,
+               b.owner_id is null and exists (select 1 from claims c where c.boonee_id = b.id and c.status = 'rejected') as withdrawn,
                case when p.deleted_at is null and p.blocked_at is null then nullif(trim(p.name), '') end as finder
         from drop_figures df join boonees b on b.id = df.boonee_id
         left join boonees t on t.id = b.template_id
@@ -142,6 +146,7 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
         f.owner_id && f.claimed_at
           ? { minutes: Math.max(0, Math.round((new Date(f.claimed_at).getTime() - releasedAt) / 60_000)), finder: f.finder }
           : null,
+      withdrawn: !!f.withdrawn,
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { systemText } from "#shared/notification-text.ts";
-import type { Db } from "../db/client.ts";
+import { queryRows, type Db } from "../db/client.ts";
 import { booneeStories, boonees, claims } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { requireReason } from "./reason.ts";
@@ -43,6 +43,12 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
       ? [figure]
       : await tx.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, rejected.booneeId));
     await issueNewCode(tx, rejected.booneeId);
+    // A figure of a started drop lies out there with the old code on its label: the admin is told to reprint it.
+    const [liveDrop] = await queryRows<{ id: string; title: string }>(
+      tx,
+      sql`select d.id, d.title_de as title from drop_figures df join drops d on d.id = df.drop_id
+          where df.boonee_id = ${rejected.booneeId} and d.released_at is not null`,
+    );
     await tx
       .update(booneeStories)
       .set({ hidden: true })
@@ -64,6 +70,6 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
       objectLabel: named?.name,
       reason,
     });
-    return { booneeId: rejected.booneeId, name: named?.name ?? "", withdrawn };
+    return { booneeId: rejected.booneeId, name: named?.name ?? "", withdrawn, liveDrop: liveDrop ?? null };
   });
 }

@@ -34,7 +34,8 @@ export async function issueNewCode(tx: Tx, booneeId: string): Promise<string> {
 
 /**
  * An admin replaces the claim code of an unclaimed figure (a lost, damaged or leaked tag). Returns
- * the new code for the reprinted label; the log records the replacement, never a code.
+ * the new code for the reprinted label (and the old one, so a list filtered by it can follow); the
+ * log records the replacement, never a code.
  */
 export async function replaceClaimCode(db: Db, actor: Actor | null, input: { booneeId: string }) {
   assertRole(actor, ["admin"]);
@@ -47,8 +48,9 @@ export async function replaceClaimCode(db: Db, actor: Actor | null, input: { boo
       .for("update");
     if (!figure) throw new DomainError("notFound", 404);
     if (figure.ownerId) throw new DomainError("claimed", 409);
+    const [old] = await tx.select({ code: tags.secretCode }).from(tags).where(eq(tags.booneeId, figure.id));
     const code = await issueNewCode(tx, figure.id);
     await recordActivity(tx, actor, { action: "code.replaced", objectType: "boonee", objectId: figure.id, objectLabel: figure.name });
-    return { id: figure.id, name: figure.name, code };
+    return { id: figure.id, name: figure.name, code, previousCode: old?.code ?? null };
   });
 }

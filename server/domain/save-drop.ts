@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { boonees, dropFigures, drops } from "../db/schema.ts";
+import { boonees, dropFigures, dropHints, drops } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
 
@@ -73,13 +73,39 @@ async function assertFuture(tx: Tx, at: Date) {
   if (!row?.future) throw new DomainError("releaseInPast", 422);
 }
 
-/** An admin schedules a new drop (texts, figures, release time; the hint photo when given). */
-export async function createDrop(db: Db, actor: Actor | null, input: DropSchedule & { hintImageUrl?: string | null }) {
+/**
+ * An admin schedules a new drop (texts, figures, release time; the hint photo when given). `copyOf`
+ * duplicates another drop's hint photo (unless a new one is given) and its hints, each as long after
+ * the new release as it was after the old one.
+ */
+export async function createDrop(
+  db: Db,
+  actor: Actor | null,
+  input: DropSchedule & { hintImageUrl?: string | null; copyOf?: string | null },
+) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     await assertFuture(tx, input.releaseAt);
-    const { figureIds, ...values } = input;
-    const [drop] = await tx.insert(drops).values(values).returning({ id: drops.id, titleDe: drops.titleDe });
+    const { figureIds, copyOf, ...values } = input;
+    const [original] = copyOf ? await tx.select().from(drops).where(eq(drops.id, copyOf)) : [];
+    if (copyOf && !original) throw new DomainError("notFound", 404);
+    const [drop] = await tx
+      .insert(drops)
+      .values({ ...values, hintImageUrl: values.hintImageUrl ?? original?.hintImageUrl ?? null })
+      .returning({ id: drops.id, titleDe: drops.titleDe });
+    if (original) {
+      const shift = input.releaseAt.getTime() - original.releaseAt.getTime();
+      const hints = await tx.select().from(dropHints).where(eq(dropHints.dropId, original.id));
+      if (hints.length)
+        await tx.insert(dropHints).values(
+          hints.map((h) => ({
+            dropId: drop.id,
+            textDe: h.textDe,
+            textEn: h.textEn,
+            releaseAt: new Date(Math.max(h.releaseAt.getTime() + shift, input.releaseAt.getTime())),
+          })),
+        );
+    }
     await setFigures(tx, drop.id, figureIds);
     await recordActivity(tx, actor, { action: "drop.scheduled", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
     return { id: drop.id };
@@ -114,17 +140,20 @@ export async function editDrop(
   });
 }
 
-/** An admin cancels a drop before its release: its figures get their status back, nothing is announced. */
+/**
+ * An admin cancels a drop before its release: its figures get their status back (and are free for
+ * another drop), nothing is announced. The drop remembers which figures it had, for the list and a duplicate.
+ */
 export async function cancelDrop(db: Db, actor: Actor | null, input: { dropId: string }) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     const drop = await lockDrop(tx, input.dropId);
     if (drop.releasedAt) throw new DomainError("dropReleased", 409);
+    const figures = await tx.select().from(dropFigures).where(eq(dropFigures.dropId, drop.id));
     await tx
       .update(drops)
-      .set({ cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ cancelledAt: sql`now()`, updatedAt: sql`now()`, cancelledFigureIds: figures.map((f) => f.booneeId) })
       .where(eq(drops.id, drop.id));
-    const figures = await tx.select().from(dropFigures).where(eq(dropFigures.dropId, drop.id));
     for (const f of figures)
       await tx
         .update(boonees)

@@ -26,6 +26,9 @@ export async function scheduleDrop(page: Page, opts: { title: string; area: stri
   await form.getByLabel("Titel (Englisch)").fill(`${opts.title} (EN)`);
   await form.getByLabel("Gebiet (Deutsch)").fill(opts.area);
   await form.getByLabel("Gebiet (Englisch)").fill(`${opts.area} (EN)`);
+  // the picker shows the newest figures; a search finds this one among any number (the texts stay)
+  await form.getByLabel("Boonees suchen").fill(opts.figureName);
+  await form.getByRole("button", { name: "Suchen" }).click();
   await form.getByLabel(opts.figureName).check();
   const releaseAt = new Date(Date.now() + DROP_DELAY_S * 1000);
   await form.getByLabel("Start", { exact: true }).fill(toZonedInput(releaseAt, ZONE));

@@ -75,24 +75,36 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     expect((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n).toBe(before);
   });
 
-  it("deleting a type of a completed series withdraws nothing it still earns, and the series counters stay exact", async () => {
+  it("deleting the claimed instance of a completed series withdraws the series, and the series counters stay exact", async () => {
     const series = `Löschreihe ${Date.now().toString(36)}`;
     const a = await figure({ series });
     const b = await figure({ series });
     const instanceOfB = await figure({ series, templateId: b.id });
     const owner = await createUser(s, "Series Owner");
     await claim(owner.id, a);
-    await claim(owner.id, b);
+    await claim(owner.id, instanceOfB);
     expect(await achievementsOf(owner.id)).toContain("series_complete");
 
-    // The owned type goes: its instance becomes its own type (template_id set null), which the owner
-    // does not have, so the series is no longer complete.
-    await deleteBoonee(s.db, admin, { id: b.id });
+    // The owner's instance of b goes: they no longer own one of every type of the series.
+    await deleteBoonee(s.db, admin, { id: instanceOfB.id });
     expect(await achievementsOf(owner.id)).not.toContain("series_complete");
     expect(await achievementsOf(owner.id)).toContain("first_find");
     const [{ counters, recount }] = await queryRows<{ counters: unknown; recount: unknown }>(s.db, counterRecount);
     expect(counters).toEqual(recount);
-    expect((await s.db.select().from(boonees).where(eq(boonees.id, instanceOfB.id)))[0].templateId).toBeNull();
+  });
+
+  it("refuses to delete a type while it has instances, which keep their type and numbers (decision 029)", async () => {
+    const type = await figure({ series: "Nummernreihe" });
+    const second = await figure({ series: "Nummernreihe", templateId: type.id });
+    const third = await figure({ series: "Nummernreihe", templateId: type.id });
+    await expect(deleteBoonee(s.db, admin, { id: type.id })).rejects.toMatchObject({ code: "hasInstances", status: 409 });
+    const kept = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
+    expect(kept.map((k) => k.id).sort()).toEqual([second.id, third.id].sort());
+    // instances first, then the type
+    await deleteBoonee(s.db, admin, { id: second.id });
+    await deleteBoonee(s.db, admin, { id: third.id });
+    await deleteBoonee(s.db, admin, { id: type.id });
+    expect(await s.db.select().from(boonees).where(eq(boonees.id, type.id))).toEqual([]);
   });
 
   it("a moderator's delete is refused and changes nothing", async () => {

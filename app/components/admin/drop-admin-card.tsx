@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { DeliveryCounts } from "~/components/admin/delivery-counts";
+import { FigureChip } from "~/components/admin/figure-chip";
 import { Field } from "~/components/forms/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -28,38 +29,49 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
         </Badge>
       </div>
       <p className="mt-2 text-sm">{t("drops.admin.releaseAtShown", { when: dates.table(drop.releasedAt ?? drop.releaseAt) })}</p>
-      <p className="mt-1 text-sm wrap-anywhere">
-        {t("drops.admin.figuresShown", { names: drop.figures.map((f) => f.name).join(", ") || "–" })}
-      </p>
+      <h4 className="mt-2 text-sm font-bold">{t("drops.admin.figuresCount", { count: drop.figures.length })}</h4>
+      <ul className="mt-1 grid gap-1 sm:grid-cols-2" data-testid="admin-drop-figures">
+        {drop.figures.map((f) => (
+          <li key={f.id} className="flex items-center justify-between gap-2 rounded-lg bg-paper px-2 py-1 text-sm">
+            <FigureChip figure={f} />
+            {f.found && <Badge variant="success">{t("drops.admin.figureFound")}</Badge>}
+          </li>
+        ))}
+      </ul>
       {state === "released" && (
         <p className="mt-1 text-sm text-muted-foreground">
           <DeliveryCounts counts={drop.deliveries} />
         </p>
       )}
-      {state !== "cancelled" && (
-        <div className="mt-3 flex flex-wrap gap-2">
+      <div className="mt-3 flex flex-wrap gap-2">
+        {state !== "cancelled" && (
           <Button asChild size="sm" variant="outline">
             <Link to={`/admin/drops?edit=${drop.id}`}>{t("drops.admin.edit")}</Link>
           </Button>
+        )}
+        <Button asChild size="sm" variant="outline">
+          <Link to={`/admin/drops?copy=${drop.id}`}>{t("drops.admin.duplicate")}</Link>
+        </Button>
+        {state !== "cancelled" && (
           <Button asChild size="sm" variant="outline">
             <Link to={`/admin/drops?preview=${drop.id}`}>{t("drops.admin.preview")}</Link>
           </Button>
-          {state === "released" && (
-            <Button asChild size="sm" variant="outline">
-              <Link to={`/drops/${drop.id}`}>{t("drops.admin.publicPage")}</Link>
+        )}
+        {state === "released" && (
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/drops/${drop.id}`}>{t("drops.admin.publicPage")}</Link>
+          </Button>
+        )}
+        {state === "waiting" && (
+          <Form method="post" onSubmit={(e) => !window.confirm(t("drops.admin.cancelConfirm")) && e.preventDefault()}>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="dropId" value={drop.id} />
+            <Button type="submit" size="sm" variant="destructive">
+              {t("drops.admin.cancel")}
             </Button>
-          )}
-          {state === "waiting" && (
-            <Form method="post" onSubmit={(e) => !window.confirm(t("drops.admin.cancelConfirm")) && e.preventDefault()}>
-              <input type="hidden" name="intent" value="cancel" />
-              <input type="hidden" name="dropId" value={drop.id} />
-              <Button type="submit" size="sm" variant="destructive">
-                {t("drops.admin.cancel")}
-              </Button>
-            </Form>
-          )}
-        </div>
-      )}
+          </Form>
+        )}
+      </div>
       {state !== "cancelled" && <DropHintsAdmin drop={drop} />}
     </Card>
   );
@@ -114,7 +126,8 @@ function DropHintsAdmin({ drop }: { drop: AdminDrop }) {
           </li>
         ))}
       </ul>
-      <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="add-hint-form">
+      {/* keyed by the hints: once one is added the form starts empty again */}
+      <Form key={drop.hints.map((h) => h.id).join()} method="post" className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="add-hint-form">
         <input type="hidden" name="intent" value="addHint" />
         <input type="hidden" name="dropId" value={drop.id} />
         <Field id={`new-hint-de-${drop.id}`} name="textDe" label={t("drops.admin.hintDe")} required maxLength={HINT_TEXT_MAX} />

@@ -1,7 +1,10 @@
+import { SearchIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { TextareaField } from "~/components/admin/boonee-fields";
+import { FigureChip } from "~/components/admin/figure-chip";
 import { Field, FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { FieldErrors } from "#shared/forms.ts";
 import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
@@ -19,7 +22,19 @@ export interface DropFormValues {
   areaEn?: string;
   /** datetime-local in the configured zone */
   releaseAt?: string;
-  figures?: { id: string; name: string }[];
+  /** the figures ticked (the drop's, a duplicate's that are still free, or those ticked before a search) */
+  figures?: PickerFigure[];
+  /** the photo the drop has (or, for a duplicate, takes over unless a new one is chosen) */
+  hintImageUrl?: string | null;
+  /** duplicating this drop: its hints and photo come along */
+  copyOf?: string;
+}
+
+/** One picker search: what was searched, what it found (PICKER_PAGE at most), and whether there is more. */
+export interface PickerResult {
+  q: string;
+  figures: PickerFigure[];
+  more: boolean;
 }
 
 /** Schedule a new drop or edit one (after its release only texts and the hint photo). Works without JavaScript. */
@@ -31,7 +46,7 @@ export function DropForm({
   zone,
 }: {
   values: DropFormValues;
-  candidates: PickerFigure[];
+  candidates: PickerResult;
   errors?: FieldErrors;
   error?: string | null;
   zone: string;
@@ -39,13 +54,13 @@ export function DropForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const chosen = new Set((values.figures ?? []).map((f) => f.id));
   const editing = !!values.id;
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-4" data-testid="drop-form">
       <input type="hidden" name="intent" value={editing ? "edit" : "create"} />
       {editing && <input type="hidden" name="dropId" value={values.id} />}
       {values.released && <input type="hidden" name="released" value="true" />}
+      {values.copyOf && <input type="hidden" name="copyOf" value={values.copyOf} />}
       <FormError error={error} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -95,42 +110,17 @@ export function DropForm({
             defaultValue={values.releaseAt}
             error={errors.releaseAt}
           />
-          <fieldset className="grid gap-2" aria-describedby={errors.figureIds ? "drop-figures-error" : undefined}>
-            <legend className="text-sm font-bold">{t("drops.admin.figures")}</legend>
-            <p className="text-xs text-muted-foreground">{t("drops.admin.figuresHint")}</p>
-            <div
-              className="grid max-h-72 gap-1 overflow-y-auto rounded-xl border-2 border-ink/10 bg-white p-2 sm:grid-cols-2"
-              data-testid="drop-figure-picker"
-            >
-              {[
-                ...(values.figures ?? []).map((f) => ({ id: f.id, name: f.name, series: null, typeName: null, status: "" })),
-                ...candidates.filter((c) => !chosen.has(c.id)),
-              ].map((f) => (
-                <label key={f.id} className="flex min-h-11 items-center gap-2 rounded-lg px-2 hover:bg-paper-deep">
-                  <input type="checkbox" name="figureIds" value={f.id} defaultChecked={chosen.has(f.id)} className="size-4" />
-                  <span className="min-w-0 wrap-anywhere">
-                    {f.name}
-                    {/* instances share their type's name: a short id tells them apart */}
-                    <span className="ml-1 text-xs text-muted-foreground">
-                      ({[f.typeName, f.series, `#${f.id.slice(0, 6)}`].filter(Boolean).join(" · ")})
-                    </span>
-                  </span>
-                </label>
-              ))}
-              {candidates.length === 0 && !chosen.size && (
-                <p className="p-2 text-sm text-muted-foreground">{t("drops.admin.noCandidates")}</p>
-              )}
-            </div>
-            {errors.figureIds && (
-              <p id="drop-figures-error" role="alert" className="text-sm font-semibold text-destructive">
-                {t(errors.figureIds)}
-              </p>
-            )}
-          </fieldset>
+          <FigurePicker chosen={values.figures ?? []} candidates={candidates} error={errors.figureIds} />
         </>
       )}
       <div className="grid gap-1.5">
         <Label htmlFor="drop-hint-image">{t("drops.admin.hintImage")}</Label>
+        {values.hintImageUrl && (
+          <figure className="flex items-center gap-3" data-testid="current-hint-image">
+            <img src={values.hintImageUrl} alt="" width={96} height={96} className="size-24 rounded-xl object-cover" />
+            <figcaption className="text-xs text-muted-foreground">{t("drops.admin.currentHintImage")}</figcaption>
+          </figure>
+        )}
         <input
           id="drop-hint-image"
           name="hintImage"
@@ -144,5 +134,65 @@ export function DropForm({
         {busy ? t("drops.admin.saving") : editing ? t("drops.admin.save") : t("drops.admin.schedule")}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * The figures to choose from: the ticked ones first, then one search's matches (name, series, "Nr. 3",
+ * code). The search button sends the whole form by GET, so without JavaScript too the page comes back
+ * with the texts and ticks kept (the loader reads them from the address) and the new matches.
+ */
+function FigurePicker({ chosen, candidates, error }: { chosen: PickerFigure[]; candidates: PickerResult; error?: string }) {
+  const { t } = useTranslation();
+  const chosenIds = new Set(chosen.map((f) => f.id));
+  const found = candidates.figures.filter((c) => !chosenIds.has(c.id));
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? "drop-figures-error" : undefined}>
+      <legend className="text-sm font-bold">{t("drops.admin.figures")}</legend>
+      <p className="text-xs text-muted-foreground">{t("drops.admin.figuresHint")}</p>
+      <div className="flex flex-col gap-2 sm:flex-row" role="search">
+        <Label htmlFor="drop-figure-search" className="sr-only">
+          {t("drops.admin.figureSearch")}
+        </Label>
+        <Input
+          id="drop-figure-search"
+          name="figureQ"
+          type="search"
+          maxLength={100}
+          defaultValue={candidates.q}
+          placeholder={t("drops.admin.figureSearchPlaceholder")}
+          className="flex-1"
+        />
+        <Button type="submit" variant="outline" formMethod="get" formAction="/admin/drops" formNoValidate name="pick" value="1">
+          <SearchIcon /> {t("drops.admin.figureSearchButton")}
+        </Button>
+      </div>
+      <div
+        className="grid max-h-96 auto-rows-max gap-1 overflow-y-auto rounded-xl border-2 border-ink/10 bg-white p-2 sm:grid-cols-2"
+        data-testid="drop-figure-picker"
+      >
+        {[...chosen, ...found].map((f) => (
+          <label key={f.id} className="flex min-h-11 items-center gap-2 rounded-lg px-2 py-1 hover:bg-paper-deep">
+            <input type="checkbox" name="figureIds" value={f.id} defaultChecked={chosenIds.has(f.id)} className="size-4 shrink-0" />
+            <FigureChip figure={f} />
+          </label>
+        ))}
+        {found.length === 0 && (
+          <p className="p-2 text-sm text-muted-foreground sm:col-span-2" data-testid="picker-empty">
+            {candidates.q ? t("drops.admin.noMatch", { q: candidates.q }) : t("drops.admin.noCandidates")}
+          </p>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="picker-count">
+        {candidates.more
+          ? t("drops.admin.pickerMore", { count: candidates.figures.length })
+          : t("drops.admin.pickerAll", { count: found.length })}
+      </p>
+      {error && (
+        <p id="drop-figures-error" role="alert" className="text-sm font-semibold text-destructive">
+          {t(error)}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, NfcIcon, PrinterIcon, RefreshCwIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
 import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
@@ -21,6 +21,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { isClaimable } from "#shared/figure-status.ts";
+import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -56,7 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { ok: true; intent: "update" | "delete"; id: string }
-  | { ok: true; intent: "replaceCode"; id: string; name: string; code: string; claimUrl: string; qrSvg: string; qrPng: string }
+  | {
+      ok: true;
+      intent: "replaceCode";
+      id: string;
+      name: string;
+      code: string;
+      previousCode: string | null;
+      claimUrl: string;
+      qrSvg: string;
+      qrPng: string;
+    }
   | {
       ok: false;
       intent: "update" | "delete" | "replaceCode";
@@ -68,6 +79,8 @@ type ActionResult =
 
 /** One fetcher per kind, shared by the page and the cards: a deleted card is gone, the page still reports. */
 const DELETE_FETCHER = "admin-boonee-delete";
+/** The page, not the card, shows a replaced code: the card may leave the list (it was found by its old code). */
+const REPLACE_FETCHER = "admin-boonee-replace";
 const EDIT_FETCHER = "admin-boonee-edit";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,6 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         id: r.id,
         name: r.name,
         code: r.code,
+        previousCode: r.previousCode,
         claimUrl,
         qrSvg: qr.svg,
         qrPng: qr.png,
@@ -120,7 +134,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteBoonee(services.db, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
     } catch (e) {
-      const r = adminRefusal(e, { notFound: "admin.boonees.deleteError" }, "admin.boonees.deleteError", { log: services.log, request });
+      const r = adminRefusal(
+        e,
+        { notFound: "admin.boonees.deleteError", hasInstances: "admin.boonees.deleteHasInstances" },
+        "admin.boonees.deleteError",
+        { log: services.log, request },
+      );
       return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: null }, { status: r.status });
     }
   }
@@ -161,7 +180,7 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (deleter.state !== "idle" || !deleter.data) return;
     if (deleter.data.ok) toast.success(t("admin.boonees.deleted"));
-    else toast.error(t("admin.boonees.deleteError"));
+    else toast.error(t(deleter.data.error ?? "admin.boonees.deleteError"));
   }, [deleter.state, deleter.data, t]);
   useEffect(() => {
     if (editor.state !== "idle" || !editor.data) return;
@@ -253,6 +272,7 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={d.page} pageCount={d.pageCount} prevHref={prevHref} nextHref={nextHref} />
+      <ReplacedCodeDialog q={d.q} status={filters.status} />
     </AdminPage>
   );
 }
@@ -394,44 +414,59 @@ function EditDialog({ item }: { item: Item }) {
   );
 }
 
-/** Replaces an unclaimed figure's code after a confirmation, then shows the new claim URL and QR code. */
+/** Replaces an unclaimed figure's code after a confirmation; the page then shows the new claim URL and QR code. */
 function ReplaceCodeButton({ item }: { item: Item }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
-  const [showResult, setShowResult] = useState(false);
+  const fetcher = useFetcher<ActionResult>({ key: REPLACE_FETCHER });
+  return (
+    <ConfirmButton
+      title={t("admin.boonees.replaceTitle", { name: item.name })}
+      description={t("admin.boonees.replaceConfirm")}
+      confirmLabel={t("admin.boonees.replaceCode")}
+      disabled={fetcher.state !== "idle"}
+      onConfirm={() => fetcher.submit({ intent: "replaceCode", id: item.id }, { method: "post" })}
+    >
+      <RefreshCwIcon /> {t("admin.boonees.replaceCode")}
+    </ConfirmButton>
+  );
+}
+
+/**
+ * The new code of a replaced figure, whatever the list shows now. A list searched by the old code
+ * (which no longer matches anything) follows to the new one, so the figure stays on screen too.
+ */
+function ReplacedCodeDialog({ q, status }: { q: string; status: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<ActionResult>({ key: REPLACE_FETCHER });
+  const [shown, setShown] = useState<ActionResult | null>(null);
   const result = fetcher.data?.intent === "replaceCode" ? fetcher.data : undefined;
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;
-    if (result.ok) setShowResult(true);
-    else toast.error(t(result.error ?? "admin.boonees.replaceError"));
-  }, [fetcher.state, result, t]);
+    if (!result.ok) {
+      toast.error(t(result.error ?? "admin.boonees.replaceError"));
+      return;
+    }
+    setShown(result);
+    if (q && result.previousCode && normalizeCode(q) === result.previousCode)
+      navigate(listHref("/admin/boonees", { q: result.code, status }), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, not again after the list follows
+  }, [fetcher.state, result]);
+  if (!shown?.ok || shown.intent !== "replaceCode") return null;
   return (
-    <>
-      <ConfirmButton
-        title={t("admin.boonees.replaceTitle", { name: item.name })}
-        description={t("admin.boonees.replaceConfirm")}
-        confirmLabel={t("admin.boonees.replaceCode")}
-        disabled={fetcher.state !== "idle"}
-        onConfirm={() => fetcher.submit({ intent: "replaceCode", id: item.id }, { method: "post" })}
-      >
-        <RefreshCwIcon /> {t("admin.boonees.replaceCode")}
-      </ConfirmButton>
-      {showResult && result?.ok && (
-        <Dialog open onOpenChange={setShowResult}>
-          <DialogContent className="max-w-lg">
-            <DialogHeader className="sr-only">
-              <DialogTitle>{t("admin.boonees.replacedTitle", { name: result.name })}</DialogTitle>
-              <DialogDescription>{t("admin.boonees.replacedIntro")}</DialogDescription>
-            </DialogHeader>
-            <ClaimUrlResult
-              {...result}
-              title={t("admin.boonees.replacedTitle", { name: result.name })}
-              intro={t("admin.boonees.replacedIntro")}
-            />
-          </DialogContent>
-        </Dialog>
-      )}
-    </>
+    <Dialog open onOpenChange={(open) => !open && setShown(null)}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader className="sr-only">
+          <DialogTitle>{t("admin.boonees.replacedTitle", { name: shown.name })}</DialogTitle>
+          <DialogDescription>{t("admin.boonees.replacedIntro")}</DialogDescription>
+        </DialogHeader>
+        <ClaimUrlResult
+          {...shown}
+          title={t("admin.boonees.replacedTitle", { name: shown.name })}
+          intro={t("admin.boonees.replacedIntro")}
+        />
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -439,14 +474,25 @@ function DeleteButton({ item }: { item: Item }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>({ key: DELETE_FETCHER });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
+  const instances = item.instances?.instances ?? 0;
   return (
     <ConfirmButton
       destructive
+      refused={instances > 0}
       title={t("admin.boonees.deleteTitle", { name: item.name })}
       description={t("admin.boonees.deleteConfirm")}
       confirmLabel={t("admin.boonees.delete")}
       disabled={busy}
-      extra={item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
+      extra={
+        <>
+          {item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
+          {instances > 0 && (
+            <p className="text-sm font-semibold text-destructive" data-testid="delete-type-refused">
+              {t("admin.boonees.deleteTypeWithInstances", { count: instances })}
+            </p>
+          )}
+        </>
+      }
       onConfirm={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}
     >
       <Trash2Icon /> {t("admin.boonees.delete")}

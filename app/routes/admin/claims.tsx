@@ -88,7 +88,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<Result>({ ok: false, intent: "reject", error }, { status: 400 });
       }
       const rejected = await rejectClaim(services.db, actor, parsed.data);
-      return data<Result>({ ok: true, intent: "reject", message: "admin.claims.rejectedToast", params: { name: rejected.name } });
+      return data<Result>({
+        ok: true,
+        intent: "reject",
+        message: rejected.liveDrop ? "admin.claims.rejectedInDrop" : "admin.claims.rejectedToast",
+        params: { name: rejected.name, drop: rejected.liveDrop?.title ?? "" },
+      });
     }
     if (fields.intent === "story") {
       const parsed = validate(storyVisibilitySchema, fields);

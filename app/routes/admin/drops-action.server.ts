@@ -54,7 +54,15 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
       const photo = pickedFile(form.get("hintImage"));
       const hintImageUrl = photo ? await storeImage(services.storage, photo, "images") : undefined;
       if (intent === "create") {
-        await createDrop(services.db, actor, { ...textsParsed.data, releaseAt: releaseAt!, figureIds: schedule!.figureIds, hintImageUrl });
+        const copyOf = fields.copyOf ? validate(dropIdSchema, { dropId: fields.copyOf }) : null;
+        if (copyOf && !copyOf.ok) return invalid(intent, copyOf.errors);
+        await createDrop(services.db, actor, {
+          ...textsParsed.data,
+          releaseAt: releaseAt!,
+          figureIds: schedule!.figureIds,
+          hintImageUrl,
+          copyOf: copyOf?.data.dropId,
+        });
         return done("drops.admin.scheduled");
       }
       const id = validate(dropIdSchema, fields);

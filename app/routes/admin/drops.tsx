@@ -8,21 +8,47 @@ import { actorOf, getServices, requireRole } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { toZonedInput } from "#shared/zoned-time.ts";
 import { useTranslation } from "~/lib/use-translation";
-import { listAdminDrops, listDropCandidates, type AdminDrop } from "#server/domain/admin-drops.ts";
+import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/admin-drops.ts";
 import { dropAction, type DropActionData } from "./drops-action.server";
 import type { Route } from "./+types/drops";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "drops.admin.metaTitle", "drops.admin.metaDescription");
 
-/** Admins only (moderators see Dashboard and Claims, decision "Roles"; the layout refuses them). */
+const FORM_TEXTS = ["titleDe", "titleEn", "descriptionDe", "descriptionEn", "areaDe", "areaEn", "releaseAt"] as const;
+
+/**
+ * Admins only (moderators see Dashboard and Claims, decision "Roles"; the layout refuses them).
+ * `?edit=` edits a drop, `?copy=` starts a new one from another (its hints and photo come along),
+ * `?figureQ=` is the picker's search: that GET carries the whole form, which comes back as it was.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin"]);
+  const actor = actorOf(viewer);
   const { db, config } = getServices(context);
-  const url = new URL(request.url);
-  const drops = await listAdminDrops(db, actorOf(viewer));
-  const editing = drops.find((d) => d.id === url.searchParams.get("edit") && !d.cancelledAt) ?? null;
-  const preview = drops.find((d) => d.id === url.searchParams.get("preview")) ?? null;
-  return { drops, editing, preview, candidates: await listDropCandidates(db, actorOf(viewer)), zone: config.TIME_ZONE };
+  const params = new URL(request.url).searchParams;
+  const drops = await listAdminDrops(db, actor);
+  const searched = params.has("figureQ");
+  const editId = params.get("edit") ?? (searched && params.get("intent") === "edit" ? params.get("dropId") : null);
+  const editing = drops.find((d) => d.id === editId && !d.cancelledAt) ?? null;
+  const copyId = editing ? null : (params.get("copy") ?? (searched ? params.get("copyOf") : null));
+  const copy = drops.find((d) => d.id === copyId) ?? null;
+  const preview = drops.find((d) => d.id === params.get("preview")) ?? null;
+  const figureQ = (params.get("figureQ") ?? "").slice(0, 100);
+  let values: DropFormValues = editing ? editValues(editing, config.TIME_ZONE) : copy ? copyValues(copy) : {};
+  if (searched) {
+    const typed = Object.fromEntries(FORM_TEXTS.map((k) => [k, params.get(k) ?? values[k] ?? ""]));
+    values = { ...values, ...typed, figures: await pickerFigures(db, actor, params.getAll("figureIds")) };
+  } else if (copy) {
+    // a duplicate ticks the figures that are still free (a cancelled drop's may have gone elsewhere)
+    const figures = await pickerFigures(
+      db,
+      actor,
+      copy.figures.map((f) => f.id),
+    );
+    values = { ...values, figures: figures.filter((f) => f.free) };
+  }
+  const candidates = { q: figureQ, ...(await listDropCandidates(db, actor, figureQ)) };
+  return { drops, editing, copy, preview, values, candidates, zone: config.TIME_ZONE };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,9 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return dropAction(getServices(context), actorOf(viewer), request);
 }
 
-function formValues(d: AdminDrop | null, zone: string): DropFormValues {
-  if (!d) return {};
+function editValues(d: AdminDrop, zone: string): DropFormValues {
   return { ...d, released: !!d.releasedAt, releaseAt: toZonedInput(d.releaseAt, zone) };
+}
+
+/** A duplicate: the texts and the photo; a new start time is for the admin to choose. */
+function copyValues(d: AdminDrop): DropFormValues {
+  const { titleDe, titleEn, descriptionDe, descriptionEn, areaDe, areaEn, hintImageUrl } = d;
+  return { titleDe, titleEn, descriptionDe, descriptionEn, areaDe, areaEn, hintImageUrl, copyOf: d.id };
 }
 
 /** How the public will see the drop once it is released, in both languages. */
@@ -71,7 +102,9 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const answer = actionData as DropActionData | undefined;
   const formAnswer = answer && (answer.intent === "create" || answer.intent === "edit") ? answer : undefined;
-  const { drops, editing, preview, candidates, zone } = loaderData;
+  const { drops, editing, copy, preview, values, candidates, zone } = loaderData;
+  // a new key after each save empties the form (a new drop or hint is in the list; decision 029)
+  const formKey = editing ? `edit-${editing.id}` : copy ? `copy-${copy.id}` : `new-${drops.map((d) => d.id).join()}`;
   return (
     <AdminPage title={t("drops.admin.title")} intro={t("drops.admin.intro")}>
       {preview && <DropPreview drop={preview} />}
@@ -86,8 +119,8 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-            <CardTitle>{editing ? t("drops.admin.editTitle") : t("drops.admin.newTitle")}</CardTitle>
-            {editing && (
+            <CardTitle>{editing ? t("drops.admin.editTitle") : copy ? t("drops.admin.copyTitle") : t("drops.admin.newTitle")}</CardTitle>
+            {(editing || copy) && (
               <Link to="/admin/drops" className="text-sm font-bold text-grape hover:underline">
                 {t("drops.admin.newInstead")}
               </Link>
@@ -95,8 +128,8 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
           </CardHeader>
           <CardContent>
             <DropForm
-              key={editing?.id ?? "new"}
-              values={formValues(editing, zone)}
+              key={formKey}
+              values={values}
               candidates={candidates}
               errors={formAnswer?.errors}
               error={formAnswer?.error}

@@ -52,6 +52,11 @@ function FigureCard({ figure }: { figure: DropFigure }) {
             ? t("drops.page.foundAfter", { count: figure.found.minutes, name: figure.found.finder ?? t("drops.page.anonymous") })
             : t("drops.page.stillHidden")}
         </p>
+        {figure.withdrawn && (
+          <p className="mt-1 text-sm font-semibold text-[#9b1c1c]" data-testid="drop-figure-withdrawn">
+            {t("drops.page.withdrawn")}
+          </p>
+        )}
       </div>
     </Card>
   );

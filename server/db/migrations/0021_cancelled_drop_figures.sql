@@ -1,0 +1,1 @@
+ALTER TABLE "drops" ADD COLUMN "cancelled_figure_ids" uuid[];
