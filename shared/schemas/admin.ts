@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
-import { ELEMENTS, RARITIES, STATUSES, figureFieldsShape, optionalText } from "../figure-fields.ts";
+import { ELEMENTS, RARITIES, STATUSES, englishNeedsGerman, figureFieldsShape, optionalText } from "../figure-fields.ts";
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 
@@ -37,10 +37,12 @@ export const secretCodeSchema = z
       .refine((c) => /^[A-Z0-9]+$/.test(c), "admin.create.error.codeFormat"),
   );
 
-export const createBooneeSchema = booneeFieldsSchema.extend({
-  templateId: optionalUuid,
-  secretCode: secretCodeSchema,
-});
+export const createBooneeSchema = booneeFieldsSchema
+  .extend({
+    templateId: optionalUuid,
+    secretCode: secretCodeSchema,
+  })
+  .superRefine(englishNeedsGerman);
 export type CreateBooneeInput = z.output<typeof createBooneeSchema>;
 
 export const batchSchema = z.object({
@@ -71,6 +73,7 @@ const placementNote = z
 export const updateBooneeSchema = booneeFieldsSchema
   .extend({ id: uuid, placementNote })
   .catchall(z.unknown())
+  .superRefine(englishNeedsGerman)
   .transform((v) => {
     const fields = Object.fromEntries(Object.keys(booneeFieldsSchema.shape).map((k) => [k, v[k]])) as BooneeFieldsInput;
     const inherit = INHERITED_FIELDS.filter((f) => v[inheritInputName(f.column)] === "on").map((f) => f.column);
