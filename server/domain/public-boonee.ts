@@ -52,6 +52,8 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
           id: exclusiveContent.id,
           title: exclusiveContent.title,
           description: exclusiveContent.description,
+          titleEn: exclusiveContent.titleEn,
+          descriptionEn: exclusiveContent.descriptionEn,
           contentType: exclusiveContent.contentType,
           url: exclusiveContent.url,
           createdAt: exclusiveContent.createdAt,

@@ -105,10 +105,23 @@ const broadcastMessage = z
   .transform((v) => (v ?? "").trim().slice(0, 2000))
   .pipe(z.string().min(1, "broadcast.error.required").min(10, "broadcast.error.messageTooShort"));
 
+/** The English title and message: optional (empty: null, readers get the German one), by the same rules when given. */
+const englishOptional = (max: number, min: number, error: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().slice(0, max))
+    .pipe(z.union([z.literal(""), z.string().min(min, error)]))
+    .transform((v) => v || null);
+const broadcastTitleEn = englishOptional(200, 3, "broadcast.error.titleTooShort");
+const broadcastMessageEn = englishOptional(2000, 10, "broadcast.error.messageTooShort");
+
 export const broadcastSchema = z
   .object({
     title: broadcastTitle,
     message: broadcastMessage,
+    titleEn: broadcastTitleEn,
+    messageEn: broadcastMessageEn,
     contentType: z.enum(CONTENT_TYPES, "broadcast.error.required").default("news"),
     audience: z.enum(AUDIENCES, "broadcast.error.required").default("all"),
     rarity: z
@@ -183,6 +196,8 @@ export const broadcastEditSchema = z
     id: uuid,
     title: broadcastTitle,
     message: broadcastMessage,
+    titleEn: broadcastTitleEn,
+    messageEn: broadcastMessageEn,
     linkUrl: z
       .string()
       .optional()
