@@ -34,6 +34,7 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
       id: booneeStories.id,
       title: booneeStories.title,
       story: booneeStories.story,
+      lang: booneeStories.lang,
       findLocation: booneeStories.findLocation,
       findDate: booneeStories.findDate,
       createdAt: booneeStories.createdAt,
