@@ -229,8 +229,8 @@ const englishRow = <F extends TranslatableField>(f: F) =>
  * `<key>En`, column `<column>_en`, label `admin.fields.<key>En`), so the form, the schema, the
  * column lists and inheritance take both languages from one row.
  */
-export const FIGURE_FIELDS: readonly (WrittenField | EnglishField)[] = WRITTEN_FIELDS.flatMap(
-  (f): (WrittenField | EnglishField)[] => (f.translatable ? [f, englishRow(f)] : [f]),
+export const FIGURE_FIELDS: readonly (WrittenField | EnglishField)[] = WRITTEN_FIELDS.flatMap((f): (WrittenField | EnglishField)[] =>
+  f.translatable ? [f, englishRow(f)] : [f],
 );
 
 export type FigureField = (typeof FIGURE_FIELDS)[number];

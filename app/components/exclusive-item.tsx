@@ -24,17 +24,9 @@ export function ExclusiveMedia({ item }: { item: ExclusiveItemData }) {
   const title = textIn(item.title, item.titleEn, lang);
   if (item.contentType === "video")
     return (
-      <video
-        src={item.url}
-        controls
-        playsInline
-        preload="metadata"
-        className="aspect-video w-full rounded-xl bg-ink"
-        aria-label={title}
-      />
+      <video src={item.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-xl bg-ink" aria-label={title} />
     );
-  if (item.contentType === "image")
-    return <img src={item.url} alt={title} loading="lazy" className="w-full rounded-xl object-cover" />;
+  if (item.contentType === "image") return <img src={item.url} alt={title} loading="lazy" className="w-full rounded-xl object-cover" />;
   if (item.contentType === "text" || item.contentType === "news") return null;
   return (
     <Button asChild variant="outline" size="sm">

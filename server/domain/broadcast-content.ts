@@ -11,9 +11,9 @@ export type BroadcastContentInput = Pick<
   "title" | "message" | "contentType" | "audience" | "rarity" | "series" | "booneeId"
 > &
   Partial<Pick<BroadcastInput, "titleEn" | "messageEn">> & {
-  /** The link (type link) or nothing; uploaded files come through `storeFile`. */
-  linkUrl?: string | null;
-};
+    /** The link (type link) or nothing; uploaded files come through `storeFile`. */
+    linkUrl?: string | null;
+  };
 
 function audienceFilter(input: BroadcastContentInput): SQL {
   const owned = isNotNull(boonees.ownerId);

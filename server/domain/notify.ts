@@ -6,11 +6,11 @@ import { CHANNEL_ROWS, wantsChannelSql } from "../notify/wants-channel.ts";
 
 export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> &
   Partial<Pick<Notification, "titleEn" | "messageEn">> & {
-  link?: string | null;
-  contentId?: string | null;
-  /** What the notification is about, for push and e-mail preferences; derived from type/text when left out. */
-  kind?: NotificationKind;
-};
+    link?: string | null;
+    contentId?: string | null;
+    /** What the notification is about, for push and e-mail preferences; derived from type/text when left out. */
+    kind?: NotificationKind;
+  };
 
 /**
  * Inserts notifications inside the caller's transaction. A database trigger announces each one on

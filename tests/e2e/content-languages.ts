@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin } from "./admin-fixtures.ts";
@@ -14,8 +14,8 @@ async function reader(browser: Browser, lang: "de" | "en") {
   return { context, page };
 }
 
-async function fill(page: Page, label: string, value: string) {
-  await page.getByLabel(label, { exact: true }).fill(value);
+async function fill(scope: Page | Locator, label: string, value: string) {
+  await scope.getByLabel(label, { exact: true }).fill(value);
 }
 
 export function contentLanguageTests() {
@@ -27,21 +27,22 @@ export function contentLanguageTests() {
   }) => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/create-boonee");
+    const form = page.getByRole("form", { name: "Neue Figur" });
     const name = `Zweisprachi ${unique()}`;
-    await fill(page, "Name", name);
-    await fill(page, "Story (Beschreibung)", "Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.");
-    await fill(page, "Story (Beschreibung) auf Englisch (optional)", "Lives in the lighthouse and counts the ships every night.");
-    await fill(page, "Herkunft", "Leuchtturm Friedrichsort");
-    await fill(page, "Herkunft auf Englisch (optional)", "Friedrichsort lighthouse");
-    await fill(page, "Superkraft", "Sieht im Nebel");
-    await fill(page, "Superkraft auf Englisch (optional)", "Sees through fog");
+    await fill(form, "Name", name);
+    await fill(form, "Story (Beschreibung)", "Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.");
+    await fill(form, "Story (Beschreibung) auf Englisch (optional)", "Lives in the lighthouse and counts the ships every night.");
+    await fill(form, "Herkunft", "Leuchtturm Friedrichsort");
+    await fill(form, "Herkunft auf Englisch (optional)", "Friedrichsort lighthouse");
+    await fill(form, "Superkraft", "Sieht im Nebel");
+    await fill(form, "Superkraft auf Englisch (optional)", "Sees through fog");
     // English without German is refused, in the admin's language
-    await fill(page, "Leidenschaft auf Englisch (optional)", "Foghorns");
-    await page.getByLabel("Status", { exact: true }).selectOption("Placed");
+    await fill(form, "Leidenschaft auf Englisch (optional)", "Foghorns");
+    await form.getByLabel("Status", { exact: true }).selectOption("Placed");
     await page.getByRole("button", { name: "Generieren" }).click();
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
     await expect(page.getByText("Schreib zuerst den deutschen Text: Englisch ist optional, Deutsch nicht.")).toBeVisible();
-    await fill(page, "Leidenschaft", "Nebelhörner");
+    await fill(form, "Leidenschaft", "Nebelhörner");
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
     await expect(page.getByText("Boonee erfolgreich erstellt")).toBeVisible();
     const [figure] = await db.select().from(schema.boonees).where(eq(schema.boonees.name, name));
@@ -57,7 +58,11 @@ export function contentLanguageTests() {
     const german = await reader(browser, "de");
     await german.page.goto(`/boonee/${figure.id}`);
     await expect(german.page.getByTestId("figure-story")).toHaveText("Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.");
-    await expect(german.page.getByTestId("characteristics").locator("dd")).toHaveText(["Leuchtturm Friedrichsort", "Nebelhörner", "Sieht im Nebel"]);
+    await expect(german.page.getByTestId("characteristics").locator("dd")).toHaveText([
+      "Leuchtturm Friedrichsort",
+      "Nebelhörner",
+      "Sieht im Nebel",
+    ]);
 
     // a figure written in German only: the English page shows the German story, marked as German
     const germanOnly = await seedBoonee({ description: "Schläft am liebsten unter der Kiellinie." });

@@ -87,7 +87,9 @@ const GERMAN = new Set(
   ),
 );
 const ENGLISH = new Set(
-  "the and is are not with for of to on your you we this that it be has have or but if at from by no all here now can our been these their there which when please".split(" "),
+  "the and is are not with for of to on your you we this that it be has have or but if at from by no all here now can our been these their there which when please".split(
+    " ",
+  ),
 );
 /** Names and the words of Boonees' own vocabulary that both languages use. */
 const ALLOWED = [/\bBoonees?\b/g, /\b(Common|Rare|Legendary)\b/g];
@@ -122,7 +124,11 @@ async function textBlocks(page: Page): Promise<string[]> {
 }
 
 async function seed(collectorId: string): Promise<Seed> {
-  const both = { descriptionEn: "A little monster that likes to live under park benches.", originEn: "The harbour", superpowerEn: "Hides in fog" };
+  const both = {
+    descriptionEn: "A little monster that likes to live under park benches.",
+    originEn: "The harbour",
+    superpowerEn: "Hides in fog",
+  };
   const owned = await seedBoonee({ ownerId: collectorId, name: `Leakcheck ${unique()}` });
   const free = await seedBoonee({ name: `Leakfree ${unique()}` });
   const { eq } = await import("drizzle-orm");
@@ -180,9 +186,9 @@ test("no page leaks the other language: every route of app/routes.ts, in German 
   expect(Object.keys(PAGES).sort(), "a route of app/routes.ts has no row in PAGES (or a row names no route)").toEqual(
     [...new Set(routePaths(routes))].sort(),
   );
-  const collector = await signUpQuick(page);
+  const account = await signUpQuick(page);
   const collectorState = JSON.stringify(await page.context().storageState());
-  const s = await seed(collector.id);
+  const s = await seed(account.id);
 
   const leaks: string[] = [];
   for (const lang of ["de", "en"] as const) {

@@ -135,7 +135,11 @@ describe("upgrading a database of the previous main", () => {
     expect(stories.map((s) => [s.title, s.lang])).toEqual([["Unter der Brücke", "de"]]);
 
     const glut = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeGlut);
-    expect(glut.figure).toMatchObject({ description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.", superpower: "Wärmt kalte Hände", descriptionEn: null });
+    expect(glut.figure).toMatchObject({
+      description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.",
+      superpower: "Wärmt kalte Hände",
+      descriptionEn: null,
+    });
 
     const feed = await getExclusiveFeed(database.db, viewer);
     const welcome = feed.items.find((i) => i.title === "Willkommen im Club");

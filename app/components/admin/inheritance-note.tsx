@@ -8,7 +8,6 @@ interface TypeOrInstance {
   instances: { instances: number; withOwnValues: number } | null;
 }
 
-
 /**
  * In the edit dialog (decision 015): for a type, how many instances its changes reach; for an
  * instance, the fields it sets itself, each with "use the type's value again".

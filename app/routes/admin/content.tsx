@@ -307,7 +307,13 @@ function BroadcastForm({
 }
 
 /** The broadcast's optional English title and message (the form and the edit dialog). */
-function EnglishTexts({ errors, item }: { errors: FieldErrors; item?: { id: string; titleEn: string | null; descriptionEn: string | null } }) {
+function EnglishTexts({
+  errors,
+  item,
+}: {
+  errors: FieldErrors;
+  item?: { id: string; titleEn: string | null; descriptionEn: string | null };
+}) {
   const { t } = useTranslation();
   const suffix = item ? `-${item.id}` : "";
   return (

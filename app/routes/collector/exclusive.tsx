@@ -64,7 +64,12 @@ export default function ExclusivePage({ loaderData }: Route.ComponentProps) {
                     <ContentTypeBadge type={item.contentType} />
                     <span className="text-sm font-semibold text-ink-soft">{source}</span>
                   </div>
-                  <ExclusiveTexts item={item} titleAs="h2" titleClassName="font-display text-xl font-bold" textClassName="whitespace-pre-line text-ink-soft">
+                  <ExclusiveTexts
+                    item={item}
+                    titleAs="h2"
+                    titleClassName="font-display text-xl font-bold"
+                    textClassName="whitespace-pre-line text-ink-soft"
+                  >
                     <p className="text-xs text-muted-foreground">{dates.dayTime(item.createdAt)}</p>
                   </ExclusiveTexts>
                   {(item.contentType === "video" || item.contentType === "image") && <ExclusiveMedia item={item} />}

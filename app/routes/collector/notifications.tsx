@@ -104,7 +104,11 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                         {!n.read && <span className="sr-only">{t("notifications.unread")}: </span>}
                         <ContentText as="span" value={renderNotificationIn(n.title, n.titleEn, lang, t)} />
                       </span>
-                      <ContentText as="span" className="text-sm text-ink-soft" value={renderNotificationIn(n.message, n.messageEn, lang, t)} />
+                      <ContentText
+                        as="span"
+                        className="text-sm text-ink-soft"
+                        value={renderNotificationIn(n.message, n.messageEn, lang, t)}
+                      />
                       <span className="text-xs text-muted-foreground">{dates.dayTime(n.createdAt)}</span>
                     </span>
                   </button>
