@@ -58,6 +58,11 @@ interface FieldRow {
   inherited: boolean;
   secret: boolean;
   characteristic: CharacteristicSpec | null;
+  /**
+   * Written in German and English (docs/decisions/033): the row's own column holds the German text,
+   * a companion row `<key>En` / `<column>_en` (made below, right after it) the optional English one.
+   */
+  translatable: boolean;
 }
 
 /**
@@ -70,7 +75,7 @@ interface FieldRow {
  * the form does not edit as text (the picture is uploaded). The Drizzle column (`boonees[key]` in
  * server/db/schema.ts) and its migration are written by hand.
  */
-export const FIGURE_FIELDS = [
+const WRITTEN_FIELDS = [
   {
     key: "name",
     column: "name",
@@ -83,6 +88,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: null,
+    translatable: false,
   },
   {
     key: "description",
@@ -92,6 +98,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: null,
+    translatable: true,
   },
   {
     key: "rarity",
@@ -101,6 +108,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: null,
+    translatable: false,
   },
   {
     key: "status",
@@ -110,6 +118,7 @@ export const FIGURE_FIELDS = [
     inherited: false,
     secret: false,
     characteristic: null,
+    translatable: false,
   },
   {
     key: "series",
@@ -119,6 +128,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: null,
+    translatable: false,
   },
   {
     key: "imageUrl",
@@ -128,6 +138,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: null,
+    translatable: false,
   },
   {
     key: "origin",
@@ -137,6 +148,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: { show: "text" },
+    translatable: true,
   },
   {
     key: "passion",
@@ -146,6 +158,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: { show: "text" },
+    translatable: true,
   },
   {
     key: "superpower",
@@ -155,6 +168,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: { show: "text" },
+    translatable: true,
   },
   {
     key: "personality",
@@ -164,6 +178,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: { show: "text" },
+    translatable: true,
   },
   {
     key: "element",
@@ -177,6 +192,7 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: { show: "option", optionLabel: "boonee.elements" },
+    translatable: false,
   },
   {
     key: "birthDate",
@@ -186,8 +202,36 @@ export const FIGURE_FIELDS = [
     inherited: true,
     secret: false,
     characteristic: { show: "day", label: "birthday" },
+    translatable: false,
   },
 ] as const satisfies readonly FieldRow[];
+
+type WrittenField = (typeof WRITTEN_FIELDS)[number];
+type TranslatableField = Extract<WrittenField, { translatable: true }>;
+/** The English companion of a translatable row: same input and rules, its own column, inherited alike. */
+type EnglishRow<F extends TranslatableField> = F extends TranslatableField
+  ? Omit<F, "key" | "column" | "characteristic" | "translatable"> & {
+      key: `${F["key"]}En`;
+      column: `${F["column"]}_en`;
+      characteristic: null;
+      translatable: false;
+      englishOf: F["key"];
+    }
+  : never;
+export type EnglishField = EnglishRow<TranslatableField>;
+export type TranslatableKey = TranslatableField["key"];
+
+const englishRow = <F extends TranslatableField>(f: F) =>
+  ({ ...f, key: `${f.key}En`, column: `${f.column}_en`, characteristic: null, translatable: false, englishOf: f.key }) as EnglishRow<F>;
+
+/**
+ * Every field of the table above, each translatable row followed by its English companion (key
+ * `<key>En`, column `<column>_en`, label `admin.fields.<key>En`), so the form, the schema, the
+ * column lists and inheritance take both languages from one row.
+ */
+export const FIGURE_FIELDS: readonly (WrittenField | EnglishField)[] = WRITTEN_FIELDS.flatMap((f): (WrittenField | EnglishField)[] =>
+  f.translatable ? [f, englishRow(f)] : [f],
+);
 
 export type FigureField = (typeof FIGURE_FIELDS)[number];
 /** The fields the admin form edits as text, select or date (not the uploaded picture). */
@@ -198,6 +242,16 @@ export type CharacteristicField = Exclude<FigureField, { characteristic: null }>
 export type CharacteristicKey = CharacteristicField["key"];
 
 export const FORM_FIELDS = FIGURE_FIELDS.filter((f): f is FormField => f.schema !== null);
+/** The German key of each English companion (descriptionEn -> description). */
+export const isEnglishField = (f: FigureField): f is EnglishField => "englishOf" in f;
+export const englishKey = <K extends TranslatableKey>(key: K) => `${key}En` as const;
+
+/** An English text needs its German one (German is required, English optional): issues for the form's schemas. */
+export function englishNeedsGerman(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  for (const f of FIGURE_FIELDS)
+    if (isEnglishField(f) && v[f.key] != null && v[f.englishOf] == null)
+      ctx.addIssue({ code: "custom", path: [f.englishOf], message: "admin.fields.error.germanRequired" });
+}
 export const CHARACTERISTIC_FIELDS = FIGURE_FIELDS.filter((f): f is CharacteristicField => f.characteristic !== null);
 
 /** The zod shape of the form's fields, key by key (shared/schemas/admin.ts builds its schema from it). */

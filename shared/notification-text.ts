@@ -1,3 +1,5 @@
+import { inLanguage, type InLanguage } from "./content-language.ts";
+import type { Lang } from "./i18n-config.ts";
 import { SYSTEM_TEXTS, SYSTEM_TEXT_FORMAT, type SystemKind } from "./notification-kinds.ts";
 
 export type { SystemKind } from "./notification-kinds.ts";
@@ -46,4 +48,19 @@ function bilingual(arg: string, t: (key: string) => string): string {
   } catch {
     return arg;
   }
+}
+
+/**
+ * A stored notification text and its English version (broadcasts) as a reader of `lang` sees it,
+ * rendered: a system text always in the reader's language, an admin's text in theirs when written,
+ * else in German (and saying so).
+ */
+export function renderNotificationIn(
+  de: string,
+  en: string | null | undefined,
+  lang: Lang,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): InLanguage {
+  const chosen = decodeSystemText(de) ? { text: de, lang } : (inLanguage(de, en, lang) ?? { text: de, lang });
+  return { text: renderNotificationText(chosen.text, t), lang: chosen.lang };
 }

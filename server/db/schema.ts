@@ -109,7 +109,9 @@ export const boonees = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /** The German texts are the columns without suffix; English in `<column>_en`, null when missing (docs/decisions/033). */
     description: text("description"),
+    descriptionEn: text("description_en"),
     rarity: rarityEnum("rarity").notNull().default("Common"),
     status: statusEnum("status").notNull().default("Draft"),
     series: text("series"),
@@ -119,9 +121,13 @@ export const boonees = pgTable(
     ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     origin: text("origin"),
+    originEn: text("origin_en"),
     passion: text("passion"),
+    passionEn: text("passion_en"),
     superpower: text("superpower"),
+    superpowerEn: text("superpower_en"),
     personality: text("personality"),
+    personalityEn: text("personality_en"),
     element: elementEnum("element"),
     birthDate: date("birth_date"),
     /** Where the operator hid the figure: admins only, never public. */
@@ -234,10 +240,16 @@ export const booneeStories = pgTable(
     story: text("story").notNull(),
     findLocation: text("find_location"),
     findDate: date("find_date"),
+    /** The language the finder wrote the story in (a story is never translated). */
+    lang: text("lang").notNull().default("de"),
     hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("boonee_stories_boonee_idx").on(t.booneeId, t.createdAt.desc()), index("boonee_stories_user_idx").on(t.userId)],
+  (t) => [
+    index("boonee_stories_boonee_idx").on(t.booneeId, t.createdAt.desc()),
+    index("boonee_stories_user_idx").on(t.userId),
+    check("boonee_stories_lang_check", sql`${t.lang} in ('de', 'en')`),
+  ],
 );
 
 // An item's audience decides who sees it (product decisions): everyone who owns any figure ("all",
@@ -250,8 +262,11 @@ export const exclusiveContent = pgTable(
     audience: audienceEnum("audience").notNull().default("all"),
     audienceRarity: rarityEnum("audience_rarity"),
     audienceSeries: text("audience_series"),
+    /** German title and message; the English ones null when the admin wrote none (docs/decisions/033). */
     title: text("title").notNull(),
+    titleEn: text("title_en"),
     description: text("description"),
+    descriptionEn: text("description_en"),
     contentType: contentTypeEnum("content_type").notNull().default("news"),
     url: text("url"),
     /** How many owners the broadcast reached when it was sent. */
@@ -301,6 +316,9 @@ export const notifications = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /** A broadcast's English title and message (null: none, the German one is shown). */
+    titleEn: text("title_en"),
+    messageEn: text("message_en"),
     type: notificationTypeEnum("type").notNull().default("other"),
     link: text("link"),
     read: boolean("read").notNull().default(false),
@@ -508,6 +526,9 @@ export const deliveryJobs = pgTable(
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /** Copied from the notification: chosen per device / mailbox language at send time. */
+    titleEn: text("title_en"),
+    messageEn: text("message_en"),
     link: text("link"),
     /** The broadcast this job announces, for the admin's sent/pending/failed counts. */
     contentId: uuid("content_id").references(() => exclusiveContent.id, { onDelete: "set null" }),

@@ -34,6 +34,7 @@ export async function addStory(db: Db, actor: Actor | null, input: { booneeId: s
         story: parsed.data.story,
         findLocation: parsed.data.location,
         findDate: parsed.data.findDate,
+        lang: parsed.data.lang ?? "de",
       })
       .returning({ id: booneeStories.id });
     const unlocked = await unlockAchievements(tx, actor.id);

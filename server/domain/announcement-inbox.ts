@@ -27,6 +27,9 @@ export interface AnnouncementItem {
   id: string;
   title: string;
   message: string;
+  /** Announcements are system texts, rendered in each reader's language: no English column. */
+  titleEn: null;
+  messageEn: null;
   type: "drop";
   link: string | null;
   read: boolean;
@@ -51,6 +54,8 @@ export async function listAnnouncements(db: DbOrTx, userId: string, limit?: numb
     id: `${ANNOUNCEMENT_ID_PREFIX}${r.id}`,
     title: r.title,
     message: r.message,
+    titleEn: null,
+    messageEn: null,
     type: "drop",
     link: r.link,
     read: r.read,

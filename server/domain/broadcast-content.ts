@@ -9,10 +9,11 @@ import { recordActivity } from "./record-activity.ts";
 export type BroadcastContentInput = Pick<
   BroadcastInput,
   "title" | "message" | "contentType" | "audience" | "rarity" | "series" | "booneeId"
-> & {
-  /** The link (type link) or nothing; uploaded files come through `storeFile`. */
-  linkUrl?: string | null;
-};
+> &
+  Partial<Pick<BroadcastInput, "titleEn" | "messageEn">> & {
+    /** The link (type link) or nothing; uploaded files come through `storeFile`. */
+    linkUrl?: string | null;
+  };
 
 function audienceFilter(input: BroadcastContentInput): SQL {
   const owned = isNotNull(boonees.ownerId);
@@ -70,7 +71,9 @@ export async function broadcastContent(
       .insert(exclusiveContent)
       .values({
         title: input.title,
+        titleEn: input.titleEn ?? null,
         description: input.message,
+        descriptionEn: input.messageEn ?? null,
         contentType: input.contentType,
         url,
         audience: input.audience,
@@ -87,6 +90,8 @@ export async function broadcastContent(
         type: "drop" as const,
         title: input.title,
         message: input.message,
+        titleEn: input.titleEn ?? null,
+        messageEn: input.messageEn ?? null,
         link: "/exclusive",
         contentId: content.id,
       })),

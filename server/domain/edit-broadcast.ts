@@ -6,10 +6,15 @@ import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
 
 /**
- * An admin corrects a sent broadcast: title, message and (for a link item) the link. Its
- * notifications take the new text, read or not; nobody is notified again. One transaction.
+ * An admin corrects a sent broadcast: title, message (German and English) and (for a link item) the link. Its
+ * notifications take the new text, read or not; nobody is notified again. English left out (undefined)
+ * stays as it was. One transaction.
  */
-export async function editBroadcast(db: Db, actor: Actor | null, input: BroadcastEditInput) {
+export async function editBroadcast(
+  db: Db,
+  actor: Actor | null,
+  input: Omit<BroadcastEditInput, "titleEn" | "messageEn"> & Partial<Pick<BroadcastEditInput, "titleEn" | "messageEn">>,
+) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -22,11 +27,18 @@ export async function editBroadcast(db: Db, actor: Actor | null, input: Broadcas
     const link = current.contentType === "link" ? { url: input.linkUrl || null } : {};
     await tx
       .update(exclusiveContent)
-      .set({ title: input.title, description: input.message, ...link, editedAt: sql`now()` })
+      .set({
+        title: input.title,
+        titleEn: input.titleEn,
+        description: input.message,
+        descriptionEn: input.messageEn,
+        ...link,
+        editedAt: sql`now()`,
+      })
       .where(eq(exclusiveContent.id, input.id));
     const updated = await tx
       .update(notifications)
-      .set({ title: input.title, message: input.message })
+      .set({ title: input.title, message: input.message, titleEn: input.titleEn, messageEn: input.messageEn })
       .where(eq(notifications.contentId, input.id))
       .returning({ id: notifications.id });
     await recordActivity(tx, actor, { action: "broadcast.edited", objectType: "broadcast", objectId: input.id, objectLabel: input.title });

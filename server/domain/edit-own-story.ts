@@ -33,7 +33,13 @@ export async function editOwnStory(db: Db, actor: Actor | null, input: { storyId
     if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
     await tx
       .update(booneeStories)
-      .set({ title: parsed.data.title, story: parsed.data.story, findLocation: parsed.data.location, findDate: parsed.data.findDate })
+      .set({
+        title: parsed.data.title,
+        story: parsed.data.story,
+        findLocation: parsed.data.location,
+        findDate: parsed.data.findDate,
+        lang: parsed.data.lang,
+      })
       .where(and(eq(booneeStories.id, story.id), eq(booneeStories.userId, actor.id)));
     return { id: story.id, booneeId: story.booneeId };
   });

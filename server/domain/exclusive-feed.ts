@@ -6,6 +6,9 @@ export interface ExclusiveFeedItem {
   id: string;
   title: string;
   description: string | null;
+  /** The English title and text (null: none written, readers get the German ones). */
+  titleEn: string | null;
+  descriptionEn: string | null;
   contentType: string;
   url: string | null;
   createdAt: string | Date;
@@ -28,7 +31,7 @@ export const FEED_LIMIT = 200;
  */
 export function exclusiveFeedQuery(userId: string, limit = FEED_LIMIT) {
   const columns = (audience: string) =>
-    sql.raw(`c.id, c.title, c.description, c.content_type::text as "contentType", c.url, c.created_at as "createdAt",
+    sql.raw(`c.id, c.title, c.description, c.title_en as "titleEn", c.description_en as "descriptionEn", c.content_type::text as "contentType", c.url, c.created_at as "createdAt",
     ${audience} as audience, c.audience_rarity::text as "audienceRarity", c.audience_series as "audienceSeries"`);
   const own = columns("c.audience::text");
   return sql`
@@ -60,7 +63,7 @@ export function exclusiveFeedQuery(userId: string, limit = FEED_LIMIT) {
           where c.boonee_id = m.id
           order by c.created_at desc limit ${limit}) x)
       union all
-      (select m.id, m.name, null, 'video', m.welcome_video_url, m.since, 'welcome', null, null, m.name
+      (select m.id, m.name, null, null, null, 'video', m.welcome_video_url, m.since, 'welcome', null, null, m.name
          from mine m where m.welcome_video_url is not null)
     ) feed
     order by "createdAt" desc, id

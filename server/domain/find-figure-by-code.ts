@@ -13,6 +13,7 @@ export interface FigureByCode {
     id: string;
     name: string;
     description: string | null;
+    descriptionEn: string | null;
     imageUrl: string | null;
     rarity: string;
     series: string | null;
@@ -96,6 +97,7 @@ export async function lookupFigure(
       id: row.id,
       name: row.name,
       description: row.description,
+      descriptionEn: row.descriptionEn,
       imageUrl: row.imageUrl,
       rarity: row.rarity,
       series: row.series,

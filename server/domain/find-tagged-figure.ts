@@ -14,6 +14,7 @@ export async function findTaggedFigure(db: DbOrTx, where: SQL) {
     .select({
       ...figureCardColumns,
       description: boonees.description,
+      descriptionEn: boonees.descriptionEn,
       status: boonees.status,
       claimedAt: boonees.claimedAt,
       ownerId: boonees.ownerId,

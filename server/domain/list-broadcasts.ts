@@ -17,6 +17,8 @@ export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { p
       id: exclusiveContent.id,
       title: exclusiveContent.title,
       description: exclusiveContent.description,
+      titleEn: exclusiveContent.titleEn,
+      descriptionEn: exclusiveContent.descriptionEn,
       contentType: exclusiveContent.contentType,
       url: exclusiveContent.url,
       audience: exclusiveContent.audience,

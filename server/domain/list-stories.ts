@@ -23,6 +23,7 @@ export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: 
       id: booneeStories.id,
       title: booneeStories.title,
       story: booneeStories.story,
+      lang: booneeStories.lang,
       findLocation: booneeStories.findLocation,
       findDate: booneeStories.findDate,
       hidden: booneeStories.hidden,

@@ -12,6 +12,8 @@ export async function listNotifications(db: DbOrTx, actor: Actor | null, limit =
       id: notifications.id,
       title: notifications.title,
       message: notifications.message,
+      titleEn: notifications.titleEn,
+      messageEn: notifications.messageEn,
       type: notifications.type,
       link: notifications.link,
       read: notifications.read,

@@ -4,12 +4,13 @@ import type { DbOrTx } from "../db/client.ts";
 import { notifications, type Notification } from "../db/schema.ts";
 import { CHANNEL_ROWS, wantsChannelSql } from "../notify/wants-channel.ts";
 
-export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> & {
-  link?: string | null;
-  contentId?: string | null;
-  /** What the notification is about, for push and e-mail preferences; derived from type/text when left out. */
-  kind?: NotificationKind;
-};
+export type NewNotification = Pick<Notification, "userId" | "title" | "message" | "type"> &
+  Partial<Pick<Notification, "titleEn" | "messageEn">> & {
+    link?: string | null;
+    contentId?: string | null;
+    /** What the notification is about, for push and e-mail preferences; derived from type/text when left out. */
+    kind?: NotificationKind;
+  };
 
 /**
  * Inserts notifications inside the caller's transaction. A database trigger announces each one on
@@ -45,8 +46,8 @@ export async function createNotifications(tx: DbOrTx, items: NewNotification[]) 
  */
 export async function enqueueDeliveries(tx: DbOrTx, ids: string[], kinds: string[], about: { dropId?: string } = {}) {
   await tx.execute(sql`
-    insert into delivery_jobs (notification_id, user_id, channel, kind, title, message, link, content_id, drop_id)
-    select n.id, n.user_id, c.channel, k.kind, n.title, n.message, n.link, n.content_id, ${about.dropId ?? null}::uuid
+    insert into delivery_jobs (notification_id, user_id, channel, kind, title, message, title_en, message_en, link, content_id, drop_id)
+    select n.id, n.user_id, c.channel, k.kind, n.title, n.message, n.title_en, n.message_en, n.link, n.content_id, ${about.dropId ?? null}::uuid
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(kinds)}::text[]) as k(id, kind)
     join notifications n on n.id = k.id
     cross join ${CHANNEL_ROWS}

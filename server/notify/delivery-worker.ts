@@ -11,6 +11,9 @@ export interface DeliveryJob {
   kind: string;
   title: string;
   message: string;
+  /** A broadcast's English texts (null: none; the German ones go out). */
+  titleEn: string | null;
+  messageEn: string | null;
   link: string | null;
   attempts: number;
 }
@@ -35,7 +38,7 @@ export interface DeliveryWorkerOptions {
   onError?: (e: unknown) => void;
 }
 
-const JOB_COLUMNS = sql`id, notification_id as "notificationId", user_id as "userId", channel, kind, title, message, link, attempts`;
+const JOB_COLUMNS = sql`id, notification_id as "notificationId", user_id as "userId", channel, kind, title, message, title_en as "titleEn", message_en as "messageEn", link, attempts`;
 
 /**
  * Sends the queued push and e-mail jobs. Several workers (instances) share the queue: a batch is

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { renderNotificationText } from "#shared/notification-text.ts";
+import { renderNotificationIn } from "#shared/notification-text.ts";
 import type { Db } from "../db/client.ts";
 import { notificationSettings, profiles } from "../db/schema.ts";
 import type { SendMail } from "../mail/mailer.ts";
@@ -25,14 +25,15 @@ export function createMailSender(opts: { db: Db; sendMail: SendMail; publicUrl: 
       .innerJoin(profiles, eq(profiles.id, notificationSettings.userId))
       .where(eq(notificationSettings.userId, job.userId));
     if (!row || row.optIn !== "on" || row.deletedAt) return "skipped";
-    const t = translator(asLang(row.language));
+    const lang = asLang(row.language);
+    const t = translator(lang);
     const unsubscribe = unsubscribeUrl(opts.publicUrl, row.token);
     const link = new URL(job.link ?? "/notifications", opts.publicUrl).href;
     await opts.sendMail({
       to: row.email,
-      subject: renderNotificationText(job.title, t),
+      subject: renderNotificationIn(job.title, job.titleEn, lang, t).text,
       text: t("channels.mail.body", {
-        message: renderNotificationText(job.message, t),
+        message: renderNotificationIn(job.message, job.messageEn, lang, t).text,
         link,
         preferences: new URL("/profile#notification-settings", opts.publicUrl).href,
         unsubscribe,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
-import { renderNotificationText } from "#shared/notification-text.ts";
+import { renderNotificationIn } from "#shared/notification-text.ts";
 import type { Db } from "../db/client.ts";
 import { pushSubscriptions } from "../db/schema.ts";
 import type { Deliver } from "./delivery-worker.ts";
@@ -41,10 +41,11 @@ export function createPushSender(opts: {
         await drop(device.id);
         continue;
       }
-      const t = translator(asLang(device.language));
+      const lang = asLang(device.language);
+      const t = translator(lang);
       const payload: PushPayload = {
-        title: renderNotificationText(job.title, t),
-        body: renderNotificationText(job.message, t),
+        title: renderNotificationIn(job.title, job.titleEn, lang, t).text,
+        body: renderNotificationIn(job.message, job.messageEn, lang, t).text,
         link: new URL(job.link ?? "/notifications", opts.publicUrl).href,
       };
       const request = webpush.generateRequestDetails(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
-import { ELEMENTS, RARITIES, STATUSES, figureFieldsShape, optionalText } from "../figure-fields.ts";
+import { ELEMENTS, RARITIES, STATUSES, englishNeedsGerman, figureFieldsShape, optionalText } from "../figure-fields.ts";
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 
@@ -37,10 +37,12 @@ export const secretCodeSchema = z
       .refine((c) => /^[A-Z0-9]+$/.test(c), "admin.create.error.codeFormat"),
   );
 
-export const createBooneeSchema = booneeFieldsSchema.extend({
-  templateId: optionalUuid,
-  secretCode: secretCodeSchema,
-});
+export const createBooneeSchema = booneeFieldsSchema
+  .extend({
+    templateId: optionalUuid,
+    secretCode: secretCodeSchema,
+  })
+  .superRefine(englishNeedsGerman);
 export type CreateBooneeInput = z.output<typeof createBooneeSchema>;
 
 export const batchSchema = z.object({
@@ -71,6 +73,7 @@ const placementNote = z
 export const updateBooneeSchema = booneeFieldsSchema
   .extend({ id: uuid, placementNote })
   .catchall(z.unknown())
+  .superRefine(englishNeedsGerman)
   .transform((v) => {
     const fields = Object.fromEntries(Object.keys(booneeFieldsSchema.shape).map((k) => [k, v[k]])) as BooneeFieldsInput;
     const inherit = INHERITED_FIELDS.filter((f) => v[inheritInputName(f.column)] === "on").map((f) => f.column);
@@ -102,10 +105,23 @@ const broadcastMessage = z
   .transform((v) => (v ?? "").trim().slice(0, 2000))
   .pipe(z.string().min(1, "broadcast.error.required").min(10, "broadcast.error.messageTooShort"));
 
+/** The English title and message: optional (empty: null, readers get the German one), by the same rules when given. */
+const englishOptional = (max: number, min: number, error: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().slice(0, max))
+    .pipe(z.union([z.literal(""), z.string().min(min, error)]))
+    .transform((v) => v || null);
+const broadcastTitleEn = englishOptional(200, 3, "broadcast.error.titleTooShort");
+const broadcastMessageEn = englishOptional(2000, 10, "broadcast.error.messageTooShort");
+
 export const broadcastSchema = z
   .object({
     title: broadcastTitle,
     message: broadcastMessage,
+    titleEn: broadcastTitleEn,
+    messageEn: broadcastMessageEn,
     contentType: z.enum(CONTENT_TYPES, "broadcast.error.required").default("news"),
     audience: z.enum(AUDIENCES, "broadcast.error.required").default("all"),
     rarity: z
@@ -180,6 +196,8 @@ export const broadcastEditSchema = z
     id: uuid,
     title: broadcastTitle,
     message: broadcastMessage,
+    titleEn: broadcastTitleEn,
+    messageEn: broadcastMessageEn,
     linkUrl: z
       .string()
       .optional()

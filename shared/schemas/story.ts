@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { LANGS } from "../i18n-config.ts";
 import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN } from "../story-limits.ts";
 
 export { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN };
@@ -47,6 +48,8 @@ export const storySchema = z.object({
         .refine((d) => d <= latestToday(), "story.error.dateFuture")
         .nullable(),
     ),
+  /** The language the finder wrote in (the form offers the page's); left out: German on a new story, unchanged on an edit. */
+  lang: z.enum(LANGS, "story.error.lang").optional(),
 });
 
 export type StoryInput = z.output<typeof storySchema>;

@@ -27,8 +27,8 @@ test.describe("admin model on a phone", () => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/content");
     const title = `Empty ${unique()}`;
-    await page.getByRole("textbox", { name: "Title" }).fill(title);
-    await page.getByRole("textbox", { name: "Message" }).fill("Look at this picture, it is great.");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Look at this picture, it is great.");
     await page.getByLabel("Content type").selectOption("image");
     await expect(page.getByTestId("preview-missing")).toBeVisible();
     await page.getByRole("button", { name: "Send", exact: true }).click();
@@ -51,7 +51,7 @@ test.describe("admin model on a phone", () => {
     await typeCard.getByRole("button", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("type-reach")).toContainText("Changes reach the 1 instance");
-    await dialog.getByLabel("Story (description)").fill("Lives under the bridge.");
+    await dialog.getByLabel("Story (description)", { exact: true }).fill("Lives under the bridge.");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toHaveCount(0);
     expect((await figureById(instance.id)).description).toBe("Lives under the bridge.");

@@ -74,8 +74,8 @@ for (const lang of ["de", "en"] as const) {
       await inLanguage(page, lang);
       await gotoAdmin(page, "/admin/content");
       const title = `Leer ${unique()}`;
-      await page.getByRole("textbox", { name: T.title }).fill(title);
-      await page.getByRole("textbox", { name: T.message }).fill("Schaut euch dieses Bild an, es ist toll.");
+      await page.getByRole("textbox", { name: T.title, exact: true }).fill(title);
+      await page.getByRole("textbox", { name: T.message, exact: true }).fill("Schaut euch dieses Bild an, es ist toll.");
       await page.getByLabel(T.contentType).selectOption("image");
       // the preview shows the owners' notification and card, and that the picture is missing
       const preview = page.getByTestId("broadcast-preview");
@@ -117,7 +117,7 @@ for (const lang of ["de", "en"] as const) {
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByTestId("type-reach")).toContainText(T.reach);
       await expect(dialog.getByTestId("type-reach")).toContainText(T.ownValues);
-      await dialog.getByLabel(T.story).fill("Er wohnt unter der Brücke am Hafen.");
+      await dialog.getByLabel(T.story, { exact: true }).fill("Er wohnt unter der Brücke am Hafen.");
       await dialog.getByRole("button", { name: T.save }).click();
       await expect(dialog).toHaveCount(0);
       for (const p of plain) {

@@ -124,7 +124,7 @@ test.describe("create Boonee", () => {
     await form.getByLabel("Serie").fill("Testschöpfung");
     await form.getByLabel("Seltenheit").selectOption("Rare");
     await form.getByLabel("Element").selectOption("Blitz");
-    await form.getByLabel("Herkunft").fill("Kieler Förde");
+    await form.getByLabel("Herkunft", { exact: true }).fill("Kieler Förde");
     await form.getByLabel("Geburtstag").fill("2025-03-14");
     await expect(form.getByLabel("Status")).toHaveValue("Draft");
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
@@ -406,8 +406,8 @@ test.describe("content broadcast", () => {
     await useEnglish(page);
     await gotoAdmin(page, "/admin/content");
     const title = `Legendary drop ${unique()}`;
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Message").fill("A secret meeting at the harbour for all Legendary owners.");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Message", { exact: true }).fill("A secret meeting at the harbour for all Legendary owners.");
     await page.getByLabel("Target audience").selectOption("rarity");
     await page.getByLabel("Rarity").selectOption("Legendary");
     const owners = await db
@@ -439,8 +439,8 @@ test.describe("content broadcast", () => {
     await useEnglish(page);
     await gotoAdmin(page, "/admin/content");
     const title = `Just for you ${unique()}`;
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Message").fill("A picture from the workshop, only for you.");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Message", { exact: true }).fill("A picture from the workshop, only for you.");
     await page.getByLabel("Content type").selectOption("image");
     await page.getByLabel("Target audience").selectOption("boonee");
     await page.getByLabel("Find a figure").fill(owned[0].name);
@@ -469,8 +469,8 @@ test.describe("content broadcast", () => {
 
     await useEnglish(page);
     await gotoAdmin(page, "/admin/content");
-    await page.getByLabel("Title").fill("A link for you");
-    await page.getByLabel("Message").fill("Have a look at this page, it is great.");
+    await page.getByLabel("Title", { exact: true }).fill("A link for you");
+    await page.getByLabel("Message", { exact: true }).fill("Have a look at this page, it is great.");
     await page.getByLabel("Content type").selectOption("link");
     await page.getByLabel("Link URL").fill("javascript:alert(1)");
     await page.getByRole("button", { name: "Send" }).click();
@@ -480,8 +480,8 @@ test.describe("content broadcast", () => {
     const lonely = await seedBoonee({ series: `Leer ${unique()}` });
     const title = `Nobody ${unique()}`;
     await gotoAdmin(page, "/admin/content");
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Message").fill("Have a look at this page, it is great.");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Message", { exact: true }).fill("Have a look at this page, it is great.");
     await page.getByLabel("Target audience").selectOption("series");
     await page.getByLabel("Series").selectOption((await figureById(lonely.id)).series!);
     await page.route("**/admin/content*", async (route) => {

@@ -88,13 +88,22 @@ test.afterAll(async () => {
   await new Promise<void>((r) => (pushService ? pushService.close(() => r()) : r()));
 });
 
-/** Broadcasts to one figure's owner as the admin, through the content page's form. */
-async function broadcastTo(page: import("@playwright/test").Page, booneeId: string, title: string) {
+const GREETING = { de: "Ein Gruß an alle, die diesen Boonee gefunden haben.", en: "Greetings to everyone who found this Boonee." };
+
+/** Broadcasts to one figure's owner as the admin, through the content page's form (with an English title, in both languages). */
+async function broadcastTo(page: import("@playwright/test").Page, booneeId: string, title: string, titleEn = "") {
   const admin = await page.context().browser()!.newContext();
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage);
   const res = await adminPage.request.post("/admin/content", {
-    form: { title, message: "Ein Gruß an alle, die diesen Boonee gefunden haben.", contentType: "news", audience: "boonee", booneeId },
+    form: {
+      title,
+      message: GREETING.de,
+      ...(titleEn ? { titleEn, messageEn: GREETING.en } : {}),
+      contentType: "news",
+      audience: "boonee",
+      booneeId,
+    },
     headers: { origin: E2E.baseURL },
   });
   expect(res.status()).toBe(200);
@@ -170,10 +179,11 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
   const [stored] = await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, endpoint));
   expect(stored).toMatchObject({ userId: collector.id, language: "en", p256dh, auth });
 
+  // written in both languages: the English device gets the English text (issue 27)
   const title = `Neu für dich ${unique()}`;
-  await broadcastTo(page, figure.id, title);
+  await broadcastTo(page, figure.id, title, `New for you ${title.slice(12)}`);
   await expect.poll(() => received().length, { timeout: 15_000 }).toBe(1);
-  expect(received()[0]).toEqual({ title, body: "Ein Gruß an alle, die diesen Boonee gefunden haben.", link: `${E2E.baseURL}/exclusive` });
+  expect(received()[0]).toEqual({ title: `New for you ${title.slice(12)}`, body: GREETING.en, link: `${E2E.baseURL}/exclusive` });
 
   // a text of ours arrives translated: the admin verifies the collector's claim
   const [claim] = await db.insert(schema.claims).values({ booneeId: figure.id, userId: collector.id }).returning();
@@ -209,13 +219,17 @@ test("a device whose push address is no push service we deliver to is refused, w
 test("an opted-in collector gets the mail with one-click unsubscribe, which works without a session", async ({ page }) => {
   const collector = await signUp(page);
   const figure = await seedBoonee({ ownerId: collector.id });
+  await useEnglish(page); // the mails' language is the page's at opt-in
   await optInToEmail(page, collector.email);
 
+  // written in both languages: the English reader's mail is English (issue 27)
   const title = `Post für dich ${unique()}`;
-  await broadcastTo(page, figure.id, title);
+  await broadcastTo(page, figure.id, title, `Mail for you ${title.slice(14)}`);
   await expect.poll(() => mails.filter((m) => m.to === collector.email).length, { timeout: 15_000 }).toBe(2);
   const mail = mails.filter((m) => m.to === collector.email)[1];
-  expect(mail.headers.get("subject")).toBe(title);
+  expect(mail.headers.get("subject")).toBe(`Mail for you ${title.slice(14)}`);
+  expect(mail.text).toContain(GREETING.en);
+  expect(mail.text).not.toContain(GREETING.de);
   const unsubscribe = /^<(https?:\/\/[^>]+\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers.get("list-unsubscribe") ?? "")?.[1];
   expect(unsubscribe).toBeTruthy();
   expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");

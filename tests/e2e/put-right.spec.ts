@@ -39,8 +39,8 @@ test.describe("putting things right", () => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/content");
     const title = `Treffen ${unique()}`;
-    await page.getByRole("textbox", { name: "Titel" }).fill(title);
-    await page.getByRole("textbox", { name: "Nachricht" }).fill("Wir treffen uns um acht Uhr am Hafen.");
+    await page.getByRole("textbox", { name: "Titel", exact: true }).fill(title);
+    await page.getByRole("textbox", { name: "Nachricht", exact: true }).fill("Wir treffen uns um acht Uhr am Hafen.");
     await page.getByLabel("Zielgruppe").selectOption("series");
     await page.getByLabel("Serie", { exact: true }).selectOption(series);
     await page.getByRole("button", { name: "Senden" }).click();
@@ -55,8 +55,8 @@ test.describe("putting things right", () => {
     const fixed = `${title} (korrigiert)`;
     await item.getByRole("button", { name: "Bearbeiten" }).click();
     const dialog = page.getByRole("dialog", { name: "Gesendeten Inhalt bearbeiten" });
-    await dialog.getByRole("textbox", { name: "Titel" }).fill(fixed);
-    await dialog.getByRole("textbox", { name: "Nachricht" }).fill("Wir treffen uns um neun Uhr am Hafen.");
+    await dialog.getByRole("textbox", { name: "Titel", exact: true }).fill(fixed);
+    await dialog.getByRole("textbox", { name: "Nachricht", exact: true }).fill("Wir treffen uns um neun Uhr am Hafen.");
     await dialog.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText("Änderungen gespeichert. Niemand wurde erneut benachrichtigt.")).toBeVisible();
     await expect(page.getByTestId("sent-item").filter({ hasText: fixed })).toContainText("bearbeitet");

@@ -9,6 +9,10 @@ import { openDatabase, type Database } from "../../server/db/client.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { createLogger } from "../../server/log.ts";
 import { listGallery } from "../../server/domain/public-gallery.ts";
+import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
+import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
+import { listNotifications } from "../../server/domain/notification-inbox.ts";
+import { inLanguage } from "#shared/content-language.ts";
 import { parseGallerySearch } from "#shared/schemas/gallery.ts";
 import { SNAPSHOT_CODES, SNAPSHOT_FIGURES, SNAPSHOT_USERS } from "../fixtures/db-snapshot/seed.ts";
 
@@ -119,6 +123,32 @@ describe("upgrading a database of the previous main", () => {
     ) as { entries: unknown[] };
     const [row] = await run<{ n: string }>("select count(*) as n from drizzle.__drizzle_migrations");
     expect(Number(row.n)).toBe(journal.entries.length);
+  });
+
+  it("keeps every existing figure, broadcast and notification text as the German one; English readers get it marked German", async () => {
+    const [finder] = await run<{ id: string }>(`select id from profiles where email = '${SNAPSHOT_USERS.finder.email}'`);
+    const viewer = { id: finder.id, role: "user" as const };
+    const { figure, stories } = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.claimedByFinder);
+    expect(figure).toMatchObject({ description: "Wohnt unter der Hafenbrücke und sammelt Kronkorken.", descriptionEn: null });
+    expect(figure).toMatchObject({ origin: "Kiel", originEn: null, passionEn: null, superpowerEn: null, personalityEn: null });
+    expect(inLanguage(figure.description, figure.descriptionEn, "en")).toEqual({ text: figure.description, lang: "de" });
+    expect(stories.map((s) => [s.title, s.lang])).toEqual([["Unter der Brücke", "de"]]);
+
+    const glut = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeGlut);
+    expect(glut.figure).toMatchObject({
+      description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.",
+      superpower: "Wärmt kalte Hände",
+      descriptionEn: null,
+    });
+
+    const feed = await getExclusiveFeed(database.db, viewer);
+    const welcome = feed.items.find((i) => i.title === "Willkommen im Club");
+    expect(welcome).toMatchObject({ description: "Danke fürs Finden!", titleEn: null, descriptionEn: null });
+    expect(feed.items.filter((i) => i.audience !== "welcome").every((i) => i.titleEn === null && i.descriptionEn === null)).toBe(true);
+
+    const inbox = await listNotifications(database.db, viewer);
+    const announced = inbox.find((n) => n.message === "Willkommen im Club");
+    expect(announced).toMatchObject({ title: "Neuer Inhalt", titleEn: null, messageEn: null });
   });
 
   it("still signs in the old accounts, claims with an old code and shows the old figures", async () => {

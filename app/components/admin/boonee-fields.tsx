@@ -5,7 +5,7 @@ import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { FORM_FIELDS, type FormField, type FormKey, type InputSpec } from "#shared/figure-fields.ts";
+import { FORM_FIELDS, isEnglishField, type FigureField, type FormField, type FormKey, type InputSpec } from "#shared/figure-fields.ts";
 import type { FieldErrors } from "#shared/forms.ts";
 
 /** What the form shows in each field (a figure, a template or nothing). */
@@ -82,17 +82,26 @@ export function BooneeFields({
   const input = (f: FormField) => (
     <FieldInput key={f.key} field={f} id={`${idPrefix}field-${f.key}`} value={values[f.key]} error={errors[f.key]} />
   );
+  // German and English of a short text side by side (English under German on a phone); the rest two by two.
+  const paired = (f: FormField) => f.translatable || isEnglishField(f);
   return (
     <div className="grid gap-4">
       {FORM_FIELDS.filter((f) => isWide(f)).map(input)}
-      <div className="grid gap-4 sm:grid-cols-2">{FORM_FIELDS.filter((f) => !isWide(f)).map(input)}</div>
+      <div className="grid gap-4 sm:grid-cols-2">{FORM_FIELDS.filter((f) => !isWide(f) && !paired(f)).map(input)}</div>
+      <div className="grid gap-4 sm:grid-cols-2">{FORM_FIELDS.filter((f) => !isWide(f) && paired(f)).map(input)}</div>
     </div>
   );
 }
 
+/** A field's label: `admin.fields.<key>` (the picture: `image`); an English companion is its German one "in English". */
+export function fieldLabel(field: FigureField, t: (key: string, params?: Record<string, unknown>) => string): string {
+  if (isEnglishField(field)) return t("admin.fields.inEnglish", { label: t(`admin.fields.${field.englishOf}`) });
+  return t(`admin.fields.${field.key === "imageUrl" ? "image" : field.key}`);
+}
+
 const isWide = (f: FormField) => "wide" in f.input && f.input.wide === true;
 
-/** One field's input as its row describes it, labelled `admin.fields.<key>`. */
+/** One field's input as its row describes it, labelled `admin.fields.<key>` (an English companion: its German label "in English"). */
 function FieldInput({
   field,
   id,
@@ -107,7 +116,7 @@ function FieldInput({
   const { t } = useTranslation();
   const key = field.key;
   const input = field.input as InputSpec;
-  const label = t(`admin.fields.${key}`);
+  const label = fieldLabel(field, t);
   switch (input.type) {
     case "select":
       return (
@@ -130,6 +139,7 @@ function FieldInput({
           maxLength={input.maxLength}
           defaultValue={value ?? ""}
           error={error}
+          lang={isEnglishField(field) ? "en" : undefined}
         />
       );
     case "number":
@@ -161,6 +171,7 @@ function FieldInput({
           maxLength={input.maxLength}
           defaultValue={value ?? ""}
           error={error}
+          lang={isEnglishField(field) ? "en" : undefined}
         />
       );
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
+import { fieldLabel } from "~/components/admin/boonee-fields";
 import { INHERITED_FIELDS, inheritInputName } from "#shared/inherited-fields.ts";
 
 interface TypeOrInstance {
@@ -6,8 +7,6 @@ interface TypeOrInstance {
   overriddenFields: string[];
   instances: { instances: number; withOwnValues: number } | null;
 }
-
-const labelKey = (key: string) => `admin.fields.${key === "imageUrl" ? "image" : key}`;
 
 /**
  * In the edit dialog (decision 015): for a type, how many instances its changes reach; for an
@@ -40,7 +39,7 @@ export function InheritanceNote({ item, idPrefix }: { item: TypeOrInstance; idPr
                   name={inheritInputName(f.column)}
                   className="size-4 accent-grape"
                 />
-                {t("admin.inherit.useTypeValue", { field: t(labelKey(f.key)) })}
+                {t("admin.inherit.useTypeValue", { field: fieldLabel(f, t) })}
               </label>
             </li>
           ))}

@@ -1,21 +1,33 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useDates } from "~/lib/use-dates";
-import { CHARACTERISTIC_FIELDS, type CharacteristicKey } from "#shared/figure-fields.ts";
+import { ContentText, useInLanguage } from "~/components/content-text";
+import { CHARACTERISTIC_FIELDS, englishKey, type CharacteristicKey, type TranslatableKey } from "#shared/figure-fields.ts";
+import type { InLanguage } from "#shared/content-language.ts";
 
-export type CharacteristicsData = { [K in CharacteristicKey]: string | number | null };
+export type CharacteristicsData = { [K in CharacteristicKey]: string | number | null } & {
+  [K in Extract<CharacteristicKey, TranslatableKey> as `${K}En`]: string | null;
+};
 
 /**
  * The rows of shared/figure-fields.ts with a `characteristic` (origin, passion, superpower,
- * personality, element, birthday): each only if set, labelled `boonee.fields.<label ?? key>`; nothing when none is.
+ * personality, element, birthday): each only if set, labelled `boonee.fields.<label ?? key>`; nothing
+ * when none is. Translatable ones in the page's language, the German text marked where English is missing.
  */
 export function Characteristics({ data }: { data: CharacteristicsData }) {
   const { t } = useTranslation();
   const dates = useDates();
-  const items: [string, string][] = [];
-  for (const { key, characteristic: c } of CHARACTERISTIC_FIELDS) {
+  const pick = useInLanguage();
+  const items: [string, InLanguage | string][] = [];
+  for (const field of CHARACTERISTIC_FIELDS) {
+    const { key, characteristic: c } = field;
     const value = data[key];
-    if (value == null || value === "") continue;
     const label = "label" in c ? c.label : key;
+    if (field.translatable) {
+      const text = pick(value as string | null, data[englishKey(field.key)]);
+      if (text) items.push([label, text]);
+      continue;
+    }
+    if (value == null || value === "") continue;
     if (c.show === "option") items.push([label, t(`${c.optionLabel}.${value}`, { defaultValue: String(value) })]);
     else if (c.show === "day") items.push([label, dates.calendarDay(String(value))]);
     else items.push([label, String(value)]);
@@ -30,7 +42,11 @@ export function Characteristics({ data }: { data: CharacteristicsData }) {
         {items.map(([key, value]) => (
           <div key={key}>
             <dt className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t(`boonee.fields.${key}`)}</dt>
-            <dd className="font-semibold wrap-anywhere">{value}</dd>
+            {typeof value === "string" ? (
+              <dd className="font-semibold wrap-anywhere">{value}</dd>
+            ) : (
+              <ContentText as="dd" value={value} className="font-semibold wrap-anywhere" />
+            )}
           </div>
         ))}
       </dl>

@@ -1,6 +1,6 @@
 import { SparklesIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
-import { ContentTypeBadge, ExclusiveMedia, type ExclusiveItemData } from "~/components/exclusive-item";
+import { ContentTypeBadge, ExclusiveMedia, ExclusiveTexts, type ExclusiveItemData } from "~/components/exclusive-item";
 import { useDates } from "~/lib/use-dates";
 
 export type ExclusiveEntry = ExclusiveItemData & { createdAt: Date | string };
@@ -55,8 +55,12 @@ export function ExclusiveCard({
                   {dates.dayTime(item.createdAt)}
                 </time>
               </div>
-              <h3 className="mt-2 font-display text-lg font-bold wrap-anywhere">{item.title}</h3>
-              {item.description && <p className="mt-1 whitespace-pre-line wrap-anywhere text-ink-soft">{item.description}</p>}
+              <ExclusiveTexts
+                item={item}
+                titleAs="h3"
+                titleClassName="mt-2 font-display text-lg font-bold wrap-anywhere"
+                textClassName="mt-1 whitespace-pre-line wrap-anywhere text-ink-soft"
+              />
               <div className="mt-3">
                 <ExclusiveMedia item={item} />
               </div>

@@ -5,6 +5,8 @@ export interface FinderStory {
   id: string;
   title: string;
   story: string;
+  /** The language its finder wrote it in (de or en). */
+  lang: string;
   findLocation: string | null;
   findDate: string | null;
   createdAt: Date | string;
@@ -53,8 +55,13 @@ export function FinderStories({
                 className="rounded-2xl border-2 border-ink/10 bg-white p-5 shadow-[0_4px_0_0_rgba(35,21,63,0.08)]"
                 data-testid="finder-story"
               >
-                <h3 className="font-display text-xl font-bold wrap-anywhere">{s.title}</h3>
-                <p className="mt-2 whitespace-pre-line wrap-anywhere">{s.story}</p>
+                {/* in the language its finder wrote it in, never translated */}
+                <h3 lang={s.lang} className="font-display text-xl font-bold wrap-anywhere">
+                  {s.title}
+                </h3>
+                <p lang={s.lang} className="mt-2 whitespace-pre-line wrap-anywhere">
+                  {s.story}
+                </p>
                 <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft wrap-anywhere">
                   {s.findLocation && <span>{t("story.foundAt", { location: s.findLocation })}</span>}
                   {s.findDate && <span>{t("story.foundOn", { date: dates.calendarDay(s.findDate) })}</span>}

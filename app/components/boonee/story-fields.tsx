@@ -3,6 +3,10 @@ import { CharCounter, counterShown, useCharCount } from "~/components/forms/char
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { NativeSelect } from "~/components/ui/native-select";
+import { usePageLang } from "~/components/content-text";
+import { LANGUAGE_NAMES } from "#shared/content-language.ts";
+import { LANGS } from "#shared/i18n-config.ts";
 import type { FieldErrors } from "#shared/forms.ts";
 import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "#shared/story-limits.ts";
 
@@ -11,6 +15,7 @@ export interface StoryValues {
   story: string;
   findLocation: string | null;
   findDate: string | null;
+  lang: string;
 }
 
 /**
@@ -29,6 +34,7 @@ export function StoryFields({
   values?: StoryValues;
 }) {
   const { t } = useTranslation();
+  const pageLang = usePageLang();
   const storyId = `${idPrefix}-story`;
   const story = useCharCount();
   const storyDescribedBy = [errors.story ? `${storyId}-error` : null, counterShown(story.count, STORY_TEXT_MAX) ? `${storyId}-count` : null]
@@ -83,6 +89,16 @@ export function StoryFields({
         defaultValue={values?.findDate ?? undefined}
         error={errors.findDate}
       />
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-lang`}>{t("story.fields.lang")}</Label>
+        <NativeSelect id={`${idPrefix}-lang`} name="lang" defaultValue={values?.lang ?? pageLang}>
+          {LANGS.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
     </>
   );
 }

@@ -340,7 +340,9 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <h2 className="font-display text-lg font-bold">{s.title}</h2>
+                  <h2 lang={s.lang} className="font-display text-lg font-bold">
+                    {s.title}
+                  </h2>
                   <p className="text-sm text-muted-foreground">
                     <Link to={`/boonee/${s.booneeId}`} className="font-bold text-grape hover:underline">
                       {s.booneeName}
@@ -354,7 +356,9 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
                   <Badge variant="success">{t("admin.stories.visible")}</Badge>
                 )}
               </div>
-              <p className="mt-2 line-clamp-4 text-sm whitespace-pre-line">{s.story}</p>
+              <p lang={s.lang} className="mt-2 line-clamp-4 text-sm whitespace-pre-line">
+                {s.story}
+              </p>
               <div className="mt-3">
                 <StoryToggle storyId={s.id} hidden={s.hidden} title={s.title} />
               </div>

@@ -20,6 +20,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
+import { LanguageMark } from "~/components/content-text";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import {
@@ -189,6 +190,7 @@ function BroadcastForm({
       )}
       <Field name="title" label={t("broadcast.fields.title")} maxLength={200} required error={errors.title} />
       <TextareaField name="message" label={t("broadcast.fields.message")} rows={5} maxLength={2000} required error={errors.message} />
+      <EnglishTexts errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           name="contentType"
@@ -304,6 +306,44 @@ function BroadcastForm({
   );
 }
 
+/** The broadcast's optional English title and message (the form and the edit dialog). */
+function EnglishTexts({
+  errors,
+  item,
+}: {
+  errors: FieldErrors;
+  item?: { id: string; titleEn: string | null; descriptionEn: string | null };
+}) {
+  const { t } = useTranslation();
+  const suffix = item ? `-${item.id}` : "";
+  return (
+    <div className="grid gap-4 rounded-xl border-2 border-dashed border-ink/15 p-3">
+      <p id={`english-hint${suffix}`} className="text-sm text-muted-foreground">
+        {t("broadcast.fields.englishHint")}
+      </p>
+      <Field
+        id={`field-titleEn${suffix}`}
+        name="titleEn"
+        lang="en"
+        label={t("broadcast.fields.titleEn")}
+        maxLength={200}
+        defaultValue={item?.titleEn ?? ""}
+        error={errors.titleEn}
+      />
+      <TextareaField
+        id={`field-messageEn${suffix}`}
+        name="messageEn"
+        lang="en"
+        label={t("broadcast.fields.messageEn")}
+        rows={4}
+        maxLength={2000}
+        defaultValue={item?.descriptionEn ?? ""}
+        error={errors.messageEn}
+      />
+    </div>
+  );
+}
+
 type Sent = NonNullable<Route.ComponentProps["loaderData"]["sent"]>;
 type SentItem = Sent["items"][number];
 
@@ -330,10 +370,18 @@ function SentList({ sent }: { sent: Sent }) {
               data-testid="sent-item"
             >
               <div className="min-w-0">
-                <h3 id={`sent-${item.id}`} className="font-display text-lg font-bold wrap-anywhere">
+                {/* the German texts, as written (the English ones below): marked so on an English page */}
+                <h3 id={`sent-${item.id}`} lang="de" className="font-display text-lg font-bold wrap-anywhere">
                   {item.title}
                 </h3>
-                <p className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere">{item.description}</p>
+                <p lang="de" className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere">
+                  {item.description}
+                </p>
+                {item.titleEn && (
+                  <p lang="en" className="mt-1 text-sm wrap-anywhere" data-testid="sent-english">
+                    <LanguageMark lang="en" /> <span className="font-semibold">{item.titleEn}</span>
+                  </p>
+                )}
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   <span>{audienceText(item, t)}</span>
                   <span>{t("broadcast.sent.recipients", { count: item.recipientCount ?? 0 })}</span>
@@ -413,6 +461,7 @@ function EditSentDialog({ item }: { item: SentItem }) {
                 defaultValue={item.description ?? ""}
                 error={errors.message}
               />
+              <EnglishTexts errors={errors} item={item} />
               {item.contentType === "link" && (
                 <Field
                   id={`edit-link-${item.id}`}

@@ -1,7 +1,7 @@
 import { ExternalLinkIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
-import { ContentTypeBadge, ExclusiveMedia } from "~/components/exclusive-item";
+import { ContentTypeBadge, ExclusiveMedia, ExclusiveTexts } from "~/components/exclusive-item";
 import { PageShell } from "~/components/page-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -64,9 +64,14 @@ export default function ExclusivePage({ loaderData }: Route.ComponentProps) {
                     <ContentTypeBadge type={item.contentType} />
                     <span className="text-sm font-semibold text-ink-soft">{source}</span>
                   </div>
-                  <h2 className="font-display text-xl font-bold">{item.title}</h2>
-                  <p className="text-xs text-muted-foreground">{dates.dayTime(item.createdAt)}</p>
-                  {item.description && <p className="whitespace-pre-line text-ink-soft">{item.description}</p>}
+                  <ExclusiveTexts
+                    item={item}
+                    titleAs="h2"
+                    titleClassName="font-display text-xl font-bold"
+                    textClassName="whitespace-pre-line text-ink-soft"
+                  >
+                    <p className="text-xs text-muted-foreground">{dates.dayTime(item.createdAt)}</p>
+                  </ExclusiveTexts>
                   {(item.contentType === "video" || item.contentType === "image") && <ExclusiveMedia item={item} />}
                   {showButton && (
                     <Button asChild variant="outline" className="justify-self-start">

@@ -10,7 +10,8 @@ import { actorOf, getServices, refusal, requireUser } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
-import { renderNotificationText } from "#shared/notification-text.ts";
+import { renderNotificationIn } from "#shared/notification-text.ts";
+import { ContentText, usePageLang } from "~/components/content-text";
 import { cn } from "~/lib/utils";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "#server/domain/notification-inbox.ts";
 import type { Route } from "./+types/notifications";
@@ -44,6 +45,7 @@ const ICONS = { drop: GiftIcon, achievement: TrophyIcon, trade: RepeatIcon, cont
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const lang = usePageLang();
   const dates = useDates();
   const busy = useNavigation().state !== "idle";
   const anyUnread = loaderData.items.some((n) => !n.read);
@@ -100,9 +102,13 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                     <span className="grid gap-0.5">
                       <span className="font-bold">
                         {!n.read && <span className="sr-only">{t("notifications.unread")}: </span>}
-                        {renderNotificationText(n.title, t)}
+                        <ContentText as="span" value={renderNotificationIn(n.title, n.titleEn, lang, t)} />
                       </span>
-                      <span className="text-sm text-ink-soft">{renderNotificationText(n.message, t)}</span>
+                      <ContentText
+                        as="span"
+                        className="text-sm text-ink-soft"
+                        value={renderNotificationIn(n.message, n.messageEn, lang, t)}
+                      />
                       <span className="text-xs text-muted-foreground">{dates.dayTime(n.createdAt)}</span>
                     </span>
                   </button>

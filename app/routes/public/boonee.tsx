@@ -14,7 +14,9 @@ import { StoryPageForm } from "~/components/boonee/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
 import { actorOf, flashCookie, getServices, getViewer, refusal } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
-import { tMeta } from "~/lib/meta";
+import { langOf, tMeta } from "~/lib/meta";
+import { ContentText, useInLanguage } from "~/components/content-text";
+import { textIn } from "#shared/content-language.ts";
 import type { RootData } from "#server/root-data.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import { addStory } from "#server/domain/add-story.ts";
@@ -82,8 +84,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const base = root?.settings.publicUrl ?? "";
   const { figure } = loaderData;
-  const description = figure.description
-    ? clip(figure.description.replace(/\s+/g, " ").trim(), 160)
+  const story = textIn(figure.description, figure.descriptionEn, langOf(matches));
+  const description = story
+    ? clip(story.replace(/\s+/g, " ").trim(), 160)
     : tMeta(matches, figure.series ? "boonee.metaDescription" : "boonee.metaDescriptionNoSeries", { name: figure.name, series: figure.series ?? "" });
   const image = figure.imageUrl && !figure.imageUrl.endsWith(".svg") ? figure.imageUrl : "/images/og-boonees.png";
   const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : `${base}${u}`);
@@ -98,6 +101,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { name: "twitter:card", content: "summary_large_image" },
   ];
 };
+
+function FigureStory({ figure }: { figure: { description: string | null; descriptionEn: string | null } }) {
+  const { t } = useTranslation();
+  const story = useInLanguage()(figure.description, figure.descriptionEn);
+  const className = "mt-2 text-lg whitespace-pre-line wrap-anywhere text-ink-soft";
+  return story ? <ContentText as="p" value={story} className={className} data-testid="figure-story" /> : <p className={className}>{t("boonee.noStory")}</p>;
+}
 
 export default function BooneePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -139,7 +149,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
             <h2 id="story-heading" className="font-display text-2xl font-bold">
               {t("boonee.story")}
             </h2>
-            <p className="mt-2 text-lg whitespace-pre-line wrap-anywhere text-ink-soft">{figure.description || t("boonee.noStory")}</p>
+            <FigureStory figure={figure} />
           </section>
           <Characteristics data={figure} />
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta availability={availability} />}

@@ -16,7 +16,9 @@ import { CODE_MAX, normalizeCode } from "#shared/claim-code-rule.ts";
 import { availabilityOf } from "#shared/figure-status.ts";
 import { claimedPath, claimPath } from "~/lib/claim-paths";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
-import { tMeta } from "~/lib/meta";
+import { langOf, tMeta } from "~/lib/meta";
+import { ContentText, useInLanguage } from "~/components/content-text";
+import { textIn } from "#shared/content-language.ts";
 import { signUpSchema } from "#shared/schemas/account.ts";
 import type { RootData } from "#server/root-data.ts";
 import { claimBoonee } from "#server/domain/claim-boonee.ts";
@@ -114,7 +116,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { boonee } = loaderData;
   const title = tMeta(matches, "claim.metaFigureTitle", { name: boonee.name });
   // a line of the figure's story (its first paragraph, cut at 160 characters); never the code
-  const story = boonee.description?.split(/\n/).find((line) => line.trim())?.replace(/\s+/g, " ").trim();
+  const story = textIn(boonee.description, boonee.descriptionEn, langOf(matches))
+    .split(/\n/).find((line) => line.trim())?.replace(/\s+/g, " ").trim();
   const description = story ? clip(story, 160) : tMeta(matches, "claim.metaDescription");
   const image = boonee.imageUrl && !boonee.imageUrl.endsWith(".svg") ? boonee.imageUrl : "/images/og-boonees.png";
   return [
@@ -129,6 +132,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { name: "twitter:card", content: "summary_large_image" },
   ];
 };
+
+/** The first lines of the figure's story, in the page's language (German marked when English is missing). */
+function FigureStoryLine({ figure }: { figure: { description: string | null; descriptionEn: string | null } }) {
+  const story = useInLanguage()(figure.description, figure.descriptionEn);
+  return story && <ContentText as="p" value={story} className="line-clamp-4 text-ink-soft" />;
+}
 
 export default function ClaimCodePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -162,7 +171,7 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
   const { boonee, availability, owner, mine, signedIn } = loaderData;
   return (
     <ClaimFigureLayout figure={boonee} title={boonee.name} badge={<StatusPill availability={availability} />}>
-      {boonee.description && <p className="line-clamp-4 text-ink-soft">{boonee.description}</p>}
+      <FigureStoryLine figure={boonee} />
       {mine ? (
         <YoursPanel booneeId={boonee.id} />
       ) : availability === "claimed" ? (

@@ -1,0 +1,48 @@
+import type * as React from "react";
+import { useTranslation } from "~/lib/use-translation";
+import { LANGUAGE_NAMES, inLanguage, type InLanguage } from "#shared/content-language.ts";
+import type { Lang } from "#shared/i18n-config.ts";
+
+/** The page's language (the toggle reloads the page, so it never changes while one is shown). */
+export function usePageLang(): Lang {
+  return useTranslation().i18n.language === "en" ? "en" : "de";
+}
+
+/** Picks the page language's text of a German/English pair (German when English is missing). */
+export function useInLanguage() {
+  const lang = usePageLang();
+  return (de: string | null | undefined, en: string | null | undefined) => inLanguage(de, en, lang);
+}
+
+/**
+ * Content in a language: as written when it is the page's; otherwise the element carries `lang` and
+ * a small mark with the language's name ("Deutsch"), so nobody takes it for a missing translation and
+ * screen readers and translation tools read it in the right language.
+ */
+export function ContentText<T extends "p" | "h2" | "h3" | "dd" | "span" | "div">({
+  as,
+  value,
+  ...props
+}: { as: T; value: InLanguage } & Omit<React.ComponentProps<T>, "children" | "lang">) {
+  const page = usePageLang();
+  const Tag = as as React.ElementType;
+  if (value.lang === page) return <Tag {...props}>{value.text}</Tag>;
+  return (
+    <Tag {...props} lang={value.lang}>
+      <LanguageMark lang={value.lang} /> {value.text}
+    </Tag>
+  );
+}
+
+/** The small label naming a text's language where it differs from the page's. */
+export function LanguageMark({ lang }: { lang: Lang }) {
+  return (
+    <span
+      lang={lang}
+      data-testid="language-mark"
+      className="mr-1 inline-block rounded-full bg-paper-deep px-2 py-0.5 align-middle font-sans text-[0.7rem] font-bold tracking-wide text-ink-soft not-italic"
+    >
+      {LANGUAGE_NAMES[lang]}
+    </span>
+  );
+}
