@@ -24,6 +24,8 @@ export const ACTIVITY_KINDS = [
   "drop.hintReleased",
   "tag.bound",
   "tag.unbound",
+  "report.fixed",
+  "report.gone",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
