@@ -43,6 +43,7 @@ export default [
     route("boonees", "routes/admin/boonees.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("claims", "routes/admin/claims.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("labels", "routes/admin/labels.tsx"),
     route("activity", "routes/admin/activity.tsx"),

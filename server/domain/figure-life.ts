@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { LifeEvent } from "#shared/life-event.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
-
-/** One moment of a figure's life, oldest first (product decisions "A figure's life"). */
-export type LifeEvent =
-  | { kind: "created"; at: string }
-  | { kind: "dropped"; at: string; dropId: string; title: { de: string; en: string } }
-  | { kind: "found"; at: string; finder: string | null; afterMinutes: number | null }
-  | { kind: "verified"; at: string }
-  | { kind: "story"; at: string; title: string }
-  | { kind: "marked"; at: string; issue: "missing" | "damaged" }
-  | { kind: "resolved"; at: string; outcome: "fixed" | "gone"; reports: number };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

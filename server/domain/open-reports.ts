@@ -1,12 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { boonees, figureReports, profiles } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
-/** How many reports are open (not yet resolved), for the dashboard and its charts. */
-export async function countOpenReports(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(figureReports).where(isNull(figureReports.resolvedAt));
-  return row.n;
+/** How many reports are open (not yet resolved) and on how many figures they made the public note: for the dashboard and its charts. */
+export async function countOpenReports(db: DbOrTx): Promise<{ open: number; markedFigures: number }> {
+  const [row] = await db
+    .select({
+      open: sql<number>`(select count(*) from ${figureReports} where ${figureReports.resolvedAt} is null)`.mapWith(Number),
+      markedFigures: sql<number>`(select count(*) from ${boonees} where ${boonees.reportedIssue} is not null)`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row;
 }
 
 export const OPEN_REPORT_FIGURES_SHOWN = 100;

@@ -8,12 +8,12 @@ export const REPORT_NOTE_MAX = 500;
 
 /** A collector's report on a figure: missing or damaged, an optional note (trimmed, up to 500). */
 export const reportSchema = z.object({
-  kind: z.enum(REPORT_KINDS, "report.error.kind"),
+  kind: z.enum(REPORT_KINDS, "life.error.kind"),
   note: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(REPORT_NOTE_MAX, "report.error.noteTooLong"))
+    .pipe(z.string().max(REPORT_NOTE_MAX, "life.error.noteTooLong"))
     .transform((s) => (s === "" ? null : s)),
 });
 

@@ -7,7 +7,10 @@ import { Characteristics } from "~/components/boonee/characteristics";
 import { ClaimCta } from "~/components/boonee/claim-cta";
 import { ExclusiveCard } from "~/components/boonee/exclusive-card";
 import { FigureImage, FigureTitle } from "~/components/boonee/figure-header";
+import { FigureLife } from "~/components/boonee/figure-life";
 import { FinderStories } from "~/components/boonee/finder-stories";
+import { ReportForm } from "~/components/boonee/report-form";
+import { ReportNote } from "~/components/boonee/report-note";
 import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-story-actions";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
@@ -20,6 +23,10 @@ import { DomainError } from "#server/domain/errors.ts";
 import { addStory } from "#server/domain/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "#server/domain/edit-own-story.ts";
 import { getBooneeDetail } from "#server/domain/public-boonee.ts";
+import { reportFigure } from "#server/domain/report-figure.ts";
+import { logError } from "#server/log-error.ts";
+import type { Services } from "#server/services.ts";
+import type { Viewer } from "#server/auth/viewer.ts";
 import type { Route } from "./+types/boonee";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
@@ -31,7 +38,7 @@ export const handle = HYDRATE_PUBLIC;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   try {
-    return await getBooneeDetail(getServices(context).db, viewer ? actorOf(viewer) : null, params.id);
+    return { ...(await getBooneeDetail(getServices(context).db, viewer ? actorOf(viewer) : null, params.id)), signedIn: !!viewer };
   } catch (e) {
     if (e instanceof DomainError && e.status === 404) throw data(null, { status: 404 });
     throw e;
@@ -55,6 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
   if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
   const fields = formFields(await request.formData());
+  if (fields.intent === "report") return report(services, viewer, params.id, fields, request);
   const own = fields.intent === "editStory" || fields.intent === "deleteStory";
   try {
     if (fields.intent === "editStory") await editOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "", fields });
@@ -73,6 +81,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Without JavaScript the form was on the page: go back to the figure (the story is in the list).
   if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie("story.success") } });
   return data<StoryActionData>({ ok: true, ...(fields.intent === "deleteStory" ? { message: "story.deleted" } : {}) });
+}
+
+const REPORT_ERRORS = new Set(["invalid", "alreadyReported", "archived", "tooMany", "notFound"]);
+
+/** A report is a plain form (it works before React starts): always answered with a redirect and a toast. */
+async function report(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
+  const back = (key: string) => redirect(`/boonee/${booneeId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
+  try {
+    await reportFigure(services.db, actorOf(viewer), { booneeId, fields });
+    return back("life.report.thanks");
+  } catch (e) {
+    if (e instanceof DomainError && REPORT_ERRORS.has(e.code)) {
+      const field = e.code === "invalid" ? Object.values(e.params ?? {})[0] : undefined;
+      return back(`!${typeof field === "string" ? field : `life.error.${e.code}`}`);
+    }
+    if (e instanceof DomainError && e.status === 401) throw redirect(`/auth?redirect=/boonee/${booneeId}`);
+    logError(services.log, e, { request }, "reporting a figure failed");
+    return back("!life.error.failed");
+  }
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -102,7 +129,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function BooneePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories } = loaderData;
+  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, myReport, life, signedIn } = loaderData;
   const postTo = `/boonee/${figure.id}`;
   const pageForm = isOwner && (new URLSearchParams(location.search).get("story") === "new" || (actionData && !actionData.ok));
   return (
@@ -114,6 +141,11 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
         <p role="note" className="mt-4 rounded-xl bg-[#fff1c2] px-4 py-3 text-sm font-semibold text-[#7a4a00]">
           {t(isOwner ? "boonee.notPublicOwner" : "boonee.notPublic", { status: figure.status })}
         </p>
+      )}
+      {reportedIssue && (
+        <div className="mt-4">
+          <ReportNote issue={reportedIssue} />
+        </div>
       )}
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="lg:sticky lg:top-24 lg:self-start">
@@ -148,6 +180,8 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => <OwnStoryActions action={postTo} story={s} />}>
             {isOwner && !pageForm && <AddStoryButton action={postTo} />}
           </FinderStories>
+          <FigureLife events={life} />
+          {figure.status !== "Archived" && <ReportForm action={postTo} signedIn={signedIn} myReport={myReport} />}
         </div>
       </div>
     </div>

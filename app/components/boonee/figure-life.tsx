@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+import type { LifeEvent } from "#shared/life-event.ts";
+
+/** "After 95 minutes", "after 5 hours", "after 3 days": the unit that reads best. */
+function after(minutes: number, t: (key: string, params?: Record<string, unknown>) => string) {
+  if (minutes < 120) return t("life.after.minutes", { count: minutes });
+  if (minutes < 48 * 60) return t("life.after.hours", { count: Math.round(minutes / 60) });
+  return t("life.after.days", { count: Math.round(minutes / (24 * 60)) });
+}
+
+/** The figure's biography, oldest first, in the reader's language and the site's time zone. */
+export function FigureLife({ events }: { events: LifeEvent[] }) {
+  const { t, i18n } = useTranslation();
+  const dates = useDates();
+  if (events.length === 0) return null;
+  const text = (e: LifeEvent) => {
+    switch (e.kind) {
+      case "created":
+        return t("life.event.created");
+      case "dropped":
+        return (
+          <>
+            {t("life.event.dropped")}{" "}
+            <Link to={`/drops/${e.dropId}`} className="font-bold text-grape hover:underline">
+              {i18n.language === "en" ? e.title.en : e.title.de}
+            </Link>
+          </>
+        );
+      case "found": {
+        const name = e.finder ?? t("common.anonymous");
+        return e.afterMinutes === null
+          ? t("life.event.found", { name })
+          : t("life.event.foundAfter", { name, after: after(e.afterMinutes, t) });
+      }
+      case "verified":
+        return t("life.event.verified");
+      case "story":
+        return t("life.event.story", { title: e.title });
+      case "marked":
+        return t(`life.event.marked.${e.issue}`);
+      case "resolved":
+        return t(`life.event.resolved.${e.outcome}`, { count: e.reports });
+    }
+  };
+  return (
+    <section aria-labelledby="life-title" data-testid="figure-life">
+      <h2 id="life-title" className="font-display text-2xl font-bold">
+        {t("life.title")}
+      </h2>
+      <ol className="mt-3 grid gap-3 border-l-2 border-grape/25 pl-4">
+        {events.map((e, i) => (
+          <li key={`${e.kind}-${e.at}-${i}`} className="relative" data-testid={`life-${e.kind}`}>
+            <span aria-hidden="true" className="absolute top-1.5 -left-[1.35rem] size-2.5 rounded-full bg-grape" />
+            <time dateTime={e.at} className="block text-xs font-semibold text-ink-soft">
+              {dates.dayTime(e.at)}
+            </time>
+            <span className="wrap-anywhere">{text(e)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
