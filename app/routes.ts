@@ -21,6 +21,7 @@ export default [
   route("boonees", "routes/public/gallery.tsx"),
   route("drops", "routes/public/drops.tsx"),
   route("drops/:id", "routes/public/drop.tsx"),
+  route("og/:kind/:id/:lang", "routes/public/share-card.ts"),
   route("leaderboard", "routes/public/leaderboard.tsx"),
   route("stats", "routes/public/stats.tsx"),
   route("email/confirm", "routes/public/email-confirm.tsx"),

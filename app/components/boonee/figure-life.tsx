@@ -1,14 +1,8 @@
 import { Link } from "react-router";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
+import { durationText } from "#shared/duration-text.ts";
 import type { LifeEvent } from "#shared/life-event.ts";
-
-/** "After 95 minutes", "after 5 hours", "after 3 days": the unit that reads best. */
-function after(minutes: number, t: (key: string, params?: Record<string, unknown>) => string) {
-  if (minutes < 120) return t("life.after.minutes", { count: minutes });
-  if (minutes < 48 * 60) return t("life.after.hours", { count: Math.round(minutes / 60) });
-  return t("life.after.days", { count: Math.round(minutes / (24 * 60)) });
-}
 
 /** The figure's biography, oldest first, in the reader's language and the site's time zone. */
 export function FigureLife({ events }: { events: LifeEvent[] }) {
@@ -32,7 +26,7 @@ export function FigureLife({ events }: { events: LifeEvent[] }) {
         const name = e.finder ?? t("common.anonymous");
         return e.afterMinutes === null
           ? t("life.event.found", { name })
-          : t("life.event.foundAfter", { name, after: after(e.afterMinutes, t) });
+          : t("life.event.foundAfter", { name, after: durationText(e.afterMinutes, t) });
       }
       case "verified":
         return t("life.event.verified");

@@ -17,8 +17,7 @@ import { StoryPageForm } from "~/components/boonee/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
 import { actorOf, flashCookie, getServices, getViewer, refusal } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
-import { tMeta } from "~/lib/meta";
-import type { RootData } from "#server/root-data.ts";
+import { shareCardMeta, tMeta } from "~/lib/meta";
 import { DomainError } from "#server/domain/errors.ts";
 import { addStory } from "#server/domain/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "#server/domain/edit-own-story.ts";
@@ -106,23 +105,14 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trim
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `${tMeta(matches, "errors.notFound")} · Boonees` }];
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  const base = root?.settings.publicUrl ?? "";
   const { figure } = loaderData;
   const description = figure.description
     ? clip(figure.description.replace(/\s+/g, " ").trim(), 160)
     : tMeta(matches, figure.series ? "boonee.metaDescription" : "boonee.metaDescriptionNoSeries", { name: figure.name, series: figure.series ?? "" });
-  const image = figure.imageUrl && !figure.imageUrl.endsWith(".svg") ? figure.imageUrl : "/images/og-boonees.png";
-  const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : `${base}${u}`);
   return [
     { title: `${figure.name} · Boonees` },
     { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: `${figure.name} · Boonees` },
-    { property: "og:description", content: description },
-    { property: "og:image", content: absolute(image) },
-    { property: "og:url", content: `${base}/boonee/${figure.id}` },
-    { name: "twitter:card", content: "summary_large_image" },
+    ...shareCardMeta(matches, { kind: "boonee", id: figure.id, path: `/boonee/${figure.id}`, title: `${figure.name} · Boonees`, description }),
   ];
 };
 
