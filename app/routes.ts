@@ -18,6 +18,7 @@ export default [
   route("s/:booneeId", "routes/public/sun-tap.tsx"),
   route("boonee", "routes/public/boonee-by-code.tsx"),
   route("boonee/:id", "routes/public/boonee.tsx"),
+  route("boonee/:id/photos", "routes/public/story-photos.ts"),
   route("boonees", "routes/public/gallery.tsx"),
   route("drops", "routes/public/drops.tsx"),
   route("drops/:id", "routes/public/drop.tsx"),

@@ -26,6 +26,8 @@ export const ACTIVITY_KINDS = [
   "tag.unbound",
   "report.fixed",
   "report.gone",
+  "photo.hidden",
+  "photo.shown",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

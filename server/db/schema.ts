@@ -370,6 +370,21 @@ export const activityLog = pgTable(
   ],
 );
 
+// Up to 3 photos of a finder story (re-encoded WebP, no EXIF), hidden and shown again like stories.
+export const storyPhotos = pgTable(
+  "story_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storyId: uuid("story_id")
+      .notNull()
+      .references(() => booneeStories.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("story_photos_story_idx").on(t.storyId, t.createdAt)],
+);
+
 // A collector's report that a figure is missing or damaged (product decisions "A figure's life"). One
 // open report per person and figure; an admin resolves all open reports of a figure at once.
 export const figureReports = pgTable(

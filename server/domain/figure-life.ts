@@ -28,9 +28,11 @@ export async function getFigureLife(
         from claims c left join profiles p on p.id = c.user_id
         where c.boonee_id = ${id} and c.status <> 'rejected'`,
   );
-  const stories = await queryRows<{ created_at: Date | string; title: string }>(
+  const stories = await queryRows<{ created_at: Date | string; title: string; photos: string[] | null }>(
     db,
-    sql`select s.created_at, s.title from boonee_stories s join profiles p on p.id = s.user_id and p.blocked_at is null
+    sql`select s.created_at, s.title,
+               (select array_agg(ph.url order by ph.created_at, ph.id) from story_photos ph where ph.story_id = s.id and not ph.hidden) as photos
+        from boonee_stories s join profiles p on p.id = s.user_id and p.blocked_at is null
         where s.boonee_id = ${id} and not s.hidden order by s.created_at limit 100`,
   );
   const marks = await queryRows<{ reported_issue: "missing" | "damaged" | null; reported_at: Date | string | null }>(
@@ -51,7 +53,7 @@ export async function getFigureLife(
     events.push({ kind: "found", at: iso(c.claimed_at), finder: c.finder, afterMinutes: after });
     if (c.status === "verified" && c.reviewed_at) events.push({ kind: "verified", at: iso(c.reviewed_at) });
   }
-  for (const s of stories) events.push({ kind: "story", at: iso(s.created_at), title: s.title });
+  for (const s of stories) events.push({ kind: "story", at: iso(s.created_at), title: s.title, photos: s.photos ?? [] });
   for (const r of resolutions) events.push({ kind: "resolved", at: iso(r.resolved_at), outcome: r.resolution, reports: Number(r.reports) });
   const mark = marks[0];
   if (mark?.reported_issue && mark.reported_at) events.push({ kind: "marked", at: iso(mark.reported_at), issue: mark.reported_issue });

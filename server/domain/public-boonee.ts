@@ -45,6 +45,8 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
       findDate: booneeStories.findDate,
       createdAt: booneeStories.createdAt,
       mine: viewer ? sql<boolean>`${booneeStories.userId} = ${viewer.id}` : sql<boolean>`false`,
+      photos: sql<string[]>`coalesce((select array_agg(p.url order by p.created_at, p.id) from story_photos p
+        where p.story_id = ${booneeStories.id} and not p.hidden), '{}')`,
     })
     .from(booneeStories)
     // Stories of blocked accounts are hidden until the block is lifted.

@@ -51,6 +51,19 @@ export function FigureLife({ events }: { events: LifeEvent[] }) {
               {dates.dayTime(e.at)}
             </time>
             <span className="wrap-anywhere">{text(e)}</span>
+            {e.kind === "story" && e.photos.length > 0 && (
+              <span className="mt-1 flex gap-2">
+                {e.photos.map((url, n) => (
+                  <img
+                    key={url}
+                    src={url.replace(/\.webp$/, "-card.webp")}
+                    alt={t("story.photoAlt", { title: e.title, number: n + 1 })}
+                    loading="lazy"
+                    className="size-14 rounded-lg border-2 border-ink/10 object-cover"
+                  />
+                ))}
+              </span>
+            )}
           </li>
         ))}
       </ol>

@@ -10,6 +10,8 @@ export interface FinderStory {
   createdAt: Date | string;
   /** Written by the viewer: they may edit and delete it. */
   mine?: boolean;
+  /** The finder's photos (re-encoded, without EXIF), hidden ones left out. */
+  photos?: string[];
 }
 
 /**
@@ -60,6 +62,22 @@ export function FinderStories({
                   {s.findDate && <span>{t("story.foundOn", { date: dates.calendarDay(s.findDate) })}</span>}
                   <span>{t("story.writtenOn", { date: dates.day(s.createdAt) })}</span>
                 </p>
+                {s.photos && s.photos.length > 0 && (
+                  <ul className="mt-3 grid grid-cols-3 gap-2" data-testid="story-photos">
+                    {s.photos.map((url, i) => (
+                      <li key={url}>
+                        <a href={url} className="block overflow-hidden rounded-xl border-2 border-ink/10">
+                          <img
+                            src={url.replace(/\.webp$/, "-card.webp")}
+                            alt={t("story.photoAlt", { title: s.title, number: i + 1 })}
+                            loading="lazy"
+                            className="aspect-square w-full object-cover"
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {s.mine && ownActions?.(s)}
               </article>
             </li>

@@ -11,6 +11,7 @@ import { FigureLife } from "~/components/boonee/figure-life";
 import { FinderStories } from "~/components/boonee/finder-stories";
 import { ReportForm } from "~/components/boonee/report-form";
 import { ReportNote } from "~/components/boonee/report-note";
+import { StoryPhotoForm } from "~/components/boonee/story-photo-form";
 import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-story-actions";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
@@ -167,7 +168,12 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta availability={availability} />}
           {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
           <FetcherToast fetcherKey={STORY_DELETE_FETCHER} errors />
-          <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => <OwnStoryActions action={postTo} story={s} />}>
+          <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => (
+              <>
+                <OwnStoryActions action={postTo} story={s} />
+                <StoryPhotoForm action={`${postTo}/photos`} storyId={s.id} count={s.photos?.length ?? 0} />
+              </>
+            )}>
             {isOwner && !pageForm && <AddStoryButton action={postTo} />}
           </FinderStories>
           <FigureLife events={life} />
