@@ -3,6 +3,7 @@ import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { durationText } from "#shared/duration-text.ts";
 import type { LifeEvent } from "#shared/life-event.ts";
+import { StoryPhoto } from "./story-photo";
 
 /** The figure's biography, oldest first, in the reader's language and the site's time zone. */
 export function FigureLife({ events }: { events: LifeEvent[] }) {
@@ -54,11 +55,11 @@ export function FigureLife({ events }: { events: LifeEvent[] }) {
             {e.kind === "story" && e.photos.length > 0 && (
               <span className="mt-1 flex gap-2">
                 {e.photos.map((url, n) => (
-                  <img
+                  <StoryPhoto
                     key={url}
-                    src={url.replace(/\.webp$/, "-card.webp")}
-                    alt={t("story.photoAlt", { title: e.title, number: n + 1 })}
-                    loading="lazy"
+                    url={url}
+                    title={e.title}
+                    number={n + 1}
                     className="size-14 rounded-lg border-2 border-ink/10 object-cover"
                   />
                 ))}

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useDates } from "~/lib/use-dates";
+import { StoryPhoto } from "./story-photo";
 
 export interface FinderStory {
   id: string;
@@ -67,12 +68,7 @@ export function FinderStories({
                     {s.photos.map((url, i) => (
                       <li key={url}>
                         <a href={url} className="block overflow-hidden rounded-xl border-2 border-ink/10">
-                          <img
-                            src={url.replace(/\.webp$/, "-card.webp")}
-                            alt={t("story.photoAlt", { title: s.title, number: i + 1 })}
-                            loading="lazy"
-                            className="aspect-square w-full object-cover"
-                          />
+                          <StoryPhoto url={url} title={s.title} number={i + 1} className="aspect-square w-full object-cover" />
                         </a>
                       </li>
                     ))}
