@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Browser } from "@playwright/test";
 import * as schema from "../../server/db/schema.ts";
-import { gotoAdmin, signUpQuick } from "./admin-fixtures.ts";
+import sharp from "sharp";
+import { gotoAdmin, ownerWith, signUpQuick } from "./admin-fixtures.ts";
 import { writeFile } from "node:fs/promises";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
-import { seedProfile } from "./public-fixtures.ts";
+import { addStoryRow, seedProfile } from "./public-fixtures.ts";
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
@@ -110,4 +111,40 @@ test("the biography tells the drop and the find with its 'found after', and no c
   const png = await card.body();
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]); // the IHDR's width and height
   await writeFile("test-results/figure-life-card-en.png", png);
+});
+
+test("a finder adds a photo with GPS in its EXIF to their story: it is shown, and the served file has no EXIF at all (de)", async ({
+  page,
+}) => {
+  const { owned } = await ownerWith(page, [{ name: `Knipsi ${unique()}` }]);
+  const figure = owned[0];
+  const [owner] = await db
+    .select({ id: schema.boonees.ownerId })
+    .from(schema.boonees)
+    .where(sql`id = ${figure.id}`);
+  await addStoryRow(figure.id, owner.id!, { title: "Am Leuchtturm", story: "Er saß im Sand direkt am Leuchtturm." });
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#e5602a" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "SpyCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "54/1 19/1 2388/100", GPSLongitudeRef: "E", GPSLongitude: "10/1 7/1 2208/100" },
+    })
+    .toBuffer();
+  expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+  await page.goto(`/boonee/${figure.id}`);
+  const form = page.getByTestId("story-photo-form");
+  await form.getByLabel("Fundfotos hinzufügen (noch 3)").setInputFiles({ name: "leuchtturm.jpg", mimeType: "image/jpeg", buffer: photo });
+  await form.getByRole("button", { name: "Fotos hochladen" }).click();
+  await expect(page.getByText("Deine Fotos sind hochgeladen.")).toBeVisible();
+  const shown = page.getByTestId("story-photos").getByRole("img", { name: "Fundfoto 1 zu „Am Leuchtturm“" });
+  await expect(shown).toBeVisible();
+  await expect(page.getByTestId("life-story").getByRole("img")).toHaveCount(1);
+  for (const url of [await shown.getAttribute("src"), await page.getByTestId("story-photos").getByRole("link").getAttribute("href")]) {
+    const served = await page.request.get(url!);
+    expect(served.status()).toBe(200);
+    const meta = await sharp(await served.body()).metadata();
+    expect([meta.format, meta.exif, meta.xmp]).toEqual(["webp", undefined, undefined]);
+  }
+  await page.screenshot({ path: "test-results/figure-life-photo-de.png", fullPage: true });
 });

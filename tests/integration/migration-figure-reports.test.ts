@@ -25,6 +25,11 @@ describe(`migration figure_reports on ${process.env.TEST_DATABASE_URL ? "postgre
     await db.execute(
       sql`insert into figure_reports (boonee_id, reporter_id, kind) values ('00000000-0000-4000-8000-000000000b02', 'u1', 'missing')`,
     );
+    await db.execute(sql`insert into boonee_stories (id, boonee_id, user_id, title, story) values
+      ('00000000-0000-4000-8000-000000000c01', '00000000-0000-4000-8000-000000000b01', 'u1', 'Titel', 'Eine Geschichte.')`);
+    await db.execute(
+      sql`insert into story_photos (story_id, url) values ('00000000-0000-4000-8000-000000000c01', '/uploads/stories/x.webp')`,
+    );
     // One open report per person and figure.
     await expect(
       db.execute(
