@@ -75,7 +75,9 @@ export async function renderCard(c: CardContent): Promise<Buffer> {
 
 /** The figure's picture cut to a rounded square; null when it cannot be read (the frame stays empty). */
 async function roundedPicture(bytes: Uint8Array): Promise<Buffer | null> {
-  const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${PICTURE}" height="${PICTURE}"><rect width="${PICTURE}" height="${PICTURE}" rx="40" fill="#fff"/></svg>`);
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PICTURE}" height="${PICTURE}"><rect width="${PICTURE}" height="${PICTURE}" rx="40" fill="#fff"/></svg>`,
+  );
   try {
     return await sharp(bytes, { limitInputPixels: 40_000_000 })
       .resize(PICTURE, PICTURE, { fit: "cover" })
