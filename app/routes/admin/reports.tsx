@@ -71,20 +71,24 @@ function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin:
   return (
     <li>
       <Card data-testid="report-card">
-        <CardHeader className="flex-row flex-wrap items-center gap-3">
-          {f.imageUrl ? <img src={f.imageUrl} alt="" className="size-12 rounded-xl object-cover" /> : null}
-          <CardTitle className="min-w-0 flex-1">
-            <Link to={`/boonee/${f.id}`} className="hover:underline">
-              {f.name}
-            </Link>
-          </CardTitle>
-          {f.reportedIssue ? (
-            <Badge className="bg-[#fff1c2] text-[#7a4a00]">
-              <TriangleAlertIcon aria-hidden="true" /> {t(`admin.reports.marked.${f.reportedIssue}`)}
-            </Badge>
-          ) : (
-            <Badge variant="outline">{t("admin.reports.notMarked")}</Badge>
-          )}
+        <CardHeader className="grid gap-2">
+          <div className="flex min-w-0 items-center gap-3">
+            {f.imageUrl ? <img src={f.imageUrl} alt="" className="size-12 shrink-0 rounded-xl object-cover" /> : null}
+            <CardTitle className="min-w-0 wrap-anywhere">
+              <Link to={`/boonee/${f.id}`} className="hover:underline">
+                {f.name}
+              </Link>
+            </CardTitle>
+          </div>
+          <div>
+            {f.reportedIssue ? (
+              <Badge className="bg-[#fff1c2] text-[#7a4a00]">
+                <TriangleAlertIcon aria-hidden="true" /> {t(`admin.reports.marked.${f.reportedIssue}`)}
+              </Badge>
+            ) : (
+              <Badge variant="outline">{t("admin.reports.notMarked")}</Badge>
+            )}
+          </div>
         </CardHeader>
         <CardContent className="grid gap-3">
           <ul className="grid gap-2">
