@@ -27,6 +27,10 @@ const UPLOAD_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) pl
 const FORM_BODY = 64 * 1024; // every other form: text fields only
 /** The admin pages whose actions take files (multipart); the only ones that accept large bodies. */
 const UPLOAD_ROUTES = new Set(["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/drops"]);
+// Finder photos: up to 3 images of 10 MB each plus form overhead, for any signed-in user (the domain
+// function checks that the story is theirs).
+const PHOTO_ROUTE = /^\/boonee\/[0-9a-f-]{36}\/photos$/i;
+const PHOTO_BODY = 31 * 1024 * 1024;
 const routeOf = (path: string) => path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -155,13 +159,16 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   app.use(publicPages.invalidateAfterWrite);
 
   // Bodies by route, refused before they are read: 64 KB for forms; the upload pages only for an
-  // admin (the session is checked before the body is read: 401 signed out, 403 for anyone else).
+  // admin, finder photos for anyone signed in (the session is checked before the body is read: 401
+  // signed out, 403 for anyone else).
   const tooLarge = (c: Context) => c.text("Payload too large", 413);
   const formLimit = bodyLimit({ maxSize: FORM_BODY, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY, onError: tooLarge });
+  const photoLimit = bodyLimit({ maxSize: PHOTO_BODY, onError: tooLarge });
   app.use(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    if (!UPLOAD_ROUTES.has(routeOf(c.req.path))) return formLimit(c, next);
+    const photos = PHOTO_ROUTE.test(routeOf(c.req.path));
+    if (!photos && !UPLOAD_ROUTES.has(routeOf(c.req.path))) return formLimit(c, next);
     const { viewer, headers } = await loadViewer(services, c.req.raw);
     // an expired session's answer clears its cookie, as every other route's does
     if (!viewer)
@@ -169,6 +176,7 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
         status: 401,
         headers: [...headers.getSetCookie().map((v): [string, string] => ["set-cookie", v]), ["content-type", "text/plain; charset=utf-8"]],
       });
+    if (photos) return photoLimit(c, next);
     if (viewer.role !== "admin") return c.text("Forbidden", 403);
     return uploadLimit(c, next);
   });

@@ -24,6 +24,10 @@ export const ACTIVITY_KINDS = [
   "drop.hintReleased",
   "tag.bound",
   "tag.unbound",
+  "report.fixed",
+  "report.gone",
+  "photo.hidden",
+  "photo.shown",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

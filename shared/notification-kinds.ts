@@ -22,7 +22,7 @@ interface SystemTextRow {
 
 interface KindRow {
   /** Who gets it (the writer decides; recorded here for the reader of this table). */
-  audience: "everyone" | "broadcastAudience" | "collector" | "claimant" | "owner" | "account";
+  audience: "everyone" | "broadcastAudience" | "collector" | "claimant" | "owner" | "account" | "staff" | "reporter";
   /** The channels it may use. With push or e-mail it is a row of the preferences form (label `channels.kinds.<kind>`). */
   channels: readonly Channel[];
   /**
@@ -92,6 +92,32 @@ export const NOTIFICATION_KIND_TABLE = {
       claimRejected: {
         title: { key: "notify.claimRejectedTitle", arg: "name" },
         message: { key: "notify.claimRejectedMessage", arg: "reason" },
+      },
+    },
+  },
+  figureReported: {
+    audience: "staff",
+    channels: ["bell", "push", "email"],
+    preference: "on",
+    texts: {
+      figureReported: {
+        title: { key: "notify.figureReportedTitle", arg: "name" },
+        message: { key: "notify.figureReportedMessage", arg: "name" },
+      },
+    },
+  },
+  reportResolved: {
+    audience: "reporter",
+    channels: ["bell", "push", "email"],
+    preference: "on",
+    texts: {
+      reportFixed: {
+        title: { key: "notify.reportFixedTitle", arg: "name" },
+        message: { key: "notify.reportFixedMessage", arg: "name" },
+      },
+      reportGone: {
+        title: { key: "notify.reportGoneTitle", arg: "name" },
+        message: { key: "notify.reportGoneMessage", arg: "reason" },
       },
     },
   },

@@ -23,3 +23,31 @@ export function pageMeta(matches: Matches, titleKey: string, descriptionKey: str
     { name: "description", content: tMeta(matches, descriptionKey, params) },
   ];
 }
+
+/**
+ * Open Graph and Twitter card tags with the server-made 1200×630 share card (/og/{kind}/{id}/{lang},
+ * app/routes/public/share-card.ts) in the page's language.
+ */
+export function shareCardMeta(
+  matches: Matches,
+  card: { kind: "boonee" | "drop"; id: string; path: string; title: string; description: string },
+): MetaDescriptor[] {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: { publicUrl?: string } } | undefined;
+  const base = root?.settings?.publicUrl ?? "";
+  const image = `${base}/og/${card.kind}/${card.id}/${langOf(matches)}`;
+  return [
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: card.title },
+    { property: "og:description", content: card.description },
+    { property: "og:url", content: `${base}${card.path}` },
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: card.title },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: card.title },
+    { name: "twitter:description", content: card.description },
+    { name: "twitter:image", content: image },
+  ];
+}

@@ -141,6 +141,12 @@ export const boonees = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Set once two people reported the figure (server/domain/report-figure.ts): the public "maybe
+     * missing / maybe damaged" note, cleared when an admin resolves the reports.
+     */
+    reportedIssue: text("reported_issue", { enum: ["missing", "damaged"] }),
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
   },
   (t) => [
     index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),
@@ -379,6 +385,52 @@ export const activityLog = pgTable(
     index("activity_log_created_idx").on(t.createdAt.desc(), t.id),
     index("activity_log_action_idx").on(t.action, t.createdAt.desc()),
     index("activity_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+  ],
+);
+
+// Up to 3 photos of a finder story (re-encoded WebP, no EXIF), hidden and shown again like stories.
+export const storyPhotos = pgTable(
+  "story_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storyId: uuid("story_id")
+      .notNull()
+      .references(() => booneeStories.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("story_photos_story_idx").on(t.storyId, t.createdAt)],
+);
+
+// A collector's report that a figure is missing or damaged (product decisions "A figure's life"). One
+// open report per person and figure; an admin resolves all open reports of a figure at once.
+export const figureReports = pgTable(
+  "figure_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    booneeId: uuid("boonee_id")
+      .notNull()
+      .references(() => boonees.id, { onDelete: "cascade" }),
+    // A deleted account keeps its (anonymised) profile row, so its reports keep counting.
+    reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["missing", "damaged"] }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution", { enum: ["fixed", "gone"] }),
+    resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("figure_reports_open_key")
+      .on(t.booneeId, t.reporterId)
+      .where(sql`${t.resolvedAt} is null`),
+    index("figure_reports_open_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.resolvedAt} is null`),
+    index("figure_reports_reporter_idx").on(t.reporterId),
+    check("figure_reports_kind_check", sql`${t.kind} in ('missing', 'damaged')`),
+    check("figure_reports_resolution_check", sql`${t.resolution} in ('fixed', 'gone')`),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   boonees,
   claims,
   deliveryJobs,
+  figureReports,
   notificationOptOuts,
   notifications,
   notificationSettings,
@@ -131,6 +132,8 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
   await tx.delete(notifications).where(eq(notifications.userId, id));
   await eraseAnnouncementReads(tx, id);
   await tx.delete(userAchievements).where(eq(userAchievements.userId, id));
+  // Reports keep counting (a figure's note must not vanish with one reporter); only their words go.
+  await tx.update(figureReports).set({ note: null }).where(eq(figureReports.reporterId, id));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
   await tx.delete(passkeys).where(eq(passkeys.userId, id));
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, id));

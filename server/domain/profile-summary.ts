@@ -31,6 +31,7 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
     .select({
       ...figureCardColumns,
       claimedAt: boonees.claimedAt,
+      reportedIssue: boonees.reportedIssue,
       // qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would take as its own
       instanceNumber,
       typeInstances:

@@ -2,8 +2,9 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { availabilityOf, isPublicStatus } from "#shared/figure-status.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { figureColumns } from "../db/figure-columns.ts";
-import { booneeStories, boonees, exclusiveContent, profiles } from "../db/schema.ts";
+import { booneeStories, boonees, exclusiveContent, figureReports, profiles } from "../db/schema.ts";
 import { DomainError, type Actor } from "./errors.ts";
+import { getFigureLife } from "./figure-life.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STORIES_SHOWN = 100;
@@ -19,7 +20,13 @@ export const EXCLUSIVE_SHOWN = 50;
 export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: string) {
   if (!UUID.test(id)) throw new DomainError("notFound", 404);
   const [row] = await db
-    .select({ ...figureColumns, ownerId: boonees.ownerId, ownerName: profiles.name })
+    .select({
+      ...figureColumns,
+      ownerId: boonees.ownerId,
+      ownerName: profiles.name,
+      createdAt: boonees.createdAt,
+      reportedIssue: boonees.reportedIssue,
+    })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
     .where(eq(boonees.id, id))
@@ -39,6 +46,8 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
       findDate: booneeStories.findDate,
       createdAt: booneeStories.createdAt,
       mine: viewer ? sql<boolean>`${booneeStories.userId} = ${viewer.id}` : sql<boolean>`false`,
+      photos: sql<string[]>`coalesce((select array_agg(p.url order by p.created_at, p.id) from story_photos p
+        where p.story_id = ${booneeStories.id} and not p.hidden), '{}')`,
     })
     .from(booneeStories)
     // Stories of blocked accounts are hidden until the block is lifted.
@@ -72,7 +81,16 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
         .limit(EXCLUSIVE_SHOWN)
     : [];
 
-  const { ownerId, ownerName, welcomeVideoUrl, ...figure } = row;
+  // The viewer's own open report, so the page says "you reported it" instead of offering the form again.
+  const [myReport] = viewer
+    ? await db
+        .select({ kind: figureReports.kind })
+        .from(figureReports)
+        .where(and(eq(figureReports.booneeId, row.id), eq(figureReports.reporterId, viewer.id), isNull(figureReports.resolvedAt)))
+    : [];
+  const life = await getFigureLife(db, row, { admin: viewer?.role === "admin" });
+
+  const { ownerId, ownerName, welcomeVideoUrl, createdAt: _createdAt, reportedIssue, ...figure } = row;
   return {
     figure,
     claimed: ownerId !== null,
@@ -83,6 +101,10 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
     welcomeVideoUrl: isOwner ? welcomeVideoUrl : null,
     exclusive,
     stories,
+    /** The public note once two people reported it: "missing" or "damaged"; null otherwise. */
+    reportedIssue,
+    myReport: myReport?.kind ?? null,
+    life,
   };
 }
 

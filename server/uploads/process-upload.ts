@@ -15,7 +15,7 @@ export const CARD_SIZE = 400;
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
 const VIDEO_TYPES: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm" };
 
-export type ImagePrefix = "images" | "exclusive";
+export type ImagePrefix = "images" | "exclusive" | "stories";
 export type VideoPrefix = "videos" | "exclusive";
 
 /** A file field of a multipart form: a File, or nothing when the picker was left empty. */

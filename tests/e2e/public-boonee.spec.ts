@@ -68,15 +68,13 @@ test.describe("figure detail", () => {
     await expect(page.getByTestId("owned-by")).toHaveText("Found by Anonymous");
   });
 
-  test("Open Graph: title, description and an absolute image", async ({ page }) => {
+  test("Open Graph: title, description and an absolute share card in the page's language", async ({ page }) => {
     const f = await richFigure();
     await page.goto(`/boonee/${f.id}`);
     expect(await metaContent(page, 'property="og:title"')).toBe(`${f.name} · Boonees`);
     expect(await metaContent(page, 'property="og:description"')).toBe("Drei Augen sehen mehr als zwei.");
-    expect(await metaContent(page, 'property="og:image"')).toBe(`${E2E.baseURL}/images/og-boonees.png`);
-    const uploaded = await seedBoonee({ imageUrl: "/uploads/abc.webp" });
-    await page.goto(`/boonee/${uploaded.id}`);
-    expect(await metaContent(page, 'property="og:image"')).toBe(`${E2E.baseURL}/uploads/abc.webp`);
+    expect(await metaContent(page, 'property="og:image"')).toBe(`${E2E.baseURL}/og/boonee/${f.id}/de`);
+    expect(await metaContent(page, 'name="twitter:image"')).toBe(`${E2E.baseURL}/og/boonee/${f.id}/de`);
   });
 
   test("answers 404 for unknown, malformed, Draft and Hidden figures; admins see Draft", async ({ page }) => {

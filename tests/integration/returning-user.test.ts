@@ -36,6 +36,7 @@ const SIGNED_IN_PAGES: { path: string; who: Who; signedOut: "auth" | "public" }[
   { path: "/admin/boonees", who: "admin", signedOut: "auth" },
   { path: "/admin/content", who: "admin", signedOut: "auth" },
   { path: "/admin/claims", who: "admin", signedOut: "auth" },
+  { path: "/admin/reports", who: "admin", signedOut: "auth" },
   { path: "/admin/users", who: "admin", signedOut: "auth" },
   { path: "/admin/labels", who: "admin", signedOut: "auth" },
   { path: "/admin/activity", who: "admin", signedOut: "auth" },
@@ -46,6 +47,7 @@ const SIGNED_IN_PAGES: { path: string; who: Who; signedOut: "auth" | "public" }[
   { path: "/admin/sun-tag/:booneeId", who: "admin", signedOut: "auth" },
   { path: "/admin", who: "moderator", signedOut: "auth" },
   { path: "/admin/claims", who: "moderator", signedOut: "auth" },
+  { path: "/admin/reports", who: "moderator", signedOut: "auth" },
   { path: "/admin/claims.csv", who: "moderator", signedOut: "auth" },
 ];
 

@@ -1,5 +1,6 @@
 import {
   ClipboardCheckIcon,
+  FlagIcon,
   MapPinnedIcon,
   HistoryIcon,
   LayoutDashboardIcon,
@@ -31,6 +32,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/drops", key: "drops", icon: MapPinnedIcon, moderator: false, end: false },
   { to: "/admin/content", key: "content", icon: MegaphoneIcon, moderator: false, end: false },
   { to: "/admin/claims", key: "claims", icon: ClipboardCheckIcon, moderator: true, end: false },
+  { to: "/admin/reports", key: "reports", icon: FlagIcon, moderator: true, end: false },
   { to: "/admin/users", key: "users", icon: UsersIcon, moderator: false, end: false },
   { to: "/admin/activity", key: "activity", icon: HistoryIcon, moderator: false, end: false },
 ] as const;

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useDates } from "~/lib/use-dates";
+import { StoryPhoto } from "./story-photo";
 
 export interface FinderStory {
   id: string;
@@ -12,6 +13,8 @@ export interface FinderStory {
   createdAt: Date | string;
   /** Written by the viewer: they may edit and delete it. */
   mine?: boolean;
+  /** The finder's photos (re-encoded, without EXIF), hidden ones left out. */
+  photos?: string[];
 }
 
 /**
@@ -67,6 +70,17 @@ export function FinderStories({
                   {s.findDate && <span>{t("story.foundOn", { date: dates.calendarDay(s.findDate) })}</span>}
                   <span>{t("story.writtenOn", { date: dates.day(s.createdAt) })}</span>
                 </p>
+                {s.photos && s.photos.length > 0 && (
+                  <ul className="mt-3 grid grid-cols-3 gap-2" data-testid="story-photos">
+                    {s.photos.map((url, i) => (
+                      <li key={url}>
+                        <a href={url} className="block overflow-hidden rounded-xl border-2 border-ink/10">
+                          <StoryPhoto url={url} title={s.title} number={i + 1} className="aspect-square w-full object-cover" />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {s.mine && ownActions?.(s)}
               </article>
             </li>

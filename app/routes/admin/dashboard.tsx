@@ -46,6 +46,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           value={d.claims.total}
           hint={t("admin.dashboard.pending", { count: d.claims.pending })}
         />
+        <Link to="/admin/reports" className="rounded-2xl focus-visible:outline-3 focus-visible:outline-grape">
+          <StatCard
+            testId="stat-reports"
+            label={t("admin.dashboard.openReports")}
+            value={d.reports.open}
+            hint={t("admin.dashboard.markedFigures", { count: d.reports.markedFigures })}
+          />
+        </Link>
       </div>
       <StatusCounts byStatus={d.figures.byStatus} publicTotal={d.figures.public} />
       <Card className="mt-6">

@@ -6,8 +6,8 @@ import { SidebarInset, SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } 
 import { flashCookie, requireRole } from "~/guards.server";
 import type { Route } from "./+types/layout";
 
-/** Moderators may open only the dashboard and claims (product decisions). */
-const MODERATOR_PATHS = new Set(["/admin", "/admin/", "/admin/claims"]);
+/** Moderators may open only the dashboard, claims and the reports (product decisions; they resolve nothing there). */
+const MODERATOR_PATHS = new Set(["/admin", "/admin/", "/admin/claims", "/admin/reports"]);
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {

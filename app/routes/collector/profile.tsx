@@ -238,6 +238,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                         <span className="font-bold text-ink-soft tabular-nums">{t("profile.instance", { number: b.instanceNumber })}</span>
                       )}
                       {b.claimedAt && <span>{t("profile.foundOn", { date: dates.day(b.claimedAt) })}</span>}
+                      {b.reportedIssue && (
+                        <span className="font-bold text-[#7a4a00]" data-testid="owned-reported">
+                          {t(`life.note.${b.reportedIssue}Title`)}
+                        </span>
+                      )}
                     </p>
                   }
                 />

@@ -7,14 +7,18 @@ import { Characteristics } from "~/components/boonee/characteristics";
 import { ClaimCta } from "~/components/boonee/claim-cta";
 import { ExclusiveCard } from "~/components/boonee/exclusive-card";
 import { FigureImage, FigureTitle } from "~/components/boonee/figure-header";
+import { FigureLife } from "~/components/boonee/figure-life";
 import { FinderStories } from "~/components/boonee/finder-stories";
+import { ReportForm } from "~/components/boonee/report-form";
+import { ReportNote } from "~/components/boonee/report-note";
+import { StoryPhotoForm } from "~/components/boonee/story-photo-form";
 import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-story-actions";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
 import { actorOf, flashCookie, getServices, getViewer, refusal } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
-import { langOf, tMeta } from "~/lib/meta";
+import { langOf, shareCardMeta, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
 import type { RootData } from "#server/root-data.ts";
@@ -22,6 +26,10 @@ import { DomainError } from "#server/domain/errors.ts";
 import { addStory } from "#server/domain/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "#server/domain/edit-own-story.ts";
 import { getBooneeDetail } from "#server/domain/public-boonee.ts";
+import { reportFigure } from "#server/domain/report-figure.ts";
+import { logError } from "#server/log-error.ts";
+import type { Services } from "#server/services.ts";
+import type { Viewer } from "#server/auth/viewer.ts";
 import type { Route } from "./+types/boonee";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
@@ -33,7 +41,7 @@ export const handle = HYDRATE_PUBLIC;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   try {
-    return await getBooneeDetail(getServices(context).db, viewer ? actorOf(viewer) : null, params.id);
+    return { ...(await getBooneeDetail(getServices(context).db, viewer ? actorOf(viewer) : null, params.id)), signedIn: !!viewer };
   } catch (e) {
     if (e instanceof DomainError && e.status === 404) throw data(null, { status: 404 });
     throw e;
@@ -57,6 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
   if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
   const fields = formFields(await request.formData());
+  if (fields.intent === "report") return report(services, viewer, params.id, fields, request);
   const own = fields.intent === "editStory" || fields.intent === "deleteStory";
   try {
     if (fields.intent === "editStory") await editOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "", fields });
@@ -77,28 +86,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<StoryActionData>({ ok: true, ...(fields.intent === "deleteStory" ? { message: "story.deleted" } : {}) });
 }
 
+const REPORT_ERRORS = new Set(["invalid", "alreadyReported", "archived", "tooMany", "notFound"]);
+
+/** A report is a plain form (it works before React starts): always answered with a redirect and a toast. */
+async function report(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
+  const back = (key: string) => redirect(`/boonee/${booneeId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
+  try {
+    await reportFigure(services.db, actorOf(viewer), { booneeId, fields });
+    return back("life.report.thanks");
+  } catch (e) {
+    if (e instanceof DomainError && REPORT_ERRORS.has(e.code)) {
+      const field = e.code === "invalid" ? Object.values(e.params ?? {})[0] : undefined;
+      return back(`!${typeof field === "string" ? field : `life.error.${e.code}`}`);
+    }
+    if (e instanceof DomainError && e.status === 401) throw redirect(`/auth?redirect=/boonee/${booneeId}`);
+    logError(services.log, e, { request }, "reporting a figure failed");
+    return back("!life.error.failed");
+  }
+}
+
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `${tMeta(matches, "errors.notFound")} · Boonees` }];
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  const base = root?.settings.publicUrl ?? "";
   const { figure } = loaderData;
   const story = textIn(figure.description, figure.descriptionEn, langOf(matches));
   const description = story
     ? clip(story.replace(/\s+/g, " ").trim(), 160)
     : tMeta(matches, figure.series ? "boonee.metaDescription" : "boonee.metaDescriptionNoSeries", { name: figure.name, series: figure.series ?? "" });
-  const image = figure.imageUrl && !figure.imageUrl.endsWith(".svg") ? figure.imageUrl : "/images/og-boonees.png";
-  const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : `${base}${u}`);
   return [
     { title: `${figure.name} · Boonees` },
     { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: `${figure.name} · Boonees` },
-    { property: "og:description", content: description },
-    { property: "og:image", content: absolute(image) },
-    { property: "og:url", content: `${base}/boonee/${figure.id}` },
-    { name: "twitter:card", content: "summary_large_image" },
+    ...shareCardMeta(matches, { kind: "boonee", id: figure.id, path: `/boonee/${figure.id}`, title: `${figure.name} · Boonees`, description }),
   ];
 };
 
@@ -112,7 +131,7 @@ function FigureStory({ figure }: { figure: { description: string | null; descrip
 export default function BooneePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories } = loaderData;
+  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, myReport, life, signedIn } = loaderData;
   const postTo = `/boonee/${figure.id}`;
   const pageForm = isOwner && (new URLSearchParams(location.search).get("story") === "new" || (actionData && !actionData.ok));
   return (
@@ -124,6 +143,11 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
         <p role="note" className="mt-4 rounded-xl bg-[#fff1c2] px-4 py-3 text-sm font-semibold text-[#7a4a00]">
           {t(isOwner ? "boonee.notPublicOwner" : "boonee.notPublic", { status: figure.status })}
         </p>
+      )}
+      {reportedIssue && (
+        <div className="mt-4">
+          <ReportNote issue={reportedIssue} />
+        </div>
       )}
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="lg:sticky lg:top-24 lg:self-start">
@@ -155,9 +179,16 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta availability={availability} />}
           {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
           <FetcherToast fetcherKey={STORY_DELETE_FETCHER} errors />
-          <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => <OwnStoryActions action={postTo} story={s} />}>
+          <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => (
+              <>
+                <OwnStoryActions action={postTo} story={s} />
+                <StoryPhotoForm action={`${postTo}/photos`} storyId={s.id} count={s.photos?.length ?? 0} />
+              </>
+            )}>
             {isOwner && !pageForm && <AddStoryButton action={postTo} />}
           </FinderStories>
+          <FigureLife events={life} />
+          {figure.status !== "Archived" && <ReportForm action={postTo} signedIn={signedIn} myReport={myReport} />}
         </div>
       </div>
     </div>

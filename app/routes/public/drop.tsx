@@ -10,7 +10,7 @@ import { DropHints } from "~/components/drops/drop-hints";
 import { SafetyRules } from "~/components/drops/safety-rules";
 import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
-import { langOf, pageMeta } from "~/lib/meta";
+import { langOf, pageMeta, shareCardMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { DomainError } from "#server/domain/errors.ts";
@@ -35,7 +35,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: "Boonees" }];
   const lang = langOf(matches);
-  return pageMeta(matches, "drops.page.metaTitle", "drops.page.metaDescription", { title: loaderData.title[lang], area: loaderData.area[lang] });
+  const [title, description] = pageMeta(matches, "drops.page.metaTitle", "drops.page.metaDescription", {
+    title: loaderData.title[lang],
+    area: loaderData.area[lang],
+  });
+  return [
+    title,
+    description,
+    ...shareCardMeta(matches, {
+      kind: "drop",
+      id: loaderData.id,
+      path: `/drops/${loaderData.id}`,
+      title: loaderData.title[lang],
+      description: String((description as { content?: string }).content ?? ""),
+    }),
+  ];
 };
 
 function FigureCard({ figure }: { figure: DropFigure }) {

@@ -1,0 +1,136 @@
+import { ArchiveIcon, CheckIcon, TriangleAlertIcon } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { ReasonDialog } from "~/components/admin/reason-dialog";
+import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { actorOf, getServices, requireRole } from "~/guards.server";
+import { pageMeta } from "~/lib/meta";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+import { formFields } from "#shared/forms.ts";
+import { listOpenReports, type OpenReportFigure } from "#server/domain/open-reports.ts";
+import { resolveFigureReports } from "#server/domain/resolve-reports.ts";
+import { adminRefusal } from "./media.server";
+import type { Route } from "./+types/reports";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.reports.metaTitle", "admin.reports.metaDescription");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  return { isAdmin: viewer.role === "admin", figures: await listOpenReports(getServices(context).db, actorOf(viewer)) };
+}
+
+const RESOLVE_FETCHER = "admin-report-resolve";
+
+/** Resolving is for admins (resolveFigureReports checks); moderators read the list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const services = getServices(context);
+  const fields = formFields(await request.formData());
+  if (fields.intent !== "resolve") return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
+  try {
+    await resolveFigureReports(services.db, actorOf(viewer), { booneeId: fields.booneeId ?? "", fields });
+    return data<ActionAnswer>({ ok: true, message: fields.outcome === "gone" ? "admin.reports.goneToast" : "admin.reports.fixedToast" });
+  } catch (e) {
+    const r = adminRefusal(
+      e,
+      { noOpenReports: "admin.reports.noOpenReports", invalid: "admin.error.reasonRequired" },
+      "admin.error.unexpected",
+      { log: services.log, request },
+    );
+    return data<ActionAnswer>({ ok: false, error: r.error }, { status: r.status });
+  }
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { figures, isAdmin } = loaderData;
+  return (
+    <AdminPage title={t("admin.reports.title")} intro={t("admin.reports.intro")}>
+      <FetcherToast fetcherKey={RESOLVE_FETCHER} errors />
+      {figures.length === 0 ? (
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-6 text-center text-muted-foreground">{t("admin.reports.empty")}</p>
+      ) : (
+        <ul className="grid gap-4" data-testid="open-reports">
+          {figures.map((f) => (
+            <ReportCard key={f.id} figure={f} isAdmin={isAdmin} />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
+}
+
+function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const fixer = useFetcher<ActionAnswer>({ key: RESOLVE_FETCHER });
+  return (
+    <li>
+      <Card data-testid="report-card">
+        <CardHeader className="grid gap-2">
+          <div className="flex min-w-0 items-center gap-3">
+            {f.imageUrl ? <img src={f.imageUrl} alt="" className="size-12 shrink-0 rounded-xl object-cover" /> : null}
+            <CardTitle className="min-w-0 wrap-anywhere">
+              <Link to={`/boonee/${f.id}`} className="hover:underline">
+                {f.name}
+              </Link>
+            </CardTitle>
+          </div>
+          <div>
+            {f.reportedIssue ? (
+              <Badge className="bg-[#fff1c2] text-[#7a4a00]">
+                <TriangleAlertIcon aria-hidden="true" /> {t(`admin.reports.marked.${f.reportedIssue}`)}
+              </Badge>
+            ) : (
+              <Badge variant="outline">{t("admin.reports.notMarked")}</Badge>
+            )}
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <ul className="grid gap-2">
+            {f.reports.map((r) => (
+              <li key={r.id} className="rounded-xl bg-paper px-3 py-2 text-sm">
+                <span className="font-bold">{r.reporter ?? t("common.anonymous")}</span> · {t(`life.report.kind.${r.kind}`)} ·{" "}
+                <time dateTime={new Date(r.createdAt).toISOString()}>{dates.dayTime(r.createdAt)}</time>
+                {r.note && <p className="mt-1 whitespace-pre-line wrap-anywhere text-ink-soft">{r.note}</p>}
+              </li>
+            ))}
+          </ul>
+          {isAdmin && (
+            <div className="flex flex-wrap gap-2">
+              <fixer.Form method="post">
+                <input type="hidden" name="intent" value="resolve" />
+                <input type="hidden" name="outcome" value="fixed" />
+                <input type="hidden" name="booneeId" value={f.id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  disabled={fixer.state !== "idle"}
+                  aria-label={t("admin.reports.fixedLabel", { name: f.name })}
+                >
+                  <CheckIcon aria-hidden="true" /> {t("admin.reports.fixed")}
+                </Button>
+              </fixer.Form>
+              <ReasonDialog
+                fields={{ intent: "resolve", outcome: "gone", booneeId: f.id }}
+                fetcherKey={RESOLVE_FETCHER}
+                label={t("admin.reports.gone")}
+                ariaLabel={t("admin.reports.goneLabel", { name: f.name })}
+                icon={<ArchiveIcon />}
+                title={t("admin.reports.goneTitle", { name: f.name })}
+                intro={t("admin.reports.goneIntro")}
+                reasonLabel={t("admin.reports.reason")}
+                submitLabel={t("admin.reports.gone")}
+              />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { getServices } from "~/guards.server";
+import { asLang } from "#server/notify/translate.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { dropCard, figureCard } from "#server/share-card/share-cards.ts";
+import type { Route } from "./+types/share-card";
+
+/**
+ * The share card (Open Graph / Twitter image, 1200×630 PNG) of a public figure or a released drop, in
+ * the language of the page that links it: /og/boonee/{id}/{lang}, /og/drop/{id}/{lang}.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const lang = asLang(params.lang);
+  try {
+    const png =
+      params.kind === "boonee"
+        ? await figureCard(services, params.id, lang)
+        : params.kind === "drop"
+          ? await dropCard(services, params.id, lang)
+          : null;
+    if (!png) throw data(null, { status: 404 });
+    return new Response(new Uint8Array(png), {
+      headers: { "content-type": "image/png", "cache-control": "public, max-age=300", "content-length": String(png.length) },
+    });
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 404) throw data(null, { status: 404 });
+    throw e;
+  }
+}

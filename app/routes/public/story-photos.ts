@@ -1,0 +1,33 @@
+import { redirect } from "react-router";
+import { flashCookie, actorOf, getServices, getViewer } from "~/guards.server";
+import { DomainError } from "#server/domain/errors.ts";
+import { addStoryPhotos } from "#server/domain/story-photos.ts";
+import { logError } from "#server/log-error.ts";
+import { pickedFile } from "#server/uploads/process-upload.ts";
+import type { Route } from "./+types/story-photos";
+
+const KNOWN = new Set(["noPhoto", "tooManyPhotos", "imageUpload", "forbidden", "notFound"]);
+
+/**
+ * The author of a finder story adds up to 3 photos (a plain multipart form on the figure page). The
+ * body limit for this route is in server/http.ts (signed in only). Always answers with a redirect back.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const viewer = getViewer(context);
+  if (!viewer) throw redirect(`/auth?redirect=/boonee/${params.id}`);
+  const back = (key: string) => redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
+  const form = await request.formData();
+  const files = form
+    .getAll("photos")
+    .map(pickedFile)
+    .filter((f): f is File => f !== null);
+  try {
+    await addStoryPhotos(services.db, services.storage, actorOf(viewer), { storyId: String(form.get("storyId") ?? ""), files });
+    return back("story.photosAdded");
+  } catch (e) {
+    if (e instanceof DomainError && KNOWN.has(e.code)) return back(`!story.photoError.${e.code === "notFound" ? "forbidden" : e.code}`);
+    logError(services.log, e, { request }, "adding finder photos failed");
+    return back("!story.photoError.failed");
+  }
+}

@@ -1,0 +1,71 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { boonees, figureReports, profiles } from "../db/schema.ts";
+import { assertRole, type Actor } from "./errors.ts";
+
+/** How many reports are open (not yet resolved) and on how many figures they made the public note: for the dashboard and its charts. */
+export async function countOpenReports(db: DbOrTx): Promise<{ open: number; markedFigures: number }> {
+  const [row] = await db
+    .select({
+      open: sql<number>`(select count(*) from ${figureReports} where ${figureReports.resolvedAt} is null)`.mapWith(Number),
+      markedFigures: sql<number>`(select count(*) from ${boonees} where ${boonees.reportedIssue} is not null)`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row;
+}
+
+export const OPEN_REPORT_FIGURES_SHOWN = 100;
+
+/**
+ * The figures with open reports, marked ones first, then by their oldest open report; each with its
+ * reports (reporter's name or null for 'Anonymous', kind, note, date). Admins and moderators.
+ */
+export async function listOpenReports(db: DbOrTx, actor: Actor | null) {
+  assertRole(actor, ["admin", "moderator"]);
+  const rows = await db
+    .select({
+      id: figureReports.id,
+      booneeId: figureReports.booneeId,
+      kind: figureReports.kind,
+      note: figureReports.note,
+      createdAt: figureReports.createdAt,
+      reporter: profiles.name,
+      reporterDeleted: profiles.deletedAt,
+    })
+    .from(figureReports)
+    .leftJoin(profiles, eq(profiles.id, figureReports.reporterId))
+    .where(isNull(figureReports.resolvedAt))
+    .orderBy(asc(figureReports.createdAt), asc(figureReports.id))
+    .limit(OPEN_REPORT_FIGURES_SHOWN * 10);
+  const ids = [...new Set(rows.map((r) => r.booneeId))].slice(0, OPEN_REPORT_FIGURES_SHOWN);
+  if (ids.length === 0) return [];
+  const figures = await db
+    .select({
+      id: boonees.id,
+      name: boonees.name,
+      imageUrl: boonees.imageUrl,
+      status: boonees.status,
+      reportedIssue: boonees.reportedIssue,
+      reportedAt: boonees.reportedAt,
+    })
+    .from(boonees)
+    .where(and(inArray(boonees.id, ids)))
+    .orderBy(desc(boonees.reportedAt));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return figures
+    .sort((a, b) => Number(b.reportedIssue !== null) - Number(a.reportedIssue !== null) || order.get(a.id)! - order.get(b.id)!)
+    .map((f) => ({
+      ...f,
+      reports: rows
+        .filter((r) => r.booneeId === f.id)
+        .map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          note: r.note,
+          createdAt: r.createdAt,
+          reporter: r.reporterDeleted || !r.reporter?.trim() ? null : r.reporter,
+        })),
+    }));
+}
+
+export type OpenReportFigure = Awaited<ReturnType<typeof listOpenReports>>[number];

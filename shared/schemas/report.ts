@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+import { reasonSchema } from "./admin.ts";
+
+export const REPORT_KINDS = ["missing", "damaged"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_NOTE_MAX = 500;
+
+/** A collector's report on a figure: missing or damaged, an optional note (trimmed, up to 500). */
+export const reportSchema = z.object({
+  kind: z.enum(REPORT_KINDS, "life.error.kind"),
+  note: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(REPORT_NOTE_MAX, "life.error.noteTooLong"))
+    .transform((s) => (s === "" ? null : s)),
+});
+
+/** An admin resolves a figure's open reports: fixed (the note goes), or gone (Archived, with a reason). */
+export const resolveReportsSchema = z.discriminatedUnion("outcome", [
+  z.object({ outcome: z.literal("fixed"), reason: z.string().optional() }),
+  z.object({ outcome: z.literal("gone"), reason: reasonSchema }),
+]);
