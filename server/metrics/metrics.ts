@@ -66,65 +66,73 @@ export function createMetrics(database: Pick<Database, "db" | "poolStats">) {
 
   // Read from the database at scrape time (the same for every instance: one PostgreSQL).
   const fromDatabase = <T>(read: () => Promise<T>) => Promise.race([read(), new Promise<null>((r) => setTimeout(() => r(null), 2_000))]);
-  new Gauge({
-    name: "boonees_delivery_queue_jobs",
-    help: "Push and e-mail jobs not finished yet, by channel and status (pending, claimed, sending); shared by all instances",
-    labelNames: ["channel", "status"] as const,
-    registers,
-    async collect() {
-      const rows = await fromDatabase(() =>
-        queryRows<{ channel: string; status: string; n: number }>(
-          database.db,
-          sql`select channel, status, count(*)::int as n from delivery_jobs where status in ('pending', 'claimed', 'sending') group by channel, status`,
-        ),
-      ).catch(() => null);
-      if (!rows) return;
-      this.reset();
-      for (const channel of ["push", "email"]) for (const status of ["pending", "claimed", "sending"]) this.set({ channel, status }, 0);
-      for (const r of rows) this.set({ channel: r.channel, status: r.status }, Number(r.n));
-    },
-  });
-  new Gauge({
-    name: "boonees_drop_release_lag_seconds",
-    help: "How late the most recent drop was released after its release time (database clock)",
-    registers,
-    async collect() {
-      const rows = await fromDatabase(() =>
-        queryRows<{ lag: number | null }>(
-          database.db,
-          sql`select extract(epoch from (released_at - release_at))::float8 as lag from drops where released_at is not null order by released_at desc limit 1`,
-        ),
-      ).catch(() => null);
-      if (rows?.[0]?.lag != null) this.set(Math.max(0, Number(rows[0].lag)));
-    },
-  });
-  new Gauge({
-    name: "boonees_drops_overdue",
-    help: "Drops whose release time passed more than 30 seconds ago and that are still not released",
-    registers,
-    async collect() {
-      const rows = await fromDatabase(() =>
-        queryRows<{ n: number }>(
-          database.db,
-          sql`select count(*)::int as n from drops where released_at is null and cancelled_at is null and release_at < now() - interval '30 seconds'`,
-        ),
-      ).catch(() => null);
-      if (rows) this.set(Number(rows[0].n));
-    },
-  });
-  new Gauge({
-    name: "boonees_db_pool_connections",
-    help: "PostgreSQL pool of this instance: total, idle, waiting (requests queued for a connection); absent on the embedded database",
-    labelNames: ["state"] as const,
-    registers,
-    collect() {
-      const stats = database.poolStats?.();
-      if (!stats) return;
-      this.set({ state: "total" }, stats.total);
-      this.set({ state: "idle" }, stats.idle);
-      this.set({ state: "waiting" }, stats.waiting);
-    },
-  });
+  registry.registerMetric(
+    new Gauge({
+      registers: [],
+      name: "boonees_delivery_queue_jobs",
+      help: "Push and e-mail jobs not finished yet, by channel and status (pending, claimed, sending); shared by all instances",
+      labelNames: ["channel", "status"] as const,
+      async collect() {
+        const rows = await fromDatabase(() =>
+          queryRows<{ channel: string; status: string; n: number }>(
+            database.db,
+            sql`select channel, status, count(*)::int as n from delivery_jobs where status in ('pending', 'claimed', 'sending') group by channel, status`,
+          ),
+        ).catch(() => null);
+        if (!rows) return;
+        this.reset();
+        for (const channel of ["push", "email"]) for (const status of ["pending", "claimed", "sending"]) this.set({ channel, status }, 0);
+        for (const r of rows) this.set({ channel: r.channel, status: r.status }, Number(r.n));
+      },
+    }),
+  );
+  registry.registerMetric(
+    new Gauge({
+      registers: [],
+      name: "boonees_drop_release_lag_seconds",
+      help: "How late the most recent drop was released after its release time (database clock)",
+      async collect() {
+        const rows = await fromDatabase(() =>
+          queryRows<{ lag: number | null }>(
+            database.db,
+            sql`select extract(epoch from (released_at - release_at))::float8 as lag from drops where released_at is not null order by released_at desc limit 1`,
+          ),
+        ).catch(() => null);
+        if (rows?.[0]?.lag != null) this.set(Math.max(0, Number(rows[0].lag)));
+      },
+    }),
+  );
+  registry.registerMetric(
+    new Gauge({
+      registers: [],
+      name: "boonees_drops_overdue",
+      help: "Drops whose release time passed more than 30 seconds ago and that are still not released",
+      async collect() {
+        const rows = await fromDatabase(() =>
+          queryRows<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from drops where released_at is null and cancelled_at is null and release_at < now() - interval '30 seconds'`,
+          ),
+        ).catch(() => null);
+        if (rows) this.set(Number(rows[0].n));
+      },
+    }),
+  );
+  registry.registerMetric(
+    new Gauge({
+      registers: [],
+      name: "boonees_db_pool_connections",
+      help: "PostgreSQL pool of this instance: total, idle, waiting (requests queued for a connection); absent on the embedded database",
+      labelNames: ["state"] as const,
+      collect() {
+        const stats = database.poolStats?.();
+        if (!stats) return;
+        this.set({ state: "total" }, stats.total);
+        this.set({ state: "idle" }, stats.idle);
+        this.set({ state: "waiting" }, stats.waiting);
+      },
+    }),
+  );
 
   return {
     registry,
