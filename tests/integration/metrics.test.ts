@@ -121,4 +121,16 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
     expect(await ready.json()).toEqual({ ok: true, database: true, migrations: true, storage: true });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
+
+  it("/readyz answers 503 naming the storage when uploads cannot be written", async () => {
+    const storage = s.storage;
+    s.storage = { ...storage, put: () => Promise.reject(new Error("read-only file system")) };
+    try {
+      const res = await fetch(`${base}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ ok: false, database: true, migrations: true, storage: false });
+    } finally {
+      s.storage = storage;
+    }
+  });
 });
