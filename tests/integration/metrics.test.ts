@@ -33,11 +33,11 @@ beforeAll(async () => {
       resolve();
     });
   });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   if (!enabled) return;
-  await new Promise((resolve) => server.close(resolve));
-  await s.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  await s?.close();
 });
 
 let n = 0;
