@@ -4,7 +4,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { activeCollectorsPerWeek } from "../../server/domain/week-charts.ts";
 import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
 import { releaseDue } from "../../server/domain/release-drop.ts";
 import { createHttpApp } from "../../server/http.ts";
@@ -132,5 +134,20 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
     } finally {
       s.storage = storage;
     }
+  });
+
+  it("a signed-in visit records this week as active once, and the weekly chart counts it", async () => {
+    const visitor = await createUser(s, "Vera Visit");
+    const before = (await activeCollectorsPerWeek(s.db, s.config.TIME_ZONE)).at(-1)!.count;
+    for (let i = 0; i < 3; i++) expect((await fetch(`${base}/profile`, { headers: { cookie: visitor.cookie } })).status).toBe(200);
+    const rows = () =>
+      queryRows<{ week: string }>(s.db, sql`select to_char(week, 'YYYY-MM-DD') as week from active_weeks where user_id = ${visitor.id}`);
+    await vi.waitFor(async () => expect(await rows()).toHaveLength(1));
+    const [monday] = await queryRows<{ d: string }>(
+      s.db,
+      sql`select to_char(date_trunc('week', now() at time zone ${s.config.TIME_ZONE}), 'YYYY-MM-DD') as d`,
+    );
+    expect((await rows())[0].week).toBe(monday.d);
+    expect((await activeCollectorsPerWeek(s.db, s.config.TIME_ZONE)).at(-1)).toEqual({ day: monday.d, count: before + 1 });
   });
 });
