@@ -43,11 +43,15 @@ export function forgetLookup(context: Ctx, raw: string) {
 }
 
 async function lookupUncached(context: Ctx, request: Request, raw: string, solution?: string | null): Promise<CodeLookup> {
+  const { db, sessionSecret, metrics } = getServices(context);
   const parsed = claimCodeSchema.safeParse(raw);
-  if (!parsed.success) return { status: "invalid", error: parsed.error.issues[0].message, httpStatus: 400 };
+  if (!parsed.success) {
+    metrics.codeLookup("malformed");
+    return { status: "invalid", error: parsed.error.issues[0].message, httpStatus: 400 };
+  }
   const code = parsed.data;
-  const { db, sessionSecret } = getServices(context);
   const solved = solution ? await spendClaimChallenge(db, sessionSecret, solution) : false;
+  if (solved) metrics.challenge("solved");
   const passed = solved || verifyClaimPass(sessionSecret, code, new URL(request.url).searchParams.get("pass"));
   try {
     const { figure, remaining } = await lookupFigure(db, code, {
@@ -55,14 +59,17 @@ async function lookupUncached(context: Ctx, request: Request, raw: string, solut
       userId: getViewer(context)?.id,
       challengePassed: passed,
     });
+    metrics.codeLookup(figure ? "found" : "unknown");
     if (!figure)
       return { status: "invalid", error: "claim.error.invalid", params: remaining === null ? {} : { remaining }, httpStatus: 404 };
     return { status: "found", figure, pass: solved ? createClaimPass(sessionSecret, code) : undefined };
   } catch (e) {
     if (!(e instanceof DomainError && e.code === "tooMany")) throw e;
+    metrics.codeLookup("throttled");
     if (e.params?.locked !== "address") return { status: "invalid", error: "claim.error.tooMany", params: e.params, httpStatus: 429 };
     // a solution was sent but refused (expired, already used, not ours): say so, and offer a fresh one
     const error = solution ? "claim.error.challengeFailed" : "claim.error.lockedAddress";
+    metrics.challenge("issued");
     return { status: "invalid", error, params: e.params, httpStatus: 429, challenge: await createClaimChallenge(sessionSecret) };
   }
 }

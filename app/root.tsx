@@ -25,6 +25,7 @@ import { readCookie, serializeCookie } from "#shared/cookies.ts";
 import { langFromCookieHeader } from "#shared/i18n-config.ts";
 import { loadRootData } from "#server/root-data.ts";
 import { loadViewer } from "#server/auth/viewer.ts";
+import { recordAppOpen } from "#server/domain/record-app-open.ts";
 
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
 
@@ -34,6 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(langContext, langFromCookieHeader(request.headers.get("cookie")));
     const { viewer, headers } = await loadViewer(services, request);
     context.set(viewerContext, viewer);
+    if (viewer) recordAppOpen(services.db, viewer.id, services.config.TIME_ZONE);
     const response = await next();
     // A sliding session refresh sets a new cookie; an expired one is cleared. A cookie the route set
     // itself wins: after a password change, sign-out or deletion the refresh of the old session must

@@ -98,6 +98,12 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   // How often the delivery worker looks for due push/e-mail jobs (milliseconds).
   DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // The bearer token a Prometheus scraper sends to /metrics (Authorization: Bearer …); unset: /metrics is off (404).
+  METRICS_TOKEN: optionalString
+    .pipe(z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional())
+    .refine((v) => !v || !isPlaceholderSecret(v), {
+      message: "is still the placeholder of deploy/env.example; set a random value (openssl rand -hex 32)",
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

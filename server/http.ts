@@ -21,6 +21,10 @@ import { createPublicPageCache, type RenderPage } from "./page-cache/public-page
 import { sessionActive } from "./realtime/hub.ts";
 import { createDropEvents } from "./realtime/drop-events.ts";
 import { createStreamSlots, STREAMS_PER_ADDRESS } from "./realtime/stream-slots.ts";
+import { bearerMatches } from "./metrics/bearer.ts";
+import { createRouteLabel } from "./metrics/route-label.ts";
+import { CACHE_STATUS_HEADER } from "./page-cache/shared-page.ts";
+import { checkReadiness } from "./readiness.ts";
 import type { Services } from "./services.ts";
 
 const UPLOAD_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
@@ -89,6 +93,9 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   const dropEvents = createDropEvents(services.database);
   // signed-out streams have their own budget per address (one key: the address)
   const dropStreamSlots = createStreamSlots({ perUser: STREAMS_PER_ADDRESS, perAddress: STREAMS_PER_ADDRESS });
+  // Metric labels name the route pattern, never the path (codes are in paths); in development per build.
+  let routeLabel = typeof build === "function" ? null : createRouteLabel(build);
+  const routeOfRequest = async (path: string) => (routeLabel ??= createRouteLabel(await (build as () => Promise<ServerBuild>)()))(path);
   const clientAddress = createClientAddress({
     header: services.config.CLIENT_IP_HEADER,
     trustedProxies: services.config.TRUSTED_PROXIES,
@@ -132,6 +139,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     };
     if (c.res.status >= 500) services.log.warn(entry, "request");
     else services.log.debug(entry, "request");
+    services.metrics.request(c.req.method, await routeOfRequest(c.req.path), c.res.status, (performance.now() - started) / 1000);
+    services.metrics.pageCache(c.res.headers.get(CACHE_STATUS_HEADER));
   });
 
   // CSRF: a state-changing request must come from our own pages. One-click unsubscribe comes from
@@ -198,6 +207,23 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     }
   });
 
+  // For a load balancer: can this instance serve (database, migrations, storage)? 503 names what is not.
+  app.get("/readyz", async (c) => {
+    const readiness = await checkReadiness(services);
+    return c.json(readiness, readiness.ok ? 200 : 503, { "cache-control": "no-store" });
+  });
+
+  // Prometheus metrics of this instance; only with METRICS_TOKEN as a bearer token, absent without one.
+  app.get("/metrics", async (c) => {
+    const token = services.config.METRICS_TOKEN;
+    if (!token) return c.text("Not found", 404);
+    if (!bearerMatches(c.req.header("authorization"), token)) {
+      return c.text("Unauthorized", 401, { "www-authenticate": 'Bearer realm="metrics"', "cache-control": "no-store" });
+    }
+    const { registry } = services.metrics;
+    return c.body(await registry.metrics(), 200, { "content-type": registry.contentType, "cache-control": "no-store" });
+  });
+
   // The CLI's backup asks the process that holds the embedded database (a second open would corrupt it).
   app.post("/internal/backup", async (c) => {
     const address = getConnInfo(c).remote.address ?? "";
@@ -256,11 +282,13 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     return streamSSE(c, async (stream) => {
       let closed = false;
       let close = () => {};
+      const counted = services.metrics.streamOpened("unread");
       const done = new Promise<void>((resolve) => {
         close = () => {
           if (closed) return;
           closed = true;
           release();
+          counted();
           openStreams.delete(close);
           resolve();
         };
@@ -297,9 +325,11 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     if (!release) return c.text("Too many open event streams", 429, { "retry-after": "30" });
     return streamSSE(c, async (stream) => {
       let close = () => {};
+      const counted = services.metrics.streamOpened("drops");
       const done = new Promise<void>((resolve) => {
         close = () => {
           release();
+          counted();
           openStreams.delete(close);
           resolve();
         };

@@ -8,6 +8,7 @@ import { seedDemo } from "./db/seed-demo.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "./notify/delivery-worker.ts";
+import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createMailSender } from "./notify/mail-sender.ts";
 import { createPushEndpointPolicy, type PushEndpointPolicy } from "./notify/push-endpoint-policy.ts";
 import { createPushSender } from "./notify/push-sender.ts";
@@ -34,6 +35,8 @@ export interface Services {
   pushEndpoints: PushEndpointPolicy;
   /** The VAPID public key a browser subscribes with (applicationServerKey). */
   vapidPublicKey: string;
+  /** This process's Prometheus metrics, served at /metrics (server/metrics/metrics.ts). */
+  metrics: Metrics;
   log: Logger;
 }
 
@@ -52,6 +55,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       testHosts: config.PUSH_TEST_HOSTS,
       allowHttp: config.PUSH_ALLOW_HTTP,
     });
+    const metrics = createMetrics(database);
     const mailAddress = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
     const delivery = createDeliveryWorker({
       db: database.db,
@@ -67,6 +71,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
         email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
       },
       onError: (e) => log.warn({ err: e instanceof Error ? e.message : "error" }, "delivery round failed"),
+      onOutcome: (channel, outcome) => metrics.delivery(channel, outcome),
     });
     const auth = createAuth({ db: database.db, publicUrl: config.PUBLIC_URL, secret: sessionSecret, sendMail, log });
     const services: Services = {
@@ -91,6 +96,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       delivery,
       pushEndpoints,
       vapidPublicKey: vapid.publicKey,
+      metrics,
       log,
     };
     if (config.DATABASE_URL && !config.S3_BUCKET) {

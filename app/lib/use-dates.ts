@@ -1,6 +1,14 @@
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "#server/root-data.ts";
-import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDay, formatDayTime, formatTable, formatTime } from "#shared/dates.ts";
+import {
+  DEFAULT_TIME_ZONE,
+  formatCalendarDay,
+  formatDay,
+  formatDayTime,
+  formatShortCalendarDay,
+  formatTable,
+  formatTime,
+} from "#shared/dates.ts";
 import { useTranslation } from "./use-translation";
 
 /** The date formatters of this page: its language and the site's zone (from the root loader, so hydration renders the same text). */
@@ -15,5 +23,6 @@ export function useDates() {
     zone,
     table: (d: Date | string | number) => formatTable(d, zone),
     calendarDay: (iso: string) => formatCalendarDay(iso, lang),
+    shortDay: (iso: string) => formatShortCalendarDay(iso, lang),
   };
 }

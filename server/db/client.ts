@@ -27,6 +27,8 @@ export interface Database {
   listen: Listen;
   /** A quick liveness query for /healthz. */
   ping: () => Promise<void>;
+  /** The PostgreSQL pool's connections (for /metrics); absent on the embedded database. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
   pglite?: PGlite;
 }
@@ -148,6 +150,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       closed = true;
       await listenClient?.end().catch(() => {});

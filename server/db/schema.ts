@@ -705,3 +705,19 @@ export const fanoutJobs = pgTable(
 );
 
 export type Announcement = typeof announcements.$inferSelect;
+
+/**
+ * The weeks (Monday, TIME_ZONE calendar) in which a collector opened the app signed in: one row per
+ * account and week, written at most once a day per instance (server/domain/record-app-open.ts), for
+ * the dashboard's active collectors per week.
+ */
+export const activeWeeks = pgTable(
+  "active_weeks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    week: date("week").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] }), index("active_weeks_week_idx").on(t.week)],
+);

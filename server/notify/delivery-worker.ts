@@ -36,6 +36,8 @@ export interface DeliveryWorkerOptions {
   /** Seconds before the n-th retry: base · 2^(n-1). */
   backoffSeconds?: number;
   onError?: (e: unknown) => void;
+  /** Each finished attempt, for /metrics: sent, skipped, retry (failed, will try again), failed (gave up). */
+  onOutcome?: (channel: OptionalChannel, outcome: "sent" | "skipped" | "retry" | "failed") => void;
 }
 
 const JOB_COLUMNS = sql`id, notification_id as "notificationId", user_id as "userId", channel, kind, title, message, title_en as "titleEn", message_en as "messageEn", link, attempts`;
@@ -94,6 +96,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
       await opts.db.execute(
         sql`update delivery_jobs set status = 'sent', sent_at = ${outcome === "sent" ? sql`now()` : sql`null`}, lease_until = null, last_error = null where id = ${job.id}`,
       );
+      opts.onOutcome?.(job.channel, outcome);
     } catch (e) {
       const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       const final = job.attempts >= maxAttempts;
@@ -102,6 +105,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
           status = ${final ? "failed" : "pending"}::delivery_status, lease_until = null, last_error = ${error},
           run_at = now() + make_interval(secs => ${backoff * 2 ** (job.attempts - 1)})
         where id = ${job.id}`);
+      opts.onOutcome?.(job.channel, final ? "failed" : "retry");
     }
   }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { createAuth } from "../../server/auth/auth.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/log.ts";
+import { createMetrics } from "../../server/metrics/metrics.ts";
 import type { Mail } from "../../server/mail/mailer.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { createMailSender } from "../../server/notify/mail-sender.ts";
@@ -36,6 +37,7 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
     testHosts: config.PUSH_TEST_HOSTS,
     allowHttp: config.PUSH_ALLOW_HTTP,
   });
+  const metrics = createMetrics(database);
   const delivery = createDeliveryWorker({
     db: database.db,
     deliver: {
@@ -48,6 +50,7 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
       }),
       email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
     },
+    onOutcome: (channel, outcome) => metrics.delivery(channel, outcome),
   });
   return {
     config,
@@ -68,6 +71,7 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
     delivery,
     pushEndpoints,
     vapidPublicKey: vapid.publicKey,
+    metrics,
     log,
     outbox,
     label: database.label,

@@ -10,14 +10,17 @@ import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { getDashboard } from "#server/domain/get-dashboard.ts";
+import { WeekCharts } from "~/components/admin/week-charts";
+import { loadDashboardCharts } from "./dashboard-charts.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.dashboard.metaTitle", "admin.dashboard.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
-  const dashboard = await getDashboard(getServices(context).db, actorOf(viewer));
-  return { ...dashboard, role: viewer.role };
+  const services = getServices(context);
+  const [dashboard, charts] = await Promise.all([getDashboard(services.db, actorOf(viewer)), loadDashboardCharts(services)]);
+  return { ...dashboard, charts, role: viewer.role };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -98,6 +101,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
+      <WeekCharts charts={d.charts} />
       {d.role === "moderator" && (
         <p className="mt-4 text-sm text-muted-foreground">
           <Badge variant="secondary">{t("admin.dashboard.moderatorNote")}</Badge>

@@ -98,6 +98,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   }
   const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });
+  services.metrics.claim(result);
   headers.append("set-cookie", claimRedirectCookie(context, ""));
   if (result.success) return redirect(claimedPath(result.booneeId), { status: 303, headers });
   // a second submit of the finder's own claim (two taps, two tabs): the page says "yours"

@@ -7,6 +7,10 @@ import { fontPreloads } from "~/components/landing/fonts";
 import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { getPublicStats } from "#server/domain/public-stats.ts";
+import { findsPerWeek } from "#server/domain/week-charts.ts";
+import { barChartLayout } from "~/lib/chart-layout.server";
+import { BarChart } from "~/components/charts/bar-chart";
+import { useDates } from "~/lib/use-dates";
 import type { Route } from "./+types/stats";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
@@ -17,14 +21,28 @@ export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stats.metaTitle", "stats.metaDescription");
 
+const RARITIES = ["Common", "Rare", "Legendary"] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  return getPublicStats(getServices(context).db);
+  const services = getServices(context);
+  const [stats, weeks] = await Promise.all([getPublicStats(services.db), findsPerWeek(services.db, services.config.TIME_ZONE)]);
+  const charts = {
+    findsPerWeek: {
+      layout: barChartLayout(weeks.map((w) => ({ group: w.day, key: "finds", value: w.count }))),
+      total: weeks.reduce((sum, w) => sum + w.count, 0),
+    },
+    rarity: { layout: barChartLayout(RARITIES.map((r) => ({ group: r, key: "figures", value: stats.rarity[r] }))) },
+  };
+  return { ...stats, charts };
 }
+
+const RARITY_FILL: Record<string, string> = { Common: "fill-slime", Rare: "fill-grape", Legendary: "fill-gold" };
 
 const RARITY_BAR: Record<string, string> = { Common: "bg-slime", Rare: "bg-grape", Legendary: "bg-gold" };
 
 export default function Stats({ loaderData: s }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const dates = useDates();
   const number = (n: number) => n.toLocaleString(i18n.language === "en" ? "en-GB" : "de-DE");
   const totals = [
     { key: "totalFigures", value: s.totalFigures, Icon: GhostIcon, tone: "bg-grape-light text-grape" },
@@ -79,6 +97,29 @@ export default function Stats({ loaderData: s }: Route.ComponentProps) {
             {number(s.series)}
           </p>
           <p className="text-sm font-semibold text-ink-soft">{t("stats.seriesText")}</p>
+        </Card>
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-2">
+        <Card className="p-5">
+          <BarChart
+            testId="chart-findsPerWeek"
+            layout={s.charts.findsPerWeek.layout}
+            title={t("charts.findsPerWeek.title")}
+            lead={t("charts.findsPerWeek.lead", { count: s.charts.findsPerWeek.total })}
+            groupLabel={dates.shortDay}
+            groupHead={t("charts.weekOf")}
+            labelEvery={2}
+          />
+        </Card>
+        <Card className="p-5">
+          <BarChart
+            testId="chart-rarity"
+            layout={s.charts.rarity.layout}
+            title={t("charts.rarity.title")}
+            lead={t("charts.rarity.lead", { count: s.totalFigures })}
+            groupHead={t("stats.rarity")}
+            groupTones={RARITY_FILL}
+          />
         </Card>
       </div>
     </PageShell>

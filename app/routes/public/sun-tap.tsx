@@ -80,6 +80,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   }
   const result = await claimBoonee(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });
+  services.metrics.claim(result);
   if (!result.success) return data({ error: result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error }, { status: 409, headers });
   headers.append("set-cookie", grantCookie(context, ""));
   headers.append("set-cookie", flashCookie("claim.success"));

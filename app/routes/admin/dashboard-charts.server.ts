@@ -1,0 +1,44 @@
+import type { Services } from "#server/services.ts";
+import { activeCollectorsPerWeek, claimsPerDay, deliveriesPerChannel, dropTimesToFind } from "#server/domain/week-charts.ts";
+import { barChartLayout } from "~/lib/chart-layout.server";
+
+type ChartContext = Pick<Services, "db"> & { zone: string };
+
+const days = (rows: { day: string; count: number }[], key: string) => rows.map((r) => ({ group: r.day, key, value: r.count }));
+
+/**
+ * The dashboard's charts, one entry each: its query and its layout. A new chart is one more entry
+ * here and its view in `DASHBOARD_CHART_VIEWS` (app/components/admin/week-charts.tsx), which the
+ * types ask for.
+ */
+export const DASHBOARD_CHARTS = {
+  claimsPerDay: async ({ db, zone }: ChartContext) => {
+    const rows = await claimsPerDay(db, zone);
+    return { layout: barChartLayout(days(rows, "claims")), total: rows.reduce((sum, r) => sum + r.count, 0) };
+  },
+  timeToFind: async ({ db }: ChartContext) => {
+    const drops = await dropTimesToFind(db);
+    const data = drops.flatMap((d) => d.figures.map((f, i) => ({ group: d.id, key: `#${i + 1}`, value: f.hours ?? 0 })));
+    return { layout: barChartLayout(data), drops };
+  },
+  activeCollectors: async ({ db, zone }: ChartContext) => {
+    const rows = await activeCollectorsPerWeek(db, zone);
+    return { layout: barChartLayout(days(rows, "active")), thisWeek: rows.at(-1)?.count ?? 0 };
+  },
+  deliveries: async ({ db }: ChartContext) => {
+    const channels = await deliveriesPerChannel(db);
+    const data = channels.flatMap((c) =>
+      (["sent", "failed", "unsubscribed"] as const).map((key) => ({ group: c.channel, key, value: c[key] })),
+    );
+    return { layout: barChartLayout(data) };
+  },
+};
+
+export type DashboardCharts = { [K in keyof typeof DASHBOARD_CHARTS]: Awaited<ReturnType<(typeof DASHBOARD_CHARTS)[K]>> };
+
+/** Every chart's data, read in parallel. */
+export async function loadDashboardCharts(services: Services): Promise<DashboardCharts> {
+  const context = { db: services.db, zone: services.config.TIME_ZONE };
+  const entries = await Promise.all(Object.entries(DASHBOARD_CHARTS).map(async ([id, load]) => [id, await load(context)] as const));
+  return Object.fromEntries(entries) as DashboardCharts;
+}

@@ -1,0 +1,3 @@
+import { weekChartTests } from "./week-charts.ts";
+
+weekChartTests(1280);
