@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { isUniqueViolation } from "./create-boonee.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 
 /**
  * Gives a figure a new tag row with a new generated code, unclaimed, inside the caller's transaction.
@@ -48,7 +48,13 @@ export async function replaceClaimCode(db: Db, actor: Actor | null, input: { boo
     if (!figure) throw new DomainError("notFound", 404);
     if (figure.ownerId) throw new DomainError("claimed", 409);
     const code = await issueNewCode(tx, figure.id);
-    await recordActivity(tx, actor, { action: "code.replaced", objectType: "boonee", objectId: figure.id, objectLabel: figure.name });
+    await recordActivity(tx, actor, {
+      action: "code.replaced",
+      objectType: "boonee",
+      objectId: figure.id,
+      objectLabel: figure.name,
+      details: await figureRef(tx, figure.id),
+    });
     return { id: figure.id, name: figure.name, code };
   });
 }
