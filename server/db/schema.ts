@@ -259,6 +259,8 @@ export const exclusiveContent = pgTable(
     /** How many owners the broadcast reached when it was sent. */
     recipientCount: integer("recipient_count"),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Retracted: out of every exclusive area, still listed (as retracted) under "Sent". */
+    retractedAt: timestamp("retracted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

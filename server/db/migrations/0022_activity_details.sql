@@ -1,1 +1,0 @@
-ALTER TABLE "activity_log" ADD COLUMN "details" jsonb;
