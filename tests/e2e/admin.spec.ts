@@ -76,6 +76,7 @@ test.describe("admin layout", () => {
   test("a moderator sees only Dashboard and Claims; the other pages send them back to their dashboard with the reason", async ({
     page,
   }) => {
+    test.slow(); // five refusals, each landing on the dashboard
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
