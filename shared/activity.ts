@@ -31,3 +31,17 @@ export const ACTIVITY_KINDS = [
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** A value before or after an edit, as stored (a status or rarity is shown translated). */
+export type ActivityValue = string | number | boolean | null;
+
+/**
+ * What an entry says beyond its label, stored at write time (old entries have none):
+ * which instance of a type (number, owner), what an edit changed, a role's before and after.
+ */
+export interface ActivityDetails {
+  number?: number | null;
+  owner?: string | null;
+  changes?: { field: string; from: ActivityValue; to: ActivityValue }[];
+  role?: { from: string; to: string };
+}

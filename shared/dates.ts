@@ -32,6 +32,10 @@ export const formatTime = (d: Instant, lang: Lang, zone: string) =>
 /** The admin tables: 'dd.MM.yyyy HH:mm'. */
 export const formatTable = (d: Instant, zone: string) => format(toDate(d), "dd.MM.yyyy HH:mm", { in: inZone(zone) });
 
+/** A time in a spreadsheet (CSV): 'dd.MM.yyyy HH:mm' in German, 'yyyy-MM-dd HH:mm' in English; both read as times. */
+export const formatSpreadsheetTime = (d: Instant, lang: Lang, zone: string) =>
+  format(toDate(d), lang === "de" ? "dd.MM.yyyy HH:mm" : "yyyy-MM-dd HH:mm", { in: inZone(zone) });
+
 /** A calendar day without a time ('YYYY-MM-DD': a birthday, a find date) as 'dd. MMM yyyy': the same day in every zone. */
 export const formatCalendarDay = (iso: string, lang: Lang) => formatDay(`${iso}T12:00:00Z`, lang, "UTC");
 

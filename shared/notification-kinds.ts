@@ -121,6 +121,14 @@ export const NOTIFICATION_KIND_TABLE = {
       },
     },
   },
+  storyHidden: {
+    audience: "collector",
+    channels: ["bell", "push", "email"],
+    preference: "on",
+    texts: {
+      storyHidden: { title: { key: "notify.storyHiddenTitle", arg: "name" }, message: { key: "notify.storyHiddenMessage", arg: "reason" } },
+    },
+  },
   figureDeleted: {
     audience: "owner",
     channels: ["bell"],

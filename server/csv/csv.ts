@@ -9,7 +9,14 @@ export function csvCell(value: string | number | Date | null | undefined): strin
   return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const csvLine = (cells: readonly (string | number | Date | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+/**
+ * The separator a spreadsheet expects: German Excel reads ";" (its list separator, since "," is the
+ * decimal comma), English Excel ",". Both are quoted inside a cell, so either file stays readable.
+ */
+export type CsvSeparator = "," | ";";
+
+export const csvLine = (cells: readonly (string | number | Date | null | undefined)[], separator: CsvSeparator = ",") =>
+  `${cells.map(csvCell).join(separator)}\r\n`;
 
 /**
  * A CSV body that reads its rows page by page (never the whole table in memory). Starts with a
@@ -19,6 +26,7 @@ export function csvStream<T>(
   header: readonly string[],
   rows: AsyncIterable<T>,
   cells: (row: T) => readonly (string | number | Date | null | undefined)[],
+  separator: CsvSeparator = ",",
 ) {
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
@@ -27,12 +35,12 @@ export function csvStream<T>(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(header, separator)}`));
         return;
       }
       const next = await iterator.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(csvLine(cells(next.value))));
+      else controller.enqueue(encoder.encode(csvLine(cells(next.value), separator)));
     },
     async cancel() {
       await iterator.return?.();
@@ -40,13 +48,16 @@ export function csvStream<T>(
   });
 }
 
-/** Reads a keyset-paged query to its end: `page(after)` returns up to `size` rows after the given id. */
-export async function* keysetRows<T extends { id: string }>(page: (after: string | null) => Promise<T[]>, size: number): AsyncGenerator<T> {
-  let after: string | null = null;
+/**
+ * Reads a keyset-paged query to its end: `page(after)` returns up to `size` rows after the given
+ * row (null: from the start), in the list's order.
+ */
+export async function* keysetRows<T>(page: (after: T | null) => Promise<T[]>, size: number): AsyncGenerator<T> {
+  let after: T | null = null;
   for (;;) {
-    const rows = await page(after);
+    const rows: T[] = await page(after);
     yield* rows;
     if (rows.length < size) return;
-    after = rows[rows.length - 1].id;
+    after = rows[rows.length - 1];
   }
 }

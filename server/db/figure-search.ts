@@ -27,11 +27,28 @@ function searchedCode(q: string) {
 export function adminFigureSearch(q: string, { owners = true }: { owners?: boolean } = {}): SQL {
   const pattern = containsPattern(q);
   const code = searchedCode(q);
+  const numbered = searchedNumber(q);
   return sql`${boonees.id} in (
     select x.id from boonees x where lower(x.name) like ${pattern} or lower(x.series) like ${pattern}
     ${owners ? sql`union all select o.id from boonees o where o.owner_id in (select p.id from profiles p where lower(p.name) like ${pattern} or lower(p.email) like ${pattern})` : sql``}
     ${code ? sql`union all select t.boonee_id from tags t where t.secret_code = ${code}` : sql``}
+    ${
+      numbered
+        ? sql`union all select n.id from boonees n
+              where ${numbered.rest ? sql`(lower(n.name) like ${containsPattern(numbered.rest)} or lower(n.series) like ${containsPattern(numbered.rest)}) and` : sql``}
+              ${numbered.number === 1 ? sql`n.template_id is null` : sql`n.template_id is not null and ${numbered.number} = 2 + (select count(*) from boonees o where o.template_id = n.template_id and (o.created_at, o.id) < (n.created_at, n.id))`}`
+        : sql``
+    }
   )`;
+}
+
+/**
+ * "Nr. 5", "No. 5", "#5" (as the cards show a figure's number), alone or after a name or series
+ * ("Hafenwicht Nr. 5"): the number and the rest of the term.
+ */
+export function searchedNumber(q: string): { number: number; rest: string } | null {
+  const m = /^(.*?)\s*(?:nr\.?|no\.?|#)\s*(\d{1,6})$/i.exec(q.trim());
+  return m && Number(m[2]) >= 1 ? { number: Number(m[2]), rest: m[1].trim() } : null;
 }
 
 /**

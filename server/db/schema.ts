@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -14,6 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import type { ActivityDetails } from "#shared/activity.ts";
 
 export const rarityEnum = pgEnum("rarity", ["Common", "Rare", "Legendary"]);
 export const statusEnum = pgEnum("boonee_status", ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"]);
@@ -278,6 +280,8 @@ export const exclusiveContent = pgTable(
     /** How many owners the broadcast reached when it was sent. */
     recipientCount: integer("recipient_count"),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Retracted: out of every exclusive area, still listed (as retracted) under "Sent". */
+    retractedAt: timestamp("retracted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -379,6 +383,8 @@ export const activityLog = pgTable(
     /** A readable name of the object at the time (figure name, broadcast title, person's name). */
     objectLabel: text("object_label"),
     reason: text("reason"),
+    /** What the entry is about in detail, at the time (ActivityDetails in shared/activity.ts); null on old entries. */
+    details: jsonb("details").$type<ActivityDetails>(),
     createdAt: createdAt(),
   },
   (t) => [

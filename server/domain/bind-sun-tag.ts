@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { boonees, sunTagCounters, tags } from "../db/schema.ts";
 import { isUniqueViolation } from "./create-boonee.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 
 const hexKey = z
   .string()
@@ -64,7 +64,13 @@ export async function bindSunTag(db: Db, actor: Actor | null, booneeId: string, 
       if (isUniqueViolation(e, "tags_sun_uid_key")) throw new DomainError("sunUidTaken", 409);
       throw e;
     }
-    await recordActivity(tx, actor, { action: "tag.bound", objectType: "boonee", objectId: booneeId, objectLabel: figure.name });
+    await recordActivity(tx, actor, {
+      action: "tag.bound",
+      objectType: "boonee",
+      objectId: booneeId,
+      objectLabel: figure.name,
+      details: await figureRef(tx, booneeId),
+    });
   });
 }
 
@@ -75,6 +81,12 @@ export async function unbindSunTag(db: Db, actor: Actor | null, booneeId: string
     const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, booneeId));
     if (!figure) throw new DomainError("notFound", 404);
     await tx.update(tags).set({ sunMode: null, sunMetaKey: null, sunFileKey: null, sunCounter: null }).where(eq(tags.booneeId, booneeId));
-    await recordActivity(tx, actor, { action: "tag.unbound", objectType: "boonee", objectId: booneeId, objectLabel: figure.name });
+    await recordActivity(tx, actor, {
+      action: "tag.unbound",
+      objectType: "boonee",
+      objectId: booneeId,
+      objectLabel: figure.name,
+      details: await figureRef(tx, booneeId),
+    });
   });
 }

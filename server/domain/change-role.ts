@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "#shared/roles.ts";
+import { primaryRole, type Role } from "#shared/roles.ts";
 import type { Db } from "../db/client.ts";
 import { profiles, userRoles } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
@@ -21,13 +21,15 @@ export async function changeRole(db: Db, actor: Actor, input: { userId: string; 
     const [target] = await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.id, input.userId));
     if (!target) throw new DomainError("not_found", 404);
     if (input.role !== "admin") await assertNotLastAdmin(tx, input.userId);
+    const before = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, input.userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
     await tx.insert(userRoles).values({ userId: input.userId, role: input.role });
     await recordActivity(tx, actor, {
       action: "role.changed",
       objectType: "account",
       objectId: target.id,
-      objectLabel: `${target.name ?? ""} → ${input.role}`,
+      objectLabel: target.name,
+      details: { role: { from: primaryRole(before.map((r) => r.role)), to: input.role } },
     });
   });
 }

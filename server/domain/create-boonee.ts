@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
 import { inheritedValues } from "#shared/inherited-fields.ts";
@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { figureCardColumns } from "../db/figure-columns.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 import { overriddenColumns } from "./type-inheritance.ts";
 
 export interface CreateBooneeInput extends BooneeFieldsInput {
@@ -79,7 +79,13 @@ export async function createBoonee(
         .values({ ...values, templateId: type?.id ?? null, overriddenFields: type ? overriddenColumns(type, values) : [] })
         .returning({ id: boonees.id, name: boonees.name, templateId: boonees.templateId });
       await tx.insert(tags).values({ booneeId: row.id, secretCode: input.secretCode, tagUid: null });
-      await recordActivity(tx, actor, { action: "boonee.created", objectType: "boonee", objectId: row.id, objectLabel: row.name });
+      await recordActivity(tx, actor, {
+        action: "boonee.created",
+        objectType: "boonee",
+        objectId: row.id,
+        objectLabel: row.name,
+        details: await figureRef(tx, row.id),
+      });
       return { id: row.id, name: row.name, templateId: row.templateId, code: input.secretCode };
     });
   } catch (e) {
@@ -123,7 +129,10 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
         const rows = await tx
           .insert(boonees)
           .values(
-            codes.map(() => ({
+            codes.map((_, i) => ({
+              // One microsecond apart: numbers, labels and the list follow the order of creation
+              // (with one shared now() they followed the random ids).
+              createdAt: sql`now() + ${i} * interval '1 microsecond'`,
               ...inheritedValues(type),
               status: input.status,
               welcomeVideoUrl: type.welcomeVideoUrl,

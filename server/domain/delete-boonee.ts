@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { booneeStories, boonees, claims, exclusiveContent, tags } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { createNotifications } from "./notify.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 import { withdrawAchievements } from "./withdraw-achievements.ts";
 
 /**
@@ -26,6 +26,7 @@ export async function deleteBoonee(db: Db, actor: Actor | null, input: { id: str
     if (!row) throw new DomainError("notFound", 404);
     const [instance] = await tx.select({ id: boonees.id }).from(boonees).where(eq(boonees.templateId, row.id)).limit(1);
     if (instance) throw new DomainError("hasInstances", 409);
+    const details = await figureRef(tx, row.id);
     await tx.delete(booneeStories).where(eq(booneeStories.booneeId, row.id));
     await tx.delete(claims).where(eq(claims.booneeId, row.id));
     await tx.delete(tags).where(eq(tags.booneeId, row.id));
@@ -43,7 +44,7 @@ export async function deleteBoonee(db: Db, actor: Actor | null, input: { id: str
         },
       ]);
     }
-    await recordActivity(tx, actor, { action: "boonee.deleted", objectType: "boonee", objectId: row.id, objectLabel: row.name });
+    await recordActivity(tx, actor, { action: "boonee.deleted", objectType: "boonee", objectId: row.id, objectLabel: row.name, details });
     return { id: row.id, name: row.name, formerOwnerId: row.ownerId, withdrawn };
   });
 }

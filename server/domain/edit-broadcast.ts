@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BroadcastEditInput } from "#shared/schemas/admin.ts";
 import type { Db } from "../db/client.ts";
 import { exclusiveContent, notifications } from "../db/schema.ts";
@@ -20,7 +20,7 @@ export async function editBroadcast(
     const [current] = await tx
       .select({ contentType: exclusiveContent.contentType })
       .from(exclusiveContent)
-      .where(eq(exclusiveContent.id, input.id))
+      .where(and(eq(exclusiveContent.id, input.id), isNull(exclusiveContent.retractedAt)))
       .for("update");
     if (!current) throw new DomainError("notFound", 404);
     // Only a link item's url is a link; an image's or video's is its uploaded file.

@@ -42,25 +42,25 @@ export function exclusiveFeedQuery(userId: string, limit = FEED_LIMIT) {
     select * from (
       (select ${own}, null::text as "sourceName"
          from exclusive_content c
-        where c.audience = 'all' and c.boonee_id is null
+        where c.audience = 'all' and c.boonee_id is null and c.retracted_at is null
         order by c.created_at desc limit ${limit})
       union all
       (select x.* from (select distinct rarity from mine) r cross join lateral (
          select ${own}, null::text as "sourceName"
            from exclusive_content c
-          where c.audience = 'rarity' and c.audience_rarity = r.rarity and c.boonee_id is null
+          where c.audience = 'rarity' and c.audience_rarity = r.rarity and c.boonee_id is null and c.retracted_at is null
           order by c.created_at desc limit ${limit}) x)
       union all
       (select x.* from (select distinct series from mine where series is not null) s cross join lateral (
          select ${own}, null::text as "sourceName"
            from exclusive_content c
-          where c.audience = 'series' and c.audience_series = s.series and c.boonee_id is null
+          where c.audience = 'series' and c.audience_series = s.series and c.boonee_id is null and c.retracted_at is null
           order by c.created_at desc limit ${limit}) x)
       union all
       (select x.* from mine m cross join lateral (
          select ${columns("'boonee'::text")}, m.name as "sourceName"
            from exclusive_content c
-          where c.boonee_id = m.id
+          where c.boonee_id = m.id and c.retracted_at is null
           order by c.created_at desc limit ${limit}) x)
       union all
       (select m.id, m.name, null, null, null, 'video', m.welcome_video_url, m.since, 'welcome', null, null, m.name
@@ -76,7 +76,7 @@ export function exclusiveFeedQuery(userId: string, limit = FEED_LIMIT) {
  * rarity/series. Used where one item is checked (its uploaded file: server/domain/media-access.ts).
  */
 export function exclusiveItemVisibleTo(userId: string) {
-  return sql`(case when c.boonee_id is not null
+  return sql`c.retracted_at is null and (case when c.boonee_id is not null
       then exists (select 1 from boonees b where b.id = c.boonee_id and b.owner_id = ${userId})
       else (c.audience = 'all' and exists (select 1 from boonees b where b.owner_id = ${userId}))
         or (c.audience = 'rarity' and exists (select 1 from boonees b where b.owner_id = ${userId} and b.rarity = c.audience_rarity))

@@ -36,6 +36,7 @@ export async function countFigures(db: DbOrTx) {
       total: count(),
       claimed: sql<number>`count(*) filter (where ${tags.isClaimed})`.mapWith(Number),
       available: sql<number>`count(*) filter (where not ${tags.isClaimed} and ${claimableFigureSql()})`.mapWith(Number),
+      sun: sql<number>`count(*) filter (where ${tags.sunMode} is not null)`.mapWith(Number),
     })
     .from(tags)
     .innerJoin(boonees, eq(boonees.id, tags.booneeId));

@@ -7,7 +7,7 @@ import { assertRole, type Actor } from "./errors.ts";
 
 export const BROADCASTS_PAGE_SIZE = 10;
 
-/** What was broadcast, newest first (exclusive_content_created_idx), with audience, recipients and push/e-mail deliveries. */
+/** What was broadcast, newest first (exclusive_content_created_idx), retracted items too (marked), with audience, recipients and push/e-mail deliveries. */
 export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { page?: number }) {
   assertRole(actor, ["admin"]);
   const [{ n: total }] = await db.select({ n: count() }).from(exclusiveContent);
@@ -27,6 +27,7 @@ export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { p
       booneeId: exclusiveContent.booneeId,
       recipientCount: exclusiveContent.recipientCount,
       editedAt: exclusiveContent.editedAt,
+      retractedAt: exclusiveContent.retractedAt,
       createdAt: exclusiveContent.createdAt,
     })
     .from(exclusiveContent)

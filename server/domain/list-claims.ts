@@ -14,17 +14,13 @@ export const CLAIMS_PAGE_SIZE = 25;
  */
 const ID_LIST_MAX = 500;
 
+export type ClaimState = "all" | "pending" | "verified" | "rejected";
+
 /**
- * The claims table, newest first (claims_claimed_at_idx), searchable by figure, series, claimer
- * name and e-mail. E-mail addresses are read for admins only.
+ * The list's search and state filter (the CSV export reads the same rows): figure, series, claimer
+ * name, and for admins e-mail and code.
  */
-export async function listClaims(
-  db: DbOrTx,
-  actor: Actor | null,
-  query: { q?: string; cursor?: PageCursor; page?: number; state?: "all" | "pending" | "verified" | "rejected" },
-) {
-  assertRole(actor, ["admin", "moderator"]);
-  const isAdmin = actor.role === "admin";
+export async function claimsFilter(db: DbOrTx, isAdmin: boolean, query: { q?: string; state?: ClaimState }) {
   const parts: (SQL | undefined)[] = [];
   const q = query.q?.trim();
   if (q) {
@@ -55,7 +51,21 @@ export async function listClaims(
     parts.push(matchPeople || matchFigures ? or(matchPeople, matchFigures) : sql`false`);
   }
   if (query.state && query.state !== "all") parts.push(eq(claims.status, query.state));
-  const where = parts.length ? and(...parts) : undefined;
+  return parts.length ? and(...parts) : undefined;
+}
+
+/**
+ * The claims table, newest first (claims_claimed_at_idx), searchable by figure, series, claimer
+ * name and e-mail. E-mail addresses are read for admins only.
+ */
+export async function listClaims(
+  db: DbOrTx,
+  actor: Actor | null,
+  query: { q?: string; cursor?: PageCursor; page?: number; state?: ClaimState },
+) {
+  assertRole(actor, ["admin", "moderator"]);
+  const isAdmin = actor.role === "admin";
+  const where = await claimsFilter(db, isAdmin, query);
   const [{ n: total }] = await db.select({ n: count() }).from(claims).where(where);
   const cursor = query.cursor;
   const backwards = cursor?.dir === "before";

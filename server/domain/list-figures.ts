@@ -8,7 +8,8 @@ import { claimableFigureSql } from "../db/figure-status-sql.ts";
 import { boonees, profiles, tags } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
-export const BOONEES_PAGE_SIZE = 24;
+/** Big enough for a batch of instances and its type on one page. */
+export const BOONEES_PAGE_SIZE = 48;
 
 export interface BooneeListQuery {
   q?: string;
@@ -17,7 +18,8 @@ export interface BooneeListQuery {
   page?: number;
 }
 
-function booneeFilter(query: BooneeListQuery): SQL | undefined {
+/** The list's search and status filter (the CSV export reads the same rows). */
+export function booneeFilter(query: Pick<BooneeListQuery, "q" | "status">): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   const q = query.q?.trim();
   if (q) {
@@ -34,7 +36,7 @@ function booneeFilter(query: BooneeListQuery): SQL | undefined {
 const availableCount = sql<number>`count(*) filter (where ${claimableFigureSql()})`.mapWith(Number);
 
 /**
- * The admin figure list: one page (24, newest first) with owner name and tag code (admins only), the
+ * The admin figure list: one page (48, newest first) with owner name and tag code (admins only), the
  * number of matches and the overall totals. Pages are found by cursor on the
  * (created_at DESC NULLS LAST, id) index.
  */

@@ -70,11 +70,14 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
         })
         .from(exclusiveContent)
         .where(
-          or(
-            eq(exclusiveContent.booneeId, row.id),
-            and(isNull(exclusiveContent.booneeId), eq(exclusiveContent.audience, "all")),
-            and(eq(exclusiveContent.audience, "rarity"), eq(exclusiveContent.audienceRarity, row.rarity)),
-            row.series ? and(eq(exclusiveContent.audience, "series"), eq(exclusiveContent.audienceSeries, row.series)) : sql`false`,
+          and(
+            isNull(exclusiveContent.retractedAt),
+            or(
+              eq(exclusiveContent.booneeId, row.id),
+              and(isNull(exclusiveContent.booneeId), eq(exclusiveContent.audience, "all")),
+              and(eq(exclusiveContent.audience, "rarity"), eq(exclusiveContent.audienceRarity, row.rarity)),
+              row.series ? and(eq(exclusiveContent.audience, "series"), eq(exclusiveContent.audienceSeries, row.series)) : sql`false`,
+            ),
           ),
         )
         .orderBy(desc(exclusiveContent.createdAt), desc(exclusiveContent.id))

@@ -1,6 +1,8 @@
-import type { ActivityKind } from "#shared/activity.ts";
+import { eq } from "drizzle-orm";
+import type { ActivityDetails, ActivityKind } from "#shared/activity.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { activityLog } from "../db/schema.ts";
+import { instanceNumber } from "../db/figure-search.ts";
+import { activityLog, boonees, profiles } from "../db/schema.ts";
 import type { Actor } from "./errors.ts";
 
 export interface ActivityEntry {
@@ -10,19 +12,39 @@ export interface ActivityEntry {
   /** A readable name of the object (never a secret code). */
   objectLabel?: string | null;
   reason?: string | null;
+  /** Which instance, what changed (never a secret code). A figure entry gets its number and owner from `figureRef`. */
+  details?: ActivityDetails | null;
 }
 
-/** Writes entries to the activity log; call it inside the transaction of the action it records. */
-export async function recordActivity(tx: DbOrTx, actor: Actor, ...entries: ActivityEntry[]) {
+/**
+ * Which one of a type's figures this is, as the log shows it: its instance number (types have none)
+ * and its owner's name. Read inside the action's transaction, before a delete.
+ */
+export async function figureRef(tx: DbOrTx, booneeId: string): Promise<ActivityDetails> {
+  const [row] = await tx
+    .select({ templateId: boonees.templateId, number: instanceNumber, owner: profiles.name, ownerDeleted: profiles.deletedAt })
+    .from(boonees)
+    .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
+    .where(eq(boonees.id, booneeId));
+  if (!row) return {};
+  return { number: row.templateId ? row.number : null, owner: row.ownerDeleted ? null : row.owner };
+}
+
+/**
+ * Writes entries to the activity log; call it inside the transaction of the action it records.
+ * `actor` null is the system itself (a drop released on time).
+ */
+export async function recordActivity(tx: DbOrTx, actor: Actor | null, ...entries: ActivityEntry[]) {
   if (entries.length === 0) return;
   await tx.insert(activityLog).values(
     entries.map((e) => ({
-      actorId: actor.id,
+      actorId: actor?.id ?? null,
       action: e.action,
       objectType: e.objectType,
       objectId: e.objectId ?? null,
       objectLabel: e.objectLabel?.slice(0, 200) ?? null,
       reason: e.reason ?? null,
+      details: e.details ?? null,
     })),
   );
 }

@@ -5,7 +5,7 @@ import { booneeStories, boonees, claims } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { requireReason } from "./reason.ts";
 import { createNotifications } from "./notify.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 import { issueNewCode } from "./replace-claim-code.ts";
 import { withdrawAchievements } from "./withdraw-achievements.ts";
 
@@ -30,6 +30,7 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
       .where(and(eq(claims.id, input.claimId), eq(claims.status, "pending")))
       .returning({ booneeId: claims.booneeId, userId: claims.userId });
     if (!rejected) throw new DomainError("notPending", 409);
+    const details = await figureRef(tx, rejected.booneeId); // number and owner before the figure is freed
     const [figure] = await tx
       .update(boonees)
       .set({
@@ -69,6 +70,7 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
       objectId: input.claimId,
       objectLabel: named?.name,
       reason,
+      details,
     });
     return { booneeId: rejected.booneeId, name: named?.name ?? "", withdrawn, liveDrop: liveDrop ?? null };
   });

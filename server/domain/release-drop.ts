@@ -1,7 +1,8 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { bilingualArg, systemText } from "#shared/notification-text.ts";
 import { queryRows, type Db, type DbOrTx } from "../db/client.ts";
-import { activityLog, dropHints, drops } from "../db/schema.ts";
+import { dropHints, drops } from "../db/schema.ts";
+import { recordActivity } from "./record-activity.ts";
 import { announce } from "./announce.ts";
 
 /**
@@ -21,9 +22,7 @@ export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {
     if (!drop) return false;
     await tx.execute(sql`update boonees set status = 'Placed'
                          where id in (select boonee_id from drop_figures where drop_id = ${drop.id}) and owner_id is null and status <> 'Archived'`);
-    await tx
-      .insert(activityLog)
-      .values({ actorId: null, action: "drop.released", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
+    await recordActivity(tx, null, { action: "drop.released", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
     await announce(tx, "dropReleased", systemText("dropReleased", bilingualArg(drop.titleDe, drop.titleEn)), drop.id);
     return true;
   });
@@ -46,9 +45,7 @@ export async function releaseDropHint(db: Db, hintId: string): Promise<boolean> 
       .returning({ dropId: dropHints.dropId });
     if (!hint) return false;
     const [drop] = await tx.select({ titleDe: drops.titleDe, titleEn: drops.titleEn }).from(drops).where(eq(drops.id, hint.dropId));
-    await tx
-      .insert(activityLog)
-      .values({ actorId: null, action: "drop.hintReleased", objectType: "drop", objectId: hint.dropId, objectLabel: drop.titleDe });
+    await recordActivity(tx, null, { action: "drop.hintReleased", objectType: "drop", objectId: hint.dropId, objectLabel: drop.titleDe });
     await announce(tx, "newHint", systemText("dropHint", bilingualArg(drop.titleDe, drop.titleEn)), hint.dropId);
     return true;
   });

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { isUniqueViolation } from "./create-boonee.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 
 /**
  * Gives a figure a new tag row with a new generated code, unclaimed, inside the caller's transaction.
@@ -50,7 +50,13 @@ export async function replaceClaimCode(db: Db, actor: Actor | null, input: { boo
     if (figure.ownerId) throw new DomainError("claimed", 409);
     const [old] = await tx.select({ code: tags.secretCode }).from(tags).where(eq(tags.booneeId, figure.id));
     const code = await issueNewCode(tx, figure.id);
-    await recordActivity(tx, actor, { action: "code.replaced", objectType: "boonee", objectId: figure.id, objectLabel: figure.name });
+    await recordActivity(tx, actor, {
+      action: "code.replaced",
+      objectType: "boonee",
+      objectId: figure.id,
+      objectLabel: figure.name,
+      details: await figureRef(tx, figure.id),
+    });
     return { id: figure.id, name: figure.name, code, previousCode: old?.code ?? null };
   });
 }

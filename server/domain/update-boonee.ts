@@ -6,7 +6,8 @@ import { boonees } from "../db/schema.ts";
 import { figureColumns } from "./create-boonee.ts";
 import { inUnreleasedDrop } from "./drop-visibility.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureChanges } from "./figure-changes.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 import { overriddenColumns, propagateToInstances, typeValues } from "./type-inheritance.ts";
 
 export interface UpdateBooneeInput extends BooneeFieldsInput {
@@ -63,7 +64,13 @@ export async function updateBoonee(
       .where(and(eq(boonees.id, row.id), notInArray(boonees.status, ["Draft", "Hidden"]), inUnreleasedDrop(boonees.id)));
     if (waiting) throw new DomainError("inWaitingDrop", 409);
     const reached = row.templateId ? 0 : await propagateToInstances(tx, row);
-    await recordActivity(tx, actor, { action: "boonee.updated", objectType: "boonee", objectId: row.id, objectLabel: row.name });
+    await recordActivity(tx, actor, {
+      action: "boonee.updated",
+      objectType: "boonee",
+      objectId: row.id,
+      objectLabel: row.name,
+      details: { ...(await figureRef(tx, row.id)), changes: figureChanges(current, row) },
+    });
     return { id: row.id, name: row.name, reached };
   });
 }

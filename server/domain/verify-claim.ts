@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { boonees, claims } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { createNotifications } from "./notify.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 
 /**
  * An admin or moderator verifies a claim (Pending -> Verified); the owner is notified once, in the
@@ -39,7 +39,13 @@ export async function verifyClaim(db: Db, actor: Actor | null, input: { claimId:
         link: `/boonee/${updated.booneeId}`,
       },
     ]);
-    await recordActivity(tx, actor, { action: "claim.verified", objectType: "claim", objectId: input.claimId, objectLabel: name });
+    await recordActivity(tx, actor, {
+      action: "claim.verified",
+      objectType: "claim",
+      objectId: input.claimId,
+      objectLabel: name,
+      details: await figureRef(tx, updated.booneeId),
+    });
     return { alreadyVerified: false as const };
   });
 }

@@ -75,7 +75,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       },
     },
     { name: "verify", path: "/admin/claims", adminOnly: false, body: { form: { intent: "verify", claimId: owned[0].claimId } } },
-    { name: "hide story", path: "/admin/claims", adminOnly: false, body: { form: { intent: "story", storyId: story.id, hidden: "true" } } },
+    {
+      name: "hide story",
+      path: "/admin/claims",
+      adminOnly: false,
+      body: { form: { intent: "story", storyId: story.id, hidden: "true", reason: "Enthält eine Adresse" } },
+    },
     { name: "role", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin" } } },
     {
       name: "role confirmed",
@@ -172,8 +177,8 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     const m = await modPage.request.get(path, { maxRedirects: 0 });
     if (path === "/admin" || path === "/admin/claims") expect(m.status(), `moderator GET ${path}`).toBe(200);
     else {
-      expect([m.status(), m.headers().location], `moderator GET ${path}`).toEqual([302, "/"]);
-      // with the reason, shown on the page they land on
+      expect([m.status(), m.headers().location], `moderator GET ${path}`).toEqual([302, "/admin"]);
+      // back to their own dashboard, with the reason shown there
       expect(m.headers()["set-cookie"], `moderator GET ${path}`).toContain("flash=!admin.error.adminOnly");
     }
   }

@@ -277,7 +277,7 @@ test.describe("CSV export", () => {
       for await (const c of stream) chunks.push(c as Buffer);
       return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString("utf8") };
     };
-    const figures = await download("Alle Boonees als CSV herunterladen");
+    const figures = await download("Die Boonees dieser Liste als CSV herunterladen");
     expect(figures.name).toMatch(/^boonees-figures-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(figures.text).toContain("Claim-Code");
     expect(figures.text).toContain(w.instances[0].code);
@@ -287,11 +287,11 @@ test.describe("CSV export", () => {
 
     await useEnglish(page);
     await gotoAdmin(page, "/admin/claims");
-    const claimsCsv = await download("Download all claims as CSV");
+    const claimsCsv = await download("Download the claims of this list as CSV");
     expect(claimsCsv.text).toContain("Claimed by");
     expect(claimsCsv.text).toContain(w.owner.email);
     await gotoAdmin(page, "/admin/users");
-    const usersCsv = await download("Download all users as CSV");
+    const usersCsv = await download("Download the users of this list as CSV");
     expect(usersCsv.text).toContain(w.owner.email);
     expect(usersCsv.text).toContain(E2E.adminEmail);
 

@@ -73,14 +73,17 @@ test.describe("admin layout", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Content Broadcast" })).toBeVisible();
   });
 
-  test("a moderator sees only Dashboard and Claims; the other pages send them home", async ({ page }) => {
+  test("a moderator sees only Dashboard and Claims; the other pages send them back to their dashboard with the reason", async ({
+    page,
+  }) => {
+    test.slow(); // five refusals, each landing on the dashboard
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Claims"]);
     for (const path of ["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/users", "/admin/labels"]) {
       await page.goto(path);
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL("/admin");
     }
     await gotoAdmin(page, "/admin/claims");
     await expect(page.getByRole("heading", { level: 1, name: "Claims" })).toBeVisible();
@@ -373,12 +376,12 @@ test.describe("figure list", () => {
     expect(await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.booneeId, owned[0].id))).toHaveLength(0);
   });
 
-  test("pages through the list 24 at a time", async ({ page }) => {
+  test("pages through the list 48 at a time", async ({ page }) => {
     const series = `Seitenreihe ${unique()}`;
-    for (let i = 0; i < 26; i++) await seedBoonee({ name: `Pagi ${i}`, series });
+    for (let i = 0; i < 50; i++) await seedBoonee({ name: `Pagi ${i}`, series });
     await signInAsAdmin(page);
     await page.goto(`/admin/boonees?q=${encodeURIComponent(series)}`);
-    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(24);
+    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(48);
     await expect(page.getByText("Seite 1 von 2")).toBeVisible();
     await page.getByRole("link", { name: "Weiter" }).click();
     await expect(page.getByTestId("admin-boonee-card")).toHaveCount(2);
@@ -528,7 +531,7 @@ test.describe("claims", () => {
     await expect(page.getByTestId("claim-row").filter({ hasText: owned[0].name })).toContainText("Verified");
   });
 
-  test("moderators hide and show finder stories", async ({ page, browser }) => {
+  test("moderators hide finder stories with a reason the author is told, and show them again", async ({ page, browser }) => {
     const ownerPage = await browser.newPage();
     const { user, owned } = await ownerWith(ownerPage, [{}]);
     const title = `Geschichte ${unique()}`;
@@ -543,7 +546,14 @@ test.describe("claims", () => {
     await page.getByRole("button", { name: "Suchen" }).click();
     const item = page.getByTestId("story-item").filter({ hasText: title });
     await item.getByRole("button", { name: `Story „${title}“ verbergen` }).click();
+    // hiding takes a reason, which its author is told
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Grund (wird der Person mitgeteilt)").fill("Enthält eine Wohnadresse");
+    await dialog.getByRole("button", { name: "Verbergen" }).click();
     await expect(item).toContainText("Verborgen");
+    await ownerPage.goto("/notifications");
+    await expect(ownerPage.getByText(`Deine Story wurde verborgen: ${title}`)).toBeVisible();
+    await expect(ownerPage.getByText("Grund: Enthält eine Wohnadresse")).toBeVisible();
     expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(true);
     // the figure page no longer shows it
     await ownerPage.goto(`/boonee/${owned[0].id}`);

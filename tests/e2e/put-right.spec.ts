@@ -70,7 +70,10 @@ test.describe("putting things right", () => {
     await page.getByTestId("sent-item").filter({ hasText: fixed }).getByRole("button", { name: "Zurückziehen" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Zurückziehen" }).click();
     await expect(page.getByText("Inhalt zurückgezogen.")).toBeVisible();
-    await expect(page.getByTestId("sent-item").filter({ hasText: fixed })).toHaveCount(0);
+    // it stays under "Sent", marked retracted, without its buttons
+    const retracted = page.getByTestId("sent-item").filter({ hasText: fixed });
+    await expect(retracted.getByTestId("sent-retracted")).toContainText("Zurückgezogen am");
+    await expect(retracted.getByRole("button")).toHaveCount(0);
     await expect(owner.page.getByTestId("unread-badge")).toHaveCount(0);
     await owner.page.reload();
     await expect(owner.page.getByText(fixed)).toHaveCount(0);

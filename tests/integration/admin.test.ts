@@ -4,11 +4,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { broadcastSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
 import { validate } from "#shared/forms.ts";
+import { renderNotificationText } from "#shared/notification-text.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { booneeStories, boonees, claims, exclusiveContent, notifications, tags, userRoles } from "../../server/db/schema.ts";
+import { activityLog, booneeStories, boonees, claims, exclusiveContent, notifications, tags, userRoles } from "../../server/db/schema.ts";
+import { translator } from "../../server/notify/translate.ts";
 import { decodeCursor } from "../../server/db/paging.ts";
 import { getDashboard } from "../../server/domain/get-dashboard.ts";
-import { listAdminBoonees } from "../../server/domain/list-figures.ts";
+import { BOONEES_PAGE_SIZE, listAdminBoonees } from "../../server/domain/list-figures.ts";
 import { listClaims } from "../../server/domain/list-claims.ts";
 import { listLabels } from "../../server/domain/list-labels.ts";
 import { listStories } from "../../server/domain/list-stories.ts";
@@ -345,15 +347,38 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(verified[0]).toMatchObject({ type: "other", message: `@claimVerifiedMessage:${f.name}` });
   });
 
-  it("hides and shows a finder story (moderator)", async () => {
+  it("hides a finder story with a reason its author is told, and shows it again (moderator)", async () => {
     const u = await createUser(s, "Storyteller");
     const f = await owned(u.id);
     const [st] = await s.db
       .insert(booneeStories)
       .values({ booneeId: f.id, userId: u.id, title: "Mein Fund", story: "Unter der Brücke." })
       .returning();
-    await setStoryHidden(s.db, moderator, { storyId: st.id, hidden: true });
+    // no reason, no change
+    for (const reason of [undefined, "  ", "ab"])
+      await expect(setStoryHidden(s.db, moderator, { storyId: st.id, hidden: true, reason })).rejects.toMatchObject({
+        code: "reasonRequired",
+        status: 400,
+      });
+    expect((await s.db.select().from(booneeStories).where(eq(booneeStories.id, st.id)))[0].hidden).toBe(false);
+    expect(await s.db.select().from(notifications).where(eq(notifications.userId, u.id))).toHaveLength(0);
+    await setStoryHidden(s.db, moderator, { storyId: st.id, hidden: true, reason: "Enthält eine Wohnadresse" });
     expect((await s.db.select().from(booneeStories).where(eq(booneeStories.id, st.id)))[0].hidden).toBe(true);
+    const told = await s.db.select().from(notifications).where(eq(notifications.userId, u.id));
+    expect(told).toEqual([
+      expect.objectContaining({
+        type: "other",
+        title: "@storyHidden:Mein Fund",
+        message: "@storyHiddenMessage:Enthält eine Wohnadresse",
+        link: `/boonee/${f.id}`,
+      }),
+    ]);
+    expect(renderNotificationText(told[0].title, translator("en"))).toBe("Your story was hidden: Mein Fund");
+    expect(renderNotificationText(told[0].message, translator("de"))).toBe(
+      "Das Team hat deine Finder-Story von der Figurenseite genommen. Grund: Enthält eine Wohnadresse",
+    );
+    const [logged] = await s.db.select().from(activityLog).where(eq(activityLog.objectId, st.id));
+    expect(logged).toMatchObject({ action: "story.hidden", reason: "Enthält eine Wohnadresse" });
     const list = await listStories(s.db, moderator, { q: "Mein Fund" });
     expect(list.items[0]).toMatchObject({ id: st.id, hidden: true });
     await setStoryHidden(s.db, admin, { storyId: st.id, hidden: false });
@@ -374,9 +399,11 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(claimed.total + available.total).toBe(claimed.totals.total);
     const found = await listAdminBoonees(s.db, admin, { status: "Found" });
     expect(found.items.every((i) => i.status === "Found")).toBe(true);
+    // more figures than one page holds (and 50 for the search below)
+    for (let i = 0; i < 50; i++) await createBoonee(s.db, admin, fields({ name: `Seitensuche ${i}`, series: "Blättern" }));
     // pages by cursor: forwards through everything, then back, without gaps or repeats
     const page1 = await listAdminBoonees(s.db, admin, {});
-    expect(page1.items).toHaveLength(24);
+    expect(page1.items).toHaveLength(Math.min(BOONEES_PAGE_SIZE, page1.total));
     expect(page1.prev).toBeNull();
     const seen: string[] = page1.items.map((i) => i.id);
     let cur = page1;
@@ -391,14 +418,13 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       .orderBy(sql`${boonees.createdAt} desc`, boonees.id);
     expect(seen).toEqual(all.map((r) => r.id));
     const back = await listAdminBoonees(s.db, admin, { cursor: decodeCursor("before", cur.prev), page: cur.page - 1 });
-    expect(back.items.map((i) => i.id)).toEqual(seen.slice((cur.page - 2) * 24, (cur.page - 1) * 24));
+    expect(back.items.map((i) => i.id)).toEqual(seen.slice((cur.page - 2) * BOONEES_PAGE_SIZE, (cur.page - 1) * BOONEES_PAGE_SIZE));
     // a search counts all its matches and pages through them too
-    for (let i = 0; i < 30; i++) await createBoonee(s.db, admin, fields({ name: `Seitensuche ${i}`, series: "Blättern" }));
     const search1 = await listAdminBoonees(s.db, admin, { q: "seitensuche" });
-    expect([search1.total, search1.items.length, search1.pageCount]).toEqual([30, 24, 2]);
+    expect([search1.total, search1.items.length, search1.pageCount]).toEqual([50, 48, 2]);
     const search2 = await listAdminBoonees(s.db, admin, { q: "seitensuche", cursor: decodeCursor("after", search1.next), page: 2 });
-    expect([search2.total, search2.items.length, search2.page, search2.next]).toEqual([30, 6, 2, null]);
-    expect(new Set([...search1.items, ...search2.items].map((i) => i.name)).size).toBe(30);
+    expect([search2.total, search2.items.length, search2.page, search2.next]).toEqual([50, 2, 2, null]);
+    expect(new Set([...search1.items, ...search2.items].map((i) => i.name)).size).toBe(50);
     expect(decodeCursor("after", "not-a-cursor")).toBeUndefined();
 
     const asAdmin = await listClaims(s.db, admin, { q: "Listed Owner" });

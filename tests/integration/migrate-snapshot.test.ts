@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listActivity } from "../../server/domain/list-activity.ts";
 import { createAuth } from "../../server/auth/auth.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
@@ -149,6 +150,15 @@ describe("upgrading a database of the previous main", () => {
     const inbox = await listNotifications(database.db, viewer);
     const announced = inbox.find((n) => n.message === "Willkommen im Club");
     expect(announced).toMatchObject({ title: "Neuer Inhalt", titleEn: null, messageEn: null });
+  });
+
+  it("reads the old activity log: entries keep their label and have no details (0024)", async () => {
+    const [row] = await run<{ all: string; detailed: string }>("select count(*) as all, count(details) as detailed from activity_log");
+    expect(Number(row.detailed)).toBe(0);
+    const [admin] = await run<{ id: string }>("select user_id as id from user_roles where role = 'admin' limit 1");
+    const listed = await listActivity(database.db, { id: admin?.id ?? "x", role: "admin" }, {});
+    expect(listed.total).toBe(Number(row.all));
+    expect(listed.items.every((i) => i.details === null)).toBe(true);
   });
 
   it("still signs in the old accounts, claims with an old code and shows the old figures", async () => {

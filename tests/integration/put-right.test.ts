@@ -18,6 +18,7 @@ import { blockAccount, unblockAccount } from "../../server/domain/block-account.
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { editBroadcast } from "../../server/domain/edit-broadcast.ts";
+import { listBroadcasts } from "../../server/domain/list-broadcasts.ts";
 import { deleteOwnStory, editOwnStory } from "../../server/domain/edit-own-story.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
 import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
@@ -241,7 +242,10 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     );
     const retracted = await retractBroadcast(s.db, admin, { id: sent.id });
     expect(retracted.unreadRemoved).toBe(1998);
-    expect(await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, sent.id))).toHaveLength(0);
+    // still listed for the admin, as retracted; gone from every exclusive area
+    const [kept] = await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, sent.id));
+    expect(kept.retractedAt).toBeInstanceOf(Date);
+    expect((await listBroadcasts(s.db, admin, {})).items.find((i) => i.id === sent.id)?.retractedAt).toBeInstanceOf(Date);
     expect((await getExclusiveFeed(s.db, someone)).items.find((i) => i.id === sent.id)).toBeUndefined();
     const left = await queryRows<{ user_id: string; content_id: string | null }>(
       s.db,
@@ -251,6 +255,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(left.every((r) => r.content_id === null)).toBe(true);
     expect((await logOf(sent.id)).map((e) => e.action).sort()).toEqual(["broadcast.edited", "broadcast.retracted", "broadcast.sent"]);
     expect(await refusal(retractBroadcast(s.db, admin, { id: sent.id }))).toBe("notFound");
+    expect(
+      await refusal(editBroadcast(s.db, admin, { id: sent.id, title: "Neuer Titel", message: "Eine neue Nachricht.", linkUrl: "" })),
+    ).toBe("notFound");
     expect(await refusal(editBroadcast(s.db, moderator, { id: sent.id, title: "x", message: "y", linkUrl: "" }))).toBe("forbidden");
   }, 120_000);
 

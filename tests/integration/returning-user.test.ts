@@ -348,8 +348,13 @@ for (const days of [2, 29]) {
       await step(admin, "/admin/claims", { intent: "verify", claimId: w.owned.claimId! });
       await step(w.moderator.client, "/admin/claims", { intent: "verify", claimId: w.second.claimId! });
       expect(await sql("select 1 from claims where id = any($1) and verified", [[w.owned.claimId, w.second.claimId]])).toHaveLength(2);
-      await step(admin, "/admin/claims", { intent: "story", storyId: w.stories[0], hidden: "true" });
-      await step(w.moderator.client, "/admin/claims", { intent: "story", storyId: w.stories[1], hidden: "true" });
+      await step(admin, "/admin/claims", { intent: "story", storyId: w.stories[0], hidden: "true", reason: "Enthält eine Adresse" });
+      await step(w.moderator.client, "/admin/claims", {
+        intent: "story",
+        storyId: w.stories[1],
+        hidden: "true",
+        reason: "Enthält eine Adresse",
+      });
       await step(w.moderator.client, "/admin/claims", { intent: "story", storyId: w.stories[1], hidden: "false" });
       expect(
         (

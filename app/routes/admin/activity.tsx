@@ -10,6 +10,8 @@ import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "#shared/schemas/admin.ts";
 import { listActivity } from "#server/domain/list-activity.ts";
+import { ActivityObject } from "~/components/admin/activity-object";
+import { stacked } from "~/components/admin/stacked-table";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");
@@ -85,9 +87,9 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
           {t("admin.activity.empty")}
         </p>
       ) : (
-        <div className="rounded-2xl border-2 border-ink/10 bg-white">
-          <Table data-testid="activity-table">
-            <TableHeader>
+        <div className="rounded-2xl border-2 border-ink/10 bg-white max-md:border-0 max-md:bg-transparent">
+          <Table data-testid="activity-table" className={stacked.table}>
+            <TableHeader className={stacked.head}>
               <TableRow>
                 <TableHead>{t("admin.activity.col.time")}</TableHead>
                 <TableHead>{t("admin.activity.col.actor")}</TableHead>
@@ -96,14 +98,25 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
                 <TableHead>{t("admin.activity.col.reason")}</TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={stacked.body}>
               {d.items.map((e) => (
-                <TableRow key={e.id} data-testid="activity-row">
-                  <TableCell className="whitespace-nowrap tabular-nums">{dates.table(e.createdAt)}</TableCell>
-                  <TableCell className="font-bold">{e.actorName ?? t("common.anonymous")}</TableCell>
-                  <TableCell>{t(`admin.activity.kind.${e.action}`)}</TableCell>
-                  <TableCell className="max-w-64 wrap-anywhere">{e.objectLabel ?? "—"}</TableCell>
-                  <TableCell className="max-w-72 wrap-anywhere">{e.reason ?? "—"}</TableCell>
+                <TableRow key={e.id} data-testid="activity-row" className={stacked.row}>
+                  <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}>
+                    {dates.table(e.createdAt)}
+                  </TableCell>
+                  <TableCell className={`font-bold ${stacked.cell}`} data-testid="activity-actor">
+                    {e.actorId === null ? t("admin.activity.system") : (e.actorName ?? t("common.anonymous"))}
+                  </TableCell>
+                  <TableCell className={stacked.cell}>{t(`admin.activity.kind.${e.action}`)}</TableCell>
+                  <TableCell className={`max-w-72 wrap-anywhere ${stacked.cell}`} data-testid="activity-object">
+                    <ActivityObject entry={e} />
+                  </TableCell>
+                  <TableCell
+                    className={`max-w-72 wrap-anywhere ${stacked.cell} ${stacked.labelled} ${e.reason ? "" : "max-md:hidden"}`}
+                    data-label={t("admin.activity.col.reason")}
+                  >
+                    {e.reason ?? "—"}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -8,6 +8,7 @@ import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
 import { InheritanceNote } from "~/components/admin/inheritance-note";
 import { CsvLink } from "~/components/admin/csv-link";
+import { exportHref, figureFilters } from "~/lib/admin-list-filters";
 import { FigureIdentity, PlacementNoteField } from "~/components/admin/figure-identity";
 import { copyText } from "~/components/admin/copy";
 import { BooneeImage } from "~/components/boonee-image";
@@ -25,7 +26,7 @@ import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema, type StatusFilter } from "#shared/schemas/admin.ts";
+import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema } from "#shared/schemas/admin.ts";
 import type { RootData } from "#server/root-data.ts";
 import { decodeCursor } from "#server/db/paging.ts";
 import { listAdminBoonees } from "#server/domain/list-figures.ts";
@@ -42,9 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admi
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const rawStatus = url.searchParams.get("status") ?? "all";
-  const status = (STATUS_FILTERS as readonly string[]).includes(rawStatus) ? (rawStatus as StatusFilter) : "all";
+  const { q, status } = figureFilters(url);
   const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
   const { db } = getServices(context);
   const list = await listAdminBoonees(db, actorOf(viewer), { q, status, cursor, page: pageParam(url.searchParams.get("page")) });
@@ -193,7 +192,7 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
       intro={t("admin.boonees.intro")}
       actions={
         <div className="flex flex-wrap gap-2">
-          <CsvLink href="/admin/boonees.csv" label={t("admin.csv.downloadFigures")} />
+          <CsvLink href={exportHref("/admin/boonees.csv", { q: d.q, status: d.status })} label={t("admin.csv.downloadFigures")} />
           <Button asChild>
             <Link to="/admin/create-boonee">
               <PlusIcon /> {t("admin.nav.create")}
@@ -485,6 +484,8 @@ function DeleteButton({ item }: { item: Item }) {
       disabled={busy}
       extra={
         <>
+          {/* Which of a type's figures goes: its number and code, as on its card. */}
+          <FigureIdentity number={item.number} code={item.code} placementNote={null} />
           {item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
           {instances > 0 && (
             <p className="text-sm font-semibold text-destructive" data-testid="delete-type-refused">

@@ -7,6 +7,7 @@ import { AdminPage, NumberedPager, Pager, listHref } from "~/components/admin/ad
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { stacked } from "~/components/admin/stacked-table";
 import { CsvLink } from "~/components/admin/csv-link";
+import { CLAIM_STATES, claimFilters, exportHref } from "~/lib/admin-list-filters";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
 import { RarityBadge } from "~/components/rarity-badge";
@@ -32,17 +33,13 @@ import type { Route } from "./+types/claims";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
 
-const STATES = ["all", "pending", "verified", "rejected"] as const;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
   const { db } = getServices(context);
   const actor = actorOf(viewer);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const { q, state } = claimFilters(url);
   const page = pageParam(url.searchParams.get("page"));
-  const rawState = url.searchParams.get("state") ?? "all";
-  const state = (STATES as readonly string[]).includes(rawState) ? (rawState as (typeof STATES)[number]) : "all";
   if (url.searchParams.get("tab") === "stories") {
     return {
       tab: "stories" as const,
@@ -68,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Result =
   { ok: true; intent: string; message?: string; params?: Record<string, string> } | { ok: false; intent: string; error: string };
 const REJECT_FETCHER = "admin-claim-reject";
+const HIDE_STORY_FETCHER = "admin-story-hide";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
@@ -99,7 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = validate(storyVisibilitySchema, fields);
       if (!parsed.ok) return data<Result>({ ok: false, intent: "story", error: "admin.error.notFound" }, { status: 400 });
       const row = await setStoryHidden(services.db, actor, parsed.data);
-      return data<Result>({ ok: true, intent: row.hidden ? "hide" : "unhide" });
+      return data<Result>({
+        ok: true,
+        intent: row.hidden ? "hide" : "unhide",
+        ...(row.hidden ? { message: "admin.stories.hiddenToast" } : {}),
+      });
     }
     return data<Result>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
   } catch (e) {
@@ -142,6 +144,7 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <FetcherToast fetcherKey={REJECT_FETCHER} />
+      <FetcherToast fetcherKey={HIDE_STORY_FETCHER} />
       {d.claims && <ClaimsTable claims={d.claims} q={d.q} state={d.state} isAdmin={d.isAdmin} me={d.me ?? ""} />}
       {d.stories && <StoriesList stories={d.stories} q={d.q} />}
     </AdminPage>
@@ -178,7 +181,7 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
             wrapperClassName="sm:w-48"
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
           >
-            {STATES.map((s) => (
+            {CLAIM_STATES.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.claims.state.${s}`)}
               </option>
@@ -211,7 +214,7 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
         <p className="text-sm font-semibold text-muted-foreground" aria-live="polite">
           {t("admin.claims.count", { count: claims.total })}
         </p>
-        <CsvLink href="/admin/claims.csv" label={t("admin.csv.downloadClaims")} />
+        <CsvLink href={exportHref("/admin/claims.csv", { q, state })} label={t("admin.csv.downloadClaims")} />
       </div>
       {claims.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.claims.empty")}</p>
@@ -371,28 +374,42 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
   );
 }
 
+/** Hiding asks for a reason (its author is told); showing again is one click. */
 function StoryToggle({ storyId, hidden, title }: { storyId: string; hidden: boolean; title: string }) {
+  const { t } = useTranslation();
+  if (!hidden)
+    return (
+      <ReasonDialog
+        fields={{ intent: "story", storyId, hidden: "true" }}
+        fetcherKey={HIDE_STORY_FETCHER}
+        label={t("admin.stories.hide")}
+        ariaLabel={t("admin.stories.hideLabel", { title })}
+        icon={<EyeOffIcon />}
+        title={t("admin.stories.hideTitle", { title })}
+        intro={t("admin.stories.hideIntro")}
+        reasonLabel={t("admin.stories.reason")}
+        submitLabel={t("admin.stories.hide")}
+      />
+    );
+  return <ShowStoryButton storyId={storyId} title={title} />;
+}
+
+function ShowStoryButton({ storyId, title }: { storyId: string; title: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>();
   const busy = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.intent === "hide" ? t("admin.stories.hiddenToast") : t("admin.stories.shownToast"));
+    if (fetcher.data.ok) toast.success(t("admin.stories.shownToast"));
     else toast.error(t(fetcher.data.error));
   }, [fetcher.state, fetcher.data, t]);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="story" />
       <input type="hidden" name="storyId" value={storyId} />
-      <input type="hidden" name="hidden" value={hidden ? "false" : "true"} />
-      <Button
-        type="submit"
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        aria-label={hidden ? t("admin.stories.showLabel", { title }) : t("admin.stories.hideLabel", { title })}
-      >
-        {hidden ? <EyeIcon /> : <EyeOffIcon />} {hidden ? t("admin.stories.show") : t("admin.stories.hide")}
+      <input type="hidden" name="hidden" value="false" />
+      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t("admin.stories.showLabel", { title })}>
+        <EyeIcon /> {t("admin.stories.show")}
       </Button>
     </fetcher.Form>
   );

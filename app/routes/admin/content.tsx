@@ -366,7 +366,7 @@ function SentList({ sent }: { sent: Sent }) {
           {sent.items.map((item) => (
             <li
               key={item.id}
-              className="grid gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4 sm:grid-cols-[1fr_auto]"
+              className={`grid gap-2 rounded-2xl border-2 border-ink/10 p-4 sm:grid-cols-[1fr_auto] ${item.retractedAt ? "bg-paper-deep/60" : "bg-white"}`}
               data-testid="sent-item"
             >
               <div className="min-w-0">
@@ -388,12 +388,19 @@ function SentList({ sent }: { sent: Sent }) {
                   <DeliveryCounts counts={item.deliveries} />
                   <span className="tabular-nums">{dates.table(item.createdAt)}</span>
                   {item.editedAt && <Badge variant="secondary">{t("broadcast.sent.edited")}</Badge>}
+                  {item.retractedAt && (
+                    <Badge variant="danger" data-testid="sent-retracted">
+                      {t("broadcast.sent.retractedOn", { date: dates.table(item.retractedAt) })}
+                    </Badge>
+                  )}
                 </p>
               </div>
-              <div className="flex flex-wrap items-start gap-2">
-                <EditSentDialog item={item} />
-                <RetractButton item={item} />
-              </div>
+              {!item.retractedAt && (
+                <div className="flex flex-wrap items-start gap-2">
+                  <EditSentDialog item={item} />
+                  <RetractButton item={item} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

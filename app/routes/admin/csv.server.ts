@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { langContext } from "#server/router-context.ts";
 import { actorOf, getServices, refusal, requireUser } from "~/guards.server";
-import { isoDay } from "#shared/dates.ts";
+import { formatSpreadsheetTime, isoDay } from "#shared/dates.ts";
 import { createI18n } from "~/lib/i18n";
 import { loadMessages } from "~/locales/messages";
 import { csvStream } from "#server/csv/csv.ts";
@@ -9,18 +9,32 @@ import type { Actor } from "#server/domain/errors.ts";
 
 type Cell = string | number | Date | null | undefined;
 
+/** How a row's values read in the reader's spreadsheet: translated values, times in TIME_ZONE. */
+export interface CsvFormat {
+  t: (key: string) => string;
+  time: (d: Date | string | null | undefined) => string | null;
+}
+
 /**
  * Answers a CSV download: signed out goes to /auth (and back here), then the export's own role check
- * decides (403 as plain text in the reader's language); column names are in the reader's language too.
+ * decides (403 as plain text in the reader's language). Column names and values are in the reader's
+ * language, times in TIME_ZONE, and the separator is the one their spreadsheet reads: ";" for
+ * German, "," for English (decision 030).
  */
 export async function csvDownload<T>(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  spec: { name: string; columns: string[]; rows: (actor: Actor | null) => AsyncIterable<T>; cells: (row: T) => readonly Cell[] },
+  spec: {
+    name: string;
+    columns: string[];
+    rows: (actor: Actor | null) => AsyncIterable<T>;
+    cells: (row: T, f: CsvFormat) => readonly Cell[];
+  },
 ) {
   const viewer = requireUser(context, request);
   const lang = context.get(langContext);
   const t = createI18n(lang, await loadMessages(lang)).t;
+  const zone = getServices(context).settings.timeZone;
   let rows: AsyncIterable<T>;
   try {
     rows = spec.rows(actorOf(viewer));
@@ -31,12 +45,14 @@ export async function csvDownload<T>(
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }
-  const day = isoDay(Date.now(), getServices(context).settings.timeZone);
+  const format: CsvFormat = { t: (key) => t(key), time: (d) => (d ? formatSpreadsheetTime(d, lang, zone) : null) };
+  const day = isoDay(Date.now(), zone);
   return new Response(
     csvStream(
       spec.columns.map((c) => t(`admin.csv.${c}`)),
       rows,
-      spec.cells,
+      (row) => spec.cells(row, format),
+      lang === "de" ? ";" : ",",
     ),
     {
       headers: {

@@ -5,6 +5,7 @@ import { StatusCounts } from "~/components/admin/status-counts";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { stacked } from "~/components/admin/stacked-table";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
@@ -30,6 +31,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t("admin.dashboard.title")} intro={t("admin.dashboard.intro")}>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {/* Every figure has one tag: the tags tile counts what differs, the SUN tags (decision 030). */}
         <StatCard
           testId="stat-figures"
           label={t("admin.dashboard.figures")}
@@ -39,9 +41,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard testId="stat-users" label={t("admin.dashboard.users")} value={d.users} />
         <StatCard
           testId="stat-tags"
-          label={t("admin.dashboard.tags")}
-          value={d.tags.total}
-          hint={t("admin.dashboard.claimedAvailable", { claimed: d.tags.claimed, available: d.tags.available })}
+          label={t("admin.dashboard.sunTags")}
+          value={d.tags.sun}
+          hint={t("admin.dashboard.codeOnly", { count: d.tags.total - d.tags.sun, total: d.tags.total })}
         />
         <StatCard
           testId="stat-claims"
@@ -70,8 +72,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {d.recent.length === 0 ? (
             <p className="py-6 text-center text-muted-foreground">{t("admin.dashboard.noClaims")}</p>
           ) : (
-            <Table data-testid="recent-claims">
-              <TableHeader>
+            <Table data-testid="recent-claims" className={stacked.table}>
+              <TableHeader className={stacked.head}>
                 <TableRow>
                   <TableHead>{t("admin.claims.col.boonee")}</TableHead>
                   <TableHead>{t("admin.claims.col.claimedBy")}</TableHead>
@@ -80,18 +82,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <TableHead>{t("admin.claims.col.rarity")}</TableHead>
                 </TableRow>
               </TableHeader>
-              <TableBody>
+              <TableBody className={`${stacked.body} max-md:p-0`}>
                 {d.recent.map((c) => (
-                  <TableRow key={c.id}>
-                    <TableCell className="font-bold">
+                  <TableRow key={c.id} className={stacked.row} data-testid="recent-claim">
+                    <TableCell className={`font-bold ${stacked.cell}`}>
                       <Link to={`/boonee/${c.booneeId}`} className="hover:underline">
                         {c.name}
                       </Link>
                     </TableCell>
-                    <TableCell>{c.claimer ?? t("common.anonymous")}</TableCell>
-                    <TableCell>{c.series ?? "—"}</TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">{dates.table(c.claimedAt)}</TableCell>
-                    <TableCell>
+                    <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={t("admin.claims.col.claimedBy")}>
+                      {c.claimer ?? t("common.anonymous")}
+                    </TableCell>
+                    <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={t("admin.claims.col.series")}>
+                      {c.series ?? "—"}
+                    </TableCell>
+                    <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}>
+                      {dates.table(c.claimedAt)}
+                    </TableCell>
+                    <TableCell className={stacked.cell}>
                       <RarityBadge rarity={c.rarity} />
                     </TableCell>
                   </TableRow>

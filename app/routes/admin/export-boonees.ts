@@ -1,17 +1,17 @@
 import { getServices } from "~/guards.server";
+import { figureFilters } from "~/lib/admin-list-filters";
 import { exportFigures } from "#server/domain/export-figures.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-boonees";
 
-/** GET /admin/boonees.csv: every figure with its claim code (admins only). */
+/** GET /admin/boonees.csv?q=&status=: the figures the list shows, with their claim codes (admins only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db;
+  const filters = figureFilters(new URL(request.url));
   return csvDownload(context, request, {
     name: "figures",
     columns: [
-      "id",
       "name",
-      "typeId",
       "number",
       "series",
       "rarity",
@@ -22,22 +22,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "claimedAt",
       "placementNote",
       "createdAt",
+      "id",
+      "typeId",
     ],
-    rows: (actor) => exportFigures(db, actor),
-    cells: (r) => [
-      r.id,
+    rows: (actor) => exportFigures(db, actor, filters),
+    cells: (r, f) => [
       r.name,
-      r.typeId,
-      r.number,
+      r.typeId ? r.number : null,
       r.series,
       r.rarity,
-      r.status,
+      f.t(`admin.status.${r.status}`),
       r.code,
       r.ownerName,
       r.ownerEmail,
-      r.claimedAt,
+      f.time(r.claimedAt),
       r.placementNote,
-      r.createdAt,
+      f.time(r.createdAt),
+      r.id,
+      r.typeId,
     ],
   });
 }

@@ -1,15 +1,30 @@
 import { getServices } from "~/guards.server";
+import { claimFilters } from "~/lib/admin-list-filters";
 import { exportClaims } from "#server/domain/export-claims.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-claims";
 
-/** GET /admin/claims.csv: every claim; e-mail addresses and codes for admins only. */
+/** GET /admin/claims.csv?q=&state=: the claims the table shows; e-mail addresses and codes for admins only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db;
+  const filters = claimFilters(new URL(request.url));
   return csvDownload(context, request, {
     name: "claims",
-    columns: ["id", "name", "number", "series", "rarity", "claimer", "email", "code", "claimedAt", "status", "reason", "reviewedAt"],
-    rows: (actor) => exportClaims(db, actor),
-    cells: (r) => [r.id, r.name, r.number, r.series, r.rarity, r.claimer, r.email, r.code, r.claimedAt, r.status, r.reason, r.reviewedAt],
+    columns: ["name", "number", "series", "rarity", "claimer", "email", "code", "claimedAt", "status", "reason", "reviewedAt", "id"],
+    rows: (actor) => exportClaims(db, actor, filters),
+    cells: (r, f) => [
+      r.name,
+      r.number,
+      r.series,
+      r.rarity,
+      r.claimer ?? f.t("common.anonymous"),
+      r.email,
+      r.code,
+      f.time(r.claimedAt),
+      f.t(`admin.claims.state.${r.status}`),
+      r.reason,
+      f.time(r.reviewedAt),
+      r.id,
+    ],
   });
 }

@@ -1,15 +1,17 @@
 import { getServices } from "~/guards.server";
+import { searchTerm } from "~/lib/admin-list-filters";
 import { exportUsers } from "#server/domain/export-users.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-users";
 
-/** GET /admin/users.csv: every account with its role (admins only). */
+/** GET /admin/users.csv?q=: the accounts the Users list shows, with their role (admins only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db;
+  const q = searchTerm(new URL(request.url));
   return csvDownload(context, request, {
     name: "users",
-    columns: ["id", "name", "email", "role", "createdAt", "blockedAt"],
-    rows: (actor) => exportUsers(db, actor),
-    cells: (r) => [r.id, r.name, r.email, r.role, r.createdAt, r.blockedAt],
+    columns: ["name", "email", "role", "createdAt", "blockedAt", "id"],
+    rows: (actor) => exportUsers(db, actor, { q }),
+    cells: (r, f) => [r.name, r.email, f.t(`users.role.${r.role}`), f.time(r.createdAt), f.time(r.blockedAt), r.id],
   });
 }

@@ -13,9 +13,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const viewer = requireRole(context, request, ["admin", "moderator"]);
     if (viewer.role === "moderator" && !MODERATOR_PATHS.has(new URL(request.url).pathname.replace(/\.data$/, ""))) {
-      // Sent away with the reason, in their language (a flash toast on the page they land on).
+      // Back to their own part of the admin area, with the reason in their language (a flash toast there).
       if (request.method === "GET" || request.method === "HEAD")
-        throw redirect("/", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
+        throw redirect("/admin", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
       throw new Response(JSON.stringify({ error: "forbidden" }), { status: 403, headers: { "content-type": "application/json" } });
     }
     return next();

@@ -6,6 +6,7 @@ import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { RoleConfirm, RoleForm } from "~/components/admin/role-form";
 import { stacked } from "~/components/admin/stacked-table";
 import { CsvLink } from "~/components/admin/csv-link";
+import { exportHref, searchTerm } from "~/lib/admin-list-filters";
 import { FormError, Notice } from "~/components/forms/field";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "user
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const q = searchTerm(url);
   const list = await listUsers(getServices(context).db, actorOf(viewer), { q, page: pageParam(url.searchParams.get("page")) });
   return { ...list, q, me: viewer.id };
 }
@@ -120,7 +121,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
     <AdminPage
       title={t("users.title")}
       intro={t("users.intro")}
-      actions={<CsvLink href="/admin/users.csv" label={t("admin.csv.downloadUsers")} />}
+      actions={<CsvLink href={exportHref("/admin/users.csv", { q: d.q })} label={t("admin.csv.downloadUsers")} />}
     >
       <FetcherToast fetcherKey={ACCOUNT_FETCHER} />
       <FetcherToast fetcherKey={UNBLOCK_FETCHER} errors />

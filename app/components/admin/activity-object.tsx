@@ -1,0 +1,59 @@
+import type { ActivityDetails, ActivityValue } from "#shared/activity.ts";
+import { STATUSES } from "#shared/figure-fields.ts";
+import { ROLES } from "#shared/roles.ts";
+import { useTranslation } from "~/lib/use-translation";
+
+/** The label of a changed field in the log (the form's label; files and the note have their own). */
+const FIELD_LABEL: Record<string, string> = {
+  imageUrl: "admin.fields.image",
+  welcomeVideoUrl: "admin.fields.video",
+  placementNote: "admin.csv.placementNote",
+};
+
+/** Old role entries carried the new role as a raw value in their label ("Name → moderator"). */
+const LEGACY_ROLE_LABEL = new RegExp(`^(.*) → (${ROLES.join("|")})$`);
+
+/**
+ * What an activity entry is about: its label, which figure of a type (number, owner), and what it
+ * changed (before → after) in the reader's language. Entries written before details existed show their label.
+ */
+export function ActivityObject({ entry }: { entry: { action: string; objectLabel: string | null; details: ActivityDetails | null } }) {
+  const { t } = useTranslation();
+  const d = entry.details;
+  const value = (field: string, v: ActivityValue) => {
+    if (v === null || v === "") return "—";
+    if (field === "status" && (STATUSES as readonly unknown[]).includes(v)) return t(`admin.status.${v}`);
+    return String(v);
+  };
+  let label = entry.objectLabel;
+  const legacy = !d && entry.action === "role.changed" && label ? LEGACY_ROLE_LABEL.exec(label) : null;
+  if (legacy) label = `${legacy[1]} → ${t(`users.role.${legacy[2]}`)}`;
+  const facts = [
+    d?.number ? t("admin.activity.number", { number: d.number }) : null,
+    d?.owner ? t("admin.activity.owner", { name: d.owner }) : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <span>{label || "—"}</span>
+      {facts.length > 0 && <span className="block text-xs text-muted-foreground">{facts.join(" · ")}</span>}
+      {d?.role && (
+        <span className="block text-sm" data-testid="activity-role">
+          {t(`users.role.${d.role.from}`)} → {t(`users.role.${d.role.to}`)}
+        </span>
+      )}
+      {d?.changes && d.changes.length > 0 && (
+        <ul className="mt-1 grid gap-0.5 text-sm" data-testid="activity-changes">
+          {d.changes.map((c) => (
+            <li key={c.field}>
+              <span className="font-semibold">{t(FIELD_LABEL[c.field] ?? `admin.fields.${c.field}`)}:</span>{" "}
+              {c.from === null && c.to === null && FIELD_LABEL[c.field] && c.field !== "placementNote"
+                ? t("admin.activity.replaced")
+                : `${value(c.field, c.from)} → ${value(c.field, c.to)}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {d?.changes && d.changes.length === 0 && <span className="block text-xs text-muted-foreground">{t("admin.activity.noChanges")}</span>}
+    </>
+  );
+}

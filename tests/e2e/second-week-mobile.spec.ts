@@ -1,0 +1,60 @@
+import * as schema from "../../server/db/schema.ts";
+import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
+import { db, expect, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+
+// Issue 25 item 15: at 375 px the activity log and the dashboard's latest claims are cards, like claims and users.
+
+type Page = import("@playwright/test").Page;
+
+test.beforeEach(() => test.slow());
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function expectCardOnScreen(page: Page, card: import("@playwright/test").Locator) {
+  await expect(card).toBeVisible();
+  const box = (await card.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // a card: its parts stacked, not a row of columns
+  expect(await card.evaluate((el) => getComputedStyle(el).display)).toBe("block");
+}
+
+test("activity log at 375 px: one card per entry with time, who, what and the changes, no sideways scroll (German)", async ({ page }) => {
+  const label = `Langer Boonee-Name ${unique()} mit noch mehr Text`;
+  await db.insert(schema.activityLog).values({
+    actorId: null,
+    action: "boonee.updated",
+    objectType: "boonee",
+    objectId: crypto.randomUUID(),
+    objectLabel: label,
+    details: { number: 7, owner: "Finja", changes: [{ field: "status", from: "Draft", to: "Placed" }] },
+  });
+  await signInAsAdmin(page);
+  await gotoAdmin(page, "/admin/activity");
+  await expect(page.locator("thead")).toBeHidden();
+  const card = page.getByTestId("activity-row").filter({ hasText: label });
+  await expectCardOnScreen(page, card);
+  await expect(card).toContainText("Boonee bearbeitet");
+  await expect(card.getByTestId("activity-changes")).toHaveText("Status: Entwurf → Platziert");
+  await expect(card).toContainText("Nr. 7 · Besitzer:in: Finja");
+  expect(await noSidewaysScroll(page)).toBe(true);
+});
+
+test("dashboard at 375 px: the latest claims are cards with figure, finder and date, no sideways scroll (English)", async ({
+  browser,
+  page,
+}) => {
+  const ownerPage = await browser.newPage();
+  const name = `Handyfund ${unique()}`;
+  const { user } = await ownerWith(ownerPage, [{ name, series: "Hafen" }], `Mara ${unique()}`);
+  await ownerPage.close();
+  await signInAsAdmin(page);
+  await useEnglish(page);
+  await gotoAdmin(page, "/admin");
+  await expect(page.getByTestId("recent-claims").locator("thead")).toBeHidden();
+  const card = page.getByTestId("recent-claim").filter({ hasText: name }).first();
+  await expectCardOnScreen(page, card);
+  await expect(card).toContainText(user.name);
+  await expect(card).toContainText("Hafen");
+  expect(await noSidewaysScroll(page)).toBe(true);
+});
