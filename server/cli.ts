@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { ROLES, type Role } from "#shared/roles.ts";
 import { ensureAdmin } from "./auth/ensure-admin.ts";
 import { fileSessionSecret } from "./auth/session-secret.ts";
@@ -9,8 +10,12 @@ import { controlToken, dumpEmbedded } from "./backup.ts";
 import { loadConfig } from "./config.ts";
 import { acquireDirLock } from "./db/lock.ts";
 import { queryRows } from "./db/client.ts";
+import { openEmbeddedCopy } from "./db/embedded-copy.ts";
+import { moveToPostgres } from "./db/move-to-postgres.ts";
 import { setRole } from "./domain/change-role.ts";
 import { closeServices, createServices } from "./services.ts";
+import { bucketStorage, localUploads } from "./storage/from-config.ts";
+import { moveUploads } from "./storage/move-uploads.ts";
 
 const usage = `Boonees command line (npm run cli -- <command>)
 
@@ -19,6 +24,10 @@ const usage = `Boonees command line (npm run cli -- <command>)
   grant-role <email> <user|moderator|admin>
   backup [file]                     consistent dump of the embedded database (works while the server runs)
   restore <file>                    replace the embedded database with a dump (server must be stopped)
+  move-to-postgres <DATABASE_URL>   copy the embedded database into an empty PostgreSQL database
+                                    (works while the server runs; verifies every table)
+  move-uploads <s3|local>           copy DATA_DIR/uploads into the S3_BUCKET (s3) or back (local),
+                                    each object verified by size and hash; URLs stay the same
 
 Reads the same environment as the server (DATA_DIR, DATABASE_URL, PORT …).`;
 
@@ -45,13 +54,27 @@ async function main(argv: string[]) {
     case "backup": {
       if (config.DATABASE_URL) return fail("DATABASE_URL is set: back up PostgreSQL with pg_dump.");
       const file = path.resolve(args[0] ?? `boonees-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
-      const bytes = await backupThroughServer(config).catch(() => null);
-      if (bytes) {
-        writeFileSync(file, bytes);
-        return console.log(`Backup written through the running server: ${file}`);
-      }
-      await withServices(config, async (s) => writeFileSync(file, Buffer.from(await (await dumpEmbedded(s.database)).arrayBuffer())));
-      return console.log(`Backup written: ${file}`);
+      const dump = await embeddedDump(config);
+      writeFileSync(file, Buffer.from(await dump.blob.arrayBuffer()));
+      return console.log(dump.throughServer ? `Backup written through the running server: ${file}` : `Backup written: ${file}`);
+    }
+    case "move-to-postgres": {
+      const [url] = args;
+      if (!url || !/^postgres(ql)?:\/\//.test(url)) return fail(usage);
+      if (config.DATABASE_URL)
+        return fail("DATABASE_URL is set: this instance is on PostgreSQL already; unset it to move the embedded database.");
+      return moveEmbeddedToPostgres(config, url);
+    }
+    case "move-uploads": {
+      const [direction] = args;
+      const bucket = bucketStorage(config);
+      if (direction !== "s3" && direction !== "local") return fail(usage);
+      if (!bucket) return fail("move-uploads needs S3_BUCKET (and S3_ENDPOINT, S3_ACCESS_KEY_ID … as the server uses them).");
+      const [from, to] = direction === "s3" ? [localUploads(config), bucket] : [bucket, localUploads(config)];
+      const result = await moveUploads(from, to, (key, copied) => console.log(`  ${copied ? "copied   " : "unchanged"} ${key}`));
+      return console.log(
+        `${result.copied} copied (${result.bytes} bytes), ${result.unchanged} already there; every object verified by size and sha-256.`,
+      );
     }
     case "restore": {
       const file = args[0];
@@ -75,6 +98,42 @@ async function main(argv: string[]) {
       return fail(usage);
   }
 }
+
+/** A consistent dump of the embedded database: from the running server if there is one, else opened here. */
+async function embeddedDump(config: ReturnType<typeof loadConfig>) {
+  const bytes = await backupThroughServer(config).catch(() => null);
+  if (bytes) return { blob: new Blob([bytes]), throughServer: true };
+  let blob: Blob | undefined;
+  await withServices(config, async (s) => (blob = await dumpEmbedded(s.database)));
+  return { blob: blob!, throughServer: false };
+}
+
+async function moveEmbeddedToPostgres(config: ReturnType<typeof loadConfig>, url: string) {
+  const dump = await embeddedDump(config);
+  console.log(dump.throughServer ? "Read the embedded database through the running server." : "Read the embedded database.");
+  const source = await openEmbeddedCopy(dump.blob);
+  const target = new pg.Client({ connectionString: url });
+  await target.connect();
+  try {
+    const result = await moveToPostgres({
+      source,
+      target,
+      sessionSecret: config.SESSION_SECRET ? undefined : fileSessionSecret(config.dataDir),
+      onTable: (t) =>
+        console.log(`  ${t.table.padEnd(32)} ${String(t.rows).padStart(8)} rows  checksum ${t.checksum.slice(0, 12) || "-"} ok`),
+    });
+    const rows = result.tables.reduce((n, t) => n + t.rows, 0);
+    console.log(`Moved ${rows} rows in ${result.tables.length} tables; counts and checksums match.`);
+    if (result.sessionSecretStored) console.log("The session secret is stored in PostgreSQL: sessions stay valid on every instance.");
+    if (config.SESSION_SECRET) console.log("Keep SESSION_SECRET set to the same value on every instance: sessions stay valid.");
+    console.log(`Next: start the app with DATABASE_URL=${redactPassword(url)} (uploads: npm run cli -- move-uploads s3).`);
+  } finally {
+    await target.end();
+    await source.close();
+  }
+}
+
+const redactPassword = (url: string) => url.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
 
 async function backupThroughServer(config: ReturnType<typeof loadConfig>) {
   const res = await fetch(`http://127.0.0.1:${config.PORT}/internal/backup`, {

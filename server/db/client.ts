@@ -31,7 +31,7 @@ export interface Database {
   pglite?: PGlite;
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK = 724_201;
 
 export interface OpenOptions {
