@@ -98,6 +98,15 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   // How often the delivery worker looks for due push/e-mail jobs (milliseconds).
   DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // Scheduled backups (docs/deploy.md): a folder per backup in BACKUP_DIR (unset: none), every
+  // BACKUP_EVERY_HOURS, the newest BACKUP_KEEP kept. Database and uploads, for both databases.
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

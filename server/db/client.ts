@@ -29,6 +29,8 @@ export interface Database {
   ping: () => Promise<void>;
   close: () => Promise<void>;
   pglite?: PGlite;
+  /** PostgreSQL: the pool (backups read a consistent snapshot through one of its clients). */
+  pool?: pg.Pool;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -132,6 +134,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    pool,
     listen: async (channel, onPayload) => {
       if (!/^[a-z_]+$/.test(channel)) throw new Error("bad channel name");
       let set = listeners.get(channel);

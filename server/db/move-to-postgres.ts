@@ -1,5 +1,4 @@
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import type pg from "pg";
 import { migrationsFolder } from "./client.ts";
 import { appTables, differingTables, quoteIdent, summarizeTables, type RowSource, type TableSummary } from "./table-checksums.ts";
 
@@ -19,7 +18,7 @@ export interface MoveResult {
  */
 export async function moveToPostgres(opts: {
   source: RowSource;
-  target: pg.ClientBase;
+  target: RowSource;
   /** Stored as the shared session secret when the source has none (the embedded app keeps it in a file). */
   sessionSecret?: string;
   onTable?: (summary: TableSummary) => void;
@@ -59,7 +58,7 @@ export async function moveToPostgres(opts: {
       const r = await target.query(`insert into app_secrets (name, value) values ('session', $1) on conflict (name) do nothing`, [
         opts.sessionSecret,
       ]);
-      sessionSecretStored = r.rowCount === 1;
+      sessionSecretStored = (r.rowCount ?? r.affectedRows) === 1;
     }
     await target.query("COMMIT");
     return { tables: actual, sessionSecretStored };
@@ -69,7 +68,7 @@ export async function moveToPostgres(opts: {
   }
 }
 
-async function refuseNonEmpty(target: pg.ClientBase) {
+async function refuseNonEmpty(target: RowSource) {
   const { rows } = await target.query<{ name: string }>(
     `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and n.nspname not like 'pg_temp%'
@@ -82,13 +81,14 @@ async function refuseNonEmpty(target: pg.ClientBase) {
 }
 
 /** What drizzle's migrator does, inside our transaction (its own would commit half-way). */
-async function applyMigrations(target: pg.ClientBase) {
+async function applyMigrations(target: RowSource) {
   await target.query("CREATE SCHEMA IF NOT EXISTS drizzle");
   await target.query(
     "CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)",
   );
   for (const migration of readMigrationFiles({ migrationsFolder })) {
-    for (const statement of migration.sql) await target.query(statement);
+    // a hand-written migration chunk may hold several statements: PGlite runs those only through exec
+    for (const statement of migration.sql) await (target.exec ? target.exec(statement) : target.query(statement));
     await target.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)`, [
       migration.hash,
       migration.folderMillis,
@@ -97,7 +97,7 @@ async function applyMigrations(target: pg.ClientBase) {
 }
 
 /** Every stored column goes over as text and is cast back to its type: exact for every PostgreSQL type. */
-async function copyRows(source: RowSource, target: pg.ClientBase, table: string) {
+async function copyRows(source: RowSource, target: RowSource, table: string) {
   const [schema, name] = table.split(".").map((p) => p.replace(/"/g, ""));
   const { rows: columns } = await target.query<{ name: string; type: string }>(
     `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
@@ -123,7 +123,7 @@ async function copyRows(source: RowSource, target: pg.ClientBase, table: string)
   }
 }
 
-async function copySequences(source: RowSource, target: pg.ClientBase) {
+async function copySequences(source: RowSource, target: RowSource) {
   const { rows } = await source.query<{ name: string; last_value: string | null; start_value: string }>(
     `select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name, last_value::text, start_value::text
        from pg_sequences where schemaname in ('public', 'drizzle')`,

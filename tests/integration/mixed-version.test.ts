@@ -28,8 +28,8 @@ beforeAll(async () => {
   database = await createPgDatabase("boonees_mixed");
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  previous = await startInstance({ port: await freePort(), env, cwd: PREVIOUS });
-}, 240_000);
+  previous = await startInstance({ port: await freePort(), env, cwd: PREVIOUS, startTimeoutMs: 600_000 });
+}, 700_000);
 afterAll(async () => {
   await Promise.all([previous?.stop(), current?.stop()]);
   await pool?.end();
@@ -64,7 +64,7 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
     const migrationsBefore = (await sql<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations"))[0].n;
 
     // the new version starts and migrates while the old one serves a collector reloading the page
-    const starting = startInstance({ port: await freePort(), env: { DATABASE_URL: database.url }, cwd: ROOT });
+    const starting = startInstance({ port: await freePort(), env: { DATABASE_URL: database.url }, cwd: ROOT, startTimeoutMs: 600_000 });
     let served = 0;
     let done = false;
     void starting.finally(() => (done = true));
@@ -152,5 +152,5 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
     expect(failures).toEqual([]);
     const logs = `${previous.output()}\n${current.output()}`;
     expect(logs).not.toMatch(/"level":(50|60)/);
-  }, 600_000);
+  }, 1_500_000);
 });

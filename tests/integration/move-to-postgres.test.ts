@@ -54,8 +54,8 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: "S3RVER",
     S3_FORCE_PATH_STYLE: "true",
   };
-  embedded = await startInstance({ port, dataDir, env });
-}, 180_000);
+  embedded = await startInstance({ port, dataDir, env, startTimeoutMs: 600_000 });
+}, 700_000);
 
 afterAll(async () => {
   await embedded?.stop();
@@ -203,7 +203,7 @@ describe.skipIf(!enabled)("move-to-postgres", () => {
     await embedded!.stop();
     embedded = undefined;
     // Another DATA_DIR: nothing of the embedded instance's directory is needed, the session secret and uploads moved along.
-    onPostgres = await startInstance({ port, env: { ...env, ...s3env, DATABASE_URL: database.url } });
+    onPostgres = await startInstance({ port, env: { ...env, ...s3env, DATABASE_URL: database.url }, startTimeoutMs: 600_000 });
     const served = await fetch(onPostgres.base + world.imageUrl);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(picture);
@@ -219,5 +219,5 @@ describe.skipIf(!enabled)("move-to-postgres", () => {
     const options = await (await passkeyUser.post("/passkeys/options", { intent: "login" })).json();
     await post(passkeyUser, "/auth", { intent: "passkeyLogin", passkey: JSON.stringify(world.device.authenticate(options.options)) }, 302);
     expect((await passkeyUser.get("/profile")).status).toBe(200);
-  }, 600_000);
+  }, 1_500_000);
 });
