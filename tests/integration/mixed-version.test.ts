@@ -106,7 +106,12 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
     const titles = ["Nachricht alt", "Nachricht neu"];
     await Promise.all(
       admins.map((admin, i) =>
-        step(admin, "/admin/content", { title: titles[i], message: "Für alle.", contentType: "news", audience: "all" }, 200),
+        step(
+          admin,
+          "/admin/content",
+          { title: titles[i], message: "Eine Nachricht für alle Sammlerinnen und Sammler.", contentType: "news", audience: "all" },
+          200,
+        ),
       ),
     );
     for (const client of [early.client, ...crossed]) {
