@@ -35,7 +35,7 @@ beforeAll(async () => {
   );
   await s.storage.put("images/backup-one.webp", new TextEncoder().encode("bild eins"), "image/webp");
   await s.storage.put("exclusive/backup-two.mp4", new Uint8Array(4096).fill(7), "video/mp4");
-}, 300_000);
+}, 600_000);
 afterAll(async () => s?.close());
 
 const source = (): RowSource => (s.database.pglite ?? s.database.pool)!;
@@ -68,7 +68,7 @@ describe(`backups on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const uploads = await contents(createLocalStorage(path.join(dataDir, "uploads")));
     expect(Object.keys(uploads)).toHaveLength(2);
     expect(uploads).toEqual(await contents(s.storage));
-  }, 300_000);
+  }, 600_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "restores into a fresh PostgreSQL database: every table the same",
@@ -96,7 +96,7 @@ describe(`backups on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const taken = [];
     for (let i = 0; i < 3; i++) taken.push(await takeBackup(s, dir, 2));
     expect(listBackups(dir)).toEqual([taken[2], taken[1]]);
-  }, 300_000);
+  }, 600_000);
 
   it("takes one on schedule when BACKUP_DIR is set, and none when a recent one is there", async () => {
     const dir = tmp("boonees-backups-");
@@ -112,5 +112,5 @@ describe(`backups on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const second = startBackupSchedule({ ...s, config });
     await second();
     expect(listBackups(dir)).toHaveLength(1);
-  }, 300_000);
+  }, 600_000);
 });
