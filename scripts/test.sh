@@ -14,6 +14,13 @@ step "lint" && { npm run -s lint || status=1; }
 step "format" && { npm run -s format:check || status=1; }
 step "build" && { npm run -s build > reports/build.log 2>&1 || { cat reports/build.log; status=1; }; }
 
+# The previous release (deploy/previous-release) for tests/integration/mixed-version.test.ts.
+step "previous release build" && {
+  started=$SECONDS
+  bash scripts/build-previous-release.sh > reports/previous-release.log 2>&1 || { cat reports/previous-release.log; status=1; }
+  echo "previous release ready in $((SECONDS - started)) s"
+}
+
 step "unit + integration tests on PGlite (embedded)"
 vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-pglite.json || status=1
 

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Database } from "./db/client.ts";
 
 /** The token the CLI sends to the running server to ask for a backup (derived from the session secret). */
 export function controlToken(sessionSecret: string) {
@@ -11,11 +10,4 @@ export function isValidControlToken(sessionSecret: string, given: string | undef
   const expected = Buffer.from(controlToken(sessionSecret));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
-
-/** A consistent copy of the embedded database (a gzipped tar of its directory), taken by the process that holds it. */
-export async function dumpEmbedded(database: Database): Promise<Blob> {
-  if (!database.pglite) throw new Error("Backups through the app are for the embedded database; on PostgreSQL use pg_dump.");
-  await database.pglite.query("CHECKPOINT");
-  return database.pglite.dumpDataDir("gzip");
 }

@@ -1,24 +1,36 @@
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { ROLES, type Role } from "#shared/roles.ts";
 import { ensureAdmin } from "./auth/ensure-admin.ts";
 import { fileSessionSecret } from "./auth/session-secret.ts";
-import { controlToken, dumpEmbedded } from "./backup.ts";
+import { controlToken } from "./backup.ts";
 import { loadConfig } from "./config.ts";
-import { acquireDirLock } from "./db/lock.ts";
 import { queryRows } from "./db/client.ts";
+import { openEmbeddedCopy } from "./db/embedded-copy.ts";
+import { moveToPostgres } from "./db/move-to-postgres.ts";
+import { dumpEmbedded, snapshotDatabase } from "./db/snapshot.ts";
 import { setRole } from "./domain/change-role.ts";
+import { backupParts, readDump, restoreEmbedded } from "./restore.ts";
 import { closeServices, createServices } from "./services.ts";
+import { bucketStorage, localUploads } from "./storage/from-config.ts";
+import { moveUploads } from "./storage/move-uploads.ts";
 
 const usage = `Boonees command line (npm run cli -- <command>)
 
   create-admin <email> <password>   create the account if missing and make it an admin
                                     (an existing account only when the password is its own)
   grant-role <email> <user|moderator|admin>
-  backup [file]                     consistent dump of the embedded database (works while the server runs)
-  restore <file>                    replace the embedded database with a dump (server must be stopped)
+  backup [file]                     consistent dump of the database (embedded: works while the server
+                                    runs; PostgreSQL: one snapshot, in the same format)
+  restore <file|folder>             replace the embedded database with a backup, a scheduled one's
+                                    uploads included (server must be stopped)
+  move-to-postgres <DATABASE_URL> [backup]
+                                    copy the embedded database (or a backup) into an empty PostgreSQL
+                                    database (works while the server runs; verifies every table)
+  move-uploads <s3|local>           copy DATA_DIR/uploads into the S3_BUCKET (s3) or back (local),
+                                    each object verified by size and hash; URLs stay the same
 
 Reads the same environment as the server (DATA_DIR, DATABASE_URL, PORT …).`;
 
@@ -43,38 +55,89 @@ async function main(argv: string[]) {
       return console.log(`${email} now has the role ${role}.`);
     }
     case "backup": {
-      if (config.DATABASE_URL) return fail("DATABASE_URL is set: back up PostgreSQL with pg_dump.");
       const file = path.resolve(args[0] ?? `boonees-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
-      const bytes = await backupThroughServer(config).catch(() => null);
-      if (bytes) {
-        writeFileSync(file, bytes);
-        return console.log(`Backup written through the running server: ${file}`);
+      const dump = config.DATABASE_URL ? await postgresDump(config) : await embeddedDump(config);
+      writeFileSync(file, Buffer.from(await dump.blob.arrayBuffer()));
+      return console.log(dump.throughServer ? `Backup written through the running server: ${file}` : `Backup written: ${file}`);
+    }
+    case "move-to-postgres": {
+      const [url, backup] = args;
+      if (!url || !/^postgres(ql)?:\/\//.test(url)) return fail(usage);
+      if (backup) {
+        if (!existsSync(backup)) return fail(`No backup at ${backup}.`);
+        return copyToPostgres(config, url, readDump(backupParts(backup).dump), "Read the backup.");
       }
-      await withServices(config, async (s) => writeFileSync(file, Buffer.from(await (await dumpEmbedded(s.database)).arrayBuffer())));
-      return console.log(`Backup written: ${file}`);
+      if (config.DATABASE_URL)
+        return fail("DATABASE_URL is set: this instance is on PostgreSQL already; unset it to move the embedded database.");
+      const dump = await embeddedDump(config);
+      const from = dump.throughServer ? "Read the embedded database through the running server." : "Read the embedded database.";
+      return copyToPostgres(config, url, dump.blob, from);
+    }
+    case "move-uploads": {
+      const [direction] = args;
+      const bucket = bucketStorage(config);
+      if (direction !== "s3" && direction !== "local") return fail(usage);
+      if (!bucket) return fail("move-uploads needs S3_BUCKET (and S3_ENDPOINT, S3_ACCESS_KEY_ID … as the server uses them).");
+      const [from, to] = direction === "s3" ? [localUploads(config), bucket] : [bucket, localUploads(config)];
+      const result = await moveUploads(from, to, (key, copied) => console.log(`  ${copied ? "copied   " : "unchanged"} ${key}`));
+      return console.log(
+        `${result.copied} copied (${result.bytes} bytes), ${result.unchanged} already there; every object verified by size and sha-256.`,
+      );
     }
     case "restore": {
-      const file = args[0];
-      if (!file || !existsSync(file)) return fail("restore needs an existing backup file.");
-      if (config.DATABASE_URL) return fail("DATABASE_URL is set: restore PostgreSQL with pg_restore / psql.");
-      const dir = path.join(config.dataDir, "db");
-      const release = acquireDirLock(`${dir}.lock`); // refuses while a server runs
-      try {
-        const restoredDir = `${dir}.restoring`;
-        const db = await PGlite.create(restoredDir, { loadDataDir: new Blob([readFileSync(file)]) });
-        await db.query("select 1");
-        await db.close();
-        if (existsSync(dir)) renameSync(dir, `${dir}.before-restore-${Date.now()}`);
-        renameSync(restoredDir, dir);
-      } finally {
-        release();
-      }
-      return console.log(`Restored ${file} into ${dir}.`);
+      const backup = args[0];
+      if (!backup || !existsSync(backup)) return fail("restore needs an existing backup file or folder.");
+      if (config.DATABASE_URL)
+        return fail("DATABASE_URL is set: restore into an empty PostgreSQL database with move-to-postgres <url> <backup>.");
+      const dir = await restoreEmbedded(backup, config.dataDir);
+      return console.log(`Restored ${backup} into ${dir}.`);
     }
     default:
       return fail(usage);
   }
 }
+
+/** A consistent dump of the embedded database: from the running server if there is one, else opened here. */
+async function embeddedDump(config: ReturnType<typeof loadConfig>) {
+  const bytes = await backupThroughServer(config).catch(() => null);
+  if (bytes) return { blob: new Blob([bytes]), throughServer: true };
+  let blob: Blob | undefined;
+  await withServices(config, async (s) => (blob = await dumpEmbedded(s.database)));
+  return { blob: blob!, throughServer: false };
+}
+
+/** PostgreSQL read in one snapshot into the embedded format (server/db/snapshot.ts). */
+async function postgresDump(config: ReturnType<typeof loadConfig>) {
+  let blob: Blob | undefined;
+  await withServices(config, async (s) => (blob = (await snapshotDatabase(s.database)).dump));
+  return { blob: blob!, throughServer: false };
+}
+
+async function copyToPostgres(config: ReturnType<typeof loadConfig>, url: string, dump: Blob, readFrom: string) {
+  console.log(readFrom);
+  const source = await openEmbeddedCopy(dump);
+  const target = new pg.Client({ connectionString: url });
+  await target.connect();
+  try {
+    const result = await moveToPostgres({
+      source,
+      target,
+      sessionSecret: config.SESSION_SECRET ? undefined : fileSessionSecret(config.dataDir),
+      onTable: (t) =>
+        console.log(`  ${t.table.padEnd(32)} ${String(t.rows).padStart(8)} rows  checksum ${t.checksum.slice(0, 12) || "-"} ok`),
+    });
+    const rows = result.tables.reduce((n, t) => n + t.rows, 0);
+    console.log(`Moved ${rows} rows in ${result.tables.length} tables; counts and checksums match.`);
+    if (result.sessionSecretStored) console.log("The session secret is stored in PostgreSQL: sessions stay valid on every instance.");
+    if (config.SESSION_SECRET) console.log("Keep SESSION_SECRET set to the same value on every instance: sessions stay valid.");
+    console.log(`Next: start the app with DATABASE_URL=${redactPassword(url)} (uploads: npm run cli -- move-uploads s3).`);
+  } finally {
+    await target.end();
+    await source.close();
+  }
+}
+
+const redactPassword = (url: string) => url.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
 
 async function backupThroughServer(config: ReturnType<typeof loadConfig>) {
   const res = await fetch(`http://127.0.0.1:${config.PORT}/internal/backup`, {

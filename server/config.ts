@@ -104,6 +104,15 @@ const EnvSchema = z.object({
     .refine((v) => !v || !isPlaceholderSecret(v), {
       message: "is still the placeholder of deploy/env.example; set a random value (openssl rand -hex 32)",
     }),
+  // Scheduled backups (docs/deploy.md): a folder per backup in BACKUP_DIR (unset: none), every
+  // BACKUP_EVERY_HOURS, the newest BACKUP_KEEP kept. Database and uploads, for both databases.
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

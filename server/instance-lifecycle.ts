@@ -1,3 +1,4 @@
+import { startBackupSchedule } from "./backup-schedule.ts";
 import { scheduleRateLimitCleanup } from "./domain/rate-limit-cleanup.ts";
 import type { Logger } from "./log.ts";
 import { startDropReleaseTimer } from "./realtime/drop-release-timer.ts";
@@ -5,8 +6,8 @@ import type { Services } from "./services.ts";
 
 /**
  * What every instance does besides answering requests (server/main.ts and server/dev.ts alike):
- * finished throttle windows and challenges cleaned up, drops released on time, push and e-mail sent.
- * Returns the function that stops the first two (deliveries stop with the services).
+ * finished throttle windows and challenges cleaned up, drops released on time, push and e-mail sent,
+ * scheduled backups. Returns the function that stops all but deliveries (deliveries stop with the services).
  */
 export async function startBackgroundWork(services: Services) {
   const stopCleanup = scheduleRateLimitCleanup(services.db, (e) =>
@@ -16,9 +17,11 @@ export async function startBackgroundWork(services: Services) {
     services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"),
   );
   services.delivery.start();
+  const stopBackups = startBackupSchedule(services);
   return async () => {
     stopCleanup();
     await stopDropTimer();
+    await stopBackups();
   };
 }
 

@@ -14,8 +14,8 @@ import { createPushEndpointPolicy, type PushEndpointPolicy } from "./notify/push
 import { createPushSender } from "./notify/push-sender.ts";
 import { resolveVapidKeys } from "./notify/vapid-keys.ts";
 import { createRealtimeHub, type RealtimeHub } from "./realtime/hub.ts";
-import { createS3Storage } from "./storage/s3.ts";
-import { createLocalStorage, type Storage } from "./storage/storage.ts";
+import { storageFromConfig } from "./storage/from-config.ts";
+import type { Storage } from "./storage/storage.ts";
 
 /** Everything stateful the app shares: created once per process, handed to every request. */
 export interface Services {
@@ -82,16 +82,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       auth,
       sessionSecret,
       sendMail,
-      storage: config.S3_BUCKET
-        ? createS3Storage({
-            bucket: config.S3_BUCKET,
-            endpoint: config.S3_ENDPOINT,
-            region: config.S3_REGION,
-            accessKeyId: config.S3_ACCESS_KEY_ID,
-            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: config.S3_FORCE_PATH_STYLE,
-          })
-        : createLocalStorage(path.join(config.dataDir, "uploads")),
+      storage: storageFromConfig(config),
       realtime: await createRealtimeHub(database),
       delivery,
       pushEndpoints,

@@ -31,9 +31,11 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
   pglite?: PGlite;
+  /** PostgreSQL: the pool (backups read a consistent snapshot through one of its clients). */
+  pool?: pg.Pool;
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK = 724_201;
 
 export interface OpenOptions {
@@ -134,6 +136,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    pool,
     listen: async (channel, onPayload) => {
       if (!/^[a-z_]+$/.test(channel)) throw new Error("bad channel name");
       let set = listeners.get(channel);

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 
@@ -14,6 +14,8 @@ export interface Storage {
   kind: "local" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
   get(key: string): Promise<StoredObject | null>;
+  /** Every stored key with its size (for moving uploads between drivers). */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+$/i;
@@ -46,6 +48,14 @@ export function createLocalStorage(root: string): Storage {
         return { body: Readable.toWeb(createReadStream(file)) as ReadableStream, size: s.size };
       } catch {
         return null;
+      }
+    },
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (SAFE_KEY.test(key)) yield { key, size: (await stat(path.join(root, key))).size };
       }
     },
   };

@@ -8,6 +8,7 @@ import en from "../../app/locales/en/profile.json" with { type: "json" };
 import routes from "../../app/routes.ts";
 import { clearedCookies, CookieClient } from "../support/cookie-client.ts";
 import { createPgDatabase, ROOT, startInstance, type Instance } from "../support/instances.ts";
+import { SIGNED_IN_PAGES, type Who } from "../support/signed-in-pages.ts";
 
 // Issue 11 "Day two": collectors come back days later. Sessions are aged in the database the way
 // time ages them (created and last refreshed N days ago, expiring 30 days after the refresh), then
@@ -16,40 +17,6 @@ const hasBuild = existsSync(path.join(ROOT, process.env.BUILD_DIR ?? "build", "s
 const enabled = !!process.env.TEST_DATABASE_URL && (hasBuild || !!process.env.CI);
 const ADMIN = { email: "return-admin@example.test", password: "admin-pass-123" };
 const PASSWORD = "secret123";
-
-type Who = "user" | "owner" | "moderator" | "admin";
-/**
- * Every page that needs a session, with who opens it. A new signed-in page is one more line here
- * (a test below fails until every collector and admin route is listed). `signedOut` is what a
- * visitor whose session has expired gets: sent to /auth, or the public page.
- */
-const SIGNED_IN_PAGES: { path: string; who: Who; signedOut: "auth" | "public" }[] = [
-  { path: "/profile", who: "user", signedOut: "auth" },
-  { path: "/profile/data", who: "user", signedOut: "auth" },
-  { path: "/profile/notifications", who: "user", signedOut: "auth" },
-  { path: "/exclusive", who: "user", signedOut: "auth" },
-  { path: "/notifications", who: "user", signedOut: "auth" },
-  { path: "/claimed/:id", who: "owner", signedOut: "auth" },
-  { path: "/boonee/{figure}", who: "owner", signedOut: "public" },
-  { path: "/admin", who: "admin", signedOut: "auth" },
-  { path: "/admin/create-boonee", who: "admin", signedOut: "auth" },
-  { path: "/admin/boonees", who: "admin", signedOut: "auth" },
-  { path: "/admin/content", who: "admin", signedOut: "auth" },
-  { path: "/admin/claims", who: "admin", signedOut: "auth" },
-  { path: "/admin/reports", who: "admin", signedOut: "auth" },
-  { path: "/admin/users", who: "admin", signedOut: "auth" },
-  { path: "/admin/labels", who: "admin", signedOut: "auth" },
-  { path: "/admin/activity", who: "admin", signedOut: "auth" },
-  { path: "/admin/boonees.csv", who: "admin", signedOut: "auth" },
-  { path: "/admin/claims.csv", who: "admin", signedOut: "auth" },
-  { path: "/admin/users.csv", who: "admin", signedOut: "auth" },
-  { path: "/admin/drops", who: "admin", signedOut: "auth" },
-  { path: "/admin/sun-tag/:booneeId", who: "admin", signedOut: "auth" },
-  { path: "/admin", who: "moderator", signedOut: "auth" },
-  { path: "/admin/claims", who: "moderator", signedOut: "auth" },
-  { path: "/admin/reports", who: "moderator", signedOut: "auth" },
-  { path: "/admin/claims.csv", who: "moderator", signedOut: "auth" },
-];
 
 let database: Awaited<ReturnType<typeof createPgDatabase>>;
 let pool: pg.Pool;

@@ -45,17 +45,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built server (BUILD_DIR or build/) as a child process and waits for /healthz. */
+/** Starts the built server (BUILD_DIR or build/ of `cwd`) as a child process and waits for /healthz. */
 export async function startInstance(opts: {
   port: number;
   env?: Record<string, string>;
   dataDir?: string;
   publicUrl?: string;
   startTimeoutMs?: number;
+  /** The checkout whose server/main.ts and build run (another release's worktree in the mixed-version test). */
+  cwd?: string;
 }): Promise<Instance> {
   const base = `http://127.0.0.1:${opts.port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: {
       ...process.env,
       PORT: String(opts.port),

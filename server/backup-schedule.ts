@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { snapshotDatabase } from "./db/snapshot.ts";
+import type { Services } from "./services.ts";
+import { moveUploads } from "./storage/move-uploads.ts";
+import { createLocalStorage } from "./storage/storage.ts";
+
+const BACKUP_LOCK = 724_202;
+const NAME = /^boonees-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+
+/** The backups in `dir`, newest first. */
+export function listBackups(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => NAME.test(n))
+    .sort()
+    .reverse()
+    .map((n) => path.join(dir, n));
+}
+
+/**
+ * One backup folder in `dir`: `database.tar.gz` (an embedded-database dump, also for PostgreSQL) and
+ * `uploads/` (every stored object, from DATA_DIR or the bucket). Written under a temporary name and
+ * renamed when complete; then only the newest `keep` backups stay.
+ */
+export async function takeBackup(services: Pick<Services, "database" | "storage">, dir: string, keep: number): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const name = `boonees-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  const partial = path.join(dir, `.${name}.partial`);
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial);
+  try {
+    const { dump } = await snapshotDatabase(services.database);
+    writeFileSync(path.join(partial, "database.tar.gz"), Buffer.from(await dump.arrayBuffer()));
+    await moveUploads(services.storage, createLocalStorage(path.join(partial, "uploads")));
+    const final = path.join(dir, name);
+    rmSync(final, { recursive: true, force: true });
+    renameSync(partial, final);
+    for (const old of listBackups(dir).slice(keep)) rmSync(old, { recursive: true, force: true });
+    return final;
+  } catch (e) {
+    rmSync(partial, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/**
+ * BACKUP_DIR set: a backup every BACKUP_EVERY_HOURS, the newest BACKUP_KEEP kept. With several instances
+ * on PostgreSQL one takes it (advisory lock), and none takes one while BACKUP_DIR's newest is recent.
+ * Returns the function that stops the schedule.
+ */
+export function startBackupSchedule(services: Services): () => Promise<void> {
+  const { BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP } = services.config;
+  if (!BACKUP_DIR) return async () => {};
+  const dir = path.resolve(BACKUP_DIR);
+  const everyMs = BACKUP_EVERY_HOURS * 3_600_000;
+  let running: Promise<void> | undefined;
+  const due = () => {
+    const newest = listBackups(dir)[0];
+    return !newest || Date.now() - statSync(newest).mtimeMs >= everyMs;
+  };
+  const tick = async () => {
+    if (!due()) return;
+    const lock = await services.database.pool?.connect();
+    try {
+      if (lock && !(await lock.query<{ got: boolean }>("select pg_try_advisory_lock($1) as got", [BACKUP_LOCK])).rows[0].got) return;
+      if (!due()) return; // another instance took it meanwhile
+      const taken = await takeBackup(services, dir, BACKUP_KEEP);
+      services.log.info({ backup: taken }, "backup written");
+    } finally {
+      await lock?.query("select pg_advisory_unlock($1)", [BACKUP_LOCK]).catch(() => {});
+      lock?.release();
+    }
+  };
+  const run = () => {
+    running ??= tick()
+      .catch((e) => services.log.error({ err: e instanceof Error ? e.name : "error" }, "backup failed"))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(run, Math.min(everyMs, 10 * 60_000));
+  timer.unref();
+  run();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
