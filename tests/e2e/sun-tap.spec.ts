@@ -42,8 +42,10 @@ test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a cop
   await expect(page).toHaveURL(new RegExp(`/s/${figure.id}$`));
   await expect(page.getByText("Echter Tag – dieser Tap ist verifiziert.")).toBeVisible();
   await page.reload(); // a reload does not replay the tap
-  await page.getByRole("button", { name: "Claimen" }).click();
-  await expect(page).toHaveURL(/\/profile\?new=/);
+  await page.getByRole("button", { name: "Jetzt claimen" }).click();
+  // the claim link's success screen, then the collection
+  await expect(page.getByRole("status").getByText("Dein Boonee gehört jetzt dir.")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
   const [owned] = await db.select({ ownerId: schema.boonees.ownerId }).from(schema.boonees).where(eq(schema.boonees.id, figure.id));
   expect(owned.ownerId).not.toBeNull();
 
