@@ -29,3 +29,20 @@ test("a figure opened from the collection leads back to the collection, from the
   await page.goto(`/boonee/${figure.id}`);
   await expect(page.getByRole("link", { name: "Zur Galerie" })).toBeVisible();
 });
+
+test("notification checkboxes do not look active while their channel is off (German and English)", async ({ page }) => {
+  await signUp(page);
+  for (const [lang, off] of [
+    ["de", "aus"],
+    ["en", "off"],
+  ] as const) {
+    if (lang === "en") await useEnglish(page);
+    await page.goto("/profile");
+    const form = page.getByTestId("notification-preferences");
+    // neither push (no device) nor e-mail (not confirmed) is on: every box says so and is dimmed
+    await expect(form.locator("thead").getByText(off, { exact: true })).toHaveCount(2);
+    const boxes = form.getByRole("checkbox");
+    expect(await boxes.count()).toBeGreaterThan(0);
+    await expect(form.locator("input[type=checkbox]:not([data-channel-off])")).toHaveCount(0);
+  }
+});
