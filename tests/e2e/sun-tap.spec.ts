@@ -15,6 +15,7 @@ const newUid = () =>
   `04${Date.now().toString(16).slice(-8).toUpperCase()}${(uidSeq++).toString(16).padStart(4, "0").toUpperCase()}`.slice(0, 14);
 
 test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a copied URL and a later tap", async ({ page, browser }) => {
+  test.setTimeout(90_000); // an admin, a finder and a visitor; the claim now passes the success screen
   await ownAddress(page);
   const figure = await seedBoonee({ name: `Tappi ${Date.now()}` });
   const uid = newUid();
