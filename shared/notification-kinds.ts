@@ -78,6 +78,14 @@ export const NOTIFICATION_KIND_TABLE = {
         title: { key: "notify.achievementTitle", arg: "achievement" },
         message: { key: "notify.achievementMessage", arg: "achievement" },
       },
+      achievementWithdrawnRejected: {
+        title: { key: "notify.achievementWithdrawnTitle", arg: "achievement" },
+        message: { key: "notify.achievementWithdrawnRejectedMessage", arg: "achievement" },
+      },
+      achievementWithdrawnDeleted: {
+        title: { key: "notify.achievementWithdrawnTitle", arg: "achievement" },
+        message: { key: "notify.achievementWithdrawnDeletedMessage", arg: "achievement" },
+      },
     },
   },
   claimReviewed: {

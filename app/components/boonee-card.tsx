@@ -18,14 +18,17 @@ export interface BooneeCardProps {
   marker?: string | null;
   /** Lines under the series (the profile: instance number and date found). */
   details?: ReactNode;
+  /** Where the card is: the figure page's back link returns there ("collection"; else the gallery). */
+  from?: "collection";
 }
 
 /** A figure card linking to /boonee/{id}: square picture, name, rarity, series and an optional counter. */
-export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priority = false, marker, details }: BooneeCardProps) {
+export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priority = false, marker, details, from }: BooneeCardProps) {
   const { t } = useTranslation();
   return (
     <Link
       to={`/boonee/${id}`}
+      state={from ? { from } : undefined}
       className="group block h-full overflow-hidden rounded-2xl border-2 border-ink/10 bg-card shadow-[0_4px_0_0_rgba(35,21,63,0.08)] transition-transform hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-grape"
       data-testid="boonee-card"
     >

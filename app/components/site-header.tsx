@@ -33,6 +33,12 @@ export function SiteHeader({ viewer, unread }: { viewer: HeaderViewer | null; un
           <NavLink to="/boonees" className={navClass}>
             {t("nav.gallery")}
           </NavLink>
+          <NavLink to="/drops" className={navClass}>
+            {t("nav.drops")}
+          </NavLink>
+          <NavLink to="/leaderboard" className={navClass}>
+            {t("nav.leaderboard")}
+          </NavLink>
           {viewer ? (
             <>
               <NavLink to="/profile" className={navClass}>

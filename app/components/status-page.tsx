@@ -7,6 +7,8 @@ export function StatusPage({ code, title, text }: { code: number; title: string;
   const { t } = useTranslation();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+      {/* an error page has no route meta of its own: React puts this title into <head> */}
+      <title>{`${title} · Boonees`}</title>
       <img src="/images/boonee-lost.svg" alt="" width={180} height={180} className="mb-6 size-44" />
       <p className="font-display text-6xl font-extrabold text-grape">{code}</p>
       <h1 className="mt-2 font-display text-3xl font-bold">{title}</h1>

@@ -27,12 +27,20 @@ export async function deleteBoonee(db: Db, actor: Actor | null, input: { id: str
     const [instance] = await tx.select({ id: boonees.id }).from(boonees).where(eq(boonees.templateId, row.id)).limit(1);
     if (instance) throw new DomainError("hasInstances", 409);
     const details = await figureRef(tx, row.id);
-    await tx.delete(booneeStories).where(eq(booneeStories.booneeId, row.id));
+    const removedStories = await tx
+      .delete(booneeStories)
+      .where(eq(booneeStories.booneeId, row.id))
+      .returning({ userId: booneeStories.userId });
     await tx.delete(claims).where(eq(claims.booneeId, row.id));
     await tx.delete(tags).where(eq(tags.booneeId, row.id));
     await tx.delete(exclusiveContent).where(eq(exclusiveContent.booneeId, row.id));
     await tx.delete(boonees).where(eq(boonees.id, row.id));
-    const withdrawn = row.ownerId ? await withdrawAchievements(tx, row.ownerId) : [];
+    const withdrawn = row.ownerId
+      ? await withdrawAchievements(tx, row.ownerId, {
+          because: "deleted",
+          storiesRemoved: removedStories.some((story) => story.userId === row.ownerId),
+        })
+      : [];
     if (row.ownerId) {
       await createNotifications(tx, [
         {

@@ -4,7 +4,6 @@ import { storySchema } from "#shared/schemas/story.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { booneeStories } from "../db/schema.ts";
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
-import { withdrawAchievements } from "./withdraw-achievements.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,13 +44,12 @@ export async function editOwnStory(db: Db, actor: Actor | null, input: { storyId
   });
 }
 
-/** The author deletes their finder story; "Storyteller" goes when it was their only one. */
+/** The author deletes their finder story; "Storyteller", once announced, stays (product decisions, "Achievements stay"). */
 export async function deleteOwnStory(db: Db, actor: Actor | null, input: { storyId: string }) {
   assertSignedIn(actor);
   return db.transaction(async (tx) => {
     const story = await lockOwnStory(tx, actor, input.storyId);
     await tx.delete(booneeStories).where(eq(booneeStories.id, story.id));
-    await withdrawAchievements(tx, actor.id);
     return { id: story.id, booneeId: story.booneeId };
   });
 }

@@ -24,11 +24,23 @@ import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { withPasswordCheck } from "./password-check.ts";
 import { confirmWithOwnPasskey } from "./passkeys.ts";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { DEFAULT_LANG, type Lang } from "#shared/i18n-config.ts";
+import { renderNotificationText } from "#shared/notification-text.ts";
+import { translator } from "../notify/translate.ts";
 
-/** Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). */
-export async function exportUserData(db: DbOrTx, actor: Actor | null) {
+/**
+ * Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). System texts
+ * (stored as "@kind:arg") are written out in `lang`, as the bell shows them.
+ */
+export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang = DEFAULT_LANG) {
   assertSignedIn(actor);
   const id = actor.id;
+  const t = translator(lang);
+  const readable = <N extends { title: string; message: string }>(n: N): N => ({
+    ...n,
+    title: renderNotificationText(n.title, t),
+    message: renderNotificationText(n.message, t),
+  });
   const [profile] = await db
     .select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt })
     .from(profiles)
@@ -74,11 +86,15 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null) {
         .orderBy(desc(notifications.createdAt))),
       // the announcements to everyone this account sees, with its read state (docs/decisions/024)
       ...(await listAnnouncements(db, id)).map(({ id: _id, ...a }) => a),
-    ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
-    achievements: await db
-      .select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt })
-      .from(userAchievements)
-      .where(eq(userAchievements.userId, id)),
+    ]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map(readable),
+    achievements: (
+      await db
+        .select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt })
+        .from(userAchievements)
+        .where(eq(userAchievements.userId, id))
+    ).map((a) => ({ ...a, name: t(`achievements.${a.achievement}.name`) })),
     // the links' tokens and the devices' keys are capabilities, not data about the person
     notificationSettings:
       (

@@ -64,7 +64,8 @@ async function nextName(db: DbOrTx, userId: string) {
   return `Passkey ${n + 1}`;
 }
 
-const store = async (db: DbOrTx, userId: string, c: NewCredential) =>
+/** `usedNow`: the passkey signs in as it is made (a passkey sign-up), so it is "used", not "never used". */
+const store = async (db: DbOrTx, userId: string, c: NewCredential, usedNow = false) =>
   db.insert(passkeys).values({
     userId,
     credentialId: c.credentialId,
@@ -72,6 +73,7 @@ const store = async (db: DbOrTx, userId: string, c: NewCredential) =>
     counter: c.counter,
     transports: c.transports,
     name: await nextName(db, userId),
+    lastUsedAt: usedNow ? sql`now()` : null,
   });
 
 /**
@@ -109,7 +111,7 @@ export async function signUpWithPasskey(
     return { status: "mailed" };
   }
   const user = await ctx.internalAdapter.createUser({ name: about.name, email: about.email, emailVerified: false }, { method: "passkey" });
-  await store(services.db, user.id, credential);
+  await store(services.db, user.id, credential, true);
   await mailEmailConfirmation(services, { id: user.id, name: about.name, email: about.email }, langFromCookieHeader(headers.get("cookie")));
   const cookie = await startSession(services.auth, user.id, headers);
   return { status: "created", headers: new Headers([["set-cookie", cookie]]), userId: user.id };

@@ -54,7 +54,7 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
       .update(booneeStories)
       .set({ hidden: true })
       .where(and(eq(booneeStories.booneeId, rejected.booneeId), eq(booneeStories.userId, rejected.userId)));
-    const withdrawn = await withdrawAchievements(tx, rejected.userId);
+    const withdrawn = await withdrawAchievements(tx, rejected.userId, { because: "rejected" });
     await createNotifications(tx, [
       {
         userId: rejected.userId,

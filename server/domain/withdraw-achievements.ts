@@ -1,16 +1,34 @@
 import { sql } from "drizzle-orm";
 import type { AchievementKey } from "#shared/achievements.ts";
+import { systemText } from "#shared/notification-text.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { earnedAchievements } from "./achievement-rules.ts";
+import { createNotifications } from "./notify.ts";
+
+/** Achievements that rest on owned figures; "storyteller" rests on a story. */
+const FIGURE_ACHIEVEMENTS: readonly AchievementKey[] = [
+  "first_find",
+  "collector",
+  "hoarder",
+  "rare_hunter",
+  "legend_hunter",
+  "series_complete",
+];
 
 /**
- * Takes back the achievements a user no longer earns (after a rejected claim or a deleted story):
- * the same rules as unlocking, read from what the user owns and wrote now. Call it inside the
- * transaction that took the figure or story away. Returns the keys withdrawn.
+ * An achievement, once earned, stays (product decisions, "Achievements stay"): it is taken back only
+ * when an admin rejects the claim behind it or deletes the claimed figure. Then the achievements that
+ * rest on figures and no longer hold go ("storyteller" too when the deletion took the user's stories),
+ * and the collector is told which one went and why. Call it inside that transaction. Returns the keys withdrawn.
  */
-export async function withdrawAchievements(tx: DbOrTx, userId: string): Promise<AchievementKey[]> {
+export async function withdrawAchievements(
+  tx: DbOrTx,
+  userId: string,
+  why: { because: "rejected" | "deleted"; storiesRemoved?: boolean },
+): Promise<AchievementKey[]> {
   const holds = await earnedAchievements(tx, userId);
-  const lost = (Object.keys(holds) as AchievementKey[]).filter((k) => !holds[k]);
+  const candidates: readonly AchievementKey[] = why.storiesRemoved ? [...FIGURE_ACHIEVEMENTS, "storyteller"] : FIGURE_ACHIEVEMENTS;
+  const lost = candidates.filter((k) => !holds[k]);
   if (lost.length === 0) return [];
   const rows = await queryRows<{ achievement: AchievementKey }>(
     tx,
@@ -21,5 +39,17 @@ export async function withdrawAchievements(tx: DbOrTx, userId: string): Promise<
         )})
         returning achievement`,
   );
-  return rows.map((r) => r.achievement);
+  const withdrawn = rows.map((r) => r.achievement);
+  const kind = why.because === "rejected" ? "achievementWithdrawnRejected" : "achievementWithdrawnDeleted";
+  await createNotifications(
+    tx,
+    withdrawn.map((key) => ({
+      userId,
+      type: "achievement" as const,
+      title: systemText(kind, key),
+      message: systemText(`${kind}Message`, key),
+      link: "/profile",
+    })),
+  );
+  return withdrawn;
 }

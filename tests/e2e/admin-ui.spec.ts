@@ -213,7 +213,7 @@ test.describe("getting around", () => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(mod.email);
     await page.getByLabel("Password").fill(mod.password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/$/);

@@ -335,7 +335,7 @@ test.describe("figure list", () => {
     await expect(cards).toHaveCount(2);
 
     await freeCard.getByRole("button", { name: "Copy URL" }).click();
-    await expect(page.getByText("Claim-URL kopiert!")).toBeVisible();
+    await expect(page.getByText("Claim URL copied!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/c/${free.code}`);
     await expect(freeCard.getByRole("link", { name: "View" })).toHaveAttribute("href", `/boonee/${free.id}`);
 

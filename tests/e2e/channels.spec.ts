@@ -272,6 +272,9 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
   const en = await visitor(browser, "en");
   await signInAsAdmin(page);
   await scheduleDrop(page, { title, area, figureName: figure.name, hint });
+  // and on /drops, opened before the start: the upcoming drop on top, then the live one, without reload
+  const dropsDe = await visitor(browser, "de", "/drops");
+  const dropsEn = await visitor(browser, "en", "/drops");
 
   await expect(de.getByRole("heading", { name: "Der nächste Drop startet in" })).toBeVisible();
   await expect(en.getByRole("heading", { name: "The next drop starts in" })).toBeVisible();
@@ -280,6 +283,9 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
     await expect(p.locator("body")).not.toContainText(title);
     await expect(p.locator("body")).not.toContainText(area);
   }
+  await expect(dropsDe.getByRole("heading", { name: "Der nächste Drop startet in" })).toBeVisible();
+  await expect(dropsEn.getByRole("heading", { name: "The next drop starts in" })).toBeVisible();
+  await expect(dropsDe.getByTestId("drop-countdown")).toHaveText(/\d\d:\d\d:\d\d/);
   // the countdown ticks in the browser
   const first = await de.getByTestId("drop-countdown").textContent();
   await expect(de.getByTestId("drop-countdown")).not.toHaveText(first ?? "");
@@ -293,6 +299,18 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
   await expect(de.getByText(`Gebiet: ${area}`)).toBeVisible();
   await expect(en.getByTestId("drop-status")).toContainText("Live since", live);
   await expect(en.getByRole("heading", { name: `${title} (EN)` })).toBeVisible();
+  for (const [p, shown, status] of [
+    [dropsDe, title, "Live seit"],
+    [dropsEn, `${title} (EN)`, "Live since"],
+  ] as const) {
+    await expect(p.getByTestId("drop-status")).toContainText(status, live);
+    await expect(p.getByRole("heading", { name: shown })).toBeVisible();
+    // after a reload the running drop is still on top, not among the past ones
+    await p.reload();
+    await expect(p.getByTestId("landing-drop")).toHaveAttribute("data-state", "live");
+    await expect(p.getByTestId("landing-drop").getByRole("heading", { name: shown })).toBeVisible();
+    await expect(p.getByTestId("drops-list").filter({ hasText: shown })).toHaveCount(0);
+  }
   // the hint at its own time
   await expect(de.getByTestId("drop-hints")).toContainText(hint, { timeout: 30_000 });
   await expect(en.getByTestId("drop-hints")).toContainText(`${hint} (EN)`, { timeout: 30_000 });

@@ -212,20 +212,40 @@ test.describe("collector area", () => {
     await other.close();
   });
 
-  test("downloads the user's own data with their claim", async ({ page }) => {
+  test("downloads the user's own data with their claim, notifications written out in their language (German and English)", async ({
+    page,
+  }) => {
     const user = await signUp(page);
     const figure = await seedBoonee({ ownerId: user.id, name: `Datenmonster ${unique()}` });
     await db.insert(claims).values({ booneeId: figure.id, userId: user.id });
-    await page.goto("/profile");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("link", { name: "Meine Daten herunterladen" }).click(),
-    ]);
-    const json = JSON.parse(readFileSync((await download.path())!, "utf8"));
+    await db.insert(notifications).values({
+      userId: user.id,
+      type: "achievement",
+      title: "@achievement:first_find",
+      message: "@achievementMessage:first_find",
+      link: "/profile",
+    });
+    const downloadData = async (label: string) => {
+      await page.goto("/profile");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: label }).click()]);
+      return JSON.parse(readFileSync((await download.path())!, "utf8"));
+    };
+    const json = await downloadData("Meine Daten herunterladen");
     expect(json.profile.email).toBe(user.email);
     expect(json.claims.map((c: { figure: string }) => c.figure)).toContain(figure.name);
     expect(json.figures.map((f: { id: string }) => f.id)).toContain(figure.id);
     expect(JSON.stringify(json)).not.toContain(figure.code);
+    // the bell's texts, not the stored notation ("@achievement:first_find", "@dropHint:{…}")
+    expect(JSON.stringify(json.notifications)).not.toMatch(/"@\w+:/);
+    expect(json.notifications).toContainEqual(
+      expect.objectContaining({
+        title: "Neuer Erfolg: Erster Fund",
+        message: "Du hast „Erster Fund“ freigeschaltet. Schau in deinem Profil vorbei!",
+      }),
+    );
+    await useEnglish(page);
+    const english = await downloadData("Download my data");
+    expect(english.notifications).toContainEqual(expect.objectContaining({ title: "New achievement: First Find" }));
   });
 
   test("deletes the account: signed out, old password refused, figure shows 'Anonym'", async ({ page }) => {

@@ -8,12 +8,12 @@ import { useEnglish } from "./fixtures.ts";
 export const DROP_DELAY_S = Number(process.env.E2E_DROP_DELAY_S ?? 60);
 const ZONE = "Europe/Berlin"; // TIME_ZONE's default, as the e2e server runs
 
-/** A signed-out visitor on the landing page, listening to the drop stream (its inline script; the app is not started, decision 025). */
-export async function visitor(browser: Browser, lang: "de" | "en") {
+/** A signed-out visitor on the landing page (or `path`), listening to the drop stream (its inline script; the app is not started, decision 025). */
+export async function visitor(browser: Browser, lang: "de" | "en", path = "/") {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (lang === "en") await useEnglish(page);
-  await page.goto("/");
+  await page.goto(path);
   await page.locator("html[data-drop-stream=connected]").waitFor({ state: "attached", timeout: 20_000 });
   return page;
 }

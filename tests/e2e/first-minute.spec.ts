@@ -37,7 +37,7 @@ const TEXT = {
     claim: "Claim it now",
     signUpAndClaim: "Create account & claim",
     loginAndClaim: "Already have an account? Log in and claim",
-    login: "Login",
+    login: "Log in",
     email: "Email",
     password: "Password",
     code: "Secret code",

@@ -57,6 +57,9 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   // the profile lists it and offers no password change; its last passkey cannot be removed
   await expect(page.getByTestId("passkey")).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "Passwort ändern" })).toHaveCount(0);
+  // the passkey that signed her up has been used (not "nie benutzt"); as her only way in it cannot be removed
+  await expect(page.getByTestId("passkey")).toContainText("zuletzt benutzt");
+  await expect(page.getByTestId("passkey").getByRole("button", { name: "Entfernen" })).toBeDisabled();
 
   const out = await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   expect(out.status()).toBe(302);
@@ -103,23 +106,35 @@ test("a password account adds a passkey on its profile, renames and removes it; 
   await expect(page.getByRole("alert").filter({ hasText: "This device already has a passkey for your account." })).toBeVisible();
 
   const row = page.getByTestId("passkey");
+  await expect(row).toContainText("never used"); // added, not yet used to log in
+  // a name over 60 characters is refused with a message, never cut
+  await row.getByLabel("Passkey name").fill("P".repeat(61));
+  await row.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("The name can be at most 60 characters long.")).toBeVisible();
+  expect((await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id)))[0].name).not.toContain("PPP");
   await row.getByLabel("Passkey name").fill("My phone");
   await row.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByTestId("passkey").getByLabel("Passkey name")).toHaveValue("My phone");
   expect((await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id)))[0].name).toBe("My phone");
 
-  page.once("dialog", (d) => void d.accept());
+  // the app's own dialog (not the browser's confirm), which knows it is the last passkey
+  page.once("dialog", () => {
+    throw new Error("the browser's confirm was used");
+  });
   await page.getByTestId("passkey").getByRole("button", { name: "Remove" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Remove the passkey “My phone”?" });
+  await expect(confirm).toContainText("This is your last passkey. After this you log in with your password only.");
+  await confirm.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("No passkey yet.")).toBeVisible();
   expect(await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id))).toEqual([]);
   // a removed passkey does not sign in any more
   await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   await page.goto("/auth");
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page.getByText("We don’t know this passkey. Sign in with your password or sign up.")).toBeVisible();
+  await page.getByRole("button", { name: "Log in with a passkey" }).click();
+  await expect(page.getByText("We don’t know this passkey. Log in with your password or sign up.")).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL("/profile");
 });
 

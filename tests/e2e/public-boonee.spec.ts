@@ -209,7 +209,7 @@ test.describe("finder stories", () => {
     await visitor.close();
   });
 
-  test("English page, German fixed texts: the story limits in the dialog", async ({ page }) => {
+  test("English page, English texts: the story limits in the dialog (the spec's fixed German texts in English)", async ({ page }) => {
     await useEnglish(page);
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
@@ -218,8 +218,8 @@ test.describe("finder stories", () => {
     await dialog.getByLabel("Title").fill("  ab ");
     await dialog.getByLabel("Story", { exact: true }).fill("   kurz   ");
     await dialog.getByRole("button", { name: "Save story" }).click();
-    await expect(dialog.getByText("Titel muss mindestens 3 Zeichen lang sein")).toBeVisible();
-    await expect(dialog.getByText("Story muss mindestens 10 Zeichen lang sein")).toBeVisible();
+    await expect(dialog.getByText("The title must be at least 3 characters long.")).toBeVisible();
+    await expect(dialog.getByText("The story must be at least 10 characters long.")).toBeVisible();
     await dialog.getByLabel("Title").fill("abc");
     await dialog.getByLabel("Story", { exact: true }).fill("0123456789");
     await dialog.getByLabel("Find date (optional)").fill("2999-01-01");
@@ -235,7 +235,7 @@ test.describe("finder stories", () => {
     await dialog.getByLabel("Title").fill("abc");
     await dialog.getByLabel("Find date (optional)").fill("");
     await dialog.getByRole("button", { name: "Save story" }).click();
-    await expect(page.getByText("Deine Story wurde gespeichert!")).toBeVisible();
+    await expect(page.getByText("Your story was saved!")).toBeVisible();
     expect(await storiesOf(f.id)).toHaveLength(1);
   });
 

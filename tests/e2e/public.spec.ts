@@ -276,6 +276,31 @@ test.describe("leaderboard", () => {
     await expect(rows.nth(0).getByRole("img", { name: "Rank 1, Gold" })).toBeVisible();
     await expect(rows.nth(0).getByTestId("leaderboard-count")).toHaveText("800 Boonees");
   });
+
+  test("the signed-in collector's own row is marked, and a long name reads whole at 375 px — in German and English", async ({ page }) => {
+    // 396 figures: in the top 10 that the test above seeded (below its first four rows), on both boards
+    const me = await signUp(page, `Wilhelmine K. ${unique().slice(-6)}`); // 21 characters
+    await seedOwned(me.id, 396, { claimedAt: new Date(), rarity: "Legendary" });
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const [lang, you] of [
+      ["de", "(du)"],
+      ["en", "(you)"],
+    ] as const) {
+      if (lang === "en") await useEnglish(page);
+      const mine = page.getByTestId("board-collectors").locator("[data-testid=leaderboard-row][aria-current=true]");
+      await expect(async () => {
+        await page.goto("/leaderboard");
+        await expect(mine).toHaveCount(1, { timeout: 500 });
+      }).toPass({ timeout: 10_000 });
+      await expect(mine).toContainText(you);
+      await expect(page.getByTestId("board-legends").locator("[data-testid=leaderboard-row][aria-current=true]")).toHaveCount(1);
+      // the whole name is shown (on two lines at most), not cut after a few characters
+      const name = mine.getByTestId("leaderboard-name");
+      await expect(name).toHaveText(me.name);
+      expect(await name.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    }
+  });
 });
 
 // ------------------------------------------------------------------ 6. stats

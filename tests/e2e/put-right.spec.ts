@@ -185,12 +185,12 @@ test.describe("putting things right", () => {
     await expect(victim.page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
     await victim.page.getByLabel("Email").fill(account.email);
     await victim.page.getByLabel("Password").fill(account.password);
-    await victim.page.getByRole("button", { name: "Login" }).click();
+    await victim.page.getByRole("button", { name: "Log in" }).click();
     await expect(victim.page.getByText("This account is blocked.")).toBeVisible();
 
     await row.getByRole("button", { name: `Unblock ${account.name}` }).click();
     await expect(page.getByText("Account unblocked")).toBeVisible();
-    await victim.page.getByRole("button", { name: "Login" }).click();
+    await victim.page.getByRole("button", { name: "Log in" }).click();
     await expect(victim.page).toHaveURL("/profile");
 
     await expectLogged(page, "account.blocked", [account.name, "Admin", "Spam in finder stories"]);
@@ -276,7 +276,7 @@ test.describe("putting things right", () => {
       await expect(page).toHaveURL("/auth?redirect=%2Fnotifications");
       await page.getByLabel(lang === "de" ? "E-Mail" : "Email").fill(account.email);
       await page.getByLabel(lang === "de" ? "Passwort" : "Password").fill(account.password);
-      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Login" }).click();
+      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Log in" }).click();
       await expect(page).toHaveURL("/notifications");
       // an address elsewhere is never followed
       await page.context().clearCookies();
@@ -284,7 +284,7 @@ test.describe("putting things right", () => {
       await page.goto("/auth?redirect=%2F%2Fevil.example%2Fnotifications");
       await page.getByLabel(lang === "de" ? "E-Mail" : "Email").fill(account.email);
       await page.getByLabel(lang === "de" ? "Passwort" : "Password").fill(account.password);
-      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Login" }).click();
+      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Log in" }).click();
       await expect(page).toHaveURL("/profile");
     });
   }

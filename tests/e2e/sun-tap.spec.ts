@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
 import { ownAddress } from "./claim-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, signUp, test, useEnglish } from "./fixtures.ts";
+import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
+import { E2E } from "./env.ts";
+import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // A figure with an NTAG 424 DNA tag: the admin binds it, a finder's phone taps it (each tap a new
 // signed URL), claims it, and a later tap shows the authenticity page; a copied URL is refused.
@@ -13,6 +15,7 @@ const newUid = () =>
   `04${Date.now().toString(16).slice(-8).toUpperCase()}${(uidSeq++).toString(16).padStart(4, "0").toUpperCase()}`.slice(0, 14);
 
 test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a copied URL and a later tap", async ({ page, browser }) => {
+  test.setTimeout(90_000); // an admin, a finder and a visitor; the claim now passes the success screen
   await ownAddress(page);
   const figure = await seedBoonee({ name: `Tappi ${Date.now()}` });
   const uid = newUid();
@@ -40,8 +43,10 @@ test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a cop
   await expect(page).toHaveURL(new RegExp(`/s/${figure.id}$`));
   await expect(page.getByText("Echter Tag – dieser Tap ist verifiziert.")).toBeVisible();
   await page.reload(); // a reload does not replay the tap
-  await page.getByRole("button", { name: "Claimen" }).click();
-  await expect(page).toHaveURL(/\/profile\?new=/);
+  await page.getByRole("button", { name: "Jetzt claimen" }).click();
+  // the claim link's success screen, then the collection
+  await expect(page.getByRole("status").getByText("Dein Boonee gehört jetzt dir.")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
   const [owned] = await db.select({ ownerId: schema.boonees.ownerId }).from(schema.boonees).where(eq(schema.boonees.id, figure.id));
   expect(owned.ownerId).not.toBeNull();
 
@@ -65,3 +70,35 @@ test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a cop
   await expect(visitorPage.getByTestId("tap-unverified")).toContainText("Not verified");
   await visitor.close();
 });
+
+// Issue 25 (5): signed out, the tap page is the claim page: the figure, sign-up inline, one tap to own it, the success screen.
+for (const lang of ["de", "en"] as const) {
+  test(`signed out, a tap signs up and claims in one form and shows the success screen (${lang})`, async ({ page }) => {
+    await ownAddress(page);
+    if (lang === "en") await useEnglish(page);
+    const figure = await seedBoonee({ name: `Tappa ${Date.now()}` });
+    const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, E2E.adminEmail));
+    const uid = newUid();
+    await bindSunTag(db as never, { id: admin.id, role: "admin" }, figure.id, { mode: "master", uid }, TEST_SUN_MASTER);
+
+    await page.goto(`/s/${figure.id}?${tapParams(TEST_SUN_MASTER, { uid, counter: 1 })}`);
+    await expect(page.getByRole("heading", { name: figure.name, level: 1 })).toBeVisible();
+    await expect(
+      page.getByText(lang === "de" ? "Echter Tag – dieser Tap ist verifiziert." : "Genuine tag – this tap is verified."),
+    ).toBeVisible();
+    // no detour through the general sign-up page
+    await expect(
+      page.getByRole("link", { name: lang === "de" ? "Konto erstellen und claimen" : "Create an account and claim" }),
+    ).toHaveCount(0);
+    await page.getByLabel("Name").fill(lang === "de" ? "Tapsi Neu" : "Tappy New");
+    await page.getByLabel(lang === "de" ? "E-Mail" : "Email").fill(`tap-${unique().toLowerCase()}@example.test`);
+    await page.getByLabel(lang === "de" ? "Passwort" : "Password").fill("secret123");
+    await page.getByRole("button", { name: lang === "de" ? "Konto erstellen & claimen" : "Create account & claim" }).click();
+    await expect(
+      page.getByRole("status").getByText(lang === "de" ? "Dein Boonee gehört jetzt dir." : "Your Boonee is now yours."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
+    const [owned] = await db.select({ ownerId: schema.boonees.ownerId }).from(schema.boonees).where(eq(schema.boonees.id, figure.id));
+    expect(owned.ownerId).not.toBeNull();
+  });
+}

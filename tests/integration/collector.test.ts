@@ -199,8 +199,17 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       sql`insert into announcements (kind, title, message, link) values ('dropReleased', '@dropReleased:{}', '@dropReleasedMessage:{}', '/drops') returning id`,
     );
     await markNotificationRead(s.db, actor(u.id), `a-${said.id}`);
-    expect((await exportUserData(s.db, actor(u.id))).notifications).toEqual(
-      expect.arrayContaining([expect.objectContaining({ title: "@dropReleased:{}", type: "drop", read: true })]),
+    const readable = await exportUserData(s.db, actor(u.id));
+    expect(readable.notifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: "Der Drop ist live: ", type: "drop", read: true })]),
+    );
+    // system texts are written out in the reader's language, as the bell shows them, never "@kind:arg"
+    expect(JSON.stringify(readable.notifications)).not.toMatch(/"@\w+:/);
+    expect(readable.notifications.map((x) => x.title)).toEqual(expect.arrayContaining(["Neuer Erfolg: Erster Fund"]));
+    expect(readable.achievements.map((x) => x.name).sort()).toEqual(["Erster Fund", "Raritätenjäger"]);
+    const english = await exportUserData(s.db, actor(u.id), "en");
+    expect(english.notifications.map((x) => x.title)).toEqual(
+      expect.arrayContaining(["New achievement: First Find", "The drop is live: "]),
     );
     expect(JSON.stringify(data)).not.toMatch(/password|secret_code|secretCode|COLL[A-Z0-9]{6}/);
     await s.db

@@ -66,6 +66,14 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     expect(told).toBeDefined();
     const en = (key: string, p?: Record<string, unknown>) => `${key}:${JSON.stringify(p)}`;
     expect(renderNotificationText(told!.title, en)).toBe(`notify.figureDeletedTitle:{"name":"${legendary.name}"}`);
+    // and which achievement went, and why
+    const withdrawn = notes.filter((x) => x.title.startsWith("@achievementWithdrawn"));
+    expect(withdrawn.map((x) => [renderNotificationText(x.title, en), renderNotificationText(x.message, en)])).toEqual([
+      [
+        'notify.achievementWithdrawnTitle:{"name":"achievements.legend_hunter.name:undefined"}',
+        'notify.achievementWithdrawnDeletedMessage:{"name":"achievements.legend_hunter.name:undefined"}',
+      ],
+    ]);
   });
 
   it("an unclaimed figure notifies nobody", async () => {

@@ -215,15 +215,19 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     await db().update(profiles).set({ name: null }).where(eq(profiles.id, gone.id));
     const boards = await getLeaderboards(db());
     expect(boards.collectors.slice(0, 3)).toEqual([
-      { rank: 1, name: "Früh", count: 40 },
-      { rank: 2, name: "Spät", count: 40 },
-      { rank: 3, name: null, count: 39 },
+      { rank: 1, name: "Früh", count: 40, mine: false },
+      { rank: 2, name: "Spät", count: 40, mine: false },
+      { rank: 3, name: null, count: 39, mine: false },
     ]);
     expect(boards.legends.slice(0, 3).map((r) => r.name)).toEqual(["Früh", "Spät", null]);
     expect(boards.collectors.length).toBeLessThanOrEqual(10);
     // "Spät" claims one more: now ahead
     await figure({ ownerId: late.id, claimedAt: day(2) });
-    expect((await getLeaderboards(db())).collectors[0]).toEqual({ rank: 1, name: "Spät", count: 41 });
+    expect((await getLeaderboards(db())).collectors[0]).toEqual({ rank: 1, name: "Spät", count: 41, mine: false });
+    // the viewer's own rows are marked, on both boards
+    const seen = await getLeaderboards(db(), late.id);
+    expect(seen.collectors.filter((r) => r.mine).map((r) => r.name)).toEqual(["Spät"]);
+    expect(seen.legends.filter((r) => r.mine).map((r) => r.name)).toEqual(["Spät"]);
   });
 
   it("counts the public stats", async () => {

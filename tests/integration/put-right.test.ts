@@ -332,8 +332,31 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect((await getBooneeDetail(s.db, user(stranger.id), f.booneeId)).stories[0].mine).toBe(false);
     await deleteOwnStory(s.db, user(author.id), { storyId: id });
     expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(0);
-    expect((await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement)).toEqual([
-      "first_find",
+    // "Storyteller" was announced, so it stays (product decisions, "Achievements stay")
+    expect(
+      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement).sort(),
+    ).toEqual(["first_find", "storyteller"]);
+  });
+
+  it("keeps an announced Storyteller after the story is deleted, also when a later rejection withdraws the figure's achievements", async () => {
+    const author = await createUser(s);
+    const kept = await claimed(author.id);
+    const lost = await claimed(author.id, { rarity: "Legendary" });
+    const { id } = await addStory(s.db, user(author.id), {
+      booneeId: kept.booneeId,
+      fields: { title: "Am Hafen", story: "Hinter dem Poller gefunden." },
+    });
+    await deleteOwnStory(s.db, user(author.id), { storyId: id });
+    const achievements = async () =>
+      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement).sort();
+    expect(await achievements()).toEqual(["first_find", "legend_hunter", "storyteller"]);
+
+    const result = await rejectClaim(s.db, admin, { claimId: lost.claimId, reason: "Code was leaked online" });
+    expect(result.withdrawn).toEqual(["legend_hunter"]);
+    expect(await achievements()).toEqual(["first_find", "storyteller"]);
+    const notes = await s.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(notes.filter((x) => x.title.startsWith("@achievementWithdrawn")).map((x) => [x.title, x.message, x.type])).toEqual([
+      ["@achievementWithdrawnRejected:legend_hunter", "@achievementWithdrawnRejectedMessage:legend_hunter", "achievement"],
     ]);
   });
 

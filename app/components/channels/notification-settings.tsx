@@ -1,3 +1,4 @@
+import { cn } from "~/lib/utils";
 import { BellRingIcon, MailIcon } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -27,6 +28,8 @@ export function NotificationSettings({
 }) {
   const { t } = useTranslation();
   const off = new Set(settings.optOuts);
+  // push is on with at least one device, e-mail once confirmed
+  const channelOn = { push: settings.pushDevices > 0, email: settings.email === "on" };
   return (
     <section id="notification-settings" className="mt-12 grid gap-6" aria-labelledby="notification-settings-title">
       <div>
@@ -53,6 +56,11 @@ export function NotificationSettings({
               {OPTIONAL_CHANNELS.map((channel) => (
                 <th key={channel} scope="col" className="px-2 py-2 text-center">
                   {t(`channels.channel.${channel}`)}
+                  {!channelOn[channel] && (
+                    <span className="block text-xs font-normal text-muted-foreground" id={`channel-off-${channel}`}>
+                      {t("channels.channelOff")}
+                    </span>
+                  )}
                 </th>
               ))}
             </tr>
@@ -79,7 +87,10 @@ export function NotificationSettings({
                         type="checkbox"
                         name={name}
                         defaultChecked={!off.has(name)}
-                        className="size-5 accent-grape"
+                        // kept while the channel is off (it applies once it is on), but it must not look active
+                        className={cn("size-5", channelOn[channel] ? "accent-grape" : "opacity-40 grayscale")}
+                        data-channel-off={channelOn[channel] ? undefined : "true"}
+                        aria-describedby={channelOn[channel] ? undefined : `channel-off-${channel}`}
                         aria-label={`${t(`channels.kinds.${kind}`)}: ${t(`channels.channel.${channel}`)}`}
                       />
                     </td>

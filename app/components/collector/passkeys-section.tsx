@@ -1,5 +1,6 @@
 import { KeyRoundIcon } from "lucide-react";
-import { Form } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { ConfirmButton } from "~/components/confirm-button";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -12,11 +13,16 @@ import type { OwnPasskey } from "#server/domain/passkeys.ts";
 export function PasskeysSection({
   passkeys,
   result,
+  withPassword,
 }: {
   passkeys: OwnPasskey[];
   result?: { error: string | null; params?: Record<string, unknown> };
+  /** Without a password the last passkey is the only way in and cannot be removed. */
+  withPassword: boolean;
 }) {
   const { t } = useTranslation();
+  const submit = useSubmit();
+  const last = passkeys.length === 1;
   const dates = useDates();
   return (
     <section className="mt-12" aria-labelledby="passkeys-title">
@@ -39,14 +45,8 @@ export function PasskeysSection({
                 <KeyRoundIcon aria-hidden="true" className="size-4 shrink-0 text-ink-soft" />
                 <input type="hidden" name="intent" value="renamePasskey" />
                 <input type="hidden" name="id" value={p.id} />
-                <Input
-                  name="name"
-                  defaultValue={p.name}
-                  maxLength={60}
-                  required
-                  aria-label={t("profile.passkeys.name")}
-                  className="h-9 min-w-0"
-                />
+                {/* no maxLength: a longer name is refused with a message, never cut silently */}
+                <Input name="name" defaultValue={p.name} required aria-label={t("profile.passkeys.name")} className="h-9 min-w-0" />
                 <Button type="submit" variant="outline" size="sm">
                   {t("profile.passkeys.rename")}
                 </Button>
@@ -57,17 +57,23 @@ export function PasskeysSection({
                   {" · "}
                   {p.lastUsedAt ? t("profile.passkeys.lastUsed", { date: dates.day(p.lastUsedAt) }) : t("profile.passkeys.neverUsed")}
                 </span>
-                <Form
-                  method="post"
-                  preventScrollReset
-                  onSubmit={(e) => !window.confirm(t("profile.passkeys.removeConfirm", { name: p.name })) && e.preventDefault()}
+                <ConfirmButton
+                  destructive
+                  title={t("profile.passkeys.removeTitle", { name: p.name })}
+                  description={t(
+                    last
+                      ? withPassword
+                        ? "profile.passkeys.removeLastConfirm"
+                        : "profile.passkeys.lastPasskey"
+                      : "profile.passkeys.removeConfirm",
+                    { name: p.name },
+                  )}
+                  confirmLabel={t("profile.passkeys.remove")}
+                  disabled={last && !withPassword}
+                  onConfirm={() => submit({ intent: "removePasskey", id: p.id }, { method: "post", preventScrollReset: true })}
                 >
-                  <input type="hidden" name="intent" value="removePasskey" />
-                  <input type="hidden" name="id" value={p.id} />
-                  <Button type="submit" variant="ghost" size="sm" className="text-destructive">
-                    {t("profile.passkeys.remove")}
-                  </Button>
-                </Form>
+                  {t("profile.passkeys.remove")}
+                </ConfirmButton>
               </div>
             </li>
           ))}

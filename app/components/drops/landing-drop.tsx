@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { TimerIcon, RadioIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
+import { cn } from "~/lib/utils";
 import { useDates } from "~/lib/use-dates";
 import type { LandingDrop as LandingDropData } from "#server/domain/public-drops.ts";
 import { useBilingual } from "./bilingual";
@@ -13,7 +14,16 @@ import { useRevalidateEvery } from "./use-drop-events";
 const DUE_POLL_MS = 3_000;
 
 /** The landing page's drop: a countdown to the next one, then it live ("live since 14:00 · 2 of 3 still hidden"). */
-export function LandingDrop({ drop, serverNow }: { drop: NonNullable<LandingDropData>; serverNow: number }) {
+export function LandingDrop({
+  drop,
+  serverNow,
+  className = "border-b-2 border-ink/10",
+}: {
+  drop: NonNullable<LandingDropData>;
+  serverNow: number;
+  /** The band's frame: full width under the landing's hero, a card on /drops. */
+  className?: string;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   const pick = useBilingual();
@@ -21,12 +31,7 @@ export function LandingDrop({ drop, serverNow }: { drop: NonNullable<LandingDrop
   useRevalidateEvery(due && drop.state === "waiting" ? DUE_POLL_MS : undefined);
   if (drop.state === "waiting") {
     return (
-      <section
-        aria-labelledby="drop-title"
-        className="border-b-2 border-ink/10 bg-gold-light"
-        data-testid="landing-drop"
-        data-state="waiting"
-      >
+      <section aria-labelledby="drop-title" className={cn("bg-gold-light", className)} data-testid="landing-drop" data-state="waiting">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-2 px-4 py-8">
           <h2 id="drop-title" className="flex items-center gap-2 font-display text-2xl font-extrabold">
             <TimerIcon aria-hidden="true" className="size-6" />
@@ -43,12 +48,7 @@ export function LandingDrop({ drop, serverNow }: { drop: NonNullable<LandingDrop
   const recent = serverNow - new Date(d.releasedAt).getTime() < 20 * 3600_000;
   const since = recent ? dates.time(d.releasedAt) : dates.dayTime(d.releasedAt);
   return (
-    <section
-      aria-labelledby="drop-title"
-      className="border-b-2 border-ink/10 bg-gold-light"
-      data-testid="landing-drop"
-      data-state={drop.state}
-    >
+    <section aria-labelledby="drop-title" className={cn("bg-gold-light", className)} data-testid="landing-drop" data-state={drop.state}>
       <div className="mx-auto max-w-6xl px-4 py-8">
         <p className="flex items-center gap-2 font-bold text-grape" data-testid="drop-status">
           {drop.state === "live" && <RadioIcon aria-hidden="true" className="size-5 animate-pulse motion-reduce:animate-none" />}

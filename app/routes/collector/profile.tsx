@@ -230,6 +230,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             {owned.map((b) => (
               <li key={b.id} data-testid="owned-figure" data-new={b.id === newId ? "true" : undefined}>
                 <BooneeCard
+                  from="collection"
                   {...b}
                   marker={b.id === newId ? t("profile.newFind") : null}
                   details={
@@ -297,7 +298,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
       <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} />
 
-      <PasskeysSection passkeys={passkeys} result={passkeysResult} />
+      <PasskeysSection passkeys={passkeys} result={passkeysResult} withPassword={withPassword} />
 
       {withPassword && (
         <section className="mt-12" aria-labelledby="password-title">

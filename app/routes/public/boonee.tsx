@@ -21,7 +21,6 @@ import { formFields } from "#shared/forms.ts";
 import { langOf, shareCardMeta, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
-import type { RootData } from "#server/root-data.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import { addStory } from "#server/domain/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "#server/domain/edit-own-story.ts";
@@ -133,11 +132,13 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
   const location = useLocation();
   const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, myReport, life, signedIn } = loaderData;
   const postTo = `/boonee/${figure.id}`;
+  // opened from the collection (a card there carries this): back leads there
+  const fromCollection = (location.state as { from?: string } | null)?.from === "collection";
   const pageForm = isOwner && (new URLSearchParams(location.search).get("story") === "new" || (actionData && !actionData.ok));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
-      <Link to="/boonees" className="inline-flex items-center gap-1 rounded-full text-sm font-bold text-grape hover:underline">
-        <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t("boonee.backToGallery")}
+      <Link to={fromCollection ? "/profile" : "/boonees"} className="inline-flex items-center gap-1 rounded-full text-sm font-bold text-grape hover:underline">
+        <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t(fromCollection ? "boonee.backToCollection" : "boonee.backToGallery")}
       </Link>
       {(figure.status === "Draft" || figure.status === "Hidden") && (
         <p role="note" className="mt-4 rounded-xl bg-[#fff1c2] px-4 py-3 text-sm font-semibold text-[#7a4a00]">

@@ -1,31 +1,26 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, redirect, useNavigation, useParams } from "react-router";
+import { data, Link, redirect, useParams } from "react-router";
 import { StatusPill } from "~/components/boonee/figure-header";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
+import { ClaimPanel, type FailedClaim } from "~/components/claim/claim-panel";
+import { accountForClaim } from "~/claim-account.server";
 import { CodeForm } from "~/components/claim/code-form";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
-import { FormError, Notice } from "~/components/forms/field";
-import { SignUpFields } from "~/components/forms/sign-up-fields";
-import { PasskeyButton } from "~/components/auth/passkey-button";
+import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { forgetLookup, lookupCode } from "~/claim.server";
 import { isClaimable, storedClaimRedirect } from "~/claim-redirect.server";
-import { actorOf, claimRedirectCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
 import { CODE_MAX, normalizeCode } from "#shared/claim-code-rule.ts";
 import { availabilityOf } from "#shared/figure-status.ts";
 import { claimedPath, claimPath } from "~/lib/claim-paths";
-import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { formFields } from "#shared/forms.ts";
 import { langOf, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
-import { signUpSchema } from "#shared/schemas/account.ts";
 import type { RootData } from "#server/root-data.ts";
 import { claimBoonee } from "#server/domain/claim-boonee.ts";
-import { signInWithPasskey, signUpWithPasskey } from "#server/domain/passkeys.ts";
-import { signUp } from "#server/domain/sign-in.ts";
-import { parseResponse } from "#server/passkeys/ceremony.ts";
-import { roleOf } from "#server/auth/role-of.ts";
 import type { Route } from "./+types/claim-code";
 
 // A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.
@@ -44,21 +39,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(view, stale ? { headers: { "set-cookie": claimRedirectCookie(context, "") } } : undefined);
 }
 
-type FailedClaim = {
-  /** a refused claim or code: shown behind the spec's claim.error.resolve prefix */
-  error: string | null;
-  /** a refused sign-up: shown on its own */
-  accountError?: string;
-  params?: Record<string, unknown>;
-  errors: FieldErrors;
-  notice?: string;
-  values?: { name?: string; email?: string };
-};
-
-const failed = (answer: FailedClaim, init?: number | ResponseInit) => data<FailedClaim>(answer, init);
-
-/** Signed out, a claim starts with an account: a new one (password or passkey), or a passkey sign-in. */
-const SIGN_UP_INTENTS = new Set(["signup", "passkeySignup", "passkeyLogin"]);
 
 /**
  * Claims (signed in) or signs up and claims. A success answers with a redirect to the success page
@@ -68,34 +48,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const fields = formFields(await request.formData());
   const lookup = await lookupCode(context, request, params.secretCode);
-  if (lookup.status === "invalid") return failed({ error: lookup.error, params: lookup.params, errors: {} }, { status: lookup.httpStatus });
+  if (lookup.status === "invalid") return data<FailedClaim>({ error: lookup.error, params: lookup.params, errors: {} }, { status: lookup.httpStatus });
   const { figure } = lookup;
   let actor = getViewer(context) ? actorOf(getViewer(context)!) : null;
   const headers = new Headers();
   if (!actor) {
-    if (!SIGN_UP_INTENTS.has(fields.intent)) return failed({ error: "claim.error.unauthorized", errors: {} }, { status: 401 });
-    const values = { name: fields.name, email: fields.email };
-    const parsed = fields.intent === "signup" ? validate(signUpSchema, fields) : null;
-    if (parsed && !parsed.ok) return failed({ error: null, errors: parsed.errors, values }, { status: 400 });
-    // No account is made for a figure that cannot be claimed.
-    const availability = availabilityOf(figure.boonee);
-    if (availability !== "available") return failed({ error: availability === "claimed" ? "claim.error.already" : "claim.error.notClaimable", errors: {} }, { status: 409 });
-    try {
-      const account =
-        fields.intent === "passkeyLogin"
-          ? { status: "created" as const, ...(await signInWithPasskey(services, parseResponse(fields.passkey), request.headers)) }
-          : fields.intent === "passkeySignup"
-            ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers)
-            : await signUp(services, parsed!.data!, request.headers);
-      // an e-mail that has an account: its owner got a mail; the page says "check your mailbox"
-      if (account.status === "mailed") return failed({ error: null, errors: {}, notice: "claim.checkMail", values });
-      account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
-      actor = { id: account.userId, role: fields.intent === "passkeyLogin" ? await roleOf(services.db, account.userId) : "user" };
-    } catch (e) {
-      // an account error is shown on its own (no claim prefix), beside the fields as typed
-      const r = refusal(e, { prefix: "auth.error." });
-      return failed({ error: null, accountError: r.error, params: r.params, errors: {}, values }, { status: r.status });
-    }
+    const account = await accountForClaim(services, fields, request, availabilityOf(figure.boonee));
+    if ("failed" in account) return data<FailedClaim>(account.failed, { status: account.status });
+    account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
+    actor = account.actor;
   }
   const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });
   services.metrics.claim(result);
@@ -104,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // a second submit of the finder's own claim (two taps, two tabs): the page says "yours"
   if (result.mine) return redirect(claimPath(normalizeCode(params.secretCode)), { status: 303, headers });
   forgetLookup(context, params.secretCode); // someone else was faster: the page shows who owns it now
-  return failed({ error: result.error, errors: {} }, { status: 409, headers });
+  return data<FailedClaim>({ error: result.error, errors: {} }, { status: 409, headers });
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -197,7 +158,7 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
           </CardContent>
         </Card>
       ) : (
-        <ClaimPanel signedIn={signedIn} name={boonee.name} answer={actionData} />
+        <ClaimPanel signedIn={signedIn} name={boonee.name} answer={actionData} loginHref={`/auth?redirect=${encodeURIComponent(claimPath(normalizeCode(secretCode)))}`} />
       )}
     </ClaimFigureLayout>
   );
@@ -217,56 +178,6 @@ function YoursPanel({ booneeId }: { booneeId: string }) {
         <Button asChild variant="outline">
           <Link to="/profile">{t("claim.toProfile")}</Link>
         </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
-function ClaimPanel({ signedIn, name, answer }: { signedIn: boolean; name: string; answer?: FailedClaim }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  // Back to this claim after logging in (the code is the one in this page's own address).
-  const { secretCode = "" } = useParams();
-  const loginHref = `/auth?redirect=${encodeURIComponent(claimPath(normalizeCode(secretCode)))}`;
-  // The browser checks the fields natively (required, type, minLength); the action re-checks with the schema.
-  const errors = answer?.errors ?? {};
-  // A failed claim shows its message behind the spec's prefix (claim.error.resolve); an account error on its own.
-  const failure = answer?.error ? `${t("claim.error.resolve")}: ${t(answer.error, answer.params)}` : answer?.accountError ? t(answer.accountError, answer.params) : null;
-  return (
-    <Card>
-      <CardContent className="grid gap-4 pt-5">
-        <h2 className="font-display text-2xl font-bold">{t("claim.foundTitle", { name })}</h2>
-        <p className="text-sm text-muted-foreground">{signedIn ? t("claim.availableText") : t("claim.signedOutText")}</p>
-        {failure && (
-          <p role="alert" className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
-            {failure}
-          </p>
-        )}
-        {answer?.notice && <Notice text={t(answer.notice)} />}
-        {signedIn ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="claim" />
-            <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy} data-busy-label={t("claim.claiming")}>
-              {busy ? t("claim.claiming") : t("claim.claimButton")}
-            </Button>
-          </Form>
-        ) : (
-          <>
-            <PasskeyButton kind="login" intent="passkeyLogin" label={t("claim.passkeyClaim")} />
-            <Form method="post" className="grid gap-4" id="claim-signup">
-              <input type="hidden" name="intent" value="signup" />
-              <SignUpFields errors={errors} values={answer?.values} />
-              <Button type="submit" size="lg" variant="slime" disabled={busy} data-busy-label={t("claim.claiming")}>
-                {busy ? t("claim.claiming") : t("claim.signUpAndClaim")}
-              </Button>
-            </Form>
-            <PasskeyButton kind="signup" intent="passkeySignup" label={t("claim.passkeySignUp")} fieldsFrom="claim-signup" />
-            <Link to={loginHref} className="text-center text-sm font-semibold text-grape hover:underline">
-              {t("claim.loginInstead")}
-            </Link>
-          </>
-        )}
       </CardContent>
     </Card>
   );

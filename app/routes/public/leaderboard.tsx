@@ -5,7 +5,7 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { fontPreloads } from "~/components/landing/fonts";
-import { getServices } from "~/guards.server";
+import { getServices, getViewer } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { getLeaderboards, type LeaderboardRow } from "#server/domain/public-leaderboard.ts";
@@ -21,7 +21,7 @@ export const handle = HYDRATE_PUBLIC;
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "leaderboard.metaTitle", "leaderboard.metaDescription");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getLeaderboards(getServices(context).db);
+  return getLeaderboards(getServices(context).db, getViewer(context)?.id ?? null);
 }
 
 const MEDALS: Record<number, { color: string; ring: string }> = {
@@ -35,7 +35,7 @@ const AVATAR_COLORS = ["bg-grape text-white", "bg-slime text-white", "bg-ember t
 function Board({ id, title, hint, rows, countKey }: { id: string; title: string; hint: string; rows: LeaderboardRow[]; countKey: string }) {
   const { t } = useTranslation();
   return (
-    <Card className="p-5" data-testid={`board-${id}`}>
+    <Card className="p-3 sm:p-5" data-testid={`board-${id}`}>
       <h2 id={`board-${id}-title`} className="font-display text-2xl font-bold">
         {title}
       </h2>
@@ -55,8 +55,14 @@ function Board({ id, title, hint, rows, countKey }: { id: string; title: string;
             return (
               <li
                 key={row.rank}
-                className={cn("flex items-center gap-3 rounded-xl px-3 py-2", medal ? medal.ring : "bg-paper")}
+                className={cn(
+                  "flex items-center gap-2 rounded-xl px-2 py-2 sm:gap-3 sm:px-3",
+                  medal ? medal.ring : "bg-paper",
+                  row.mine && "outline-3 outline-offset-1 outline-grape",
+                )}
                 data-testid="leaderboard-row"
+                data-mine={row.mine || undefined}
+                aria-current={row.mine ? "true" : undefined}
               >
                 <span className="w-8 shrink-0 text-center font-display text-xl font-extrabold tabular-nums">
                   {medal ? (
@@ -72,13 +78,15 @@ function Board({ id, title, hint, rows, countKey }: { id: string; title: string;
                 </span>
                 <span
                   aria-hidden="true"
-                  className={cn("inline-flex size-10 shrink-0 items-center justify-center rounded-full font-display text-lg font-bold", AVATAR_COLORS[(row.rank - 1) % AVATAR_COLORS.length])}
+                  className={cn("hidden size-10 shrink-0 items-center justify-center rounded-full font-display text-lg font-bold sm:inline-flex", AVATAR_COLORS[(row.rank - 1) % AVATAR_COLORS.length])}
                 >
                   {name.trim().charAt(0).toUpperCase() || "?"}
                 </span>
-                <span className="min-w-0 flex-1 truncate font-bold" data-testid="leaderboard-name">
+                {/* two lines at most, broken anywhere: a long name stays readable at 375 px */}
+                <span className="line-clamp-2 min-w-0 flex-1 font-bold wrap-anywhere" data-testid="leaderboard-name">
                   {name}
                 </span>
+                {row.mine && <span className="shrink-0 text-sm font-semibold text-grape">{t("leaderboard.you")}</span>}
                 <span className="shrink-0 font-display font-bold tabular-nums" data-testid="leaderboard-count">
                   {t(countKey, { count: row.count })}
                 </span>

@@ -1,20 +1,19 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
-import { PasskeyButton } from "~/components/auth/passkey-button";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
+import { ClaimPanel, type FailedClaim } from "~/components/claim/claim-panel";
+import { accountForClaim } from "~/claim-account.server";
+import { claimedPath } from "~/lib/claim-paths";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, flashCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { actorOf, getServices, getViewer } from "~/guards.server";
 import { readCookie, serializeCookie } from "#shared/cookies.ts";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { formFields } from "#shared/forms.ts";
-import { roleOf } from "#server/auth/role-of.ts";
 import { acceptSunTap } from "#server/domain/accept-sun-tap.ts";
-import { signInWithPasskey } from "#server/domain/passkeys.ts";
-import { parseResponse } from "#server/passkeys/ceremony.ts";
 import { claimBoonee } from "#server/domain/claim-boonee.ts";
 import { sunFigure } from "#server/domain/sun-figure.ts";
 import { readTapGrant, signTapGrant, TAP_GRANT_COOKIE, TAP_GRANT_SECONDS } from "#server/sun/tap-grant.ts";
@@ -58,40 +57,38 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ state: "claimable" as const, ...base });
 }
 
+/**
+ * Claims with the verified tap: signed in, one tap; signed out, the account step of a claim link
+ * (sign-up with password or passkey, or a passkey sign-in) and the claim in one request. A success
+ * goes to the same success screen as a claim link (Post/Redirect/Get).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const viewer = getViewer(context);
   const fields = formFields(await request.formData());
-  // signed out, a passkey signs in and claims in one go (one tap, one prompt)
-  if (!viewer && fields.intent !== "passkeyLogin") return data({ error: "claim.error.unauthorized" }, { status: 401 });
   const grant = readTapGrant(services.sessionSecret, readCookie(request.headers.get("cookie"), TAP_GRANT_COOKIE));
   const found = figureId.safeParse(params.booneeId).success ? await sunFigure(services.db, params.booneeId) : null;
-  if (!grant || !found || grant.tagId !== found.tag.id) return data({ error: "tap.error.tapAgain" }, { status: 403 });
+  if (!grant || !found || grant.tagId !== found.tag.id) return data<FailedClaim>({ error: "tap.error.tapAgain", errors: {} }, { status: 403 });
   const headers = new Headers();
   let actor = viewer ? actorOf(viewer) : null;
   if (!actor) {
-    try {
-      const signedIn = await signInWithPasskey(services, parseResponse(fields.passkey), request.headers);
-      signedIn.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
-      actor = { id: signedIn.userId, role: await roleOf(services.db, signedIn.userId) };
-    } catch (e) {
-      const r = refusal(e, { prefix: "auth.error." });
-      return data({ error: r.error }, { status: r.status });
-    }
+    const availability = found.claimed ? "claimed" : found.figure.status === "Archived" ? "noLongerClaimable" : "available";
+    const account = await accountForClaim(services, fields, request, availability);
+    if ("failed" in account) return data<FailedClaim>(account.failed, { status: account.status });
+    account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
+    actor = account.actor;
   }
   const result = await claimBoonee(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });
   services.metrics.claim(result);
-  if (!result.success) return data({ error: result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error }, { status: 409, headers });
+  if (!result.success)
+    return data<FailedClaim>({ error: result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error, errors: {} }, { status: 409, headers });
   headers.append("set-cookie", grantCookie(context, ""));
-  headers.append("set-cookie", flashCookie("claim.success"));
-  throw redirect(`/profile?new=${result.booneeId}`, { headers });
+  throw redirect(claimedPath(result.booneeId), { status: 303, headers });
 }
 
 export default function SunTapPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   if (loaderData.state === "replayed" || loaderData.state === "unverified" || loaderData.state === "tapAgain") {
     return (
       <div className="mx-auto w-full max-w-md px-4 py-10" data-testid={`tap-${loaderData.state}`}>
@@ -104,6 +101,20 @@ export default function SunTapPage({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const { figure } = loaderData;
+  const verified = <p className="text-sm font-semibold text-slime">✓ {t("tap.verified")}</p>;
+  if (loaderData.state === "claimable") {
+    // the claim link's page, with the tap as the code
+    return (
+      <ClaimFigureLayout figure={figure} title={figure.name} badge={verified}>
+        <ClaimPanel
+          signedIn={loaderData.signedIn}
+          name={figure.name}
+          answer={actionData}
+          loginHref={`/auth?redirect=${encodeURIComponent(`/s/${figure.id}`)}`}
+        />
+      </ClaimFigureLayout>
+    );
+  }
   return (
     <ClaimFigureLayout figure={figure}>
       {loaderData.state === "genuine" ? (
@@ -126,29 +137,8 @@ export default function SunTapPage({ loaderData, actionData }: Route.ComponentPr
         <Card>
           <CardContent className="grid gap-4 pt-5">
             <h1 className="font-display text-3xl font-extrabold">{figure.name}</h1>
-            <p className="text-sm font-semibold text-slime">✓ {t("tap.verified")}</p>
-            {loaderData.state === "notClaimable" ? (
-              <FormError error="claim.error.notClaimable" />
-            ) : loaderData.signedIn ? (
-              <Form method="post" className="grid gap-3">
-                {actionData?.error && <FormError error={actionData.error} />}
-                <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy} data-busy-label={t("claim.claiming")}>
-                  {busy ? t("claim.claiming") : t("claim.claimButton")}
-                </Button>
-              </Form>
-            ) : (
-              <>
-                {actionData?.error && <FormError error={actionData.error} />}
-                <PasskeyButton kind="login" intent="passkeyLogin" label={t("claim.passkeyClaim")} variant="slime" />
-                <p className="text-sm text-muted-foreground">{t("tap.signInToClaim")}</p>
-                <Button asChild size="lg" variant="slime">
-                  <Link to={`/auth?mode=signup&redirect=${encodeURIComponent(`/s/${figure.id}`)}`}>{t("tap.signUp")}</Link>
-                </Button>
-                <Link to={`/auth?redirect=${encodeURIComponent(`/s/${figure.id}`)}`} className="text-center text-sm font-semibold text-grape hover:underline">
-                  {t("claim.loginInstead")}
-                </Link>
-              </>
-            )}
+            {verified}
+            <FormError error="claim.error.notClaimable" />
           </CardContent>
         </Card>
       )}
