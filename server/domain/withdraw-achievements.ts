@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AchievementKey } from "#shared/achievements.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
-import { earnedAchievements } from "./achievement-rules.ts";
+import { achievementFacts, achievementsFrom } from "./achievement-rules.ts";
 
 /**
  * Takes back the achievements a user no longer earns (after a rejected claim or a deleted story):
@@ -9,8 +9,9 @@ import { earnedAchievements } from "./achievement-rules.ts";
  * transaction that took the figure or story away. Returns the keys withdrawn.
  */
 export async function withdrawAchievements(tx: DbOrTx, userId: string): Promise<AchievementKey[]> {
-  const holds = await earnedAchievements(tx, userId);
-  const lost = (Object.keys(holds) as AchievementKey[]).filter((k) => !holds[k]);
+  const facts = await achievementFacts(tx, userId);
+  const holds = achievementsFrom(facts);
+  const lost = facts.held.filter((k) => k in holds && !holds[k]);
   if (lost.length === 0) return [];
   const rows = await queryRows<{ achievement: AchievementKey }>(
     tx,
