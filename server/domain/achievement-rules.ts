@@ -63,12 +63,6 @@ export function achievementsFrom(facts: AchievementFacts): Record<AchievementKey
   return Object.fromEntries(rules.map(([key, { fact, min }]) => [key, facts[fact] >= min])) as Record<AchievementKey, boolean>;
 }
 
-/** The same rules in SQL: the keys (column k) the facts row `facts` earns and does not hold yet. */
-export function freshAchievementsSql(facts: SQL): SQL {
-  const rows = Object.entries(RULES).map(([key, { fact, min }]) => sql.raw(`('${key}', ${fact} >= ${min})`));
-  return sql`select e.k from ${facts} cross join lateral (values ${sql.join(rows, sql`, `)}) as e(k, earned) where e.earned and e.k <> all(held)`;
-}
-
 /** The user's facts now, in one statement (unlocking and withdrawing both ask the rules with them). */
 export async function achievementFacts(tx: DbOrTx, userId: string): Promise<AchievementFacts> {
   const [facts] = await queryRows<AchievementFacts>(tx, sql`with ${achievementFactsSql(userId)} select * from facts`);

@@ -4,9 +4,7 @@ import { claimableFigureSql } from "../db/figure-status-sql.ts";
 import { boonees, claims, tags } from "../db/schema.ts";
 import { assertSignedIn, type Actor } from "./errors.ts";
 import { notInUnreleasedDrop } from "./drop-visibility.ts";
-import type { AchievementKey } from "#shared/achievements.ts";
-import { achievementFactsSql } from "./achievement-rules.ts";
-import { unlockInStatementSql } from "./unlock-achievements.ts";
+import { unlockAchievements } from "./unlock-achievements.ts";
 
 /** The claim_boonee contract (spec section 7). p_user_id is accepted for the contract but never trusted. */
 export interface ClaimInput {
@@ -24,40 +22,41 @@ export type ClaimResult =
 /**
  * Claims a figure for the signed-in user. One conditional UPDATE decides the winner (no read-then-write):
  * exactly one of any number of concurrent claimers gets the row; the others get claim.error.already.
- * Tag, claim row (Pending), status Found, achievements and their notifications are written in one statement.
+ * Tag, claim row (Pending), status Found and achievements are written in the same transaction.
  */
 export async function claimBoonee(db: Db, actor: Actor | null, input: ClaimInput, via: { sunCounter?: number } = {}): Promise<ClaimResult> {
   assertSignedIn(actor);
   const userId = actor.id; // the session's user, whatever p_user_id says
-  // One statement claims, unlocks and notifies (decision 027), so it is its own transaction: the
-  // winner's owner, tag and claim row; the facts of the achievement rules with the won figure counted;
-  // the achievements earned and not held, their notifications and delivery jobs. A figure with a SUN
-  // tag is claimed only by its latest verified tap (server/domain/accept-sun-tap.ts).
-  const won = await queryRows<{ id: string; name: string; unlocked: AchievementKey[] }>(
-    db,
-    sql`with won as (
-        update ${boonees} set owner_id = ${userId}, claimed_at = now(), status = 'Found'
-        where ${boonees.id} = ${input.p_boonee_id} and ${claimableFigureSql()} and ${notInUnreleasedDrop(boonees.id)}
-          and exists (select 1 from ${tags} where ${tags.id} = ${input.p_tag_id} and ${tags.booneeId} = ${boonees.id} and not ${tags.isClaimed} and (${tags.sunMode} is null or ${tags.sunCounter} = ${via.sunCounter ?? null}))
-        returning ${boonees.id}, ${boonees.name}, ${boonees.rarity}, ${boonees.series}, ${boonees.templateId}
-      ), tag as (
-        update ${tags} set is_claimed = true where ${tags.id} = ${input.p_tag_id} and exists (select 1 from won) returning 1
-      ), claim as (
-        insert into ${claims} (boonee_id, user_id) select won.id, ${userId} from won returning 1
-      ), ${achievementFactsSql(userId, sql`won`)}, ${unlockInStatementSql(userId, sql`won`)}
-      select won.id, won.name, array(select achievement::text from unlocked) as unlocked from won`,
-  );
-  if (won.length === 0) {
-    const [figure] = await db
-      .select({ ownerId: boonees.ownerId, status: boonees.status, tagClaimed: tags.isClaimed, sunMode: tags.sunMode })
-      .from(boonees)
-      .innerJoin(tags, eq(tags.booneeId, boonees.id))
-      .where(and(eq(boonees.id, input.p_boonee_id), eq(tags.id, input.p_tag_id), notInUnreleasedDrop(boonees.id)));
-    if (!figure) return { success: false as const, error: "claim.error.notfound" as const };
-    if (figure.ownerId === userId) return { success: false as const, error: "claim.error.already" as const, mine: true };
-    if (figure.ownerId || figure.tagClaimed) return { success: false as const, error: "claim.error.already" as const };
-    if (figure.sunMode && figure.status !== "Archived") return { success: false as const, error: "claim.error.needsTap" as const };
-    return { success: false as const, error: "claim.error.notClaimable" as const };
-  }
-  return { success: true as const, error: null, booneeId: won[0].id, name: won[0].name, achievements: won[0].unlocked };
+  return db.transaction(async (tx) => {
+    // the winner's owner, tag and claim row in one statement (one round trip on the hot path); a figure
+    // with a SUN tag is claimed only by its latest verified tap (server/domain/accept-sun-tap.ts)
+    const won = await queryRows<{ id: string; name: string }>(
+      tx,
+      sql`with won as (
+          update ${boonees} set owner_id = ${userId}, claimed_at = now(), status = 'Found'
+          where ${boonees.id} = ${input.p_boonee_id} and ${claimableFigureSql()} and ${notInUnreleasedDrop(boonees.id)}
+            and exists (select 1 from ${tags} where ${tags.id} = ${input.p_tag_id} and ${tags.booneeId} = ${boonees.id} and not ${tags.isClaimed} and (${tags.sunMode} is null or ${tags.sunCounter} = ${via.sunCounter ?? null}))
+          returning ${boonees.id}, ${boonees.name}
+        ), tag as (
+          update ${tags} set is_claimed = true where ${tags.id} = ${input.p_tag_id} and exists (select 1 from won) returning 1
+        ), claim as (
+          insert into ${claims} (boonee_id, user_id) select won.id, ${userId} from won returning 1
+        )
+        select won.id, won.name from won`,
+    );
+    if (won.length === 0) {
+      const [figure] = await tx
+        .select({ ownerId: boonees.ownerId, status: boonees.status, tagClaimed: tags.isClaimed, sunMode: tags.sunMode })
+        .from(boonees)
+        .innerJoin(tags, eq(tags.booneeId, boonees.id))
+        .where(and(eq(boonees.id, input.p_boonee_id), eq(tags.id, input.p_tag_id), notInUnreleasedDrop(boonees.id)));
+      if (!figure) return { success: false as const, error: "claim.error.notfound" as const };
+      if (figure.ownerId === userId) return { success: false as const, error: "claim.error.already" as const, mine: true };
+      if (figure.ownerId || figure.tagClaimed) return { success: false as const, error: "claim.error.already" as const };
+      if (figure.sunMode && figure.status !== "Archived") return { success: false as const, error: "claim.error.needsTap" as const };
+      return { success: false as const, error: "claim.error.notClaimable" as const };
+    }
+    const achievements = await unlockAchievements(tx, userId);
+    return { success: true as const, error: null, booneeId: won[0].id, name: won[0].name, achievements };
+  });
 }

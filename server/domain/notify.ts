@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { kindOfNotification, type NotificationKind } from "#shared/notification-kinds.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { notifications, type Notification } from "../db/schema.ts";
@@ -44,24 +44,12 @@ export async function createNotifications(tx: DbOrTx, items: NewNotification[]) 
  * A drop's announcements name their drop, so the admin sees its deliveries (as a broadcast's by content_id).
  */
 export async function enqueueDeliveries(tx: DbOrTx, ids: string[], kinds: string[], about: { dropId?: string } = {}) {
-  await tx.execute(
-    deliveryJobsSql(
-      sql`(select n.id, n.user_id, n.title, n.message, n.link, n.content_id, k.kind
-        from unnest(${sql.param(ids)}::uuid[], ${sql.param(kinds)}::text[]) as k(id, kind) join notifications n on n.id = k.id) as n`,
-      about,
-    ),
-  );
-}
-
-/**
- * enqueueDeliveries' insert over any rows `n` (id, user_id, title, message, link, content_id, kind),
- * e.g. notifications inserted earlier in the same statement (a claim's achievements).
- */
-export function deliveryJobsSql(rows: SQL, about: { dropId?: string } = {}): SQL {
-  return sql`insert into delivery_jobs (notification_id, user_id, channel, kind, title, message, link, content_id, drop_id)
-    select n.id, n.user_id, c.channel, n.kind, n.title, n.message, n.link, n.content_id, ${about.dropId ?? null}::uuid
-    from ${rows}
+  await tx.execute(sql`
+    insert into delivery_jobs (notification_id, user_id, channel, kind, title, message, link, content_id, drop_id)
+    select n.id, n.user_id, c.channel, k.kind, n.title, n.message, n.link, n.content_id, ${about.dropId ?? null}::uuid
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(kinds)}::text[]) as k(id, kind)
+    join notifications n on n.id = k.id
     cross join ${CHANNEL_ROWS}
-    where ${wantsChannelSql(sql`n.user_id`, sql`n.kind`, sql`c.channel`)}
-    on conflict (notification_id, channel) do nothing`;
+    where ${wantsChannelSql(sql`n.user_id`, sql`k.kind`, sql`c.channel`)}
+    on conflict (notification_id, channel) do nothing`);
 }

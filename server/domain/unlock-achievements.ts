@@ -1,10 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AchievementKey } from "#shared/achievements.ts";
-import { kindOfNotification } from "#shared/notification-kinds.ts";
 import { systemText } from "#shared/notification-text.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
-import { achievementFacts, achievementsFrom, freshAchievementsSql, type AchievementFacts } from "./achievement-rules.ts";
-import { createNotifications, deliveryJobsSql } from "./notify.ts";
+import { achievementFacts, achievementsFrom, type AchievementFacts } from "./achievement-rules.ts";
+import { createNotifications } from "./notify.ts";
 
 /**
  * Checks every achievement rule for a user and unlocks what they earned, each once
@@ -45,28 +44,4 @@ export async function unlockEarned(tx: DbOrTx, userId: string, facts: Achievemen
     })),
   );
   return fresh;
-}
-
-/**
- * unlockEarned as CTEs of a larger statement that has a `facts` CTE (achievementFactsSql): a claim
- * unlocks in its own statement, the only one that sees the won figure before it commits. `unlocked`
- * inserts what the facts earn and the user does not hold (only while `when`, a relation, has a row:
- * the won figure), `noted` their notifications, `queued` the notifications' push and e-mail jobs,
- * the same rows as createNotifications writes.
- */
-export function unlockInStatementSql(userId: string, when: SQL): SQL {
-  const kind = kindOfNotification({ type: "achievement", title: "" });
-  return sql`unlocked as (
-      insert into user_achievements (user_id, achievement)
-      select ${userId}, f.k from (${freshAchievementsSql(sql`facts`)}) f where exists (select 1 from ${when})
-      on conflict (user_id, achievement) do nothing
-      returning achievement
-    ), noted as (
-      insert into notifications (user_id, title, message, type, link)
-      select ${userId}, ${systemText("achievement")} || u.achievement, ${systemText("achievementMessage")} || u.achievement, 'achievement', '/profile'
-      from unlocked u
-      returning id, user_id, title, message, link, content_id
-    ), queued as (
-      ${deliveryJobsSql(sql`(select noted.*, ${kind}::text as kind from noted) as n`)}
-    )`;
 }

@@ -83,10 +83,10 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     const seen = new Set<string>();
     const twice = sent.filter((q) => (seen.has(q.query + q.params) ? true : (seen.add(q.query + q.params), false)));
     expect(twice.map((q) => q.query)).toEqual([]);
-    // the session with its roles; the code with its throttle; the claim with the facts of the
-    // achievement rules, the two new achievements, their notifications and delivery jobs, in one
-    // statement (no page: no header's unread count)
-    expect(sent.length).toBe(3);
+    // the session with its roles; the code with its throttle; begin, the claim, the facts of the
+    // achievement rules, the two new achievements, their notifications and delivery jobs, commit
+    // (no page: no header's unread count)
+    expect(sent.length).toBe(9);
     const unlocked = await s.db.select().from(notifications).where(eq(notifications.userId, u.id));
     expect(unlocked.map((row) => row.title).sort()).toEqual(["@achievement:first_find", "@achievement:rare_hunter"]);
     const page = await fetch(base + res.headers.get("location"), { headers: { cookie: u.cookie } });
@@ -96,16 +96,16 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(success).toContain(`/profile?new=${f.id}`);
   });
 
-  it("sends three statements for a claim that unlocks nothing new", async () => {
+  it("sends six statements for a claim that unlocks nothing new", async () => {
     const u = await createUser(s, "Sammlerin");
     expect((await postForm(base, `/c/${(await figure()).code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
     const f = await figure();
     const { res, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
     expect(res.status).toBe(303);
     if (process.env.PRINT_SQL) for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
-    // the session; the code and its throttle in one statement (a right code counts nowhere); the
-    // claim with the facts of the achievement rules and the achievements held, its own transaction
-    expect(sent.map((q) => q.query.trim().split(/\s+/)[0].toLowerCase())).toEqual(["select", "with", "with"]);
+    // the session; the code and its throttle in one statement (a right code counts nowhere); begin,
+    // the claim, the facts of the achievement rules with the achievements held (nothing to insert), commit
+    expect(sent.map((q) => q.query.trim().split(/\s+/)[0].toLowerCase())).toEqual(["select", "with", "begin", "with", "with", "commit"]);
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);
   });
