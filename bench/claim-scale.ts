@@ -7,11 +7,12 @@
 //   node bench/claim-scale.ts
 //   CLAIMS=2000 BENCH_SERVER=postgres://postgres@127.0.0.1:5432/postgres node bench/claim-scale.ts
 //   BENCH_EMBEDDED=0 node bench/claim-scale.ts          # PostgreSQL only
-// Databases boonees_bench_c1_* are created and dropped; servers listen on ports 4400-4449.
+// Databases boonees_bench_c1_* are created and dropped (BENCH_DB_PREFIX renames them); servers listen on
+// ports from BENCH_PORT_BASE (default 4400) on, at most 40 of them.
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -35,13 +36,23 @@ const appNodeOptions: Record<string, string> = process.env.BENCH_APP_NODE_OPTION
 const sqlFile = path.join(import.meta.dirname, "claim-request.sql");
 /** The issue's reference: the minimal SQL of a claim (../shared/bench/claim-reference.pgbench), beside the repository. */
 const referenceFile = process.env.CLAIM_REFERENCE ?? path.join(import.meta.dirname, "../../shared/bench/claim-reference.pgbench");
-let port = 4400 + Math.floor(Math.random() * 40);
+let port = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : 4400 + Math.floor(Math.random() * 40);
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? "boonees_bench_c1";
 
 interface Measured {
   perSecond: number;
   p50: number;
   p99: number;
   failed: number;
+  /** CPU time of the app's process per counted claim (ms): unlike claims/s, barely moved by other load */
+  appCpuMs?: number;
+}
+
+/** CPU time (user + system, ms) a process has used so far; NaN where /proc is not there. */
+function cpuMsOf(pid: number | undefined) {
+  const stat = pid && existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return stat ? ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 : NaN; // utime, stime in clock ticks (100/s)
 }
 
 const freeCodes = (limit: number) => `select t.secret_code as code from boonees b join tags t on t.boonee_id = b.id
@@ -53,7 +64,9 @@ async function httpClaims(app: Instance, codes: string[]): Promise<Measured> {
   for (let i = 0; i < CLIENTS; i++) cookies.push(await signUpCookie(app.base, `Finder ${i}`, `finder${i}-${Date.now()}@example.test`));
   // the first claims warm the server up (module loading, JIT, connection pool) and are not counted
   await claimAll(app, cookies, codes.slice(0, WARMUP));
+  const cpuBefore = cpuMsOf(app.child.pid);
   const result = await claimAll(app, cookies, codes.slice(WARMUP));
+  const appCpuMs = cpuMsOf(app.child.pid) - cpuBefore;
   // a won claim answers 303 to its success page (Post/Redirect/Get); anything else failed
   const won = (result as unknown as Record<"3xx", number>)["3xx"];
   return {
@@ -61,6 +74,7 @@ async function httpClaims(app: Instance, codes: string[]): Promise<Measured> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx - won + result.errors + result.timeouts,
+    appCpuMs: appCpuMs / won,
   };
 }
 
@@ -196,7 +210,7 @@ async function referenceClaims(url: string, client: pg.Client): Promise<Measured
 }
 
 async function onPostgres(types: number) {
-  const name = `boonees_bench_c1_${types}`;
+  const name = `${DB_PREFIX}_${types}`;
   const url = await recreate(name);
   await (await openDatabase({ databaseUrl: url })).close();
   const client = new pg.Client({ connectionString: url });
@@ -218,7 +232,7 @@ async function onPostgres(types: number) {
       await app.stop();
     }
     console.log(
-      `PostgreSQL, ${types} types: HTTP ${http.perSecond.toFixed(1)} claims/s (p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed)`,
+      `PostgreSQL, ${types} types: HTTP ${http.perSecond.toFixed(1)} claims/s (p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed; app CPU ${http.appCpuMs?.toFixed(2)} ms per claim)`,
     );
     const sql = await pgbenchClaims(url, client);
     console.log(`PostgreSQL, ${types} types: pgbench ${sql.perSecond.toFixed(1)} tps (${sql.failed} failed)`);

@@ -348,7 +348,8 @@ export const notifications = pgTable(
 );
 
 // Fixed-window counters for throttling (claim attempts, sign-in). Kept in the database so that
-// several app instances on one PostgreSQL count together.
+// several app instances on one PostgreSQL count together. UNLOGGED (migration 0020, decision 027:
+// drizzle-kit has no word for it): no WAL flush per attempt; empty again after a crash.
 export const rateLimits = pgTable(
   "rate_limits",
   {

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../db/client.ts";
 import { tags } from "../db/schema.ts";
 import { DomainError } from "./errors.ts";
 import { addressKey } from "./address-key.ts";
-import { findTaggedFigure } from "./find-tagged-figure.ts";
-import { ATTEMPT_RULE, giveBack, hitMany, minutesToWait, type Hit } from "./throttle.ts";
+import { taggedFigureSql, type TaggedFigureRow } from "./find-tagged-figure.ts";
+import { ATTEMPT_RULE, giveBack, hitSql, hitsOf, minutesToWait, type Hit, type HitRow } from "./throttle.ts";
 
 /** What a claim page may show about a figure: never its code, never the owner's e-mail. */
 export interface FigureByCode {
@@ -50,15 +50,12 @@ function lockOf(address: Hit, account: Hit | null, challengePassed: boolean): Cl
 }
 
 /**
- * Reserves one claim attempt for a client (atomically, before the lookup): signed out, the
- * address (IPv6: its /64) decides; signed in, the account decides, and a locked address still
- * lets an account through whose budget is clean (no wrong code in its window, this attempt
- * aside), because carriers and venue Wi-Fi put many people behind one address. A refused attempt
- * is given back at once, so it never uses up a budget.
+ * Judges a claim attempt by its hits: signed out, the address (IPv6: its /64) decides; signed in,
+ * the account decides, and a locked address still lets an account through whose budget is clean
+ * (no wrong code in its window, this attempt aside), because carriers and venue Wi-Fi put many
+ * people behind one address. A refused attempt is given back at once, so it never uses up a budget.
  */
-async function reserveAttempt(db: DbOrTx, who: Claimant) {
-  const keys = [`claim:ip:${addressKey(who.ip)}`, ...(who.userId ? [`claim:user:${who.userId}`] : [])];
-  const hits = await hitMany(db, keys, ATTEMPT_RULE);
+async function judgeAttempt(db: DbOrTx, hits: Hit[], who: Claimant) {
   const [address, account = null] = hits;
   const lock = lockOf(address, account, !!who.challengePassed);
   if (lock) {
@@ -68,14 +65,13 @@ async function reserveAttempt(db: DbOrTx, who: Claimant) {
   }
   // what the finder may still try before the lock: the budget that decides for them
   const deciding = account ?? address;
-  return { hits, remaining: deciding.allowed ? deciding.remaining : null };
+  return { remaining: deciding.allowed ? deciding.remaining : null };
 }
 
 /**
  * Looks a (normalised, valid) claim code up, throttled: at most 10 wrong codes per 10 minutes per
  * client address and per account; the next lookup is refused with "tooMany" (429), the minutes to
- * wait and which budget is used up (`locked`: "address" or "account"). Only wrong codes count:
- * a right code gives its reserved attempt back.
+ * wait and which budget is used up (`locked`: "address" or "account"). Only wrong codes count.
  */
 export async function findFigureByCode(db: DbOrTx, code: string, who: Claimant): Promise<FigureByCode | null> {
   return (await lookupFigure(db, code, who)).figure;
@@ -87,10 +83,18 @@ export async function lookupFigure(
   code: string,
   who: Claimant,
 ): Promise<{ figure: FigureByCode | null; remaining: number | null }> {
-  const { hits: reserved, remaining } = await reserveAttempt(db, who);
-  const row = await findTaggedFigure(db, eq(tags.secretCode, code));
-  if (!row) return { figure: null, remaining }; // the reserved attempt stays counted (a figure of a waiting drop answers the same)
-  await giveBack(db, reserved);
+  // the code is looked up and the attempt counted in one statement, atomically per key (decision 007):
+  // a wrong code counts on the address and the account; a right one counts nowhere (decision 027)
+  const keys = [`claim:ip:${addressKey(who.ip)}`, ...(who.userId ? [`claim:user:${who.userId}`] : [])];
+  const rows = await queryRows<HitRow & Partial<TaggedFigureRow>>(
+    db,
+    sql`with figure as (${taggedFigureSql(eq(tags.secretCode, code))}),
+      hits as (${hitSql(keys, ATTEMPT_RULE, sql`not exists (select 1 from figure)`)})
+      select hits.*, figure.* from hits left join figure on true`,
+  );
+  const row = rows[0].tagId ? (rows[0] as TaggedFigureRow) : null;
+  const { remaining } = await judgeAttempt(db, hitsOf(rows, keys, ATTEMPT_RULE, !row), who);
+  if (!row) return { figure: null, remaining }; // the attempt stays counted (a figure of a waiting drop answers the same)
   const figure: FigureByCode = {
     tagId: row.tagId,
     boonee: {

@@ -12,7 +12,7 @@ export async function sunFigure(db: DbOrTx, booneeId: string) {
     claimed: !!row.ownerId || row.tagClaimed,
     // a deleted account's name is gone: 'Anonymous'
     ownerName: row.ownerName?.trim() || null,
-    claimedAt: row.claimedAt?.toISOString() ?? null,
+    claimedAt: row.claimedAt ? new Date(row.claimedAt).toISOString() : null,
     tag: { id: row.tagId, counter: row.sunCounter },
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 
 export interface ThrottleRule {
@@ -20,6 +20,8 @@ export interface Hit {
   remaining: number;
   retryAfterSeconds: number;
   windowStart: string;
+  /** false: the attempt was judged but not counted (nothing to give back) */
+  counted: boolean;
 }
 
 /**
@@ -33,24 +35,46 @@ export async function hit(db: DbOrTx, key: string, rule: ThrottleRule = ATTEMPT_
 
 /** Counts one attempt on each (distinct) key, in one statement; the hits come back in the order of the keys. */
 export async function hitMany(db: DbOrTx, keys: string[], rule: ThrottleRule = ATTEMPT_RULE): Promise<Hit[]> {
+  return hitsOf(await queryRows<HitRow>(db, hitSql(keys, rule)), keys, rule, true);
+}
+
+/** What hitSql returns per key: the stored count, its window and the seconds left in it. */
+export interface HitRow {
+  key: string;
+  count: number;
+  window_start: string;
+  wait: number;
+}
+
+/**
+ * hitMany's upsert, to run as part of a larger statement (e.g. a CTE beside the lookup it guards).
+ * `counted`: a condition of that statement; while false the attempt is not counted (a right code),
+ * yet each key's row is locked as by a counted one, so simultaneous attempts still queue on it.
+ */
+export function hitSql(keys: string[], rule: ThrottleRule, counted: SQL = sql`true`): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const rows = await queryRows<{ key: string; count: number; window_start: string; wait: number }>(
-    db,
-    sql`insert into rate_limits (key, count, window_start, expires_at)
-      select k, 1, now(), now() + ${window} from unnest(${sql.param([...new Set(keys)])}::text[]) as k
+  return sql`insert into rate_limits (key, count, window_start, expires_at)
+      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${sql.param([...new Set(keys)])}::text[]) as k
       on conflict (key) do update set
-        count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
+        count = case when rate_limits.expires_at <= now() then 0 else rate_limits.count end + excluded.count,
         window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
         expires_at = case when rate_limits.expires_at <= now() then now() + ${window} else rate_limits.expires_at end
-      returning key, count, window_start::text as window_start, ceil(extract(epoch from expires_at - now()))::int as wait`,
-  );
+      returning key, count, window_start::text as window_start, ceil(extract(epoch from expires_at - now()))::int as wait`;
+}
+
+/**
+ * The hits of hitSql's rows, in the order of the keys. An attempt that was not counted is judged as
+ * if it had been (its count includes it), so a right code is let through exactly when a counted one would be.
+ */
+export function hitsOf(rows: HitRow[], keys: string[], rule: ThrottleRule, counted: boolean): Hit[] {
   return keys.map((key) => {
     const row = rows.find((r) => r.key === key)!;
-    const count = Number(row.count);
+    const count = Number(row.count) + (counted ? 0 : 1);
     const allowed = count <= rule.limit;
     return {
       key,
       allowed,
+      counted,
       count,
       remaining: Math.max(0, rule.limit - count),
       retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.wait)),
@@ -60,7 +84,8 @@ export async function hitMany(db: DbOrTx, keys: string[], rule: ThrottleRule = A
 }
 
 /** Gives back attempts that did not count after all (a right code, a refused request). */
-export async function giveBack(db: DbOrTx, hits: Hit[]) {
+export async function giveBack(db: DbOrTx, given: Hit[]) {
+  const hits = given.filter((h) => h.counted);
   if (hits.length === 0) return;
   await db.execute(sql`update rate_limits r set count = greatest(r.count - 1, 0)
     from unnest(${sql.param(hits.map((h) => h.key))}::text[], ${sql.param(hits.map((h) => h.windowStart))}::timestamptz[]) as g(key, window_start)

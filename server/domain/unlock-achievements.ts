@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AchievementKey } from "#shared/achievements.ts";
 import { systemText } from "#shared/notification-text.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
-import { earnedAchievements } from "./achievement-rules.ts";
+import { achievementFacts, achievementsFrom, type AchievementFacts } from "./achievement-rules.ts";
 import { createNotifications } from "./notify.ts";
 
 /**
@@ -12,8 +12,17 @@ import { createNotifications } from "./notify.ts";
  * Returns the keys unlocked now.
  */
 export async function unlockAchievements(tx: DbOrTx, userId: string): Promise<AchievementKey[]> {
-  const holds = await earnedAchievements(tx, userId);
-  const earned = (Object.keys(holds) as AchievementKey[]).filter((k) => holds[k]);
+  return unlockEarned(tx, userId, await achievementFacts(tx, userId));
+}
+
+/**
+ * unlockAchievements with the facts already read (a claim reads them in its own statement). Writes
+ * nothing when every earned achievement is held already, the common case of a collector's claim.
+ */
+export async function unlockEarned(tx: DbOrTx, userId: string, facts: AchievementFacts): Promise<AchievementKey[]> {
+  const holds = achievementsFrom(facts);
+  const held = new Set(facts.held);
+  const earned = (Object.keys(holds) as AchievementKey[]).filter((k) => holds[k] && !held.has(k));
   if (earned.length === 0) return [];
 
   const inserted = await queryRows<{ achievement: AchievementKey }>(

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AchievementKey } from "#shared/achievements.ts";
 import { systemText } from "#shared/notification-text.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
-import { earnedAchievements } from "./achievement-rules.ts";
+import { achievementFacts, achievementsFrom } from "./achievement-rules.ts";
 import { createNotifications } from "./notify.ts";
 
 /** Achievements that rest on owned figures; "storyteller" rests on a story. */
@@ -26,9 +26,10 @@ export async function withdrawAchievements(
   userId: string,
   why: { because: "rejected" | "deleted"; storiesRemoved?: boolean },
 ): Promise<AchievementKey[]> {
-  const holds = await earnedAchievements(tx, userId);
+  const facts = await achievementFacts(tx, userId);
+  const holds = achievementsFrom(facts);
   const candidates: readonly AchievementKey[] = why.storiesRemoved ? [...FIGURE_ACHIEVEMENTS, "storyteller"] : FIGURE_ACHIEVEMENTS;
-  const lost = candidates.filter((k) => !holds[k]);
+  const lost = candidates.filter((k) => facts.held.includes(k) && !holds[k]);
   if (lost.length === 0) return [];
   const rows = await queryRows<{ achievement: AchievementKey }>(
     tx,
