@@ -14,6 +14,18 @@ export async function countOpenReports(db: DbOrTx): Promise<{ open: number; mark
   return row;
 }
 
+/** Open reports per kind and the figures they marked publicly: the dashboard's chart. */
+export async function openReportsByKind(db: DbOrTx): Promise<{ missing: number; damaged: number; markedFigures: number }> {
+  const rows = await db
+    .select({ kind: figureReports.kind, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(figureReports)
+    .where(isNull(figureReports.resolvedAt))
+    .groupBy(figureReports.kind);
+  const { markedFigures } = await countOpenReports(db);
+  const of = (kind: string) => rows.find((r) => r.kind === kind)?.count ?? 0;
+  return { missing: of("missing"), damaged: of("damaged"), markedFigures };
+}
+
 export const OPEN_REPORT_FIGURES_SHOWN = 100;
 
 /**

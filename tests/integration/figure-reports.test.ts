@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, boonees, claims, deliveryJobs, figureReports, notificationSettings, notifications } from "../../server/db/schema.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { countOpenReports, listOpenReports } from "../../server/domain/open-reports.ts";
+import { countOpenReports, listOpenReports, openReportsByKind } from "../../server/domain/open-reports.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { removeAccount } from "../../server/domain/remove-account.ts";
 import { reportFigure } from "../../server/domain/report-figure.ts";
@@ -67,6 +67,20 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(page.reportedIssue).toBe("missing");
     expect(page.life.some((e) => e.kind === "marked")).toBe(true);
     expect((await getBooneeDetail(s.db, a, id)).myReport).toBe("missing");
+  });
+
+  it("the dashboard's open-reports chart counts open reports per kind and the figures marked publicly", async () => {
+    const before = await openReportsByKind(s.db);
+    const [one, two] = [await figure(), await figure()];
+    const [a, b] = [await user("Dana"), await user("Emil")];
+    await report(a, one, "missing");
+    await report(b, one, "damaged");
+    await report(a, two, "damaged");
+    expect(await openReportsByKind(s.db)).toEqual({
+      missing: before.missing + 1,
+      damaged: before.damaged + 2,
+      markedFigures: before.markedFigures + 1,
+    });
   });
 
   it("one report, or two by the same person, is no public note; signed-out, hidden and bad input are refused", async () => {

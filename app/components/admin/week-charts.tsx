@@ -102,6 +102,29 @@ export const DASHBOARD_CHART_VIEWS: Views = {
       />
     );
   },
+  openReports: ({ data }) => {
+    const { t } = useTranslation();
+    if (data.total === 0) {
+      return (
+        <figure data-testid="chart-openReports">
+          <figcaption className="font-display text-lg font-bold">{t("charts.openReports.title")}</figcaption>
+          <p className="mt-3 text-muted-foreground">{t("charts.openReports.empty")}</p>
+        </figure>
+      );
+    }
+    return (
+      <BarChart
+        testId="chart-openReports"
+        layout={data.layout}
+        title={t("charts.openReports.title")}
+        lead={t("charts.openReports.lead", { count: data.total, marked: data.marked })}
+        groupLabel={(kind) => t(`charts.openReports.${kind}`)}
+        groupHead={t("charts.openReports.title")}
+        keyLabel={() => t("charts.openReports.open")}
+        tones={{ open: "fill-ember" }}
+      />
+    );
+  },
 };
 
 /** The dashboard's "week in numbers": every chart of DASHBOARD_CHARTS in a card. */

@@ -1,5 +1,6 @@
 import type { Services } from "#server/services.ts";
 import { activeCollectorsPerWeek, claimsPerDay, deliveriesPerChannel, dropTimesToFind } from "#server/domain/week-charts.ts";
+import { openReportsByKind } from "#server/domain/open-reports.ts";
 import { barChartLayout } from "~/lib/chart-layout.server";
 
 type ChartContext = Pick<Services, "db"> & { zone: string };
@@ -31,6 +32,11 @@ export const DASHBOARD_CHARTS = {
       (["sent", "failed", "unsubscribed"] as const).map((key) => ({ group: c.channel, key, value: c[key] })),
     );
     return { layout: barChartLayout(data) };
+  },
+  openReports: async ({ db }: ChartContext) => {
+    const open = await openReportsByKind(db);
+    const data = (["missing", "damaged"] as const).map((kind) => ({ group: kind, key: "open", value: open[kind] }));
+    return { layout: barChartLayout(data), total: open.missing + open.damaged, marked: open.markedFigures };
   },
 };
 
