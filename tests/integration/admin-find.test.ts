@@ -42,8 +42,8 @@ beforeAll(async () => {
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   type = await createBoonee(s.db, admin, parsed.data);
   const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count: 3, status: "Placed" });
-  // One batch shares its creation time: its instances are numbered in id order (stable in every view).
-  instances = [...batch.items].sort((x, y) => (x.id < y.id ? -1 : 1));
+  // A batch's instances are created one microsecond apart: numbered in the order they were made.
+  instances = [...batch.items];
   // the second instance is found by the owner (the rows a claim writes)
   await s.db.update(boonees).set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, instances[1].id));
   await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, instances[1].id));
