@@ -216,16 +216,18 @@ test.describe("getting around", () => {
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto("/admin/users");
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("Only admins can open that page. As a moderator you have the dashboard and the claims.")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(
+      page.getByText("Only admins can open that page. As a moderator you have the dashboard, the claims and the reports."),
+    ).toBeVisible();
   });
 
   test("a moderator sent away sees why in German too", async ({ page }) => {
     await signInAsModerator(page);
     await page.goto("/admin/boonees");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(
-      page.getByText("Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard und die Claims."),
+      page.getByText("Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard, die Claims und die Meldungen."),
     ).toBeVisible();
   });
 });

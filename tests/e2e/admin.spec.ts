@@ -17,15 +17,15 @@ import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique, useEng
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
 test.describe("admin layout", () => {
-  test("shows the six links of the spec, Activity and Drops; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({
+  test("shows the six links of the spec, Activity, Drops and Reports; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({
     page,
   }) => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Nutzer", "Aktivitäten", "Drops"];
+    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Meldungen", "Nutzer", "Aktivitäten", "Drops"];
     for (const name of links) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveCount(8);
+    await expect(nav.getByRole("link")).toHaveCount(9);
     await expect(sidebar(page)).toHaveCSS("width", "256px"); // 16rem
 
     const trigger = page.getByRole("button", { name: "Seitenleiste ein-/ausblenden" });
@@ -73,14 +73,14 @@ test.describe("admin layout", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Content Broadcast" })).toBeVisible();
   });
 
-  test("a moderator sees only Dashboard and Claims; the other pages send them back to their dashboard with the reason", async ({
+  test("a moderator sees only Dashboard, Claims and Reports; the other pages send them back to their dashboard with the reason", async ({
     page,
   }) => {
     test.slow(); // five refusals, each landing on the dashboard
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Claims"]);
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Claims", "Meldungen"]);
     for (const path of ["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/users", "/admin/labels"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/admin");
@@ -345,7 +345,7 @@ test.describe("figure list", () => {
     await dialog.getByLabel("Name", { exact: true }).fill(`Listo ${tag} neu`);
     await dialog.getByLabel("Status").selectOption("Sold Out");
     await dialog.getByLabel("Element").selectOption("Eis");
-    await dialog.getByLabel("Superpower").fill("Unsichtbar bei Regen");
+    await dialog.getByLabel("Superpower", { exact: true }).fill("Unsichtbar bei Regen");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Boonee updated")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -563,7 +563,8 @@ test.describe("claims", () => {
     await expect(item).toContainText("Sichtbar");
     expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);
     await ownerPage.reload();
-    await expect(ownerPage.getByText(title)).toBeVisible();
+    // the story is back, and so is its line in the biography
+    await expect(ownerPage.getByRole("heading", { name: title })).toBeVisible();
     await ownerPage.close();
   });
 });

@@ -64,14 +64,14 @@ afterAll(async () => {
   await s3server?.close();
 });
 
-/** The id in the first column of the CSV line that contains `needle`. */
+/** The "ID" column of the CSV line that contains `needle` (German exports separate with ";", English with ","). */
 async function idFromCsv(client: CookieClient, csv: string, needle: string) {
-  const line = (await (await client.get(csv)).text()).split("\n").find((l) => l.includes(needle));
+  const [header, ...lines] = (await (await client.get(csv)).text()).replace(/^\uFEFF/, "").split(/\r?\n/);
+  const separator = header.includes(";") ? ";" : ",";
+  const cells = (line: string) => line.split(separator).map((cell) => cell.replace(/"/g, ""));
+  const line = lines.find((l) => l.includes(needle));
   if (!line) throw new Error(`${needle} not in ${csv}`);
-  return line
-    .replace(/^\uFEFF/, "")
-    .split(",")[0]
-    .replace(/"/g, "");
+  return cells(line)[cells(header).indexOf("ID")];
 }
 
 async function post(client: CookieClient, pathname: string, form: Record<string, string>, expected: number) {

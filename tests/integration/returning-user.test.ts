@@ -9,6 +9,7 @@ import routes from "../../app/routes.ts";
 import { clearedCookies, CookieClient } from "../support/cookie-client.ts";
 import { createPgDatabase, ROOT, startInstance, type Instance } from "../support/instances.ts";
 import { SIGNED_IN_PAGES, type Who } from "../support/signed-in-pages.ts";
+import { DELIVERABLE } from "#shared/notification-kinds.ts";
 
 // Issue 11 "Day two": collectors come back days later. Sessions are aged in the database the way
 // time ages them (created and last refreshed N days ago, expiring 30 days after the refresh), then
@@ -282,7 +283,8 @@ for (const days of [2, 29]) {
         message: "Ein neuer Boonee ist unterwegs, bald!",
       });
       await step(admin, "/admin/content", { intent: "retract", id: sent.id });
-      expect(await sql("select 1 from exclusive_content where id = $1", [sent.id])).toHaveLength(0);
+      // retracted: kept for "Sent" (marked retracted), read by nobody
+      expect(await sql("select 1 from exclusive_content where id = $1 and retracted_at is null", [sent.id])).toHaveLength(0);
       const dropped = await figure();
       await step(
         admin,
@@ -348,7 +350,10 @@ for (const days of [2, 29]) {
         "email.content": "on",
       });
       expect(prefs.status).toBe(302);
-      expect(await sql("select count(*)::int as n from notification_opt_outs where user_id = $1", [collector.id])).toEqual([{ n: 8 }]);
+      // every kind and channel switched off but the two left on
+      expect(await sql("select count(*)::int as n from notification_opt_outs where user_id = $1", [collector.id])).toEqual([
+        { n: DELIVERABLE.length - 2 },
+      ]);
       await age(w.userIds, days);
       expect((await collector.client.post("/profile/notifications", { intent: "emailOn" })).status).toBe(302);
       expect(await sql("select email, language from notification_settings where user_id = $1", [collector.id])).toEqual([
