@@ -67,6 +67,9 @@ const PAGES: Record<string, Row> = {
   "/admin/labels": admin("/admin/labels"),
   "/admin/activity": admin("/admin/activity"),
   "/admin/drops": admin("/admin/drops"),
+  "/admin/reports": admin("/admin/reports"),
+  "/boonee/:id/photos": RESOURCE,
+  "/og/:kind/:id/:lang": { skip: "no page: the share card, a PNG" },
   "/admin/sun-tag/:booneeId": admin((s) => `/admin/sun-tag/${s.ownedId}`),
   "*": visitor("/no-such-page-here"),
 };
