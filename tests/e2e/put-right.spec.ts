@@ -185,12 +185,12 @@ test.describe("putting things right", () => {
     await expect(victim.page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
     await victim.page.getByLabel("Email").fill(account.email);
     await victim.page.getByLabel("Password").fill(account.password);
-    await victim.page.getByRole("button", { name: "Log in" }).click();
+    await victim.page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(victim.page.getByText("This account is blocked.")).toBeVisible();
 
     await row.getByRole("button", { name: `Unblock ${account.name}` }).click();
     await expect(page.getByText("Account unblocked")).toBeVisible();
-    await victim.page.getByRole("button", { name: "Log in" }).click();
+    await victim.page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(victim.page).toHaveURL("/profile");
 
     await expectLogged(page, "account.blocked", [account.name, "Admin", "Spam in finder stories"]);
@@ -225,12 +225,12 @@ test.describe("putting things right", () => {
     await article.getByRole("button", { name: "Story „Tipfehler“ bearbeiten" }).click();
     const dialog = page.getByRole("dialog", { name: "Deine Fundgeschichte bearbeiten" });
     await dialog.getByLabel("Titel").fill("ab");
-    await dialog.getByLabel("Story").fill("kurz");
+    await dialog.getByLabel("Story", { exact: true }).fill("kurz");
     await dialog.getByRole("button", { name: "Story speichern" }).click();
     await expect(dialog.getByText("Titel muss mindestens 3 Zeichen lang sein")).toBeVisible();
     await expect(dialog.getByText("Story muss mindestens 10 Zeichen lang sein")).toBeVisible();
     await dialog.getByLabel("Titel").fill("Tippfehler");
-    await dialog.getByLabel("Story").fill("Gefunden unter der Brücke.");
+    await dialog.getByLabel("Story", { exact: true }).fill("Gefunden unter der Brücke.");
     await dialog.getByRole("button", { name: "Story speichern" }).click();
     await expect(page.getByText("Deine Story wurde geändert.")).toBeVisible();
     const fixed = page.getByTestId("finder-story").filter({ hasText: "Tippfehler" });

@@ -21,8 +21,13 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
     <Card className="p-4" data-testid="admin-drop" data-state={state}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-display text-lg font-bold wrap-anywhere">{drop.titleDe}</h3>
-          <p className="text-sm text-muted-foreground wrap-anywhere">{drop.titleEn}</p>
+          {/* both titles, each marked with its language (screen readers, the language-leak test) */}
+          <h3 lang="de" className="font-display text-lg font-bold wrap-anywhere">
+            {drop.titleDe}
+          </h3>
+          <p lang="en" className="text-sm text-muted-foreground wrap-anywhere">
+            {drop.titleEn}
+          </p>
         </div>
         <Badge variant={state === "waiting" ? "secondary" : state === "released" ? "default" : "outline"}>
           {t(`drops.admin.state.${state}`)}
