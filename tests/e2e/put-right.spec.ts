@@ -276,7 +276,7 @@ test.describe("putting things right", () => {
       await expect(page).toHaveURL("/auth?redirect=%2Fnotifications");
       await page.getByLabel(lang === "de" ? "E-Mail" : "Email").fill(account.email);
       await page.getByLabel(lang === "de" ? "Passwort" : "Password").fill(account.password);
-      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Log in" }).click();
+      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Log in", exact: true }).click();
       await expect(page).toHaveURL("/notifications");
       // an address elsewhere is never followed
       await page.context().clearCookies();
@@ -284,7 +284,7 @@ test.describe("putting things right", () => {
       await page.goto("/auth?redirect=%2F%2Fevil.example%2Fnotifications");
       await page.getByLabel(lang === "de" ? "E-Mail" : "Email").fill(account.email);
       await page.getByLabel(lang === "de" ? "Passwort" : "Password").fill(account.password);
-      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Log in" }).click();
+      await page.getByRole("button", { name: lang === "de" ? "Anmelden" : "Log in", exact: true }).click();
       await expect(page).toHaveURL("/profile");
     });
   }
