@@ -13,6 +13,17 @@ function useNumber() {
   return (n: number) => format.format(n);
 }
 
+/** A chart with nothing to draw yet: its title and why it is empty (`charts.<id>.title`, `charts.<id>.empty`). */
+function EmptyChart({ id }: { id: "timeToFind" | "openReports" }) {
+  const { t } = useTranslation();
+  return (
+    <figure data-testid={`chart-${id}`}>
+      <figcaption className="font-display text-lg font-bold">{t(`charts.${id}.title`)}</figcaption>
+      <p className="mt-3 text-muted-foreground">{t(`charts.${id}.empty`)}</p>
+    </figure>
+  );
+}
+
 /** One view per entry of DASHBOARD_CHARTS (app/routes/admin/dashboard-charts.server.ts), in this order. */
 export const DASHBOARD_CHART_VIEWS: Views = {
   claimsPerDay: ({ data }) => {
@@ -38,12 +49,7 @@ export const DASHBOARD_CHART_VIEWS: Views = {
       return (i18n.language === "en" ? drop?.titleEn : drop?.titleDe) ?? "";
     };
     if (data.drops.length === 0) {
-      return (
-        <figure data-testid="chart-timeToFind">
-          <figcaption className="font-display text-lg font-bold">{t("charts.timeToFind.title")}</figcaption>
-          <p className="mt-3 text-muted-foreground">{t("charts.timeToFind.empty")}</p>
-        </figure>
-      );
+      return <EmptyChart id="timeToFind" />;
     }
     const details = data.drops
       .map(
@@ -105,12 +111,7 @@ export const DASHBOARD_CHART_VIEWS: Views = {
   openReports: ({ data }) => {
     const { t } = useTranslation();
     if (data.total === 0) {
-      return (
-        <figure data-testid="chart-openReports">
-          <figcaption className="font-display text-lg font-bold">{t("charts.openReports.title")}</figcaption>
-          <p className="mt-3 text-muted-foreground">{t("charts.openReports.empty")}</p>
-        </figure>
-      );
+      return <EmptyChart id="openReports" />;
     }
     return (
       <BarChart
