@@ -408,9 +408,9 @@ test.describe("content broadcast", () => {
     await signInAsAdmin(page);
     await useEnglish(page);
     await gotoAdmin(page, "/admin/content");
-    const title = `Legendary drop ${unique()}`;
+    const title = `Legendärer Drop ${unique()}`;
     await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Message", { exact: true }).fill("A secret meeting at the harbour for all Legendary owners.");
+    await page.getByLabel("Message", { exact: true }).fill("Ein geheimes Treffen am Hafen für alle, die einen Legendary besitzen.");
     await page.getByLabel("Target audience").selectOption("rarity");
     await page.getByLabel("Rarity").selectOption("Legendary");
     const owners = await db
@@ -441,9 +441,9 @@ test.describe("content broadcast", () => {
     await signInAsAdmin(page);
     await useEnglish(page);
     await gotoAdmin(page, "/admin/content");
-    const title = `Just for you ${unique()}`;
+    const title = `Nur für dich ${unique()}`;
     await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Message", { exact: true }).fill("A picture from the workshop, only for you.");
+    await page.getByLabel("Message", { exact: true }).fill("Ein Bild aus der Werkstatt, nur für dich.");
     await page.getByLabel("Content type").selectOption("image");
     await page.getByLabel("Target audience").selectOption("boonee");
     await page.getByLabel("Find a figure").fill(owned[0].name);

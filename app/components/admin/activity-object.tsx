@@ -1,6 +1,8 @@
 import type { ActivityDetails, ActivityValue } from "#shared/activity.ts";
-import { STATUSES } from "#shared/figure-fields.ts";
+import { FIGURE_FIELDS, STATUSES, isEnglishField } from "#shared/figure-fields.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 import { ROLES } from "#shared/roles.ts";
+import { PersonName, TextWithName } from "~/components/person-name";
 import { useTranslation } from "~/lib/use-translation";
 
 /** The label of a changed field in the log (the form's label; files and the note have their own). */
@@ -28,14 +30,17 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
   let label = entry.objectLabel;
   const legacy = !d && entry.action === "role.changed" && label ? LEGACY_ROLE_LABEL.exec(label) : null;
   if (legacy) label = `${legacy[1]} → ${t(`users.role.${legacy[2]}`)}`;
-  const facts = [
-    d?.number ? t("admin.activity.number", { number: d.number }) : null,
-    d?.owner ? t("admin.activity.owner", { name: d.owner }) : null,
-  ].filter(Boolean);
+  const facts = [d?.number ? t("admin.activity.number", { number: d.number }) : null].filter(Boolean);
   return (
     <>
-      <span>{label || "—"}</span>
-      {facts.length > 0 && <span className="block text-xs text-muted-foreground">{facts.join(" · ")}</span>}
+      {label ? <PersonName>{label}</PersonName> : <span>—</span>}
+      {(facts.length > 0 || d?.owner) && (
+        <span className="block text-xs text-muted-foreground">
+          {facts.join(" · ")}
+          {facts.length > 0 && d?.owner && " · "}
+          {d?.owner && <TextWithName i18nKey="admin.activity.owner" name={d.owner} />}
+        </span>
+      )}
       {d?.role && (
         <span className="block text-sm" data-testid="activity-role">
           {t(`users.role.${d.role.from}`)} → {t(`users.role.${d.role.to}`)}
@@ -46,9 +51,13 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
           {d.changes.map((c) => (
             <li key={c.field}>
               <span className="font-semibold">{t(FIELD_LABEL[c.field] ?? `admin.fields.${c.field}`)}:</span>{" "}
-              {c.from === null && c.to === null && FIELD_LABEL[c.field] && c.field !== "placementNote"
-                ? t("admin.activity.replaced")
-                : `${value(c.field, c.from)} → ${value(c.field, c.to)}`}
+              {c.from === null && c.to === null && FIELD_LABEL[c.field] && c.field !== "placementNote" ? (
+                t("admin.activity.replaced")
+              ) : (
+                <>
+                  <FieldValue field={c.field} text={value(c.field, c.from)} /> → <FieldValue field={c.field} text={value(c.field, c.to)} />
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -56,4 +65,15 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
       {d?.changes && d.changes.length === 0 && <span className="block text-xs text-muted-foreground">{t("admin.activity.noChanges")}</span>}
     </>
   );
+}
+
+/** The language a written field is in: German for a translatable one, English for its companion. */
+const FIELD_LANG = new Map<string, Lang>(
+  FIGURE_FIELDS.flatMap((f): [string, Lang][] => (isEnglishField(f) ? [[f.key, "en"]] : f.translatable ? [[f.key, "de"]] : [])),
+);
+
+/** A value as it was written, marked with its language where the field has one ("—" and other values as shown). */
+function FieldValue({ field, text }: { field: string; text: string }) {
+  const lang = text === "—" ? undefined : FIELD_LANG.get(field);
+  return lang ? <span lang={lang}>{text}</span> : <>{text}</>;
 }

@@ -1,3 +1,4 @@
+import { TextWithName } from "~/components/person-name";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -18,7 +19,7 @@ export function RoleForm({ userId, role, name }: { userId: string; role: Role; n
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="userId" value={userId} />
       <label htmlFor={`role-${userId}`} className="sr-only">
-        {t("users.roleFor", { name })}
+        <TextWithName i18nKey="users.roleFor" name={name} />
       </label>
       <NativeSelect id={`role-${userId}`} name="role" defaultValue={role} wrapperClassName="w-32 sm:w-40" className="h-9 text-sm">
         {ROLES.map((r) => (

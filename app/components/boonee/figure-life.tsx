@@ -1,3 +1,4 @@
+import { TextWithName } from "~/components/person-name";
 import { Link } from "react-router";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
@@ -25,9 +26,11 @@ export function FigureLife({ events }: { events: LifeEvent[] }) {
         );
       case "found": {
         const name = e.finder ?? t("common.anonymous");
-        return e.afterMinutes === null
-          ? t("life.event.found", { name })
-          : t("life.event.foundAfter", { name, after: durationText(e.afterMinutes, t) });
+        return e.afterMinutes === null ? (
+          <TextWithName i18nKey="life.event.found" name={name} />
+        ) : (
+          <TextWithName i18nKey="life.event.foundAfter" name={name} values={{ after: durationText(e.afterMinutes, t) }} />
+        );
       }
       case "verified":
         return t("life.event.verified");

@@ -1,3 +1,4 @@
+import { PersonName } from "~/components/person-name";
 import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, NfcIcon, PrinterIcon, RefreshCwIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -314,7 +315,7 @@ function BooneeCard({ item }: { item: Item }) {
           <p className="mt-1 text-sm">
             {item.ownerId ? (
               <>
-                <span className="font-bold">{item.ownerName ?? t("common.anonymous")}</span>
+                <PersonName className="font-bold">{item.ownerName ?? t("common.anonymous")}</PersonName>
                 {item.claimedAt && <span className="text-muted-foreground"> · {dates.day(item.claimedAt)}</span>}
               </>
             ) : isClaimable({ status: item.status, claimed: false }) ? (

@@ -1,3 +1,4 @@
+import { PersonName } from "~/components/person-name";
 import { BadgeCheckIcon, BanIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -254,7 +255,7 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
                     <RarityBadge rarity={c.rarity} />
                   </TableCell>
                   <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={`${t("admin.claims.col.claimedBy")}:`}>
-                    {c.claimer ?? t("common.anonymous")}
+                    {c.claimer ? <PersonName>{c.claimer}</PersonName> : t("common.anonymous")}
                   </TableCell>
                   <TableCell className={`max-w-56 truncate ${stacked.cell}`}>
                     {c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}
@@ -350,7 +351,7 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
                     <Link to={`/boonee/${s.booneeId}`} className="font-bold text-grape hover:underline">
                       {s.booneeName}
                     </Link>{" "}
-                    · {s.author ?? t("common.anonymous")} · {dates.day(s.createdAt)}
+                    · {s.author ? <PersonName>{s.author}</PersonName> : t("common.anonymous")} · {dates.day(s.createdAt)}
                   </p>
                 </div>
                 {s.hidden ? (

@@ -1,3 +1,4 @@
+import { PersonName } from "~/components/person-name";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { AdminPage, StatCard } from "~/components/admin/admin-page";
@@ -91,7 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </TableCell>
                     <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={t("admin.claims.col.claimedBy")}>
-                      {c.claimer ?? t("common.anonymous")}
+                      {c.claimer ? <PersonName>{c.claimer}</PersonName> : t("common.anonymous")}
                     </TableCell>
                     <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={t("admin.claims.col.series")}>
                       {c.series ?? "—"}

@@ -1,3 +1,4 @@
+import { PersonName } from "~/components/person-name";
 import { BanIcon, SearchIcon, Trash2Icon, UnlockIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher } from "react-router";
@@ -175,7 +176,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               {d.items.map((u) => (
                 <TableRow key={u.id} data-testid="user-row" className={stacked.row}>
                   <TableCell className={`font-bold ${stacked.cell}`}>
-                    {u.name ?? t("common.anonymous")}
+                    {u.name ? <PersonName>{u.name}</PersonName> : t("common.anonymous")}
                     {u.id === d.me && <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>}
                     {u.blockedAt && (
                       <Badge variant="danger" className="ml-2">

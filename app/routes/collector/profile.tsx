@@ -1,3 +1,4 @@
+import { PersonName } from "~/components/person-name";
 import { DownloadIcon, LockIcon, MonitorSmartphoneIcon, ShieldIcon, SparklesIcon } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
@@ -140,7 +141,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             {(profile?.name || "A").slice(0, 1).toUpperCase()}
           </span>
           <div>
-            <h1 className="font-display text-3xl font-extrabold">{profile?.name || t("common.anonymous")}</h1>
+            <h1 className="font-display text-3xl font-extrabold">
+              {profile?.name ? <PersonName>{profile.name}</PersonName> : t("common.anonymous")}
+            </h1>
             <p className="text-sm text-muted-foreground">{profile?.email}</p>
             {profile && <p className="text-xs text-muted-foreground">{t("profile.memberSince", { date: dates.day(profile.createdAt) })}</p>}
           </div>

@@ -1,3 +1,4 @@
+import { TextWithName } from "~/components/person-name";
 import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useLocation } from "react-router";
@@ -166,7 +167,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           ) : (
             claimed && (
               <p className="font-semibold text-ink-soft" data-testid="owned-by">
-                {t("boonee.ownedBy", { name: ownerName ?? t("common.anonymous") })}
+                <TextWithName i18nKey="boonee.ownedBy" name={ownerName ?? t("common.anonymous")} />
               </p>
             )
           )}

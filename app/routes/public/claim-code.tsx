@@ -1,3 +1,4 @@
+import { TextWithName } from "~/components/person-name";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useParams } from "react-router";
 import { StatusPill } from "~/components/boonee/figure-header";
@@ -141,7 +142,7 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
           <CardContent className="grid gap-3 pt-5">
             <h2 className="font-display text-2xl font-bold">{t("claim.alreadyClaimedTitle")}</h2>
             <p data-testid="already-claimed">
-              {t("claim.alreadyClaimedBy", { name: owner ? (owner.name ?? t("common.anonymous")) : t("common.someoneElse") })}
+              <TextWithName i18nKey="claim.alreadyClaimedBy" name={owner ? (owner.name ?? t("common.anonymous")) : t("common.someoneElse")} />
             </p>
             <Button asChild variant="outline">
               <Link to="/boonees">{t("claim.toGallery")}</Link>

@@ -1,3 +1,4 @@
+import { TextWithName } from "~/components/person-name";
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { BooneeImage } from "~/components/boonee-image";
@@ -63,7 +64,7 @@ function FigureCard({ figure }: { figure: DropFigure }) {
         <h3 className="font-display text-lg font-bold wrap-anywhere">{figure.name}</h3>
         <p className="mt-1 text-sm" data-testid="drop-figure-found">
           {figure.found
-            ? t("drops.page.foundAfter", { count: figure.found.minutes, name: figure.found.finder ?? t("drops.page.anonymous") })
+            ? <TextWithName i18nKey="drops.page.foundAfter" name={figure.found.finder ?? t("drops.page.anonymous")} values={{ count: figure.found.minutes }} />
             : t("drops.page.stillHidden")}
         </p>
         {figure.withdrawn && (

@@ -1,3 +1,4 @@
+import { PersonName } from "~/components/person-name";
 import { MedalIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
@@ -83,9 +84,9 @@ function Board({ id, title, hint, rows, countKey }: { id: string; title: string;
                   {name.trim().charAt(0).toUpperCase() || "?"}
                 </span>
                 {/* two lines at most, broken anywhere: a long name stays readable at 375 px */}
-                <span className="line-clamp-2 min-w-0 flex-1 font-bold wrap-anywhere" data-testid="leaderboard-name">
+                <PersonName className="line-clamp-2 min-w-0 flex-1 font-bold wrap-anywhere" data-testid="leaderboard-name">
                   {name}
-                </span>
+                </PersonName>
                 {row.mine && <span className="shrink-0 text-sm font-semibold text-grape">{t("leaderboard.you")}</span>}
                 <span className="shrink-0 font-display font-bold tabular-nums" data-testid="leaderboard-count">
                   {t(countKey, { count: row.count })}

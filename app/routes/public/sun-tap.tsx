@@ -1,3 +1,4 @@
+import { TextWithName } from "~/components/person-name";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
@@ -123,10 +124,11 @@ export default function SunTapPage({ loaderData, actionData }: Route.ComponentPr
             <p className="font-display text-sm font-bold tracking-wide text-slime uppercase">✓ {t("tap.genuine.badge")}</p>
             <h1 className="font-display text-3xl font-extrabold">{t("tap.genuine.title", { name: figure.name })}</h1>
             <p>
-              {t("tap.genuine.foundBy", {
-                name: loaderData.ownerName ?? t("common.anonymous"),
-                date: loaderData.claimedAt ? dates.day(loaderData.claimedAt) : "–",
-              })}
+              <TextWithName
+                i18nKey="tap.genuine.foundBy"
+                name={loaderData.ownerName ?? t("common.anonymous")}
+                values={{ date: loaderData.claimedAt ? dates.day(loaderData.claimedAt) : "–" }}
+              />
             </p>
             <Button asChild variant="outline">
               <Link to={`/boonee/${figure.id}`}>{t("tap.toFigure")}</Link>
