@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { tags } from "../db/schema.ts";
 import { DomainError } from "./errors.ts";
 import { addressKey } from "./address-key.ts";
 import { taggedFigureSql, type TaggedFigureRow } from "./find-tagged-figure.ts";
-import { ATTEMPT_RULE, giveBack, hitSql, hitsOf, minutesToWait, type Hit, type HitRow } from "./throttle.ts";
+import { ATTEMPT_RULE, giveBack, hitSql, hitsOf, minutesToWait, triedSql, type Hit, type HitRow } from "./throttle.ts";
 
 /** What a claim page may show about a figure: never its code, never the owner's e-mail. */
 export interface FigureByCode {
@@ -84,13 +85,17 @@ export async function lookupFigure(
   who: Claimant,
 ): Promise<{ figure: FigureByCode | null; remaining: number | null }> {
   // the code is looked up and the attempt counted in one statement, atomically per key (decision 007):
-  // a wrong code counts on the address and the account; a right one counts nowhere (decision 027)
+  // a wrong code counts on the address and the account, once per window however often it is tried
+  // (a reloaded wrong link); a right one counts nowhere (decision 027)
   const keys = [`claim:ip:${addressKey(who.ip)}`, ...(who.userId ? [`claim:user:${who.userId}`] : [])];
+  const suffix = `:tried:${createHash("sha256").update(code).digest("base64url").slice(0, 16)}`;
   const rows = await queryRows<HitRow & Partial<TaggedFigureRow>>(
     db,
     sql`with figure as (${taggedFigureSql(eq(tags.secretCode, code))}),
-      hits as (${hitSql(keys, ATTEMPT_RULE, sql`not exists (select 1 from figure)`)})
-      select hits.*, figure.* from hits left join figure on true`,
+      tried as (${triedSql(keys, suffix, ATTEMPT_RULE, sql`not exists (select 1 from figure)`)}),
+      hits as (${hitSql(keys, ATTEMPT_RULE, sql`exists (select 1 from tried where tried.key = k || ${suffix} and tried.fresh)`)})
+      select hits.*, exists (select 1 from tried where tried.key = hits.key || ${suffix} and not tried.fresh) as repeated, figure.*
+      from hits left join figure on true`,
   );
   const row = rows[0].tagId ? (rows[0] as TaggedFigureRow) : null;
   const { remaining } = await judgeAttempt(db, hitsOf(rows, keys, ATTEMPT_RULE, !row), who);

@@ -44,6 +44,8 @@ export interface HitRow {
   count: number;
   window_start: string;
   wait: number;
+  /** this key tried the same value already in the window: not counted again (see triedSql) */
+  repeated?: boolean;
 }
 
 /**
@@ -63,18 +65,38 @@ export function hitSql(keys: string[], rule: ThrottleRule, counted: SQL = sql`tr
 }
 
 /**
+ * Marks that each key tried one value (e.g. a wrong code, by its hash) within a window of the rule's
+ * length, as rows `<key><suffix>` of rate_limits; `fresh` when this key had not tried it in that window.
+ * With it, hitSql counts a value once per window: a reloaded wrong link is one attempt, not two, and a
+ * burst of the same guess tells an attacker nothing a single one did not (issue 25 item 6).
+ * `when`: a condition of the statement (a wrong code); while false nothing is marked.
+ */
+export function triedSql(keys: string[], suffix: string, rule: ThrottleRule, when: SQL): SQL {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  return sql`insert into rate_limits (key, count, window_start, expires_at)
+      select k || ${suffix}, 1, now(), now() + ${window} from unnest(${sql.param([...new Set(keys)])}::text[]) as k where ${when}
+      on conflict (key) do update set
+        count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
+        window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
+        expires_at = case when rate_limits.expires_at <= now() then now() + ${window} else rate_limits.expires_at end
+      returning key, count = 1 as fresh`;
+}
+
+/**
  * The hits of hitSql's rows, in the order of the keys. An attempt that was not counted is judged as
- * if it had been (its count includes it), so a right code is let through exactly when a counted one would be.
+ * if it had been (its count includes it), so a right code is let through exactly when a counted one would be;
+ * a repeated value (HitRow.repeated) is judged by the count as it stands, since it used nothing up.
  */
 export function hitsOf(rows: HitRow[], keys: string[], rule: ThrottleRule, counted: boolean): Hit[] {
   return keys.map((key) => {
     const row = rows.find((r) => r.key === key)!;
+    const repeated = counted && !!row.repeated;
     const count = Number(row.count) + (counted ? 0 : 1);
     const allowed = count <= rule.limit;
     return {
       key,
       allowed,
-      counted,
+      counted: counted && !repeated,
       count,
       remaining: Math.max(0, rule.limit - count),
       retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.wait)),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
+import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
 import { deleteExpiredRateLimits } from "../../server/domain/rate-limit-cleanup.ts";
 import { hit } from "../../server/domain/throttle.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -115,6 +115,35 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
     expect(refused.retryAfterSeconds).toBeGreaterThan(100);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(120);
+  });
+
+  it("counts the same wrong code once per window (a reloaded wrong link), a new one and the same one after the window again", async () => {
+    const ip = "192.0.2.77";
+    const same = wrong("same");
+    for (let i = 0; i < 5; i++) expect(await lookupFigure(s.db, same, { ip })).toEqual({ figure: null, remaining: 9 });
+    expect((await lookupFigure(s.db, wrong("other"), { ip })).remaining).toBe(8);
+    // eight more new codes reach the limit; the same code again is still only what it was
+    for (let i = 0; i < 8; i++) await lookupFigure(s.db, wrong(i), { ip });
+    expect(await lookupFigure(s.db, same, { ip })).toEqual({ figure: null, remaining: 0 });
+    await expect(lookupFigure(s.db, wrong("eleventh"), { ip })).rejects.toMatchObject({ code: "tooMany" });
+    // ten minutes later (aged as time does): a new window, where the same code counts again, once
+    await s.db
+      .execute(sql`update rate_limits set window_start = window_start - interval '11 minutes', expires_at = expires_at - interval '11 minutes'
+      where key like ${`claim:ip:${ip}%`}`);
+    expect((await lookupFigure(s.db, same, { ip })).remaining).toBe(9);
+    expect((await lookupFigure(s.db, same, { ip })).remaining).toBe(9);
+  });
+
+  it("counts the same wrong code once also when many copies arrive at the same moment, and a signed-in account once too", async () => {
+    const u = await createUser(s);
+    const same = wrong("burst");
+    const results = await Promise.all(Array.from({ length: 20 }, () => lookupFigure(s.db, same, { ip: "192.0.2.78", userId: u.id })));
+    expect(results.every((r) => r.figure === null)).toBe(true);
+    const counts = await queryRows<{ key: string; count: number }>(
+      s.db,
+      sql`select key, count from rate_limits where key in (${"claim:ip:192.0.2.78"}, ${`claim:user:${u.id}`}) order by key`,
+    );
+    expect(counts.map((r) => Number(r.count))).toEqual([1, 1]);
   });
 
   it("the clean-up deletes finished windows and keeps current ones", async () => {
