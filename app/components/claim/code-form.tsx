@@ -35,6 +35,11 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
     if (input.current) setCode(input.current.value);
   }, []);
   const [clientError, setClientError] = useState<string | null>(null);
+  useEffect(() => {
+    const online = () => setClientError((e) => (e === "claim.error.offline" ? null : e));
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, []);
   const hydrated = useHydrated(); // without JavaScript the button must stay usable
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const shown = clientError ?? error;
@@ -45,7 +50,8 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
       noValidate
       className="grid gap-3"
       onSubmit={(e) => {
-        const problem = claimCodeError(code);
+        // offline (a dead spot outdoors) the request would fail and take the typed code with it: keep it
+        const problem = claimCodeError(code) ?? (navigator.onLine ? null : "claim.error.offline");
         if (problem) e.preventDefault();
         setClientError(problem);
       }}
