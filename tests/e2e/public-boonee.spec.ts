@@ -55,7 +55,7 @@ test.describe("figure detail", () => {
     await useEnglish(page);
     const named = await seedBoonee({ ownerId: await seedProfile("Mira") });
     await page.goto(`/boonee/${named.id}`);
-    await expect(page.getByTestId("status-pill")).toHaveText("Claimed");
+    await expect(page.getByTestId("status-pill")).toHaveText("Found");
     await expect(page.getByTestId("owned-by")).toHaveText("Found by Mira");
     await expect(page.getByRole("img", { name: named.name })).toBeVisible();
     await expect(page.locator(`img[alt="${named.name}"]`)).toHaveCount(0);

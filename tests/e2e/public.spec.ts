@@ -169,7 +169,7 @@ test.describe("gallery", () => {
     await expect(page.getByRole("button", { name: "Common", exact: true })).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("button", { name: "All" }).click();
     await expect.poll(() => cardNames(page)).toEqual([`Knorx ${key}`]);
-    await expect(page.getByTestId("boonee-counter")).toContainText("1 of 3 claimed");
+    await expect(page.getByTestId("boonee-counter")).toContainText("1 of 3 found");
   });
 
   test("search and rarity filter work without JavaScript", async ({ browser, baseURL }) => {
@@ -345,7 +345,7 @@ test.describe("stats", () => {
     await useEnglish(page);
     await page.reload();
     await expect(page).toHaveTitle("Stats · Boonees");
-    for (const label of ["Total Boonees", "Collectors", "Claims", "Still to find", "Rarity", "Series"])
+    for (const label of ["Total Boonees", "Collectors", "Finds", "Still to find", "Rarity", "Series"])
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible(); // the charts' tables name some again
   });
 });
