@@ -1,3 +1,4 @@
+import { cn } from "~/lib/utils";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -5,19 +6,28 @@ import { HeroVideo } from "./hero-video";
 import { SLIME_AA } from "./tones";
 
 /** The full-screen hero: the looping animation behind the title, subtitle and the two buttons. */
-export function Hero({ signedIn }: { signedIn: boolean }) {
+/** `withDrop`: a drop band follows, so on a phone the hero leaves room for its countdown above the fold. */
+export function Hero({ signedIn, withDrop = false }: { signedIn: boolean; withDrop?: boolean }) {
   const { t } = useTranslation();
   return (
     <section
       aria-labelledby="hero-title"
-      className="relative isolate flex min-h-[calc(100svh-4rem)] items-start overflow-hidden bg-ink text-paper"
+      className={cn(
+        "relative isolate flex items-start overflow-hidden bg-ink text-paper",
+        withDrop ? "min-h-[26rem] sm:min-h-[calc(100svh-12rem)]" : "min-h-[calc(100svh-4rem)]",
+      )}
     >
       <HeroVideo />
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 z-10 bg-gradient-to-b from-ink/85 via-ink/35 to-transparent"
       />
-      <div className="relative z-10 mx-auto w-full max-w-6xl px-4 pt-[7svh] pb-40 text-center sm:pt-[14svh]">
+      <div
+        className={cn(
+          "relative z-10 mx-auto w-full max-w-6xl px-4 pt-[7svh] text-center sm:pt-[14svh]",
+          withDrop ? "pb-10 sm:pb-24" : "pb-40",
+        )}
+      >
         <p className="font-display text-sm font-bold tracking-widest text-gold-light uppercase">{t("landing.hero.eyebrow")}</p>
         <h1
           id="hero-title"

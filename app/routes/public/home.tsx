@@ -44,7 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useDropEvents();
   return (
     <>
-      <Hero signedIn={!!root?.viewer} />
+      <Hero signedIn={!!root?.viewer} withDrop={!!loaderData.drop} />
       {/* the current or next drop, above the spec's weekly-drop banner (which always stays) */}
       <div data-live="landing-drop">{loaderData.drop && <LandingDrop drop={loaderData.drop} serverNow={loaderData.now} />}</div>
       <DropBanner city={settings?.dropCity ?? "Kiel"} />
