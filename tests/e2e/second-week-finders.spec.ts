@@ -1,4 +1,5 @@
-import { expect, seedBoonee, signUp, test, useEnglish } from "./fixtures.ts";
+import { ownAddress } from "./claim-fixtures.ts";
+import { expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 25 ("The second week"), the finders' smaller items that a person sees on a desktop, in German and English.
 for (const lang of ["de", "en"] as const) {
@@ -44,5 +45,53 @@ test("notification checkboxes do not look active while their channel is off (Ger
     const boxes = form.getByRole("checkbox");
     expect(await boxes.count()).toBeGreaterThan(0);
     await expect(form.locator("input[type=checkbox]:not([data-channel-off])")).toHaveCount(0);
+  }
+});
+
+test("a wrong code tried twice uses one attempt: the form twice (German), a reloaded wrong link (English)", async ({ page }) => {
+  await ownAddress(page);
+  await page.goto("/claim");
+  const wrong = `FALSCH${unique().slice(-8)}`;
+  await page.getByLabel("Geheimer Code").fill(wrong);
+  await page.getByRole("button", { name: "Code prüfen" }).click();
+  await expect(page.getByTestId("attempts-left")).toHaveText("Noch 9 Versuche");
+  await page.getByLabel("Geheimer Code").fill(wrong);
+  await page.getByRole("button", { name: "Code prüfen" }).click();
+  await expect(page.getByText("Ungültiger geheimer Code")).toBeVisible();
+  await expect(page.getByTestId("attempts-left")).toHaveText("Noch 9 Versuche");
+  await page.getByLabel("Geheimer Code").fill(`${wrong}X`);
+  await page.getByRole("button", { name: "Code prüfen" }).click();
+  await expect(page.getByTestId("attempts-left")).toHaveText("Noch 8 Versuche");
+
+  await useEnglish(page);
+  const link = `/c/WRONG${unique().slice(-8)}`;
+  expect((await page.goto(link))?.status()).toBe(404);
+  await expect(page.getByTestId("attempts-left")).toHaveText("7 attempts left");
+  await page.reload();
+  await expect(page.getByTestId("attempts-left")).toHaveText("7 attempts left");
+});
+
+test("a code typed offline stays in the field and goes through once the phone is back online (German and English)", async ({
+  page,
+  context,
+}) => {
+  const figure = await seedBoonee();
+  for (const lang of ["de", "en"] as const) {
+    if (lang === "en") await useEnglish(page);
+    await page.goto("/claim", { waitUntil: "networkidle" });
+    const input = page.getByLabel(lang === "de" ? "Geheimer Code" : "Secret code");
+    const button = page.getByRole("button", { name: lang === "de" ? "Code prüfen" : "Check code" });
+    await context.setOffline(true);
+    await input.fill(figure.code);
+    await button.click();
+    await expect(
+      page.getByText(lang === "de" ? /Keine Verbindung: Dein Code bleibt im Feld/ : /No connection: your code stays in the field/),
+    ).toBeVisible();
+    await expect(input).toHaveValue(figure.code);
+    await context.setOffline(false);
+    await expect(page.getByText(lang === "de" ? /Keine Verbindung/ : /No connection/)).toHaveCount(0);
+    await expect(input).toHaveValue(figure.code);
+    await button.click();
+    await expect(page.getByRole("heading", { name: figure.name })).toBeVisible();
   }
 });

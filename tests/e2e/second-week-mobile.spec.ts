@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -58,3 +59,31 @@ test("dashboard at 375 px: the latest claims are cards with figure, finder and d
   await expect(card).toContainText("Hafen");
   expect(await noSidewaysScroll(page)).toBe(true);
 });
+
+test("on a phone the landing page shows the drop's countdown above the fold (German and English)", async ({ page }) => {
+  // the next drop (another test's live drop may come first: then its status line must be on screen)
+  const [drop] = await db
+    .insert(schema.drops)
+    .values({ titleDe: `Bald am Hafen ${unique()}`, titleEn: "Soon at the harbour", releaseAt: new Date(Date.now() + 3 * 3600_000) })
+    .returning();
+  // gone again afterwards: other tests see the drops they plan themselves
+  try {
+    await countdownOnScreen(page);
+  } finally {
+    await db.delete(schema.drops).where(eq(schema.drops.id, drop.id));
+  }
+});
+
+async function countdownOnScreen(page: Page) {
+  for (const lang of ["de", "en"] as const) {
+    if (lang === "en") await useEnglish(page);
+    await page.goto("/");
+    const band = page.getByTestId("landing-drop");
+    const line =
+      (await band.getAttribute("data-state")) === "waiting" ? page.getByTestId("drop-countdown") : page.getByTestId("drop-status");
+    await expect(line).toBeVisible();
+    const box = (await line.boundingBox())!;
+    expect(box.y + box.height, `${lang}: the countdown ends within the first screen`).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }
+}
