@@ -29,6 +29,11 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const broadcastTitle = `Einbruch ${unique()}`;
   const dropTitle = `Fremder Drop ${unique()}`;
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
+  // two open reports mark the target "maybe missing"; resolving them is for admins only
+  await db.insert(schema.figureReports).values([
+    { booneeId: target.id, reporterId: owner.id, kind: "missing" },
+    { booneeId: target.id, reporterId: null, kind: "missing", note: "Nicht mehr da" },
+  ]);
   const [sent] = await db
     .insert(schema.exclusiveContent)
     .values({ title: `Archiv ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 })
@@ -131,6 +136,19 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       body: { form: { intent: "bind", mode: "explicit", uid: "04AABBCCDDEEFF", metaKey: "0".repeat(32), fileKey: "0".repeat(32) } },
     },
     { name: "unbind SUN tag", path: `/admin/sun-tag/${target.id}`, adminOnly: true, body: { form: { intent: "unbind" } } },
+    // moderators read the reports; only an admin resolves them
+    {
+      name: "resolve reports (gone)",
+      path: "/admin/reports",
+      adminOnly: true,
+      body: { form: { intent: "resolve", outcome: "gone", booneeId: target.id, reason: "Weg" } },
+    },
+    {
+      name: "resolve reports (fixed)",
+      path: "/admin/reports",
+      adminOnly: true,
+      body: { form: { intent: "resolve", outcome: "fixed", booneeId: target.id } },
+    },
   ];
   const variants = (path: string) => (path === "/admin" ? ["/admin?index", "/admin.data?index"] : [path, `${path}.data`]);
 
@@ -202,6 +220,8 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, broadcastTitle))).toHaveLength(0);
   const [claim] = await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId));
   expect(claim).toMatchObject({ verified: false, status: "pending" });
+  const reports = await db.select().from(schema.figureReports).where(eq(schema.figureReports.booneeId, target.id));
+  expect(reports.map((r) => r.resolvedAt)).toEqual([null, null]);
   expect((await tagOf(target.id)).secretCode).toBe(target.code);
   expect((await tagOf(target.id)).sunMode).toBeNull();
   expect((await tagOf(owned[0].id)).secretCode).toBe(owned[0].code);

@@ -130,6 +130,26 @@ describe.skipIf(!enabled)("hostile input", () => {
     await stillServing();
   });
 
+  it("answers hostile share-card paths with a 404, never a stack trace or a card", async () => {
+    const zero = "00000000-0000-0000-0000-000000000000";
+    for (const p of [
+      "/og/boonee/not-a-uuid/de",
+      "/og/boonee/'%20or%201=1--/de",
+      `/og/boonee/${zero}/de`,
+      `/og/drop/${zero}/en`,
+      `/og/profile/${zero}/de`,
+      `/og/boonee/${zero}/xx`,
+      "/og/boonee/..%2F..%2Fsession-secret/de",
+      `/og/drop/${"A".repeat(5000)}/de`,
+    ]) {
+      const res = await fetch(`${app.base}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get("content-type") ?? "", p).not.toContain("image/png");
+      expect(await res.text(), p).not.toMatch(/at .*\.(ts|js):\d+/);
+    }
+    await stillServing();
+  });
+
   it("keeps path traversal out of the uploads", async () => {
     for (const p of [
       "/uploads/../session-secret",
