@@ -181,7 +181,9 @@ async function seed(collectorId: string): Promise<Seed> {
     objectType: "boonee",
     objectId: owned.id,
     objectLabel: "Noch nicht fertig mit dem Namen",
-    details: { changes: [{ field: "description", from: "Er wohnt unter der Brükce am Hafen.", to: "Er wohnt unter der Brücke am Hafen." }] },
+    details: {
+      changes: [{ field: "description", from: "Er wohnt unter der Brükce am Hafen.", to: "Er wohnt unter der Brücke am Hafen." }],
+    },
   });
   return { figureId: free.id, ownedId: owned.id, code: free.code, dropId: drop.id };
 }
