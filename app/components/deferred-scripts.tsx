@@ -101,6 +101,21 @@ function enhance(holderId: string, afterLoad: boolean) {
   /** Runs fn once the page has loaded (at once if it has). */
   const onLoad = (fn: () => void) => (d.readyState === "complete" ? fn() : w.addEventListener("load", fn, { once: true }));
 
+  // A claim code sent offline (a dead spot outdoors) would end on the browser's error page, the code gone:
+  // it stays in the field and the form's note says why, until the phone is back online.
+  d.addEventListener(
+    "submit",
+    (e) => {
+      const note = (e.target as HTMLFormElement).querySelector<HTMLElement>("[data-offline-message]");
+      if (booted() || navigator.onLine || !note) return;
+      e.preventDefault();
+      note.hidden = false;
+    },
+    true,
+  );
+  w.addEventListener("online", () => {
+    if (!booted()) d.querySelectorAll<HTMLElement>("[data-offline-message]").forEach((note) => (note.hidden = true));
+  });
   // Busy label and no double submit while a native form post runs.
   d.addEventListener("submit", (e) => {
     if (booted() || e.defaultPrevented) return;

@@ -71,27 +71,36 @@ test("a wrong code tried twice uses one attempt: the form twice (German), a relo
   await expect(page.getByTestId("attempts-left")).toHaveText("7 attempts left");
 });
 
-test("a code typed offline stays in the field and goes through once the phone is back online (German and English)", async ({
+test("a code typed offline stays in the field and goes through once the phone is back online: before the app starts (German) and in it (English)", async ({
   page,
   context,
 }) => {
   const figure = await seedBoonee();
-  for (const lang of ["de", "en"] as const) {
-    if (lang === "en") await useEnglish(page);
-    await page.goto("/claim", { waitUntil: "networkidle" });
+  const offlineThenOnline = async (lang: "de" | "en") => {
     const input = page.getByLabel(lang === "de" ? "Geheimer Code" : "Secret code");
     const button = page.getByRole("button", { name: lang === "de" ? "Code prüfen" : "Check code" });
+    const note = page.getByText(
+      lang === "de" ? /Keine Verbindung: Dein Code bleibt im Feld/ : /No connection: your code stays in the field/,
+    );
     await context.setOffline(true);
     await input.fill(figure.code);
     await button.click();
-    await expect(
-      page.getByText(lang === "de" ? /Keine Verbindung: Dein Code bleibt im Feld/ : /No connection: your code stays in the field/),
-    ).toBeVisible();
+    await expect(note).toBeVisible();
     await expect(input).toHaveValue(figure.code);
     await context.setOffline(false);
-    await expect(page.getByText(lang === "de" ? /Keine Verbindung/ : /No connection/)).toHaveCount(0);
+    await expect(note).toBeHidden();
     await expect(input).toHaveValue(figure.code);
     await button.click();
-    await expect(page.getByRole("heading", { name: figure.name })).toBeVisible();
-  }
+    await expect(page.getByRole("heading", { name: figure.name, exact: true })).toBeVisible();
+  };
+  // a tapped link: the claim page before its app has started (the form posts natively)
+  await page.goto("/claim");
+  await offlineThenOnline("de");
+  // signed in, the app runs and reaches /claim by a client-side navigation
+  await signUp(page);
+  await useEnglish(page);
+  await page.goto("/boonees", { waitUntil: "networkidle" });
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Claim", exact: true }).click();
+  await expect(page).toHaveURL("/claim");
+  await offlineThenOnline("en");
 });

@@ -35,8 +35,12 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
     if (input.current) setCode(input.current.value);
   }, []);
   const [clientError, setClientError] = useState<string | null>(null);
+  // sent offline (a dead spot outdoors), the post would end on the browser's error page with the code
+  // gone: it stays in the field with a note until the phone is back online (deferred-scripts.tsx does
+  // the same before the app has started)
+  const [offline, setOffline] = useState(false);
   useEffect(() => {
-    const online = () => setClientError((e) => (e === "claim.error.offline" ? null : e));
+    const online = () => setOffline(false);
     window.addEventListener("online", online);
     return () => window.removeEventListener("online", online);
   }, []);
@@ -50,10 +54,11 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
       noValidate
       className="grid gap-3"
       onSubmit={(e) => {
-        // offline (a dead spot outdoors) the request would fail and take the typed code with it: keep it
-        const problem = claimCodeError(code) ?? (navigator.onLine ? null : "claim.error.offline");
-        if (problem) e.preventDefault();
+        const problem = claimCodeError(code);
+        const held = !problem && !navigator.onLine;
+        if (problem || held) e.preventDefault();
         setClientError(problem);
+        setOffline(held);
       }}
     >
       <Label htmlFor="claim-code">{t("claim.codeLabel")}</Label>
@@ -88,6 +93,14 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
           {t("claim.codeHint")}
         </p>
       )}
+      <p
+        data-offline-message
+        hidden={!offline}
+        role="alert"
+        className="rounded-xl bg-gold-light p-3 text-center text-sm font-semibold text-ink"
+      >
+        {t("claim.error.offline")}
+      </p>
       <Button type="submit" size="lg" disabled={hydrated && (code.trim() === "" || busy)} data-busy-label={t("claim.verifying")}>
         {busy ? t("claim.verifying") : t("claim.verify")}
       </Button>
