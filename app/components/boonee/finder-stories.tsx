@@ -114,7 +114,7 @@ function ReportPhoto({
   const { t } = useTranslation();
   if (photo.reported)
     return (
-      <p className="text-center text-xs text-ink-soft" data-testid="photo-reported">
+      <p className="flex min-h-8 items-center justify-center text-center text-xs text-ink-soft" data-testid="photo-reported">
         {t("story.photoReport.reported")}
       </p>
     );
@@ -125,9 +125,9 @@ function ReportPhoto({
       <button
         type="submit"
         aria-label={t("story.photoReport.label", { number, title })}
-        className="mx-auto flex min-h-8 cursor-pointer items-center gap-1 rounded-full px-2 text-xs font-bold text-ink-soft hover:bg-paper-deep hover:text-[#b8441a] focus-visible:outline-3 focus-visible:outline-grape"
+        className="mx-auto flex min-h-8 cursor-pointer items-center gap-1 rounded-full px-1.5 text-xs font-bold whitespace-nowrap text-ink-soft hover:bg-paper-deep hover:text-[#b8441a] focus-visible:outline-3 focus-visible:outline-grape"
       >
-        <FlagIcon aria-hidden="true" className="size-3" />
+        <FlagIcon aria-hidden="true" className="size-3 max-sm:hidden" />
         {t("story.photoReport.submit")}
       </button>
     </form>

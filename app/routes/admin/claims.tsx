@@ -448,8 +448,8 @@ function StoryPhotos({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="mt-3">
-      <h3 className="sr-only">{t("admin.stories.photos")}</h3>
+    <div className="mt-3 rounded-xl bg-paper-deep/50 p-3">
+      <h3 className="mb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("admin.stories.photos")}</h3>
       <ul className="flex flex-wrap gap-3" data-testid="story-photos-admin">
         {photos.map((p, i) => (
           <li key={p.id} className="grid w-28 content-start gap-1.5" data-testid="admin-photo">
@@ -461,7 +461,7 @@ function StoryPhotos({
                 className={cn("aspect-square w-full object-cover", p.hidden && "opacity-40 grayscale")}
               />
             </a>
-            <div className="flex flex-wrap gap-1">
+            <div className="flex min-h-5 flex-wrap gap-1">
               {p.hidden && <Badge variant="danger">{t("admin.stories.photoHidden")}</Badge>}
               {p.openReports > 0 && <Badge variant="warning">{t("admin.stories.reported", { count: p.openReports })}</Badge>}
             </div>
