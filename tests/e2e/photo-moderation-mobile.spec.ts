@@ -4,7 +4,7 @@ import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith, pngBytes, signInAsModerator, signUpQuick } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, test, unique, useEnglish } from "./fixtures.ts";
-import { addStoryRow } from "./public-fixtures.ts";
+import { addStoryRow, expectAccessible } from "./public-fixtures.ts";
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
@@ -28,13 +28,14 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   await expect(page.getByText("Deine Fotos sind hochgeladen.")).toBeVisible();
   const photoName = `Fundfoto 1 zu „${title}“`;
   await expect(page.getByTestId("story-photos").getByRole("img", { name: photoName })).toBeVisible();
-  await expect(page.getByRole("button", { name: `${photoName} melden` })).toHaveCount(0); // not one's own
+  await expect(page.getByRole("button", { name: `Foto melden: ${photoName}` })).toHaveCount(0); // not one's own
 
   // --- a collector reports it (a plain form: redirect back, toast, a quiet note instead of the button)
   const collector = await newPage(browser);
   await signUpQuick(collector);
   await collector.goto(url);
-  await collector.getByRole("button", { name: `${photoName} melden` }).click();
+  await expectAccessible(collector); // with the report button under the photo
+  await collector.getByRole("button", { name: `Foto melden: ${photoName}` }).click();
   await expect(collector.getByText("Danke! Das Foto ist gemeldet, das Team schaut es sich an.")).toBeVisible();
   await expect(collector.getByTestId("photo-reported")).toHaveText("Von dir gemeldet");
   const [photo] = await db
