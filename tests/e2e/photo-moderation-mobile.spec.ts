@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith, pngBytes, signInAsModerator, signUpQuick } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, signIn, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, expectAccessible } from "./public-fixtures.ts";
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
@@ -90,6 +90,17 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
     await visitor.goto(url);
     await expect(visitor.getByTestId("story-photos").getByRole("img", { name: photoName })).toBeVisible({ timeout: 1000 });
   }).toPass();
+
+  // --- without JavaScript the buttons are plain forms: the page comes back with the photo hidden, then shown
+  const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await signIn(plain, mod.email, mod.password);
+  await plain.goto("/admin/claims?tab=stories");
+  const plainTile = plain.getByTestId("story-item").filter({ hasText: title }).getByTestId("admin-photo");
+  await plainTile.getByRole("button", { name: `Foto 1 zu „${title}“ verbergen` }).click();
+  await expect(plainTile).toContainText("verborgen");
+  await plainTile.getByRole("button", { name: `Foto 1 zu „${title}“ wieder zeigen` }).click();
+  await expect(plainTile).not.toContainText("verborgen");
+  expect((await db.select().from(schema.storyPhotos).where(eq(schema.storyPhotos.id, photo.id)))[0].hidden).toBe(false);
 
   // --- a moderator's own story: the buttons are not offered, and a POST is refused (403), nothing changes
   const [ownStory] = await db
