@@ -410,6 +410,30 @@ export const storyPhotos = pgTable(
   (t) => [index("story_photos_story_idx").on(t.storyId, t.createdAt)],
 );
 
+// A signed-in user's report of someone else's finder photo (issue 26: "moderated like stories, reported by
+// others"). One per person and photo, ever; hiding or showing the photo marks its open reports reviewed.
+export const storyPhotoReports = pgTable(
+  "story_photo_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => storyPhotos.id, { onDelete: "cascade" }),
+    // A deleted account keeps its (anonymised) profile row, so its reports keep counting.
+    reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by").references(() => profiles.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("story_photo_reports_key").on(t.photoId, t.reporterId),
+    index("story_photo_reports_open_idx")
+      .on(t.photoId)
+      .where(sql`${t.reviewedAt} is null`),
+    index("story_photo_reports_reporter_idx").on(t.reporterId),
+  ],
+);
+
 // A collector's report that a figure is missing or damaged (product decisions "A figure's life"). One
 // open report per person and figure; an admin resolves all open reports of a figure at once.
 export const figureReports = pgTable(

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { boonees, claims, profiles } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
 import { countFigures } from "./figure-counts.ts";
-import { countOpenReports } from "./open-reports.ts";
+import { countOpenReports, countReportedPhotos } from "./open-reports.ts";
 
 /** Totals for the dashboard and the 5 latest claims (admins and moderators). */
 export async function getDashboard(db: DbOrTx, actor: Actor | null) {
@@ -37,5 +37,6 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     claims: { total: claimCounts.total, pending: claimCounts.pending },
     recent,
     reports: await countOpenReports(db),
+    reportedPhotos: await countReportedPhotos(db),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { boonees, figureReports, profiles } from "../db/schema.ts";
+import { boonees, figureReports, profiles, storyPhotoReports } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
 /** How many reports are open (not yet resolved) and on how many figures they made the public note: for the dashboard and its charts. */
@@ -12,6 +12,15 @@ export async function countOpenReports(db: DbOrTx): Promise<{ open: number; mark
     })
     .from(sql`(select 1) as one`);
   return row;
+}
+
+/** Finder photos with open (not yet reviewed) reports: the dashboard's small count next to the figure reports. */
+export async function countReportedPhotos(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${storyPhotoReports.photoId})`.mapWith(Number) })
+    .from(storyPhotoReports)
+    .where(isNull(storyPhotoReports.reviewedAt));
+  return row.n;
 }
 
 /** Open reports per kind and the figures they marked publicly: the dashboard's chart. */

@@ -8,6 +8,14 @@ import { getFigureLife } from "./figure-life.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STORIES_SHOWN = 100;
+
+/** A finder photo as the figure page shows it. */
+export interface StoryPhotoView {
+  id: string;
+  url: string;
+  /** The viewer has reported it. */
+  reported: boolean;
+}
 export const EXCLUSIVE_SHOWN = 50;
 
 /**
@@ -46,8 +54,10 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
       findDate: booneeStories.findDate,
       createdAt: booneeStories.createdAt,
       mine: viewer ? sql<boolean>`${booneeStories.userId} = ${viewer.id}` : sql<boolean>`false`,
-      photos: sql<string[]>`coalesce((select array_agg(p.url order by p.created_at, p.id) from story_photos p
-        where p.story_id = ${booneeStories.id} and not p.hidden), '{}')`,
+      // Not hidden; `reported`: the viewer has reported it (the page says so instead of the button).
+      photos: sql<StoryPhotoView[]>`coalesce((select json_agg(json_build_object('id', p.id, 'url', p.url,
+        'reported', ${viewer ? sql`exists (select 1 from story_photo_reports r where r.photo_id = p.id and r.reporter_id = ${viewer.id})` : sql`false`})
+        order by p.created_at, p.id) from story_photos p where p.story_id = ${booneeStories.id} and not p.hidden), '[]')`,
     })
     .from(booneeStories)
     // Stories of blocked accounts are hidden until the block is lifted.

@@ -1,12 +1,13 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { booneeStories, storyPhotos } from "../db/schema.ts";
+import { booneeStories, storyPhotoReports, storyPhotos } from "../db/schema.ts";
 import type { Storage } from "../storage/storage.ts";
 import { storeImage } from "../uploads/process-upload.ts";
 import { DomainError, assertRole, assertSignedIn, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
 
 export const PHOTOS_PER_STORY = 3;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The author of a finder story adds photos to it, up to 3 per story. Each is checked and re-encoded
@@ -31,23 +32,34 @@ export async function addStoryPhotos(db: Db, storage: Storage, actor: Actor | nu
   });
 }
 
-/** A moderator or admin hides a finder photo, or shows it again (moderators not on their own stories). */
+/**
+ * A moderator or admin hides a finder photo, or shows it again (moderators not on their own stories:
+ * 403 ownStory). Either way its open reports are marked reviewed by them, in the same transaction.
+ */
 export async function setPhotoHidden(db: Db, actor: Actor | null, input: { photoId: string; hidden: boolean }) {
   assertRole(actor, ["admin", "moderator"]);
+  if (!UUID.test(input.photoId)) throw new DomainError("notFound", 404);
   return db.transaction(async (tx) => {
     const [photo] = await tx
-      .select({ id: storyPhotos.id, storyId: storyPhotos.storyId, title: booneeStories.title })
+      .select({ id: storyPhotos.id, storyId: storyPhotos.storyId, title: booneeStories.title, authorId: booneeStories.userId })
       .from(storyPhotos)
       .innerJoin(booneeStories, eq(booneeStories.id, storyPhotos.storyId))
-      .where(and(eq(storyPhotos.id, input.photoId), actor.role === "moderator" ? ne(booneeStories.userId, actor.id) : undefined));
+      .where(eq(storyPhotos.id, input.photoId))
+      .for("update", { of: storyPhotos });
     if (!photo) throw new DomainError("notFound", 404);
+    if (actor.role === "moderator" && photo.authorId === actor.id) throw new DomainError("ownStory", 403);
     await tx.update(storyPhotos).set({ hidden: input.hidden }).where(eq(storyPhotos.id, input.photoId));
+    const reviewed = await tx
+      .update(storyPhotoReports)
+      .set({ reviewedAt: sql`now()`, reviewedBy: actor.id })
+      .where(and(eq(storyPhotoReports.photoId, input.photoId), isNull(storyPhotoReports.reviewedAt)))
+      .returning({ id: storyPhotoReports.id });
     await recordActivity(tx, actor, {
       action: input.hidden ? "photo.hidden" : "photo.shown",
       objectType: "story",
       objectId: photo.storyId,
       objectLabel: photo.title,
     });
-    return { hidden: input.hidden };
+    return { hidden: input.hidden, reviewedReports: reviewed.length };
   });
 }

@@ -215,6 +215,12 @@ export const storyVisibilitySchema = z.object({
   reason: z.string().optional(),
 });
 
+/** A moderator or admin hides one finder photo or shows it again (no reason: the story stays). */
+export const photoVisibilitySchema = z.object({
+  photoId: uuid,
+  hidden: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
 /** The list pages' query string. */
 export const STATUS_FILTERS = ["all", "claimed", "available", ...STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

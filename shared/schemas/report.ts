@@ -22,3 +22,8 @@ export const resolveReportsSchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("fixed"), reason: z.string().optional() }),
   z.object({ outcome: z.literal("gone"), reason: reasonSchema }),
 ]);
+
+/** A signed-in user reports one finder photo on the figure page it is shown on (no kind, no note). */
+export const photoReportSchema = z.object({
+  photoId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "story.photoReport.error.notFound"),
+});

@@ -24,6 +24,10 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     .insert(schema.booneeStories)
     .values({ booneeId: owned[0].id, userId: owner.id, title: "Sichtbar", story: "Diese Story bleibt sichtbar." })
     .returning();
+  const [photo] = await db
+    .insert(schema.storyPhotos)
+    .values({ storyId: story.id, url: `/uploads/stories/access-${story.id}.webp` })
+    .returning();
   const createName = `Eindringling ${unique()}`;
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
@@ -85,6 +89,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       path: "/admin/claims",
       adminOnly: false,
       body: { form: { intent: "story", storyId: story.id, hidden: "true", reason: "Enthält eine Adresse" } },
+    },
+    {
+      name: "hide photo",
+      path: "/admin/claims",
+      adminOnly: false,
+      body: { form: { intent: "photo", photoId: photo.id, hidden: "true" } },
     },
     { name: "role", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin" } } },
     {
@@ -238,6 +248,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const ownerNotes = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
   expect(ownerNotes.filter((n) => n.type === "other")).toHaveLength(0);
   expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);
+  expect((await db.select().from(schema.storyPhotos).where(eq(schema.storyPhotos.id, photo.id)))[0].hidden).toBe(false);
   expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, owner.id))).map((r) => r.role)).toEqual(["user"]);
 
   // --- control: the same requests are well-formed — the right roles get them through

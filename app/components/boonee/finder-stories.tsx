@@ -1,3 +1,4 @@
+import { FlagIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { useDates } from "~/lib/use-dates";
 import { StoryPhoto } from "./story-photo";
@@ -13,8 +14,8 @@ export interface FinderStory {
   createdAt: Date | string;
   /** Written by the viewer: they may edit and delete it. */
   mine?: boolean;
-  /** The finder's photos (re-encoded, without EXIF), hidden ones left out. */
-  photos?: string[];
+  /** The finder's photos (re-encoded, without EXIF), hidden ones left out; `reported` by the viewer. */
+  photos?: { id: string; url: string; reported: boolean }[];
 }
 
 /**
@@ -26,10 +27,13 @@ export function FinderStories({
   isOwner,
   children,
   ownActions,
+  reportAction,
 }: {
   stories: FinderStory[];
   isOwner: boolean;
   children?: React.ReactNode;
+  /** Signed in: where a photo of someone else's story is reported (the figure page's address). */
+  reportAction?: string;
   /** The author's controls under their own story. */
   ownActions?: (story: FinderStory) => React.ReactNode;
 }) {
@@ -72,11 +76,12 @@ export function FinderStories({
                 </p>
                 {s.photos && s.photos.length > 0 && (
                   <ul className="mt-3 grid grid-cols-3 gap-2" data-testid="story-photos">
-                    {s.photos.map((url, i) => (
-                      <li key={url}>
-                        <a href={url} className="block overflow-hidden rounded-xl border-2 border-ink/10">
-                          <StoryPhoto url={url} title={s.title} number={i + 1} className="aspect-square w-full object-cover" />
+                    {s.photos.map((photo, i) => (
+                      <li key={photo.id} className="grid content-start gap-1">
+                        <a href={photo.url} className="block overflow-hidden rounded-xl border-2 border-ink/10">
+                          <StoryPhoto url={photo.url} title={s.title} number={i + 1} className="aspect-square w-full object-cover" />
                         </a>
+                        {reportAction && !s.mine && <ReportPhoto action={reportAction} photo={photo} number={i + 1} title={s.title} />}
                       </li>
                     ))}
                   </ul>
@@ -88,5 +93,43 @@ export function FinderStories({
         </ol>
       )}
     </section>
+  );
+}
+
+/**
+ * "Report photo" under someone else's photo: a plain form (it works before the page's JavaScript
+ * starts), answered with a redirect back and a toast. Once reported, a quiet note instead.
+ */
+function ReportPhoto({
+  action,
+  photo,
+  number,
+  title,
+}: {
+  action: string;
+  photo: { id: string; reported: boolean };
+  number: number;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  if (photo.reported)
+    return (
+      <p className="flex min-h-8 items-center justify-center text-center text-xs text-ink-soft" data-testid="photo-reported">
+        {t("story.photoReport.reported")}
+      </p>
+    );
+  return (
+    <form method="post" action={action}>
+      <input type="hidden" name="intent" value="reportPhoto" />
+      <input type="hidden" name="photoId" value={photo.id} />
+      <button
+        type="submit"
+        aria-label={t("story.photoReport.label", { number, title })}
+        className="mx-auto flex min-h-8 cursor-pointer items-center gap-1 rounded-full px-1.5 text-xs font-bold whitespace-nowrap text-ink-soft hover:bg-paper-deep hover:text-[#b8441a] focus-visible:outline-3 focus-visible:outline-grape"
+      >
+        <FlagIcon aria-hidden="true" className="size-3 max-sm:hidden" />
+        {t("story.photoReport.submit")}
+      </button>
+    </form>
   );
 }

@@ -21,12 +21,13 @@ import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { pageParam, rejectClaimSchema, storyVisibilitySchema, verifyClaimSchema } from "#shared/schemas/admin.ts";
+import { pageParam, photoVisibilitySchema, rejectClaimSchema, storyVisibilitySchema, verifyClaimSchema } from "#shared/schemas/admin.ts";
 import { cn } from "~/lib/utils";
 import { decodeCursor } from "#server/db/paging.ts";
 import { listClaims } from "#server/domain/list-claims.ts";
 import { listStories } from "#server/domain/list-stories.ts";
 import { setStoryHidden } from "#server/domain/hide-story.ts";
+import { setPhotoHidden } from "#server/domain/story-photos.ts";
 import { rejectClaim } from "#server/domain/reject-claim.ts";
 import { verifyClaim } from "#server/domain/verify-claim.ts";
 import { adminRefusal } from "./media.server";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       q,
       state,
       isAdmin: viewer.role === "admin",
+      me: viewer.id,
       stories: await listStories(db, actor, { q, page }),
       claims: null,
     };
@@ -104,6 +106,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...(row.hidden ? { message: "admin.stories.hiddenToast" } : {}),
       });
     }
+    if (fields.intent === "photo") {
+      const parsed = validate(photoVisibilitySchema, fields);
+      if (!parsed.ok) return data<Result>({ ok: false, intent: "photo", error: "admin.error.notFound" }, { status: 400 });
+      const row = await setPhotoHidden(services.db, actor, parsed.data);
+      return data<Result>({
+        ok: true,
+        intent: "photo",
+        message: row.hidden ? "admin.stories.photoHiddenToast" : "admin.stories.photoShownToast",
+      });
+    }
     return data<Result>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
   } catch (e) {
     const r = adminRefusal(
@@ -147,7 +159,7 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
       <FetcherToast fetcherKey={REJECT_FETCHER} />
       <FetcherToast fetcherKey={HIDE_STORY_FETCHER} />
       {d.claims && <ClaimsTable claims={d.claims} q={d.q} state={d.state} isAdmin={d.isAdmin} me={d.me ?? ""} />}
-      {d.stories && <StoriesList stories={d.stories} q={d.q} />}
+      {d.stories && <StoriesList stories={d.stories} q={d.q} isAdmin={d.isAdmin} me={d.me} />}
     </AdminPage>
   );
 }
@@ -323,13 +335,16 @@ function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
   );
 }
 
-function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
+function StoriesList({ stories, q, isAdmin, me }: { stories: StoriesData; q: string; isAdmin: boolean; me: string }) {
   const { t } = useTranslation();
   const dates = useDates();
   const hrefFor = (page: number) => listHref("/admin/claims", { tab: "stories", q, page: page > 1 ? page : null });
   return (
     <>
       <SearchForm q={q} tab="stories" placeholder={t("admin.stories.searchPlaceholder")} />
+      {stories.items.some((s) => s.reported) && (
+        <p className="mb-3 text-sm font-semibold text-muted-foreground">{t("admin.stories.reportedFirst")}</p>
+      )}
       {stories.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
           {t("admin.stories.empty")}
@@ -363,6 +378,7 @@ function StoriesList({ stories, q }: { stories: StoriesData; q: string }) {
               <p lang={s.lang} className="mt-2 line-clamp-4 text-sm whitespace-pre-line">
                 {s.story}
               </p>
+              {s.photos.length > 0 && <StoryPhotos photos={s.photos} title={s.title} canModerate={isAdmin || s.authorId !== me} />}
               <div className="mt-3">
                 <StoryToggle storyId={s.id} hidden={s.hidden} title={s.title} />
               </div>
@@ -411,6 +427,71 @@ function ShowStoryButton({ storyId, title }: { storyId: string; title: string })
       <input type="hidden" name="hidden" value="false" />
       <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t("admin.stories.showLabel", { title })}>
         <EyeIcon /> {t("admin.stories.show")}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A story's photos for moderation, hidden ones too (dimmed, marked); each with its open reports and a
+ * Hide / Show button (a fetcher form that is a plain POST without JavaScript). Hiding or showing marks
+ * its reports reviewed. A moderator's own story: no buttons (the server refuses them too).
+ */
+function StoryPhotos({
+  photos,
+  title,
+  canModerate,
+}: {
+  photos: StoriesData["items"][number]["photos"];
+  title: string;
+  canModerate: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 rounded-xl bg-paper-deep/50 p-3">
+      <h3 className="mb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("admin.stories.photos")}</h3>
+      <ul className="flex flex-wrap gap-3" data-testid="story-photos-admin">
+        {photos.map((p, i) => (
+          <li key={p.id} className="grid w-28 content-start gap-1.5" data-testid="admin-photo">
+            <a href={p.url} className="relative block overflow-hidden rounded-xl border-2 border-ink/10">
+              <img
+                src={p.url.replace(/\.webp$/, "-card.webp")}
+                alt={t("admin.stories.photoAlt", { title, number: i + 1 })}
+                loading="lazy"
+                className={cn("aspect-square w-full object-cover", p.hidden && "opacity-40 grayscale")}
+              />
+            </a>
+            <div className="flex min-h-5 flex-wrap gap-1">
+              {p.hidden && <Badge variant="danger">{t("admin.stories.photoHidden")}</Badge>}
+              {p.openReports > 0 && <Badge variant="warning">{t("admin.stories.reported", { count: p.openReports })}</Badge>}
+            </div>
+            {canModerate && <PhotoToggle photoId={p.id} hidden={p.hidden} number={i + 1} title={title} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PhotoToggle({ photoId, hidden, number, title }: { photoId: string; hidden: boolean; number: number; title: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Result>();
+  const busy = fetcher.state !== "idle";
+  useFetcherAnswer(fetcher, (answer) => (answer.ok ? toast.success(t(answer.message ?? "")) : toast.error(t(answer.error))));
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="photo" />
+      <input type="hidden" name="photoId" value={photoId} />
+      <input type="hidden" name="hidden" value={hidden ? "false" : "true"} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        className="w-full px-2"
+        aria-label={t(hidden ? "admin.stories.showPhotoLabel" : "admin.stories.hidePhotoLabel", { number, title })}
+      >
+        {hidden ? <EyeIcon /> : <EyeOffIcon />} {t(hidden ? "admin.stories.showPhoto" : "admin.stories.hidePhoto")}
       </Button>
     </fetcher.Form>
   );

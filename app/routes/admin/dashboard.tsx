@@ -60,6 +60,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             hint={t("admin.dashboard.markedFigures", { count: d.reports.markedFigures })}
           />
         </Link>
+        <Link to="/admin/claims?tab=stories" className="rounded-2xl focus-visible:outline-3 focus-visible:outline-grape">
+          <StatCard
+            testId="stat-reported-photos"
+            label={t("admin.dashboard.reportedPhotos")}
+            value={d.reportedPhotos}
+            hint={t("admin.dashboard.reportedPhotosHint")}
+          />
+        </Link>
       </div>
       <StatusCounts byStatus={d.figures.byStatus} publicTotal={d.figures.public} />
       <Card className="mt-6">

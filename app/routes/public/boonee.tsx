@@ -27,6 +27,7 @@ import { addStory } from "#server/domain/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "#server/domain/edit-own-story.ts";
 import { getBooneeDetail } from "#server/domain/public-boonee.ts";
 import { reportFigure } from "#server/domain/report-figure.ts";
+import { reportStoryPhoto } from "#server/domain/report-story-photo.ts";
 import { logError } from "#server/log-error.ts";
 import type { Services } from "#server/services.ts";
 import type { Viewer } from "#server/auth/viewer.ts";
@@ -66,6 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
   const fields = formFields(await request.formData());
   if (fields.intent === "report") return report(services, viewer, params.id, fields, request);
+  if (fields.intent === "reportPhoto") return reportPhoto(services, viewer, params.id, fields, request);
   const own = fields.intent === "editStory" || fields.intent === "deleteStory";
   try {
     if (fields.intent === "editStory") await editOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "", fields });
@@ -102,6 +104,25 @@ async function report(services: Services, viewer: Viewer, booneeId: string, fiel
     if (e instanceof DomainError && e.status === 401) throw redirect(`/auth?redirect=/boonee/${booneeId}`);
     logError(services.log, e, { request }, "reporting a figure failed");
     return back("!life.error.failed");
+  }
+}
+
+const PHOTO_REPORT_ERRORS = new Set(["notFound", "ownPhoto", "tooMany"]);
+
+/**
+ * A report of one finder photo is a plain form too: answered with a redirect back to the stories and a
+ * toast ("already reported" for a second one). Refusals (404 unknown, hidden or another figure's
+ * photo; 403 one's own; 429) come back as an error toast.
+ */
+async function reportPhoto(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
+  const back = (key: string) => redirect(`/boonee/${booneeId}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
+  try {
+    const { already } = await reportStoryPhoto(services.db, actorOf(viewer), { booneeId, fields });
+    return back(already ? "story.photoReport.already" : "story.photoReport.thanks");
+  } catch (e) {
+    if (e instanceof DomainError && PHOTO_REPORT_ERRORS.has(e.code)) return back(`!story.photoReport.error.${e.code}`);
+    logError(services.log, e, { request }, "reporting a finder photo failed");
+    return back("!story.photoReport.error.failed");
   }
 }
 
@@ -181,7 +202,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta availability={availability} />}
           {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
           <FetcherToast fetcherKey={STORY_DELETE_FETCHER} errors />
-          <FinderStories stories={stories} isOwner={isOwner} ownActions={(s) => (
+          <FinderStories stories={stories} isOwner={isOwner} reportAction={signedIn ? postTo : undefined} ownActions={(s) => (
               <>
                 <OwnStoryActions action={postTo} story={s} />
                 <StoryPhotoForm action={`${postTo}/photos`} storyId={s.id} count={s.photos?.length ?? 0} />
