@@ -1,3 +1,5 @@
+import { UUID } from "#shared/uuid.ts";
+
 /** Offset paging for short admin lists: the page (clamped to 1…pageCount) and the counts. */
 export const pageOf = (page: number, pageSize: number, total: number) => {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -14,7 +16,6 @@ export interface PageCursor {
   ts: string;
   id: string;
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
 export const encodeCursor = (ts: string, id: string) => Buffer.from(`${ts}|${id}`).toString("base64url");
 export function decodeCursor(dir: "after" | "before", raw: string | null | undefined): PageCursor | undefined {

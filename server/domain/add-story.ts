@@ -5,8 +5,7 @@ import type { Db } from "../db/client.ts";
 import { booneeStories, boonees } from "../db/schema.ts";
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
 import { unlockAchievements } from "./unlock-achievements.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "#shared/uuid.ts";
 
 /**
  * The owner of a figure writes a finder story. The permission comes first, whatever the request

@@ -4,8 +4,7 @@ import { adminFigureSearch, instanceNumber } from "../db/figure-search.ts";
 import { DROP_FIGURES_MAX } from "#shared/schemas/drop.ts";
 import { countDeliveries, type DeliveryCounts } from "./count-deliveries.ts";
 import { assertRole, type Actor } from "./errors.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "#shared/uuid.ts";
 
 export interface AdminDrop {
   id: string;

@@ -4,8 +4,7 @@ import { storySchema } from "#shared/schemas/story.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { booneeStories } from "../db/schema.ts";
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "#shared/uuid.ts";
 
 /** The story, locked, when the actor wrote it: 401 signed out, 404 unknown, 403 someone else's (admins too). */
 async function lockOwnStory(tx: Tx, actor: Actor, storyId: string) {

@@ -5,8 +5,8 @@ import { figureColumns } from "../db/figure-columns.ts";
 import { booneeStories, boonees, exclusiveContent, figureReports, profiles } from "../db/schema.ts";
 import { DomainError, type Actor } from "./errors.ts";
 import { getFigureLife } from "./figure-life.ts";
+import { UUID } from "#shared/uuid.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STORIES_SHOWN = 100;
 
 /** A finder photo as the figure page shows it. */

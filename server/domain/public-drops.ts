@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { DomainError } from "./errors.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "#shared/uuid.ts";
 
 export interface Bilingual {
   de: string;

@@ -8,8 +8,7 @@ import { boonees, figureReports, profiles, userRoles } from "../db/schema.ts";
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
 import { createNotifications } from "./notify.ts";
 import { hit, minutesToWait, type ThrottleRule } from "./throttle.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "#shared/uuid.ts";
 
 /** Open reports from different people that make the public "maybe missing / damaged" note. */
 export const REPORTS_TO_MARK = 2;

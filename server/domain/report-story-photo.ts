@@ -7,8 +7,7 @@ import { booneeStories, boonees, profiles, storyPhotoReports, storyPhotos } from
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
 import { REPORT_RULE } from "./report-figure.ts";
 import { hit, minutesToWait } from "./throttle.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "#shared/uuid.ts";
 
 /**
  * A signed-in user reports one finder photo of someone else's story, on the figure page that shows it.

@@ -5,18 +5,28 @@ import type { Storage } from "../storage/storage.ts";
 import { storeImage } from "../uploads/process-upload.ts";
 import { DomainError, assertRole, assertSignedIn, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
+import { UUID } from "#shared/uuid.ts";
 
 export const PHOTOS_PER_STORY = 3;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The author of a finder story adds photos to it, up to 3 per story. Each is checked and re-encoded
  * like an admin's image (storeImage: WebP, ≤ 800 px, no EXIF or GPS). The count is checked again
  * under a lock on the story, so two uploads at once cannot pass 3 together.
  */
-export async function addStoryPhotos(db: Db, storage: Storage, actor: Actor | null, input: { storyId: string; files: File[] }) {
+export async function addStoryPhotos(
+  db: Db,
+  storage: Storage,
+  actor: Actor | null,
+  input: { booneeId: string; storyId: string; files: File[] },
+) {
   assertSignedIn(actor);
-  const [story] = await db.select({ userId: booneeStories.userId }).from(booneeStories).where(eq(booneeStories.id, input.storyId));
+  if (!UUID.test(input.storyId) || !UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
+  // the story of this figure only: a story id sent to another figure's address adds nothing
+  const [story] = await db
+    .select({ userId: booneeStories.userId })
+    .from(booneeStories)
+    .where(and(eq(booneeStories.id, input.storyId), eq(booneeStories.booneeId, input.booneeId)));
   if (!story) throw new DomainError("notFound", 404);
   if (story.userId !== actor.id) throw new DomainError("forbidden", 403);
   if (input.files.length === 0) throw new DomainError("noPhoto", 400);

@@ -52,13 +52,28 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
       .returning();
     expect((await sharp(await gpsJpeg()).metadata()).exif).toBeDefined(); // the input really carries EXIF
 
-    expect(await addStoryPhotos(s.db, s.storage, actor, { storyId: story.id, files: [await file(), await file()] })).toEqual({ added: 2 });
+    expect(
+      await addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: story.id, files: [await file(), await file()] }),
+    ).toEqual({ added: 2 });
     const stranger: Actor = { id: (await createUser(s, "Otto")).id, role: "user" };
-    expect(await refusal(addStoryPhotos(s.db, s.storage, stranger, { storyId: story.id, files: [await file()] }))).toBe("forbidden");
-    expect(await refusal(addStoryPhotos(s.db, s.storage, actor, { storyId: story.id, files: [await file(), await file()] }))).toBe(
-      "tooManyPhotos",
+    expect(
+      await refusal(addStoryPhotos(s.db, s.storage, stranger, { booneeId: figure.id, storyId: story.id, files: [await file()] })),
+    ).toBe("forbidden");
+    expect(
+      await refusal(
+        addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: story.id, files: [await file(), await file()] }),
+      ),
+    ).toBe("tooManyPhotos");
+    // the author's own story sent to another figure's address, or an id that is no UUID: not found, nothing added
+    const [other] = await s.db.insert(boonees).values({ name: "Anderer", status: "Placed" }).returning();
+    expect(await refusal(addStoryPhotos(s.db, s.storage, actor, { booneeId: other.id, storyId: story.id, files: [await file()] }))).toBe(
+      "notFound",
     );
-    await addStoryPhotos(s.db, s.storage, actor, { storyId: story.id, files: [await file()] });
+    expect(await refusal(addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: "1 or 1=1", files: [await file()] }))).toBe(
+      "notFound",
+    );
+    expect(await s.db.$count(storyPhotos, eq(storyPhotos.storyId, story.id))).toBe(2);
+    await addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: story.id, files: [await file()] });
     expect(await s.db.$count(storyPhotos, eq(storyPhotos.storyId, story.id))).toBe(3);
 
     const page = await getBooneeDetail(s.db, null, figure.id);

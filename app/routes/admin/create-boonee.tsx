@@ -24,10 +24,9 @@ import { DomainError } from "#server/domain/errors.ts";
 import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 import type { Route } from "./+types/create-boonee";
+import { UUID } from "#shared/uuid.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.create.metaTitle", "admin.create.metaDescription");
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(context, request, ["admin"]);

@@ -8,10 +8,9 @@ import { pageMeta } from "~/lib/meta";
 import { listLabels } from "#server/domain/list-labels.ts";
 import { qrSvgDataUrl } from "./qr.server";
 import type { Route } from "./+types/labels";
+import { UUID } from "#shared/uuid.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.labels.metaTitle", "admin.labels.metaDescription");
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A printable sheet of QR labels: ?ids=a,b,c (a batch, ≤ 200) or ?type=<id> (the unclaimed instances of a type). */
 export async function loader({ request, context }: Route.LoaderArgs) {
