@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { instanceNumber } from "../db/figure-search.ts";
 import { boonees, tags } from "../db/schema.ts";
@@ -30,4 +30,20 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
     .where(where)
     .orderBy(boonees.createdAt, boonees.id)
     .limit(200);
+}
+
+/**
+ * The type a `?type=` sheet is for, and how many of its figures with a label were left off because
+ * they are claimed (their tag hangs in the city already). Null when the id is no figure.
+ */
+export async function labelTypeSummary(db: DbOrTx, actor: Actor | null, typeId: string) {
+  assertRole(actor, ["admin"]);
+  const [type] = await db.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, typeId)).limit(1);
+  if (!type) return null;
+  const [claimed] = await db
+    .select({ n: count() })
+    .from(boonees)
+    .innerJoin(tags, eq(tags.booneeId, boonees.id))
+    .where(and(or(eq(boonees.id, typeId), eq(boonees.templateId, typeId)), isNotNull(boonees.ownerId)));
+  return { name: type.name, claimed: claimed?.n ?? 0 };
 }
