@@ -348,6 +348,13 @@ function BooneeCard({ item }: { item: Item }) {
             </Link>
           </Button>
         )}
+        {!item.templateId && (item.instances?.instances ?? 0) > 0 && (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/admin/labels?type=${item.id}`} aria-label={t("admin.boonees.printLabelsFor", { name: item.name })}>
+              <PrinterIcon /> {t("admin.boonees.printLabels")}
+            </Link>
+          </Button>
+        )}
         {item.code && (
           <Button asChild variant="ghost" size="sm">
             <Link to={`/admin/sun-tag/${item.id}`} aria-label={t("admin.boonees.sunTagFor", { name: item.name })}>

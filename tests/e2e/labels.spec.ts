@@ -1,0 +1,149 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import * as schema from "../../server/db/schema.ts";
+import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
+import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+
+/** 1 mm in CSS pixels. */
+const MM = 96 / 25.4;
+
+/** A type (Nr. 1) and `n` instances (Nr. 2 …) in creation order; the instances at `claimed` are claimed. */
+async function typeWithInstances(page: Page, n: number, claimed: number[], typeOwned = false) {
+  const series = `Mole ${unique()}`;
+  const { user } = await ownerWith(page, [], `Finja ${unique()}`);
+  const type = await seedBoonee({ name: `Leuchtwicht ${unique()}`, series, status: "Placed", ownerId: typeOwned ? user.id : undefined });
+  await db
+    .update(schema.boonees)
+    .set({ createdAt: new Date(Date.now() - (n + 1) * 1000) })
+    .where(eq(schema.boonees.id, type.id));
+  const instances = [];
+  for (let i = 0; i < n; i++) {
+    const b = await seedBoonee({ name: type.name, series, templateId: type.id, ownerId: claimed.includes(i) ? user.id : undefined });
+    // distinct creation times, so the numbers follow the order made here
+    await db
+      .update(schema.boonees)
+      .set({ createdAt: new Date(Date.now() - (n - i) * 1000) })
+      .where(eq(schema.boonees.id, b.id));
+    if (claimed.includes(i)) await db.insert(schema.claims).values({ booneeId: b.id, userId: user.id });
+    instances.push(b);
+  }
+  return { type, series, instances };
+}
+
+/** The printed width of the first label and of its QR code, in mm (print media, as the printer lays it out). */
+async function printedSize(page: Page) {
+  await page.emulateMedia({ media: "print" });
+  const label = await page.getByTestId("label").first().boundingBox();
+  const qr = await page.getByTestId("label-qr").first().boundingBox();
+  await page.emulateMedia({ media: "screen" });
+  return { label: { width: label!.width / MM, height: label!.height / MM }, qr: qr!.width / MM };
+}
+
+test.describe("label sheets", () => {
+  test("a type's unclaimed labels are reprinted from the list, with a laminate note and a sticker format (German)", async ({
+    browser,
+    page,
+  }) => {
+    const ownerPage = await browser.newPage();
+    const w = await typeWithInstances(ownerPage, 3, [1]); // Nr. 1 (the type), Nr. 2, [Nr. 3 claimed], Nr. 4
+    await ownerPage.close();
+    await signInAsAdmin(page);
+
+    await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(w.type.name)}`);
+    // only the type's card offers the whole sheet; instances keep their single label
+    await expect(page.getByRole("link", { name: /^Etiketten von / })).toHaveCount(1);
+    await page.getByRole("link", { name: `Etiketten von ${w.type.name} drucken` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/labels\\?type=${w.type.id}$`));
+
+    const labels = page.getByTestId("label");
+    await expect(labels).toHaveCount(3);
+    await expect(page.getByTestId("label-series")).toHaveText([`${w.series} · Nr. 1`, `${w.series} · Nr. 2`, `${w.series} · Nr. 4`]);
+    await expect(page.getByTestId("label-code")).toHaveText([w.type.code, w.instances[0].code, w.instances[2].code]);
+    await expect(page.getByTestId("label-sheet")).not.toContainText(w.instances[1].code);
+    await expect(page.getByText("3 Etiketten, jedes mit kurzer Claim-URL.")).toBeVisible();
+    await expect(page.getByText(`Alle noch nicht geclaimten Figuren von „${w.type.name}“: Nr. 1–2, 4.`)).toBeVisible();
+    await expect(page.getByTestId("label-left-out")).toHaveText(
+      "1 schon geclaimte Figur ist nicht dabei: Ihr Etikett hängt schon in der Stadt.",
+    );
+
+    // laminate: above the sheet on screen, once in print, on no label
+    const note = page.getByTestId("laminate-note");
+    await expect(note).toHaveText(
+      "Die Etiketten hängen draußen: Laminiere sie nach dem Drucken oder drucke auf wetterfestes Stickerpapier, sonst weicht der Regen sie auf.",
+    );
+    await expect(note).toBeVisible();
+    await expect(labels.first()).not.toContainText("Laminiere");
+    await page.emulateMedia({ media: "print" });
+    await expect(note).toBeVisible();
+    await expect(page.getByRole("heading", { name: "QR-Etiketten" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Sticker · 40 × 40 mm" })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+
+    // the A4 sheet: 62 × 66 mm labels with a 34 mm QR code
+    const sheet = await printedSize(page);
+    expect(sheet.label.width).toBeCloseTo(62, 0);
+    expect(sheet.label.height).toBeCloseTo(66, 0);
+    expect(sheet.qr).toBeCloseTo(34, 0);
+    await expect(page.getByRole("link", { name: "A4-Bogen · 62 × 66 mm" })).toHaveAttribute("aria-current", "page");
+
+    // the sticker preset, chosen with the keyboard: 40 × 40 mm, QR still ≥ 25 mm, code on every sticker
+    const stickerLink = page.getByRole("link", { name: "Sticker · 40 × 40 mm" });
+    await stickerLink.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/admin/labels\\?type=${w.type.id}&format=sticker$`));
+    await expect(page.getByRole("link", { name: "Sticker · 40 × 40 mm" })).toHaveAttribute("aria-current", "page");
+    await expect(labels).toHaveCount(3);
+    const sticker = await printedSize(page);
+    expect(sticker.label.width).toBeCloseTo(40, 0);
+    expect(sticker.label.height).toBeCloseTo(40, 0);
+    expect(sticker.qr).toBeGreaterThanOrEqual(25);
+    await page.emulateMedia({ media: "print" });
+    for (const code of [w.type.code, w.instances[0].code, w.instances[2].code]) {
+      const shown = page.getByTestId("label-code").filter({ hasText: code });
+      await expect(shown).toBeVisible();
+      // the code is printed whole inside its sticker, at least 2 mm high
+      const box = (await shown.boundingBox())!;
+      const cell = (await labels.filter({ has: shown }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(cell.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(cell.y + cell.height);
+      expect(box.height / MM).toBeGreaterThanOrEqual(2);
+    }
+    await expect(note).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
+
+    // and back to the sheet by link
+    await page.getByRole("link", { name: "A4-Bogen · 62 × 66 mm" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/labels\\?type=${w.type.id}$`));
+  });
+
+  test("a type whose figures are all claimed gets the empty state; an unknown format is the A4 sheet (English)", async ({
+    browser,
+    page,
+  }) => {
+    const ownerPage = await browser.newPage();
+    const w = await typeWithInstances(ownerPage, 2, [0, 1], true);
+    await ownerPage.close();
+    await useEnglish(page);
+    await signInAsAdmin(page);
+    await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(w.type.name)}`);
+    await page.getByRole("link", { name: `Print the labels of ${w.type.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/labels\\?type=${w.type.id}$`));
+    await expect(page.getByTestId("labels-empty")).toHaveText(
+      `Every figure of “${w.type.name}” has been claimed – nothing left to reprint.`,
+    );
+    await expect(page.getByTestId("label-left-out")).toHaveText("3 claimed figures are left out: their labels are in the city already.");
+    await expect(page.getByRole("button", { name: "Print" })).toBeDisabled();
+    await expect(page.getByTestId("laminate-note")).toHaveCount(0);
+
+    const hostile = "<b>x</b>sticker";
+    const res = await page.goto(`/admin/labels?type=${w.type.id}&format=${encodeURIComponent(hostile)}`);
+    expect(res?.status()).toBe(200);
+    expect(await res!.text()).not.toContain("<b>x</b>");
+    await expect(page.getByRole("link", { name: "A4 sheet · 62 × 66 mm" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Stickers · 40 × 40 mm" })).toHaveAttribute(
+      "href",
+      `/admin/labels?type=${w.type.id}&format=sticker`,
+    );
+  });
+});
