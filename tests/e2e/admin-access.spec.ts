@@ -196,6 +196,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     "/admin/drops",
     `/admin/sun-tag/${target.id}`,
     "/admin/labels?ids=" + target.id,
+    `/admin/labels?type=${type.id}&format=sticker`,
   ]) {
     const v = await visitor.request.get(path, { maxRedirects: 0 });
     expect(v.status(), `visitor GET ${path}`).toBe(302);

@@ -146,4 +146,20 @@ test.describe("label sheets", () => {
       `/admin/labels?type=${w.type.id}&format=sticker`,
     );
   });
+
+  test("a printed page holds 12 sheet labels or 24 stickers, each page starting a new sheet", async ({ page }) => {
+    const series = `Seite ${unique()}`;
+    const figures = [];
+    for (let i = 0; i < 25; i++) figures.push(await seedBoonee({ name: `Blattwicht ${unique()}`, series }));
+    const ids = figures.map((f) => f.id).join(",");
+    await signInAsAdmin(page);
+    const pages = async () => (await page.pdf({ preferCSSPageSize: true })).toString("latin1").match(/\/Type\s*\/Page[^s]/g)?.length;
+    await gotoAdmin(page, `/admin/labels?ids=${ids}`);
+    await expect(page.getByTestId("label")).toHaveCount(25);
+    await expect(page.getByRole("region", { name: "Seite 3 von 3" })).toBeAttached();
+    expect(await pages()).toBe(3);
+    await gotoAdmin(page, `/admin/labels?ids=${ids}&format=sticker`);
+    await expect(page.getByRole("region", { name: "Seite 2 von 2" })).toBeAttached();
+    expect(await pages()).toBe(2);
+  });
 });

@@ -89,6 +89,8 @@ function printCss(format: LabelFormat) {
     display: flex !important; align-items: flex-end; border: 0 !important; border-radius: 0 !important; background: none !important;
     font-size: 7pt !important; line-height: 1.25 !important; overflow: hidden; }
   .label-laminate svg { display: none !important; }
+  [data-slot="sidebar-wrapper"] { background: #fff !important; min-height: 0 !important; }
+  .label-pages { display: block !important; }
   .label-print-page { margin: 0 !important; padding: ${m.top}mm 0 0 ${m.left}mm !important; break-before: page; }
   .label-print-page:first-of-type { padding-top: 0 !important; break-before: auto; }
   .label-sheet { grid-template-columns: repeat(${f.columns}, ${f.width}mm) !important; grid-auto-rows: ${f.height}mm !important;
@@ -98,7 +100,7 @@ function printCss(format: LabelFormat) {
   .label-cell img { width: ${f.qr}mm !important; height: ${f.qr}mm !important; max-width: none !important; }
   ${
     format === "sticker"
-      ? `.label-cell { border-style: solid !important; border-width: 0.2mm !important; border-radius: 1.5mm !important; }
+      ? `.label-cell { border-color: transparent !important; border-radius: 0 !important; }
   .label-cell [data-label-line="series"] { font-size: 6pt !important; line-height: 1.2 !important; }
   .label-cell [data-label-line="url"] { font-size: 5pt !important; }
   .label-cell [data-label-line="url"] span { font-size: 7pt !important; }`
@@ -184,7 +186,7 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
             <UmbrellaIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {t("admin.labels.laminate")}
           </p>
-          <div data-testid="label-sheet" data-format={format} className="grid gap-6">
+          <div data-testid="label-sheet" data-format={format} className="label-pages grid gap-6">
             {pages.map((page, i) => (
               <section key={i} className="label-print-page" aria-label={t("admin.labels.pageOf", { page: i + 1, pages: pages.length })}>
                 {pages.length > 1 && (
