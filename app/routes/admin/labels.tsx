@@ -163,11 +163,14 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
               preventScrollReset
               aria-current={f === format ? "page" : undefined}
               className={cn(
-                "rounded-lg px-3 py-1.5 text-sm font-bold focus-visible:ring-3 focus-visible:ring-ring/50 focus-visible:outline-none",
+                "rounded-lg px-3 py-1.5 text-center text-sm leading-tight font-bold focus-visible:ring-3 focus-visible:ring-ring/50 focus-visible:outline-none",
                 f === format ? "bg-grape text-white" : "text-muted-foreground hover:bg-ink/5 hover:text-foreground",
               )}
             >
-              {t(`admin.labels.formats.${f}`)}
+              {t(`admin.labels.formats.${f}`)}{" "}
+              <span className="block text-xs font-semibold whitespace-nowrap opacity-80">
+                {t("admin.labels.formatSize", { width: LABEL_FORMATS[f].width, height: LABEL_FORMATS[f].height })}
+              </span>
             </Link>
           ))}
         </nav>
