@@ -12,7 +12,7 @@ import { decodeCursor } from "../../server/db/paging.ts";
 import { getDashboard } from "../../server/domain/get-dashboard.ts";
 import { BOONEES_PAGE_SIZE, listAdminBoonees } from "../../server/domain/list-figures.ts";
 import { listClaims } from "../../server/domain/list-claims.ts";
-import { listLabels } from "../../server/domain/list-labels.ts";
+import { labelTypeSummary, listLabels } from "../../server/domain/list-labels.ts";
 import { listStories } from "../../server/domain/list-stories.ts";
 import { listUsers } from "../../server/domain/list-users.ts";
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";
@@ -182,6 +182,15 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(labels.map((l) => l.code).sort()).toEqual([...codes].sort());
     const byType = await listLabels(s.db, admin, { typeId: type.id });
     expect(byType).toHaveLength(11);
+    expect(await labelTypeSummary(s.db, admin, type.id)).toEqual({ name: type.name, claimed: 0 });
+    // a claimed instance leaves the type's sheet and is counted as left out
+    await s.db.update(boonees).set({ ownerId: plain.id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, batch.items[3].id));
+    const afterClaim = await listLabels(s.db, admin, { typeId: type.id });
+    expect(afterClaim).toHaveLength(10);
+    expect(afterClaim.map((l) => l.id)).not.toContain(batch.items[3].id);
+    expect(await labelTypeSummary(s.db, admin, type.id)).toEqual({ name: type.name, claimed: 1 });
+    expect(await labelTypeSummary(s.db, admin, "00000000-0000-4000-8000-000000000000")).toBeNull();
+    await expect(labelTypeSummary(s.db, moderator, type.id)).rejects.toMatchObject({ code: "forbidden" });
     await expect(createBooneeBatch(s.db, admin, { templateId: type.id, count: 201, status: "Draft" })).rejects.toMatchObject({
       code: "batchCount",
     });
