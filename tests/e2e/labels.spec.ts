@@ -4,6 +4,7 @@ import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
+const ART_NOTICE = "Kunstwerk – kein gefährlicher Gegenstand / Art, not a dangerous object – scan me";
 /** 1 mm in CSS pixels. */
 const MM = 96 / 25.4;
 
@@ -93,6 +94,7 @@ test.describe("label sheets", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/labels\\?type=${w.type.id}&format=sticker$`));
     await expect(page.getByRole("link", { name: "Sticker 40 × 40 mm" })).toHaveAttribute("aria-current", "page");
     await expect(labels).toHaveCount(3);
+    await expect(page.getByTestId("label-series")).toHaveText([`Nr. 1 · ${w.series}`, `Nr. 2 · ${w.series}`, `Nr. 4 · ${w.series}`]);
     const sticker = await printedSize(page);
     expect(sticker.label.width).toBeCloseTo(40, 0);
     expect(sticker.label.height).toBeCloseTo(40, 0);
@@ -108,6 +110,11 @@ test.describe("label sheets", () => {
       expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width);
       expect(box.y + box.height).toBeLessThanOrEqual(cell.y + cell.height);
       expect(box.height / MM).toBeGreaterThanOrEqual(2);
+      // and the art notice (decision 019) fits on the sticker too
+      const notice = labels.filter({ has: shown }).getByText(ART_NOTICE);
+      await expect(notice).toBeVisible();
+      const n = (await notice.boundingBox())!;
+      expect(n.y + n.height).toBeLessThanOrEqual(cell.y + cell.height);
     }
     await expect(note).toBeVisible();
     await page.emulateMedia({ media: "screen" });

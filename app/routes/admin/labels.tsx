@@ -21,11 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admi
  * - sheet: plain A4 paper, 3 × 4 labels of 62 × 66 mm, cut along the dashed lines (12 a page).
  * - sticker: A4 sheets of square 40 × 40 mm stickers, 4 across and 6 down (24 a page) with 5 mm
  *   between them, the usual layout of 40 mm square sticker sheets; the stickers sit 17.5 mm from the
- *   left and 16 mm from the top edge. The QR code is 26 mm wide (≥ 25 mm scans from arm's length).
+ *   left and 16 mm from the top edge. The QR code is 25.5 mm wide (≥ 25 mm scans from arm's length);
+ *   below it, in small print, the number, the claim URL with its code and the art notice (decision 019).
  */
 export const LABEL_FORMATS = {
   sheet: { columns: 3, rows: 4, width: 62, height: 66, gap: 2, qr: 34 },
-  sticker: { columns: 4, rows: 6, width: 40, height: 40, gap: 5, qr: 26 },
+  sticker: { columns: 4, rows: 6, width: 40, height: 40, gap: 5, qr: 25.5 },
 } as const;
 export type LabelFormat = keyof typeof LABEL_FORMATS;
 
@@ -96,14 +97,16 @@ function printCss(format: LabelFormat) {
   .label-sheet { grid-template-columns: repeat(${f.columns}, ${f.width}mm) !important; grid-auto-rows: ${f.height}mm !important;
     gap: ${f.gap}mm !important; }
   .label-cell { width: ${f.width}mm; height: ${f.height}mm; box-sizing: border-box; break-inside: avoid; box-shadow: none !important;
-    padding: ${format === "sticker" ? 1.5 : 2}mm !important; gap: 0.5mm !important; overflow: hidden; align-content: start; }
+    padding: ${format === "sticker" ? 1.2 : 2}mm !important; gap: 0.5mm !important; overflow: hidden; align-content: start; }
   .label-cell img { width: ${f.qr}mm !important; height: ${f.qr}mm !important; max-width: none !important; }
   ${
     format === "sticker"
       ? `.label-cell { border-color: transparent !important; border-radius: 0 !important; }
-  .label-cell [data-label-line="series"] { font-size: 6pt !important; line-height: 1.2 !important; }
-  .label-cell [data-label-line="url"] { font-size: 5pt !important; }
-  .label-cell [data-label-line="url"] span { font-size: 7pt !important; }`
+  .label-cell img { margin-bottom: 0.7mm; }
+  .label-cell [data-label-line="series"] { font-size: 5.5pt !important; line-height: 1.35 !important; }
+  .label-cell [data-label-line="url"] { font-size: 4.5pt !important; line-height: 1.25 !important; }
+  .label-cell [data-label-line="url"] span { font-size: 7pt !important; }
+  .label-cell [data-label-line="notice"] { font-size: 4.5pt !important; line-height: 1.1 !important; }`
       : ""
   }
 }`;
@@ -220,10 +223,15 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
                         data-testid="label-qr"
                       />
                       {!sticker && <p className="line-clamp-1 font-display text-sm font-bold">{l.name}</p>}
-                      <p className="text-xs font-semibold" data-testid="label-series" data-label-line="series">
-                        {l.series ?? t("admin.labels.noSeries")}
-                        {" · "}
-                        {t("admin.boonees.number", { number: l.number })}
+                      {/* a sticker has room for one line: the number first, a long series cut short */}
+                      <p
+                        className={cn("text-xs font-semibold", sticker && "w-full truncate")}
+                        data-testid="label-series"
+                        data-label-line="series"
+                      >
+                        {sticker
+                          ? `${t("admin.boonees.number", { number: l.number })} · ${l.series ?? t("admin.labels.noSeries")}`
+                          : `${l.series ?? t("admin.labels.noSeries")} · ${t("admin.boonees.number", { number: l.number })}`}
                       </p>
                       <p className="font-mono text-[10px] leading-tight break-all" data-label-line="url">
                         {l.claimUrl.slice(0, l.claimUrl.length - l.code.length)}
@@ -232,7 +240,9 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
                           {l.code}
                         </span>
                       </p>
-                      {!sticker && <p className="text-[8px] leading-tight text-muted-foreground">{t("admin.labels.artNotice")}</p>}
+                      <p className="text-[8px] leading-tight text-muted-foreground" data-label-line="notice">
+                        {t("admin.labels.artNotice")}
+                      </p>
                     </li>
                   ))}
                 </ol>
