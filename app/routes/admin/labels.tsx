@@ -21,12 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admi
  * - sheet: plain A4 paper, 3 × 4 labels of 62 × 66 mm, cut along the dashed lines (12 a page).
  * - sticker: A4 sheets of square 40 × 40 mm stickers, 4 across and 6 down (24 a page) with 5 mm
  *   between them, the usual layout of 40 mm square sticker sheets; the stickers sit 17.5 mm from the
- *   left and 16 mm from the top edge. The QR code is 25.5 mm wide (≥ 25 mm scans from arm's length);
+ *   left and 16 mm from the top edge. The QR code is 25.2 mm wide (≥ 25 mm scans from arm's length);
  *   below it, in small print, the number, the claim URL with its code and the art notice (decision 019).
  */
 export const LABEL_FORMATS = {
   sheet: { columns: 3, rows: 4, width: 62, height: 66, gap: 2, qr: 34 },
-  sticker: { columns: 4, rows: 6, width: 40, height: 40, gap: 5, qr: 25.5 },
+  sticker: { columns: 4, rows: 6, width: 40, height: 40, gap: 5, qr: 25.2 },
 } as const;
 export type LabelFormat = keyof typeof LABEL_FORMATS;
 
@@ -97,16 +97,17 @@ function printCss(format: LabelFormat) {
   .label-sheet { grid-template-columns: repeat(${f.columns}, ${f.width}mm) !important; grid-auto-rows: ${f.height}mm !important;
     gap: ${f.gap}mm !important; }
   .label-cell { width: ${f.width}mm; height: ${f.height}mm; box-sizing: border-box; break-inside: avoid; box-shadow: none !important;
-    padding: ${format === "sticker" ? 1.2 : 2}mm !important; gap: 0.5mm !important; overflow: hidden; align-content: start; }
+    padding: ${format === "sticker" ? 1 : 2}mm !important; gap: ${format === "sticker" ? 0.3 : 0.5}mm !important; overflow: hidden; align-content: start; }
+  .label-cell > * { min-height: min-content; }
   .label-cell img { width: ${f.qr}mm !important; height: ${f.qr}mm !important; max-width: none !important; }
   ${
     format === "sticker"
       ? `.label-cell { border-color: transparent !important; border-radius: 0 !important; }
-  .label-cell img { margin-bottom: 0.7mm; }
-  .label-cell [data-label-line="series"] { font-size: 5.5pt !important; line-height: 1.35 !important; }
-  .label-cell [data-label-line="url"] { font-size: 4.5pt !important; line-height: 1.25 !important; }
-  .label-cell [data-label-line="url"] span { font-size: 7pt !important; }
-  .label-cell [data-label-line="notice"] { font-size: 4.5pt !important; line-height: 1.1 !important; }`
+  .label-cell img { margin-bottom: 0.5mm; }
+  .label-cell [data-label-line="series"] { font-size: 5.5pt !important; line-height: 1.2 !important; }
+  .label-cell [data-label-line="url"] { font-size: 4.5pt !important; line-height: 1.15 !important; }
+  .label-cell [data-label-line="url"] span { font-size: 7pt !important; line-height: 1.1 !important; }
+  .label-cell [data-label-line="notice"] { font-size: 4.2pt !important; line-height: 1.1 !important; }`
       : ""
   }
 }`;
