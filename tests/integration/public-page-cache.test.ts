@@ -126,7 +126,7 @@ describe.skipIf(!enabled)(`anonymous pages from the cache (${onPostgres ? "postg
     expect(deHtml).toContain('<html lang="de"');
     expect(deHtml).toContain("von 3 gefunden");
     expect(enHtml).toContain('<html lang="en"');
-    expect(enHtml).toContain("of 3 claimed");
+    expect(enHtml).toContain("of 3 found");
   });
 
   it("sends cached pages with a CSP that lists their inline scripts' hashes and carries no nonce", async () => {
