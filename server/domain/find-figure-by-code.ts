@@ -56,11 +56,12 @@ function lockOf(address: Hit, account: Hit | null, challengePassed: boolean): Cl
  * (no wrong code in its window, this attempt aside), because carriers and venue Wi-Fi put many
  * people behind one address. A refused attempt is given back at once, so it never uses up a budget.
  */
-async function judgeAttempt(db: DbOrTx, hits: Hit[], who: Claimant) {
+async function judgeAttempt(db: DbOrTx, hits: Hit[], who: Claimant, triedSuffix: string) {
   const [address, account = null] = hits;
   const lock = lockOf(address, account, !!who.challengePassed);
   if (lock) {
-    await giveBack(db, hits);
+    await giveBack(db, hits, triedSuffix); // its code's marks too: tried again (after a challenge), it counts
+
     const blocking = lock === "account" ? account! : address;
     throw new DomainError("tooMany", 429, { minutes: minutesToWait([blocking]), locked: lock });
   }
@@ -98,7 +99,7 @@ export async function lookupFigure(
       from hits left join figure on true`,
   );
   const row = rows[0].tagId ? (rows[0] as TaggedFigureRow) : null;
-  const { remaining } = await judgeAttempt(db, hitsOf(rows, keys, ATTEMPT_RULE, !row), who);
+  const { remaining } = await judgeAttempt(db, hitsOf(rows, keys, ATTEMPT_RULE, !row), who, suffix);
   if (!row) return { figure: null, remaining }; // the attempt stays counted (a figure of a waiting drop answers the same)
   const figure: FigureByCode = {
     tagId: row.tagId,

@@ -105,13 +105,18 @@ export function hitsOf(rows: HitRow[], keys: string[], rule: ThrottleRule, count
   });
 }
 
-/** Gives back attempts that did not count after all (a right code, a refused request). */
-export async function giveBack(db: DbOrTx, given: Hit[]) {
+/**
+ * Gives back attempts that did not count after all (a right code, a refused request). `triedSuffix`:
+ * the value's marks of triedSql go too, so the same value tried again later counts as a first try.
+ */
+export async function giveBack(db: DbOrTx, given: Hit[], triedSuffix?: string) {
   const hits = given.filter((h) => h.counted);
   if (hits.length === 0) return;
   await db.execute(sql`update rate_limits r set count = greatest(r.count - 1, 0)
     from unnest(${sql.param(hits.map((h) => h.key))}::text[], ${sql.param(hits.map((h) => h.windowStart))}::timestamptz[]) as g(key, window_start)
     where r.key = g.key and r.window_start = g.window_start`);
+  if (triedSuffix)
+    await db.execute(sql`delete from rate_limits where key = any(${sql.param(hits.map((h) => h.key + triedSuffix))}::text[])`);
 }
 
 /** Forgets a key (e.g. the pair key after a successful sign-in). */

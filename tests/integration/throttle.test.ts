@@ -134,6 +134,18 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
     expect((await lookupFigure(s.db, same, { ip })).remaining).toBe(9);
   });
 
+  it("a code refused at a locked address is given back whole: tried again behind a passed challenge, it counts", async () => {
+    const ip = "192.0.2.79";
+    for (let i = 0; i < 10; i++) await lookupFigure(s.db, wrong(i), { ip });
+    const code = wrong("locked");
+    await expect(lookupFigure(s.db, code, { ip })).rejects.toMatchObject({ code: "tooMany" });
+    const count = async () =>
+      Number((await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`))[0].count);
+    expect(await count()).toBe(10);
+    expect((await lookupFigure(s.db, code, { ip, challengePassed: true })).figure).toBeNull();
+    expect(await count()).toBe(11);
+  });
+
   it("counts the same wrong code once also when many copies arrive at the same moment, and a signed-in account once too", async () => {
     const u = await createUser(s);
     const same = wrong("burst");
