@@ -55,11 +55,13 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   await collector.screenshot({ path: `${test.info().outputDir}/photo-reported-de.png`, fullPage: true });
 
   // --- a moderator: the dashboard counts it, the stories tab shows "1× gemeldet", hides the photo
+  // the stories tab searched for this story: other tests' stories (reported ones first) cannot push it away
+  const storiesTab = `/admin/claims?tab=stories&q=${encodeURIComponent(title)}`;
   const moderator = await newPage(browser);
   const mod = await signInAsModerator(moderator);
   await gotoAdmin(moderator, "/admin");
   await expect(moderator.getByTestId("stat-reported-photos")).toBeVisible();
-  await gotoAdmin(moderator, "/admin/claims?tab=stories");
+  await gotoAdmin(moderator, storiesTab);
   const item = moderator.getByTestId("story-item").filter({ hasText: title });
   const tile = item.getByTestId("admin-photo");
   await expect(tile).toContainText("1× gemeldet");
@@ -82,7 +84,7 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
 
   // --- in English, the moderator shows it again; it is back for everyone
   await useEnglish(moderator);
-  await gotoAdmin(moderator, "/admin/claims?tab=stories");
+  await gotoAdmin(moderator, storiesTab);
   await tile.getByRole("button", { name: `Show photo 1 of “${title}” again` }).click();
   await expect(moderator.getByText("Photo visible again.")).toBeVisible();
   await expect(tile).not.toContainText("hidden");
@@ -94,7 +96,7 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   // --- without JavaScript the buttons are plain forms: the page comes back with the photo hidden, then shown
   const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
   await signIn(plain, mod.email, mod.password);
-  await plain.goto("/admin/claims?tab=stories");
+  await plain.goto(storiesTab);
   const plainTile = plain.getByTestId("story-item").filter({ hasText: title }).getByTestId("admin-photo");
   await plainTile.getByRole("button", { name: `Foto 1 zu „${title}“ verbergen` }).click();
   await expect(plainTile).toContainText("verborgen");
