@@ -15,7 +15,7 @@ import { isValidControlToken } from "./backup.ts";
 import { dumpEmbedded } from "./db/snapshot.ts";
 import { loadViewer } from "./auth/viewer.ts";
 import { DomainError } from "./domain/errors.ts";
-import { assertMayViewMedia, isOwnerOnlyMedia } from "./domain/media-access.ts";
+import { assertMayViewMedia, assertPhotoShown, isOwnerOnlyMedia, isStoryPhoto } from "./domain/media-access.ts";
 import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
 import { createPublicPageCache, type RenderPage } from "./page-cache/public-page-cache.ts";
@@ -252,6 +252,16 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
         return c.text("Forbidden", 403, { "cache-control": "private, no-store", vary: "cookie" });
       }
     }
+    // a finder photo a moderator hid is gone for everyone but staff (who review it), and never cached
+    let staffOnly = false;
+    if (isStoryPhoto(key)) {
+      try {
+        ({ staffOnly } = await assertPhotoShown(services.db, async () => (await loadViewer(services, c.req.raw)).viewer, key));
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        return c.text("Not found", 404, { "cache-control": "no-store" });
+      }
+    }
     const object = await services.storage.get(key);
     if (!object) return c.text("Not found", 404);
     const [head, rest] = object.body.tee();
@@ -266,8 +276,15 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
         "content-type": type,
         "content-length": String(object.size),
         // private: a shared cache must not hand an owner's file to someone else; short: access can end
-        "cache-control": ownerOnly ? "private, max-age=600" : "public, max-age=31536000, immutable",
-        ...(ownerOnly ? { vary: "cookie" } : {}),
+        // finder photos: five minutes, so that hiding one reaches shared caches soon
+        "cache-control": staffOnly
+          ? "private, no-store"
+          : ownerOnly
+            ? "private, max-age=600"
+            : isStoryPhoto(key)
+              ? "public, max-age=300"
+              : "public, max-age=31536000, immutable",
+        ...(ownerOnly || staffOnly ? { vary: "cookie" } : {}),
         "x-content-type-options": "nosniff",
         "content-disposition": inline ? "inline" : "attachment",
         "content-security-policy": "default-src 'none'; sandbox",

@@ -407,7 +407,8 @@ export const storyPhotos = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("story_photos_story_idx").on(t.storyId, t.createdAt)],
+  // the file route asks by URL whether a photo is hidden (server/domain/media-access.ts)
+  (t) => [index("story_photos_story_idx").on(t.storyId, t.createdAt), index("story_photos_url_idx").on(t.url)],
 );
 
 // A signed-in user's report of someone else's finder photo (issue 26: "moderated like stories, reported by

@@ -6,6 +6,9 @@ import { exclusiveItemVisibleTo } from "./exclusive-feed.ts";
 /** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
 export const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
 
+/** Finder photos: public, unless a moderator hid one (then staff only). */
+export const isStoryPhoto = (key: string) => key.startsWith("stories/");
+
 /** The URL an item or figure stores for a key: an image's card size belongs to its detail image. */
 const storedUrl = (key: string) => `/uploads/${key.replace(/-card\.webp$/, ".webp")}`;
 
@@ -34,4 +37,21 @@ export function mediaAccessQuery(userId: string, key: string) {
         select 1 from boonees b left join boonees t on t.id = b.template_id
          where b.owner_id = ${userId} and coalesce(b.welcome_video_url, t.welcome_video_url) = ${url}) as ok`
     : sql`select exists (select 1 from exclusive_content c where c.url = ${url} and ${exclusiveItemVisibleTo(userId)}) as ok`;
+}
+
+/** Whether the finder photo stored as `key` (or its card size) is hidden, by story_photos_url_idx. */
+export function hiddenPhotoQuery(key: string) {
+  return sql`select exists (select 1 from story_photos where url = ${storedUrl(key)} and hidden) as hidden`;
+}
+
+/**
+ * May this person fetch the finder photo `key`? A hidden one only staff (to review it); everyone else
+ * gets "not found", as if the file were gone. `staffOnly`: it is hidden and may not be cached.
+ */
+export async function assertPhotoShown(db: DbOrTx, loadActor: () => Promise<Actor | null>, key: string) {
+  const [{ hidden }] = await queryRows<{ hidden: boolean }>(db, hiddenPhotoQuery(key));
+  if (!hidden) return { staffOnly: false };
+  const actor = await loadActor();
+  if (actor?.role === "admin" || actor?.role === "moderator") return { staffOnly: true };
+  throw new DomainError("notFound", 404);
 }

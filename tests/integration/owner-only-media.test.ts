@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { serve, type ServerType } from "@hono/node-server";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -6,10 +6,10 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boonees, exclusiveContent, type Rarity } from "../../server/db/schema.ts";
+import { booneeStories, boonees, exclusiveContent, storyPhotos, type Rarity } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { setRole } from "../../server/domain/change-role.ts";
-import { mediaAccessQuery } from "../../server/domain/media-access.ts";
+import { hiddenPhotoQuery, mediaAccessQuery } from "../../server/domain/media-access.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { storeImage } from "../../server/uploads/process-upload.ts";
 import { freePort, ROOT } from "../support/instances.ts";
@@ -134,6 +134,49 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await status(urls.picture.replace(/\.webp$/, "-card.webp"))).toBe(200);
+  });
+
+  it("answers a hidden finder photo's file with 404 (staff still see it), and never caches a photo for a year", async () => {
+    const author = await createUser(s, "Fina");
+    const moderator = await createUser(s, "Moda");
+    await setRole(s.db, moderator.id, "moderator");
+    const [story] = await s.db
+      .insert(booneeStories)
+      .values({ booneeId: await figure(author.id, "Common"), userId: author.id, title: "Am Kai", story: "Unter dem Kran am Kai." })
+      .returning();
+    const url = await storeImage(s.storage, await png("#ffaa00"), "stories");
+    const card = url.replace(/\.webp$/, "-card.webp");
+    const [photo] = await s.db.insert(storyPhotos).values({ storyId: story.id, url }).returning();
+    const shown = await get(url);
+    expect(shown.status).toBe(200);
+    // hiding must reach caches soon: no year-long immutable copy of a photo a moderator may take down
+    expect(shown.headers.get("cache-control")).toBe("public, max-age=300");
+    await s.db.update(storyPhotos).set({ hidden: true }).where(eq(storyPhotos.id, photo.id));
+    for (const u of [url, card]) {
+      expect(await status(u), u).toBe(404);
+      expect(await status(u, "noFigure"), u).toBe(404);
+      expect(await status(u, "owner"), u).toBe(404);
+      const staff = await fetch(base + u, { headers: { cookie: moderator.cookie } }); // reviewing it on the stories tab
+      expect(staff.status, u).toBe(200);
+      expect(staff.headers.get("cache-control"), u).toBe("private, no-store");
+      expect(await status(u, "admin"), u).toBe(200);
+    }
+    await s.db.update(storyPhotos).set({ hidden: false }).where(eq(storyPhotos.id, photo.id));
+    expect(await status(url)).toBe(200);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("finds a finder photo by its URL index among 3,000 photos", async () => {
+    const author = await createUser(s, "Viele");
+    const [story] = await s.db
+      .insert(booneeStories)
+      .values({ booneeId: await figure(author.id, "Common"), userId: author.id, title: "Viele", story: "Sehr viele Fotos hier." })
+      .returning();
+    await s.db
+      .insert(storyPhotos)
+      .values(Array.from({ length: 3000 }, (_, i) => ({ storyId: story.id, url: `/uploads/stories/old-${i}.webp` })));
+    await s.db.execute(sql`analyze story_photos`);
+    const plan = await queryRows<{ "QUERY PLAN": string }>(s.db, sql`explain ${hiddenPhotoQuery("stories/old-7.webp")}`);
+    expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/Index (Only )?Scan using story_photos_url_idx/);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("finds an exclusive file's item by its URL index among 3,000 items", async () => {

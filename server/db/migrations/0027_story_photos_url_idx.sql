@@ -1,0 +1,1 @@
+CREATE INDEX "story_photos_url_idx" ON "story_photos" USING btree ("url");
