@@ -15,7 +15,7 @@ import { isValidControlToken } from "./backup.ts";
 import { dumpEmbedded } from "./db/snapshot.ts";
 import { loadViewer } from "./auth/viewer.ts";
 import { DomainError } from "./domain/errors.ts";
-import { assertMayViewMedia, assertPhotoShown, isOwnerOnlyMedia, isStoryPhoto } from "./domain/media-access.ts";
+import { mediaPolicy, type MediaPolicy } from "./domain/media-access.ts";
 import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
 import { createPublicPageCache, type RenderPage } from "./page-cache/public-page-cache.ts";
@@ -234,7 +234,7 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     return new Response(dump.stream(), { headers: { "content-type": "application/gzip" } });
   });
 
-  // Figure pictures are public and immutable; exclusive files and welcome videos only for who may see them.
+  // Who may fetch an upload and how it is cached: server/domain/media-access.ts (mediaPolicy).
   app.get("/uploads/*", async (c) => {
     let key: string;
     try {
@@ -242,25 +242,16 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     } catch {
       return c.text("Not found", 404);
     }
-    const ownerOnly = isOwnerOnlyMedia(key);
-    if (ownerOnly) {
-      try {
-        await assertMayViewMedia(services.db, (await loadViewer(services, c.req.raw)).viewer, key);
-      } catch (e) {
-        if (!(e instanceof DomainError)) throw e;
-        // 403 signed out too: a session cookie is not HTTP authentication (401 would need WWW-Authenticate)
-        return c.text("Forbidden", 403, { "cache-control": "private, no-store", vary: "cookie" });
-      }
-    }
-    // a finder photo a moderator hid is gone for everyone but staff (who review it), and never cached
-    let staffOnly = false;
-    if (isStoryPhoto(key)) {
-      try {
-        ({ staffOnly } = await assertPhotoShown(services.db, async () => (await loadViewer(services, c.req.raw)).viewer, key));
-      } catch (e) {
-        if (!(e instanceof DomainError)) throw e;
-        return c.text("Not found", 404, { "cache-control": "no-store" });
-      }
+    let policy: MediaPolicy;
+    try {
+      policy = await mediaPolicy(services.db, async () => (await loadViewer(services, c.req.raw)).viewer, key);
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      // 403 signed out too: a session cookie is not HTTP authentication (401 would need WWW-Authenticate);
+      // a hidden finder photo is 404, as if the file were gone
+      return e.code === "notFound"
+        ? c.text("Not found", 404, { "cache-control": "no-store" })
+        : c.text("Forbidden", 403, { "cache-control": "private, no-store", vary: "cookie" });
     }
     const object = await services.storage.get(key);
     if (!object) return c.text("Not found", 404);
@@ -275,16 +266,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
       headers: {
         "content-type": type,
         "content-length": String(object.size),
-        // private: a shared cache must not hand an owner's file to someone else; short: access can end
-        // finder photos: five minutes, so that hiding one reaches shared caches soon
-        "cache-control": staffOnly
-          ? "private, no-store"
-          : ownerOnly
-            ? "private, max-age=600"
-            : isStoryPhoto(key)
-              ? "public, max-age=300"
-              : "public, max-age=31536000, immutable",
-        ...(ownerOnly || staffOnly ? { vary: "cookie" } : {}),
+        "cache-control": policy.cacheControl,
+        ...(policy.varyCookie ? { vary: "cookie" } : {}),
         "x-content-type-options": "nosniff",
         "content-disposition": inline ? "inline" : "attachment",
         "content-security-policy": "default-src 'none'; sandbox",

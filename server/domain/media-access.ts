@@ -4,10 +4,10 @@ import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { exclusiveItemVisibleTo } from "./exclusive-feed.ts";
 
 /** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
-export const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
+const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
 
 /** Finder photos: public, unless a moderator hid one (then staff only). */
-export const isStoryPhoto = (key: string) => key.startsWith("stories/");
+const isStoryPhoto = (key: string) => key.startsWith("stories/");
 
 /** The URL an item or figure stores for a key: an image's card size belongs to its detail image. */
 const storedUrl = (key: string) => `/uploads/${key.replace(/-card\.webp$/, ".webp")}`;
@@ -44,14 +44,28 @@ export function hiddenPhotoQuery(key: string) {
   return sql`select exists (select 1 from story_photos where url = ${storedUrl(key)} and hidden) as hidden`;
 }
 
+/** How a served upload may be cached, and whether the answer depends on who asks. */
+export interface MediaPolicy {
+  cacheControl: string;
+  varyCookie: boolean;
+}
+
 /**
- * May this person fetch the finder photo `key`? A hidden one only staff (to review it); everyone else
- * gets "not found", as if the file were gone. `staffOnly`: it is hidden and may not be cached.
+ * May this person fetch the upload `key`, and how may the answer be cached? Owner-only files
+ * (assertMayViewMedia): refused with 403, privately cached for 10 minutes. Finder photos: public for
+ * 5 minutes, so that hiding one reaches shared caches soon; a hidden one is 404 for everyone but staff
+ * (who review it), uncached. Figure pictures: public and immutable. The viewer is loaded only when
+ * the answer depends on it.
  */
-export async function assertPhotoShown(db: DbOrTx, loadActor: () => Promise<Actor | null>, key: string) {
+export async function mediaPolicy(db: DbOrTx, loadActor: () => Promise<Actor | null>, key: string): Promise<MediaPolicy> {
+  if (isOwnerOnlyMedia(key)) {
+    await assertMayViewMedia(db, await loadActor(), key);
+    return { cacheControl: "private, max-age=600", varyCookie: true };
+  }
+  if (!isStoryPhoto(key)) return { cacheControl: "public, max-age=31536000, immutable", varyCookie: false };
   const [{ hidden }] = await queryRows<{ hidden: boolean }>(db, hiddenPhotoQuery(key));
-  if (!hidden) return { staffOnly: false };
+  if (!hidden) return { cacheControl: "public, max-age=300", varyCookie: false };
   const actor = await loadActor();
-  if (actor?.role === "admin" || actor?.role === "moderator") return { staffOnly: true };
+  if (actor?.role === "admin" || actor?.role === "moderator") return { cacheControl: "private, no-store", varyCookie: true };
   throw new DomainError("notFound", 404);
 }
