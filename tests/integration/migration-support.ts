@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { onTestFinished } from "vitest";
 import type { Db } from "../../server/db/client.ts";
 
 const migrations = fileURLToPath(new URL("../../server/db/migrations", import.meta.url));
@@ -28,11 +28,6 @@ function folderBefore(upTo: number) {
   return dir;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-});
-
 /**
  * A database migrated up to (not including) the migration at `upTo`, plus a function that runs the
  * remaining migrations on it: PGlite, or a fresh database on TEST_DATABASE_URL's server.
@@ -44,7 +39,7 @@ export async function previousDatabase(upTo: number): Promise<{ db: Db; upgrade:
     const client = await PGlite.create();
     const db = drizzlePglite(client) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: before });
-    cleanups.push(() => client.close());
+    onTestFinished(() => client.close());
     return { db, upgrade: () => migratePglite(db as never, { migrationsFolder: migrations }) };
   }
   const name = `boonees_mig_${randomBytes(5).toString("hex")}`;
@@ -56,7 +51,7 @@ export async function previousDatabase(upTo: number): Promise<{ db: Db; upgrade:
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   const db = drizzlePg(pool) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: before });
-  cleanups.push(async () => {
+  onTestFinished(async () => {
     await pool.end();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
