@@ -102,7 +102,9 @@ const ALLOWED = [/\bBoonees?\b/g, /\b(Common|Rare|Legendary)\b/g];
 export function otherLanguage(text: string, page: "de" | "en"): boolean {
   let stripped = text;
   for (const re of ALLOWED) stripped = stripped.replace(re, " ");
-  const words = stripped.toLowerCase().match(/[a-zäöüß]+/g) ?? [];
+  // whole words only: a run of letters and digits counts when it is all letters, so a random test id
+  // ("B6TO99", "7ON6") never reads as "to" and "on"
+  const words = (stripped.toLowerCase().match(/[a-zäöüß0-9]+/g) ?? []).filter((w) => !/\d/.test(w));
   const de = words.filter((w) => GERMAN.has(w)).length;
   const en = words.filter((w) => ENGLISH.has(w)).length;
   return page === "en" ? de >= 2 && de > en : en >= 2 && en > de;
