@@ -2,7 +2,7 @@ import { isClaimable as isClaimableFigure } from "#shared/figure-status.ts";
 import type { RouterContextProvider } from "react-router";
 import { lookupCode } from "~/claim.server";
 import { readCookie } from "#shared/cookies.ts";
-export { claimPath } from "~/lib/claim-paths";
+export { claimPath } from "#shared/claim-paths.ts";
 import type { FigureByCode } from "#server/domain/find-figure-by-code.ts";
 
 type Ctx = Readonly<RouterContextProvider>;

@@ -13,7 +13,7 @@ import type { Lang } from "#shared/i18n-config.ts";
 import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
 import { loadMessages } from "./locales/messages";
 
-export { nonceContext, servicesContext } from "#server/router-context.ts";
+export { claimHandoffContext, nonceContext, servicesContext } from "#server/router-context.ts";
 
 export const streamTimeout = 5_000;
 

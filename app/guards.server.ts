@@ -5,7 +5,7 @@ import { DomainError, type Actor } from "#server/domain/errors.ts";
 import type { Logger } from "#server/log.ts";
 import { logError } from "#server/log-error.ts";
 import { servicesContext, viewerContext } from "#server/router-context.ts";
-import { serializeCookie } from "#shared/cookies.ts";
+import { claimRedirectCookieFor, serializeCookie } from "#shared/cookies.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -79,8 +79,6 @@ export function domainErrorData(e: unknown) {
   return data({ ok: false as const, error: r.error, params: r.params }, { status: r.status });
 }
 
-const CLAIM_REDIRECT_MAX_AGE = 60 * 60;
-
 /**
  * The stored claim redirect (a path; "" clears it). Secure on https. Stored when a finder chooses
  * to sign in for a claim (/auth?redirect=/claim/CODE), followed only while that figure is still
@@ -88,8 +86,7 @@ const CLAIM_REDIRECT_MAX_AGE = 60 * 60;
  * taken, so a shared phone never hands the next person someone's claim.
  */
 export function claimRedirectCookie(context: Ctx, path: string) {
-  const secure = getServices(context).settings.publicUrl.startsWith("https://");
-  return serializeCookie("claim_redirect", path, { maxAge: path ? CLAIM_REDIRECT_MAX_AGE : 0, secure });
+  return claimRedirectCookieFor(getServices(context).settings.publicUrl, path);
 }
 
 /** A one-shot toast message (a translation key) carried over a redirect. */

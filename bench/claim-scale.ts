@@ -244,7 +244,7 @@ async function onPostgres(types: number) {
     return { http, sql, reference };
   } finally {
     await client.end();
-    await drop(name);
+    if (process.env.BENCH_KEEP !== "1") await drop(name);
   }
 }
 

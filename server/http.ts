@@ -18,7 +18,9 @@ import { DomainError } from "./domain/errors.ts";
 import { mediaPolicy, type MediaPolicy } from "./domain/media-access.ts";
 import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
-import { createPublicPageCache, type RenderPage } from "./page-cache/public-page-cache.ts";
+import { createPublicPageCache } from "./page-cache/public-page-cache.ts";
+import { claimFastPath } from "./claim-fast-path.ts";
+import type { ClaimHandoff } from "./router-context.ts";
 import { sessionActive } from "./realtime/hub.ts";
 import { createDropEvents } from "./realtime/drop-events.ts";
 import { createStreamSlots, STREAMS_PER_ADDRESS } from "./realtime/stream-slots.ts";
@@ -84,7 +86,7 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
   // The React Router bundle has its own copy of server/router-context.ts; its entry exports the keys it uses.
   type Key = Parameters<RouterContextProvider["set"]>[0];
-  type Keys = { servicesContext: Key; nonceContext: Key };
+  type Keys = { servicesContext: Key; nonceContext: Key; claimHandoffContext: Key };
   const keysOf = (b: ServerBuild) => b.entry.module as unknown as Keys;
   const builtKeys = typeof build === "function" ? null : keysOf(build);
   const publicOrigin = new URL(services.config.PUBLIC_URL).origin;
@@ -113,15 +115,15 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     }),
   );
 
-  // Our internal headers, set in one copy of the request (whatever the client sent in them is
-  // replaced): a request id for the error log and the user's report, and the client address, from
-  // CLIENT_IP_HEADER when a trusted proxy sent it, else the socket.
+  // Our internal headers, set on the request (whatever the client sent in them is replaced): a
+  // request id for the error log and the user's report, and the client address, from
+  // CLIENT_IP_HEADER when a trusted proxy sent it, else the socket. Set in place: a request's headers
+  // are mutable on the server (no fetch guard), and copying every request was a measurable part of a claim.
   app.use(async (c, next) => {
     const requestId = randomUUID();
-    const headers = new Headers(c.req.raw.headers);
+    const headers = c.req.raw.headers;
+    headers.set(CLIENT_IP_HEADER, clientAddress(getConnInfo(c).remote.address, headers));
     headers.set(REQUEST_ID_HEADER, requestId);
-    headers.set(CLIENT_IP_HEADER, clientAddress(getConnInfo(c).remote.address, c.req.raw.headers));
-    c.req.raw = new Request(c.req.raw, { headers });
     await next();
     try {
       c.res.headers.set("x-request-id", requestId);
@@ -350,12 +352,13 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     await next();
     if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
   });
-  const renderPage: RenderPage = async (request) => {
+  const renderPage = async (request: Request, handoff?: ClaimHandoff) => {
     const nonce = randomBytes(16).toString("base64");
-    const { servicesContext, nonceContext } = builtKeys ?? keysOf(await (build as () => Promise<ServerBuild>)());
+    const { servicesContext, nonceContext, claimHandoffContext } = builtKeys ?? keysOf(await (build as () => Promise<ServerBuild>)());
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(nonceContext, nonce);
+    if (handoff) context.set(claimHandoffContext, handoff);
     const response = await handle(request, context);
     if (response.status >= 500 && !(await databaseReachable(services))) return { response: unavailable(), nonce };
     if (response.headers.get("content-type")?.startsWith("text/html")) {
@@ -365,7 +368,15 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   };
 
   app.use("*", compress());
-  if (opts.pageCache !== false) app.use("*", publicPages.serve(renderPage));
+  app.post(
+    "/c/:secretCode",
+    claimFastPath(services, async (request, handoff) => (await renderPage(request, handoff)).response),
+  );
+  if (opts.pageCache !== false)
+    app.use(
+      "*",
+      publicPages.serve((request) => renderPage(request)),
+    );
   if (opts.clientDir) app.use("*", serveStatic({ root: opts.clientDir }));
   app.all("*", async (c) => (await renderPage(c.req.raw)).response);
 

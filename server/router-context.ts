@@ -2,6 +2,8 @@ import { createContext } from "react-router";
 import type { Viewer } from "./auth/viewer.ts";
 import type { Services } from "./services.ts";
 import type { Lang } from "#shared/i18n-config.ts";
+import type { ClaimResult } from "./domain/claim-boonee.ts";
+import type { CodeLookup } from "./domain/lookup-claim-code.ts";
 
 /** The process's shared services, set by the HTTP server for every request. */
 export const servicesContext = createContext<Services>();
@@ -11,3 +13,15 @@ export const viewerContext = createContext<Viewer | null>(null);
 export const langContext = createContext<Lang>("de");
 /** The Content-Security-Policy nonce of this response (set by the HTTP server). */
 export const nonceContext = createContext<string>("");
+
+/**
+ * A claim POST the server's fast path (server/claim-fast-path.ts) already looked up and tried, and
+ * hands to the page to render (a wrong code, a lost race): the page uses these results instead of
+ * counting the code or claiming a second time.
+ */
+export interface ClaimHandoff {
+  code: string;
+  lookup: CodeLookup;
+  result?: ClaimResult;
+}
+export const claimHandoffContext = createContext<ClaimHandoff | null>(null);

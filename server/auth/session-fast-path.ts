@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { primaryRole } from "#shared/roles.ts";
-import { queryRows, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { preparedStatement } from "../db/prepared-statement.ts";
 import type { Auth } from "./auth.ts";
 import type { Viewer } from "./viewer-type.ts";
 
@@ -64,6 +65,23 @@ function readCookies(header: string | null, names: string[]): Map<string, string
   return found;
 }
 
+interface SessionRow {
+  id: string;
+  user_id: string;
+  expires_at: string | Date;
+  name: string | null;
+  email: string;
+  roles: string[];
+}
+
+const sessionByToken = preparedStatement<{ token: string }, SessionRow>(
+  "session",
+  (
+    p,
+  ) => sql`select s.id, s.user_id, s.expires_at, p.name, p.email, array(select r.role::text from user_roles r where r.user_id = s.user_id) as roles
+    from sessions s join profiles p on p.id = s.user_id where s.token = ${p.token}`,
+);
+
 export async function readSessionFast(auth: Auth, db: Db, request: Request): Promise<FastSession> {
   const settings = await cookieSettings(auth);
   const cookies = readCookies(request.headers.get("cookie"), [settings.sessionCookie, settings.sessionDataCookie]);
@@ -78,18 +96,7 @@ export async function readSessionFast(auth: Auth, db: Db, request: Request): Pro
   }
   const token = verifySignedValue(signed, settings.secret);
   if (!token) return "ask-better-auth";
-  const [row] = await queryRows<{
-    id: string;
-    user_id: string;
-    expires_at: string | Date;
-    name: string | null;
-    email: string;
-    roles: string[];
-  }>(
-    db,
-    sql`select s.id, s.user_id, s.expires_at, p.name, p.email, array(select r.role::text from user_roles r where r.user_id = s.user_id) as roles
-      from sessions s join profiles p on p.id = s.user_id where s.token = ${token}`,
-  );
+  const [row] = await sessionByToken(db, { token });
   if (!row) return "ask-better-auth";
   const expiresAt = new Date(row.expires_at).getTime();
   const now = Date.now();

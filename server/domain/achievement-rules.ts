@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AchievementKey } from "#shared/achievements.ts";
-import { queryRows, type DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { preparedStatement } from "../db/prepared-statement.ts";
 
 /** What the rules read: counts of a user's figures and stories, and the achievements they hold already. */
 export interface AchievementFacts {
@@ -21,7 +22,7 @@ export interface AchievementFacts {
  * Draft / Hidden) and owns a figure of that series. `alsoOwned`: figures this same statement gives
  * the user (a claim's `won`, with rarity, series and template_id), which its snapshot does not show yet.
  */
-export function achievementFactsSql(userId: string, alsoOwned?: SQL): SQL {
+export function achievementFactsSql(userId: string | Placeholder, alsoOwned?: SQL): SQL {
   return sql`owned as materialized (
       select rarity, series, coalesce(template_id, id) as type_id from boonees where owner_id = ${userId}
       ${alsoOwned ? sql`union all select rarity, series, coalesce(template_id, id) from ${alsoOwned}` : sql``}
@@ -64,7 +65,12 @@ export function achievementsFrom(facts: AchievementFacts): Record<AchievementKey
 }
 
 /** The user's facts now, in one statement (unlocking and withdrawing both ask the rules with them). */
+const factsStatement = preparedStatement<{ userId: string }, AchievementFacts>(
+  "achievement_facts",
+  (p) => sql`with ${achievementFactsSql(p.userId)} select * from facts`,
+);
+
 export async function achievementFacts(tx: DbOrTx, userId: string): Promise<AchievementFacts> {
-  const [facts] = await queryRows<AchievementFacts>(tx, sql`with ${achievementFactsSql(userId)} select * from facts`);
+  const [facts] = await factsStatement(tx, { userId });
   return facts;
 }

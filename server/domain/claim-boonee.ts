@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { preparedStatement } from "../db/prepared-statement.ts";
 import { claimableFigureSql } from "../db/figure-status-sql.ts";
 import { boonees, claims, tags } from "../db/schema.ts";
 import { assertSignedIn, type Actor } from "./errors.ts";
@@ -19,6 +20,26 @@ export type ClaimResult =
   /** `mine`: the figure is already the claimer's own (a second submit of their claim), never "taken". */
   | { success: false; error: ClaimError; mine?: boolean };
 
+// the winner's owner, tag and claim row in one statement (one round trip on the hot path); a figure
+// with a SUN tag is claimed only by its latest verified tap (server/domain/accept-sun-tap.ts)
+const claimStatement = preparedStatement<
+  { userId: string; booneeId: string; tagId: string; sunCounter: number | null },
+  { id: string; name: string }
+>(
+  "claim_win",
+  (p) => sql`with won as (
+      update ${boonees} set owner_id = ${p.userId}, claimed_at = now(), status = 'Found'
+      where ${boonees.id} = ${p.booneeId} and ${claimableFigureSql()} and ${notInUnreleasedDrop(boonees.id)}
+        and exists (select 1 from ${tags} where ${tags.id} = ${p.tagId} and ${tags.booneeId} = ${boonees.id} and not ${tags.isClaimed} and (${tags.sunMode} is null or ${tags.sunCounter} = ${p.sunCounter}))
+      returning ${boonees.id}, ${boonees.name}
+    ), tag as (
+      update ${tags} set is_claimed = true where ${tags.id} = ${p.tagId} and exists (select 1 from won) returning 1
+    ), claim as (
+      insert into ${claims} (boonee_id, user_id) select won.id, ${p.userId} from won returning 1
+    )
+    select won.id, won.name from won`,
+);
+
 /**
  * Claims a figure for the signed-in user. One conditional UPDATE decides the winner (no read-then-write):
  * exactly one of any number of concurrent claimers gets the row; the others get claim.error.already.
@@ -28,22 +49,12 @@ export async function claimBoonee(db: Db, actor: Actor | null, input: ClaimInput
   assertSignedIn(actor);
   const userId = actor.id; // the session's user, whatever p_user_id says
   return db.transaction(async (tx) => {
-    // the winner's owner, tag and claim row in one statement (one round trip on the hot path); a figure
-    // with a SUN tag is claimed only by its latest verified tap (server/domain/accept-sun-tap.ts)
-    const won = await queryRows<{ id: string; name: string }>(
-      tx,
-      sql`with won as (
-          update ${boonees} set owner_id = ${userId}, claimed_at = now(), status = 'Found'
-          where ${boonees.id} = ${input.p_boonee_id} and ${claimableFigureSql()} and ${notInUnreleasedDrop(boonees.id)}
-            and exists (select 1 from ${tags} where ${tags.id} = ${input.p_tag_id} and ${tags.booneeId} = ${boonees.id} and not ${tags.isClaimed} and (${tags.sunMode} is null or ${tags.sunCounter} = ${via.sunCounter ?? null}))
-          returning ${boonees.id}, ${boonees.name}
-        ), tag as (
-          update ${tags} set is_claimed = true where ${tags.id} = ${input.p_tag_id} and exists (select 1 from won) returning 1
-        ), claim as (
-          insert into ${claims} (boonee_id, user_id) select won.id, ${userId} from won returning 1
-        )
-        select won.id, won.name from won`,
-    );
+    const won = await claimStatement(tx, {
+      userId,
+      booneeId: input.p_boonee_id,
+      tagId: input.p_tag_id,
+      sunCounter: via.sunCounter ?? null,
+    });
     if (won.length === 0) {
       const [figure] = await tx
         .select({ ownerId: boonees.ownerId, status: boonees.status, tagClaimed: tags.isClaimed, sunMode: tags.sunMode })

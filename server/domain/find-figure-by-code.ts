@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { queryRows, type DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { preparedStatement } from "../db/prepared-statement.ts";
 import { tags } from "../db/schema.ts";
 import { DomainError } from "./errors.ts";
 import { addressKey } from "./address-key.ts";
@@ -70,6 +71,16 @@ async function judgeAttempt(db: DbOrTx, hits: Hit[], who: Claimant, triedSuffix:
   return { remaining: deciding.allowed ? deciding.remaining : null };
 }
 
+/** The code's figure, and the attempt counted on each key once per window unless the code is right (decision 037). */
+const lookupStatement = preparedStatement<{ code: string; keys: string[]; suffix: string }, HitRow & Partial<TaggedFigureRow>>(
+  "claim_lookup",
+  (p) => sql`with figure as (${taggedFigureSql(eq(tags.secretCode, p.code))}),
+      tried as (${triedSql(p.keys, p.suffix, ATTEMPT_RULE, sql`not exists (select 1 from figure)`)}),
+      hits as (${hitSql(p.keys, ATTEMPT_RULE, sql`exists (select 1 from tried where tried.key = k || ${p.suffix} and tried.fresh)`)})
+      select hits.*, exists (select 1 from tried where tried.key = hits.key || ${p.suffix} and not tried.fresh) as repeated, figure.*
+      from hits left join figure on true`,
+);
+
 /**
  * Looks a (normalised, valid) claim code up, throttled: at most 10 wrong codes per 10 minutes per
  * client address and per account; the next lookup is refused with "tooMany" (429), the minutes to
@@ -90,14 +101,7 @@ export async function lookupFigure(
   // (a reloaded wrong link); a right one counts nowhere (decision 027)
   const keys = [`claim:ip:${addressKey(who.ip)}`, ...(who.userId ? [`claim:user:${who.userId}`] : [])];
   const suffix = `:tried:${createHash("sha256").update(code).digest("base64url").slice(0, 16)}`;
-  const rows = await queryRows<HitRow & Partial<TaggedFigureRow>>(
-    db,
-    sql`with figure as (${taggedFigureSql(eq(tags.secretCode, code))}),
-      tried as (${triedSql(keys, suffix, ATTEMPT_RULE, sql`not exists (select 1 from figure)`)}),
-      hits as (${hitSql(keys, ATTEMPT_RULE, sql`exists (select 1 from tried where tried.key = k || ${suffix} and tried.fresh)`)})
-      select hits.*, exists (select 1 from tried where tried.key = hits.key || ${suffix} and not tried.fresh) as repeated, figure.*
-      from hits left join figure on true`,
-  );
+  const rows = await lookupStatement(db, { code, keys, suffix });
   const row = rows[0].tagId ? (rows[0] as TaggedFigureRow) : null;
   const { remaining } = await judgeAttempt(db, hitsOf(rows, keys, ATTEMPT_RULE, !row), who, suffix);
   if (!row) return { figure: null, remaining }; // the attempt stays counted (a figure of a waiting drop answers the same)

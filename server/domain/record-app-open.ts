@@ -4,10 +4,14 @@ import type { Db } from "../db/client.ts";
 
 /**
  * The day each account was last recorded on, so a signed-in request writes at most once a day per
- * instance, not per request. A memo only: a second copy (another bundle, another instance) costs one
- * more idempotent write a day, never a wrong number.
+ * instance, not per request. One memo per process: the React Router bundle has its own copy of this
+ * module, so the map lives on globalThis, shared with the server's (the claim fast path records too).
+ * A memo only: another instance costs one more idempotent write a day, never a wrong number.
  */
-const recordedOn = new Map<string, string>();
+const MEMO = Symbol.for("boonees.recordedAppOpenOn");
+const recordedOn: Map<string, string> =
+  ((globalThis as Record<symbol, unknown>)[MEMO] as Map<string, string> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[MEMO] = new Map<string, string>());
 const MEMO_LIMIT = 100_000;
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 
 export interface ThrottleRule {
@@ -48,15 +48,19 @@ export interface HitRow {
   repeated?: boolean;
 }
 
+/** The keys as one text[] parameter, each once; or a placeholder for it (a prepared statement binds distinct keys). */
+const keyArray = (keys: string[] | Placeholder) =>
+  Array.isArray(keys) ? sql`${sql.param([...new Set(keys)])}::text[]` : sql`${keys}::text[]`;
+
 /**
  * hitMany's upsert, to run as part of a larger statement (e.g. a CTE beside the lookup it guards).
  * `counted`: a condition of that statement; while false the attempt is not counted (a right code),
  * yet each key's row is locked as by a counted one, so simultaneous attempts still queue on it.
  */
-export function hitSql(keys: string[], rule: ThrottleRule, counted: SQL = sql`true`): SQL {
+export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted: SQL = sql`true`): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into rate_limits (key, count, window_start, expires_at)
-      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${sql.param([...new Set(keys)])}::text[]) as k
+      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k
       on conflict (key) do update set
         count = case when rate_limits.expires_at <= now() then 0 else rate_limits.count end + excluded.count,
         window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
@@ -71,10 +75,10 @@ export function hitSql(keys: string[], rule: ThrottleRule, counted: SQL = sql`tr
  * burst of the same guess tells an attacker nothing a single one did not (issue 25 item 6).
  * `when`: a condition of the statement (a wrong code); while false nothing is marked.
  */
-export function triedSql(keys: string[], suffix: string, rule: ThrottleRule, when: SQL): SQL {
+export function triedSql(keys: string[] | Placeholder, suffix: string | Placeholder, rule: ThrottleRule, when: SQL): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into rate_limits (key, count, window_start, expires_at)
-      select k || ${suffix}, 1, now(), now() + ${window} from unnest(${sql.param([...new Set(keys)])}::text[]) as k where ${when}
+      select k || ${suffix}, 1, now(), now() + ${window} from unnest(${keyArray(keys)}) as k where ${when}
       on conflict (key) do update set
         count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
         window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,

@@ -1,5 +1,5 @@
 import { serve, type ServerType } from "@hono/node-server";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -134,11 +134,77 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     const u = await createUser(s);
     // The page was opened before; the other finder's claim lands just before this one's.
     await claimBoonee(s.db, { id: faster.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
-    const res = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
+    const { res, html, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
     expect(res.status).toBe(409);
-    const html = await res.text();
     expect(html).toContain("Schon vergeben");
     expect(html).toContain("Flinke Frieda");
+    // tried once (the page shows the fast path's result); the page then reads the figure's new owner
+    expect(sent.filter((q) => /^with won as/.test(q.query.trim()))).toHaveLength(1);
+  });
+
+  // The signed-in claim is answered before React Router (server/claim-fast-path.ts): these attack
+  // the hand-over, where counting or claiming twice, or skipping a check, would show.
+  it("answers a wrong code with the page from one lookup (9 attempts left)", async () => {
+    const u = await createUser(s, "Vertipperin");
+    const { res, html, statements: sent } = await counted(() => postForm(base, `/c/NOPE${n++}CODE`, { intent: "claim" }, u.cookie));
+    expect(res.status).toBe(404);
+    expect(html).toContain("Ungültiger geheimer Code");
+    expect(html).toContain("Noch 9 Versuche");
+    expect(byCode(sent)).toHaveLength(1); // the page shows the fast path's lookup, it does not look again
+    await s.db.execute(sql`delete from rate_limits where key like 'claim:ip:%'`); // the address's budget, for the tests after
+  });
+
+  it("refuses a claim from another site's page with a valid session, and claims nothing", async () => {
+    const u = await createUser(s);
+    const f = await figure();
+    for (const origin of ["https://evil.example", "null"]) {
+      const res = await fetch(`${base}/c/${f.code}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin, cookie: u.cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=claim",
+      });
+      expect(res.status).toBe(403);
+    }
+    const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
+    expect(figureNow.ownerId).toBeNull();
+  });
+
+  it("leaves a session due for its daily refresh to Better Auth: claimed, and the cookie slides", async () => {
+    const u = await createUser(s);
+    const f = await figure();
+    // a session a day and a minute old (30-day sessions slide once a day)
+    await s.db.execute(sql`update sessions set expires_at = now() + interval '29 days' - interval '1 minute' where user_id = ${u.id}`);
+    const res = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
+    expect(res.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(true);
+    const [expires] = await s.db.execute<{ days: number }>(
+      sql`select extract(day from expires_at - now())::int as days from sessions where user_id = ${u.id}`,
+    ).then((r) => (r as unknown as { rows: { days: number }[] }).rows);
+    expect(expires.days).toBeGreaterThanOrEqual(29);
+  });
+
+  it("claims through the app's own data request (.data) as before, and the figure is the finder's", async () => {
+    const u = await createUser(s);
+    const f = await figure();
+    const res = await postForm(base, `/c/${f.code}.data`, { intent: "claim" }, u.cookie);
+    expect(res.status).toBeLessThan(400);
+    const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
+    expect(figureNow.ownerId).toBe(u.id);
+  });
+
+  it("sends a signed-out finder to the page's own sign-up and claim, untouched by the fast path", async () => {
+    const f = await figure();
+    const email = `fast${n++}@example.test`;
+    const res = await postForm(base, `/c/${f.code}`, { intent: "signup", name: "Neu Hier", email, password: "secret123" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
+    const [figureNow] = await s.db
+      .select({ ownerId: boonees.ownerId })
+      .from(boonees)
+      .where(eq(boonees.id, f.id));
+    expect(figureNow.ownerId).not.toBeNull();
   });
 
   // Runs last: it leaves this address blocked for ten minutes.

@@ -5,7 +5,7 @@ import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { Button } from "~/components/ui/button";
 import { actorOf, getServices, requireUser } from "~/guards.server";
-import { newFindPath } from "~/lib/claim-paths";
+import { newFindPath } from "#shared/claim-paths.ts";
 import { tMeta } from "~/lib/meta";
 import { findOwnFigure } from "#server/domain/find-own-figure.ts";
 import type { Route } from "./+types/claimed";

@@ -10,12 +10,12 @@ import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { forgetLookup, lookupCode } from "~/claim.server";
+import { claimHandoff, forgetLookup, lookupCode } from "~/claim.server";
 import { isClaimable, storedClaimRedirect } from "~/claim-redirect.server";
 import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
 import { CODE_MAX, normalizeCode } from "#shared/claim-code-rule.ts";
 import { availabilityOf } from "#shared/figure-status.ts";
-import { claimedPath, claimPath } from "~/lib/claim-paths";
+import { claimedPath, claimPath } from "#shared/claim-paths.ts";
 import { formFields } from "#shared/forms.ts";
 import { langOf, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
@@ -59,7 +59,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
     actor = account.actor;
   }
-  const result = await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id });
+  // the server's fast path (signed in) tried the claim already and hands its answer over to be shown
+  const result =
+    claimHandoff(context, params.secretCode)?.result ??
+    (await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id }));
   services.metrics.claim(result);
   headers.append("set-cookie", claimRedirectCookie(context, ""));
   if (result.success) return redirect(claimedPath(result.booneeId), { status: 303, headers });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
 import { ClaimPanel, type FailedClaim } from "~/components/claim/claim-panel";
 import { accountForClaim } from "~/claim-account.server";
-import { claimedPath } from "~/lib/claim-paths";
+import { claimedPath } from "#shared/claim-paths.ts";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
