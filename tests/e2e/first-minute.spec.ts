@@ -125,6 +125,8 @@ for (const lang of ["de", "en"] as const) {
       const shown = successPage(page);
       await page.getByRole("button", { name: t.claim }).click();
       expect(new URL((await shown).url()).pathname).toBe(`/claimed/${figure.id}`);
+      // the response is in; reload only once the success page is the document (else: "not attached")
+      await page.waitForURL(`**/claimed/${figure.id}`, { waitUntil: "domcontentloaded" });
       const reloaded = await page.reload();
       expect(reloaded?.status()).toBe(200);
       expect(await reloaded?.text()).toContain(t.success);
