@@ -1,6 +1,7 @@
 -- The SQL of one native claim request (POST /c/CODE, intent=claim, signed in), statement by statement
 -- as the app sends them (captured with openDatabase's onQuery in tests/integration/claim-request.test.ts,
--- PRINT_SQL=1), for pgbench -M extended (parameters bound like node-postgres does). Run by bench/claim-scale.ts.
+-- PRINT_SQL=1), for pgbench -M prepared (the app prepares these statements once per connection, decision 038).
+-- Run by bench/claim-scale.ts.
 -- Differences from the app, all small: the throttle keys are spelt with chr(58) (pgbench would read
 -- ':ip' in a literal as a variable); the first statement is bench plumbing (this client's session
 -- and a fresh free code); the lookup's rows (one per throttle key) are folded into one row for \gset;

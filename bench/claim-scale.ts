@@ -7,7 +7,8 @@
 //   node bench/claim-scale.ts
 //   CLAIMS=2000 BENCH_SERVER=postgres://postgres@127.0.0.1:5432/postgres node bench/claim-scale.ts
 //   BENCH_EMBEDDED=0 node bench/claim-scale.ts          # PostgreSQL only
-// Databases boonees_bench_c1_* are created and dropped (BENCH_DB_PREFIX renames them); servers listen on
+// Databases boonees_bench_c1_* are created and dropped (BENCH_DB_PREFIX renames them, BENCH_KEEP=1 keeps
+// them for experiments with pgbench); servers listen on
 // ports from BENCH_PORT_BASE (default 4400) on, at most 40 of them.
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
@@ -137,7 +138,7 @@ async function pgbenchClaims(url: string, client: pg.Client): Promise<Measured> 
   const args = [
     "-n",
     "-M",
-    "extended",
+    "prepared",
     "-c",
     String(CLIENTS),
     "-j",
@@ -319,7 +320,7 @@ for (const types of SIZES) {
     );
 }
 console.log(
-  "(HTTP: after 100 warm-up claims; pgbench: -M extended -j 2, one extra plumbing query per transaction, see bench/claim-request.sql)",
+  "(HTTP: after 100 warm-up claims; pgbench: -M prepared -j 2 as the app prepares them (decision 038), one extra plumbing query per transaction, see bench/claim-request.sql)",
 );
 if (both)
   console.log(`PostgreSQL: pgbench at 20,000 types / at 200 types = ${ratio(pgRows[20_000].sql.perSecond, pgRows[200].sql.perSecond)}`);

@@ -5,7 +5,7 @@ import { claimableFigureSql } from "../db/figure-status-sql.ts";
 import { boonees, claims, tags } from "../db/schema.ts";
 import { assertSignedIn, type Actor } from "./errors.ts";
 import { notInUnreleasedDrop } from "./drop-visibility.ts";
-import { unlockAchievements } from "./unlock-achievements.ts";
+import { unlockAfter } from "./unlock-achievements.ts";
 
 /** The claim_boonee contract (spec section 7). p_user_id is accepted for the contract but never trusted. */
 export interface ClaimInput {
@@ -43,31 +43,31 @@ const claimStatement = preparedStatement<
 /**
  * Claims a figure for the signed-in user. One conditional UPDATE decides the winner (no read-then-write):
  * exactly one of any number of concurrent claimers gets the row; the others get claim.error.already.
- * Tag, claim row (Pending), status Found and achievements are written in the same transaction.
+ * Owner, status Found, tag and claim row (Pending) are one statement, so one transaction. The
+ * achievements follow once it has committed (decision 038, unlockAfter): read then, they count
+ * every claim of the user that committed before, so two claims at once never both miss a threshold.
  */
 export async function claimBoonee(db: Db, actor: Actor | null, input: ClaimInput, via: { sunCounter?: number } = {}): Promise<ClaimResult> {
   assertSignedIn(actor);
   const userId = actor.id; // the session's user, whatever p_user_id says
-  return db.transaction(async (tx) => {
-    const won = await claimStatement(tx, {
-      userId,
-      booneeId: input.p_boonee_id,
-      tagId: input.p_tag_id,
-      sunCounter: via.sunCounter ?? null,
-    });
-    if (won.length === 0) {
-      const [figure] = await tx
-        .select({ ownerId: boonees.ownerId, status: boonees.status, tagClaimed: tags.isClaimed, sunMode: tags.sunMode })
-        .from(boonees)
-        .innerJoin(tags, eq(tags.booneeId, boonees.id))
-        .where(and(eq(boonees.id, input.p_boonee_id), eq(tags.id, input.p_tag_id), notInUnreleasedDrop(boonees.id)));
-      if (!figure) return { success: false as const, error: "claim.error.notfound" as const };
-      if (figure.ownerId === userId) return { success: false as const, error: "claim.error.already" as const, mine: true };
-      if (figure.ownerId || figure.tagClaimed) return { success: false as const, error: "claim.error.already" as const };
-      if (figure.sunMode && figure.status !== "Archived") return { success: false as const, error: "claim.error.needsTap" as const };
-      return { success: false as const, error: "claim.error.notClaimable" as const };
-    }
-    const achievements = await unlockAchievements(tx, userId);
-    return { success: true as const, error: null, booneeId: won[0].id, name: won[0].name, achievements };
+  const won = await claimStatement(db, {
+    userId,
+    booneeId: input.p_boonee_id,
+    tagId: input.p_tag_id,
+    sunCounter: via.sunCounter ?? null,
   });
+  if (won.length === 0) {
+    const [figure] = await db
+      .select({ ownerId: boonees.ownerId, status: boonees.status, tagClaimed: tags.isClaimed, sunMode: tags.sunMode })
+      .from(boonees)
+      .innerJoin(tags, eq(tags.booneeId, boonees.id))
+      .where(and(eq(boonees.id, input.p_boonee_id), eq(tags.id, input.p_tag_id), notInUnreleasedDrop(boonees.id)));
+    if (!figure) return { success: false as const, error: "claim.error.notfound" as const };
+    if (figure.ownerId === userId) return { success: false as const, error: "claim.error.already" as const, mine: true };
+    if (figure.ownerId || figure.tagClaimed) return { success: false as const, error: "claim.error.already" as const };
+    if (figure.sunMode && figure.status !== "Archived") return { success: false as const, error: "claim.error.needsTap" as const };
+    return { success: false as const, error: "claim.error.notClaimable" as const };
+  }
+  const achievements = await unlockAfter(db, userId);
+  return { success: true as const, error: null, booneeId: won[0].id, name: won[0].name, achievements };
 }

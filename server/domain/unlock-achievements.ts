@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AchievementKey } from "#shared/achievements.ts";
 import { systemText } from "#shared/notification-text.ts";
-import { queryRows, type DbOrTx } from "../db/client.ts";
+import { queryRows, type Db, type DbOrTx } from "../db/client.ts";
 import { achievementFacts, achievementsFrom, type AchievementFacts } from "./achievement-rules.ts";
 import { createNotifications } from "./notify.ts";
 
@@ -15,14 +15,31 @@ export async function unlockAchievements(tx: DbOrTx, userId: string): Promise<Ac
   return unlockEarned(tx, userId, await achievementFacts(tx, userId));
 }
 
+/** What the facts earn that the user does not hold yet. */
+function earnedNotHeld(facts: AchievementFacts): AchievementKey[] {
+  const holds = achievementsFrom(facts);
+  const held = new Set(facts.held);
+  return (Object.keys(holds) as AchievementKey[]).filter((k) => holds[k] && !held.has(k));
+}
+
+/**
+ * After an action has committed (a claim, decision 038): the facts, read now, see it and every
+ * action of the user committed before it; only when they earn something not held does a transaction
+ * insert it with its notifications (ON CONFLICT: two at once unlock it once). The common claim is one
+ * read. Should the process stop in between, the next claim or story checks every rule again.
+ */
+export async function unlockAfter(db: Db, userId: string): Promise<AchievementKey[]> {
+  const facts = await achievementFacts(db, userId);
+  if (earnedNotHeld(facts).length === 0) return [];
+  return db.transaction((tx) => unlockEarned(tx, userId, facts));
+}
+
 /**
  * unlockAchievements with the facts already read (a claim reads them in its own statement). Writes
  * nothing when every earned achievement is held already, the common case of a collector's claim.
  */
 export async function unlockEarned(tx: DbOrTx, userId: string, facts: AchievementFacts): Promise<AchievementKey[]> {
-  const holds = achievementsFrom(facts);
-  const held = new Set(facts.held);
-  const earned = (Object.keys(holds) as AchievementKey[]).filter((k) => holds[k] && !held.has(k));
+  const earned = earnedNotHeld(facts);
   if (earned.length === 0) return [];
 
   const inserted = await queryRows<{ achievement: AchievementKey }>(
