@@ -388,8 +388,16 @@ test("the service worker shows a push and opens its link on click", async ({ pag
       if (found) resolve(found.registrationId);
     }),
   );
+  // a push delivered before the worker is activated can be lost (seen once in CI): wait for it
+  const activated = new Promise<void>((resolve) =>
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+      if (versions.some((v: { status: string; runningStatus: string }) => v.status === "activated" && v.runningStatus === "running"))
+        resolve();
+    }),
+  );
   await cdp.send("ServiceWorker.enable");
   const registrationId = await registration;
+  await activated;
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin: E2E.baseURL,
     registrationId,

@@ -180,9 +180,9 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
     expect(res.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(true);
-    const [expires] = await s.db.execute<{ days: number }>(
-      sql`select extract(day from expires_at - now())::int as days from sessions where user_id = ${u.id}`,
-    ).then((r) => (r as unknown as { rows: { days: number }[] }).rows);
+    const [expires] = await s.db
+      .execute<{ days: number }>(sql`select extract(day from expires_at - now())::int as days from sessions where user_id = ${u.id}`)
+      .then((r) => (r as unknown as { rows: { days: number }[] }).rows);
     expect(expires.days).toBeGreaterThanOrEqual(29);
   });
 
@@ -201,10 +201,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     const res = await postForm(base, `/c/${f.code}`, { intent: "signup", name: "Neu Hier", email, password: "secret123" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
-    const [figureNow] = await s.db
-      .select({ ownerId: boonees.ownerId })
-      .from(boonees)
-      .where(eq(boonees.id, f.id));
+    const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(figureNow.ownerId).not.toBeNull();
   });
 
