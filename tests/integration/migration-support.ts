@@ -49,10 +49,19 @@ export async function previousDatabase(upTo: number): Promise<{ db: Db; upgrade:
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // pool.end() resolves before its clients' sockets have closed; a forced drop then cut one off in
+  // the middle of its goodbye (57P01 "terminating connection", an unhandled error that failed a CI
+  // run). So the clean-up waits for every client to be gone, and a late 57P01 is expected, not an error.
+  const closed: Promise<void>[] = [];
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    closed.push(new Promise((resolve) => client.once("end", () => resolve())));
+  });
   const db = drizzlePg(pool) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: before });
   onTestFinished(async () => {
     await pool.end();
+    await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   });
