@@ -19,13 +19,11 @@ export interface AchievementFacts {
  * (boonees_owner_idx, then each figure's type by its key), what they wrote, and the per-series
  * counters of migration 0009: the cost follows the user's collection, never the catalogue. A series
  * is complete when the user owns an instance of each of its public types (template_id null, not
- * Draft / Hidden) and owns a figure of that series. `alsoOwned`: figures this same statement gives
- * the user (a claim's `won`, with rarity, series and template_id), which its snapshot does not show yet.
+ * Draft / Hidden) and owns a figure of that series. Read after the action committed (decision 038).
  */
-export function achievementFactsSql(userId: string | Placeholder, alsoOwned?: SQL): SQL {
+export function achievementFactsSql(userId: string | Placeholder): SQL {
   return sql`owned as materialized (
       select rarity, series, coalesce(template_id, id) as type_id from boonees where owner_id = ${userId}
-      ${alsoOwned ? sql`union all select rarity, series, coalesce(template_id, id) from ${alsoOwned}` : sql``}
     ), owned_types as (
       select distinct t.id, t.series from owned o join boonees t on t.id = o.type_id
       where t.template_id is null and t.series is not null and t.status not in ('Draft', 'Hidden')
