@@ -1,16 +1,19 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
+import type { Lang } from "#shared/i18n-config.ts";
 import type { Role } from "#shared/roles.ts";
 import { DomainError, type Actor } from "#server/domain/errors.ts";
 import type { Logger } from "#server/log.ts";
 import { logError } from "#server/log-error.ts";
-import { servicesContext, viewerContext } from "#server/router-context.ts";
+import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
 import { claimRedirectCookieFor, serializeCookie } from "#shared/cookies.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
 export const getServices = (context: Ctx) => context.get(servicesContext);
 export const getViewer = (context: Ctx) => context.get(viewerContext);
+/** The request's page language (from the cookie). */
+export const getLang = (context: Ctx) => context.get(langContext);
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
@@ -33,7 +36,8 @@ export function requireRole(context: Ctx, request: Request, roles: Role[]) {
   return viewer;
 }
 
-export const actorOf = (viewer: { id: string; role: Role }): Actor => ({ id: viewer.id, role: viewer.role });
+/** The viewer as the domain's actor; with the page's language where they write a reason (see Actor.lang). */
+export const actorOf = (viewer: { id: string; role: Role }, lang?: Lang): Actor => ({ id: viewer.id, role: viewer.role, lang });
 
 /** A refused action as its answer names it: a translation key (or the bare code), its params, an upload's reason and the HTTP status. */
 export interface Refusal {

@@ -34,6 +34,15 @@ export function ContentText<T extends "p" | "h2" | "h3" | "dd" | "span" | "div">
   );
 }
 
+/**
+ * Text a person wrote in the language of the page they wrote it on (a moderator's reason): marked
+ * like ContentText where that language is known and not the page's; shown as written where it is
+ * not known (written before the language was kept).
+ */
+export function WrittenText({ text, lang }: { text: string; lang: Lang | null }) {
+  return lang ? <ContentText as="span" value={{ text, lang }} /> : <>{text}</>;
+}
+
 /** The small label naming a text's language where it differs from the page's. */
 export function LanguageMark({ lang }: { lang: Lang }) {
   return (

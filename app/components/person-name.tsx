@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { SentenceWith } from "./sentence-with";
 
 /**
  * A name someone chose (a collector's display name, a title an admin wrote): shown as written in
@@ -14,17 +14,11 @@ export function PersonName({ children, ...props }: Omit<React.ComponentProps<"sp
   );
 }
 
-const SLOT = "\u2063"; // an invisible separator no translation contains
-
 /** A translated sentence with a chosen name in it ("Role of {{name}}"), the name marked as a `PersonName`. */
 export function TextWithName({ i18nKey, name, values }: { i18nKey: string; name: string; values?: Record<string, unknown> }) {
-  const { t } = useTranslation();
-  const [before, after = ""] = t(i18nKey, { ...values, name: SLOT }).split(SLOT);
   return (
-    <>
-      {before}
+    <SentenceWith i18nKey={i18nKey} slot="name" values={values}>
       <PersonName>{name}</PersonName>
-      {after}
-    </>
+    </SentenceWith>
   );
 }

@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type { ActivityDetails } from "#shared/activity.ts";
+import type { Lang } from "#shared/i18n-config.ts";
 
 export const rarityEnum = pgEnum("rarity", ["Common", "Rare", "Legendary"]);
 export const statusEnum = pgEnum("boonee_status", ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"]);
@@ -220,6 +221,8 @@ export const claims = pgTable(
       .generatedAlwaysAs(sql`status = 'verified'`),
     /** Why a claim was rejected (shown in the Claims table and told to the former owner). */
     reason: text("reason"),
+    /** The language the reason was written in (the reviewer's page language); null before it was kept. */
+    reasonLang: text("reason_lang").$type<Lang>(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: text("reviewed_by").references(() => profiles.id, { onDelete: "set null" }),
   },
@@ -231,6 +234,7 @@ export const claims = pgTable(
       .where(sql`${t.status} <> 'rejected'`),
     index("claims_user_idx").on(t.userId),
     index("claims_claimed_at_idx").on(t.claimedAt.desc()),
+    check("claims_reason_lang_check", sql`${t.reasonLang} in ('de', 'en')`),
   ],
 );
 
@@ -384,6 +388,8 @@ export const activityLog = pgTable(
     /** A readable name of the object at the time (figure name, broadcast title, person's name). */
     objectLabel: text("object_label"),
     reason: text("reason"),
+    /** The language the reason was written in (the actor's page language); null before it was kept. */
+    reasonLang: text("reason_lang").$type<Lang>(),
     /** What the entry is about in detail, at the time (ActivityDetails in shared/activity.ts); null on old entries. */
     details: jsonb("details").$type<ActivityDetails>(),
     createdAt: createdAt(),
@@ -392,6 +398,7 @@ export const activityLog = pgTable(
     index("activity_log_created_idx").on(t.createdAt.desc(), t.id),
     index("activity_log_action_idx").on(t.action, t.createdAt.desc()),
     index("activity_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+    check("activity_log_reason_lang_check", sql`${t.reasonLang} in ('de', 'en')`),
   ],
 );
 

@@ -1,9 +1,12 @@
+import type { Lang } from "#shared/i18n-config.ts";
 import type { Role } from "#shared/roles.ts";
 
 /** The acting user, always taken from the session (never from the request body). */
 export interface Actor {
   id: string;
   role: Role;
+  /** The language of the page they act from: a reason they write is taken to be in it (unknown when absent). */
+  lang?: Lang;
 }
 
 /** A refusal the user should see: `code` is a translation key suffix, `status` the HTTP status. */

@@ -32,6 +32,7 @@ export async function listActivity(
       objectId: activityLog.objectId,
       objectLabel: activityLog.objectLabel,
       reason: activityLog.reason,
+      reasonLang: activityLog.reasonLang,
       details: activityLog.details,
       createdAt: activityLog.createdAt,
       actorId: activityLog.actorId,

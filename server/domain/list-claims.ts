@@ -85,6 +85,7 @@ export async function listClaims(
       verified: claims.verified,
       status: claims.status,
       reason: claims.reason,
+      reasonLang: claims.reasonLang,
       userId: claims.userId,
       booneeId: boonees.id,
       name: boonees.name,

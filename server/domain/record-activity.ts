@@ -44,6 +44,7 @@ export async function recordActivity(tx: DbOrTx, actor: Actor | null, ...entries
       objectId: e.objectId ?? null,
       objectLabel: e.objectLabel?.slice(0, 200) ?? null,
       reason: e.reason ?? null,
+      reasonLang: e.reason ? (actor?.lang ?? null) : null,
       details: e.details ?? null,
     })),
   );

@@ -26,7 +26,7 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
     if (actor.role === "moderator" && claim.userId === actor.id) throw new DomainError("ownClaim", 403);
     const [rejected] = await tx
       .update(claims)
-      .set({ status: "rejected", reason, reviewedAt: sql`now()`, reviewedBy: actor.id })
+      .set({ status: "rejected", reason, reasonLang: actor.lang ?? null, reviewedAt: sql`now()`, reviewedBy: actor.id })
       .where(and(eq(claims.id, input.claimId), eq(claims.status, "pending")))
       .returning({ booneeId: claims.booneeId, userId: claims.userId });
     if (!rejected) throw new DomainError("notPending", 409);

@@ -129,6 +129,7 @@ test.describe("putting things right", () => {
     await expect(page.getByText(`Claim für ${figure.name} abgelehnt.`)).toBeVisible();
     await expect(row).toContainText("Abgelehnt");
     await expect(row).toContainText("Grund: Der Code wurde im Netz geteilt");
+    await expect(row.getByTestId("language-mark"), "German written on a German page needs no mark").toHaveCount(0);
 
     await former.page.goto("/notifications");
     await expect(former.page.getByText(`Claim abgelehnt: ${figure.name}`)).toBeVisible();
@@ -150,6 +151,15 @@ test.describe("putting things right", () => {
     const admin = await person(browser);
     await signInAsAdmin(admin.page);
     await expectLogged(admin.page, "claim.rejected", [figure.name, mod.name, "Der Code wurde im Netz geteilt"]);
+    // the reason is the moderator's words, in the German they wrote it on: an English admin sees it marked as German
+    await useEnglish(admin.page);
+    await expectLogged(admin.page, "claim.rejected", [figure.name, mod.name]);
+    const logged = admin.page.getByTestId("activity-row").filter({ hasText: figure.name }).locator('[lang="de"]').first(); // the reason (the "Deutsch" mark inside it says so too)
+    await expect(logged).toHaveText("Deutsch Der Code wurde im Netz geteilt");
+    await gotoAdmin(admin.page, `/admin/claims?q=${encodeURIComponent(figure.name)}`);
+    // the rejected claim (the figure's new claim is listed too)
+    const englishRow = admin.page.getByTestId("claim-row").filter({ hasText: figure.name }).filter({ hasText: "Reason:" });
+    await expect(englishRow.locator('[lang="de"]').first()).toHaveText("Deutsch Der Code wurde im Netz geteilt");
     for (const p of [former, next, admin]) await p.context.close();
   });
 

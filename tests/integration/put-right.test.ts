@@ -87,11 +87,18 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, finder.id))).map((a) => a.achievement).sort(),
     ).toEqual(["first_find", "legend_hunter", "storyteller"]);
 
-    const result = await rejectClaim(s.db, moderator, { claimId: f.claimId, reason: "  Code was leaked online  " });
+    // written on an English page: the reason is kept as English, for readers of the other language
+    const result = await rejectClaim(s.db, { ...moderator, lang: "en" }, { claimId: f.claimId, reason: "  Code was leaked online  " });
     expect(result.withdrawn.sort()).toEqual(["first_find", "legend_hunter"]);
 
     const [c] = await s.db.select().from(claims).where(eq(claims.id, f.claimId));
-    expect(c).toMatchObject({ status: "rejected", verified: false, reason: "Code was leaked online", reviewedBy: moderator.id });
+    expect(c).toMatchObject({
+      status: "rejected",
+      verified: false,
+      reason: "Code was leaked online",
+      reasonLang: "en",
+      reviewedBy: moderator.id,
+    });
     const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
     expect(b).toMatchObject({ ownerId: null, claimedAt: null, status: "Placed" });
     const tag = await currentTag(f.booneeId);
@@ -103,7 +110,13 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(notes.find((x) => x.title === `@claimRejected:${f.name}`)?.message).toBe("@claimRejectedMessage:Code was leaked online");
     expect((await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, f.booneeId)))[0].hidden).toBe(true);
     const [entry] = await logOf(f.claimId);
-    expect(entry).toMatchObject({ action: "claim.rejected", actorId: moderator.id, reason: "Code was leaked online", objectLabel: f.name });
+    expect(entry).toMatchObject({
+      action: "claim.rejected",
+      actorId: moderator.id,
+      reason: "Code was leaked online",
+      reasonLang: "en",
+      objectLabel: f.name,
+    });
     expect(JSON.stringify(await s.db.select().from(activityLog))).not.toContain(tag.secretCode);
 
     // someone else claims it with the new code; the rejected row stays beside the new one
@@ -266,13 +279,20 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const f = await claimed(bad.id);
     await addStory(s.db, user(bad.id), { booneeId: f.booneeId, fields: { title: "Meins", story: "Ich war zuerst da, ätsch." } });
     expect(await refusal(blockAccount(s.db, admin, { userId: bad.id, reason: "" }))).toBe("reasonRequired");
-    await blockAccount(s.db, admin, { userId: bad.id, reason: "Spam in stories" });
+    await blockAccount(s.db, { ...admin, lang: "de" }, { userId: bad.id, reason: "Spam in stories" });
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, bad.id))).toHaveLength(0);
     expect(await refusal(signIn(s, { email: bad.email, password: bad.password }, new Headers()))).toBe("blocked");
     expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(0);
-    expect((await logOf(bad.id))[0]).toMatchObject({ action: "account.blocked", reason: "Spam in stories", actorId: admin.id });
+    expect((await logOf(bad.id))[0]).toMatchObject({
+      action: "account.blocked",
+      reason: "Spam in stories",
+      reasonLang: "de",
+      actorId: admin.id,
+    });
 
-    await unblockAccount(s.db, admin, { userId: bad.id });
+    // no reason, no reason language (the page's language says nothing about an entry without words)
+    await unblockAccount(s.db, { ...admin, lang: "de" }, { userId: bad.id });
+    expect((await logOf(bad.id)).find((e) => e.action === "account.unblocked")).toMatchObject({ reason: null, reasonLang: null });
     expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(1);
     const back = await signIn(s, { email: bad.email, password: bad.password }, new Headers());
     expect(back.userId).toBe(bad.id);
@@ -301,7 +321,13 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(p.email).not.toContain("example.test");
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, gone.id))).toHaveLength(0);
     expect((await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId)))[0].ownerId).toBe(gone.id);
-    expect((await logOf(gone.id))[0]).toMatchObject({ action: "account.deleted", reason: "asked by e-mail", objectLabel: null });
+    // an actor without a page language (a script, a test): the reason's language is not known
+    expect((await logOf(gone.id))[0]).toMatchObject({
+      action: "account.deleted",
+      reason: "asked by e-mail",
+      reasonLang: null,
+      objectLabel: null,
+    });
   });
 
   it("lets the author edit and delete their story (same form rules), nobody else", async () => {

@@ -12,6 +12,7 @@ import { pageParam } from "#shared/schemas/admin.ts";
 import { listActivity } from "#server/domain/list-activity.ts";
 import { ActivityObject } from "~/components/admin/activity-object";
 import { stacked } from "~/components/admin/stacked-table";
+import { WrittenText } from "~/components/content-text";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");
@@ -115,7 +116,7 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
                     className={`max-w-72 wrap-anywhere ${stacked.cell} ${stacked.labelled} ${e.reason ? "" : "max-md:hidden"}`}
                     data-label={t("admin.activity.col.reason")}
                   >
-                    {e.reason ?? "—"}
+                    {e.reason ? <WrittenText text={e.reason} lang={e.reasonLang} /> : "—"}
                   </TableCell>
                 </TableRow>
               ))}

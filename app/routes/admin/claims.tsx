@@ -1,4 +1,7 @@
 import { PersonName } from "~/components/person-name";
+import { SentenceWith } from "~/components/sentence-with";
+import { WrittenText } from "~/components/content-text";
+import type { Lang } from "#shared/i18n-config.ts";
 import { BadgeCheckIcon, BanIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -17,7 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getLang, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -73,7 +76,7 @@ const HIDE_STORY_FETCHER = "admin-story-hide";
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
   const services = getServices(context);
-  const actor = actorOf(viewer);
+  const actor = actorOf(viewer, getLang(context));
   const fields = formFields(await request.formData());
   try {
     if (fields.intent === "verify") {
@@ -274,7 +277,7 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
                   </TableCell>
                   <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell}`}>{dates.table(c.claimedAt)}</TableCell>
                   <TableCell className={stacked.cell}>
-                    <ClaimStatus status={c.status} reason={c.reason} />
+                    <ClaimStatus status={c.status} reason={c.reason} reasonLang={c.reasonLang} />
                   </TableCell>
                   <TableCell className={`text-right max-md:text-left ${stacked.cell}`}>
                     {c.status === "pending" && (isAdmin || c.userId !== me) && (
@@ -305,14 +308,28 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
   );
 }
 
-function ClaimStatus({ status, reason }: { status: "pending" | "verified" | "rejected"; reason: string | null }) {
+function ClaimStatus({
+  status,
+  reason,
+  reasonLang,
+}: {
+  status: "pending" | "verified" | "rejected";
+  reason: string | null;
+  reasonLang: Lang | null;
+}) {
   const { t } = useTranslation();
   if (status === "verified") return <Badge variant="success">{t("admin.claims.verified")}</Badge>;
   if (status === "pending") return <Badge variant="warning">{t("admin.claims.pending")}</Badge>;
   return (
     <div className="grid max-w-56 gap-1">
       <Badge variant="danger">{t("admin.claims.rejected")}</Badge>
-      {reason && <span className="text-xs text-muted-foreground">{t("admin.claims.reasonShown", { reason })}</span>}
+      {reason && (
+        <span className="text-xs text-muted-foreground">
+          <SentenceWith i18nKey="admin.claims.reasonShown" slot="reason">
+            <WrittenText text={reason} lang={reasonLang} />
+          </SentenceWith>
+        </span>
+      )}
     </div>
   );
 }

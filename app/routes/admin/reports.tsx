@@ -6,7 +6,7 @@ import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getLang, getServices, requireRole } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(await request.formData());
   if (fields.intent !== "resolve") return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
   try {
-    await resolveFigureReports(services.db, actorOf(viewer), { booneeId: fields.booneeId ?? "", fields });
+    await resolveFigureReports(services.db, actorOf(viewer, getLang(context)), { booneeId: fields.booneeId ?? "", fields });
     return data<ActionAnswer>({ ok: true, message: fields.outcome === "gone" ? "admin.reports.goneToast" : "admin.reports.fixedToast" });
   } catch (e) {
     const r = adminRefusal(

@@ -14,7 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getLang, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const fields = formFields(await request.formData());
   if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete")
-    return accountAction(services, actorOf(viewer), fields, request);
+    return accountAction(services, actorOf(viewer, getLang(context)), fields, request);
   const at = Date.now();
   if (fields.intent !== "role")
     return data<Result>({ intent: "role", at, ok: false, userId: "", error: "users.error.update" }, { status: 400 });
