@@ -109,11 +109,12 @@ function claimAll(app: Instance, cookies: string[], codes: string[]) {
   });
 }
 
-async function recreate(name: string) {
+/** An empty database `name` (dropped first when it exists), or a copy of `template` (which must have no connections). */
+async function recreate(name: string, template?: string) {
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
@@ -169,19 +170,28 @@ async function pgbenchClaims(url: string, client: pg.Client): Promise<Measured> 
 }
 
 /**
- * pgbench on the shared reference file (up to 100 claims per client), on figures HTTP did not claim:
- * its setup is made here (codes 'CB' + 8 digits, bench_seq, bench_users with the finders' sessions).
+ * pgbench on the shared reference file, on a copy of the database made before any claim (so it claims
+ * from the state HTTP started from, as many claims as HTTP made, warm-up included): its setup is made
+ * here (codes 'CB' + 8 digits, bench_seq, bench_users with sessions for 50 of the seeded people).
  */
-async function referenceClaims(url: string, client: pg.Client): Promise<Measured | null> {
+async function referenceClaims(url: string): Promise<Measured | null> {
   if (!existsSync(referenceFile)) return null;
-  await client.query(`create table bench_users as select (row_number() over (order by s.user_id) - 1)::int as cid, s.user_id as uid, s.token
-    from sessions s join profiles p on p.id = s.user_id where p.email like 'finder%' limit ${CLIENTS}`);
-  const renamed = await client.query(`with free as (select t.id, row_number() over () as n from boonees b join tags t on t.boonee_id = b.id
-      where b.owner_id is null and b.status <> 'Archived' and not t.is_claimed)
-    update tags set secret_code = 'CB' || lpad(free.n::text, 8, '0') from free where tags.id = free.id`);
-  await client.query("create sequence bench_seq start 1; analyze");
-  // a fixed number of claims per client: the header's -T 15 would run out of free figures here
-  const perClient = Math.min(100, Math.floor((renamed.rowCount ?? 0) / CLIENTS));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create table bench_users as select (row_number() over (order by p.id) - 1)::int as cid, p.id as uid,
+      md5(p.id || random()::text) as token from profiles p where p.deleted_at is null order by p.id limit ${CLIENTS}`);
+    await client.query(
+      `insert into sessions (id, user_id, token, expires_at) select 'bench-' || cid, uid, token, now() + interval '1 day' from bench_users`,
+    );
+    await client.query(`with free as (select t.id, row_number() over () as n from boonees b join tags t on t.boonee_id = b.id
+        where b.owner_id is null and b.status <> 'Archived' and not t.is_claimed)
+      update tags set secret_code = 'CB' || lpad(free.n::text, 8, '0') from free where tags.id = free.id`);
+    await client.query("create sequence bench_seq start 1; analyze");
+  } finally {
+    await client.end();
+  }
+  const perClient = Math.ceil((WARMUP + CLAIMS) / CLIENTS);
   const u = new URL(url);
   const args = [
     "-n",
@@ -214,13 +224,18 @@ async function onPostgres(types: number) {
   const name = `${DB_PREFIX}_${types}`;
   const url = await recreate(name);
   await (await openDatabase({ databaseUrl: url })).close();
-  const client = new pg.Client({ connectionString: url });
+  let client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await seedCatalogue(client, { figures: FIGURES, users: 2_000, types });
     await client.query("vacuum analyze");
     const codes = (await client.query<{ code: string }>(freeCodes(WARMUP + CLAIMS))).rows.map((r) => r.code);
     if (codes.length < WARMUP + CLAIMS) throw new Error(`only ${codes.length} free figures`);
+    // the reference claims on a copy made now, before any claim (a copy needs its template without connections)
+    await client.end();
+    const referenceUrl = await recreate(`${name}_ref`, name);
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
     const app = await startInstance({
       port: port++,
       env: { DATABASE_URL: url, LOG_LEVEL: "error", ...appNodeOptions },
@@ -237,7 +252,7 @@ async function onPostgres(types: number) {
     );
     const sql = await pgbenchClaims(url, client);
     console.log(`PostgreSQL, ${types} types: pgbench ${sql.perSecond.toFixed(1)} tps (${sql.failed} failed)`);
-    const reference = await referenceClaims(url, client);
+    const reference = await referenceClaims(referenceUrl);
     if (reference)
       console.log(
         `PostgreSQL, ${types} types: pgbench on claim-reference.pgbench ${reference.perSecond.toFixed(1)} tps (${reference.failed} failed)`,
@@ -245,7 +260,7 @@ async function onPostgres(types: number) {
     return { http, sql, reference };
   } finally {
     await client.end();
-    if (process.env.BENCH_KEEP !== "1") await drop(name);
+    if (process.env.BENCH_KEEP !== "1") for (const db of [name, `${name}_ref`]) await drop(db);
   }
 }
 
