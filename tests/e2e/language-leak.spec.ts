@@ -117,15 +117,14 @@ export function otherLanguage(text: string, page: "de" | "en"): boolean {
  * next page's load and reads again.
  */
 async function textBlocks(page: Page): Promise<string[]> {
-  for (let attempt = 1; ; attempt++) {
-    const blocks = await readTextBlocks(page).catch((error: unknown) => {
-      if (attempt >= 5) throw error;
-      return null;
-    });
+  for (let attempt = 1; attempt < 5; attempt++) {
+    const blocks = await readTextBlocks(page).catch(() => null);
     if (blocks) return blocks;
-    if (attempt >= 5) throw new Error(`${page.url()}: the page never settled to be read`);
     await page.waitForLoadState("load");
   }
+  const blocks = await readTextBlocks(page);
+  if (!blocks) throw new Error(`${page.url()}: the page never settled to be read`);
+  return blocks;
 }
 
 async function readTextBlocks(page: Page): Promise<string[] | null> {
