@@ -54,7 +54,9 @@ export async function previousDatabase(upTo: number): Promise<{ db: Db; upgrade:
   // run). So the clean-up waits for every client to be gone, and a late 57P01 is expected, not an error.
   const closed: Promise<void>[] = [];
   pool.on("connect", (client) => {
-    client.on("error", () => {});
+    client.on("error", (error: Error & { code?: string }) => {
+      if (error.code !== "57P01") throw error;
+    });
     closed.push(new Promise((resolve) => client.once("end", () => resolve())));
   });
   const db = drizzlePg(pool) as unknown as Db;
