@@ -149,14 +149,29 @@ function enhance(holderId: string, afterLoad: boolean) {
     input.addEventListener("input", sync);
     sync();
   });
-  // After a claim: show the success message, then go on (replacing it, so Back skips it).
+  /** Runs fn once the page has been painted (its first contentful paint), at once where the browser cannot tell. */
+  const afterFirstPaint = (fn: () => void) => {
+    const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+    if (painted() || typeof PerformanceObserver === "undefined" || !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint"))
+      return fn();
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      fn();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  };
+  // After a claim: show the success message, then go on (replacing it, so Back skips it). Its time counts from
+  // when it is on screen: on a slow phone the page may paint well after this script has run.
   const done = d.querySelector("[data-redirect-to]");
   if (done) {
-    setTimeout(
-      () => {
-        if (!booted()) location.replace(done.getAttribute("data-redirect-to") ?? "/profile");
-      },
-      Number(done.getAttribute("data-redirect-after") ?? 1500),
+    afterFirstPaint(() =>
+      setTimeout(
+        () => {
+          if (!booted()) location.replace(done.getAttribute("data-redirect-to") ?? "/profile");
+        },
+        Number(done.getAttribute("data-redirect-after") ?? 1500),
+      ),
     );
   }
   // Passkey buttons wait hidden until the browser is known to do passkeys.
@@ -305,21 +320,7 @@ function enhance(holderId: string, afterLoad: boolean) {
   }
   // After load: start once the page has loaded and has been painted (the first contentful paint,
   // then one more frame for images decoded at load), so the scripts never hold back what is seen first.
-  if (afterLoad) {
-    const afterPaint = () => {
-      const go = () => requestAnimationFrame(() => setTimeout(boot, 0));
-      const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-      if (painted() || typeof PerformanceObserver === "undefined" || !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint"))
-        return go();
-      const observer = new PerformanceObserver(() => {
-        if (!painted()) return;
-        observer.disconnect();
-        go();
-      });
-      observer.observe({ type: "paint", buffered: true });
-    };
-    onLoad(afterPaint);
-  }
+  if (afterLoad) onLoad(() => afterFirstPaint(() => requestAnimationFrame(() => setTimeout(boot, 0))));
 }
 
 const enhanceScript = (start: DeferredStart) => `(${enhance.toString()})(${JSON.stringify(HOLDER_ID)},${start === "after-load"})`;

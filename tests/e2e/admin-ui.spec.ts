@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin, ownerWith, pngBytes, signInAsModerator } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, grantRole, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, downloadFrom, expect, grantRole, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 17, rows 4-10 of the operator's week that belong to items 4, 5, 6, 7, 9 and 11 (phones: admin-ui-mobile.spec.ts).
 
@@ -272,13 +272,7 @@ test.describe("CSV export", () => {
     const formula = await seedBoonee({ name: `=HYPERLINK("http://evil.example","${unique()}")` });
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/boonees");
-    const download = async (label: string) => {
-      const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: label }).click()]);
-      const stream = await file.createReadStream();
-      const chunks: Buffer[] = [];
-      for await (const c of stream) chunks.push(c as Buffer);
-      return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString("utf8") };
-    };
+    const download = (label: string) => downloadFrom(page, label);
     const figures = await download("Die Boonees dieser Liste als CSV herunterladen");
     expect(figures.name).toMatch(/^boonees-figures-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(figures.text).toContain("Claim-Code");

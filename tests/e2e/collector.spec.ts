@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { announcements, claims, exclusiveContent, notifications, profiles, sessions, userAchievements } from "../../server/db/schema.ts";
 import { count, eq, gt } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./public-fixtures.ts";
-import { db, expect, grantRole, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, downloadFrom, expect, grantRole, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 test.describe("collector area", () => {
   test("claims of each rarity: counts, achievements with dates, figures newest first, and the badge of another open page rises live", async ({
@@ -26,7 +25,7 @@ test.describe("collector area", () => {
           async () => {
             const [{ n }] = await db.select({ n: count() }).from(announcements).where(gt(announcements.createdAt, createdAt));
             const want = achievements + n;
-            const shown = await page
+            const shown = await tab
               .getByTestId("unread-badge")
               .textContent({ timeout: 200 })
               .catch(() => null);
@@ -227,8 +226,7 @@ test.describe("collector area", () => {
     });
     const downloadData = async (label: string) => {
       await page.goto("/profile");
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: label }).click()]);
-      return JSON.parse(readFileSync((await download.path())!, "utf8"));
+      return JSON.parse((await downloadFrom(page, label)).text);
     };
     const json = await downloadData("Meine Daten herunterladen");
     expect(json.profile.email).toBe(user.email);

@@ -95,3 +95,42 @@ const eqEmail = (email: string) => eq(schema.profiles.email, email);
 const eqUser = (userId: string) => eq(schema.userRoles.userId, userId);
 
 export const test = base;
+
+/**
+ * Clicks the link named `label` and reads the file it downloads (name and text, a BOM dropped). A click that
+ * starts no download within 10 s (one that landed while the page was being re-rendered) is made once more;
+ * a failed download says which answer the server gave.
+ */
+export async function downloadFrom(page: Page, label: string | RegExp) {
+  const link = page.getByRole("link", { name: label });
+  await expect(link).toBeVisible();
+  const answers: string[] = [];
+  const href = await link.getAttribute("href");
+  const record = (r: import("@playwright/test").Response) => {
+    if (href && new URL(r.url()).pathname === new URL(href, r.url()).pathname) answers.push(`${r.status()} ${r.url()}`);
+  };
+  page.on("response", record);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const started = page.waitForEvent("download", { timeout: 10_000 });
+      await link.click();
+      const file = await started.catch((e: Error) => {
+        if (attempt < 2) return null;
+        throw new Error(`no download from "${label}" after ${attempt} clicks; the server answered: ${answers.join(", ") || "nothing"}`, {
+          cause: e,
+        });
+      });
+      if (!file) continue;
+      const chunks: Buffer[] = [];
+      for await (const c of await file.createReadStream()) chunks.push(c as Buffer);
+      return {
+        name: file.suggestedFilename(),
+        text: Buffer.concat(chunks)
+          .toString("utf8")
+          .replace(/^\uFEFF/, ""),
+      };
+    }
+  } finally {
+    page.off("response", record);
+  }
+}

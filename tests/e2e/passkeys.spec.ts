@@ -114,6 +114,7 @@ test("a password account adds a passkey on its profile, renames and removes it; 
   expect((await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id)))[0].name).not.toContain("PPP");
   await row.getByLabel("Passkey name").fill("My phone");
   await row.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("Passkey renamed.")).toBeVisible();
   await expect(page.getByTestId("passkey").getByLabel("Passkey name")).toHaveValue("My phone");
   expect((await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id)))[0].name).toBe("My phone");
 

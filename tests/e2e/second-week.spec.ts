@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin, ownerWith, signInAsModerator } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, downloadFrom, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 25 "The second week", items 12, 13 and 15 as the operator sees them (phones: second-week-mobile.spec.ts).
 
@@ -9,14 +9,7 @@ test.beforeEach(() => test.slow());
 
 type Page = import("@playwright/test").Page;
 
-async function download(page: Page, label: RegExp | string) {
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: label }).click()]);
-  const chunks: Buffer[] = [];
-  for await (const c of await file.createReadStream()) chunks.push(c as Buffer);
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/^\uFEFF/, "");
-}
+const download = async (page: Page, label: RegExp | string) => (await downloadFrom(page, label)).text;
 
 /** A type with `n` instances (numbers 2…n+1, created one second apart); the second instance is owned. */
 async function typeWithInstances(page: Page, n: number) {
