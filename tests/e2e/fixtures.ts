@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../server/db/schema.ts";
@@ -106,21 +106,21 @@ export async function downloadFrom(page: Page, label: string | RegExp) {
   await expect(link).toBeVisible();
   const answers: string[] = [];
   const href = await link.getAttribute("href");
-  const record = (r: import("@playwright/test").Response) => {
+  const record = (r: Response) => {
     if (href && new URL(r.url()).pathname === new URL(href, r.url()).pathname) answers.push(`${r.status()} ${r.url()}`);
   };
   page.on("response", record);
   try {
     for (let attempt = 1; ; attempt++) {
-      const started = page.waitForEvent("download", { timeout: 10_000 });
+      const started = page.waitForEvent("download", { timeout: 10_000 }).catch((e: Error) => e);
       await link.click();
-      const file = await started.catch((e: Error) => {
-        if (attempt < 2) return null;
+      const file = await started;
+      if (file instanceof Error) {
+        if (attempt < 2) continue;
         throw new Error(`no download from "${label}" after ${attempt} clicks; the server answered: ${answers.join(", ") || "nothing"}`, {
-          cause: e,
+          cause: file,
         });
-      });
-      if (!file) continue;
+      }
       const chunks: Buffer[] = [];
       for await (const c of await file.createReadStream()) chunks.push(c as Buffer);
       return {
