@@ -2,7 +2,7 @@ import { announcements, claims, exclusiveContent, notifications, profiles, sessi
 import { count, eq, gt } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./public-fixtures.ts";
-import { db, downloadFrom, expect, grantRole, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, downloadFrom, expect, grantRole, seedBoonee, signIn, signUp, test, unique, untilHydrated, useEnglish } from "./fixtures.ts";
 
 test.describe("collector area", () => {
   test("claims of each rarity: counts, achievements with dates, figures newest first, and the badge of another open page rises live", async ({
@@ -249,7 +249,8 @@ test.describe("collector area", () => {
   test("deletes the account: signed out, old password refused, figure shows 'Anonym'", async ({ page }) => {
     const user = await signUp(page, `Gehende ${unique()}`);
     const figure = await seedBoonee({ ownerId: user.id });
-    await page.goto("/profile", { waitUntil: "networkidle" }); // the dialog needs the app to have started
+    await page.goto("/profile");
+    await untilHydrated(page.getByRole("button", { name: "Konto löschen" })); // the dialog needs the app to have started
     await page.getByRole("button", { name: "Konto löschen" }).click();
     await page.getByLabel("Passwort zur Bestätigung").fill("not-my-password");
     await page.getByRole("button", { name: "Endgültig löschen" }).click();

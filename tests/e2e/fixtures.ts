@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../server/db/schema.ts";
@@ -133,4 +133,14 @@ export async function downloadFrom(page: Page, label: string | RegExp) {
   } finally {
     page.off("response", record);
   }
+}
+
+/**
+ * Waits until React has hydrated the element (it carries React's props): a dialog or menu trigger on a page
+ * that is not deferred does nothing before that, and "networkidle" comes before it on a busy machine.
+ */
+export async function untilHydrated(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), { timeout: 15_000 })
+    .toBe(true);
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, seedBoonee, test, useEnglish } from "./fixtures.ts";
+import { expect, seedBoonee, test, untilHydrated, useEnglish } from "./fixtures.ts";
 
 /** Every script or CSP problem the page reports (console errors, uncaught errors, CSP violation events). */
 async function watchProblems(page: Page) {
@@ -13,14 +13,7 @@ async function watchProblems(page: Page) {
   return problems;
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(
-    () => [...document.querySelectorAll("a[href='/leaderboard']")].some((a) => Object.keys(a).some((k) => k.startsWith("__reactProps"))),
-    null,
-    {
-      timeout: 15_000,
-    },
-  );
+const hydrated = (page: Page) => untilHydrated(page.locator("a[href='/leaderboard']").first());
 
 for (const lang of ["de", "en"] as const) {
   test(`a gallery page from the shared cache starts the app without CSP errors (${lang})`, async ({ page }) => {
