@@ -65,11 +65,21 @@ describe.skipIf(!onPostgres)("the drop picker at 100,000 figures", () => {
   });
 
   it("finds a figure by name through the trigram index, not by scanning", async () => {
-    const r = await run(dropCandidatesQuery("Typ 4242"));
-    expect(r.rows).toBe(10); // the type and its 9 instances
-    expect(r.seqScans).not.toContain("boonees");
-    expect(r.indexes).toContain("boonees_name_lower_trgm_idx");
-    expect(r.figureRowsRead).toBeLessThan(2_000);
+    // besides any name, one the planner's statistics hold: at the default statistics target such a name was
+    // estimated at 1 % of the figures and the picker walked them all newest first (migration 0029)
+    const [{ held }] = await queryRows<{ held: string }>(
+      s.db,
+      sql`select min(v) as held from pg_stats, unnest(histogram_bounds::text::text[]) v
+          where tablename = 'boonees_name_lower_trgm_idx' and v ~ '^typ [1-9][0-9]{3}$' and v <> 'typ 1000'`,
+    );
+    expect(held).toBeTruthy();
+    for (const name of ["Typ 4242", held]) {
+      const r = await run(dropCandidatesQuery(name));
+      expect(r.rows, name).toBe(10); // the type and its 9 instances
+      expect(r.seqScans).not.toContain("boonees");
+      expect(r.indexes, name).toContain("boonees_name_lower_trgm_idx");
+      expect(r.figureRowsRead, name).toBeLessThan(2_000);
+    }
   });
 
   it("finds one number of a type, and a figure by its exact code, through indexes", async () => {
