@@ -98,7 +98,7 @@ export const test = base;
 
 /**
  * Clicks the link named `label` and reads the file it downloads (name and text, a BOM dropped). A click that
- * starts no download within 10 s (one that landed while the page was being re-rendered) is made once more;
+ * starts no download within 10 s (a click the page lost: seen once in CI, cause unproven) is made once more;
  * a failed download says which answer the server gave.
  */
 export async function downloadFrom(page: Page, label: string | RegExp) {
