@@ -126,39 +126,37 @@ describe("upgrading a database of the previous main", () => {
     expect(Number(row.n)).toBe(journal.entries.length);
   });
 
-  it("keeps every existing figure, broadcast and notification text as the German one; English readers get it marked German", async () => {
+  it("keeps the texts in both languages: English where it was written, German marked as German where not", async () => {
     const [finder] = await run<{ id: string }>(`select id from profiles where email = '${SNAPSHOT_USERS.finder.email}'`);
     const viewer = { id: finder.id, role: "user" as const };
-    const { figure, stories } = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.claimedByFinder);
-    expect(figure).toMatchObject({ description: "Wohnt unter der Hafenbrücke und sammelt Kronkorken.", descriptionEn: null });
-    expect(figure).toMatchObject({ origin: "Kiel", originEn: null, passionEn: null, superpowerEn: null, personalityEn: null });
-    expect(inLanguage(figure.description, figure.descriptionEn, "en")).toEqual({ text: figure.description, lang: "de" });
-    expect(stories.map((s) => [s.title, s.lang])).toEqual([["Unter der Brücke", "de"]]);
-
-    const glut = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeGlut);
-    expect(glut.figure).toMatchObject({
-      description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.",
-      superpower: "Wärmt kalte Hände",
-      descriptionEn: null,
+    const hafen = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeHafen);
+    expect(hafen.figure).toMatchObject({ descriptionEn: "Lives under the harbour bridge and collects bottle caps.", originEn: "Kiel" });
+    expect(inLanguage(hafen.figure.description, hafen.figure.descriptionEn, "en")).toEqual({
+      text: "Lives under the harbour bridge and collects bottle caps.",
+      lang: "en",
     });
+    const glut = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeGlut);
+    expect(glut.figure).toMatchObject({ description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.", descriptionEn: null });
+    expect(inLanguage(glut.figure.description, glut.figure.descriptionEn, "en")).toEqual({ text: glut.figure.description, lang: "de" });
 
     const feed = await getExclusiveFeed(database.db, viewer);
-    const welcome = feed.items.find((i) => i.title === "Willkommen im Club");
-    expect(welcome).toMatchObject({ description: "Danke fürs Finden!", titleEn: null, descriptionEn: null });
-    expect(feed.items.filter((i) => i.audience !== "welcome").every((i) => i.titleEn === null && i.descriptionEn === null)).toBe(true);
+    expect(feed.items.find((i) => i.title === "Willkommen im Club")).toMatchObject({ titleEn: "Welcome to the club" });
+    expect(feed.items.map((i) => i.title)).not.toContain("Zurückgezogen"); // retracted stays retracted
 
     const inbox = await listNotifications(database.db, viewer);
-    const announced = inbox.find((n) => n.message === "Willkommen im Club");
-    expect(announced).toMatchObject({ title: "Neuer Inhalt", titleEn: null, messageEn: null });
+    expect(inbox.find((n) => n.message === "Willkommen im Club")).toMatchObject({
+      titleEn: "New content",
+      messageEn: "Welcome to the club",
+    });
   });
 
-  it("reads the old activity log: entries keep their label and have no details (0024)", async () => {
+  it("reads the activity log with its details and the reasons' language", async () => {
     const [row] = await run<{ all: string; detailed: string }>("select count(*) as all, count(details) as detailed from activity_log");
-    expect(Number(row.detailed)).toBe(0);
+    expect(Number(row.detailed)).toBe(1);
     const [admin] = await run<{ id: string }>("select user_id as id from user_roles where role = 'admin' limit 1");
     const listed = await listActivity(database.db, { id: admin?.id ?? "x", role: "admin" }, {});
     expect(listed.total).toBe(Number(row.all));
-    expect(listed.items.every((i) => i.details === null)).toBe(true);
+    expect(listed.items.find((i) => i.action === "claim.rejected")?.details).toMatchObject({ number: 2 });
   });
 
   it("still signs in the old accounts, claims with an old code and shows the old figures", async () => {
