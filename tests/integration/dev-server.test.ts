@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/instances.ts";
 
 // `npm run dev` as a developer starts it: the embedded database in a temporary DATA_DIR, the app
 // through Vite. An edited translation must show on the next page without a restart. The test edits
@@ -10,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 // file's original bytes back in `finally`, whatever happens.
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-dev-"));
-const port = 3500 + Math.floor(Math.random() * 100);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const localeFile = path.join(root, "app/locales/de/footer.json");
 let child: ChildProcess | undefined;

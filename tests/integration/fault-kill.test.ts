@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+import { freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
 
 // 20 clients claim figures and write finder stories on the embedded database while the server is
 // killed with SIGKILL three times and restarted. Every request that got a success answer must be in
@@ -11,7 +11,7 @@ import { postForm, ROOT, signUpCookie, startInstance, type Instance } from "../s
 const hasBuild = existsSync(path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/index.js"));
 const enabled = !process.env.TEST_DATABASE_URL && (hasBuild || !!process.env.CI);
 const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-fault-"));
-const port = 3900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 const ADMIN = { email: "fault-admin@example.test", password: "admin-pass-123" };
 let app: Instance | undefined;
 

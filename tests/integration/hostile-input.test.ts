@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+import { freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
 
 // Hostile input against the real server on the embedded database: each gets a clear 4xx,
 // nothing is stored, and the server keeps serving.
@@ -17,7 +17,7 @@ let admin = "";
 beforeAll(async () => {
   if (!enabled) return;
   app = await startInstance({
-    port: 4000 + Math.floor(Math.random() * 90),
+    port: await freePort(),
     dataDir,
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
   });

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+import { freePort, type Instance, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
 
 // PostgreSQL restarted under a running app: requests during the restart get a clear 503 page, and
 // the app recovers by itself. The test makes its own throwaway cluster (pg_createcluster, trust auth,
@@ -23,7 +23,7 @@ beforeAll(async () => {
   execFileSync("pg_createcluster", [version, CLUSTER, "-p", String(PORT), "--", "--auth=trust"], { stdio: "pipe" });
   ctl("start");
   app = await startInstance({
-    port: 3700 + Math.floor(Math.random() * 100),
+    port: await freePort(),
     env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${PORT}/postgres` },
   });
 }, 60_000);

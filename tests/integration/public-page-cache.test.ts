@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgDatabase, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+import { createPgDatabase, freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
 
 // Anonymous public pages from the in-process cache (server/page-cache), over HTTP against the built
 // server: on the embedded database (one instance) and, with TEST_DATABASE_URL, on PostgreSQL (two
@@ -22,7 +22,7 @@ let codes: Map<string, string[]>;
 
 beforeAll(async () => {
   if (!enabled) return;
-  const port = 4610 + Math.floor(Math.random() * 40) * 2;
+  const [port, portB] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-cache-"));
   database = onPostgres ? await createPgDatabase("boonees_cache") : undefined;
   const env: Record<string, string> = {
@@ -32,7 +32,7 @@ beforeAll(async () => {
   };
   // a slow start on a busy machine (the test runs while other suites do) is not a failure
   a = await startInstance({ port, env, dataDir, startTimeoutMs: 180_000 });
-  if (database) b = await startInstance({ port: port + 1, env, startTimeoutMs: 180_000 });
+  if (database) b = await startInstance({ port: portB, env, startTimeoutMs: 180_000 });
   // the demo figures' codes: "Wusel: CODE" per line, three figures per type, none claimed
   codes = new Map();
   for (const [, name, code] of readFileSync(path.join(dataDir, "demo-codes.txt"), "utf8").matchAll(/^(\w+): (\w+)$/gm)) {

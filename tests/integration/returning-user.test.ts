@@ -7,7 +7,7 @@ import de from "../../app/locales/de/profile.json" with { type: "json" };
 import en from "../../app/locales/en/profile.json" with { type: "json" };
 import routes from "../../app/routes.ts";
 import { clearedCookies, CookieClient } from "../support/cookie-client.ts";
-import { createPgDatabase, ROOT, startInstance, type Instance } from "../support/instances.ts";
+import { createPgDatabase, freePort, type Instance, ROOT, startInstance } from "../support/instances.ts";
 import { SIGNED_IN_PAGES, type Who } from "../support/signed-in-pages.ts";
 import { DELIVERABLE } from "#shared/notification-kinds.ts";
 
@@ -29,12 +29,12 @@ let seq = 0;
 beforeAll(async () => {
   if (!enabled) return;
   database = await createPgDatabase("boonees_return");
-  const port = 4100 + Math.floor(Math.random() * 80);
+  const [port, securePort] = [await freePort(), await freePort()];
   // The server runs in New York: dates must still show Berlin time (TIME_ZONE's default).
   const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TZ: "America/New_York" };
   app = await startInstance({ port, env, dataDir });
   // A second instance on the same database, as deployed behind https.
-  secureApp = await startInstance({ port: port + 1, env, publicUrl: "https://boonees.example" });
+  secureApp = await startInstance({ port: securePort, env, publicUrl: "https://boonees.example" });
   pool = new pg.Pool({ connectionString: database.url, max: 3 });
 }, 120_000);
 

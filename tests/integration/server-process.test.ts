@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/instances.ts";
 
 // The real server process on the embedded database: killed with SIGKILL and started again on the
 // same DATA_DIR, with a second process on that directory refused. Needs a build (npm run build).
@@ -10,7 +11,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const buildDir = process.env.BUILD_DIR ?? "build";
 const hasBuild = existsSync(path.join(root, buildDir, "server/index.js"));
 const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-proc-"));
-const port = 3300 + Math.floor(Math.random() * 300);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const children: ChildProcess[] = [];
 
@@ -27,16 +28,20 @@ function start(extraEnv: Record<string, string> = {}) {
   return { child, output: () => output };
 }
 
-async function waitHealthy(timeoutMs = 30_000) {
+/** Waits for the server's own answer; a process that exits fails at once with what it printed. Importing the
+ * build takes 30 s and more on a busy 2-core machine (CI saw 30 s run out with a build beside it), so the
+ * bound is generous and only there so a hung process cannot hold the suite. */
+async function waitHealthy(server: ReturnType<typeof start>, timeoutMs = 120_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
+    if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}): ${server.output()}`);
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error("server did not become healthy");
+  throw new Error(`server did not become healthy within ${timeoutMs / 1000} s: ${server.output()}`);
 }
 
 const exited = (child: ChildProcess) =>
@@ -71,7 +76,7 @@ afterAll(async () => {
 describe.skipIf((!hasBuild && !process.env.CI) || !!process.env.TEST_DATABASE_URL)("server process on the embedded database", () => {
   it("survives SIGKILL with committed data and refuses a second process on the same DATA_DIR", async () => {
     const first = start();
-    await waitHealthy();
+    await waitHealthy(first);
     expect(await signUp("before-kill@example.test")).toBe(302);
 
     // a second server on the same directory fails fast with a clear message
@@ -84,7 +89,7 @@ describe.skipIf((!hasBuild && !process.env.CI) || !!process.env.TEST_DATABASE_UR
     await exited(first.child);
 
     const again = start();
-    await waitHealthy();
+    await waitHealthy(again);
     expect(await signIn("before-kill@example.test")).toBe(302); // the account committed before the kill is there
     expect(await signUp("after-restart@example.test")).toBe(302);
 
@@ -93,7 +98,7 @@ describe.skipIf((!hasBuild && !process.env.CI) || !!process.env.TEST_DATABASE_UR
     expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
 
     const last = start();
-    await waitHealthy();
+    await waitHealthy(last);
     expect(await signIn("after-restart@example.test")).toBe(302);
 
     // backup while the server runs (through the server), restore after it stopped
@@ -119,10 +124,10 @@ describe.skipIf((!hasBuild && !process.env.CI) || !!process.env.TEST_DATABASE_UR
     expect(restore.code, restore.out).toBe(0);
 
     const restored = start();
-    await waitHealthy();
+    await waitHealthy(restored);
     expect(await signIn("after-restart@example.test")).toBe(302);
     expect(await signIn("after-backup@example.test")).toBe(401); // made after the backup: gone
     restored.child.kill("SIGTERM");
     await exited(restored.child);
-  }, 150_000);
+  }, 600_000); // five starts of the server, each bounded by waitHealthy
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openUnreadStream } from "../support/sse.ts";
-import { createPgDatabase, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+import { createPgDatabase, freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
 
 // Issue 12 as an attacker tries it, against the real server (PostgreSQL with TEST_DATABASE_URL,
 // else the embedded database), behind a proxy that sets x-real-ip from loopback.
@@ -29,8 +29,7 @@ async function databaseEnv(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   if (!enabled) return;
-  const base = onPostgres ? 4230 : 4200; // both variants may run at once (4222 is taken here)
-  const port = base + Math.floor(Math.random() * 10);
+  const [port, spoofPort] = [await freePort(), await freePort()];
   const [appEnv, spoofEnv] = [await databaseEnv(), await databaseEnv()];
   const startTimeoutMs = 300_000; // a busy machine starts slowly
   const started = await Promise.allSettled([
@@ -41,7 +40,7 @@ beforeAll(async () => {
       env: { ...appEnv, CLIENT_IP_HEADER: "x-real-ip", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     }),
     // the same set-up, but the proxy it trusts is elsewhere: x-real-ip from loopback is a spoof
-    startInstance({ port: port + 10, startTimeoutMs, env: { ...spoofEnv, CLIENT_IP_HEADER: "x-real-ip", TRUSTED_PROXIES: "10.9.9.9" } }),
+    startInstance({ port: spoofPort, startTimeoutMs, env: { ...spoofEnv, CLIENT_IP_HEADER: "x-real-ip", TRUSTED_PROXIES: "10.9.9.9" } }),
   ]);
   [app, spoofable] = started.map((r) => (r.status === "fulfilled" ? r.value : (undefined as unknown as Instance)));
   for (const r of started) if (r.status === "rejected") throw r.reason;
