@@ -15,10 +15,9 @@ import { Scripts } from "react-router";
  * In both, a click on a control that needs React before it has started (a dialog or menu trigger)
  * starts the app and is replayed once the control is hydrated. Client-side navigations to these
  * routes are ordinary React pages. A route opts in with `export const handle = HYDRATE_ON_DEMAND`
- * (or HYDRATE_AFTER_LOAD).
+ * (or HYDRATE_PUBLIC, which starts after load when signed in).
  */
 export const HYDRATE_ON_DEMAND = { hydrate: "on-demand" } as const;
-export const HYDRATE_AFTER_LOAD = { hydrate: "after-load" } as const;
 /**
  * The public pages (decision 025): for a signed-out first visit the app starts on demand — on the
  * first touch of a form field or a control that needs React — so a phone loads no JavaScript
