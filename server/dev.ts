@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type RunnableDevEnvironment } from "vite";
 import { loadConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
-import { onShutdownSignal, startBackgroundWork } from "./instance-lifecycle.ts";
+import { keepConnectionsOpen, onShutdownSignal, startBackgroundWork } from "./instance-lifecycle.ts";
 import { closeServices, createServices } from "./services.ts";
 
 // Development data lives apart from `npm start`'s ./data, so both can run side by side (set PORT).
@@ -48,6 +48,7 @@ async function main() {
   server.on("request", (req, res) => vite.middlewares(req, res, () => void honoListener(req, res)));
 
   const stopBackgroundWork = await startBackgroundWork(services);
+  keepConnectionsOpen(server);
   server.listen(config.PORT, config.HOST, () => {
     services.log.info(
       { port: config.PORT, database: services.database.kind, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL },

@@ -1,6 +1,7 @@
 import { startBackupSchedule } from "./backup-schedule.ts";
 import { scheduleRateLimitCleanup } from "./domain/rate-limit-cleanup.ts";
 import type { Logger } from "./log.ts";
+import type { Server } from "node:http";
 import { startDropReleaseTimer } from "./realtime/drop-release-timer.ts";
 import type { Services } from "./services.ts";
 
@@ -37,4 +38,15 @@ export function onShutdownSignal(log: Logger, close: () => Promise<void>) {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * Idle keep-alive connections stay open for 65 s instead of Node's 5 s. A client that reuses a connection
+ * just as the server closes it gets ECONNRESET (seen in an e2e run's image fetch); reverse proxies and load
+ * balancers keep idle upstream connections for up to 60 s, so the server must outlast them, not the other
+ * way round. The headers timeout must be longer than the keep-alive timeout.
+ */
+export function keepConnectionsOpen(server: Server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }

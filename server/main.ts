@@ -1,12 +1,13 @@
 import "./production-env.ts";
 import { serve } from "@hono/node-server";
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
-import { onShutdownSignal, startBackgroundWork } from "./instance-lifecycle.ts";
+import { keepConnectionsOpen, onShutdownSignal, startBackgroundWork } from "./instance-lifecycle.ts";
 import { closeServices, createServices } from "./services.ts";
 
 const buildDir = path.resolve(fileURLToPath(new URL("..", import.meta.url)), process.env.BUILD_DIR ?? "build");
@@ -26,6 +27,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     services.log.info({ port: info.port, database: services.database.kind, publicUrl: config.PUBLIC_URL }, "Boonees is listening");
   });
+  keepConnectionsOpen(server as Server);
 
   onShutdownSignal(services.log, async () => {
     await stopBackgroundWork();
