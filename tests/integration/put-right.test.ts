@@ -304,9 +304,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(await refusal(blockAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe(
       "last_admin",
     );
-    expect(await refusal(removeAccount(s.db, s.storage, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe(
-      "last_admin",
-    );
+    expect(
+      await refusal(removeAccount(s.db, s.storage, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" })),
+    ).toBe("last_admin");
     expect(await refusal(blockAccount(s.db, admin, { userId: admin.id, reason: "by mistake" }))).toBe("self");
     expect(await refusal(blockAccount(s.db, moderator, { userId: bad.id, reason: "not allowed" }))).toBe("forbidden");
   });

@@ -336,15 +336,13 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       for (const url of [hint, legacy]) expect(await status(url), url).toBe(200);
       // a cancelled drop never became public: its photo stays out of view
       const cancelledPhoto = await storeImage(storage(), await png("#abcdef"), "hints");
-      await s.db
-        .insert(drops)
-        .values({
-          titleDe: "Abgesagt",
-          titleEn: "Cancelled",
-          hintImageUrl: cancelledPhoto,
-          releaseAt: new Date(),
-          cancelledAt: new Date(),
-        });
+      await s.db.insert(drops).values({
+        titleDe: "Abgesagt",
+        titleEn: "Cancelled",
+        hintImageUrl: cancelledPhoto,
+        releaseAt: new Date(),
+        cancelledAt: new Date(),
+      });
       expect(await status(cancelledPhoto)).toBe(404);
     });
 
