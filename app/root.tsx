@@ -16,6 +16,7 @@ import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { DeferredScripts, deferredStart } from "./components/deferred-scripts";
+import { ScrollResetWithoutRestoration } from "./components/scroll-reset";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
@@ -89,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster position="bottom-right" hotkey={["altKey", "KeyT"]} richColors closeButton />
+        <ScrollResetWithoutRestoration active={!!deferred} />
         {deferred ? (
           <DeferredScripts nonce={nonce} start={deferred} />
         ) : (

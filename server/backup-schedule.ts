@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { onOneInstance } from "./db/instance-lock.ts";
 import { snapshotDatabase } from "./db/snapshot.ts";
 import type { Services } from "./services.ts";
 import { moveUploads } from "./storage/move-uploads.ts";
@@ -61,16 +62,11 @@ export function startBackupSchedule(services: Services): () => Promise<void> {
   };
   const tick = async () => {
     if (!due()) return;
-    const lock = await services.database.pool?.connect();
-    try {
-      if (lock && !(await lock.query<{ got: boolean }>("select pg_try_advisory_lock($1) as got", [BACKUP_LOCK])).rows[0].got) return;
+    await onOneInstance(services.database, BACKUP_LOCK, async () => {
       if (!due()) return; // another instance took it meanwhile
       const taken = await takeBackup(services, dir, BACKUP_KEEP);
       services.log.info({ backup: taken }, "backup written");
-    } finally {
-      await lock?.query("select pg_advisory_unlock($1)", [BACKUP_LOCK]).catch(() => {});
-      lock?.release();
-    }
+    });
   };
   const run = () => {
     running ??= tick()

@@ -4,11 +4,12 @@ import type { Logger } from "./log.ts";
 import type { Server } from "node:http";
 import { startDropReleaseTimer } from "./realtime/drop-release-timer.ts";
 import type { Services } from "./services.ts";
+import { scheduleOrphanSweep } from "./uploads/orphan-sweep.ts";
 
 /**
  * What every instance does besides answering requests (server/main.ts and server/dev.ts alike):
  * finished throttle windows and challenges cleaned up, drops released on time, push and e-mail sent,
- * scheduled backups. Returns the function that stops all but deliveries (deliveries stop with the services).
+ * scheduled backups, upload files no row points to removed (hourly). Returns the function that stops all but deliveries (deliveries stop with the services).
  */
 export async function startBackgroundWork(services: Services) {
   const stopCleanup = scheduleRateLimitCleanup(services.db, (e) =>
@@ -19,10 +20,16 @@ export async function startBackgroundWork(services: Services) {
   );
   services.delivery.start();
   const stopBackups = startBackupSchedule(services);
+  const stopSweep = scheduleOrphanSweep(
+    services,
+    (result) => result.removed > 0 && services.log.info(result, "orphan uploads removed"),
+    (e) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "orphan upload sweep failed"),
+  );
   return async () => {
     stopCleanup();
     await stopDropTimer();
     await stopBackups();
+    await stopSweep();
   };
 }
 

@@ -158,6 +158,13 @@ export const boonees = pgTable(
     index("boonees_rarity_owner_idx").on(t.rarity, t.ownerId),
     index("boonees_series_idx").on(t.series),
     index("boonees_created_idx").on(t.createdAt.desc(), t.id),
+    // which row still uses an upload file (server/uploads/upload-references.ts: deletions, the orphan sweep)
+    index("boonees_image_url_idx")
+      .on(t.imageUrl)
+      .where(sql`${t.imageUrl} is not null`),
+    index("boonees_welcome_video_url_idx")
+      .on(t.welcomeVideoUrl)
+      .where(sql`${t.welcomeVideoUrl} is not null`),
   ],
 );
 

@@ -3,7 +3,10 @@ import { validate } from "#shared/forms.ts";
 import { storySchema } from "#shared/schemas/story.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { booneeStories } from "../db/schema.ts";
+import type { Storage } from "../storage/storage.ts";
+import { removeUnreferencedUploads } from "../uploads/upload-references.ts";
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
+import { photoUrlsOf } from "./story-photos.ts";
 import { UUID } from "#shared/uuid.ts";
 
 /** The story, locked, when the actor wrote it: 401 signed out, 404 unknown, 403 someone else's (admins too). */
@@ -43,12 +46,18 @@ export async function editOwnStory(db: Db, actor: Actor | null, input: { storyId
   });
 }
 
-/** The author deletes their finder story; "Storyteller", once announced, stays (product decisions, "Achievements stay"). */
-export async function deleteOwnStory(db: Db, actor: Actor | null, input: { storyId: string }) {
+/**
+ * The author deletes their finder story, and its photos with it: the rows in the transaction, then the
+ * files (every size, local or S3). "Storyteller", once announced, stays (product decisions, "Achievements stay").
+ */
+export async function deleteOwnStory(db: Db, storage: Storage, actor: Actor | null, input: { storyId: string }) {
   assertSignedIn(actor);
-  return db.transaction(async (tx) => {
+  const { files, ...deleted } = await db.transaction(async (tx) => {
     const story = await lockOwnStory(tx, actor, input.storyId);
+    const photos = await photoUrlsOf(tx, eq(booneeStories.id, story.id));
     await tx.delete(booneeStories).where(eq(booneeStories.id, story.id));
-    return { id: story.id, booneeId: story.booneeId };
+    return { id: story.id, booneeId: story.booneeId, files: photos };
   });
+  await removeUnreferencedUploads(db, storage, files);
+  return deleted;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { LifeEvent } from "#shared/life-event.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { publicNameSql } from "../db/public-name.ts";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -24,7 +25,7 @@ export async function getFigureLife(
   const claims = await queryRows<{ claimed_at: Date | string; status: string; reviewed_at: Date | string | null; finder: string | null }>(
     db,
     sql`select c.claimed_at, c.status, c.reviewed_at,
-               case when p.deleted_at is null and p.blocked_at is null then nullif(trim(p.name), '') end as finder
+               ${publicNameSql("p")} as finder
         from claims c left join profiles p on p.id = c.user_id
         where c.boonee_id = ${id} and c.status <> 'rejected'`,
   );

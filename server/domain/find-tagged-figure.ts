@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { publicNameSql } from "../db/public-name.ts";
 import { boonees, profiles, tags } from "../db/schema.ts";
 import { notInUnreleasedDrop } from "./drop-visibility.ts";
 
@@ -32,7 +33,7 @@ export interface TaggedFigureRow {
 export function taggedFigureSql(where: SQL): SQL {
   return sql`select ${boonees.id} as "id", ${boonees.name} as "name", ${boonees.imageUrl} as "imageUrl", ${boonees.rarity} as "rarity",
       ${boonees.series} as "series", ${boonees.description} as "description", ${boonees.descriptionEn} as "descriptionEn", ${boonees.status} as "status", ${boonees.claimedAt} as "claimedAt",
-      ${boonees.ownerId} as "ownerId", ${profiles.name} as "ownerName", ${profiles.id} as "ownerProfile",
+      ${boonees.ownerId} as "ownerId", ${publicNameSql()} as "ownerName", ${profiles.id} as "ownerProfile",
       ${tags.id} as "tagId", ${tags.isClaimed} as "tagClaimed", ${tags.sunMode} as "sunMode", ${tags.sunCounter} as "sunCounter"
     from ${tags} inner join ${boonees} on ${boonees.id} = ${tags.booneeId} left join ${profiles} on ${profiles.id} = ${boonees.ownerId}
     where ${where} and ${notInUnreleasedDrop(boonees.id)}

@@ -1,16 +1,19 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
+import { urlOfKey } from "../uploads/upload-references.ts";
 import { exclusiveItemVisibleTo } from "./exclusive-feed.ts";
 
 /** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
 const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
 
-/** Finder photos: public, unless a moderator hid one (then staff only). */
+/** Finder photos: public while the figure page shows them (not hidden, nor their story, nor their author blocked). */
 const isStoryPhoto = (key: string) => key.startsWith("stories/");
 
-/** The URL an item or figure stores for a key: an image's card size belongs to its detail image. */
-const storedUrl = (key: string) => `/uploads/${key.replace(/-card\.webp$/, ".webp")}`;
+/** A drop's hint photo (hints/; images/ before 2026-11-27): public once its drop is. */
+const mayBeHintPhoto = (key: string) => key.startsWith("hints/") || key.startsWith("images/");
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * May this person fetch the uploaded file `key`? Public files (figure pictures): anyone. Owner-only
@@ -31,7 +34,7 @@ export async function assertMayViewMedia(db: DbOrTx, actor: Actor | null, key: s
  * figures (boonees_owner_idx), an exclusive file through its item (exclusive_content_url_idx, 0006).
  */
 export function mediaAccessQuery(userId: string, key: string) {
-  const url = storedUrl(key);
+  const url = urlOfKey(key);
   return key.startsWith("videos/")
     ? sql`select exists (
         select 1 from boonees b left join boonees t on t.id = b.template_id
@@ -39,9 +42,27 @@ export function mediaAccessQuery(userId: string, key: string) {
     : sql`select exists (select 1 from exclusive_content c where c.url = ${url} and ${exclusiveItemVisibleTo(userId)}) as ok`;
 }
 
-/** Whether the finder photo stored as `key` (or its card size) is hidden, by story_photos_url_idx. */
+/**
+ * Whether the finder photo stored as `key` (or its card size) is out of public view, by
+ * story_photos_url_idx: the photo or its story hidden by a moderator, its author blocked, or no row at
+ * all (its story was deleted and the file not yet removed).
+ */
 export function hiddenPhotoQuery(key: string) {
-  return sql`select exists (select 1 from story_photos where url = ${storedUrl(key)} and hidden) as hidden`;
+  return sql`select coalesce((
+      select p.hidden or s.hidden or a.blocked_at is not null or a.deleted_at is not null
+        from story_photos p join boonee_stories s on s.id = p.story_id left join profiles a on a.id = s.user_id
+       where p.url = ${urlOfKey(key)} limit 1), true) as hidden`;
+}
+
+/**
+ * Whether the image stored as `key` is the hint photo of a drop that is not public yet (waiting or
+ * cancelled; drop.tsx shows it from the release on). A drop's duplicate shares its photo: public once
+ * any drop with it is. A key under hints/ that no drop has is not public either. Drops are few: no index.
+ */
+export function waitingHintPhotoQuery(key: string) {
+  const url = urlOfKey(key);
+  return sql`select not exists (select 1 from drops where hint_image_url = ${url} and released_at is not null and cancelled_at is null)
+      and (${key.startsWith("hints/")} or exists (select 1 from drops where hint_image_url = ${url})) as hidden`;
 }
 
 /** How a served upload may be cached, and whether the answer depends on who asks. */
@@ -53,18 +74,20 @@ export interface MediaPolicy {
 /**
  * May this person fetch the upload `key`, and how may the answer be cached? Owner-only files
  * (assertMayViewMedia): refused with 403, privately cached for 10 minutes. Finder photos: public for
- * 5 minutes, so that hiding one reaches shared caches soon; a hidden one is 404 for everyone but staff
- * (who review it), uncached. Figure pictures: public and immutable. The viewer is loaded only when
- * the answer depends on it.
+ * 5 minutes, so that hiding one reaches shared caches soon. A finder photo out of public view
+ * (hiddenPhotoQuery) and a waiting drop's hint photo (waitingHintPhotoQuery) are 404 for everyone but
+ * staff (who review them), uncached. Figure pictures and released hint photos: public and immutable.
+ * The viewer is loaded only when the answer depends on it.
  */
 export async function mediaPolicy(db: DbOrTx, loadActor: () => Promise<Actor | null>, key: string): Promise<MediaPolicy> {
   if (isOwnerOnlyMedia(key)) {
     await assertMayViewMedia(db, await loadActor(), key);
     return { cacheControl: "private, max-age=600", varyCookie: true };
   }
-  if (!isStoryPhoto(key)) return { cacheControl: "public, max-age=31536000, immutable", varyCookie: false };
-  const [{ hidden }] = await queryRows<{ hidden: boolean }>(db, hiddenPhotoQuery(key));
-  if (!hidden) return { cacheControl: "public, max-age=300", varyCookie: false };
+  const story = isStoryPhoto(key);
+  if (!story && !mayBeHintPhoto(key)) return { cacheControl: IMMUTABLE, varyCookie: false };
+  const [{ hidden }] = await queryRows<{ hidden: boolean }>(db, story ? hiddenPhotoQuery(key) : waitingHintPhotoQuery(key));
+  if (!hidden) return { cacheControl: story ? "public, max-age=300" : IMMUTABLE, varyCookie: false };
   const actor = await loadActor();
   if (actor?.role === "admin" || actor?.role === "moderator") return { cacheControl: "private, no-store", varyCookie: true };
   throw new DomainError("notFound", 404);

@@ -14,11 +14,16 @@ import {
   profiles,
   pushSubscriptions,
   sessions,
+  storyPhotoReports,
+  storyPhotos,
   userAchievements,
   userRoles,
   verifications,
 } from "../db/schema.ts";
 import type { Services } from "../services.ts";
+import type { Storage } from "../storage/storage.ts";
+import { keysOfUrl, removeUnreferencedUploads } from "../uploads/upload-references.ts";
+import { photoUrlsOf } from "./story-photos.ts";
 import { eraseAnnouncementReads, listAnnouncements } from "./announcement-inbox.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { withPasswordCheck } from "./password-check.ts";
@@ -30,9 +35,10 @@ import { translator } from "../notify/translate.ts";
 
 /**
  * Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). System texts
- * (stored as "@kind:arg") are written out in `lang`, as the bell shows them.
+ * (stored as "@kind:arg") are written out in `lang`, as the bell shows them. Finder photos are listed
+ * with the address of each stored size (`publicUrl` in front, when given); reports with their state.
  */
-export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang = DEFAULT_LANG) {
+export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang = DEFAULT_LANG, publicUrl = "") {
   assertSignedIn(actor);
   const id = actor.id;
   const t = translator(lang);
@@ -71,6 +77,56 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
       })
       .from(booneeStories)
       .where(eq(booneeStories.userId, id)),
+    storyPhotos: (
+      await db
+        .select({
+          id: storyPhotos.id,
+          storyId: storyPhotos.storyId,
+          url: storyPhotos.url,
+          hidden: storyPhotos.hidden,
+          createdAt: storyPhotos.createdAt,
+        })
+        .from(storyPhotos)
+        .innerJoin(booneeStories, eq(booneeStories.id, storyPhotos.storyId))
+        .where(eq(booneeStories.userId, id))
+        .orderBy(storyPhotos.createdAt, storyPhotos.id)
+    ).map(({ url, ...photo }) => {
+      const [detail, card] = keysOfUrl(url).map((key) => `${publicUrl}/uploads/${key}`);
+      return { ...photo, sizes: { detail: detail ?? url, card: card ?? null } };
+    }),
+    figureReports: (
+      await db
+        .select({
+          id: figureReports.id,
+          booneeId: figureReports.booneeId,
+          figure: boonees.name,
+          kind: figureReports.kind,
+          note: figureReports.note,
+          createdAt: figureReports.createdAt,
+          resolvedAt: figureReports.resolvedAt,
+          resolution: figureReports.resolution,
+        })
+        .from(figureReports)
+        .innerJoin(boonees, eq(boonees.id, figureReports.booneeId))
+        .where(eq(figureReports.reporterId, id))
+        .orderBy(desc(figureReports.createdAt))
+    ).map(({ resolution, ...report }) => ({ ...report, state: resolution ?? "open" })),
+    photoReports: (
+      await db
+        .select({
+          id: storyPhotoReports.id,
+          photoId: storyPhotoReports.photoId,
+          booneeId: booneeStories.booneeId,
+          createdAt: storyPhotoReports.createdAt,
+          reviewedAt: storyPhotoReports.reviewedAt,
+          photoHidden: storyPhotos.hidden,
+        })
+        .from(storyPhotoReports)
+        .innerJoin(storyPhotos, eq(storyPhotos.id, storyPhotoReports.photoId))
+        .innerJoin(booneeStories, eq(booneeStories.id, storyPhotos.storyId))
+        .where(eq(storyPhotoReports.reporterId, id))
+        .orderBy(desc(storyPhotoReports.createdAt))
+    ).map(({ photoHidden, ...report }) => ({ ...report, state: report.reviewedAt ? (photoHidden ? "photoHidden" : "photoKept") : "open" })),
     notifications: [
       ...(await db
         .select({
@@ -126,19 +182,33 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
  * user's figures stay claimed and show 'Anonymous'. The last admin cannot go. One transaction.
  * The caller has checked the password.
  */
-export async function deleteAccount(db: Db, actor: Actor | null) {
+export async function deleteAccount(db: Db, storage: Storage, actor: Actor | null) {
   assertSignedIn(actor);
   const id = actor.id;
-  await db.transaction(async (tx) => {
+  const erased = await db.transaction(async (tx) => {
     // Lock every admin row first, so two admins deleting themselves at once cannot both pass.
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
     if (admins.some((a) => a.userId === id) && admins.length === 1) throw new DomainError("lastAdmin", 409);
-    await eraseAccount(tx, id);
+    return eraseAccount(tx, id);
   });
+  await removeErasedFiles(db, storage, erased);
 }
 
-/** What deleting an account removes (see deleteAccount), inside the caller's transaction. */
-export async function eraseAccount(tx: DbOrTx, id: string) {
+/** What eraseAccount removed besides rows: the URLs of the person's finder photos, whose files go after the commit. */
+export interface ErasedAccount {
+  photoUrls: string[];
+}
+
+/** The files of an erased account (its finder photos, every size), once its transaction has committed. */
+export const removeErasedFiles = (db: DbOrTx, storage: Storage, erased: ErasedAccount) =>
+  removeUnreferencedUploads(db, storage, erased.photoUrls);
+
+/**
+ * What deleting an account removes (see deleteAccount), inside the caller's transaction. The finder
+ * photos' rows go with the stories; the caller removes their files after the commit (removeErasedFiles).
+ */
+export async function eraseAccount(tx: DbOrTx, id: string): Promise<ErasedAccount> {
+  const photoUrls = await photoUrlsOf(tx, eq(booneeStories.userId, id));
   await tx.delete(userRoles).where(eq(userRoles.userId, id));
   await tx.delete(sessions).where(eq(sessions.userId, id));
   await tx.delete(accounts).where(eq(accounts.userId, id));
@@ -165,6 +235,7 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.id, id));
+  return { photoUrls };
 }
 
 /**
@@ -172,13 +243,13 @@ export async function eraseAccount(tx: DbOrTx, id: string) {
  * the password, then as deleteOwnAccount.
  */
 export async function deleteOwnAccountWithPasskey(
-  services: Pick<Services, "db" | "auth" | "config">,
+  services: Pick<Services, "db" | "auth" | "config" | "storage">,
   actor: Actor | null,
   response: AuthenticationResponseJSON,
   headers: Headers,
 ) {
   await confirmWithOwnPasskey(services, actor, response);
-  await deleteAccount(services.db, actor);
+  await deleteAccount(services.db, services.storage, actor);
   const out = await services.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
   return new Headers(out?.headers);
 }
@@ -188,10 +259,15 @@ export async function deleteOwnAccountWithPasskey(
  * runs. Returns the Set-Cookie headers that clear the session cookie (whatever its name: the secure
  * prefix applies on https).
  */
-export async function deleteOwnAccount(services: Pick<Services, "db" | "auth">, actor: Actor | null, password: string, headers: Headers) {
+export async function deleteOwnAccount(
+  services: Pick<Services, "db" | "auth" | "storage">,
+  actor: Actor | null,
+  password: string,
+  headers: Headers,
+) {
   assertSignedIn(actor);
   await withPasswordCheck(services.db, actor, "delete-account", () => services.auth.api.verifyPassword({ body: { password }, headers }));
-  await deleteAccount(services.db, actor);
+  await deleteAccount(services.db, services.storage, actor);
   // the session row is gone already; signOut still answers with the cookie-clearing headers
   const out = await services.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
   return new Headers(out?.headers);

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { APIError } from "better-auth/api";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { langFromCookieHeader } from "#shared/i18n-config.ts";
-import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
+import { ACCOUNT_BLOCKED, blockedRefusal } from "../auth/blocked.ts";
 import { startSession } from "../auth/start-session.ts";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { passkeys, profiles } from "../db/schema.ts";
@@ -155,7 +155,7 @@ export async function signInWithPasskey(services: PasskeyServices, response: Aut
     const cookie = await startSession(services.auth, userId, headers);
     return { headers: new Headers([["set-cookie", cookie]]), userId };
   } catch (e) {
-    if (e instanceof APIError && (e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED) throw new DomainError("blocked", 403);
+    if (e instanceof APIError && (e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED) throw blockedRefusal(services.config);
     throw e;
   }
 }

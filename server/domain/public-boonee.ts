@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { availabilityOf, isPublicStatus } from "#shared/figure-status.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { publicNameSql } from "../db/public-name.ts";
 import { figureColumns } from "../db/figure-columns.ts";
 import { booneeStories, boonees, exclusiveContent, figureReports, profiles } from "../db/schema.ts";
 import { DomainError, type Actor } from "./errors.ts";
@@ -31,7 +32,7 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
     .select({
       ...figureColumns,
       ownerId: boonees.ownerId,
-      ownerName: profiles.name,
+      ownerName: publicNameSql(),
       createdAt: boonees.createdAt,
       reportedIssue: boonees.reportedIssue,
     })

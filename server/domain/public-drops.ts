@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { publicNameSql } from "../db/public-name.ts";
 import { DomainError } from "./errors.ts";
 import { UUID } from "#shared/uuid.ts";
 
@@ -124,7 +125,7 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
     db,
     sql`select b.id, b.name, coalesce(b.image_url, t.image_url) as image_url, b.rarity, b.claimed_at, b.owner_id,
                b.owner_id is null and exists (select 1 from claims c where c.boonee_id = b.id and c.status = 'rejected') as withdrawn,
-               case when p.deleted_at is null and p.blocked_at is null then nullif(trim(p.name), '') end as finder
+               ${publicNameSql("p")} as finder
         from drop_figures df join boonees b on b.id = df.boonee_id
         left join boonees t on t.id = b.template_id
         left join profiles p on p.id = b.owner_id

@@ -5,7 +5,7 @@ export const LEADERBOARD_SIZE = 10;
 
 export interface LeaderboardRow {
   rank: number;
-  /** null: the account was deleted, shown as 'Anonymous'. */
+  /** null: no name given, shown as 'Anonymous' (deleted and blocked accounts are not listed at all). */
   name: string | null;
   count: number;
   /** the signed-in viewer's own row */
@@ -16,8 +16,10 @@ export interface LeaderboardRow {
  * The two public leaderboards, top 10 each: Collectors by figures owned and Legends by Legendary
  * figures owned (public figures only). Ties: whoever reached the count first (earlier latest
  * claimed_at) ranks first; then the account id, so the order never flickers. `mine` marks the
- * signed-in viewer's rows (never set for a signed-out page, which the page cache shares). Reads the
- * trigger-maintained owner_counts (migration 0002) through its ordered indexes. No ids or e-mails.
+ * signed-in viewer's rows (never set for a signed-out page, which the page cache shares). Deleted and
+ * blocked accounts are left out, ranks are counted without them (issue 35 items 9, 12). Reads the
+ * trigger-maintained owner_counts (migrations 0002, 0030: `listed`) through its ordered indexes of listed
+ * rows, so ten rows are read however many accounts left. No ids or e-mails.
  */
 export async function getLeaderboards(
   db: DbOrTx,
@@ -28,7 +30,7 @@ export async function getLeaderboards(
       db,
       sql`select p.name, o.owned as count, o.user_id = ${viewerId} as mine
           from owner_counts o join profiles p on p.id = o.user_id
-          where o.owned > 0
+          where o.owned > 0 and o.listed
           order by o.owned desc, o.owned_at asc, o.user_id
           limit ${LEADERBOARD_SIZE}`,
     ),
@@ -36,7 +38,7 @@ export async function getLeaderboards(
       db,
       sql`select p.name, o.legendary as count, o.user_id = ${viewerId} as mine
           from owner_counts o join profiles p on p.id = o.user_id
-          where o.legendary > 0
+          where o.legendary > 0 and o.listed
           order by o.legendary desc, o.legendary_at asc, o.user_id
           limit ${LEADERBOARD_SIZE}`,
     ),

@@ -14,7 +14,7 @@ export interface PublicStats {
 
 /**
  * The global statistics of public figures (Draft and Hidden left out): figures, collectors (people
- * owning at least one), claims (claimed figures: a figure is claimed once, ever), unclaimed figures,
+ * owning at least one, as the leaderboards count them: no deleted or blocked account), claims (claimed figures: a figure is claimed once, ever), unclaimed figures,
  * the rarity distribution and the number of distinct series. Sums the trigger-maintained
  * figure_counts (a row per rarity and series) and counts owner_counts (migration 0002).
  * "Unclaimed" (still to find) counts claimable figures only: the public figures without owner that
@@ -32,7 +32,7 @@ export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
                  count(distinct series) filter (where series <> '' and total > 0)::int as series
           from figure_counts`,
     ),
-    queryRows<{ collectors: number }>(db, sql`select count(*)::int as collectors from owner_counts where owned > 0`),
+    queryRows<{ collectors: number }>(db, sql`select count(*)::int as collectors from owner_counts where owned > 0 and listed`),
     db
       .select({ n: count() })
       .from(boonees)

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { signUpAttemptMail } from "../mail/sign-up-attempt-mail.ts";
-import { ACCOUNT_BLOCKED } from "../auth/blocked.ts";
+import { ACCOUNT_BLOCKED, blockedRefusal } from "../auth/blocked.ts";
 import type { Services } from "../services.ts";
 import { addressKey } from "./address-key.ts";
 import { DomainError } from "./errors.ts";
@@ -15,7 +15,11 @@ export const clientAddress = (headers: Headers) => addressKey(headers.get(CLIENT
  * each), never per account alone: a stranger elsewhere cannot lock the owner out (decision 007).
  * The attempt is counted before the password is checked and given back when it was right.
  */
-export async function signIn(services: Pick<Services, "db" | "auth">, input: { email: string; password: string }, headers: Headers) {
+export async function signIn(
+  services: Pick<Services, "db" | "auth" | "config">,
+  input: { email: string; password: string },
+  headers: Headers,
+) {
   const address = clientAddress(headers);
   const pairKey = `signin:pair:${input.email.toLowerCase()}|${address}`;
   const reserved = await hitAll(services.db, [pairKey, `signin:ip:${address}`]);
@@ -32,7 +36,7 @@ export async function signIn(services: Pick<Services, "db" | "auth">, input: { e
     }
     if ((e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED) {
       await giveBack(services.db, reserved.hits); // the password was right; the account is blocked
-      throw new DomainError("blocked", 403);
+      throw blockedRefusal(services.config);
     }
     throw new DomainError("loginFailed", 401); // the attempt stays counted
   }

@@ -1,18 +1,29 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.ts";
 import { booneeStories, storyPhotoReports, storyPhotos } from "../db/schema.ts";
 import type { Storage } from "../storage/storage.ts";
-import { storeImage } from "../uploads/process-upload.ts";
+import { prepareImage, putImage, type PreparedImage } from "../uploads/process-upload.ts";
+import { removeUnreferencedUploads } from "../uploads/upload-references.ts";
 import { DomainError, assertRole, assertSignedIn, type Actor } from "./errors.ts";
 import { recordActivity } from "./record-activity.ts";
+import { hit, minutesToWait, type ThrottleRule } from "./throttle.ts";
 import { UUID } from "#shared/uuid.ts";
 
 export const PHOTOS_PER_STORY = 3;
 
 /**
- * The author of a finder story adds photos to it, up to 3 per story. Each is checked and re-encoded
- * like an admin's image (storeImage: WebP, ≤ 800 px, no EXIF or GPS). The count is checked again
- * under a lock on the story, so two uploads at once cannot pass 3 together.
+ * Uploads per account (finder photos; admins are not counted): every request counts, refused ones too,
+ * since each costs the work of decoding. 20 an hour is far beyond a finder's needs (one story, three
+ * photos) and keeps "write a story, add photos, delete it, again" from filling the storage.
+ */
+export const UPLOAD_RULE: ThrottleRule = { limit: 20, windowSeconds: 60 * 60 };
+
+/**
+ * The author of a finder story adds photos to it, up to 3 per story. Everything is checked before
+ * anything is written: the story, the count, the account's upload budget (429), then every file is
+ * checked and re-encoded like an admin's image (prepareImage: WebP, ≤ 800 px, no EXIF or GPS), and only
+ * then stored. The count is checked again under a lock on the story, so two uploads at once cannot pass
+ * 3 together; the loser's files are removed again. A refused upload leaves no file behind.
  */
 export async function addStoryPhotos(
   db: Db,
@@ -30,16 +41,39 @@ export async function addStoryPhotos(
   if (!story) throw new DomainError("notFound", 404);
   if (story.userId !== actor.id) throw new DomainError("forbidden", 403);
   if (input.files.length === 0) throw new DomainError("noPhoto", 400);
-  if (input.files.length > PHOTOS_PER_STORY) throw new DomainError("tooManyPhotos", 400);
+  const photoCount = () => db.$count(storyPhotos, eq(storyPhotos.storyId, input.storyId));
+  if (input.files.length + (await photoCount()) > PHOTOS_PER_STORY) throw new DomainError("tooManyPhotos", 400);
+  if (actor.role !== "admin") {
+    const budget = await hit(db, `upload:user:${actor.id}`, UPLOAD_RULE);
+    if (!budget.allowed) throw new DomainError("tooMany", 429, { minutes: minutesToWait([budget]) });
+  }
+  const images: PreparedImage[] = [];
+  for (const file of input.files) images.push(await prepareImage(file));
   const urls: string[] = [];
-  for (const file of input.files) urls.push(await storeImage(storage, file, "stories"));
-  return db.transaction(async (tx) => {
-    await tx.select({ id: booneeStories.id }).from(booneeStories).where(eq(booneeStories.id, input.storyId)).for("update");
-    const existing = await tx.$count(storyPhotos, eq(storyPhotos.storyId, input.storyId));
-    if (existing + urls.length > PHOTOS_PER_STORY) throw new DomainError("tooManyPhotos", 400);
-    await tx.insert(storyPhotos).values(urls.map((url) => ({ storyId: input.storyId, url })));
-    return { added: urls.length };
-  });
+  try {
+    for (const image of images) urls.push(await putImage(storage, image, "stories"));
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: booneeStories.id }).from(booneeStories).where(eq(booneeStories.id, input.storyId)).for("update");
+      const existing = await tx.$count(storyPhotos, eq(storyPhotos.storyId, input.storyId));
+      if (existing + urls.length > PHOTOS_PER_STORY) throw new DomainError("tooManyPhotos", 400);
+      await tx.insert(storyPhotos).values(urls.map((url) => ({ storyId: input.storyId, url })));
+      return { added: urls.length };
+    });
+  } catch (e) {
+    // lost the race for the last places, the story went meanwhile, or the storage failed half-way
+    await removeUnreferencedUploads(db, storage, urls);
+    throw e;
+  }
+}
+
+/** The photo URLs of the stories `which` selects, read before they are deleted (the rows cascade, the files do not). */
+export async function photoUrlsOf(tx: DbOrTx, which: SQL | undefined) {
+  const rows = await tx
+    .select({ url: storyPhotos.url })
+    .from(storyPhotos)
+    .innerJoin(booneeStories, eq(booneeStories.id, storyPhotos.storyId))
+    .where(which);
+  return rows.map((r) => r.url);
 }
 
 /**

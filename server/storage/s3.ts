@@ -1,4 +1,4 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NoSuchKey } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NoSuchKey } from "@aws-sdk/client-s3";
 import { assertSafeKey, type Storage } from "./storage.ts";
 
 export interface S3Options {
@@ -53,9 +53,15 @@ export function createS3Storage(opts: S3Options): Storage {
       let token: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket: opts.bucket, ContinuationToken: token }));
-        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: Number(o.Size ?? 0) };
+        for (const o of page.Contents ?? [])
+          if (o.Key) yield { key: o.Key, size: Number(o.Size ?? 0), modifiedAt: o.LastModified ?? new Date() };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      // S3 answers a missing key with success too
+      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 
@@ -14,8 +14,16 @@ export interface Storage {
   kind: "local" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
   get(key: string): Promise<StoredObject | null>;
-  /** Every stored key with its size (for moving uploads between drivers). */
-  list(): AsyncIterable<{ key: string; size: number }>;
+  /** Every stored key with its size and when it was written (moving uploads, the orphan sweep). */
+  list(): AsyncIterable<StoredKey>;
+  /** Removes the object; a key that is not there (any more) is no error. */
+  delete(key: string): Promise<void>;
+}
+
+export interface StoredKey {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+$/i;
@@ -55,8 +63,14 @@ export function createLocalStorage(root: string): Storage {
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
-        if (SAFE_KEY.test(key)) yield { key, size: (await stat(path.join(root, key))).size };
+        if (!SAFE_KEY.test(key)) continue;
+        const s = await stat(path.join(root, key)).catch(() => null); // deleted meanwhile
+        if (s) yield { key, size: s.size, modifiedAt: s.mtime };
       }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await rm(path.join(root, key), { force: true });
     },
   };
 }

@@ -15,7 +15,7 @@ export const CARD_SIZE = 400;
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
 const VIDEO_TYPES: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm" };
 
-export type ImagePrefix = "images" | "exclusive" | "stories";
+export type ImagePrefix = "images" | "exclusive" | "stories" | "hints";
 export type VideoPrefix = "videos" | "exclusive";
 
 /** A file field of a multipart form: a File, or nothing when the picker was left empty. */
@@ -33,18 +33,22 @@ export async function sniff(bytes: Uint8Array) {
   return fileTypeFromBuffer(bytes);
 }
 
+/** An image checked and re-encoded, not stored yet: both sizes as WebP. */
+export interface PreparedImage {
+  detail: Buffer;
+  card: Buffer;
+}
+
 /**
- * Checks an image by content, re-encodes it to WebP in two sizes ("<key>.webp" ≤ 800 px for the
- * detail page, "<key>-card.webp" ≤ 400 px for cards) — which also drops EXIF data such as GPS
- * positions — and stores both. Returns the detail image's URL. Refuses with DomainError "imageUpload".
+ * Checks an image by content and re-encodes it to WebP in two sizes (≤ 800 px for the detail page,
+ * ≤ 400 px for cards), which also drops EXIF data such as GPS positions. Writes nothing, so a form
+ * with several files can refuse a bad one before any is stored. Refuses with DomainError "imageUpload".
  */
-export async function storeImage(storage: Storage, file: Blob, prefix: ImagePrefix = "images"): Promise<string> {
+export async function prepareImage(file: Blob): Promise<PreparedImage> {
   if (file.size > IMAGE_MAX_BYTES) throw new DomainError("imageUpload", 413, { reason: "imageTooLarge" });
   const bytes = await bytesOf(file);
   const type = await sniff(bytes);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw new DomainError("imageUpload", 415, { reason: "notImage" });
-  let detail: Buffer;
-  let card: Buffer;
   // The header's dimensions first: a small file may claim a gigantic canvas (decompression bomb).
   const meta = await sharp(bytes)
     .metadata()
@@ -54,18 +58,32 @@ export async function storeImage(storage: Storage, file: Blob, prefix: ImagePref
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).rotate();
     // Without .keepMetadata()/.withMetadata() sharp writes no EXIF, XMP or ICC beyond sRGB.
-    detail = await input
+    const detail = await input
       .clone()
       .resize(DETAIL_SIZE, DETAIL_SIZE, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    card = await input.clone().resize(CARD_SIZE, CARD_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    const card = await input
+      .clone()
+      .resize(CARD_SIZE, CARD_SIZE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    return { detail, card };
   } catch {
     throw new DomainError("imageUpload", 422, { reason: "unreadable" });
   }
+}
+
+/** Stores a prepared image as "<prefix>/<uuid>.webp" and "<prefix>/<uuid>-card.webp"; returns the detail image's URL. */
+export async function putImage(storage: Storage, image: PreparedImage, prefix: ImagePrefix): Promise<string> {
   const key = `${prefix}/${randomUUID()}`;
-  await storage.put(`${key}-card.webp`, card, "image/webp");
-  return storage.put(`${key}.webp`, detail, "image/webp");
+  await storage.put(`${key}-card.webp`, image.card, "image/webp");
+  return storage.put(`${key}.webp`, image.detail, "image/webp");
+}
+
+/** Checks, re-encodes and stores one image (prepareImage, then putImage). Returns the detail image's URL. */
+export async function storeImage(storage: Storage, file: Blob, prefix: ImagePrefix = "images"): Promise<string> {
+  return putImage(storage, await prepareImage(file), prefix);
 }
 
 /** Checks a video by content (MP4 or WebM, ≤ 100 MB) and stores it as it is. Refuses with "videoUpload". */

@@ -125,7 +125,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       await expect(createBooneeBatch(s.db, actor, { templateId: crypto.randomUUID(), count: 2, status: "Draft" })).rejects.toMatchObject({
         status,
       });
-      await expect(deleteBoonee(s.db, actor, { id: crypto.randomUUID() })).rejects.toMatchObject({ status });
+      await expect(deleteBoonee(s.db, s.storage, actor, { id: crypto.randomUUID() })).rejects.toMatchObject({ status });
       await expect(updateBoonee(s.db, actor, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({ status });
       await expect(
         broadcastContent(s.db, actor, {
@@ -217,12 +217,12 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const u = await createUser(s, "Deleter");
     const f = await owned(u.id);
     await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Fund", story: "Ich fand ihn im Park." });
-    await deleteBoonee(s.db, admin, { id: f.id });
+    await deleteBoonee(s.db, s.storage, admin, { id: f.id });
     expect(await s.db.select().from(boonees).where(eq(boonees.id, f.id))).toHaveLength(0);
     expect(await s.db.select().from(tags).where(eq(tags.booneeId, f.id))).toHaveLength(0);
     expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toHaveLength(0);
     expect(await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, f.id))).toHaveLength(0);
-    await expect(deleteBoonee(s.db, admin, { id: f.id })).rejects.toMatchObject({ code: "notFound" });
+    await expect(deleteBoonee(s.db, s.storage, admin, { id: f.id })).rejects.toMatchObject({ code: "notFound" });
   });
 
   it("broadcasts by rarity to exactly the distinct owners of that rarity, in one go", async () => {

@@ -275,7 +275,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const [a, b] = [await createUser(s, "Admin A"), await createUser(s, "Admin B")];
     for (const u of [a, b]) await s.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, u.id));
     const admin = (id: string) => ({ id, role: "admin" as const });
-    const results = await Promise.allSettled([deleteAccount(s.db, admin(a.id)), deleteAccount(s.db, admin(b.id))]);
+    const results = await Promise.allSettled([deleteAccount(s.db, s.storage, admin(a.id)), deleteAccount(s.db, s.storage, admin(b.id))]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "lastAdmin", status: 409 } });
     const [last] = await s.db.select().from(userRoles).where(eq(userRoles.role, "admin"));

@@ -57,7 +57,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     await claim(owner.id, common);
     expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
 
-    const result = await deleteBoonee(s.db, admin, { id: legendary.id });
+    const result = await deleteBoonee(s.db, s.storage, admin, { id: legendary.id });
     expect(result.withdrawn).toEqual(["legend_hunter"]);
     expect(await achievementsOf(owner.id)).toEqual(["first_find"]);
 
@@ -79,7 +79,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
   it("an unclaimed figure notifies nobody", async () => {
     const f = await figure();
     const before = (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n;
-    expect((await deleteBoonee(s.db, admin, { id: f.id })).withdrawn).toEqual([]);
+    expect((await deleteBoonee(s.db, s.storage, admin, { id: f.id })).withdrawn).toEqual([]);
     expect((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n).toBe(before);
   });
 
@@ -94,7 +94,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     expect(await achievementsOf(owner.id)).toContain("series_complete");
 
     // The owner's instance of b goes: they no longer own one of every type of the series.
-    await deleteBoonee(s.db, admin, { id: instanceOfB.id });
+    await deleteBoonee(s.db, s.storage, admin, { id: instanceOfB.id });
     expect(await achievementsOf(owner.id)).not.toContain("series_complete");
     expect(await achievementsOf(owner.id)).toContain("first_find");
     const [{ counters, recount }] = await queryRows<{ counters: unknown; recount: unknown }>(s.db, counterRecount);
@@ -105,13 +105,13 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     const type = await figure({ series: "Nummernreihe" });
     const second = await figure({ series: "Nummernreihe", templateId: type.id });
     const third = await figure({ series: "Nummernreihe", templateId: type.id });
-    await expect(deleteBoonee(s.db, admin, { id: type.id })).rejects.toMatchObject({ code: "hasInstances", status: 409 });
+    await expect(deleteBoonee(s.db, s.storage, admin, { id: type.id })).rejects.toMatchObject({ code: "hasInstances", status: 409 });
     const kept = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
     expect(kept.map((k) => k.id).sort()).toEqual([second.id, third.id].sort());
     // instances first, then the type
-    await deleteBoonee(s.db, admin, { id: second.id });
-    await deleteBoonee(s.db, admin, { id: third.id });
-    await deleteBoonee(s.db, admin, { id: type.id });
+    await deleteBoonee(s.db, s.storage, admin, { id: second.id });
+    await deleteBoonee(s.db, s.storage, admin, { id: third.id });
+    await deleteBoonee(s.db, s.storage, admin, { id: type.id });
     expect(await s.db.select().from(boonees).where(eq(boonees.id, type.id))).toEqual([]);
   });
 
@@ -119,7 +119,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     const owner = await createUser(s, "Kept Owner");
     const f = await figure({ rarity: "Legendary" });
     await claim(owner.id, f);
-    await expect(deleteBoonee(s.db, { id: owner.id, role: "moderator" }, { id: f.id })).rejects.toMatchObject({ status: 403 });
+    await expect(deleteBoonee(s.db, s.storage, { id: owner.id, role: "moderator" }, { id: f.id })).rejects.toMatchObject({ status: 403 });
     expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
     expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id))).length).toBe(1);
   });

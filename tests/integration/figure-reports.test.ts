@@ -100,7 +100,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const [a, b] = [await user("Emil"), await user("Finn")];
     await report(a, id, "damaged", "the tag is cracked");
     const before = (await countOpenReports(s.db)).open;
-    await removeAccount(s.db, admin, { userId: a.id, reason: "asked to be forgotten" });
+    await removeAccount(s.db, s.storage, admin, { userId: a.id, reason: "asked to be forgotten" });
     expect((await countOpenReports(s.db)).open).toBe(before);
     expect((await report(b, id, "damaged")).marked).toBe(true);
     const listed = (await listOpenReports(s.db, moderator)).find((f) => f.id === id)!;

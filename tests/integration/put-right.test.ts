@@ -304,9 +304,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(await refusal(blockAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe(
       "last_admin",
     );
-    expect(await refusal(removeAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe(
-      "last_admin",
-    );
+    expect(
+      await refusal(removeAccount(s.db, s.storage, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" })),
+    ).toBe("last_admin");
     expect(await refusal(blockAccount(s.db, admin, { userId: admin.id, reason: "by mistake" }))).toBe("self");
     expect(await refusal(blockAccount(s.db, moderator, { userId: bad.id, reason: "not allowed" }))).toBe("forbidden");
   });
@@ -314,7 +314,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
   it("deletes an account as self-deletion does, with the reason in the log", async () => {
     const gone = await createUser(s, "Gone Person");
     const f = await claimed(gone.id);
-    await removeAccount(s.db, admin, { userId: gone.id, reason: "asked by e-mail" });
+    await removeAccount(s.db, s.storage, admin, { userId: gone.id, reason: "asked by e-mail" });
     const [p] = await s.db.select().from(profiles).where(eq(profiles.id, gone.id));
     expect(p.name).toBeNull();
     expect(p.deletedAt).not.toBeNull();
@@ -346,8 +346,8 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(await refusal(editOwnStory(s.db, admin, { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }))).toBe(
       "forbidden",
     );
-    expect(await refusal(deleteOwnStory(s.db, user(stranger.id), { storyId: id }))).toBe("forbidden");
-    expect(await refusal(deleteOwnStory(s.db, null, { storyId: id }))).toBe("unauthorized");
+    expect(await refusal(deleteOwnStory(s.db, s.storage, user(stranger.id), { storyId: id }))).toBe("forbidden");
+    expect(await refusal(deleteOwnStory(s.db, s.storage, null, { storyId: id }))).toBe("unauthorized");
     const invalid = await editOwnStory(s.db, user(author.id), { storyId: id, fields: { title: "ab", story: "kurz" } }).catch(
       (e: DomainError) => e,
     );
@@ -356,7 +356,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const detail = await getBooneeDetail(s.db, user(author.id), f.booneeId);
     expect(detail.stories[0]).toMatchObject({ title: "Richtig", story: "Eine Geschichte ohne Fehler.", mine: true });
     expect((await getBooneeDetail(s.db, user(stranger.id), f.booneeId)).stories[0].mine).toBe(false);
-    await deleteOwnStory(s.db, user(author.id), { storyId: id });
+    await deleteOwnStory(s.db, s.storage, user(author.id), { storyId: id });
     expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(0);
     // "Storyteller" was announced, so it stays (product decisions, "Achievements stay")
     expect(
@@ -372,7 +372,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       booneeId: kept.booneeId,
       fields: { title: "Am Hafen", story: "Hinter dem Poller gefunden." },
     });
-    await deleteOwnStory(s.db, user(author.id), { storyId: id });
+    await deleteOwnStory(s.db, s.storage, user(author.id), { storyId: id });
     const achievements = async () =>
       (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement).sort();
     expect(await achievements()).toEqual(["first_find", "legend_hunter", "storyteller"]);

@@ -90,7 +90,7 @@ describe("the activity log tells the story (item 13)", () => {
 
   it("a deleted instance keeps its number in the log; the release of a drop is the system's (no actor)", async () => {
     const w = await typeWithInstances(3, `Ole ${tag}`);
-    await deleteBoonee(s.db, admin, { id: w.items[1].id });
+    await deleteBoonee(s.db, s.storage, admin, { id: w.items[1].id });
     expect((await lastEntry(w.items[1].id)).details).toMatchObject({ number: 3, owner: null });
     const [figure] = await s.db
       .insert(boonees)

@@ -131,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok)
       return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.boonees.deleteError", reason: null }, { status: 400 });
     try {
-      await deleteBoonee(services.db, actor, parsed.data);
+      await deleteBoonee(services.db, services.storage, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
     } catch (e) {
       const r = adminRefusal(

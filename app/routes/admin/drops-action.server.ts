@@ -52,7 +52,7 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
       const releaseAt = schedule ? fromZonedInput(schedule.releaseAt, zone) : null;
       if (schedule && !releaseAt) return invalid(intent, { releaseAt: "drops.admin.error.releaseAt" });
       const photo = pickedFile(form.get("hintImage"));
-      const hintImageUrl = photo ? await storeImage(services.storage, photo, "images") : undefined;
+      const hintImageUrl = photo ? await storeImage(services.storage, photo, "hints") : undefined;
       if (intent === "create") {
         const copyOf = fields.copyOf ? validate(dropIdSchema, { dropId: fields.copyOf }) : null;
         if (copyOf && !copyOf.ok) return invalid(intent, copyOf.errors);

@@ -86,7 +86,7 @@ async function accountAction(
     const input = parsed.data as { userId: string; reason: string };
     if (fields.intent === "block") await blockAccount(services.db, actor, input);
     else if (fields.intent === "unblock") await unblockAccount(services.db, actor, input);
-    else await removeAccount(services.db, actor, input);
+    else await removeAccount(services.db, services.storage, actor, input);
     const done = { block: "users.success.blocked", unblock: "users.success.unblocked", delete: "users.success.deleted" } as const;
     return data<ActionAnswer>({ ok: true, message: done[fields.intent as keyof typeof done] });
   } catch (e) {

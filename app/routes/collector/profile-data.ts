@@ -8,7 +8,7 @@ import type { Route } from "./+types/profile-data";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(context, request);
   const services = getServices(context);
-  const body = await exportUserData(services.db, actorOf(viewer), context.get(langContext));
+  const body = await exportUserData(services.db, actorOf(viewer), context.get(langContext), services.settings.publicUrl);
   return new Response(JSON.stringify(body, null, 2), {
     headers: {
       "content-type": "application/json; charset=utf-8",

@@ -71,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const own = fields.intent === "editStory" || fields.intent === "deleteStory";
   try {
     if (fields.intent === "editStory") await editOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "", fields });
-    else if (fields.intent === "deleteStory") await deleteOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "" });
+    else if (fields.intent === "deleteStory") await deleteOwnStory(services.db, services.storage, actorOf(viewer), { storyId: fields.storyId ?? "" });
     else await addStory(services.db, actorOf(viewer), { booneeId: params.id, fields });
   } catch (e) {
     if (e instanceof DomainError && e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });

@@ -6,7 +6,7 @@ import { logError } from "#server/log-error.ts";
 import { pickedFile } from "#server/uploads/process-upload.ts";
 import type { Route } from "./+types/story-photos";
 
-const KNOWN = new Set(["noPhoto", "tooManyPhotos", "imageUpload", "forbidden", "notFound"]);
+const KNOWN = new Set(["noPhoto", "tooManyPhotos", "imageUpload", "forbidden", "notFound", "tooMany"]);
 
 /**
  * The author of a finder story adds up to 3 photos (a plain multipart form on the figure page). The
