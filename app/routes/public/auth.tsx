@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields.intent === "passkeyLogin"
         ? { status: "created" as const, ...(await signInWithPasskey(services, parseResponse(fields.passkey), request.headers)) }
         : fields.intent === "passkeySignup"
-          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers)
+          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers, fields.deviceModel)
           : intent === "signup"
             ? await signUp(services, parsed!.data as { name: string; email: string; password: string }, request.headers)
             : { status: "created" as const, ...(await signIn(services, parsed!.data as { email: string; password: string }, request.headers)) };
