@@ -167,12 +167,15 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </CardContent>
       </Card>
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        {t("auth.claimFirst")}{" "}
-        <Link to="/claim" className="font-bold text-grape hover:underline">
-          {t("auth.claimFirstLink")}
-        </Link>
-      </p>
+      {/* signing in to claim a figure already: "found one? claim it first" would say the same thing twice */}
+      {!figure && (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          {t("auth.claimFirst")}{" "}
+          <Link to="/claim" className="font-bold text-grape hover:underline">
+            {t("auth.claimFirstLink")}
+          </Link>
+        </p>
+      )}
     </PageShell>
   );
 }
