@@ -1,4 +1,5 @@
 import { Scripts } from "react-router";
+import { keepFormsOffline } from "~/lib/keep-forms-offline";
 
 /**
  * Pages whose first paint matters most get their server HTML painted before any of React's ~170 KB of
@@ -101,44 +102,7 @@ function enhance(holderId: string, afterLoad: boolean) {
   /** Runs fn once the page has loaded (at once if it has). */
   const onLoad = (fn: () => void) => (d.readyState === "complete" ? fn() : w.addEventListener("load", fn, { once: true }));
 
-  // A claim code sent offline (a dead spot outdoors) would end on the browser's error page, the code gone:
-  // it stays in the field and the form's note says why, until the phone is back online.
-  d.addEventListener(
-    "submit",
-    (e) => {
-      const note = (e.target as HTMLFormElement).querySelector<HTMLElement>("[data-offline-message]");
-      if (booted() || navigator.onLine || !note) return;
-      e.preventDefault();
-      note.hidden = false;
-    },
-    true,
-  );
-  w.addEventListener("online", () => {
-    if (!booted()) d.querySelectorAll<HTMLElement>("[data-offline-message]").forEach((note) => (note.hidden = true));
-  });
-  // Busy label and no double submit while a native form post runs.
-  d.addEventListener("submit", (e) => {
-    if (booted() || e.defaultPrevented) return;
-    const form = e.target as HTMLFormElement;
-    const button = ((e as SubmitEvent).submitter ?? form.querySelector("[data-busy-label]")) as HTMLButtonElement | null;
-    const label = button?.getAttribute("data-busy-label");
-    if (!button || !label) return;
-    button.setAttribute("data-idle-label", button.textContent ?? "");
-    setTimeout(() => {
-      button.textContent = label;
-      button.disabled = true;
-      button.setAttribute("aria-busy", "true");
-    }, 0);
-  });
-  // Coming back through the history cache: the form is usable again.
-  w.addEventListener("pageshow", (e) => {
-    if (!e.persisted || booted()) return;
-    d.querySelectorAll("[data-idle-label]").forEach((b) => {
-      b.textContent = b.getAttribute("data-idle-label");
-      (b as HTMLButtonElement).disabled = false;
-      b.removeAttribute("aria-busy");
-    });
-  });
+  // Forms sent from a dead spot, and the busy label of native posts: keepFormsOffline, appended to this script.
   // The code form's submit button is disabled while the input is empty.
   d.querySelectorAll<HTMLInputElement>("input[data-code-input]").forEach((input) => {
     const button = input.form?.querySelector<HTMLButtonElement>("button[type=submit]");
@@ -174,8 +138,9 @@ function enhance(holderId: string, afterLoad: boolean) {
       ),
     );
   }
-  // Passkey buttons wait hidden until the browser is known to do passkeys.
+  // Passkey buttons wait hidden until the browser is known to do passkeys; controls that only work with JavaScript (share) until now.
   if (typeof PublicKeyCredential === "function") d.querySelectorAll("[data-passkey]").forEach((el) => el.removeAttribute("hidden"));
+  d.querySelectorAll("[data-js-only]").forEach((el) => el.removeAttribute("hidden"));
   // Controls that need React (menu and dialog triggers, passkey buttons): start the app on first use and replay the click.
   const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("[aria-haspopup],[data-needs-app]") : null);
   d.addEventListener("pointerdown", (e) => needsApp(e.target) && boot(), true);
@@ -323,7 +288,8 @@ function enhance(holderId: string, afterLoad: boolean) {
   if (afterLoad) onLoad(() => afterFirstPaint(() => requestAnimationFrame(() => setTimeout(boot, 0))));
 }
 
-const enhanceScript = (start: DeferredStart) => `(${enhance.toString()})(${JSON.stringify(HOLDER_ID)},${start === "after-load"})`;
+const enhanceScript = (start: DeferredStart) =>
+  `(${enhance.toString()})(${JSON.stringify(HOLDER_ID)},${start === "after-load"});(${keepFormsOffline.toString()})(window)`;
 
 /**
  * Rendered by the root layout instead of <Scripts /> on deferred routes. Inside <noscript>, React renders
