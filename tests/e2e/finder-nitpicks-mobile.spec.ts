@@ -143,6 +143,14 @@ test.describe("finder photos open in a viewer", () => {
     await plain.page.getByRole("link", { name: "Schließen" }).click();
     await expect(plain.page).toHaveURL(`/boonee/${figure.id}#photo-${photos[1].id}`);
     await expect(plain.page.getByRole("dialog")).toHaveCount(0);
+    // a ?photo= that names no photo of this page (another figure's, or markup) opens nothing and is not echoed
+    const other = await figureWithPhotos();
+    for (const hostile of [other.photos[0].id, '"><script>alert(1)</script>', "x".repeat(3000)]) {
+      const response = await plain.page.goto(`/boonee/${figure.id}?photo=${encodeURIComponent(hostile)}`);
+      expect(response?.status()).toBe(200);
+      await expect(plain.page.getByRole("dialog")).toHaveCount(0);
+      expect(await response!.text()).not.toContain("<script>alert(1)");
+    }
     await plain.context.close();
   });
 });
