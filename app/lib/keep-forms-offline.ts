@@ -17,11 +17,12 @@
  * Also the busy label of a native post (`data-busy-label` on the submit button; no double submit), for
  * every form the app does not send itself.
  *
- * It runs as it is in two places: serialised into the inline script of pages whose app starts late
- * (app/components/deferred-scripts.tsx), and called by app/entry.client.tsx; installed once per page.
- * So it must not use anything from outside its own body.
+ * It runs in two places: as part of the inline script of pages whose app starts late (built minified
+ * by the `virtual:inline-scripts` plugin in vite.config.ts, app/components/deferred-scripts.tsx), and
+ * called by app/entry.client.tsx; installed once per page. So it must not use anything from outside
+ * its own body.
  */
-export function keepFormsOffline(w: Window, retryMs = 15_000) {
+export default function keepFormsOffline(w: Window, retryMs = 15_000) {
   const d = w.document;
   const marked = w as Window & { __booneesForms?: boolean };
   if (marked.__booneesForms) return;
