@@ -34,6 +34,8 @@ const TEXT = {
   },
 } as const;
 type Lang = keyof typeof TEXT;
+/** Where the success page goes on to: the collection with the new find marked. */
+const NEW_FIND = /\/profile\?new=[0-9a-f-]{36}$/;
 
 test.beforeEach(async ({ page }) => {
   await ownAddress(page);
@@ -73,6 +75,7 @@ async function signUpOffline(page: Page, lang: Lang, figure: { id: string; code:
   expect(await ownerOf(figure.id)).toBeNull();
   await page.context().setOffline(false);
   await expect(page.getByRole("status").getByText(t.success)).toBeVisible();
+  await expect(page).toHaveURL(NEW_FIND); // the success page goes on by itself: the next page waits for that
   const [account] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
   expect(await ownerOf(figure.id)).toBe(account.id);
 }
@@ -114,6 +117,7 @@ test.describe("the tag's page offline", () => {
       expect(await ownerOf(figure.id)).toBeNull();
       await page.context().setOffline(false);
       await expect(page.getByRole("status").getByText(TEXT[lang].success)).toBeVisible();
+      await expect(page).toHaveURL(NEW_FIND); // the success page goes on by itself: the next page waits for that
       expect(await ownerOf(figure.id)).toBe(user.id);
     }
   });
