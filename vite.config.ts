@@ -2,9 +2,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // the inline script of pages that start the app late, minified (app/components/deferred-scripts.tsx)
+    inlineScripts({ startOnDemand: "app/lib/start-on-demand.ts", keepFormsOffline: "app/lib/keep-forms-offline.ts" }),
+  ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

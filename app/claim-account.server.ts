@@ -37,7 +37,7 @@ export async function accountForClaim(
       fields.intent === "passkeyLogin"
         ? { status: "created" as const, ...(await signInWithPasskey(services, parseResponse(fields.passkey), request.headers)) }
         : fields.intent === "passkeySignup"
-          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers)
+          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers, fields.deviceModel)
           : await signUp(services, parsed!.data!, request.headers);
     // an e-mail that has an account: its owner got a mail; the page says "check your mailbox"
     if (account.status === "mailed") return { failed: { error: null, errors: {}, notice: "claim.checkMail", values }, status: 200 };

@@ -5,6 +5,10 @@ import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "./lib/i18n";
 import type { Lang } from "#shared/i18n-config.ts";
 import { loadMessages } from "./locales/messages";
+import keepFormsOffline from "./lib/keep-forms-offline";
+
+// Forms sent from a dead spot wait and go once the phone is online (on pages whose app started late, the inline script did this already).
+keepFormsOffline(window);
 
 const lang: Lang = document.documentElement.lang === "en" ? "en" : "de";
 loadMessages(lang).then((messages) => {

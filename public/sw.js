@@ -26,12 +26,26 @@ self.addEventListener("activate", (event) => {
 // Pages come from the network as always; only when it fails does the offline page answer.
 self.addEventListener("fetch", (event) => {
   if (event.request.mode !== "navigate") return;
+  if (event.request.method !== "GET") {
+    // A form sent on a signal too weak to carry it (the phone thinks it is online): the offline page would
+    // wipe what was typed. 204 keeps the page as it is, and the page is told, so it holds the form and sends
+    // it again (app/lib/keep-forms-offline.ts).
+    event.respondWith(fetch(event.request).catch(() => formNotSent().then(() => new Response(null, { status: 204 }))));
+    return;
+  }
   event.respondWith(
     Promise.resolve(event.preloadResponse)
       .then((preloaded) => preloaded || fetch(event.request))
       .catch(() => caches.match(OFFLINE_URL)),
   );
 });
+
+function formNotSent() {
+  return self.clients
+    .matchAll({ type: "window" })
+    .then((windows) => windows.forEach((w) => w.postMessage({ type: "boonees:offline" })))
+    .catch(() => {});
+}
 
 function readPayload(data) {
   if (!data) return {};

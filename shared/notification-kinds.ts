@@ -1,3 +1,5 @@
+import { canOpenAdmin, type Role } from "./roles.ts";
+
 /** Where a notification can reach its reader: the bell in the app (always on), push, e-mail. */
 export const CHANNELS = ["bell", "push", "email"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -177,6 +179,13 @@ const isSwitchable = (kind: AnyKind): kind is NotificationKind => OPTIONAL_CHANN
 
 /** What a collector can be told about beyond the bell; preferences are kept per kind and channel. */
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = (Object.keys(NOTIFICATION_KIND_TABLE) as AnyKind[]).filter(isSwitchable);
+
+/**
+ * The preference rows a person has: kinds meant for the team (audience "staff", e.g. reports on figures)
+ * only for moderators and admins; a collector is never sent them, so a row would switch nothing.
+ */
+export const preferenceKindsFor = (role: Role): readonly NotificationKind[] =>
+  NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_KIND_TABLE[kind].audience !== "staff" || canOpenAdmin(role));
 
 /** Every "kind.channel" a delivery job may be queued for. */
 export const DELIVERABLE: readonly string[] = NOTIFICATION_KINDS.flatMap((kind) =>

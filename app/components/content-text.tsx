@@ -17,22 +17,33 @@ export function useInLanguage() {
 /**
  * Content in a language: as written when it is the page's; otherwise the element carries `lang` and
  * a small mark with the language's name ("Deutsch"), so nobody takes it for a missing translation and
- * screen readers and translation tools read it in the right language.
+ * screen readers and translation tools read it in the right language. `marked={false}`: the text
+ * right before it (a title) carries the mark already, one mark per item is enough.
  */
 export function ContentText<T extends "p" | "h2" | "h3" | "dd" | "span" | "div">({
   as,
   value,
+  marked = true,
   ...props
-}: { as: T; value: InLanguage } & Omit<React.ComponentProps<T>, "children" | "lang">) {
+}: { as: T; value: InLanguage; marked?: boolean } & Omit<React.ComponentProps<T>, "children" | "lang">) {
   const page = usePageLang();
   const Tag = as as React.ElementType;
   if (value.lang === page) return <Tag {...props}>{value.text}</Tag>;
   return (
     <Tag {...props} lang={value.lang}>
-      <LanguageMark lang={value.lang} /> {value.text}
+      {marked && (
+        <>
+          <LanguageMark lang={value.lang} />{" "}
+        </>
+      )}
+      {value.text}
     </Tag>
   );
 }
+
+/** Whether a text after `before` still needs its own language mark: not when `before` is marked for the same language. */
+export const needsOwnMark = (before: InLanguage | null | undefined, value: InLanguage, page: Lang) =>
+  !before || before.lang === page || before.lang !== value.lang;
 
 /**
  * Text a person wrote in the language of the page they wrote it on (a moderator's reason): marked

@@ -3,7 +3,7 @@ import { ExternalLinkIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ContentText, useInLanguage, usePageLang } from "~/components/content-text";
+import { ContentText, needsOwnMark, useInLanguage, usePageLang } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
 
 export interface ExclusiveItemData {
@@ -58,13 +58,14 @@ export function ExclusiveTexts({
   textClassName: string;
 }) {
   const pick = useInLanguage();
+  const page = usePageLang();
   const title = pick(item.title, item.titleEn);
   const text = pick(item.description, item.descriptionEn);
   return (
     <>
       {title && <ContentText as={titleAs} value={title} className={titleClassName} />}
       {children}
-      {text && <ContentText as="p" value={text} className={textClassName} />}
+      {text && <ContentText as="p" value={text} marked={needsOwnMark(title, text, page)} className={textClassName} />}
     </>
   );
 }

@@ -35,3 +35,15 @@ export async function runPasskey(kind: PasskeyKind, fields: Record<string, strin
     };
   }
 }
+
+type ClientHints = { getHighEntropyValues(hints: string[]): Promise<{ model?: string }> };
+
+/** The device's model where the browser tells it (Chrome's client hints: "Pixel 7"); a new passkey is named after it. */
+export async function deviceModel(): Promise<string> {
+  try {
+    const hints = (navigator as unknown as { userAgentData?: ClientHints }).userAgentData;
+    return (await hints?.getHighEntropyValues(["model"]))?.model ?? "";
+  } catch {
+    return "";
+  }
+}

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { APIError } from "better-auth/api";
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { langFromCookieHeader } from "#shared/i18n-config.ts";
 import { ACCOUNT_BLOCKED, blockedRefusal } from "../auth/blocked.ts";
 import { startSession } from "../auth/start-session.ts";
@@ -13,6 +13,7 @@ import {
   verifyRegistration,
   type NewCredential,
 } from "../passkeys/ceremony.ts";
+import { deviceName } from "../passkeys/device-name.ts";
 import type { Services } from "../services.ts";
 import { mailEmailConfirmation } from "./confirm-email.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
@@ -59,20 +60,34 @@ export async function addPasskeyOptions(services: PasskeyServices, actor: Actor 
 
 export const signInPasskeyOptions = (services: PasskeyServices) => authenticationOptions(services.db, services.config.PUBLIC_URL);
 
-async function nextName(db: DbOrTx, userId: string) {
-  const [{ n }] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
-  return `Passkey ${n + 1}`;
+/** Where a new passkey is made: the request's headers and the model the browser's client hints named (a form field). */
+export interface PasskeyDevice {
+  headers: Headers;
+  model?: string | null;
+}
+
+/**
+ * A new passkey's name: its device ("iPhone (Safari)", a second one "iPhone (Safari) 2"), or
+ * "Passkey N" where the device is not known.
+ */
+async function nextName(db: DbOrTx, userId: string, device: PasskeyDevice | undefined) {
+  const taken = new Set((await db.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, userId))).map((p) => p.name));
+  const base = device ? deviceName(device.headers.get("user-agent"), device.model ?? device.headers.get("sec-ch-ua-model")) : null;
+  if (!base) return `Passkey ${taken.size + 1}`;
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base} ${n}`;
+  return name;
 }
 
 /** `usedNow`: the passkey signs in as it is made (a passkey sign-up), so it is "used", not "never used". */
-const store = async (db: DbOrTx, userId: string, c: NewCredential, usedNow = false) =>
+const store = async (db: DbOrTx, userId: string, c: NewCredential, device: PasskeyDevice | undefined, usedNow = false) =>
   db.insert(passkeys).values({
     userId,
     credentialId: c.credentialId,
     publicKey: c.publicKey,
     counter: c.counter,
     transports: c.transports,
-    name: await nextName(db, userId),
+    name: await nextName(db, userId, device),
     lastUsedAt: usedNow ? sql`now()` : null,
   });
 
@@ -101,6 +116,8 @@ export async function signUpWithPasskey(
   services: PasskeyServices,
   response: RegistrationResponseJSON,
   headers: Headers,
+  /** the model the browser's client hints named, if any (it names the passkey) */
+  model?: string | null,
 ): Promise<SignUpResult> {
   await countSignUp(services, headers);
   const { about, credential } = await verifyRegistration(services.db, services.config.PUBLIC_URL, response);
@@ -111,18 +128,23 @@ export async function signUpWithPasskey(
     return { status: "mailed" };
   }
   const user = await ctx.internalAdapter.createUser({ name: about.name, email: about.email, emailVerified: false }, { method: "passkey" });
-  await store(services.db, user.id, credential, true);
+  await store(services.db, user.id, credential, { headers, model }, true);
   await mailEmailConfirmation(services, { id: user.id, name: about.name, email: about.email }, langFromCookieHeader(headers.get("cookie")));
   const cookie = await startSession(services.auth, user.id, headers);
   return { status: "created", headers: new Headers([["set-cookie", cookie]]), userId: user.id };
 }
 
-/** One more passkey for the signed-in account (also a password account). */
-export async function addPasskey(services: PasskeyServices, actor: Actor | null, response: RegistrationResponseJSON) {
+/** One more passkey for the signed-in account (also a password account), named after `device` where known. */
+export async function addPasskey(
+  services: PasskeyServices,
+  actor: Actor | null,
+  response: RegistrationResponseJSON,
+  device?: PasskeyDevice,
+) {
   assertSignedIn(actor);
   const { about, credential } = await verifyRegistration(services.db, services.config.PUBLIC_URL, response);
   if (about.purpose !== "add" || about.userId !== actor.id) throw new DomainError("passkeyFailed", 400);
-  await store(services.db, actor.id, credential);
+  await store(services.db, actor.id, credential, device);
 }
 
 /**

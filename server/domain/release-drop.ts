@@ -10,7 +10,10 @@ import { announce } from "./announce.ts";
  * one conditional UPDATE (released_at IS NULL, due, not cancelled) decides; the winner, in the same
  * transaction, sets its figures to Placed, records the activity and announces it to every collector
  * (one announcement row and one fan-out job: the cost does not grow with the collectors, decision 024).
- * The triggers of migration 0013 tell every instance (public pages, event streams, timers).
+ * Hints due by then (released at the same moment, or earlier while the drop waited) go public with it,
+ * under the drop's one announcement: a collector is told once, in the bell, by push and by e-mail, not
+ * once for the drop and again for its hint (issue 35). The triggers of migration 0013 tell every
+ * instance (public pages, event streams, timers).
  */
 export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -22,7 +25,18 @@ export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {
     if (!drop) return false;
     await tx.execute(sql`update boonees set status = 'Placed'
                          where id in (select boonee_id from drop_figures where drop_id = ${drop.id}) and owner_id is null and status <> 'Archived'`);
-    await recordActivity(tx, null, { action: "drop.released", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
+    const hints = await tx
+      .update(dropHints)
+      .set({ releasedAt: sql`now()` })
+      .where(and(eq(dropHints.dropId, drop.id), isNull(dropHints.releasedAt), lte(dropHints.releaseAt, sql`now()`)))
+      .returning({ id: dropHints.id });
+    const entry = { objectType: "drop" as const, objectId: drop.id, objectLabel: drop.titleDe };
+    await recordActivity(
+      tx,
+      null,
+      { action: "drop.released", ...entry },
+      ...hints.map(() => ({ action: "drop.hintReleased" as const, ...entry })),
+    );
     await announce(tx, "dropReleased", systemText("dropReleased", bilingualArg(drop.titleDe, drop.titleEn)), drop.id);
     return true;
   });

@@ -77,7 +77,7 @@ test.describe("profile and phone menu", () => {
 });
 
 test.describe("forms", () => {
-  test("German: story counters near the limits; 6,000 pasted characters stay in the field and are refused with a message", async ({
+  test("German: story limits shown before typing, then counted; 6,000 pasted characters stay in the field and are refused with a message", async ({
     page,
   }) => {
     const user = await signUp(page);
@@ -87,16 +87,18 @@ test.describe("forms", () => {
     const dialog = page.getByRole("dialog");
     const title = dialog.getByLabel("Titel");
     const story = dialog.getByLabel("Story", { exact: true });
+    // the limits are in view before anything is typed, not only once one is broken
+    await expect(dialog.getByTestId("char-counter")).toHaveText(["3–100 Zeichen", "10–5000 Zeichen", "Höchstens 200 Zeichen"]);
+    await title.fill("ab");
+    await expect(dialog.getByTestId("char-counter").first()).toHaveText("2 / 100 – mindestens 3 Zeichen");
     await title.fill("T".repeat(50));
-    await expect(dialog.getByTestId("char-counter")).toHaveCount(0);
-    await title.fill("T".repeat(90));
-    await expect(dialog.getByTestId("char-counter")).toHaveText("90 / 100");
-    const long = "Es war einmal am Hafen. ".repeat(250); // 6,000 characters
+    await expect(dialog.getByTestId("char-counter").first()).toHaveText("50 / 100");
+    const long = `${"Es war einmal am Hafen. ".repeat(250).slice(0, -1)}!`; // 6,000 characters (the limits count the trimmed text)
     await story.fill(long);
     await expect(story).toHaveValue(long);
     await expect(dialog.getByTestId("char-counter").nth(1)).toHaveText("6000 / 5000 – 1000 Zeichen zu viel");
     await dialog.getByRole("button", { name: "Story speichern" }).click();
-    await expect(dialog.getByText("Die Story darf höchstens 5000 Zeichen lang sein.")).toBeVisible();
+    await expect(dialog.getByText("Story darf höchstens 5000 Zeichen lang sein")).toBeVisible();
     await expect(story).toHaveValue(long);
     expect(await storiesOf(f.id)).toHaveLength(0);
 
@@ -120,8 +122,8 @@ test.describe("forms", () => {
     await form.getByLabel("Story", { exact: true }).fill("S".repeat(6000));
     await form.getByLabel("Find location (optional)").fill("L".repeat(201));
     await form.getByRole("button", { name: "Save story" }).click();
-    await expect(page.getByText("The story can be at most 5000 characters long.")).toBeVisible();
-    await expect(page.getByText("The find location can be at most 200 characters long.")).toBeVisible();
+    await expect(page.getByText("Story must be at most 5000 characters long")).toBeVisible();
+    await expect(page.getByText("Find location must be at most 200 characters long")).toBeVisible();
     expect(await storiesOf(f.id)).toHaveLength(0);
     await context.close();
   });

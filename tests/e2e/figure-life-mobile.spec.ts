@@ -140,7 +140,11 @@ test("a finder adds a photo with GPS in its EXIF to their story: it is shown, an
   const shown = page.getByTestId("story-photos").getByRole("img", { name: "Fundfoto 1 zu „Am Leuchtturm“" });
   await expect(shown).toBeVisible();
   await expect(page.getByTestId("life-story").getByRole("img")).toHaveCount(1);
-  for (const url of [await shown.getAttribute("src"), await page.getByTestId("story-photos").getByRole("link").getAttribute("href")]) {
+  // the full size, as the photo viewer shows it (issue 35: a photo opens in a viewer, not as the bare file)
+  await page.getByTestId("story-photos").getByRole("link").click();
+  const full = page.getByRole("dialog", { name: "Foto 1 von 1" }).getByRole("img");
+  await expect(full).toBeVisible();
+  for (const url of [await shown.getAttribute("src"), await full.getAttribute("src")]) {
     const served = await page.request.get(url!);
     expect(served.status()).toBe(200);
     const meta = await sharp(await served.body()).metadata();

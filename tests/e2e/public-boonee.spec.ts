@@ -218,19 +218,19 @@ test.describe("finder stories", () => {
     await dialog.getByLabel("Title").fill("  ab ");
     await dialog.getByLabel("Story", { exact: true }).fill("   kurz   ");
     await dialog.getByRole("button", { name: "Save story" }).click();
-    await expect(dialog.getByText("The title must be at least 3 characters long.")).toBeVisible();
-    await expect(dialog.getByText("The story must be at least 10 characters long.")).toBeVisible();
+    await expect(dialog.getByText("Title must be at least 3 characters long")).toBeVisible();
+    await expect(dialog.getByText("Story must be at least 10 characters long")).toBeVisible();
     await dialog.getByLabel("Title").fill("abc");
     await dialog.getByLabel("Story", { exact: true }).fill("0123456789");
     await dialog.getByLabel("Find date (optional)").fill("2999-01-01");
     await dialog.getByRole("button", { name: "Save story" }).click();
-    await expect(dialog.getByText("The find date can't be in the future.")).toBeVisible();
+    await expect(dialog.getByText("Find date must not be in the future")).toBeVisible();
     expect(await storiesOf(f.id)).toHaveLength(0);
     // over a limit: the text stays whole, a counter says how much is too much, the save is refused
     await dialog.getByLabel("Title").fill("T".repeat(101));
-    await expect(dialog.getByTestId("char-counter")).toHaveText("101 / 100 – 1 character too many");
+    await expect(dialog.getByTestId("char-counter").first()).toHaveText("101 / 100 – 1 character too many");
     await dialog.getByRole("button", { name: "Save story" }).click();
-    await expect(dialog.getByText("The title can be at most 100 characters long.")).toBeVisible();
+    await expect(dialog.getByText("Title must be at most 100 characters long")).toBeVisible();
     expect(await storiesOf(f.id)).toHaveLength(0);
     await dialog.getByLabel("Title").fill("abc");
     await dialog.getByLabel("Find date (optional)").fill("");

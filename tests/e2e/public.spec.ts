@@ -160,12 +160,12 @@ test.describe("gallery", () => {
     await expect(page).toHaveURL(/\/boonee\/[0-9a-f-]{36}$/);
   });
 
-  test("English: 'No boonees found', and a shared filtered link opens filtered", async ({ page }) => {
+  test("English: 'No Boonees found', and a shared filtered link opens filtered", async ({ page }) => {
     const { key } = await seedGallery();
     await useEnglish(page);
     await page.goto(`/boonees?q=${encodeURIComponent(`knorx ${key}`)}&rarity=Common`);
     await expect(page).toHaveTitle("Gallery · Boonees");
-    await expect(page.getByText("No boonees found")).toBeVisible();
+    await expect(page.getByText("No Boonees found", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Common", exact: true })).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("button", { name: "All" }).click();
     await expect.poll(() => cardNames(page)).toEqual([`Knorx ${key}`]);

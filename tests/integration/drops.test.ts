@@ -1,7 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { announcements, boonees, drops, fanoutJobs, notificationSettings, notifications, profiles, tags } from "../../server/db/schema.ts";
+import {
+  announcements,
+  boonees,
+  drops,
+  fanoutJobs,
+  notificationSettings,
+  notifications,
+  profiles,
+  pushSubscriptions,
+  tags,
+} from "../../server/db/schema.ts";
 import { listAdminDrops } from "../../server/domain/admin-drops.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { addDropHint } from "../../server/domain/drop-hints.ts";
@@ -128,13 +138,18 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     });
     expect((await releaseDue(s.db)).hints).toBe(0); // its drop still waits
     await makeDue(drop.id);
+    await releaseDue(s.db); // the hint due by then goes public with the drop, under its announcement
+    let page = await getPublicDrop(s.db, drop.id);
+    expect(page.hints.map((h) => h.id)).toEqual([hint.id]);
+    const later = await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Am Kanal", textEn: "By the canal", releaseAt: soon() });
+    await s.db.execute(sql`update drop_hints set release_at = now() - interval '1 second' where id = ${later.id}`);
     const raced = await Promise.all(Array.from({ length: 4 }, () => releaseDue(s.db)));
     expect(raced.reduce((sum, r) => sum + r.hints, 0)).toBe(1);
     const said = await s.db.select().from(announcements).where(eq(announcements.dropId, drop.id));
     expect(said.map((a) => a.kind).sort()).toEqual(["dropReleased", "newHint"]);
     expect(said.find((a) => a.kind === "newHint")!.title).toMatch(/^@dropHint:/);
-    let page = await getPublicDrop(s.db, drop.id);
-    expect(page.hints.map((h) => h.id)).toEqual([hint.id]);
+    page = await getPublicDrop(s.db, drop.id);
+    expect(page.hints.map((h) => h.id).sort()).toEqual([hint.id, later.id].sort());
     expect(page.figures[0].found).toBeNull();
     const landing = await getLandingDrop(s.db);
     expect(landing).toMatchObject({ state: "live", drop: { id: drop.id, total: 1, found: 0 } });
@@ -148,6 +163,45 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     await s.db.update(profiles).set({ blockedAt: new Date() }).where(eq(profiles.id, finder.id));
     expect((await getPublicDrop(s.db, drop.id)).figures[0].found).toEqual({ minutes: 37, finder: null });
     expect((await listPastDrops(s.db)).map((d) => d.id)).toContain(drop.id);
+  });
+
+  it("tells a collector once of a drop and its hint released at the same moment: one bell entry, one push, one e-mail (issue 35)", async () => {
+    const collector = await createUser(s, "Einmal-Sammlerin");
+    await s.db.insert(notificationSettings).values({ userId: collector.id, email: "on", unsubscribeToken: `once-${collector.id}` });
+    await s.db
+      .insert(pushSubscriptions)
+      .values({ userId: collector.id, endpoint: `https://push.example.test/once-${collector.id}`, p256dh: "k", auth: "a" });
+    const f = await figure();
+    const drop = await createDrop(s.db, admin, { ...texts("Einmal"), releaseAt: soon(), figureIds: [f.id] });
+    const hint = await addDropHint(s.db, admin, {
+      dropId: drop.id,
+      textDe: "Am Leuchtturm",
+      textEn: "At the lighthouse",
+      releaseAt: soon(),
+    });
+    // the same release time for both, and it has come (two instances' timers wake together)
+    await makeDue(drop.id);
+    await s.db.execute(sql`update drop_hints set release_at = (select release_at from drops where id = ${drop.id}) where id = ${hint.id}`);
+    await Promise.all([releaseDue(s.db), releaseDue(s.db)]);
+    while (await fanOutOnce(s.db));
+    const bell = (await listNotifications(s.db, { id: collector.id, role: "user" })).filter((x) => x.link === `/drops/${drop.id}`);
+    expect(bell.map((x) => x.title)).toEqual([expect.stringMatching(/^@dropReleased:/)]);
+    const jobs = await queryRows<{ channel: string; kind: string }>(
+      s.db,
+      sql`select channel::text, kind from delivery_jobs where user_id = ${collector.id} and drop_id = ${drop.id} order by channel::text`,
+    );
+    expect(jobs).toEqual([
+      { channel: "email", kind: "dropReleased" },
+      { channel: "push", kind: "dropReleased" },
+    ]);
+    // the hint is public with the drop, and the log says so
+    expect((await getPublicDrop(s.db, drop.id)).hints.map((h) => h.id)).toEqual([hint.id]);
+    const [logged] = await queryRows<{ n: number }>(
+      s.db,
+      sql`select count(*)::int as n from activity_log where action = 'drop.hintReleased' and object_id = ${drop.id}`,
+    );
+    expect(logged.n).toBe(1);
+    await s.db.update(profiles).set({ deletedAt: new Date() }).where(eq(profiles.id, collector.id)); // out of the next tests' counts
   });
 
   it("counts a drop's push and e-mail deliveries for the admin, its hints included: sent, pending, failed", async () => {

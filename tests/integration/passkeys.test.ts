@@ -110,6 +110,34 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     await expect(removePasskey(s, onlyActor, { id: last.id })).rejects.toMatchObject({ code: "lastPasskey" });
   });
 
+  it("names a new passkey after its device (issue 35): iPhone (Safari), a second one numbered, the model from the client hint", async () => {
+    const IPHONE =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const REDUCED_ANDROID =
+      "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    const on = (ua: string) => new Headers({ "x-boonees-client-ip": "10.20.5.1", "user-agent": ua });
+    const phone = new SoftAuthenticator(s.config.PUBLIC_URL);
+    const made = await signUpWithPasskey(s, phone.register(await signUpPasskeyOptions(s, { name: "Ina", email: email() })), on(IPHONE));
+    if (made.status !== "created") throw new Error("not created");
+    const actor = { id: made.userId, role: "user" as const };
+    await addPasskey(s, actor, new SoftAuthenticator(s.config.PUBLIC_URL).register(await addPasskeyOptions(s, actor)), {
+      headers: on(IPHONE),
+    });
+    await addPasskey(s, actor, new SoftAuthenticator(s.config.PUBLIC_URL).register(await addPasskeyOptions(s, actor)), {
+      headers: on(REDUCED_ANDROID),
+      model: "Pixel 7",
+    });
+    await addPasskey(s, actor, new SoftAuthenticator(s.config.PUBLIC_URL).register(await addPasskeyOptions(s, actor)), {
+      headers: on("Vitest"),
+    });
+    expect((await listOwnPasskeys(s.db, actor)).map((p) => p.name)).toEqual([
+      "iPhone (Safari)",
+      "iPhone (Safari) 2",
+      "Pixel 7 (Chrome)",
+      "Passkey 4",
+    ]);
+  });
+
   it("nobody renames or removes another account's passkey; another account's registration is not added", async () => {
     const owner = await passkeyAccount("Olga");
     const [theirs] = await listOwnPasskeys(s.db, { id: owner.userId, role: "user" });

@@ -83,6 +83,14 @@ describe("German copy (app/locales/STYLE.md)", () => {
     expect(found, "beanspruchen").toEqual([]);
   });
 
+  it("words every finder-story field error in the spec's form: „Titel muss mindestens 3 Zeichen lang sein“ (issue 35, item 15)", () => {
+    // the spec fixes two of them; the others read the same way (the field's name, muss/darf, no full stop)
+    const fieldErrors = german.filter(([key]) => /^story\.error\.(title|story|location|date|lang)/.test(key));
+    expect(fieldErrors.map(([key]) => key)).toHaveLength(8);
+    const SPEC_FORM = /^(Titel|Story|Fundort|Funddatum|Sprache der Story) (muss|darf) [^.]+[^.!]$/;
+    expect(fieldErrors.filter(([, text]) => !SPEC_FORM.test(text))).toEqual([]);
+  });
+
   it("catches what it is meant to catch", () => {
     expect(NEUTER.test("Hast du dieses Boonee gefunden?")).toBe(true);
     expect(NEUTER.test("Das Boonee gehört dir.")).toBe(true);

@@ -2,7 +2,7 @@ import { KeyRoundIcon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { passkeysSupported, runPasskey, type PasskeyKind } from "~/lib/passkey-client";
+import { deviceModel, passkeysSupported, runPasskey, type PasskeyKind } from "~/lib/passkey-client";
 import { useTranslation } from "~/lib/use-translation";
 
 /**
@@ -37,6 +37,7 @@ export function PasskeyButton({
   const [error, setError] = useState<{ key: string; params?: Record<string, unknown> } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const answer = useRef<HTMLInputElement>(null);
+  const model = useRef<HTMLInputElement>(null);
   useEffect(() => setSupported(passkeysSupported()), []);
 
   const start = async () => {
@@ -57,6 +58,7 @@ export function PasskeyButton({
       return;
     }
     answer.current!.value = outcome.response;
+    if (model.current) model.current.value = await deviceModel(); // a new passkey is named after its device
     form.current!.submit(); // the page goes where the server sends it
   };
 
@@ -77,6 +79,7 @@ export function PasskeyButton({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input ref={answer} type="hidden" name="passkey" />
+      {kind !== "login" && <input ref={model} type="hidden" name="deviceModel" />}
       <Button
         type="button"
         variant={variant}

@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/forms/field";
+import { OfflineNote } from "~/components/forms/offline-note";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { SLIME_AA } from "~/components/landing/tones";
 import { Button } from "~/components/ui/button";
@@ -75,6 +76,7 @@ export default function AddStoryDialog({
           <input type="hidden" name="via" value="dialog" />
           <FormError error={result && !result.ok ? result.error : null} />
           <StoryFields errors={errors} idPrefix="story-dialog" maxDate={localToday()} />
+          <OfflineNote />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t("common.cancel")}

@@ -1,6 +1,8 @@
 import { FlagIcon } from "lucide-react";
+import { Link } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import { useDates } from "~/lib/use-dates";
+import { PHOTO_PARAM, photoAnchor } from "./photo-viewer";
 import { StoryPhoto } from "./story-photo";
 
 export interface FinderStory {
@@ -78,9 +80,17 @@ export function FinderStories({
                   <ul className="mt-3 grid grid-cols-3 gap-2" data-testid="story-photos">
                     {s.photos.map((photo, i) => (
                       <li key={photo.id} className="grid content-start gap-1">
-                        <a href={photo.url} className="block overflow-hidden rounded-xl border-2 border-ink/10">
+                        {/* opens the viewer (PhotoViewer): a link to ?photo=, so it works without JavaScript too */}
+                        <Link
+                          to={`?${PHOTO_PARAM}=${photo.id}`}
+                          state={{ photoViewer: true }}
+                          preventScrollReset
+                          id={photoAnchor(photo.id)}
+                          aria-haspopup="dialog"
+                          className="block overflow-hidden rounded-xl border-2 border-ink/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-grape"
+                        >
                           <StoryPhoto url={photo.url} title={s.title} number={i + 1} className="aspect-square w-full object-cover" />
-                        </a>
+                        </Link>
                         {reportAction && !s.mine && <ReportPhoto action={reportAction} photo={photo} number={i + 1} title={s.title} />}
                       </li>
                     ))}

@@ -2,6 +2,7 @@ import { FlagIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
+import { OfflineNote } from "~/components/forms/offline-note";
 import { useTranslation } from "~/lib/use-translation";
 import { REPORT_KINDS, REPORT_NOTE_MAX, type ReportKind } from "#shared/schemas/report.ts";
 
@@ -46,6 +47,7 @@ export function ReportForm({ action, signedIn, myReport }: { action: string; sig
               placeholder={t("life.report.notePlaceholder")}
             />
           </label>
+          <OfflineNote />
           <div>
             <Button type="submit" variant="outline">
               {t("life.report.submit")}

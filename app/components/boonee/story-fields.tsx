@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { CharCounter, counterShown, useCharCount } from "~/components/forms/char-counter";
+import { CharCounter, lengthOf, useCharCount } from "~/components/forms/char-counter";
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -8,7 +8,7 @@ import { usePageLang } from "~/components/content-text";
 import { LANGUAGE_NAMES } from "#shared/content-language.ts";
 import { LANGS } from "#shared/i18n-config.ts";
 import type { FieldErrors } from "#shared/forms.ts";
-import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TITLE_MAX } from "#shared/story-limits.ts";
+import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN } from "#shared/story-limits.ts";
 
 export interface StoryValues {
   title: string;
@@ -20,7 +20,8 @@ export interface StoryValues {
 
 /**
  * The fields of the finder-story form (title, story, location, date), shared by adding, editing and the
- * no-JS form. The text fields take any length (a pasted story is never cut) and count near their limits.
+ * no-JS form. The text fields take any length (a pasted story is never cut); each shows its limits from
+ * the start and counts while typing.
  */
 export function StoryFields({
   errors,
@@ -36,10 +37,8 @@ export function StoryFields({
   const { t } = useTranslation();
   const pageLang = usePageLang();
   const storyId = `${idPrefix}-story`;
-  const story = useCharCount();
-  const storyDescribedBy = [errors.story ? `${storyId}-error` : null, counterShown(story.count, STORY_TEXT_MAX) ? `${storyId}-count` : null]
-    .filter(Boolean)
-    .join(" ");
+  const story = useCharCount(lengthOf(values?.story));
+  const storyDescribedBy = [errors.story ? `${storyId}-error` : null, `${storyId}-count`].filter(Boolean).join(" ");
   return (
     <>
       <Field
@@ -48,6 +47,7 @@ export function StoryFields({
         label={t("story.fields.title")}
         required
         limit={STORY_TITLE_MAX}
+        limitMin={STORY_TITLE_MIN}
         autoComplete="off"
         defaultValue={values?.title}
         error={errors.title}
@@ -64,7 +64,7 @@ export function StoryFields({
           aria-invalid={errors.story ? true : undefined}
           aria-describedby={storyDescribedBy || undefined}
         />
-        <CharCounter id={`${storyId}-count`} count={story.count} max={STORY_TEXT_MAX} />
+        <CharCounter id={`${storyId}-count`} count={story.count} min={STORY_TEXT_MIN} max={STORY_TEXT_MAX} />
         {errors.story && (
           <p id={`${storyId}-error`} role="alert" className="text-sm font-semibold text-destructive">
             {t(errors.story)}

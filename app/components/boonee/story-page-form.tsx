@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/forms/field";
+import { OfflineNote } from "~/components/forms/offline-note";
 import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "#shared/forms.ts";
 import { StoryFields } from "./story-fields";
@@ -24,6 +25,7 @@ export function StoryPageForm({ action, error, errors }: { action: string; error
         <input type="hidden" name="via" value="page" />
         <FormError error={error} />
         <StoryFields errors={errors ?? {}} idPrefix="story-page" />
+        <OfflineNote />
         <div>
           <Button type="submit" variant="slime" className={SLIME_AA} disabled={busy}>
             {busy ? t("story.saving") : t("story.save")}

@@ -4,7 +4,8 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { LANGS, type Lang } from "#shared/i18n-config.ts";
-import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS, mayUse } from "#shared/notification-kinds.ts";
+import { OPTIONAL_CHANNELS, mayUse, preferenceKindsFor } from "#shared/notification-kinds.ts";
+import type { Role } from "#shared/roles.ts";
 import { preferenceField } from "#shared/schemas/channels.ts";
 import { useTranslation } from "~/lib/use-translation";
 import { usePushDevice } from "./use-push-device";
@@ -21,10 +22,13 @@ export function NotificationSettings({
   settings,
   vapidPublicKey,
   lang,
+  role,
 }: {
   settings: ChannelSettings;
   vapidPublicKey: string;
   lang: Lang;
+  /** team-only rows (reports) for moderators and admins only */
+  role: Role;
 }) {
   const { t } = useTranslation();
   const off = new Set(settings.optOuts);
@@ -66,7 +70,7 @@ export function NotificationSettings({
             </tr>
           </thead>
           <tbody>
-            {NOTIFICATION_KINDS.map((kind) => (
+            {preferenceKindsFor(role).map((kind) => (
               <tr key={kind} className="border-t border-ink/10">
                 <th scope="row" className="py-2 font-semibold">
                   {t(`channels.kinds.${kind}`)}

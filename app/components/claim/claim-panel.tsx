@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Notice } from "~/components/forms/field";
+import { OfflineNote } from "~/components/forms/offline-note";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -21,7 +22,8 @@ export type FailedClaim = {
 
 /**
  * Claiming a found figure: signed in, one button; signed out, the account (password or passkey sign-up,
- * or a passkey sign-in) and the claim in one form. Used by the claim link and the tap page alike.
+ * or a passkey sign-in) and the claim in one form. Used by the claim link and the tap page alike. Sent
+ * from a dead spot, either form waits with everything typed and goes once the phone is online (OfflineNote).
  */
 export function ClaimPanel({
   signedIn,
@@ -58,8 +60,9 @@ export function ClaimPanel({
         )}
         {answer?.notice && <Notice text={t(answer.notice)} />}
         {signedIn ? (
-          <Form method="post">
+          <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="claim" />
+            <OfflineNote />
             <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy} data-busy-label={t("claim.claiming")}>
               {busy ? t("claim.claiming") : t("claim.claimButton")}
             </Button>
@@ -70,6 +73,7 @@ export function ClaimPanel({
             <Form method="post" className="grid gap-4" id="claim-signup">
               <input type="hidden" name="intent" value="signup" />
               <SignUpFields errors={errors} values={answer?.values} />
+              <OfflineNote password />
               <Button type="submit" size="lg" variant="slime" disabled={busy} data-busy-label={t("claim.claiming")}>
                 {busy ? t("claim.claiming") : t("claim.signUpAndClaim")}
               </Button>

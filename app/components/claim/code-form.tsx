@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { CODE_MAX, claimCodeError } from "#shared/claim-code-rule.ts";
 import { ChallengeForm } from "~/components/claim/challenge-form";
+import { OfflineNote } from "~/components/forms/offline-note";
 import type { ClaimChallenge } from "#server/domain/claim-challenge.ts";
 
 interface CodeFormProps {
@@ -35,15 +36,6 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
     if (input.current) setCode(input.current.value);
   }, []);
   const [clientError, setClientError] = useState<string | null>(null);
-  // sent offline (a dead spot outdoors), the post would end on the browser's error page with the code
-  // gone: it stays in the field with a note until the phone is back online (deferred-scripts.tsx does
-  // the same before the app has started)
-  const [offline, setOffline] = useState(false);
-  useEffect(() => {
-    const online = () => setOffline(false);
-    window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
-  }, []);
   const hydrated = useHydrated(); // without JavaScript the button must stay usable
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const shown = clientError ?? error;
@@ -54,11 +46,10 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
       noValidate
       className="grid gap-3"
       onSubmit={(e) => {
+        // sent offline (a dead spot outdoors), the form is held and goes once the phone is back online (OfflineNote)
         const problem = claimCodeError(code);
-        const held = !problem && !navigator.onLine;
-        if (problem || held) e.preventDefault();
+        if (problem) e.preventDefault();
         setClientError(problem);
-        setOffline(held);
       }}
     >
       <Label htmlFor="claim-code">{t("claim.codeLabel")}</Label>
@@ -93,14 +84,7 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
           {t("claim.codeHint")}
         </p>
       )}
-      <p
-        data-offline-message
-        hidden={!offline}
-        role="alert"
-        className="rounded-xl bg-gold-light p-3 text-center text-sm font-semibold text-ink"
-      >
-        {t("claim.error.offline")}
-      </p>
+      <OfflineNote />
       <Button type="submit" size="lg" disabled={hydrated && (code.trim() === "" || busy)} data-busy-label={t("claim.verifying")}>
         {busy ? t("claim.verifying") : t("claim.verify")}
       </Button>

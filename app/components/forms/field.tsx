@@ -2,11 +2,12 @@ import type * as React from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { CharCounter, counterShown, useCharCount } from "./char-counter";
+import { CharCounter, lengthOf, useCharCount } from "./char-counter";
 
 /**
- * A labelled input with its error (a translation key) announced to screen readers. With `limit`, a
- * character counter appears near the limit (the input itself takes any length; the schema refuses).
+ * A labelled input with its error (a translation key) announced to screen readers. With `limit` (and
+ * `limitMin`), the allowed length shows under it and counts while typing (the input itself takes any
+ * length; the schema refuses).
  */
 export function Field({
   name,
@@ -15,6 +16,7 @@ export function Field({
   errorParams,
   hint,
   limit,
+  limitMin,
   ...props
 }: React.ComponentProps<"input"> & {
   name: string;
@@ -23,13 +25,12 @@ export function Field({
   errorParams?: Record<string, unknown>;
   hint?: string;
   limit?: number;
+  limitMin?: number;
 }) {
   const { t } = useTranslation();
-  const { count, onInput } = useCharCount();
+  const { count, onInput } = useCharCount(lengthOf(props.defaultValue));
   const id = props.id ?? `field-${name}`;
-  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : null, limit && counterShown(count, limit) ? `${id}-count` : null]
-    .filter(Boolean)
-    .join(" ");
+  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : null, limit ? `${id}-count` : null].filter(Boolean).join(" ");
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -41,7 +42,7 @@ export function Field({
         onInput={limit ? onInput : undefined}
         {...props}
       />
-      {limit && <CharCounter id={`${id}-count`} count={count} max={limit} />}
+      {limit && <CharCounter id={`${id}-count`} count={count} min={limitMin} max={limit} />}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

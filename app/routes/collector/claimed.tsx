@@ -38,7 +38,7 @@ export default function ClaimedPage({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [next, navigate]);
   return (
-    <ClaimFigureLayout figure={figure} title={`🎉 ${figure.name}`}>
+    <ClaimFigureLayout figure={figure} title={figure.name}>
       {/* data-redirect-*: without React (first visit) the inline script goes on; with React, the effect above. */}
       <div
         role="status"

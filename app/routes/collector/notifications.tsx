@@ -11,7 +11,7 @@ import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
 import { renderNotificationIn } from "#shared/notification-text.ts";
-import { ContentText, usePageLang } from "~/components/content-text";
+import { ContentText, needsOwnMark, usePageLang } from "~/components/content-text";
 import { cn } from "~/lib/utils";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "#server/domain/notification-inbox.ts";
 import type { Route } from "./+types/notifications";
@@ -78,6 +78,8 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         <ul className="grid gap-3">
           {loaderData.items.map((n) => {
             const Icon = ICONS[n.type] ?? MegaphoneIcon;
+            const title = renderNotificationIn(n.title, n.titleEn, lang, t);
+            const message = renderNotificationIn(n.message, n.messageEn, lang, t);
             return (
               <li key={n.id}>
                 <Form method="post" preventScrollReset={!localTarget(n.link)}>
@@ -102,12 +104,13 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                     <span className="grid gap-0.5">
                       <span className="font-bold">
                         {!n.read && <span className="sr-only">{t("notifications.unread")}: </span>}
-                        <ContentText as="span" value={renderNotificationIn(n.title, n.titleEn, lang, t)} />
+                        <ContentText as="span" value={title} />
                       </span>
                       <ContentText
                         as="span"
                         className="text-sm text-ink-soft"
-                        value={renderNotificationIn(n.message, n.messageEn, lang, t)}
+                        value={message}
+                        marked={needsOwnMark(title, message, lang)}
                       />
                       <span className="text-xs text-muted-foreground">{dates.dayTime(n.createdAt)}</span>
                     </span>

@@ -88,7 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "addPasskey" || intent === "renamePasskey" || intent === "removePasskey") {
     try {
-      if (intent === "addPasskey") await addPasskey(services, actorOf(viewer), parseResponse(String(form.get("passkey") ?? "")));
+      if (intent === "addPasskey")
+        await addPasskey(services, actorOf(viewer), parseResponse(String(form.get("passkey") ?? "")), {
+          headers: request.headers,
+          model: String(form.get("deviceModel") ?? ""),
+        });
       if (intent === "removePasskey") await removePasskey(services, actorOf(viewer), { id: String(form.get("id") ?? "") });
       if (intent === "renamePasskey") {
         const parsed = validate(passkeyNameSchema, formFields(form));
@@ -299,7 +303,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} />
+      <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} role={role} />
 
       <PasskeysSection passkeys={passkeys} result={passkeysResult} withPassword={withPassword} />
 

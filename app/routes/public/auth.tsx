@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields.intent === "passkeyLogin"
         ? { status: "created" as const, ...(await signInWithPasskey(services, parseResponse(fields.passkey), request.headers)) }
         : fields.intent === "passkeySignup"
-          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers)
+          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers, fields.deviceModel)
           : intent === "signup"
             ? await signUp(services, parsed!.data as { name: string; email: string; password: string }, request.headers)
             : { status: "created" as const, ...(await signIn(services, parsed!.data as { email: string; password: string }, request.headers)) };
@@ -167,12 +167,15 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </CardContent>
       </Card>
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        {t("auth.claimFirst")}{" "}
-        <Link to="/claim" className="font-bold text-grape hover:underline">
-          {t("auth.claimFirstLink")}
-        </Link>
-      </p>
+      {/* signing in to claim a figure already: "found one? claim it first" would say the same thing twice */}
+      {!figure && (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          {t("auth.claimFirst")}{" "}
+          <Link to="/claim" className="font-bold text-grape hover:underline">
+            {t("auth.claimFirstLink")}
+          </Link>
+        </p>
+      )}
     </PageShell>
   );
 }

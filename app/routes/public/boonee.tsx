@@ -1,7 +1,7 @@
 import { TextWithName } from "~/components/person-name";
 import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
 import { AddStoryButton } from "~/components/boonee/add-story-button";
 import type { StoryActionData } from "~/components/boonee/add-story-dialog";
 import { Characteristics } from "~/components/boonee/characteristics";
@@ -10,6 +10,8 @@ import { ExclusiveCard } from "~/components/boonee/exclusive-card";
 import { FigureImage, FigureTitle } from "~/components/boonee/figure-header";
 import { FigureLife } from "~/components/boonee/figure-life";
 import { FinderStories } from "~/components/boonee/finder-stories";
+import { PHOTO_PARAM, PhotoViewer, type ViewerPhoto } from "~/components/boonee/photo-viewer";
+import { ShareButton } from "~/components/boonee/share-button";
 import { ReportForm } from "~/components/boonee/report-form";
 import { ReportNote } from "~/components/boonee/report-note";
 import { StoryPhotoForm } from "~/components/boonee/story-photo-form";
@@ -48,6 +50,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw e;
   }
 }
+
+/** Paging through finder photos (`?photo=`) changes nothing the loader reads: no new request for each photo. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutPhoto = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete(PHOTO_PARAM);
+    return search.toString();
+  };
+  return withoutPhoto(currentUrl) === withoutPhoto(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 const STORY_ERRORS: Record<string, string> = {
   unauthorized: "story.error.unauthorized",
@@ -157,11 +170,17 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
   // opened from the collection (a card there carries this): back leads there
   const fromCollection = (location.state as { from?: string } | null)?.from === "collection";
   const pageForm = isOwner && (new URLSearchParams(location.search).get("story") === "new" || (actionData && !actionData.ok));
+  // every finder photo on the page, in the order shown, for the viewer's previous / next
+  const photos: ViewerPhoto[] = stories.flatMap((s) => (s.photos ?? []).map((p, i) => ({ id: p.id, url: p.url, title: s.title, lang: s.lang, number: i + 1 })));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
-      <Link to={fromCollection ? "/profile" : "/boonees"} className="inline-flex items-center gap-1 rounded-full text-sm font-bold text-grape hover:underline">
-        <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t(fromCollection ? "boonee.backToCollection" : "boonee.backToGallery")}
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to={fromCollection ? "/profile" : "/boonees"} className="inline-flex items-center gap-1 rounded-full text-sm font-bold text-grape hover:underline">
+          <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t(fromCollection ? "boonee.backToCollection" : "boonee.backToGallery")}
+        </Link>
+        {figure.status !== "Draft" && figure.status !== "Hidden" && <ShareButton path={`/boonee/${figure.id}`} name={figure.name} />}
+      </div>
+      <PhotoViewer photos={photos} />
       {(figure.status === "Draft" || figure.status === "Hidden") && (
         <p role="note" className="mt-4 rounded-xl bg-[#fff1c2] px-4 py-3 text-sm font-semibold text-[#7a4a00]">
           {t(isOwner ? "boonee.notPublicOwner" : "boonee.notPublic", { status: figure.status })}

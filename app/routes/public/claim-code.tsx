@@ -147,6 +147,9 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
             <p data-testid="already-claimed">
               <TextWithName i18nKey="claim.alreadyClaimedBy" name={owner ? (owner.name ?? t("common.anonymous")) : t("common.someoneElse")} />
             </p>
+            <Button asChild variant="slime">
+              <Link to={`/boonee/${boonee.id}`}>{t("claim.toThisFigure", { name: boonee.name })}</Link>
+            </Button>
             <Button asChild variant="outline">
               <Link to="/boonees">{t("claim.toGallery")}</Link>
             </Button>
