@@ -22,9 +22,13 @@ async function page(pathname: string) {
   return { status: res.status, html: await res.text() };
 }
 
+/** Waits for what the dev server shows; it failing to run ends the wait at once. The bounds are generous (a
+ * busy 2-core machine took over 30 s to start Vite): they only keep a hung process from holding the suite. */
 async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
+    if (child?.exitCode !== null && child?.exitCode !== undefined)
+      throw new Error(`npm run dev exited (${child.exitCode})\n${output.slice(-3000)}`);
     const value = await check().catch(() => undefined);
     if (value !== undefined) return value;
     await new Promise((r) => setTimeout(r, 200));
@@ -61,7 +65,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("npm run dev", () => {
     child.stdout?.on("data", (d) => (output += d));
     child.stderr?.on("data", (d) => (output += d));
 
-    await waitFor("/healthz", async () => ((await fetch(`${base}/healthz`)).ok ? true : undefined), 30_000);
+    await waitFor("/healthz", async () => ((await fetch(`${base}/healthz`)).ok ? true : undefined), 120_000);
     const before = await page("/");
     expect(before.status).toBe(200);
     expect(before.html).toContain("Kleine Monster, versteckt in deiner Stadt.");
@@ -80,7 +84,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("npm run dev", () => {
           const { html } = await page("/");
           return html.includes(marker) ? html : undefined;
         },
-        15_000,
+        60_000,
       );
       expect(edited).not.toContain("Kleine Monster, versteckt in deiner Stadt.");
     } finally {
@@ -92,7 +96,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("npm run dev", () => {
     await waitFor(
       "the restored translation",
       async () => ((await page("/")).html.includes("Kleine Monster, versteckt in deiner Stadt.") ? true : undefined),
-      15_000,
+      60_000,
     );
-  });
+  }, 300_000);
 });
