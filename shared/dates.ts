@@ -1,6 +1,8 @@
 import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
-import { de, enGB } from "date-fns/locale";
+import { format } from "date-fns/format";
+// the two locales by their own paths: the "date-fns/locale" index loads every locale (seconds of a server's start)
+import { de } from "date-fns/locale/de";
+import { enGB } from "date-fns/locale/en-GB";
 
 /**
  * Every date and time the app shows goes through this file, formatted in one configured zone

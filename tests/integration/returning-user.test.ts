@@ -351,7 +351,7 @@ for (const days of [2, 29]) {
       });
       expect(prefs.status).toBe(302);
       // every kind and channel of a collector's form switched off but the two left on (team-only rows are not theirs)
-      const collectorRows = preferenceKindsFor("collector").flatMap((kind) => OPTIONAL_CHANNELS.filter((c) => mayUse(kind, c)));
+      const collectorRows = preferenceKindsFor("user").flatMap((kind) => OPTIONAL_CHANNELS.filter((c) => mayUse(kind, c)));
       expect(await sql("select count(*)::int as n from notification_opt_outs where user_id = $1", [collector.id])).toEqual([
         { n: collectorRows.length - 2 },
       ]);

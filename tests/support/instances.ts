@@ -54,9 +54,11 @@ export async function startInstance(opts: {
   startTimeoutMs?: number;
   /** The checkout whose server/main.ts and build run (another release's worktree in the mixed-version test). */
   cwd?: string;
+  /** What runs: server/main.ts (the built server), or server/start.ts (what `npm start` runs). */
+  script?: "server/main.ts" | "server/start.ts";
 }): Promise<Instance> {
   const base = `http://127.0.0.1:${opts.port}`;
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [opts.script ?? "server/main.ts"], {
     cwd: opts.cwd ?? ROOT,
     env: {
       ...process.env,
