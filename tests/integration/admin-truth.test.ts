@@ -1,0 +1,76 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boonees, tags } from "../../server/db/schema.ts";
+import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
+import { listGallery } from "../../server/domain/public-gallery.ts";
+import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
+import { createStaff, createTestServices, type TestServices } from "./harness.ts";
+
+// Issue 35 items 1–5: the admin tells the truth in every view.
+let s: TestServices;
+let admin: Actor;
+beforeAll(async () => {
+  s = await createTestServices();
+  admin = await createStaff(s, "admin");
+});
+afterAll(async () => s.close());
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${n++}`;
+const code = () => unique("WT").toUpperCase().slice(0, 20);
+const soon = () => new Date(Date.now() + 60 * 60_000);
+const texts = (title: string) => ({
+  titleDe: title,
+  titleEn: `${title} EN`,
+  descriptionDe: `Beschreibung ${title}`,
+  descriptionEn: "Description",
+  areaDe: `Bereich ${title}`,
+  areaEn: `Area ${title}`,
+});
+
+/** A type (Nr. 1) with the given status and `count` Placed instances. */
+async function typeWithInstances(typeStatus: "Draft" | "Hidden" | "Placed", count: number, name = unique("Knäul")) {
+  const type = await createBoonee(s.db, admin, {
+    templateId: null,
+    secretCode: code(),
+    name,
+    rarity: "Common",
+    status: typeStatus,
+  } as never);
+  const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count, status: "Placed" });
+  return { typeId: type.id, name, instances: batch.items.map((i) => i.id) };
+}
+
+describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("item 1: the gallery shows a type's card whenever an instance is public, whatever Nr. 1's status", async () => {
+    for (const status of ["Draft", "Hidden"] as const) {
+      const t = await typeWithInstances(status, 3);
+      const { cards } = await listGallery(s.db, { q: t.name, page: 1 } as never);
+      expect(cards).toHaveLength(1);
+      // the three public instances are counted, Nr. 1 is not; the card links to a page that answers
+      expect(cards[0]).toMatchObject({ name: t.name, totalInstances: 3, claimedCount: 0 });
+      expect(cards[0].id).toBe(t.instances[0]);
+      expect((await getBooneeDetail(s.db, null, cards[0].id)).figure.name).toBe(t.name);
+    }
+    // a public Nr. 1 is still the card's link
+    const placed = await typeWithInstances("Placed", 1);
+    const { cards } = await listGallery(s.db, { q: placed.name, page: 1 } as never);
+    expect(cards.map((c) => [c.id, c.totalInstances])).toEqual([[placed.typeId, 2]]);
+
+    // Nr. 1 put into a waiting drop: the card stays (and says nothing of the drop)
+    const dropped = await typeWithInstances("Placed", 2);
+    const drop = await createDrop(s.db, admin, { ...texts(unique("Drop")), releaseAt: soon(), figureIds: [dropped.typeId] });
+    const during = await listGallery(s.db, { q: dropped.name, page: 1 } as never);
+    expect(during.cards.map((c) => [c.id, c.totalInstances])).toEqual([[dropped.instances[0], 2]]);
+    await cancelDrop(s.db, admin, { dropId: drop.id });
+
+    // no public instance at all: no card
+    const hidden = await typeWithInstances("Draft", 1);
+    await s.db.update(boonees).set({ status: "Hidden" }).where(eq(boonees.id, hidden.instances[0]));
+    expect((await listGallery(s.db, { q: hidden.name, page: 1 } as never)).cards).toEqual([]);
+    void tags;
+    void sql;
+  });
+});
