@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
+import { getDashboard } from "../../server/domain/get-dashboard.ts";
+import { listAdminBoonees } from "../../server/domain/list-figures.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { listGallery } from "../../server/domain/public-gallery.ts";
@@ -70,7 +72,33 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const hidden = await typeWithInstances("Draft", 1);
     await s.db.update(boonees).set({ status: "Hidden" }).where(eq(boonees.id, hidden.instances[0]));
     expect((await listGallery(s.db, { q: hidden.name, page: 1 } as never)).cards).toEqual([]);
-    void tags;
-    void sql;
+  });
+
+  it("item 2: a figure in a waiting drop is not available in the list, its filter or the dashboard, and says which drop", async () => {
+    const t = await typeWithInstances("Placed", 2);
+    const ids = [t.typeId, ...t.instances];
+    const before = await getDashboard(s.db, admin);
+    const listed = async () => (await listAdminBoonees(s.db, admin, { q: t.name, status: "available" })).items.map((i) => i.id).sort();
+    expect(await listed()).toEqual([...ids].sort());
+    const title = unique("Leuchtturm");
+    const releaseAt = soon();
+    const drop = await createDrop(s.db, admin, { ...texts(title), releaseAt, figureIds: [t.instances[0]] });
+
+    expect(await listed()).toEqual([t.typeId, t.instances[1]].sort());
+    const during = await getDashboard(s.db, admin);
+    expect(during.figures.available).toBe(before.figures.available - 1);
+    expect(during.tags.available).toBe(before.tags.available - 1);
+    const unfiltered = await listAdminBoonees(s.db, admin, {});
+    expect(unfiltered.totals.available).toBe(during.figures.available);
+    const card = (await listAdminBoonees(s.db, admin, { q: t.name })).items.find((i) => i.id === t.instances[0])!;
+    expect(card.waitingDrop).toMatchObject({ id: drop.id, title, titleEn: `${title} EN` });
+    expect(new Date(card.waitingDrop!.releaseAt).getTime()).toBe(releaseAt.getTime());
+    expect((await listAdminBoonees(s.db, admin, { q: t.name })).items.filter((i) => i.waitingDrop).map((i) => i.id)).toEqual([t.instances[0]]);
+    // the admin's view of its page does not call it available either
+    expect((await getBooneeDetail(s.db, admin, t.instances[0])).availability).toBe("noLongerClaimable");
+
+    await cancelDrop(s.db, admin, { dropId: drop.id });
+    expect(await listed()).toEqual([...ids].sort());
+    expect((await getDashboard(s.db, admin)).figures.available).toBe(before.figures.available);
   });
 });

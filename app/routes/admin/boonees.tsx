@@ -288,7 +288,7 @@ const STATUS_VARIANT: Record<string, "secondary" | "success" | "warning" | "dang
 };
 
 function BooneeCard({ item }: { item: Item }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dates = useDates();
   const root = useRouteLoaderData("root") as RootData | undefined;
   const copy = async () => {
@@ -318,6 +318,13 @@ function BooneeCard({ item }: { item: Item }) {
                 <PersonName className="font-bold">{item.ownerName ?? t("common.anonymous")}</PersonName>
                 {item.claimedAt && <span className="text-muted-foreground"> · {dates.day(item.claimedAt)}</span>}
               </>
+            ) : item.waitingDrop ? (
+              <span className="font-semibold text-muted-foreground" data-testid="in-waiting-drop">
+                {t("admin.boonees.inWaitingDrop", {
+                  drop: i18n.language === "en" ? item.waitingDrop.titleEn : item.waitingDrop.title,
+                  when: dates.dayTime(item.waitingDrop.releaseAt),
+                })}
+              </span>
             ) : isClaimable({ status: item.status, claimed: false }) ? (
               <span className="font-semibold text-[#1d6b3c]">{t("admin.boonees.availableForClaim")}</span>
             ) : (
