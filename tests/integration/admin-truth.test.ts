@@ -2,13 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
+import { listAdminDrops } from "../../server/domain/admin-drops.ts";
+import { getPublicDrop, getLandingDrop } from "../../server/domain/public-drops.ts";
+import { releaseDue } from "../../server/domain/release-drop.ts";
+import { reportFigure } from "../../server/domain/report-figure.ts";
 import { getDashboard } from "../../server/domain/get-dashboard.ts";
 import { listAdminBoonees } from "../../server/domain/list-figures.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { listGallery } from "../../server/domain/public-gallery.ts";
 import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
-import { createStaff, createTestServices, type TestServices } from "./harness.ts";
+import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 35 items 1–5: the admin tells the truth in every view.
 let s: TestServices;
@@ -100,5 +104,34 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     await cancelDrop(s.db, admin, { dropId: drop.id });
     expect(await listed()).toEqual([...ids].sort());
     expect((await getDashboard(s.db, admin)).figures.available).toBe(before.figures.available);
+  });
+
+  it("item 3: an archived figure is not 'still hidden' on its drop page; the report note shows there; the admin card marks it", async () => {
+    const t = await typeWithInstances("Placed", 2);
+    const [archivedId, reportedId] = t.instances;
+    const drop = await createDrop(s.db, admin, { ...texts(unique("Hafen")), releaseAt: soon(), figureIds: [t.typeId, archivedId, reportedId] });
+    await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
+    await releaseDue(s.db);
+    await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, archivedId));
+    for (const name of ["Rita", "Rolf"]) {
+      const u = await createUser(s, name);
+      await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
+    }
+    const page = await getPublicDrop(s.db, drop.id);
+    expect(page.total).toBe(3);
+    expect(page.hidden).toBe(2);
+    const byId = Object.fromEntries(page.figures.map((f) => [f.id, f]));
+    expect(byId[archivedId]).toMatchObject({ found: null, archived: true, reportedIssue: null });
+    expect(byId[reportedId]).toMatchObject({ found: null, archived: false, reportedIssue: "missing" });
+    expect(byId[t.typeId]).toMatchObject({ found: null, archived: false, reportedIssue: null });
+
+    // a drop whose figures are all found or archived is no longer "live" on the landing page
+    await s.db.update(boonees).set({ status: "Archived" }).where(sql`${boonees.id} in (${t.typeId}, ${reportedId})`);
+    expect((await getPublicDrop(s.db, drop.id)).hidden).toBe(0);
+    const landing = await getLandingDrop(s.db);
+    if (landing && landing.state !== "waiting" && landing.drop.id === drop.id) expect(landing.state).toBe("done");
+
+    const adminCard = (await listAdminDrops(s.db, admin)).find((d) => d.id === drop.id)!;
+    expect(adminCard.figures.find((f) => f.id === archivedId)).toMatchObject({ found: false, status: "Archived" });
   });
 });

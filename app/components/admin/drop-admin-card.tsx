@@ -40,6 +40,11 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
           <li key={f.id} className="flex items-center justify-between gap-2 rounded-lg bg-paper px-2 py-1 text-sm">
             <FigureChip figure={f} />
             {f.found && <Badge variant="success">{t("drops.admin.figureFound")}</Badge>}
+            {!f.found && f.status === "Archived" && (
+              <Badge variant="outline" data-testid="admin-drop-figure-archived">
+                {t("drops.admin.figureArchived")}
+              </Badge>
+            )}
           </li>
         ))}
       </ul>
