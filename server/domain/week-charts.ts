@@ -88,7 +88,7 @@ export async function dropTimesToFind(db: DbOrTx, limit = 4): Promise<DropFinds[
     db,
     sql`with recent as (select id, title_de, title_en, released_at from drops where released_at is not null order by released_at desc limit ${limit})
         select r.id, r.title_de as "titleDe", r.title_en as "titleEn", r.released_at as "releasedAt", b.name,
-               case when b.claimed_at is null then null else greatest(0, extract(epoch from (b.claimed_at - r.released_at)) / 3600)::float8 end as hours
+               case when b.claimed_at is null or b.owner_id is null then null else greatest(0, extract(epoch from (b.claimed_at - r.released_at)) / 3600)::float8 end as hours
         from recent r join drop_figures df on df.drop_id = r.id join boonees b on b.id = df.boonee_id
         order by r.released_at, hours nulls last, b.name`,
   );

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DASHBOARD_CHARTS } from "../../app/routes/admin/dashboard-charts.server.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
 import { listAdminDrops } from "../../server/domain/admin-drops.ts";
@@ -133,5 +134,25 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
 
     const adminCard = (await listAdminDrops(s.db, admin)).find((d) => d.id === drop.id)!;
     expect(adminCard.figures.find((f) => f.id === archivedId)).toMatchObject({ found: false, status: "Archived" });
+  });
+
+  it("item 5: 'found after' has no value for finds that never happened (archived, or not found yet), never 0 h", async () => {
+    const t = await typeWithInstances("Placed", 2);
+    const [archivedId, waitingId] = t.instances;
+    const drop = await createDrop(s.db, admin, { ...texts(unique("Zeit")), releaseAt: soon(), figureIds: [t.typeId, archivedId, waitingId] });
+    await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
+    await releaseDue(s.db);
+    const finder = await createUser(s, "Fiona");
+    await s.db.update(boonees).set({ ownerId: finder.id, claimedAt: new Date(Date.now() + 2 * 3_600_000), status: "Found" }).where(eq(boonees.id, t.typeId));
+    await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, archivedId));
+    const chart = await DASHBOARD_CHARTS.timeToFind({ db: s.db, zone: "Europe/Berlin" });
+    const figures = chart.drops.find((d) => d.id === drop.id)!.figures;
+    expect(figures.map((f) => f.hours)).toEqual([2, null, null]);
+    const bars = chart.layout.bars.filter((b) => b.group === drop.id);
+    expect(bars.map((b) => [b.key, b.value, !!b.missing])).toEqual([
+      ["#1", 2, false],
+      ["#2", 0, true],
+      ["#3", 0, true],
+    ]);
   });
 });

@@ -19,7 +19,7 @@ export const DASHBOARD_CHARTS = {
   },
   timeToFind: async ({ db }: ChartContext) => {
     const drops = await dropTimesToFind(db);
-    const data = drops.flatMap((d) => d.figures.map((f, i) => ({ group: d.id, key: `#${i + 1}`, value: f.hours ?? 0 })));
+    const data = drops.flatMap((d) => d.figures.map((f, i) => ({ group: d.id, key: `#${i + 1}`, value: f.hours ?? 0, missing: f.hours === null })));
     return { layout: barChartLayout(data), drops };
   },
   activeCollectors: async ({ db, zone }: ChartContext) => {
