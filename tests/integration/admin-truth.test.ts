@@ -1,5 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderNotificationText } from "#shared/notification-text.ts";
+import { activityLog, notifications } from "../../server/db/schema.ts";
+import { translator } from "../../server/notify/translate.ts";
+import { listOpenReports } from "../../server/domain/open-reports.ts";
+import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
 import { DASHBOARD_CHARTS } from "../../app/routes/admin/dashboard-charts.server.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
@@ -14,6 +19,7 @@ import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { listGallery } from "../../server/domain/public-gallery.ts";
 import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { and } from "drizzle-orm";
 
 // Issue 35 items 1–5: the admin tells the truth in every view.
 let s: TestServices;
@@ -154,5 +160,51 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
       ["#2", 0, true],
       ["#3", 0, true],
     ]);
+  });
+
+  it("item 4: reports, their notifications and log lines name the number, the placement note (admins only) and the drop", async () => {
+    const moderator = await createStaff(s, "moderator", "Mo Moderatorin");
+    const t = await typeWithInstances("Placed", 2);
+    const reportedId = t.instances[1]; // Nr. 3
+    const place = unique("Unter der Bank am Hafen ");
+    await s.db.update(boonees).set({ placementNote: place }).where(eq(boonees.id, reportedId));
+    const title = unique("Leuchtturm");
+    const drop = await createDrop(s.db, admin, { ...texts(title), releaseAt: soon(), figureIds: [reportedId] });
+    await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
+    await releaseDue(s.db);
+    const reporters = [await createUser(s, "Rita"), await createUser(s, "Rolf")];
+    for (const u of reporters) await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
+
+    const told = async (userId: string, prefix: string) =>
+      (
+        await s.db
+          .select({ title: notifications.title, message: notifications.message })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), sql`${notifications.title} like ${prefix + "%"}`))
+      ).filter((n) => n.title.includes(t.name));
+    const [forAdmin] = await told(admin.id, "@figureReported:");
+    expect(renderNotificationText(forAdmin.title, translator("de"))).toBe(
+      `Boonee gemeldet: ${t.name} Nr. 3 (Versteck: ${place} · Drop „${title}“)`,
+    );
+    expect(renderNotificationText(forAdmin.title, translator("en"))).toBe(
+      `Boonee reported: ${t.name} No. 3 (placed: ${place} · drop “${title} EN”)`,
+    );
+    expect(renderNotificationText(forAdmin.message, translator("de"))).toContain(`${t.name} Nr. 3 (Versteck: ${place}`);
+    // a moderator is never told where it was placed
+    const [forModerator] = await told(moderator.id, "@figureReported:");
+    expect(renderNotificationText(forModerator.title, translator("de"))).toBe(`Boonee gemeldet: ${t.name} Nr. 3 (Drop „${title}“)`);
+
+    // the reports page: number, placement note for admins only, drop
+    const listed = (await listOpenReports(s.db, admin)).find((f) => f.id === reportedId)!;
+    expect(listed).toMatchObject({ number: 3, placementNote: place, dropTitle: { de: title, en: `${title} EN` } });
+    const modListed = (await listOpenReports(s.db, moderator)).find((f) => f.id === reportedId)!;
+    expect(modListed).toMatchObject({ number: 3, placementNote: null, dropTitle: { de: title, en: `${title} EN` } });
+
+    await resolveFigureReports(s.db, admin, { booneeId: reportedId, fields: { outcome: "fixed" } });
+    // the reporters are told which figure, never where it was placed
+    const [reporterTold] = await told(reporters[0].id, "@reportFixed:");
+    expect(renderNotificationText(reporterTold.title, translator("en"))).toBe(`Report resolved: ${t.name} No. 3 (drop “${title} EN”)`);
+    const [line] = await s.db.select().from(activityLog).where(and(eq(activityLog.objectId, reportedId), eq(activityLog.action, "report.fixed")));
+    expect(line.details).toMatchObject({ number: 3, place, drop: { de: title, en: `${title} EN` } });
   });
 });
