@@ -21,7 +21,7 @@ export function useDates() {
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),
     time: (d: Date | string | number) => formatTime(d, lang, zone),
     zone,
-    table: (d: Date | string | number) => formatTable(d, zone),
+    table: (d: Date | string | number) => formatTable(d, zone, lang),
     calendarDay: (iso: string) => formatCalendarDay(iso, lang),
     shortDay: (iso: string) => formatShortCalendarDay(iso, lang),
   };

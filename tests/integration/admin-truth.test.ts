@@ -1,10 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
 import { renderNotificationText } from "#shared/notification-text.ts";
-import { activityLog, notifications } from "../../server/db/schema.ts";
+import { activeWeeks, activityLog, notifications } from "../../server/db/schema.ts";
 import { translator } from "../../server/notify/translate.ts";
 import { listOpenReports } from "../../server/domain/open-reports.ts";
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
+import { listLabels } from "../../server/domain/list-labels.ts";
+import { activeCollectorsPerWeek } from "../../server/domain/week-charts.ts";
 import { DASHBOARD_CHARTS } from "../../app/routes/admin/dashboard-charts.server.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
@@ -208,5 +211,31 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     expect(renderNotificationText(reporterTold.title, translator("en"))).toBe(`Report resolved: ${t.name} No. 3 (drop “${title} EN”)`);
     const [line] = await s.db.select().from(activityLog).where(and(eq(activityLog.objectId, reportedId), eq(activityLog.action, "report.fixed")));
     expect(line.details).toMatchObject({ number: 3, place, drop: { de: title, en: `${title} EN` } });
+  });
+
+  it("item 8: a type's label sheet leaves out archived figures; the active-collectors chart leaves out staff", async () => {
+    const t = await typeWithInstances("Placed", 3);
+    await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, t.instances[1]));
+    const sheet = await listLabels(s.db, admin, { typeId: t.typeId });
+    expect(sheet.map((l) => l.id)).toEqual([t.typeId, t.instances[0], t.instances[2]]);
+    expect(sheet.map((l) => l.number)).toEqual([1, 2, 4]);
+    // a reprint by ids still prints what was asked for
+    expect((await listLabels(s.db, admin, { ids: [t.instances[1]] })).map((l) => l.id)).toEqual([t.instances[1]]);
+
+    const zone = "Europe/Berlin";
+    const thisWeek = async () => (await activeCollectorsPerWeek(s.db, zone)).at(-1)!.count;
+    const before = await thisWeek();
+    const [{ week }] = await queryRows<{ week: string }>(
+      s.db,
+      sql`select to_char(date_trunc('week', now() at time zone ${zone}), 'YYYY-MM-DD') as week`,
+    );
+    const collector = await createUser(s, "Clara Collector");
+    const moderator = await createStaff(s, "moderator", "Mona Moderatorin");
+    await s.db.insert(activeWeeks).values([
+      { userId: collector.id, week },
+      { userId: moderator.id, week },
+      { userId: admin.id, week },
+    ]).onConflictDoNothing();
+    expect(await thisWeek()).toBe(before + 1);
   });
 });
