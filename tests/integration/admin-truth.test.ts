@@ -2,7 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { renderNotificationText } from "#shared/notification-text.ts";
-import { activeWeeks, activityLog, notifications } from "../../server/db/schema.ts";
+import { activeWeeks, activityLog, booneeStories, notifications, storyPhotos } from "../../server/db/schema.ts";
+import { setStoryHidden } from "../../server/domain/hide-story.ts";
+import { setPhotoHidden } from "../../server/domain/story-photos.ts";
+import { updateBoonee } from "../../server/domain/update-boonee.ts";
+import { formValues } from "#shared/figure-fields.ts";
 import { translator } from "../../server/notify/translate.ts";
 import { listOpenReports } from "../../server/domain/open-reports.ts";
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
@@ -237,5 +241,30 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
       { userId: admin.id, week },
     ]).onConflictDoNothing();
     expect(await thisWeek()).toBe(before + 1);
+  });
+
+  it("item 8: log lines for a hidden story or photo name the figure and the author; a type edit says how many instances it reached", async () => {
+    const t = await typeWithInstances("Placed", 2);
+    const author = await createUser(s, "Anna Autorin");
+    const [story] = await s.db
+      .insert(booneeStories)
+      .values({ booneeId: t.instances[0], userId: author.id, title: "Mein Fund am Hafen", story: "Er saß unter der Bank." })
+      .returning();
+    const [photo] = await s.db.insert(storyPhotos).values({ storyId: story.id, url: "/uploads/x.webp" }).returning();
+    await setStoryHidden(s.db, admin, { storyId: story.id, hidden: true, reason: "Enthält eine Adresse" });
+    await setPhotoHidden(s.db, admin, { photoId: photo.id, hidden: true });
+    const lines = await s.db.select().from(activityLog).where(eq(activityLog.objectId, story.id));
+    for (const action of ["story.hidden", "photo.hidden"]) {
+      expect(lines.find((l) => l.action === action)?.details, action).toMatchObject({ figure: t.name, number: 2, author: "Anna Autorin" });
+    }
+
+    const [type] = await s.db.select().from(boonees).where(eq(boonees.id, t.typeId));
+    const result = await updateBoonee(s.db, admin, { ...formValues(type), id: t.typeId, description: "Neu beschrieben." } as never);
+    expect(result.reached).toBe(2);
+    const [edit] = await s.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.objectId, t.typeId), eq(activityLog.action, "boonee.updated")));
+    expect(edit.details).toMatchObject({ reached: 2 });
   });
 });

@@ -31,18 +31,22 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
   const legacy = !d && entry.action === "role.changed" && label ? LEGACY_ROLE_LABEL.exec(label) : null;
   if (legacy) label = `${legacy[1]} → ${t(`users.role.${legacy[2]}`)}`;
   const facts = [
+    d?.figure ? t("admin.activity.figure", { name: d.figure }) : null,
     d?.number ? t("admin.activity.number", { number: d.number }) : null,
     d?.place ? t("admin.activity.place", { place: d.place }) : null,
+    typeof d?.reached === "number" ? t("admin.activity.reached", { count: d.reached }) : null,
     d?.drop ? t("admin.activity.drop", { drop: i18n.language === "en" ? d.drop.en : d.drop.de }) : null,
   ].filter(Boolean);
   return (
     <>
       {label ? <PersonName>{label}</PersonName> : <span>—</span>}
-      {(facts.length > 0 || d?.owner) && (
+      {(facts.length > 0 || d?.owner || d?.author) && (
         <span className="block text-xs text-muted-foreground">
           {facts.join(" · ")}
           {facts.length > 0 && d?.owner && " · "}
           {d?.owner && <TextWithName i18nKey="admin.activity.owner" name={d.owner} />}
+          {(facts.length > 0 || d?.owner) && d?.author && " · "}
+          {d?.author && <TextWithName i18nKey="admin.activity.author" name={d.author} />}
         </span>
       )}
       {d?.role && (

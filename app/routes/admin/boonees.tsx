@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { ok: true; intent: "update" | "delete"; id: string }
+  | { ok: true; intent: "update" | "delete"; id: string; reached?: number }
   | {
       ok: true;
       intent: "replaceCode";
@@ -146,8 +146,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validate(updateBooneeSchema, fields);
   if (!parsed.ok) return data<ActionResult>({ ok: false, intent, id, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   try {
-    await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
-    return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
+    const updated = await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
+    return data<ActionResult>({ ok: true, intent, id: parsed.data.id, reached: updated.reached });
   } catch (e) {
     const r = adminRefusal(
       e,
@@ -184,7 +184,12 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
   }, [deleter.state, deleter.data, t]);
   useEffect(() => {
     if (editor.state !== "idle" || !editor.data) return;
-    if (editor.data.ok) toast.success(t("admin.boonees.updated"));
+    if (editor.data.ok)
+      toast.success(
+        "reached" in editor.data && editor.data.reached
+          ? t("admin.boonees.updatedReached", { count: editor.data.reached })
+          : t("admin.boonees.updated"),
+      );
     else if (editor.data.error) toast.error(t(editor.data.error));
   }, [editor.state, editor.data, t]);
   return (
