@@ -22,8 +22,6 @@ export const publicFigureSql = (status: AnyColumn | SQL = boonees.status): SQL =
  * (server/domain/save-drop.ts), so only a Hidden row is looked up in drop_figures (one index probe on
  * drop_figures_boonee_key): a count over every figure stays one scan.
  */
-export const claimableFigureSql = (
-  cols: { id: AnyColumn | SQL; status: AnyColumn | SQL; ownerId: AnyColumn | SQL } = boonees,
-): SQL =>
+export const claimableFigureSql = (cols: { id: AnyColumn | SQL; status: AnyColumn | SQL; ownerId: AnyColumn | SQL } = boonees): SQL =>
   sql`(${cols.ownerId} is null and ${cols.status} not in (${statusList(NEVER_CLAIMABLE_STATUSES)})
        and (${cols.status} <> 'Hidden'::boonee_status or ${notInUnreleasedDrop(cols.id)}))`;

@@ -13,7 +13,7 @@ import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
 import { listLabels } from "../../server/domain/list-labels.ts";
 import { activeCollectorsPerWeek } from "../../server/domain/week-charts.ts";
 import { DASHBOARD_CHARTS } from "../../app/routes/admin/dashboard-charts.server.ts";
-import { boonees, tags } from "../../server/db/schema.ts";
+import { boonees } from "../../server/db/schema.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
 import { listAdminDrops } from "../../server/domain/admin-drops.ts";
 import { getPublicDrop, getLandingDrop } from "../../server/domain/public-drops.ts";
@@ -111,7 +111,9 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const card = (await listAdminBoonees(s.db, admin, { q: t.name })).items.find((i) => i.id === t.instances[0])!;
     expect(card.waitingDrop).toMatchObject({ id: drop.id, title, titleEn: `${title} EN` });
     expect(new Date(card.waitingDrop!.releaseAt).getTime()).toBe(releaseAt.getTime());
-    expect((await listAdminBoonees(s.db, admin, { q: t.name })).items.filter((i) => i.waitingDrop).map((i) => i.id)).toEqual([t.instances[0]]);
+    expect((await listAdminBoonees(s.db, admin, { q: t.name })).items.filter((i) => i.waitingDrop).map((i) => i.id)).toEqual([
+      t.instances[0],
+    ]);
     // the admin's view of its page does not call it available either
     expect((await getBooneeDetail(s.db, admin, t.instances[0])).availability).toBe("noLongerClaimable");
 
@@ -123,7 +125,11 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
   it("item 3: an archived figure is not 'still hidden' on its drop page; the report note shows there; the admin card marks it", async () => {
     const t = await typeWithInstances("Placed", 2);
     const [archivedId, reportedId] = t.instances;
-    const drop = await createDrop(s.db, admin, { ...texts(unique("Hafen")), releaseAt: soon(), figureIds: [t.typeId, archivedId, reportedId] });
+    const drop = await createDrop(s.db, admin, {
+      ...texts(unique("Hafen")),
+      releaseAt: soon(),
+      figureIds: [t.typeId, archivedId, reportedId],
+    });
     await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
     await releaseDue(s.db);
     await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, archivedId));
@@ -140,7 +146,10 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     expect(byId[t.typeId]).toMatchObject({ found: null, archived: false, reportedIssue: null });
 
     // a drop whose figures are all found or archived is no longer "live" on the landing page
-    await s.db.update(boonees).set({ status: "Archived" }).where(sql`${boonees.id} in (${t.typeId}, ${reportedId})`);
+    await s.db
+      .update(boonees)
+      .set({ status: "Archived" })
+      .where(sql`${boonees.id} in (${t.typeId}, ${reportedId})`);
     expect((await getPublicDrop(s.db, drop.id)).hidden).toBe(0);
     const landing = await getLandingDrop(s.db);
     if (landing && landing.state !== "waiting" && landing.drop.id === drop.id) expect(landing.state).toBe("done");
@@ -152,11 +161,18 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
   it("item 5: 'found after' has no value for finds that never happened (archived, or not found yet), never 0 h", async () => {
     const t = await typeWithInstances("Placed", 2);
     const [archivedId, waitingId] = t.instances;
-    const drop = await createDrop(s.db, admin, { ...texts(unique("Zeit")), releaseAt: soon(), figureIds: [t.typeId, archivedId, waitingId] });
+    const drop = await createDrop(s.db, admin, {
+      ...texts(unique("Zeit")),
+      releaseAt: soon(),
+      figureIds: [t.typeId, archivedId, waitingId],
+    });
     await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
     await releaseDue(s.db);
     const finder = await createUser(s, "Fiona");
-    await s.db.update(boonees).set({ ownerId: finder.id, claimedAt: new Date(Date.now() + 2 * 3_600_000), status: "Found" }).where(eq(boonees.id, t.typeId));
+    await s.db
+      .update(boonees)
+      .set({ ownerId: finder.id, claimedAt: new Date(Date.now() + 2 * 3_600_000), status: "Found" })
+      .where(eq(boonees.id, t.typeId));
     await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, archivedId));
     const chart = await DASHBOARD_CHARTS.timeToFind({ db: s.db, zone: "Europe/Berlin" });
     const figures = chart.drops.find((d) => d.id === drop.id)!.figures;
@@ -190,7 +206,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
           .select({ title: notifications.title, message: notifications.message })
           .from(notifications)
           .where(and(eq(notifications.userId, userId), sql`${notifications.title} like ${prefix + "%"}`))
-      ).filter((n) => n.title.includes(t.name));
+      ).filter((row) => row.title.includes(t.name));
     const [forAdmin] = await told(admin.id, "@figureReported:");
     expect(renderNotificationText(forAdmin.title, translator("de"))).toBe(
       `Boonee gemeldet: ${t.name} Nr. 3 (Versteck: ${place} · Drop „${title}“)`,
@@ -213,7 +229,10 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     // the reporters are told which figure, never where it was placed
     const [reporterTold] = await told(reporters[0].id, "@reportFixed:");
     expect(renderNotificationText(reporterTold.title, translator("en"))).toBe(`Report resolved: ${t.name} No. 3 (drop “${title} EN”)`);
-    const [line] = await s.db.select().from(activityLog).where(and(eq(activityLog.objectId, reportedId), eq(activityLog.action, "report.fixed")));
+    const [line] = await s.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.objectId, reportedId), eq(activityLog.action, "report.fixed")));
     expect(line.details).toMatchObject({ number: 3, place, drop: { de: title, en: `${title} EN` } });
   });
 
@@ -235,11 +254,14 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     );
     const collector = await createUser(s, "Clara Collector");
     const moderator = await createStaff(s, "moderator", "Mona Moderatorin");
-    await s.db.insert(activeWeeks).values([
-      { userId: collector.id, week },
-      { userId: moderator.id, week },
-      { userId: admin.id, week },
-    ]).onConflictDoNothing();
+    await s.db
+      .insert(activeWeeks)
+      .values([
+        { userId: collector.id, week },
+        { userId: moderator.id, week },
+        { userId: admin.id, week },
+      ])
+      .onConflictDoNothing();
     expect(await thisWeek()).toBe(before + 1);
   });
 
