@@ -29,7 +29,7 @@ export const formatDayTime = (d: Instant, lang: Lang, zone: string) =>
 export const formatTime = (d: Instant, lang: Lang, zone: string) =>
   `${format(toDate(d), "HH:mm", { in: inZone(zone) })}${lang === "de" ? " Uhr" : ""}`;
 
-/** The admin tables, log and drop cards: 'dd.MM.yyyy HH:mm' in German, 'dd MMM yyyy HH:mm' in English (never a numeric German date on an English page). */
+/** Admin times: 'dd.MM.yyyy HH:mm' (the claims tables in both languages); with `lang` 'en', 'dd MMM yyyy HH:mm' (the log and drop cards: no numeric German date on an English page). */
 export const formatTable = (d: Instant, zone: string, lang: Lang = "de") =>
   lang === "de"
     ? format(toDate(d), "dd.MM.yyyy HH:mm", { in: inZone(zone) })
