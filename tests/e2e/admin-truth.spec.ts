@@ -115,6 +115,9 @@ for (const lang of ["de", "en"] as const) {
     const dropCard = page.getByTestId("admin-drop").filter({ hasText: s.releasedTitle });
     await expect(dropCard.getByTestId("admin-drop-figure-archived")).toHaveCount(1);
     await expect(dropCard.getByTestId("admin-drop-figure-archived")).toHaveText(x.archivedBadge);
+    // 8. its start in the page's language: no numeric German date on an English page
+    if (lang === "en") await expect(dropCard).not.toContainText(/\d{2}\.\d{2}\.\d{4}/);
+    else await expect(dropCard).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
 
     // 4. the reports page names which figure: number, placement note, drop
     await gotoAdmin(page, "/admin/reports");
