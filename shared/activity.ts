@@ -42,6 +42,14 @@ export type ActivityValue = string | number | boolean | null;
 export interface ActivityDetails {
   number?: number | null;
   owner?: string | null;
+  /** Where the figure was placed (the log is for admins) and the drop it came with. */
+  place?: string | null;
+  drop?: { de: string; en: string } | null;
+  /** How many instances an edited type's change reached (types only). */
+  reached?: number;
+  /** A story's figure and author (story and photo entries). */
+  figure?: string | null;
+  author?: string | null;
   changes?: { field: string; from: ActivityValue; to: ActivityValue }[];
   role?: { from: string; to: string };
 }

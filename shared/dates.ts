@@ -31,8 +31,11 @@ export const formatDayTime = (d: Instant, lang: Lang, zone: string) =>
 export const formatTime = (d: Instant, lang: Lang, zone: string) =>
   `${format(toDate(d), "HH:mm", { in: inZone(zone) })}${lang === "de" ? " Uhr" : ""}`;
 
-/** The admin tables: 'dd.MM.yyyy HH:mm'. */
-export const formatTable = (d: Instant, zone: string) => format(toDate(d), "dd.MM.yyyy HH:mm", { in: inZone(zone) });
+/** Admin times: 'dd.MM.yyyy HH:mm' (the claims tables in both languages); with `lang` 'en', 'dd MMM yyyy HH:mm' (the log and drop cards: no numeric German date on an English page). */
+export const formatTable = (d: Instant, zone: string, lang: Lang = "de") =>
+  lang === "de"
+    ? format(toDate(d), "dd.MM.yyyy HH:mm", { in: inZone(zone) })
+    : format(toDate(d), "dd MMM yyyy HH:mm", { locale: enGB, in: inZone(zone) });
 
 /** A time in a spreadsheet (CSV): 'dd.MM.yyyy HH:mm' in German, 'yyyy-MM-dd HH:mm' in English; both read as times. */
 export const formatSpreadsheetTime = (d: Instant, lang: Lang, zone: string) =>

@@ -12,9 +12,10 @@ export type OptionalChannel = (typeof OPTIONAL_CHANNELS)[number];
  * How a system text's argument (the part after "@id:") fills its translation: `name`, `reason` and
  * `count` are passed as that parameter, `achievement` is an achievement's key (its translated name
  * becomes `name`), `bilingualTitle` is a drop title stored as JSON {"de","en"} (the reader's language
- * becomes `title`), `none` takes no parameter.
+ * becomes `title`), `figure` is a figure reference stored as JSON {name, number, place, drop} (server/domain/
+ * figure-report-ref.ts; rendered as `name`: "Knäul Nr. 3 (Versteck: … · Drop „…“)"), `none` takes no parameter.
  */
-export type TextArg = "none" | "name" | "reason" | "count" | "achievement" | "bilingualTitle";
+export type TextArg = "none" | "name" | "reason" | "count" | "achievement" | "bilingualTitle" | "figure";
 
 /** One system text: stored as "@id:arg" (title) and "@idMessage:arg" (message), each a key under notify. */
 interface SystemTextRow {
@@ -111,8 +112,8 @@ export const NOTIFICATION_KIND_TABLE = {
     preference: "on",
     texts: {
       figureReported: {
-        title: { key: "notify.figureReportedTitle", arg: "name" },
-        message: { key: "notify.figureReportedMessage", arg: "name" },
+        title: { key: "notify.figureReportedTitle", arg: "figure" },
+        message: { key: "notify.figureReportedMessage", arg: "figure" },
       },
     },
   },
@@ -122,11 +123,11 @@ export const NOTIFICATION_KIND_TABLE = {
     preference: "on",
     texts: {
       reportFixed: {
-        title: { key: "notify.reportFixedTitle", arg: "name" },
-        message: { key: "notify.reportFixedMessage", arg: "name" },
+        title: { key: "notify.reportFixedTitle", arg: "figure" },
+        message: { key: "notify.reportFixedMessage", arg: "figure" },
       },
       reportGone: {
-        title: { key: "notify.reportGoneTitle", arg: "name" },
+        title: { key: "notify.reportGoneTitle", arg: "figure" },
         message: { key: "notify.reportGoneMessage", arg: "reason" },
       },
     },

@@ -35,7 +35,34 @@ export function renderNotificationText(text: string, t: (key: string, params?: R
       return t(key, { name: t(`achievements.${decoded.arg}.name`) });
     case "bilingualTitle":
       return t(key, { title: bilingual(decoded.arg, t) });
+    case "figure":
+      return t(key, { name: figureLabel(decoded.arg, t) });
   }
+}
+
+/** A figure reference (server/domain/figure-report-ref.ts) as its system text's argument. */
+export const figureArg = (ref: { name: string; number: number | null; place: string | null; drop: { de: string; en: string } | null }) =>
+  JSON.stringify({ name: ref.name, number: ref.number, place: ref.place, drop: ref.drop });
+
+/**
+ * Which figure, in the reader's language: "Knäul Nr. 3 (Versteck: Parkbank · Drop „Hafen“)". A text
+ * stored before references existed holds the bare name and is shown as it is.
+ */
+export function figureLabel(arg: string, t: (key: string, params?: Record<string, unknown>) => string): string {
+  let ref: { name?: unknown; number?: unknown; place?: unknown; drop?: { de?: unknown; en?: unknown } | null };
+  try {
+    ref = JSON.parse(arg);
+  } catch {
+    return arg;
+  }
+  if (!ref || typeof ref !== "object" || typeof ref.name !== "string") return arg;
+  const name = typeof ref.number === "number" ? t("notify.figureNumber", { name: ref.name, number: ref.number }) : ref.name;
+  const drop = ref.drop ? (t("notify.lang") === "en" ? ref.drop.en : ref.drop.de) : null;
+  const parts = [
+    typeof ref.place === "string" && ref.place ? t("notify.figurePlace", { place: ref.place }) : null,
+    typeof drop === "string" && drop ? t("notify.figureDrop", { drop }) : null,
+  ].filter(Boolean);
+  return parts.length ? `${name} (${parts.join(" · ")})` : name;
 }
 
 /** A drop's title in both languages, stored as JSON {"de","en"}; shown in the reader's (notify.lang). */

@@ -21,7 +21,10 @@ export function useDates() {
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),
     time: (d: Date | string | number) => formatTime(d, lang, zone),
     zone,
+    /** The claims tables ('dd.MM.yyyy HH:mm' in both languages, spec section 7). */
     table: (d: Date | string | number) => formatTable(d, zone),
+    /** The activity log and drop cards: the same in German, '27 Nov 2026 14:05' in English. */
+    stamp: (d: Date | string | number) => formatTable(d, zone, lang),
     calendarDay: (iso: string) => formatCalendarDay(iso, lang),
     shortDay: (iso: string) => formatShortCalendarDay(iso, lang),
   };

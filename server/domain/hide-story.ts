@@ -5,7 +5,7 @@ import { booneeStories } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { createNotifications } from "./notify.ts";
 import { requireReason } from "./reason.ts";
-import { recordActivity } from "./record-activity.ts";
+import { recordActivity, storyRef } from "./record-activity.ts";
 
 /**
  * A moderator or admin hides a finder story from the figure page, with a reason its author is told
@@ -47,6 +47,7 @@ export async function setStoryHidden(db: Db, actor: Actor | null, input: { story
       objectId: row.id,
       objectLabel: row.title,
       reason,
+      details: await storyRef(tx, row.id),
     });
     return { id: row.id, hidden: row.hidden };
   });

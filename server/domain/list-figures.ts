@@ -81,6 +81,13 @@ export async function listAdminBoonees(db: DbOrTx, actor: Actor | null, query: B
   };
 }
 
+export interface WaitingDrop {
+  id: string;
+  title: string;
+  titleEn: string;
+  releaseAt: string;
+}
+
 /** The figure list's columns (owner name and tag code included), plus the cursor's exact timestamp. */
 function selectAdminBoonees(db: DbOrTx) {
   return db
@@ -96,6 +103,10 @@ function selectAdminBoonees(db: DbOrTx) {
       code: tags.secretCode,
       placementNote: boonees.placementNote,
       number: instanceNumber,
+      /** The drop this figure waits in (not claimable until its release), or null. */
+      waitingDrop: sql<WaitingDrop | null>`(select json_build_object('id', d.id, 'title', d.title_de, 'titleEn', d.title_en, 'releaseAt', d.release_at)
+        from drop_figures df join drops d on d.id = df.drop_id
+        where df.boonee_id = ${boonees.id} and d.released_at is null and d.cancelled_at is null)`,
       cursorTs: sql<string>`${boonees.createdAt}::text`,
     })
     .from(boonees)

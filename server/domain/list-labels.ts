@@ -1,10 +1,10 @@
-import { and, count, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { instanceNumber } from "../db/figure-search.ts";
 import { boonees, tags } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
-/** Figures, their codes and instance numbers for the printable label sheet (by ids — any figure, for a reprint — or the unclaimed instances of a type). */
+/** Figures, their codes and instance numbers for the printable label sheet (by ids — any figure, for a reprint — or the unclaimed, not archived figures of a type). */
 export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?: string[]; typeId?: string }) {
   assertRole(actor, ["admin"]);
   const where = query.ids?.length
@@ -13,7 +13,8 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
         sql`, `,
       )})`
     : query.typeId
-      ? and(or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)), isNull(boonees.ownerId))
+      ? // unclaimed and not Archived: an archived figure is out of the game, its label would only mislead
+        and(or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)), isNull(boonees.ownerId), ne(boonees.status, "Archived"))
       : sql`false`;
   return db
     .select({

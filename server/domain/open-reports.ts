@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { instanceNumber } from "../db/figure-search.ts";
 import { boonees, figureReports, profiles, storyPhotoReports } from "../db/schema.ts";
 import { assertRole, type Actor } from "./errors.ts";
 
@@ -68,6 +69,12 @@ export async function listOpenReports(db: DbOrTx, actor: Actor | null) {
       status: boonees.status,
       reportedIssue: boonees.reportedIssue,
       reportedAt: boonees.reportedAt,
+      // Which of the type's figures (issue 35 item 4): its number, where it was placed (admins only) and its drop.
+      templateId: boonees.templateId,
+      number: instanceNumber,
+      placementNote: actor.role === "admin" ? boonees.placementNote : sql<string | null>`null`,
+      dropTitle: sql<{ de: string; en: string } | null>`(select json_build_object('de', d.title_de, 'en', d.title_en)
+        from drop_figures df join drops d on d.id = df.drop_id where df.boonee_id = boonees.id and d.cancelled_at is null)`,
     })
     .from(boonees)
     .where(and(inArray(boonees.id, ids)))
@@ -75,7 +82,7 @@ export async function listOpenReports(db: DbOrTx, actor: Actor | null) {
   const order = new Map(ids.map((id, i) => [id, i]));
   return figures
     .sort((a, b) => Number(b.reportedIssue !== null) - Number(a.reportedIssue !== null) || order.get(a.id)! - order.get(b.id)!)
-    .map((f) => ({
+    .map(({ templateId: _templateId, ...f }) => ({
       ...f,
       reports: rows
         .filter((r) => r.booneeId === f.id)

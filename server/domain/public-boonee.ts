@@ -7,6 +7,7 @@ import { booneeStories, boonees, exclusiveContent, figureReports, profiles } fro
 import { DomainError, type Actor } from "./errors.ts";
 import { getFigureLife } from "./figure-life.ts";
 import { UUID } from "#shared/uuid.ts";
+import { inUnreleasedDrop } from "./drop-visibility.ts";
 
 export const STORIES_SHOWN = 100;
 
@@ -35,6 +36,7 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
       ownerName: publicNameSql(),
       createdAt: boonees.createdAt,
       reportedIssue: boonees.reportedIssue,
+      inWaitingDrop: sql<boolean>`${inUnreleasedDrop(boonees.id)}`,
     })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
@@ -104,11 +106,11 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
     : [];
   const life = await getFigureLife(db, row, { admin: viewer?.role === "admin" });
 
-  const { ownerId, ownerName, welcomeVideoUrl, createdAt: _createdAt, reportedIssue, ...figure } = row;
+  const { ownerId, ownerName, welcomeVideoUrl, createdAt: _createdAt, reportedIssue, inWaitingDrop, ...figure } = row;
   return {
     figure,
     claimed: ownerId !== null,
-    availability: availabilityOf({ status: row.status, claimed: ownerId !== null }),
+    availability: availabilityOf({ status: row.status, claimed: ownerId !== null, inWaitingDrop }),
     /** The owner's display name; null when unclaimed or when the owner's account was deleted. */
     ownerName: ownerId ? (ownerName?.trim() ? ownerName : null) : null,
     isOwner,

@@ -16,6 +16,8 @@ export interface DropSummary {
   releasedAt: string;
   total: number;
   found: number;
+  /** Still out there to be found: neither found nor archived (an archived figure is not hidden any more). */
+  hidden: number;
 }
 
 export interface PublicHint {
@@ -37,7 +39,8 @@ export type LandingDrop =
 
 const summaryColumns = sql`d.id, d.title_de, d.title_en, d.area_de, d.area_en, d.released_at,
   (select count(*)::int from drop_figures df where df.drop_id = d.id) as total,
-  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is not null) as found`;
+  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is not null) as found,
+  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is null and b.status = 'Archived') as archived`;
 
 type SummaryRow = {
   id: string;
@@ -48,6 +51,7 @@ type SummaryRow = {
   released_at: Date | string;
   total: number;
   found: number;
+  archived: number;
 };
 const toSummary = (r: SummaryRow): DropSummary => ({
   id: r.id,
@@ -56,6 +60,7 @@ const toSummary = (r: SummaryRow): DropSummary => ({
   releasedAt: new Date(r.released_at).toISOString(),
   total: r.total,
   found: r.found,
+  hidden: Math.max(0, r.total - r.found - r.archived),
 });
 
 async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> {
@@ -72,7 +77,7 @@ export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
     sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`,
   );
   const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
-  if (latest && recent && latest.found < latest.total)
+  if (latest && recent && latest.found + latest.archived < latest.total)
     return { state: "live", drop: toSummary(latest), hints: await releasedHints(db, latest.id) };
   const [next] = await queryRows<{ release_at: Date | string }>(
     db,
@@ -100,6 +105,10 @@ export interface DropFigure {
   found: { minutes: number; finder: string | null } | null;
   /** Unclaimed after a rejected claim: its code was replaced, so its label out there no longer works. */
   withdrawn: boolean;
+  /** Archived without a find: no longer out there ("not there any more", never "still hidden"). */
+  archived: boolean;
+  /** The public "maybe missing / maybe damaged" note of two open reports, as on the figure page. */
+  reportedIssue: "missing" | "damaged" | null;
 }
 
 /** A released drop's page; a waiting, cancelled or unknown drop is 404 (nothing of it is public). */
@@ -121,10 +130,13 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
     owner_id: string | null;
     finder: string | null;
     withdrawn: boolean;
+    archived: boolean;
+    reported_issue: "missing" | "damaged" | null;
   }>(
     db,
     sql`select b.id, b.name, coalesce(b.image_url, t.image_url) as image_url, b.rarity, b.claimed_at, b.owner_id,
                b.owner_id is null and exists (select 1 from claims c where c.boonee_id = b.id and c.status = 'rejected') as withdrawn,
+               b.owner_id is null and b.status = 'Archived' as archived, b.reported_issue,
                ${publicNameSql("p")} as finder
         from drop_figures df join boonees b on b.id = df.boonee_id
         left join boonees t on t.id = b.template_id
@@ -147,6 +159,8 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
           ? { minutes: Math.max(0, Math.round((new Date(f.claimed_at).getTime() - releasedAt) / 60_000)), finder: f.finder }
           : null,
       withdrawn: !!f.withdrawn,
+      archived: !!f.archived,
+      reportedIssue: f.reported_issue ?? null,
     })),
   };
 }

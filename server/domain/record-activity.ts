@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ActivityDetails, ActivityKind } from "#shared/activity.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { instanceNumber } from "../db/figure-search.ts";
-import { activityLog, boonees, profiles } from "../db/schema.ts";
+import { activityLog, booneeStories, boonees, profiles } from "../db/schema.ts";
 import type { Actor } from "./errors.ts";
 
 export interface ActivityEntry {
@@ -28,6 +28,21 @@ export async function figureRef(tx: DbOrTx, booneeId: string): Promise<ActivityD
     .where(eq(boonees.id, booneeId));
   if (!row) return {};
   return { number: row.templateId ? row.number : null, owner: row.ownerDeleted ? null : row.owner };
+}
+
+/**
+ * Which story a log line is about beyond its title: its figure (name and number) and its author's
+ * name (null for a deleted account). Read inside the action's transaction.
+ */
+export async function storyRef(tx: DbOrTx, storyId: string): Promise<ActivityDetails> {
+  const [row] = await tx
+    .select({ figure: boonees.name, number: instanceNumber, author: profiles.name, authorDeleted: profiles.deletedAt })
+    .from(booneeStories)
+    .innerJoin(boonees, eq(boonees.id, booneeStories.booneeId))
+    .leftJoin(profiles, eq(profiles.id, booneeStories.userId))
+    .where(eq(booneeStories.id, storyId));
+  if (!row) return {};
+  return { figure: row.figure, number: row.number, author: row.authorDeleted ? null : (row.author ?? null) };
 }
 
 /**

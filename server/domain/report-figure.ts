@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isPublicStatus } from "#shared/figure-status.ts";
 import { validate } from "#shared/forms.ts";
-import { systemText } from "#shared/notification-text.ts";
+import { figureArg, systemText } from "#shared/notification-text.ts";
 import { reportSchema } from "#shared/schemas/report.ts";
 import type { Db } from "../db/client.ts";
 import { boonees, figureReports, profiles, userRoles } from "../db/schema.ts";
 import { DomainError, assertSignedIn, type Actor } from "./errors.ts";
+import { figureReportRef, withoutPlace } from "./figure-report-ref.ts";
 import { createNotifications } from "./notify.ts";
 import { hit, minutesToWait, type ThrottleRule } from "./throttle.ts";
 import { UUID } from "#shared/uuid.ts";
@@ -60,17 +61,19 @@ export async function reportFigure(db: Db, actor: Actor | null, input: { booneeI
       .returning({ id: boonees.id });
     if (!marked) return { marked: false };
     const staff = await tx
-      .selectDistinct({ userId: userRoles.userId })
+      .selectDistinct({ userId: userRoles.userId, role: userRoles.role })
       .from(userRoles)
       .innerJoin(profiles, and(eq(profiles.id, userRoles.userId), isNull(profiles.deletedAt), isNull(profiles.blockedAt)))
       .where(inArray(userRoles.role, ["admin", "moderator"]));
+    // Which of the type's figures: number, drop and (for admins, who alone see it) where it was placed.
+    const ref = (await figureReportRef(tx, input.booneeId)) ?? { name: figure.name, number: null, place: null, drop: null };
     await createNotifications(
       tx,
       staff.map((s) => ({
         userId: s.userId,
         type: "other" as const,
-        title: systemText("figureReported", figure.name),
-        message: systemText("figureReportedMessage", figure.name),
+        title: systemText("figureReported", figureArg(s.role === "admin" ? ref : withoutPlace(ref))),
+        message: systemText("figureReportedMessage", figureArg(s.role === "admin" ? ref : withoutPlace(ref))),
         link: "/admin/reports",
       })),
     );

@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { validate } from "#shared/forms.ts";
-import { systemText } from "#shared/notification-text.ts";
+import { figureArg, systemText } from "#shared/notification-text.ts";
 import { resolveReportsSchema } from "#shared/schemas/report.ts";
 import type { Db } from "../db/client.ts";
 import { boonees, figureReports, profiles } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { createNotifications } from "./notify.ts";
-import { recordActivity } from "./record-activity.ts";
+import { figureReportRef, withoutPlace } from "./figure-report-ref.ts";
+import { figureRef, recordActivity } from "./record-activity.ts";
 
 /**
  * An admin resolves every open report of a figure: "fixed" (the public note goes) or "gone" (the
@@ -33,6 +34,9 @@ export async function resolveFigureReports(db: Db, actor: Actor | null, input: {
       .where(eq(boonees.id, input.booneeId))
       .returning({ name: boonees.name });
     const name = figure?.name ?? "";
+    // Which of the type's figures (number, drop); reporters are never told where it was placed.
+    const ref = (await figureReportRef(tx, input.booneeId)) ?? { name, number: null, place: null, drop: null };
+    const told = figureArg(withoutPlace(ref));
     const ids = [...new Set(resolved.map((r) => r.reporterId).filter((id): id is string => id !== null))];
     // A deleted account is told nothing (its profile row is only kept so its finds stay claimed).
     const reporters =
@@ -49,8 +53,8 @@ export async function resolveFigureReports(db: Db, actor: Actor | null, input: {
       reporters.map((userId) => ({
         userId,
         type: "other" as const,
-        title: systemText(outcome === "gone" ? "reportGone" : "reportFixed", name),
-        message: outcome === "gone" ? systemText("reportGoneMessage", reason ?? "") : systemText("reportFixedMessage", name),
+        title: systemText(outcome === "gone" ? "reportGone" : "reportFixed", told),
+        message: outcome === "gone" ? systemText("reportGoneMessage", reason ?? "") : systemText("reportFixedMessage", told),
         link: `/boonee/${input.booneeId}`,
       })),
     );
@@ -60,6 +64,7 @@ export async function resolveFigureReports(db: Db, actor: Actor | null, input: {
       objectId: input.booneeId,
       objectLabel: name,
       reason,
+      details: { ...(await figureRef(tx, input.booneeId)), number: ref.number, place: ref.place, drop: ref.drop },
     });
     return { resolved: resolved.length, notified: reporters.length };
   });

@@ -5,7 +5,7 @@ import type { Storage } from "../storage/storage.ts";
 import { prepareImage, putImage, type PreparedImage } from "../uploads/process-upload.ts";
 import { removeUnreferencedUploads } from "../uploads/upload-references.ts";
 import { DomainError, assertRole, assertSignedIn, type Actor } from "./errors.ts";
-import { recordActivity } from "./record-activity.ts";
+import { recordActivity, storyRef } from "./record-activity.ts";
 import { hit, minutesToWait, type ThrottleRule } from "./throttle.ts";
 import { UUID } from "#shared/uuid.ts";
 
@@ -103,6 +103,7 @@ export async function setPhotoHidden(db: Db, actor: Actor | null, input: { photo
       objectType: "story",
       objectId: photo.storyId,
       objectLabel: photo.title,
+      details: await storyRef(tx, photo.storyId),
     });
     return { hidden: input.hidden, reviewedReports: reviewed.length };
   });

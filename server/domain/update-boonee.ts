@@ -69,7 +69,8 @@ export async function updateBoonee(
       objectType: "boonee",
       objectId: row.id,
       objectLabel: row.name,
-      details: { ...(await figureRef(tx, row.id)), changes: figureChanges(current, row) },
+      // an edited type says how many instances the change reached (0 included: none followed it)
+      details: { ...(await figureRef(tx, row.id)), changes: figureChanges(current, row), ...(row.templateId ? {} : { reached }) },
     });
     return { id: row.id, name: row.name, reached };
   });

@@ -56,7 +56,7 @@ export async function findsPerWeek(db: DbOrTx, zone: string) {
   return filled(calendar(first, CHART_WEEKS, 7), rows);
 }
 
-/** Distinct collectors per week who claimed, wrote a story or opened the app (active_weeks), last 8 weeks. */
+/** Distinct collectors (not admins or moderators) per week who claimed, wrote a story or opened the app (active_weeks), last 8 weeks. */
 export async function activeCollectorsPerWeek(db: DbOrTx, zone: string) {
   const first = await firstDay(db, zone, "week", (CHART_WEEKS - 1) * 7);
   const since = sql`(${first}::date)::timestamp at time zone ${zone}`;
@@ -68,7 +68,10 @@ export async function activeCollectorsPerWeek(db: DbOrTx, zone: string) {
           select user_id, date_trunc('week', created_at at time zone ${zone}) from boonee_stories where created_at >= ${since}
           union all
           select user_id, week::timestamp from active_weeks where week >= ${first}::date
-        ) active group by 1`,
+        ) active
+        -- collectors only: the team's own taps and tests are not the city's activity
+        where not exists (select 1 from user_roles r where r.user_id = active.user_id and r.role in ('admin', 'moderator'))
+        group by 1`,
   );
   return filled(calendar(first, CHART_WEEKS, 7), rows);
 }
@@ -88,7 +91,7 @@ export async function dropTimesToFind(db: DbOrTx, limit = 4): Promise<DropFinds[
     db,
     sql`with recent as (select id, title_de, title_en, released_at from drops where released_at is not null order by released_at desc limit ${limit})
         select r.id, r.title_de as "titleDe", r.title_en as "titleEn", r.released_at as "releasedAt", b.name,
-               case when b.claimed_at is null then null else greatest(0, extract(epoch from (b.claimed_at - r.released_at)) / 3600)::float8 end as hours
+               case when b.claimed_at is null or b.owner_id is null then null else greatest(0, extract(epoch from (b.claimed_at - r.released_at)) / 3600)::float8 end as hours
         from recent r join drop_figures df on df.drop_id = r.id join boonees b on b.id = df.boonee_id
         order by r.released_at, hours nulls last, b.name`,
   );

@@ -7,6 +7,7 @@ import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { removeAccount } from "../../server/domain/remove-account.ts";
 import { reportFigure } from "../../server/domain/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
+import { figureArg } from "#shared/notification-text.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -34,7 +35,9 @@ const report = (actor: Actor, booneeId: string, kind = "missing", note = "") =>
   reportFigure(s.db, actor, { booneeId, fields: { kind, note } });
 async function staffNotices(booneeId: string) {
   const [f] = await s.db.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, booneeId));
-  return s.db.$count(notifications, and(eq(notifications.title, `@figureReported:${f.name}`), eq(notifications.link, "/admin/reports")));
+  // the title names the figure by reference (name and number, issue 35 item 4)
+  const ref = figureArg({ name: f.name, number: 1, place: null, drop: null });
+  return s.db.$count(notifications, and(eq(notifications.title, `@figureReported:${ref}`), eq(notifications.link, "/admin/reports")));
 }
 const refusal = (p: Promise<unknown>) =>
   p.then(
@@ -137,7 +140,8 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
         .select({ title: notifications.title, message: notifications.message })
         .from(notifications)
         .where(eq(notifications.userId, r.id));
-      expect(mine.map((m) => m.title).sort()).toEqual([`@reportFixed:${fixed.name}`, `@reportGone:${gone.name}`]);
+      const ref = (name: string) => figureArg({ name, number: 1, place: null, drop: null });
+      expect(mine.map((m) => m.title).sort()).toEqual([`@reportFixed:${ref(fixed.name)}`, `@reportGone:${ref(gone.name)}`]);
       expect(mine.find((m) => m.title.startsWith("@reportGone"))!.message).toBe("@reportGoneMessage:the bench was removed");
     }
     const log = await s.db

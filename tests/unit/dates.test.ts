@@ -21,6 +21,8 @@ describe("dates in the configured zone", () => {
       expect(formatDayTime(late, "en", BERLIN)).toBe("16 Jan 2026 · 00:30");
       expect(formatDay(late, "de", BERLIN)).toBe("16. Jan. 2026");
       expect(formatTable(late, BERLIN)).toBe("16.01.2026 00:30");
+      // English pages (the log, drop cards) never show a numeric German date (issue 35 item 8)
+      expect(formatTable(late, BERLIN, "en")).toBe("16 Jan 2026 00:30");
       expect(isoDay(late, BERLIN)).toBe("2026-01-16");
     }
   });

@@ -20,7 +20,7 @@ const LEGACY_ROLE_LABEL = new RegExp(`^(.*) → (${ROLES.join("|")})$`);
  * changed (before → after) in the reader's language. Entries written before details existed show their label.
  */
 export function ActivityObject({ entry }: { entry: { action: string; objectLabel: string | null; details: ActivityDetails | null } }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const d = entry.details;
   const value = (field: string, v: ActivityValue) => {
     if (v === null || v === "") return "—";
@@ -30,15 +30,23 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
   let label = entry.objectLabel;
   const legacy = !d && entry.action === "role.changed" && label ? LEGACY_ROLE_LABEL.exec(label) : null;
   if (legacy) label = `${legacy[1]} → ${t(`users.role.${legacy[2]}`)}`;
-  const facts = [d?.number ? t("admin.activity.number", { number: d.number }) : null].filter(Boolean);
+  const facts = [
+    d?.figure ? t("admin.activity.figure", { name: d.figure }) : null,
+    d?.number ? t("admin.activity.number", { number: d.number }) : null,
+    d?.place ? t("admin.activity.place", { place: d.place }) : null,
+    typeof d?.reached === "number" ? t("admin.activity.reached", { count: d.reached }) : null,
+    d?.drop ? t("admin.activity.drop", { drop: i18n.language === "en" ? d.drop.en : d.drop.de }) : null,
+  ].filter(Boolean);
   return (
     <>
       {label ? <PersonName>{label}</PersonName> : <span>—</span>}
-      {(facts.length > 0 || d?.owner) && (
+      {(facts.length > 0 || d?.owner || d?.author) && (
         <span className="block text-xs text-muted-foreground">
           {facts.join(" · ")}
           {facts.length > 0 && d?.owner && " · "}
           {d?.owner && <TextWithName i18nKey="admin.activity.owner" name={d.owner} />}
+          {(facts.length > 0 || d?.owner) && d?.author && " · "}
+          {d?.author && <TextWithName i18nKey="admin.activity.author" name={d.author} />}
         </span>
       )}
       {d?.role && (

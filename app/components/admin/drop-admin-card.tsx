@@ -33,13 +33,18 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
           {t(`drops.admin.state.${state}`)}
         </Badge>
       </div>
-      <p className="mt-2 text-sm">{t("drops.admin.releaseAtShown", { when: dates.table(drop.releasedAt ?? drop.releaseAt) })}</p>
+      <p className="mt-2 text-sm">{t("drops.admin.releaseAtShown", { when: dates.stamp(drop.releasedAt ?? drop.releaseAt) })}</p>
       <h4 className="mt-2 text-sm font-bold">{t("drops.admin.figuresCount", { count: drop.figures.length })}</h4>
       <ul className="mt-1 grid gap-1 sm:grid-cols-2" data-testid="admin-drop-figures">
         {drop.figures.map((f) => (
           <li key={f.id} className="flex items-center justify-between gap-2 rounded-lg bg-paper px-2 py-1 text-sm">
             <FigureChip figure={f} />
             {f.found && <Badge variant="success">{t("drops.admin.figureFound")}</Badge>}
+            {!f.found && f.status === "Archived" && (
+              <Badge variant="outline" data-testid="admin-drop-figure-archived">
+                {t("drops.admin.figureArchived")}
+              </Badge>
+            )}
           </li>
         ))}
       </ul>
@@ -93,8 +98,8 @@ function DropHintsAdmin({ drop }: { drop: AdminDrop }) {
           <li key={h.id} className="rounded-lg bg-paper p-2" data-testid="admin-drop-hint">
             <p className="text-xs text-muted-foreground">
               {h.releasedAt
-                ? t("drops.admin.hintReleased", { when: dates.table(h.releasedAt) })
-                : t("drops.admin.hintWaiting", { when: dates.table(h.releaseAt) })}
+                ? t("drops.admin.hintReleased", { when: dates.stamp(h.releasedAt) })
+                : t("drops.admin.hintWaiting", { when: dates.stamp(h.releaseAt) })}
             </p>
             <Form method="post" className="mt-1 grid gap-2 sm:grid-cols-2">
               <input type="hidden" name="intent" value="editHint" />

@@ -51,14 +51,17 @@ export function BarChart(props: BarChartProps) {
   const id = useId();
   const tone = (key: string) => tones?.[key] ?? DEFAULT_TONES[layout.keys.indexOf(key) % DEFAULT_TONES.length];
   const value = (group: string, key: string) => layout.bars.find((b) => b.group === group && b.key === key)?.value ?? 0;
+  const missing = (group: string, key: string) => !!layout.bars.find((b) => b.group === group && b.key === key)?.missing;
+  /** A value as shown: "—" where there is nothing to measure (a find that never happened), never "0". */
+  const shown = (group: string, key: string) => (missing(group, key) ? "—" : formatValue(value(group, key)));
   // "24.11.: 1; 25.11.: 2" or "Push: sent 3, failed 0; E-mail: …"
   // (a long axis such as 56 days names only the groups with a number; a short one names every group)
   const numbers = layout.groups
     .filter((g) => layout.groups.length <= 12 || layout.keys.some((key) => value(g.group, key) !== 0))
     .map((g) =>
       keyLabel
-        ? `${groupLabel(g.group)}: ${layout.keys.map((key) => `${keyLabel(key)} ${formatValue(value(g.group, key))}`).join(", ")}`
-        : `${groupLabel(g.group)}: ${formatValue(value(g.group, layout.keys[0]))}`,
+        ? `${groupLabel(g.group)}: ${layout.keys.map((key) => `${keyLabel(key)} ${shown(g.group, key)}`).join(", ")}`
+        : `${groupLabel(g.group)}: ${shown(g.group, layout.keys[0])}`,
     )
     .join("; ");
   const description = [lead, props.details ?? numbers].filter(Boolean).join(" ");
@@ -88,17 +91,19 @@ export function BarChart(props: BarChartProps) {
             </text>
           </g>
         ))}
-        {layout.bars.map((bar) => (
-          <rect
-            key={`${bar.group}-${bar.key}`}
-            x={bar.x}
-            y={bar.y}
-            width={Math.max(bar.width, 1)}
-            height={bar.height}
-            rx={Math.min(3, bar.width / 3)}
-            className={groupTones?.[bar.group] ?? tone(bar.key)}
-          />
-        ))}
+        {layout.bars
+          .filter((bar) => !bar.missing)
+          .map((bar) => (
+            <rect
+              key={`${bar.group}-${bar.key}`}
+              x={bar.x}
+              y={bar.y}
+              width={Math.max(bar.width, 1)}
+              height={bar.height}
+              rx={Math.min(3, bar.width / 3)}
+              className={groupTones?.[bar.group] ?? tone(bar.key)}
+            />
+          ))}
         <line
           x1={layout.plot.left}
           x2={layout.plot.right}
@@ -151,7 +156,7 @@ export function BarChart(props: BarChartProps) {
                   </th>
                   {layout.keys.map((key) => (
                     <td key={key} className="py-1 pr-3 text-right">
-                      {formatValue(value(g.group, key))}
+                      {shown(g.group, key)}
                     </td>
                   ))}
                 </tr>

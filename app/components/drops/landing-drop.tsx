@@ -44,7 +44,7 @@ export function LandingDrop({
     );
   }
   const { drop: d, hints } = drop;
-  const hidden = d.total - d.found;
+  const hidden = d.hidden;
   const recent = serverNow - new Date(d.releasedAt).getTime() < 20 * 3600_000;
   const since = recent ? dates.time(d.releasedAt) : dates.dayTime(d.releasedAt);
   return (

@@ -103,7 +103,7 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
               {d.items.map((e) => (
                 <TableRow key={e.id} data-testid="activity-row" className={stacked.row}>
                   <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}>
-                    {dates.table(e.createdAt)}
+                    {dates.stamp(e.createdAt)}
                   </TableCell>
                   <TableCell className={`font-bold ${stacked.cell}`} data-testid="activity-actor">
                     {e.actorId === null ? t("admin.activity.system") : (e.actorName ?? t("common.anonymous"))}

@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { ok: true; intent: "update" | "delete"; id: string }
+  | { ok: true; intent: "update" | "delete"; id: string; reached?: number }
   | {
       ok: true;
       intent: "replaceCode";
@@ -146,8 +146,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validate(updateBooneeSchema, fields);
   if (!parsed.ok) return data<ActionResult>({ ok: false, intent, id, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   try {
-    await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
-    return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
+    const updated = await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
+    return data<ActionResult>({ ok: true, intent, id: parsed.data.id, reached: updated.reached });
   } catch (e) {
     const r = adminRefusal(
       e,
@@ -184,7 +184,12 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
   }, [deleter.state, deleter.data, t]);
   useEffect(() => {
     if (editor.state !== "idle" || !editor.data) return;
-    if (editor.data.ok) toast.success(t("admin.boonees.updated"));
+    if (editor.data.ok)
+      toast.success(
+        "reached" in editor.data && editor.data.reached
+          ? t("admin.boonees.updatedReached", { count: editor.data.reached })
+          : t("admin.boonees.updated"),
+      );
     else if (editor.data.error) toast.error(t(editor.data.error));
   }, [editor.state, editor.data, t]);
   return (
@@ -288,7 +293,7 @@ const STATUS_VARIANT: Record<string, "secondary" | "success" | "warning" | "dang
 };
 
 function BooneeCard({ item }: { item: Item }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dates = useDates();
   const root = useRouteLoaderData("root") as RootData | undefined;
   const copy = async () => {
@@ -318,6 +323,13 @@ function BooneeCard({ item }: { item: Item }) {
                 <PersonName className="font-bold">{item.ownerName ?? t("common.anonymous")}</PersonName>
                 {item.claimedAt && <span className="text-muted-foreground"> · {dates.day(item.claimedAt)}</span>}
               </>
+            ) : item.waitingDrop ? (
+              <span className="font-semibold text-muted-foreground" data-testid="in-waiting-drop">
+                {t("admin.boonees.inWaitingDrop", {
+                  drop: i18n.language === "en" ? item.waitingDrop.titleEn : item.waitingDrop.title,
+                  when: dates.dayTime(item.waitingDrop.releaseAt),
+                })}
+              </span>
             ) : isClaimable({ status: item.status, claimed: false }) ? (
               <span className="font-semibold text-[#1d6b3c]">{t("admin.boonees.availableForClaim")}</span>
             ) : (

@@ -19,7 +19,15 @@ export const DASHBOARD_CHARTS = {
   },
   timeToFind: async ({ db }: ChartContext) => {
     const drops = await dropTimesToFind(db);
-    const data = drops.flatMap((d) => d.figures.map((f, i) => ({ group: d.id, key: `#${i + 1}`, value: f.hours ?? 0 })));
+    // Every drop gets every place (#1 … the largest drop's size): a find that never happened, or a place
+    // a smaller drop does not have, is "missing" ("—" in the table), never a bar of 0 h.
+    const places = Math.max(0, ...drops.map((d) => d.figures.length));
+    const data = drops.flatMap((d) =>
+      Array.from({ length: places }, (_, i) => {
+        const hours = d.figures[i]?.hours ?? null;
+        return { group: d.id, key: `#${i + 1}`, value: hours ?? 0, missing: hours === null };
+      }),
+    );
     return { layout: barChartLayout(data), drops };
   },
   activeCollectors: async ({ db, zone }: ChartContext) => {

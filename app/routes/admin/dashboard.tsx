@@ -95,9 +95,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {d.recent.map((c) => (
                   <TableRow key={c.id} className={stacked.row} data-testid="recent-claim">
                     <TableCell className={`font-bold ${stacked.cell}`}>
-                      <Link to={`/boonee/${c.booneeId}`} className="hover:underline">
+                      <Link
+                        to={`/boonee/${c.booneeId}`}
+                        className={c.status === "rejected" ? "text-muted-foreground line-through hover:underline" : "hover:underline"}
+                      >
                         {c.name}
                       </Link>
+                      {c.status === "rejected" && (
+                        <Badge variant="danger" className="ml-2" data-testid="recent-claim-rejected">
+                          {t("admin.claims.rejected")}
+                        </Badge>
+                      )}
                     </TableCell>
                     <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={t("admin.claims.col.claimedBy")}>
                       {c.claimer ? <PersonName>{c.claimer}</PersonName> : t("common.anonymous")}

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { actorOf, getLang, getServices, requireRole } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
+import { FigureIdentity } from "~/components/admin/figure-identity";
 import { useTranslation } from "~/lib/use-translation";
 import { formFields } from "#shared/forms.ts";
 import { listOpenReports, type OpenReportFigure } from "#server/domain/open-reports.ts";
@@ -65,7 +66,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 }
 
 function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dates = useDates();
   const fixer = useFetcher<ActionAnswer>({ key: RESOLVE_FETCHER });
   return (
@@ -79,6 +80,14 @@ function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin:
                 {f.name}
               </Link>
             </CardTitle>
+          </div>
+          <div data-testid="report-figure-ref">
+            <FigureIdentity number={f.number} code={null} placementNote={f.placementNote} />
+            {f.dropTitle && (
+              <p className="text-sm text-muted-foreground" data-testid="report-drop">
+                {t("admin.reports.drop", { drop: i18n.language === "en" ? f.dropTitle.en : f.dropTitle.de })}
+              </p>
+            )}
           </div>
           <div>
             {f.reportedIssue ? (

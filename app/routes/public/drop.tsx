@@ -13,6 +13,7 @@ import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
 import { langOf, pageMeta, shareCardMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
+import { ReportNote } from "~/components/boonee/report-note";
 import { useTranslation } from "~/lib/use-translation";
 import { DomainError } from "#server/domain/errors.ts";
 import { getPublicDrop, type DropFigure } from "#server/domain/public-drops.ts";
@@ -65,8 +66,15 @@ function FigureCard({ figure }: { figure: DropFigure }) {
         <p className="mt-1 text-sm" data-testid="drop-figure-found">
           {figure.found
             ? <TextWithName i18nKey="drops.page.foundAfter" name={figure.found.finder ?? t("drops.page.anonymous")} values={{ count: figure.found.minutes }} />
-            : t("drops.page.stillHidden")}
+            : figure.archived
+              ? t("drops.page.archived")
+              : t("drops.page.stillHidden")}
         </p>
+        {figure.reportedIssue && !figure.archived && (
+          <div className="mt-2">
+            <ReportNote issue={figure.reportedIssue} />
+          </div>
+        )}
         {figure.withdrawn && (
           <p className="mt-1 text-sm font-semibold text-[#9b1c1c]" data-testid="drop-figure-withdrawn">
             {t("drops.page.withdrawn")}
@@ -83,7 +91,7 @@ export default function Drop({ loaderData: drop }: Route.ComponentProps) {
   const dates = useDates();
   const pick = useBilingual();
   useDropEvents();
-  const hidden = drop.total - drop.found;
+  const hidden = drop.hidden;
   return (
     <PageShell title={<span className="wrap-anywhere">{pick(drop.title)}</span>} intro={t("drops.page.releasedAt", { when: dates.dayTime(drop.releasedAt) })}>
       <Link to="/drops" className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-grape hover:underline">
