@@ -114,6 +114,10 @@ export const NOTIFICATION_KIND_TABLE = {
         title: { key: "notify.figureReportedTitle", arg: "name" },
         message: { key: "notify.figureReportedMessage", arg: "name" },
       },
+      ownerReported: {
+        title: { key: "notify.ownerReportedTitle", arg: "name" },
+        message: { key: "notify.ownerReportedMessage", arg: "name" },
+      },
     },
   },
   reportResolved: {

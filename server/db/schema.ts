@@ -462,6 +462,15 @@ export const figureReports = pgTable(
     reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["missing", "damaged"] }).notNull(),
     note: text("note"),
+    /**
+     * How the report weighs, judged when it is made or changed (server/domain/report-figure.ts,
+     * docs/decisions/042): "counted" towards the public note (an account older than a day with a find,
+     * or staff), "new" (not counted: a new account or one without a find), "owner" (weighed apart:
+     * never towards the note, straight to the team).
+     */
+    weight: text("weight", { enum: ["counted", "new", "owner"] })
+      .notNull()
+      .default("counted"),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolution: text("resolution", { enum: ["fixed", "gone"] }),
@@ -477,6 +486,7 @@ export const figureReports = pgTable(
     index("figure_reports_reporter_idx").on(t.reporterId),
     check("figure_reports_kind_check", sql`${t.kind} in ('missing', 'damaged')`),
     check("figure_reports_resolution_check", sql`${t.resolution} in ('fixed', 'gone')`),
+    check("figure_reports_weight_check", sql`${t.weight} in ('counted', 'new', 'owner')`),
   ],
 );
 
