@@ -150,6 +150,12 @@ export const boonees = pgTable(
      */
     reportedIssue: text("reported_issue", { enum: ["missing", "damaged"] }),
     reportedAt: timestamp("reported_at", { withTimezone: true }),
+    /**
+     * When the figure last went public (from Draft or Hidden, or created public): set by the database
+     * (trigger boonees_placed_at, migration 0031), whoever changes the status. The biography's "found
+     * after" counts from it for figures outside a drop (server/domain/figure-life.ts).
+     */
+    placedAt: timestamp("placed_at", { withTimezone: true }),
   },
   (t) => [
     index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),

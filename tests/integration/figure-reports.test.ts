@@ -284,4 +284,44 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(life[1]).toMatchObject({ finder: "Jo Finder", afterMinutes: 120 });
     expect((await getBooneeDetail(s.db, admin, id)).life.map((e) => e.kind)).toContain("created");
   });
+
+  it("outside a drop, 'found after' counts from when the figure was placed (it went public), not from when it was made", async () => {
+    // The database notes the placement whoever changes the status: created as Draft, nothing; Placed, now.
+    const [draft] = await s.db
+      .insert(boonees)
+      .values({ name: `Moppel ${++n}`, status: "Draft", createdAt: sql`now() - interval '10 days'` })
+      .returning({ id: boonees.id, placedAt: boonees.placedAt });
+    expect(draft.placedAt).toBeNull();
+    const placed = async () => (await s.db.select({ at: boonees.placedAt }).from(boonees).where(eq(boonees.id, draft.id)))[0].at;
+    await s.db.update(boonees).set({ status: "Placed" }).where(eq(boonees.id, draft.id));
+    const first = await placed();
+    expect(first).not.toBeNull();
+    // Placed five hours ago (set straight, as time cannot be waited for), found two hours ago: after 3 hours.
+    await s.db
+      .update(boonees)
+      .set({ placedAt: sql`now() - interval '5 hours'` })
+      .where(eq(boonees.id, draft.id));
+    const finder = await createUser(s, "Kai Finder");
+    await s.db
+      .update(boonees)
+      .set({ ownerId: finder.id, claimedAt: sql`now() - interval '2 hours'`, status: "Found" })
+      .where(eq(boonees.id, draft.id));
+    // Placed → Found is no new placement.
+    expect(new Date((await placed())!).getTime()).toBeLessThan(new Date(first!).getTime());
+    await s.db.insert(claims).values({ booneeId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
+    const life = (await getBooneeDetail(s.db, null, draft.id)).life;
+    expect(life.find((e) => e.kind === "found")).toMatchObject({ finder: "Kai Finder", afterMinutes: 180 });
+
+    // Found before it was placed (its tag tapped while Hidden): no "after" at all.
+    const [early] = await s.db
+      .insert(boonees)
+      .values({ name: `Moppel ${++n}`, status: "Hidden" })
+      .returning({ id: boonees.id });
+    await s.db.insert(claims).values({ booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
+    await s.db
+      .update(boonees)
+      .set({ status: "Found", ownerId: finder.id, claimedAt: sql`now() - interval '1 hour'` })
+      .where(eq(boonees.id, early.id));
+    expect((await getBooneeDetail(s.db, null, early.id)).life.find((e) => e.kind === "found")).toMatchObject({ afterMinutes: null });
+  });
 });

@@ -1,2 +1,0 @@
-ALTER TABLE "figure_reports" ADD COLUMN "weight" text DEFAULT 'counted' NOT NULL;--> statement-breakpoint
-ALTER TABLE "figure_reports" ADD CONSTRAINT "figure_reports_weight_check" CHECK ("figure_reports"."weight" in ('counted', 'new', 'owner'));
