@@ -89,7 +89,8 @@ for (const lang of ["de", "en"] as const) {
     await page.getByLabel(t.note).fill("Nicht mehr unter der Bank");
     await page.getByRole("button", { name: t.change }).click();
     await expect(page.getByText(t.changed)).toBeVisible();
-    await expect(page.getByTestId("my-report")).toHaveCount(1);
+    await expect(page.getByTestId("my-report")).toBeVisible(); // in sight, without opening the form
+    await expect(page.getByTestId("my-report")).toContainText(t.mineMissing);
     expect(await openReports(figure.id, anna.id)).toEqual([{ kind: "missing", note: "Nicht mehr unter der Bank" }]);
 
     // A second person with something to lose reports it damaged: the note names both kinds, once each.

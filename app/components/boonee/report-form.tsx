@@ -22,19 +22,13 @@ export function ReportForm({
   myReport: { kind: ReportKind; note: string | null } | null;
 }) {
   const { t } = useTranslation();
-  return (
+  const form = (
     <details id="report" className="group rounded-2xl border-2 border-ink/10 bg-white px-5 py-4" data-testid="report-figure">
       <summary className="flex cursor-pointer items-center gap-2 font-display text-lg font-bold marker:content-none">
         <FlagIcon aria-hidden="true" className="size-4 shrink-0 text-[#b8441a]" />
         {myReport ? t("life.report.changeSummary") : t("life.report.summary")}
       </summary>
-      {myReport ? (
-        <p className="mt-2 text-sm text-ink-soft" data-testid="my-report">
-          {t(`life.report.mine.${myReport.kind}`)}
-        </p>
-      ) : (
-        <p className="mt-2 text-sm text-ink-soft">{t("life.report.intro")}</p>
-      )}
+      {!myReport && <p className="mt-2 text-sm text-ink-soft">{t("life.report.intro")}</p>}
       {signedIn ? (
         <form method="post" action={action} id={myReport ? "change-report" : "new-report"} className="mt-3 grid gap-3">
           <fieldset className="grid gap-2">
@@ -82,5 +76,15 @@ export function ReportForm({
         </Button>
       )}
     </details>
+  );
+  if (!myReport) return form;
+  // What one reported stays in sight; changing or withdrawing it is folded away below.
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-ink-soft" data-testid="my-report">
+        {t(`life.report.mine.${myReport.kind}`)}
+      </p>
+      {form}
+    </div>
   );
 }
