@@ -33,7 +33,10 @@ export async function createAccount(name = `Finder ${unique()}`) {
  */
 export async function seasonedAccount(page: Page, name?: string) {
   const user = await createAccount(name);
-  await db.update(schema.profiles).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(schema.profiles.id, user.id));
+  await db
+    .update(schema.profiles)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(schema.profiles.id, user.id));
   const find = await seedBoonee({ status: "Found", ownerId: user.id });
   await db.insert(schema.claims).values({ booneeId: find.id, userId: user.id });
   await signIn(page, user.email, user.password);

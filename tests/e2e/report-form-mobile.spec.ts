@@ -50,7 +50,11 @@ const openReports = (booneeId: string, reporterId: string) =>
     .select({ kind: schema.figureReports.kind, note: schema.figureReports.note })
     .from(schema.figureReports)
     .where(
-      and(eq(schema.figureReports.booneeId, booneeId), eq(schema.figureReports.reporterId, reporterId), isNull(schema.figureReports.resolvedAt)),
+      and(
+        eq(schema.figureReports.booneeId, booneeId),
+        eq(schema.figureReports.reporterId, reporterId),
+        isNull(schema.figureReports.resolvedAt),
+      ),
     );
 /** Nothing sticks out sideways on the phone. */
 const fitsTheWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
