@@ -62,7 +62,8 @@ const fitsTheWidth = async (page: Page) => expect(await page.evaluate(() => docu
 for (const lang of ["de", "en"] as const) {
   const t = TEXT[lang];
   test(`report, change and withdraw on a phone; the note says what was reported (${lang})`, async ({ page, browser }) => {
-    test.slow(); // three people in three browsers
+    // three people in three browsers, a dozen page loads: on a machine busy with builds this took over 2 minutes
+    test.setTimeout(360_000);
     await page.setViewportSize({ width: 375, height: 740 });
     if (lang === "en") await useEnglish(page);
     const figure = await seedBoonee({ name: `Knödel ${unique()}` });
@@ -118,7 +119,6 @@ for (const lang of ["de", "en"] as const) {
     await page.getByText(t.changeSummary).click();
     await expect(page.getByTestId("my-report")).toContainText(t.mineMissing);
     await fitsTheWidth(page);
-    await page.screenshot({ path: `test-results/report-change-${lang}.png`, fullPage: true });
     await page.getByRole("button", { name: t.withdraw }).click();
     await expect(page.getByText(t.withdrawn)).toBeVisible();
     expect(await openReports(figure.id, anna.id)).toEqual([]);
@@ -131,6 +131,7 @@ for (const lang of ["de", "en"] as const) {
 }
 
 test("two accounts made a minute ago report a figure missing: no public note (de)", async ({ page, browser }) => {
+  test.setTimeout(180_000); // two people in two browsers, on a busy machine
   const figure = await seedBoonee({ name: `Fussel ${unique()}` });
   const url = `/boonee/${figure.id}`;
   for (const p of [page, await newPage(browser, "de")]) {
