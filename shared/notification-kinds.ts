@@ -115,6 +115,10 @@ export const NOTIFICATION_KIND_TABLE = {
         title: { key: "notify.figureReportedTitle", arg: "figure" },
         message: { key: "notify.figureReportedMessage", arg: "figure" },
       },
+      ownerReported: {
+        title: { key: "notify.ownerReportedTitle", arg: "figure" },
+        message: { key: "notify.ownerReportedMessage", arg: "figure" },
+      },
     },
   },
   reportResolved: {

@@ -150,6 +150,12 @@ export const boonees = pgTable(
      */
     reportedIssue: text("reported_issue", { enum: ["missing", "damaged"] }),
     reportedAt: timestamp("reported_at", { withTimezone: true }),
+    /**
+     * When the figure last went public (from Draft or Hidden, or created public): set by the database
+     * (trigger boonees_placed_at, migration 0031), whoever changes the status. The biography's "found
+     * after" counts from it for figures outside a drop (server/domain/figure-life.ts).
+     */
+    placedAt: timestamp("placed_at", { withTimezone: true }),
   },
   (t) => [
     index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),
@@ -462,6 +468,15 @@ export const figureReports = pgTable(
     reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["missing", "damaged"] }).notNull(),
     note: text("note"),
+    /**
+     * How the report weighs, judged when it is made or changed (server/domain/report-figure.ts,
+     * docs/decisions/042): "counted" towards the public note (an account older than a day with a find,
+     * or staff), "new" (not counted: a new account or one without a find), "owner" (weighed apart:
+     * never towards the note, straight to the team).
+     */
+    weight: text("weight", { enum: ["counted", "new", "owner"] })
+      .notNull()
+      .default("counted"),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolution: text("resolution", { enum: ["fixed", "gone"] }),
@@ -477,6 +492,7 @@ export const figureReports = pgTable(
     index("figure_reports_reporter_idx").on(t.reporterId),
     check("figure_reports_kind_check", sql`${t.kind} in ('missing', 'damaged')`),
     check("figure_reports_resolution_check", sql`${t.resolution} in ('fixed', 'gone')`),
+    check("figure_reports_weight_check", sql`${t.weight} in ('counted', 'new', 'owner')`),
   ],
 );
 

@@ -7,7 +7,8 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * A figure's biography: created (admins only), dropped (released drops only: nothing of a waiting or
- * cancelled drop), found (by whom, 'Anonymous' as null; after how long since its drop's release),
+ * cancelled drop), found (by whom, 'Anonymous' as null; after how long since its drop's release, or outside a drop
+ * since it was placed: boonees.placed_at),
  * verified, the visible finder stories, the open "maybe missing / damaged" note and every resolution
  * of reports. Never a code, an e-mail or a reporter's name. The caller has checked the figure may be seen.
  */
@@ -36,10 +37,11 @@ export async function getFigureLife(
         from boonee_stories s join profiles p on p.id = s.user_id and p.blocked_at is null
         where s.boonee_id = ${id} and not s.hidden order by s.created_at limit 100`,
   );
-  const marks = await queryRows<{ reported_issue: "missing" | "damaged" | null; reported_at: Date | string | null }>(
-    db,
-    sql`select reported_issue, reported_at from boonees where id = ${id}`,
-  );
+  const marks = await queryRows<{
+    reported_issue: "missing" | "damaged" | null;
+    reported_at: Date | string | null;
+    placed_at: Date | string | null;
+  }>(db, sql`select reported_issue, reported_at, placed_at from boonees where id = ${id}`);
   const resolutions = await queryRows<{ resolved_at: Date | string; resolution: "fixed" | "gone"; reports: number }>(
     db,
     sql`select resolved_at, resolution, count(*)::int as reports from figure_reports
@@ -49,8 +51,16 @@ export async function getFigureLife(
   const events: LifeEvent[] = [];
   if (opts.admin) events.push({ kind: "created", at: iso(figure.createdAt) });
   if (drop) events.push({ kind: "dropped", at: iso(drop.released_at), dropId: drop.id, title: { de: drop.title_de, en: drop.title_en } });
+  // "Found after" counts from the drop's release, or for a figure outside a drop from when it was last
+  // placed (went public); a find before its placement (a tag tapped while Hidden) has no "after".
+  const placedAt = marks[0]?.placed_at ?? null;
+  const minutesSince = (from: Date | string, to: Date | string) => Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
   for (const c of claims) {
-    const after = drop ? Math.max(0, Math.round((new Date(c.claimed_at).getTime() - new Date(drop.released_at).getTime()) / 60_000)) : null;
+    const after = drop
+      ? Math.max(0, minutesSince(drop.released_at, c.claimed_at))
+      : placedAt && minutesSince(placedAt, c.claimed_at) >= 0
+        ? minutesSince(placedAt, c.claimed_at)
+        : null;
     events.push({ kind: "found", at: iso(c.claimed_at), finder: c.finder, afterMinutes: after });
     if (c.status === "verified" && c.reviewed_at) events.push({ kind: "verified", at: iso(c.reviewed_at) });
   }

@@ -40,7 +40,8 @@ export const OPEN_REPORT_FIGURES_SHOWN = 100;
 
 /**
  * The figures with open reports, marked ones first, then by their oldest open report; each with its
- * reports (reporter's name or null for 'Anonymous', kind, note, date). Admins and moderators.
+ * reports (reporter's name or null for 'Anonymous', kind, note, date, how it weighs: decision 042).
+ * Admins and moderators; admins also get the reporter's e-mail address (who reported what, unmistakably).
  */
 export async function listOpenReports(db: DbOrTx, actor: Actor | null) {
   assertRole(actor, ["admin", "moderator"]);
@@ -50,8 +51,10 @@ export async function listOpenReports(db: DbOrTx, actor: Actor | null) {
       booneeId: figureReports.booneeId,
       kind: figureReports.kind,
       note: figureReports.note,
+      weight: figureReports.weight,
       createdAt: figureReports.createdAt,
       reporter: profiles.name,
+      reporterEmail: profiles.email,
       reporterDeleted: profiles.deletedAt,
     })
     .from(figureReports)
@@ -90,8 +93,10 @@ export async function listOpenReports(db: DbOrTx, actor: Actor | null) {
           id: r.id,
           kind: r.kind,
           note: r.note,
+          weight: r.weight,
           createdAt: r.createdAt,
           reporter: r.reporterDeleted || !r.reporter?.trim() ? null : r.reporter,
+          reporterEmail: actor.role === "admin" && !r.reporterDeleted ? r.reporterEmail : null,
         })),
     }));
 }

@@ -6,6 +6,7 @@ import { figureColumns } from "../db/figure-columns.ts";
 import { booneeStories, boonees, exclusiveContent, figureReports, profiles } from "../db/schema.ts";
 import { DomainError, type Actor } from "./errors.ts";
 import { getFigureLife } from "./figure-life.ts";
+import { countedReports } from "./report-figure.ts";
 import { UUID } from "#shared/uuid.ts";
 import { inUnreleasedDrop } from "./drop-visibility.ts";
 
@@ -100,11 +101,12 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
   // The viewer's own open report, so the page says "you reported it" instead of offering the form again.
   const [myReport] = viewer
     ? await db
-        .select({ kind: figureReports.kind })
+        .select({ kind: figureReports.kind, note: figureReports.note })
         .from(figureReports)
         .where(and(eq(figureReports.booneeId, row.id), eq(figureReports.reporterId, viewer.id), isNull(figureReports.resolvedAt)))
     : [];
   const life = await getFigureLife(db, row, { admin: viewer?.role === "admin" });
+  const reportCounts = row.reportedIssue ? await countedReports(db, row.id) : null;
 
   const { ownerId, ownerName, welcomeVideoUrl, createdAt: _createdAt, reportedIssue, inWaitingDrop, ...figure } = row;
   return {
@@ -117,9 +119,12 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
     welcomeVideoUrl: isOwner ? welcomeVideoUrl : null,
     exclusive,
     stories,
-    /** The public note once two people reported it: "missing" or "damaged"; null otherwise. */
+    /** The public note once two counted reports are open: "missing" (outweighs) or "damaged"; null otherwise. */
     reportedIssue,
-    myReport: myReport?.kind ?? null,
+    /** What the note says was reported: the open counted reports per kind (decision 042); null without a note. */
+    reportCounts,
+    /** The viewer's own open report (they may change or withdraw it). */
+    myReport: myReport ?? null,
     life,
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
@@ -25,6 +25,22 @@ export async function createAccount(name = `Finder ${unique()}`) {
     .values({ id: randomUUID(), userId: id, accountId: id, providerId: "credential", password: await passwordHash });
   await db.insert(schema.userRoles).values({ userId: id, role: "user" });
   return { id, name, email, password: PASSWORD };
+}
+
+/**
+ * An account with something to lose (decision 042): made two days ago, with a find of its own, so its
+ * reports count towards a figure's public note.
+ */
+export async function seasonedAccount(page: Page, name?: string) {
+  const user = await createAccount(name);
+  await db
+    .update(schema.profiles)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(schema.profiles.id, user.id));
+  const find = await seedBoonee({ status: "Found", ownerId: user.id });
+  await db.insert(schema.claims).values({ booneeId: find.id, userId: user.id });
+  await signIn(page, user.email, user.password);
+  return user;
 }
 
 /** A new account, signed in on the page's context through the real login form. */

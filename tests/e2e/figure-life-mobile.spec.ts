@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Browser } from "@playwright/test";
 import * as schema from "../../server/db/schema.ts";
 import sharp from "sharp";
-import { gotoAdmin, ownerWith, signUpQuick } from "./admin-fixtures.ts";
+import { gotoAdmin, ownerWith, seasonedAccount } from "./admin-fixtures.ts";
 import { writeFile } from "node:fs/promises";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -23,7 +23,7 @@ test("two people report a figure, everyone sees the note, an admin resolves it a
     { kind: "Er oder sein Tag ist beschädigt", note: "" },
   ];
   for (const [i, p] of reporters.entries()) {
-    await signUpQuick(p);
+    await seasonedAccount(p); // reports of new accounts do not count (decision 042)
     await p.goto(url);
     await p.getByText("Fehlt er oder ist er kaputt? Melde ihn").click();
     await p.getByLabel(answers[i].kind).check();
@@ -39,6 +39,10 @@ test("two people report a figure, everyone sees the note, an admin resolves it a
     await visitor.goto(url);
     await expect(visitor.getByTestId("report-note")).toContainText("Fehlt vielleicht.", { timeout: 1000 });
   }).toPass();
+  // It says what was reported: one missing, one damaged — not "two people did not find it".
+  await expect(visitor.getByTestId("report-note")).toHaveText(
+    "Fehlt vielleicht. Als fehlend gemeldet: 1×. Als beschädigt gemeldet: 1×. Das Team schaut nach.",
+  );
   await expect(visitor.getByTestId("figure-life").getByTestId("life-marked")).toContainText("Gemeldet: fehlt vielleicht");
   await visitor.screenshot({ path: "test-results/figure-life-note-de.png", fullPage: true });
 

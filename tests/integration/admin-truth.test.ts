@@ -25,7 +25,7 @@ import type { Actor } from "../../server/domain/errors.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { listGallery } from "../../server/domain/public-gallery.ts";
 import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
-import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { createStaff, createTestServices, createSeasonedUser, createUser, type TestServices } from "./harness.ts";
 import { and } from "drizzle-orm";
 
 // Issue 35 items 1–5: the admin tells the truth in every view.
@@ -134,7 +134,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     await releaseDue(s.db);
     await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, archivedId));
     for (const name of ["Rita", "Rolf"]) {
-      const u = await createUser(s, name);
+      const u = await createSeasonedUser(s, name); // reports that count (decision 042)
       await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
     }
     const page = await getPublicDrop(s.db, drop.id);
@@ -197,7 +197,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const drop = await createDrop(s.db, admin, { ...texts(title), releaseAt: soon(), figureIds: [reportedId] });
     await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
     await releaseDue(s.db);
-    const reporters = [await createUser(s, "Rita"), await createUser(s, "Rolf")];
+    const reporters = [await createSeasonedUser(s, "Rita"), await createSeasonedUser(s, "Rolf")]; // reports that count (decision 042)
     for (const u of reporters) await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
 
     const told = async (userId: string, prefix: string) =>

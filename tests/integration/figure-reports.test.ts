@@ -1,11 +1,20 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, boonees, claims, deliveryJobs, figureReports, notificationSettings, notifications } from "../../server/db/schema.ts";
+import {
+  activityLog,
+  boonees,
+  claims,
+  deliveryJobs,
+  figureReports,
+  notificationSettings,
+  notifications,
+  profiles,
+} from "../../server/db/schema.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
 import { countOpenReports, listOpenReports, openReportsByKind } from "../../server/domain/open-reports.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { removeAccount } from "../../server/domain/remove-account.ts";
-import { reportFigure } from "../../server/domain/report-figure.ts";
+import { changeReport, reportFigure, withdrawReport } from "../../server/domain/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
 import { figureArg } from "#shared/notification-text.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -22,7 +31,18 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-const user = async (name: string): Promise<Actor> => ({ id: (await createUser(s, name)).id, role: "user" });
+/** A new account: signed up a moment ago, no find. Its reports do not count towards the note. */
+const newcomer = async (name: string): Promise<Actor> => ({ id: (await createUser(s, name)).id, role: "user" });
+/** An account with something to lose (decision 042): older than a day, with a find. */
+async function user(name: string): Promise<Actor> {
+  const u = await newcomer(name);
+  await s.db
+    .update(profiles)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(profiles.id, u.id));
+  await s.db.insert(claims).values({ booneeId: await figure(), userId: u.id });
+  return u;
+}
 let n = 0;
 async function figure(status: "Placed" | "Hidden" = "Placed") {
   const [b] = await s.db
@@ -60,7 +80,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     );
     expect(jobs).toBeGreaterThanOrEqual(1);
 
-    expect(await report(c, id, "damaged")).toEqual({ marked: false });
+    expect(await report(c, id, "damaged")).toEqual({ marked: false, weight: "counted" });
     const [after] = await s.db.select({ issue: boonees.reportedIssue, at: boonees.reportedAt }).from(boonees).where(eq(boonees.id, id));
     expect(after).toEqual(row);
     expect(await staffNotices(id)).toBe(2);
@@ -69,7 +89,101 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const page = await getBooneeDetail(s.db, null, id);
     expect(page.reportedIssue).toBe("missing");
     expect(page.life.some((e) => e.kind === "marked")).toBe(true);
-    expect((await getBooneeDetail(s.db, a, id)).myReport).toBe("missing");
+    expect((await getBooneeDetail(s.db, a, id)).myReport).toEqual({ kind: "missing", note: "not under the bench" });
+  });
+
+  it("two accounts created a minute ago cannot make the note appear; old accounts without a find neither; staff and finders can", async () => {
+    const id = await figure();
+    // Throwaway accounts, even with a find of their own: too new.
+    const fresh = [await newcomer("Wegwerf Eins"), await newcomer("Wegwerf Zwei")];
+    await s.db.insert(claims).values({ booneeId: await figure(), userId: fresh[0].id });
+    for (const a of fresh) expect((await report(a, id, "missing")).marked).toBe(false);
+    expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
+    // Old, but never found anything: nothing to lose either.
+    const idle = await newcomer("Alt ohne Fund");
+    await s.db
+      .update(profiles)
+      .set({ createdAt: sql`now() - interval '30 days'` })
+      .where(eq(profiles.id, idle.id));
+    expect((await report(idle, id, "missing")).marked).toBe(false);
+    const page = await getBooneeDetail(s.db, null, id);
+    expect([page.reportedIssue, page.reportCounts]).toEqual([null, null]);
+    expect(await staffNotices(id)).toBe(0);
+    const weights = (await listOpenReports(s.db, admin)).find((x) => x.id === id)!.reports.map((r) => r.weight);
+    expect(weights).toEqual(["new", "new", "new"]);
+    // One finder with history and one of the team make it; the note counts only those two.
+    expect(await report(await user("Erfahrene Finderin"), id, "missing")).toEqual({ marked: false, weight: "counted" });
+    expect(await report(moderator, id, "damaged")).toEqual({ marked: true, weight: "counted" });
+    const marked = await getBooneeDetail(s.db, null, id);
+    expect([marked.reportedIssue, marked.reportCounts]).toEqual(["missing", { missing: 1, damaged: 1 }]);
+    expect(await staffNotices(id)).toBe(2);
+  });
+
+  it("the owner's report is weighed apart: it never counts towards the note and tells the team at once", async () => {
+    const id = await figure();
+    const owner = await user("Olga Owner");
+    await s.db
+      .update(boonees)
+      .set({ ownerId: owner.id, claimedAt: sql`now()`, status: "Found" })
+      .where(eq(boonees.id, id));
+    expect((await report(owner, id, "damaged")).marked).toBe(false);
+    const [f] = await s.db.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, id));
+    const ownerNotices = await s.db.$count(
+      notifications,
+      // named by reference like every report notice (issue 35 item 4)
+      and(
+        eq(notifications.title, `@ownerReported:${figureArg({ name: f.name, number: 1, place: null, drop: null })}`),
+        eq(notifications.link, "/admin/reports"),
+      ),
+    );
+    expect(ownerNotices).toBe(2); // the admin and the moderator
+    // The owner plus one other person is still no public note; a second other person makes it.
+    expect((await report(await user("Paul"), id, "damaged")).marked).toBe(false);
+    expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
+    expect((await report(await user("Quirin"), id, "damaged")).marked).toBe(true);
+    expect((await getBooneeDetail(s.db, null, id)).reportCounts).toEqual({ missing: 0, damaged: 2 });
+    // Admins see who reported what and how each weighs; moderators see names, not addresses.
+    const forAdmin = (await listOpenReports(s.db, admin)).find((x) => x.id === id)!;
+    expect(forAdmin.reports.map((r) => [r.reporter, r.weight, r.reporterEmail?.endsWith("@example.test")])).toEqual([
+      ["Olga Owner", "owner", true],
+      ["Paul", "counted", true],
+      ["Quirin", "counted", true],
+    ]);
+    const forModerator = (await listOpenReports(s.db, moderator)).find((x) => x.id === id)!;
+    expect(forModerator.reports.map((r) => r.reporterEmail)).toEqual([null, null, null]);
+  });
+
+  it("the author changes or withdraws an open report; the note follows and says what was reported", async () => {
+    const id = await figure();
+    const [a, b, c] = [await user("Rita"), await user("Sven"), await user("Tara")];
+    await report(a, id, "damaged", "tag cracked");
+    expect((await report(b, id, "damaged")).marked).toBe(true);
+    expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBe("damaged");
+    // A change of kind changes the note (missing outweighs damaged); the note is kept, not announced again.
+    expect(await changeReport(s.db, b, { booneeId: id, fields: { kind: "missing", note: "gone from the bench" } })).toEqual({
+      marked: false,
+      weight: "counted",
+    });
+    let page = await getBooneeDetail(s.db, b, id);
+    expect([page.reportedIssue, page.reportCounts, page.myReport]).toEqual([
+      "missing",
+      { missing: 1, damaged: 1 },
+      { kind: "missing", note: "gone from the bench" },
+    ]);
+    expect(await staffNotices(id)).toBe(2);
+    // Withdrawn below two counted reports: the note goes; the report is gone for its author.
+    expect(await withdrawReport(s.db, b, { booneeId: id })).toEqual({ withdrawn: true });
+    page = await getBooneeDetail(s.db, b, id);
+    expect([page.reportedIssue, page.reportCounts, page.myReport]).toEqual([null, null, null]);
+    expect(await refusal(withdrawReport(s.db, b, { booneeId: id }))).toBe("noOpenReport");
+    expect(await refusal(changeReport(s.db, c, { booneeId: id, fields: { kind: "missing" } }))).toBe("noOpenReport");
+    expect(await refusal(changeReport(s.db, a, { booneeId: id, fields: { kind: "stolen" } }))).toBe("invalid");
+    expect(await refusal(withdrawReport(s.db, null, { booneeId: id }))).toBe("unauthorized");
+    // Someone else's report is not one's own: c cannot withdraw a's.
+    expect(await s.db.$count(figureReports, and(eq(figureReports.booneeId, id), isNull(figureReports.resolvedAt)))).toBe(1);
+    // A report withdrawn may be made again.
+    expect((await report(b, id, "damaged")).marked).toBe(true);
+    expect((await getBooneeDetail(s.db, null, id)).reportCounts).toEqual({ missing: 0, damaged: 2 });
   });
 
   it("the dashboard's open-reports chart counts open reports per kind and the figures marked publicly", async () => {
@@ -89,7 +203,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   it("one report, or two by the same person, is no public note; signed-out, hidden and bad input are refused", async () => {
     const id = await figure();
     const a = await user("Dora");
-    expect(await report(a, id)).toEqual({ marked: false });
+    expect(await report(a, id)).toEqual({ marked: false, weight: "counted" });
     expect(await refusal(report(a, id, "damaged"))).toBe("alreadyReported");
     expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
     expect(await refusal(reportFigure(s.db, null, { booneeId: id, fields: { kind: "missing" } }))).toBe("unauthorized");
@@ -160,7 +274,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       outcome: "gone",
       reports: 2,
     });
-    expect(await report(a, fixedId)).toEqual({ marked: false });
+    expect(await report(a, fixedId)).toEqual({ marked: false, weight: "counted" });
   });
 
   it("the biography: dropped and found after how long, by whom; nothing of a claim's code", async () => {
@@ -180,5 +294,45 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(life.map((e) => e.kind)).toEqual(["dropped", "found"]);
     expect(life[1]).toMatchObject({ finder: "Jo Finder", afterMinutes: 120 });
     expect((await getBooneeDetail(s.db, admin, id)).life.map((e) => e.kind)).toContain("created");
+  });
+
+  it("outside a drop, 'found after' counts from when the figure was placed (it went public), not from when it was made", async () => {
+    // The database notes the placement whoever changes the status: created as Draft, nothing; Placed, now.
+    const [draft] = await s.db
+      .insert(boonees)
+      .values({ name: `Moppel ${++n}`, status: "Draft", createdAt: sql`now() - interval '10 days'` })
+      .returning({ id: boonees.id, placedAt: boonees.placedAt });
+    expect(draft.placedAt).toBeNull();
+    const placed = async () => (await s.db.select({ at: boonees.placedAt }).from(boonees).where(eq(boonees.id, draft.id)))[0].at;
+    await s.db.update(boonees).set({ status: "Placed" }).where(eq(boonees.id, draft.id));
+    const first = await placed();
+    expect(first).not.toBeNull();
+    // Placed five hours ago (set straight, as time cannot be waited for), found two hours ago: after 3 hours.
+    await s.db
+      .update(boonees)
+      .set({ placedAt: sql`now() - interval '5 hours'` })
+      .where(eq(boonees.id, draft.id));
+    const finder = await createUser(s, "Kai Finder");
+    await s.db
+      .update(boonees)
+      .set({ ownerId: finder.id, claimedAt: sql`now() - interval '2 hours'`, status: "Found" })
+      .where(eq(boonees.id, draft.id));
+    // Placed → Found is no new placement.
+    expect(new Date((await placed())!).getTime()).toBeLessThan(new Date(first!).getTime());
+    await s.db.insert(claims).values({ booneeId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
+    const life = (await getBooneeDetail(s.db, null, draft.id)).life;
+    expect(life.find((e) => e.kind === "found")).toMatchObject({ finder: "Kai Finder", afterMinutes: 180 });
+
+    // Found before it was placed (its tag tapped while Hidden): no "after" at all.
+    const [early] = await s.db
+      .insert(boonees)
+      .values({ name: `Moppel ${++n}`, status: "Hidden" })
+      .returning({ id: boonees.id });
+    await s.db.insert(claims).values({ booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
+    await s.db
+      .update(boonees)
+      .set({ status: "Found", ownerId: finder.id, claimedAt: sql`now() - interval '1 hour'` })
+      .where(eq(boonees.id, early.id));
+    expect((await getBooneeDetail(s.db, null, early.id)).life.find((e) => e.kind === "found")).toMatchObject({ afterMinutes: null });
   });
 });

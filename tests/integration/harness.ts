@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createRealtimeHub } from "../../server/realtime/hub.ts";
 import type { Services } from "../../server/services.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
-import { userRoles } from "../../server/db/schema.ts";
+import { boonees, claims, profiles, userRoles } from "../../server/db/schema.ts";
 import { openTestDatabase } from "./setup-db.ts";
 import type { OpenOptions } from "../../server/db/client.ts";
 
@@ -91,6 +91,24 @@ export async function createUser(services: Services, name = "Finder") {
   const result = await services.auth.api.signUpEmail({ body: { name, email, password }, returnHeaders: true });
   const cookie = (result.headers.getSetCookie()[0] ?? "").split(";")[0];
   return { id: result.response.user.id, email, password, name, cookie };
+}
+
+/**
+ * A user with something to lose (decision 042): signed up two days ago, with a find of their own. Their
+ * reports count towards a figure's public note; a fresh createUser's do not.
+ */
+export async function createSeasonedUser(services: Services, name = "Finder") {
+  const u = await createUser(services, name);
+  await services.db
+    .update(profiles)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(profiles.id, u.id));
+  const [found] = await services.db
+    .insert(boonees)
+    .values({ name: `${name}s Fund`, status: "Found", ownerId: u.id })
+    .returning();
+  await services.db.insert(claims).values({ booneeId: found.id, userId: u.id });
+  return u;
 }
 
 /** A signed-up user holding `role`, as the Actor domain functions take. */

@@ -1,10 +1,16 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
-import type { ReportKind } from "#shared/schemas/report.ts";
+import { REPORT_KINDS, type ReportKind } from "#shared/schemas/report.ts";
 
-/** The public note once two people reported the figure: maybe missing, or maybe damaged. */
-export function ReportNote({ issue }: { issue: ReportKind }) {
+/**
+ * The public note once two counted reports are open: maybe missing (any of them says so) or maybe
+ * damaged, and what was reported ("reported missing: 1×, reported damaged: 1×"), never more than that.
+ */
+export function ReportNote({ issue, counts }: { issue: ReportKind; counts?: Record<ReportKind, number> | null }) {
   const { t } = useTranslation();
+  const reported = REPORT_KINDS.filter((kind) => (counts?.[kind] ?? 0) > 0).map((kind) =>
+    t(`life.note.reported.${kind}`, { count: counts![kind] }),
+  );
   return (
     <p
       role="note"
@@ -13,7 +19,8 @@ export function ReportNote({ issue }: { issue: ReportKind }) {
     >
       <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
-        <strong>{t(`life.note.${issue}Title`)}</strong> {t(`life.note.${issue}Text`)}
+        <strong>{t(`life.note.${issue}Title`)}</strong> {reported.length > 0 && `${reported.join(" ")} `}
+        {t("life.note.teamLooks")}
       </span>
     </p>
   );

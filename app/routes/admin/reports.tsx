@@ -103,8 +103,22 @@ function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin:
           <ul className="grid gap-2">
             {f.reports.map((r) => (
               <li key={r.id} className="rounded-xl bg-paper px-3 py-2 text-sm">
-                <span className="font-bold">{r.reporter ?? t("common.anonymous")}</span> · {t(`life.report.kind.${r.kind}`)} ·{" "}
-                <time dateTime={new Date(r.createdAt).toISOString()}>{dates.dayTime(r.createdAt)}</time>
+                <span className="font-bold">{r.reporter ?? t("common.anonymous")}</span>
+                {r.reporterEmail && (
+                  <>
+                    {" "}
+                    (
+                    <Link to={`/admin/users?q=${encodeURIComponent(r.reporterEmail)}`} className="wrap-anywhere text-grape hover:underline">
+                      {r.reporterEmail}
+                    </Link>
+                    )
+                  </>
+                )}{" "}
+                · {t(`life.report.kind.${r.kind}`)} ·{" "}
+                <time dateTime={new Date(r.createdAt).toISOString()}>{dates.dayTime(r.createdAt)}</time>{" "}
+                <Badge variant="outline" data-testid="report-weight">
+                  {t(`admin.reports.weight.${r.weight}`)}
+                </Badge>
                 {r.note && <p className="mt-1 whitespace-pre-line wrap-anywhere text-ink-soft">{r.note}</p>}
               </li>
             ))}

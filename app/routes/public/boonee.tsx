@@ -28,7 +28,7 @@ import { DomainError } from "#server/domain/errors.ts";
 import { addStory } from "#server/domain/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "#server/domain/edit-own-story.ts";
 import { getBooneeDetail } from "#server/domain/public-boonee.ts";
-import { reportFigure } from "#server/domain/report-figure.ts";
+import { changeReport, reportFigure, withdrawReport } from "#server/domain/report-figure.ts";
 import { reportStoryPhoto } from "#server/domain/report-story-photo.ts";
 import { logError } from "#server/log-error.ts";
 import type { Services } from "#server/services.ts";
@@ -79,7 +79,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
   if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
   const fields = formFields(await request.formData());
-  if (fields.intent === "report") return report(services, viewer, params.id, fields, request);
+  if (fields.intent === "report" || fields.intent === "changeReport" || fields.intent === "withdrawReport")
+    return report(services, viewer, params.id, fields, request);
   if (fields.intent === "reportPhoto") return reportPhoto(services, viewer, params.id, fields, request);
   const own = fields.intent === "editStory" || fields.intent === "deleteStory";
   try {
@@ -101,12 +102,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<StoryActionData>({ ok: true, ...(fields.intent === "deleteStory" ? { message: "story.deleted" } : {}) });
 }
 
-const REPORT_ERRORS = new Set(["invalid", "alreadyReported", "archived", "tooMany", "notFound"]);
+const REPORT_ERRORS = new Set(["invalid", "alreadyReported", "archived", "tooMany", "notFound", "noOpenReport"]);
 
-/** A report is a plain form (it works before React starts): always answered with a redirect and a toast. */
+/**
+ * A report is a plain form (it works before React starts): always answered with a redirect and a toast.
+ * intent report: a new one; changeReport / withdrawReport: the author's own open report.
+ */
 async function report(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
   const back = (key: string) => redirect(`/boonee/${booneeId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
   try {
+    if (fields.intent === "withdrawReport") {
+      await withdrawReport(services.db, actorOf(viewer), { booneeId });
+      return back("life.report.withdrawn");
+    }
+    if (fields.intent === "changeReport") {
+      await changeReport(services.db, actorOf(viewer), { booneeId, fields });
+      return back("life.report.changed");
+    }
     await reportFigure(services.db, actorOf(viewer), { booneeId, fields });
     return back("life.report.thanks");
   } catch (e) {
@@ -165,7 +177,7 @@ function FigureStory({ figure }: { figure: { description: string | null; descrip
 export default function BooneePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, myReport, life, signedIn } = loaderData;
+  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, reportCounts, myReport, life, signedIn } = loaderData;
   const postTo = `/boonee/${figure.id}`;
   // opened from the collection (a card there carries this): back leads there
   const fromCollection = (location.state as { from?: string } | null)?.from === "collection";
@@ -188,7 +200,7 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
       )}
       {reportedIssue && (
         <div className="mt-4">
-          <ReportNote issue={reportedIssue} />
+          <ReportNote issue={reportedIssue} counts={reportCounts} />
         </div>
       )}
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
