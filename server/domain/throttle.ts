@@ -56,11 +56,12 @@ const keyArray = (keys: string[] | Placeholder) =>
  * hitMany's upsert, to run as part of a larger statement (e.g. a CTE beside the lookup it guards).
  * `counted`: a condition of that statement; while false the attempt is not counted (a right code),
  * yet each key's row is locked as by a counted one, so simultaneous attempts still queue on it.
+ * `when`: a condition of that statement; while false no row is touched at all (nothing returned).
  */
-export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted: SQL = sql`true`): SQL {
+export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted: SQL = sql`true`, when: SQL = sql`true`): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into rate_limits (key, count, window_start, expires_at)
-      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k
+      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k where ${when}
       on conflict (key) do update set
         count = case when rate_limits.expires_at <= now() then 0 else rate_limits.count end + excluded.count,
         window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
