@@ -82,11 +82,11 @@ async function judgeAttempt(db: DbOrTx, j: Judged, who: Claimant, triedSuffix: s
   const lock = lockOf(j, !!who.challengePassed);
   if (lock) {
     // its code's marks too: tried again (after a challenge), it counts
-    await giveBack(db, j.global ? [...hits, j.global] : hits, triedSuffix);
+    await giveBack(db, j.global ? [...hits, j.global] : hits, triedSuffix, { sameWork: true });
     const blocking = lock === "account" ? account! : !address.allowed ? address : network;
-    const limit = blocking === network ? NETWORK_RULE.limit : ATTEMPT_RULE.limit;
-    // wrong codes already checked behind the lock (each paid a proof of work): the next one costs more
-    const excess = Math.max(0, blocking.count - 1 - limit);
+    // wrong codes already checked behind the lock of the address or its network (each paid a proof of
+    // work), whichever has more: the next one costs more
+    const excess = Math.max(0, address.count - 1 - ATTEMPT_RULE.limit, network.count - 1 - NETWORK_RULE.limit);
     throw new DomainError("tooMany", 429, { minutes: minutesToWait([blocking]), locked: lock, excess });
   }
   // what the finder may still try before the lock: the budget that decides for them
@@ -169,10 +169,11 @@ export async function lookupFigure(
         counted: true,
       }
     : null;
-  // wrong codes spike past the site's budget: the admins hear of it (at most once an hour)
-  if (global && !global.allowed) await alertGuessSpike(db);
   const judged: Judged = { address, network, account, global, globalCount, youngAccount: !!extras.young };
   const { remaining } = await judgeAttempt(db, judged, who, suffix);
+  // wrong codes spike past the site's budget: the admins hear of it (at most once an hour); after the
+  // judgement, so that a refused answer takes the same time for any code
+  if (global && !global.allowed) await alertGuessSpike(db);
   if (!row) return { figure: null, remaining }; // the attempt stays counted (a figure of a waiting drop answers the same)
   const figure: FigureByCode = {
     tagId: row.tagId,

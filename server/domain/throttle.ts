@@ -114,9 +114,11 @@ export function hitsOf(rows: HitRow[], keys: string[], rule: ThrottleRule, count
  * Gives back attempts that did not count after all (a right code, a refused request). `triedSuffix`:
  * the value's marks of triedSql go too, so the same value tried again later counts as a first try.
  */
-export async function giveBack(db: DbOrTx, given: Hit[], triedSuffix?: string) {
+export async function giveBack(db: DbOrTx, given: Hit[], triedSuffix?: string, options: { sameWork?: boolean } = {}) {
   const hits = given.filter((h) => h.counted);
-  if (hits.length === 0) return;
+  // sameWork: a refusal sends the same statements whether anything counted (a wrong code) or not (a
+  // right one), so that the time of a refused answer does not tell a right code from a wrong one
+  if (hits.length === 0 && !options.sameWork) return;
   await db.execute(sql`update rate_limits r set count = greatest(r.count - 1, 0)
     from unnest(${sql.param(hits.map((h) => h.key))}::text[], ${sql.param(hits.map((h) => h.windowStart))}::timestamptz[]) as g(key, window_start)
     where r.key = g.key and r.window_start = g.window_start`);
