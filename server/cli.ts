@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
 import { ensureAdmin } from "./auth/ensure-admin.ts";
 import { fileSessionSecret } from "./auth/session-secret.ts";
@@ -12,6 +13,7 @@ import { openEmbeddedCopy } from "./db/embedded-copy.ts";
 import { moveToPostgres } from "./db/move-to-postgres.ts";
 import { dumpEmbedded, snapshotDatabase } from "./db/snapshot.ts";
 import { setRole } from "./domain/change-role.ts";
+import { rotateShortCodes, type RotatedCode } from "./domain/rotate-short-codes.ts";
 import { backupParts, readDump, restoreEmbedded } from "./restore.ts";
 import { closeServices, createServices } from "./services.ts";
 import { bucketStorage, localUploads } from "./storage/from-config.ts";
@@ -31,6 +33,8 @@ const usage = `Boonees command line (npm run cli -- <command>)
                                     database (works while the server runs; verifies every table)
   move-uploads <s3|local>           copy DATA_DIR/uploads into the S3_BUCKET (s3) or back (local),
                                     each object verified by size and hash; URLs stay the same
+  rotate-short-codes                give every unclaimed figure whose code is shorter than 10 characters
+                                    (no SUN tag) a new 10-character code, and list the labels to reprint
 
 Reads the same environment as the server (DATA_DIR, DATABASE_URL, PORT …).`;
 
@@ -83,6 +87,15 @@ async function main(argv: string[]) {
       return console.log(
         `${result.copied} copied (${result.bytes} bytes), ${result.unchanged} already there; every object verified by size and sha-256.`,
       );
+    }
+    case "rotate-short-codes": {
+      let rotated: RotatedCode[] = [];
+      await withServices(config, async (s) => (rotated = await rotateShortCodes(s.db)));
+      if (rotated.length === 0) return console.log(`No unclaimed code is shorter than ${SAFE_CODE_LENGTH} characters.`);
+      console.log(`Replaced ${rotated.length} short codes. Reprint these labels (the old codes no longer claim):`);
+      console.log(["figure id", "series", "name", "new code"].join("\t"));
+      for (const r of rotated) console.log([r.id, r.series ?? "", r.name, r.code].join("\t"));
+      return;
     }
     case "restore": {
       const backup = args[0];

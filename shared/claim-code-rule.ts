@@ -14,9 +14,14 @@ export function claimCodeError(raw: string): string | null {
   return null;
 }
 
-/** Generated codes: 6 characters, A–Z without I and O, digits 2–9 (no look-alikes). */
+/**
+ * Generated codes: 10 characters, A–Z without I and O, digits 2–9 (no look-alikes): 32¹⁰ ≈ 1.1e15,
+ * so guessing stays hopeless even at the full claim rate (decision 039). Entry still accepts 6–20.
+ */
 export const GENERATED_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const GENERATED_LENGTH = 6;
+export const GENERATED_LENGTH = 10;
+/** Unclaimed codes shorter than this are "at risk" (dashboard) and replaced by `cli rotate-short-codes`. */
+export const SAFE_CODE_LENGTH = GENERATED_LENGTH;
 
 export function generateClaimCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
   // Rejection sampling keeps every character equally likely.

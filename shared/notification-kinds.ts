@@ -121,6 +121,17 @@ export const NOTIFICATION_KIND_TABLE = {
       },
     },
   },
+  guessingAlert: {
+    audience: "staff",
+    channels: ["bell"],
+    preference: "on",
+    texts: {
+      guessingAlert: {
+        title: { key: "notify.guessingAlertTitle", arg: "none" },
+        message: { key: "notify.guessingAlertMessage", arg: "count" },
+      },
+    },
+  },
   reportResolved: {
     audience: "reporter",
     channels: ["bell", "push", "email"],

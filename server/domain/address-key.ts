@@ -29,3 +29,15 @@ export function addressKey(ip: string): string {
     .map((x) => x.toString(16))
     .join(":")}::/64`;
 }
+
+/**
+ * The network a client address belongs to, for the claim throttle's wider bucket (decision 039): an
+ * IPv4 address's /24, any other IPv6 address's /48 (what one site or customer is usually given), so
+ * an attacker who holds a whole /24 or /48 cannot multiply the per-address budget.
+ */
+export function networkKey(ip: string): string {
+  const key = addressKey(ip);
+  if (isIPv4(key)) return `${key.split(".").slice(0, 3).join(".")}.0/24`;
+  if (!key.endsWith("::/64")) return key;
+  return `${key.split(":").slice(0, 3).join(":")}::/48`;
+}

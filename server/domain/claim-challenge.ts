@@ -8,6 +8,14 @@ import { queryRows, type DbOrTx } from "../db/client.ts";
  * hashes on average, 1–3 s on a phone, paid again for every further guess.
  */
 export const CHALLENGE_MAX_NUMBER = 50_000;
+/** Every this many wrong codes checked behind a lock double the next challenge's work (decision 039)… */
+export const CHALLENGE_DOUBLING_STEP = 5;
+/** …up to this many times (64×: about a minute on a phone, 1–2 s on a server core). */
+export const CHALLENGE_MAX_DOUBLINGS = 6;
+
+/** The work of the next challenge after `excess` wrong codes checked behind the lock of an address or network. */
+export const challengeMaxNumber = (excess: number) =>
+  CHALLENGE_MAX_NUMBER * 2 ** Math.min(CHALLENGE_MAX_DOUBLINGS, Math.floor(Math.max(0, excess) / CHALLENGE_DOUBLING_STEP));
 const CHALLENGE_SECONDS = 10 * 60;
 /** How long a passed challenge lets the finder go on with that one (valid) code: sign-up takes a while. */
 const PASS_SECONDS = 30 * 60;
@@ -24,16 +32,16 @@ export interface ClaimChallenge {
 // The session secret is never used as it is: each purpose gets its own key derived from it.
 const keyFor = (secret: string, purpose: string) => createHmac("sha256", secret).update(`boonees:${purpose}`).digest("hex");
 
-export async function createClaimChallenge(secret: string): Promise<ClaimChallenge> {
+export async function createClaimChallenge(secret: string, maxNumber = CHALLENGE_MAX_NUMBER): Promise<ClaimChallenge> {
   const c = await createChallenge({
     hmacKey: keyFor(secret, "claim-challenge"),
-    maxNumber: CHALLENGE_MAX_NUMBER,
+    maxNumber,
     expires: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
   });
   return {
     algorithm: c.algorithm,
     challenge: c.challenge,
-    maxnumber: c.maxnumber ?? CHALLENGE_MAX_NUMBER,
+    maxnumber: c.maxnumber ?? maxNumber,
     salt: c.salt,
     signature: c.signature,
   };

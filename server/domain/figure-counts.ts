@@ -1,4 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
+import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { isPublicStatus } from "#shared/figure-status.ts";
 import type { DbOrTx } from "../db/client.ts";
@@ -37,6 +38,11 @@ export async function countFigures(db: DbOrTx) {
       claimed: sql<number>`count(*) filter (where ${tags.isClaimed})`.mapWith(Number),
       available: sql<number>`count(*) filter (where not ${tags.isClaimed} and ${claimableFigureSql()})`.mapWith(Number),
       sun: sql<number>`count(*) filter (where ${tags.sunMode} is not null)`.mapWith(Number),
+      // unclaimed codes that claim by themselves (no SUN tag) and are shorter than new ones (decision 039)
+      atRisk:
+        sql<number>`count(*) filter (where not ${tags.isClaimed} and ${tags.sunMode} is null and length(${tags.secretCode}) < ${SAFE_CODE_LENGTH})`.mapWith(
+          Number,
+        ),
     })
     .from(tags)
     .innerJoin(boonees, eq(boonees.id, tags.booneeId));

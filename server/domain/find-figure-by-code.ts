@@ -4,7 +4,8 @@ import type { DbOrTx } from "../db/client.ts";
 import { preparedStatement } from "../db/prepared-statement.ts";
 import { tags } from "../db/schema.ts";
 import { DomainError } from "./errors.ts";
-import { addressKey } from "./address-key.ts";
+import { alertGuessSpike, GLOBAL_KEY, GLOBAL_RULE, NETWORK_RULE, YOUNG_ACCOUNT_HOURS } from "./guess-budget.ts";
+import { addressKey, networkKey } from "./address-key.ts";
 import { taggedFigureSql, type TaggedFigureRow } from "./find-tagged-figure.ts";
 import { ATTEMPT_RULE, giveBack, hitSql, hitsOf, minutesToWait, triedSql, type Hit, type HitRow } from "./throttle.ts";
 
@@ -43,41 +44,88 @@ export interface Claimant {
   challengePassed?: boolean;
 }
 
-function lockOf(address: Hit, account: Hit | null, challengePassed: boolean): ClaimLock | null {
+export { GLOBAL_KEY, GLOBAL_RULE, NETWORK_RULE } from "./guess-budget.ts";
+
+interface Judged {
+  address: Hit;
+  network: Hit;
+  account: Hit | null;
+  global: Hit | null;
+  /** global wrong codes in the current minute, this one included when counted */
+  globalCount: number;
+  youngAccount: boolean;
+}
+
+function lockOf(j: Judged, challengePassed: boolean): ClaimLock | null {
+  const { address, network, account } = j;
   if (account && !account.allowed) return "account";
   if (challengePassed) return null;
-  if (!account) return address.allowed ? null : "address";
-  if (!address.allowed && account.count > 1) return "address";
+  if (address.allowed && network.allowed) return null;
+  if (!account) return "address";
+  // a locked address or network lets a person through whose account is clean (carriers, venue Wi-Fi),
+  // but not an account made today, and no account at all while the site's wrong-code budget is spent
+  if (j.youngAccount || j.globalCount > GLOBAL_RULE.limit) return "address";
+  if (account.count > 1) return "address";
   return null;
 }
 
 /**
- * Judges a claim attempt by its hits: signed out, the address (IPv6: its /64) decides; signed in,
- * the account decides, and a locked address still lets an account through whose budget is clean
- * (no wrong code in its window, this attempt aside), because carriers and venue Wi-Fi put many
- * people behind one address. A refused attempt is given back at once, so it never uses up a budget.
+ * Judges a claim attempt by its hits: signed out, the address (IPv6: its /64) and its network (/24,
+ * /48) decide; signed in, the account decides, and a locked address still lets an account through whose
+ * budget is clean (no wrong code in its window, this attempt aside), because carriers and venue Wi-Fi put
+ * many people behind one address — unless the account is younger than a day or the whole site is over its
+ * budget of wrong codes (decision 039). A refused attempt is given back at once, so it never uses up a budget.
  */
-async function judgeAttempt(db: DbOrTx, hits: Hit[], who: Claimant, triedSuffix: string) {
-  const [address, account = null] = hits;
-  const lock = lockOf(address, account, !!who.challengePassed);
+async function judgeAttempt(db: DbOrTx, j: Judged, who: Claimant, triedSuffix: string) {
+  const { address, network, account } = j;
+  const hits = [address, network, ...(account ? [account] : [])];
+  const lock = lockOf(j, !!who.challengePassed);
   if (lock) {
-    await giveBack(db, hits, triedSuffix); // its code's marks too: tried again (after a challenge), it counts
-
-    const blocking = lock === "account" ? account! : address;
-    throw new DomainError("tooMany", 429, { minutes: minutesToWait([blocking]), locked: lock });
+    // its code's marks too: tried again (after a challenge), it counts
+    await giveBack(db, j.global ? [...hits, j.global] : hits, triedSuffix, { sameWork: true });
+    const blocking = lock === "account" ? account! : !address.allowed ? address : network;
+    // wrong codes already checked behind the lock of the address or its network (each paid a proof of
+    // work), whichever has more: the next one costs more
+    const excess = Math.max(0, address.count - 1 - ATTEMPT_RULE.limit, network.count - 1 - NETWORK_RULE.limit);
+    throw new DomainError("tooMany", 429, { minutes: minutesToWait([blocking]), locked: lock, excess });
   }
   // what the finder may still try before the lock: the budget that decides for them
-  const deciding = account ?? address;
-  return { remaining: deciding.allowed ? deciding.remaining : null };
+  if (account) return { remaining: account.allowed ? account.remaining : null };
+  return { remaining: Math.min(address.remaining, network.remaining) };
 }
 
-/** The code's figure, and the attempt counted on each key once per window unless the code is right (decision 037). */
-const lookupStatement = preparedStatement<{ code: string; keys: string[]; suffix: string }, HitRow & Partial<TaggedFigureRow>>(
+/** What the lookup returns beside each key's hit: the site's wrong codes this minute, the account's age. */
+interface LookupExtras {
+  global_count: number;
+  global_window_start: string | null;
+  global_wait: number | null;
+  young: boolean | null;
+}
+
+/**
+ * The code's figure, and the attempt counted on each key once per window unless the code is right
+ * (decision 037); a wrong code new to the address also counts once on the site's budget, a row a right
+ * code never touches (so claims do not queue on it).
+ */
+const lookupStatement = preparedStatement<
+  { code: string; keys: string[]; suffix: string; addressKey: string; userId: string | null },
+  HitRow & LookupExtras & Partial<TaggedFigureRow>
+>(
   "claim_lookup",
   (p) => sql`with figure as (${taggedFigureSql(eq(tags.secretCode, p.code))}),
       tried as (${triedSql(p.keys, p.suffix, ATTEMPT_RULE, sql`not exists (select 1 from figure)`)}),
-      hits as (${hitSql(p.keys, ATTEMPT_RULE, sql`exists (select 1 from tried where tried.key = k || ${p.suffix} and tried.fresh)`)})
-      select hits.*, exists (select 1 from tried where tried.key = hits.key || ${p.suffix} and not tried.fresh) as repeated, figure.*
+      hits as (${hitSql(p.keys, ATTEMPT_RULE, sql`exists (select 1 from tried where tried.key = k || ${p.suffix} and tried.fresh)`)}),
+      site as (${hitSql(
+        [GLOBAL_KEY],
+        GLOBAL_RULE,
+        sql`true`,
+        sql`exists (select 1 from tried where tried.key = ${p.addressKey}::text || ${p.suffix} and tried.fresh)`,
+      )})
+      select hits.*, exists (select 1 from tried where tried.key = hits.key || ${p.suffix} and not tried.fresh) as repeated,
+        coalesce((select count from site), (select r.count from rate_limits r where r.key = ${GLOBAL_KEY} and r.expires_at > now()), 0) as global_count,
+        (select window_start from site) as global_window_start, (select wait from site) as global_wait,
+        (select pr.created_at > now() - make_interval(hours => ${YOUNG_ACCOUNT_HOURS}) from profiles pr where pr.id = ${p.userId}::text) as young,
+        figure.*
       from hits left join figure on true`,
 );
 
@@ -99,11 +147,33 @@ export async function lookupFigure(
   // the code is looked up and the attempt counted in one statement, atomically per key (decision 007):
   // a wrong code counts on the address and the account, once per window however often it is tried
   // (a reloaded wrong link); a right one counts nowhere (decision 027)
-  const keys = [`claim:ip:${addressKey(who.ip)}`, ...(who.userId ? [`claim:user:${who.userId}`] : [])];
+  const addressId = `claim:ip:${addressKey(who.ip)}`;
+  const networkId = `claim:net:${networkKey(who.ip)}`;
+  const accountId = who.userId ? `claim:user:${who.userId}` : null;
+  const keys = [addressId, networkId, ...(accountId ? [accountId] : [])];
   const suffix = `:tried:${createHash("sha256").update(code).digest("base64url").slice(0, 16)}`;
-  const rows = await lookupStatement(db, { code, keys, suffix });
+  const rows = await lookupStatement(db, { code, keys, suffix, addressKey: addressId, userId: who.userId ?? null });
   const row = rows[0].tagId ? (rows[0] as TaggedFigureRow) : null;
-  const { remaining } = await judgeAttempt(db, hitsOf(rows, keys, ATTEMPT_RULE, !row), who, suffix);
+  const [address, account = null] = hitsOf(rows, accountId ? [addressId, accountId] : [addressId], ATTEMPT_RULE, !row);
+  const [network] = hitsOf(rows, [networkId], NETWORK_RULE, !row);
+  const extras = rows[0];
+  const globalCount = Number(extras.global_count);
+  const global: Hit | null = extras.global_window_start
+    ? {
+        key: GLOBAL_KEY,
+        allowed: globalCount <= GLOBAL_RULE.limit,
+        count: globalCount,
+        remaining: Math.max(0, GLOBAL_RULE.limit - globalCount),
+        retryAfterSeconds: Number(extras.global_wait ?? 0),
+        windowStart: extras.global_window_start,
+        counted: true,
+      }
+    : null;
+  const judged: Judged = { address, network, account, global, globalCount, youngAccount: !!extras.young };
+  const { remaining } = await judgeAttempt(db, judged, who, suffix);
+  // wrong codes spike past the site's budget: the admins hear of it (at most once an hour); after the
+  // judgement, so that a refused answer takes the same time for any code
+  if (global && !global.allowed) await alertGuessSpike(db);
   if (!row) return { figure: null, remaining }; // the attempt stays counted (a figure of a waiting drop answers the same)
   const figure: FigureByCode = {
     tagId: row.tagId,

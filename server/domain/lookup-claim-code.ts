@@ -1,6 +1,13 @@
 import { claimCodeSchema } from "#shared/claim-code.ts";
 import type { Services } from "../services.ts";
-import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass, type ClaimChallenge } from "./claim-challenge.ts";
+import {
+  challengeMaxNumber,
+  createClaimChallenge,
+  createClaimPass,
+  spendClaimChallenge,
+  verifyClaimPass,
+  type ClaimChallenge,
+} from "./claim-challenge.ts";
 import { DomainError } from "./errors.ts";
 import { lookupFigure, type FigureByCode } from "./find-figure-by-code.ts";
 
@@ -49,10 +56,15 @@ export async function lookupClaimCode(
   } catch (e) {
     if (!(e instanceof DomainError && e.code === "tooMany")) throw e;
     metrics.codeLookup("throttled");
-    if (e.params?.locked !== "address") return { status: "invalid", error: "claim.error.tooMany", params: e.params, httpStatus: 429 };
+    if (e.params?.locked !== "address") {
+      const { excess: _excess, ...params } = e.params ?? {};
+      return { status: "invalid", error: "claim.error.tooMany", params, httpStatus: 429 };
+    }
     // a solution was sent but refused (expired, already used, not ours): say so, and offer a fresh one
     const error = asker.solution ? "claim.error.challengeFailed" : "claim.error.lockedAddress";
     metrics.challenge("issued");
-    return { status: "invalid", error, params: e.params, httpStatus: 429, challenge: await createClaimChallenge(sessionSecret) };
+    const { excess, ...params } = e.params ?? {};
+    const challenge = await createClaimChallenge(sessionSecret, challengeMaxNumber(Number(excess ?? 0)));
+    return { status: "invalid", error, params, httpStatus: 429, challenge };
   }
 }

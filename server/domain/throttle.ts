@@ -56,11 +56,12 @@ const keyArray = (keys: string[] | Placeholder) =>
  * hitMany's upsert, to run as part of a larger statement (e.g. a CTE beside the lookup it guards).
  * `counted`: a condition of that statement; while false the attempt is not counted (a right code),
  * yet each key's row is locked as by a counted one, so simultaneous attempts still queue on it.
+ * `when`: a condition of that statement; while false no row is touched at all (nothing returned).
  */
-export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted: SQL = sql`true`): SQL {
+export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted: SQL = sql`true`, when: SQL = sql`true`): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into rate_limits (key, count, window_start, expires_at)
-      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k
+      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k where ${when}
       on conflict (key) do update set
         count = case when rate_limits.expires_at <= now() then 0 else rate_limits.count end + excluded.count,
         window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
@@ -113,9 +114,11 @@ export function hitsOf(rows: HitRow[], keys: string[], rule: ThrottleRule, count
  * Gives back attempts that did not count after all (a right code, a refused request). `triedSuffix`:
  * the value's marks of triedSql go too, so the same value tried again later counts as a first try.
  */
-export async function giveBack(db: DbOrTx, given: Hit[], triedSuffix?: string) {
+export async function giveBack(db: DbOrTx, given: Hit[], triedSuffix?: string, options: { sameWork?: boolean } = {}) {
   const hits = given.filter((h) => h.counted);
-  if (hits.length === 0) return;
+  // sameWork: a refusal sends the same statements whether anything counted (a wrong code) or not (a
+  // right one), so that the time of a refused answer does not tell a right code from a wrong one
+  if (hits.length === 0 && !options.sameWork) return;
   await db.execute(sql`update rate_limits r set count = greatest(r.count - 1, 0)
     from unnest(${sql.param(hits.map((h) => h.key))}::text[], ${sql.param(hits.map((h) => h.windowStart))}::timestamptz[]) as g(key, window_start)
     where r.key = g.key and r.window_start = g.window_start`);

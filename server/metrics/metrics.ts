@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client.ts";
 import type { ClaimResult } from "../domain/claim-boonee.ts";
+import { GLOBAL_RULE, siteWrongCodes } from "../domain/guess-budget.ts";
 
 /**
  * One Prometheus registry per process (docs/decisions/034), on `Services`: the React Router bundle has
@@ -102,6 +103,22 @@ export function createMetrics(database: Pick<Database, "db" | "poolStats">) {
       },
     }),
   );
+  registry.registerMetric(
+    new Gauge({
+      registers: [],
+      name: "boonees_claim_wrong_codes_this_minute",
+      help: `Wrong claim codes counted on the whole site's budget in the current minute (every instance); above ${GLOBAL_RULE.limit} (boonees_claim_wrong_code_budget) someone is guessing (decision 039)`,
+      async collect() {
+        const count = await fromDatabase(() => siteWrongCodes(database.db)).catch(() => null);
+        if (count !== null) this.set(count);
+      },
+    }),
+  );
+  new Gauge({
+    registers,
+    name: "boonees_claim_wrong_code_budget",
+    help: "The site's budget of wrong claim codes per minute (decision 039)",
+  }).set(GLOBAL_RULE.limit);
   registry.registerMetric(
     new Gauge({
       registers: [],

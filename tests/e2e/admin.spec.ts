@@ -147,7 +147,7 @@ test.describe("create Boonee", () => {
     await page.getByRole("button", { name: "Generieren" }).click();
     await expect(page.getByText("Kurzer NFC-Code generiert!")).toBeVisible();
     const code = await page.getByLabel("Claim-Code (NFC / QR)").inputValue();
-    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
     await page.getByLabel("Bild").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await jpegWithExif() });
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
 

@@ -95,7 +95,7 @@ test.describe("putting things right", () => {
     await expect(result.getByTestId("claim-qr")).toBeVisible();
     const url = await result.getByTestId("claim-url").inputValue();
     const newCode = url.split("/c/")[1];
-    expect(newCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect(newCode).toMatch(/^[A-Z0-9]{10}$/);
     expect(newCode).not.toBe(figure.code);
     expect((await tagOf(figure.id)).secretCode).toBe(newCode);
 

@@ -174,7 +174,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(batch.items).toHaveLength(10);
     const codes = new Set(batch.items.map((i) => i.code));
     expect(codes.size).toBe(10);
-    for (const c of codes) expect(c).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    for (const c of codes) expect(c).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
     const rows = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
     expect(rows).toHaveLength(10);
     expect(rows.every((r) => r.series === "Batchreihe" && r.rarity === "Legendary" && r.status === "Placed")).toBe(true);

@@ -86,7 +86,7 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
 
   it("lets a right code through a locked address behind a passed challenge; a wrong one still counts", async () => {
     const f = await figure();
-    const ip = "192.0.2.150";
+    const ip = "10.35.150.150";
     await lock(ip);
     await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
     expect((await findFigureByCode(s.db, f.code, { ip, challengePassed: true }))?.boonee.id).toBe(f.id);
@@ -99,14 +99,14 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
   it("keeps an account's own lock, challenge or not", async () => {
     const f = await figure();
     const u = await createUser(s);
-    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: `192.0.2.${160 + i}`, userId: u.id });
-    await expect(findFigureByCode(s.db, f.code, { ip: "192.0.2.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: `10.35.160.${160 + i}`, userId: u.id });
+    await expect(findFigureByCode(s.db, f.code, { ip: "10.35.180.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({
       params: { locked: "account" },
     });
   });
 
   it("tells how many wrong codes are left before the lock", async () => {
-    const ip = "192.0.2.190";
+    const ip = "10.35.190.190";
     expect((await lookupFigure(s.db, wrong(1), { ip })).remaining).toBe(9);
     expect((await lookupFigure(s.db, wrong(2), { ip })).remaining).toBe(8);
     const u = await createUser(s);

@@ -28,6 +28,7 @@ const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slic
 const outcome = (p: Promise<unknown>) =>
   p.then(() => "checked" as const).catch((e) => (e?.code === "tooMany" ? ("refused" as const) : Promise.reject(e)));
 
+// Each test's addresses are in a /24 of their own: a network shares one budget (decision 039).
 describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
   it.skipIf(!onPostgres)(
     "lets at most 10 of 200 simultaneous wrong codes from one address be checked",
@@ -50,16 +51,20 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
       params: { locked: "address" },
     });
     expect(await findFigureByCode(s.db, wrong("y"), { ip: "2001:db8:aa:bc::1" })).toBeNull(); // the next /64 is someone else
-    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: "::ffff:198.51.100.40" });
-    await expect(findFigureByCode(s.db, wrong("z"), { ip: "198.51.100.40" })).rejects.toMatchObject({ code: "tooMany" });
+    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: "::ffff:10.34.40.40" });
+    await expect(findFigureByCode(s.db, wrong("z"), { ip: "10.34.40.40" })).rejects.toMatchObject({ code: "tooMany" });
   });
 
   it("lets a signed-in user with a clean account claim from a locked address; the account's wrong codes count there too", async () => {
     const f = await figure();
-    const ip = "192.0.2.200";
+    const ip = "10.34.200.200";
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
     await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    // an account older than a day, on a quiet minute for the site (decision 039: a new account, or any
+    // account while the site's wrong-code budget is spent, shares the locked address's fate)
     const u = await createUser(s);
+    await s.db.execute(sql`update profiles set created_at = now() - interval '2 days' where id = ${u.id}`);
+    await s.db.execute(sql`delete from rate_limits where key = 'claim:global'`);
     expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.boonee.id).toBe(f.id);
     expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.boonee.id).toBe(f.id); // right codes keep it clean
     // one wrong code makes the account no longer clean: from the locked address it must wait
@@ -69,11 +74,11 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
       params: { locked: "address" },
     });
     // elsewhere the account still has its budget
-    expect((await findFigureByCode(s.db, f.code, { ip: "192.0.2.201", userId: u.id }))?.boonee.id).toBe(f.id);
+    expect((await findFigureByCode(s.db, f.code, { ip: "10.34.201.201", userId: u.id }))?.boonee.id).toBe(f.id);
   });
 
   it("computes windows and waits with the database clock", async () => {
-    const ip = "198.51.100.60";
+    const ip = "10.34.60.60";
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
     await expect(findFigureByCode(s.db, wrong("a"), { ip })).rejects.toMatchObject({ params: { minutes: 10 } });
     // three minutes left on the database's clock (the app's clock is not touched)
@@ -95,7 +100,7 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
 
   // Only PostgreSQL has a clock of its own: the embedded database reads this process's clock.
   it.skipIf(!onPostgres)("keeps a lock for an instance whose clock runs an hour ahead (the window is the database's)", async () => {
-    const ip = "198.51.100.61";
+    const ip = "10.34.61.61";
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
@@ -118,7 +123,7 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
   });
 
   it("counts the same wrong code once per window (a reloaded wrong link), a new one and the same one after the window again", async () => {
-    const ip = "192.0.2.77";
+    const ip = "10.34.77.77";
     const same = wrong("same");
     for (let i = 0; i < 5; i++) expect(await lookupFigure(s.db, same, { ip })).toEqual({ figure: null, remaining: 9 });
     expect((await lookupFigure(s.db, wrong("other"), { ip })).remaining).toBe(8);
@@ -135,7 +140,7 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
   });
 
   it("a code refused at a locked address is given back whole: tried again behind a passed challenge, it counts", async () => {
-    const ip = "192.0.2.79";
+    const ip = "10.34.79.79";
     for (let i = 0; i < 10; i++) await lookupFigure(s.db, wrong(i), { ip });
     const code = wrong("locked");
     await expect(lookupFigure(s.db, code, { ip })).rejects.toMatchObject({ code: "tooMany" });
@@ -149,11 +154,11 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
   it("counts the same wrong code once also when many copies arrive at the same moment, and a signed-in account once too", async () => {
     const u = await createUser(s);
     const same = wrong("burst");
-    const results = await Promise.all(Array.from({ length: 20 }, () => lookupFigure(s.db, same, { ip: "192.0.2.78", userId: u.id })));
+    const results = await Promise.all(Array.from({ length: 20 }, () => lookupFigure(s.db, same, { ip: "10.34.78.78", userId: u.id })));
     expect(results.every((r) => r.figure === null)).toBe(true);
     const counts = await queryRows<{ key: string; count: number }>(
       s.db,
-      sql`select key, count from rate_limits where key in (${"claim:ip:192.0.2.78"}, ${`claim:user:${u.id}`}) order by key`,
+      sql`select key, count from rate_limits where key in (${"claim:ip:10.34.78.78"}, ${`claim:user:${u.id}`}) order by key`,
     );
     expect(counts.map((r) => Number(r.count))).toEqual([1, 1]);
   });

@@ -20,10 +20,10 @@ describe("claim code rules", () => {
     expect(claimCodeSchema.safeParse("ab").error?.issues[0].message).toBe("claim.error.invalidLength");
   });
 
-  it("generates 6-character codes without I, O, 0 or 1", () => {
+  it("generates 10-character codes without I, O, 0 or 1", () => {
     for (let i = 0; i < 500; i++) {
       const code = generateClaimCode();
-      expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+      expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
       expect([...code].every((c) => GENERATED_ALPHABET.includes(c))).toBe(true);
     }
   });

@@ -12,6 +12,7 @@ import { actorOf, getServices, requireRole } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { getDashboard } from "#server/domain/get-dashboard.ts";
+import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { WeekCharts } from "~/components/admin/week-charts";
 import { loadDashboardCharts } from "./dashboard-charts.server";
 import type { Route } from "./+types/dashboard";
@@ -45,6 +46,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           label={t("admin.dashboard.sunTags")}
           value={d.tags.sun}
           hint={t("admin.dashboard.codeOnly", { count: d.tags.total - d.tags.sun, total: d.tags.total })}
+        />
+        <StatCard
+          testId="stat-codes-at-risk"
+          label={t("admin.dashboard.codesAtRisk")}
+          value={d.tags.atRisk}
+          hint={t("admin.dashboard.codesAtRiskHint", { length: SAFE_CODE_LENGTH })}
         />
         <StatCard
           testId="stat-claims"
