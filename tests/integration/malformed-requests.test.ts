@@ -1,5 +1,6 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { eq, like } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boonees, rateLimits, tags, userRoles } from "../../server/db/schema.ts";
+import { hit, THROTTLE_KEY_MAX } from "../../server/domain/throttle.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -86,7 +88,7 @@ beforeAll(async () => {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   fastBase = await listen(createHttpApp(s, build, { clientDir: path.join(buildDir, "client") }).app);
   routerBase = await listen(createHttpApp(s, build, { clientDir: path.join(buildDir, "client"), claimFastPath: false }).app);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   if (!enabled) return;
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -204,5 +206,39 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
     expect(await ownerOf(f.id)).toBeNull();
     // the session survived a refused logout, and the server keeps serving
     expect((await fetch(`${fastBase}/profile`, { headers: { cookie: user.cookie }, redirect: "manual" })).status).toBe(200);
+  });
+
+  it("refuses an e-mail of 40,000 or 60,000 characters with a clear 400 and stores no key of unbounded length", async () => {
+    const random = `${randomBytes(30_000)
+      .toString("base64url")
+      .slice(0, 40_000 - 13)}@example.test`;
+    const long = `${"a".repeat(60_000 - 13)}@example.test`;
+    const f = await figure();
+    for (const email of [random, long]) {
+      const form = (fields: Record<string, string>): Case => ({
+        name: "",
+        headers: FORM,
+        body: new URLSearchParams(fields).toString(),
+        status: 0,
+      });
+      for (const [p, fields] of [
+        ["/auth", { intent: "login", email, password: "wrong-password" }],
+        ["/auth", { intent: "signup", name: "Lang", email, password: "secret123" }],
+        ["/auth/forgot", { email }],
+        [`/c/${f.code}`, { intent: "signup", name: "Lang", email, password: "secret123" }],
+      ] as const) {
+        const res = await rawPost(fastBase, p, form(fields));
+        expect(res.status, `${p} ${fields.intent ?? ""} ${email.length}`).toBe(400);
+        expect(res.body).toContain("höchstens 254 Zeichen");
+      }
+    }
+    expect(await ownerOf(f.id)).toBeNull();
+    // below the schemas too: a throttle key of any length is stored bounded, and counts as itself
+    for (const key of [`signin:pair:${random}|1.2.3.4`, `mail:${long}`]) {
+      expect((await hit(s.db, key)).count).toBe(1);
+      expect((await hit(s.db, key)).count).toBe(2);
+    }
+    const stored = await s.db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(stored.filter((r) => r.key.length > THROTTLE_KEY_MAX)).toEqual([]);
   });
 });
