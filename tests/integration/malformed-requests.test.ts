@@ -119,7 +119,7 @@ async function figure() {
     .insert(boonees)
     .values({ name: `Kaputt ${n}`, status: "Placed", rarity: "Common" })
     .returning({ id: boonees.id });
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning({ id: tags.id });
+  await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
   return { id: b.id, code };
 }
 const ownerOf = async (id: string) => (await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, id)))[0].ownerId;
