@@ -1,6 +1,7 @@
 import { refusal } from "~/guards.server";
 import type { FailedClaim } from "~/components/claim/claim-panel";
 import type { Availability } from "#shared/figure-status.ts";
+import { SIGN_UP_INTENTS } from "#shared/claim-intents.ts";
 import { validate } from "#shared/forms.ts";
 import { signUpSchema } from "#shared/schemas/account.ts";
 import { roleOf } from "#server/auth/role-of.ts";
@@ -9,9 +10,6 @@ import { signInWithPasskey, signUpWithPasskey } from "#server/domain/passkeys.ts
 import { signUp } from "#server/domain/sign-in.ts";
 import { parseResponse } from "#server/passkeys/ceremony.ts";
 import type { Services } from "#server/services.ts";
-
-/** Signed out, a claim starts with an account: a new one (password or passkey), or a passkey sign-in. */
-const SIGN_UP_INTENTS = new Set(["signup", "passkeySignup", "passkeyLogin"]);
 
 export type ClaimAccount = { actor: Actor; headers: Headers } | { failed: FailedClaim; status: number };
 

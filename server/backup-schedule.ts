@@ -25,14 +25,14 @@ export function listBackups(dir: string): string[] {
  * renamed when complete; then only the newest `keep` backups stay.
  */
 export async function takeBackup(services: Pick<Services, "database" | "storage">, dir: string, keep: number): Promise<string> {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `boonees-${new Date().toISOString().replace(/[:.]/g, "-")}`;
   const partial = path.join(dir, `.${name}.partial`);
   rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial);
+  mkdirSync(partial, { mode: 0o700 });
   try {
     const { dump } = await snapshotDatabase(services.database);
-    writeFileSync(path.join(partial, "database.tar.gz"), Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(path.join(partial, "database.tar.gz"), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     await moveUploads(services.storage, createLocalStorage(path.join(partial, "uploads")));
     const final = path.join(dir, name);
     rmSync(final, { recursive: true, force: true });

@@ -1,10 +1,12 @@
 import type { MiddlewareHandler } from "hono";
 import { normalizeCode } from "#shared/claim-code-rule.ts";
+import { isClaimIntent } from "#shared/claim-intents.ts";
 import { claimedPath, claimPath } from "#shared/claim-paths.ts";
 import { claimRedirectCookieFor } from "#shared/cookies.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { readSessionFast } from "./auth/session-fast-path.ts";
 import { claimBoonee } from "./domain/claim-boonee.ts";
+import { readForm } from "./form-request.ts";
 import { lookupClaimCode } from "./domain/lookup-claim-code.ts";
 import { recordAppOpen } from "./domain/record-app-open.ts";
 import type { ClaimHandoff } from "./router-context.ts";
@@ -29,6 +31,11 @@ export function claimFastPath(services: Services, render: RenderClaimPage): Midd
     if (raw.endsWith(".data") || !request.headers.get("cookie")) return next();
     const session = await readSessionFast(services.auth, services.db, request);
     if (typeof session === "string") return next();
+    // A POST that is no claim form (a body that does not parse, no claim intent) goes to the page's
+    // action unchanged, which answers it (400) as it would without this path: nothing is looked up
+    // or claimed here. The body is read from a copy; the action reads the request's own.
+    const form = await readForm(request.clone());
+    if (!form || !isClaimIntent(form.get("intent"))) return next();
     const { viewer } = session;
     recordAppOpen(services.db, viewer.id, services.config.TIME_ZONE);
     const lookup = await lookupClaimCode(services, raw, {

@@ -1,3 +1,4 @@
+import "./private-umask.ts";
 import { sql } from "drizzle-orm";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { loadConfig } from "./config.ts";
 import { queryRows } from "./db/client.ts";
 import { openEmbeddedCopy } from "./db/embedded-copy.ts";
 import { moveToPostgres } from "./db/move-to-postgres.ts";
-import { dumpEmbedded, snapshotDatabase } from "./db/snapshot.ts";
+import { backupOfDump, dumpEmbedded, snapshotDatabase } from "./db/snapshot.ts";
 import { setRole } from "./domain/change-role.ts";
 import { rotateShortCodes, type RotatedCode } from "./domain/rotate-short-codes.ts";
 import { backupParts, readDump, restoreEmbedded } from "./restore.ts";
@@ -61,7 +62,9 @@ async function main(argv: string[]) {
     case "backup": {
       const file = path.resolve(args[0] ?? `boonees-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
       const dump = config.DATABASE_URL ? await postgresDump(config) : await embeddedDump(config);
-      writeFileSync(file, Buffer.from(await dump.blob.arrayBuffer()));
+      // without sessions and generated secrets (decision 043); PostgreSQL's snapshot leaves them out itself
+      const blob = config.DATABASE_URL ? dump.blob : await backupOfDump(dump.blob);
+      writeFileSync(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
       return console.log(dump.throughServer ? `Backup written through the running server: ${file}` : `Backup written: ${file}`);
     }
     case "move-to-postgres": {

@@ -126,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const seedDemo = parsed.data.SEED_DEMO ? parsed.data.SEED_DEMO === "true" || parsed.data.SEED_DEMO === "1" : !parsed.data.DATABASE_URL;
   return { ...parsed.data, SEED_DEMO: seedDemo, dataDir };
 }

@@ -4,6 +4,7 @@
 // so an edit to a component, a route or a translation (app/locales/*/*.json, bundled by Vite) shows
 // on the next request, and the browser reloads or hot-updates through Vite's websocket on the same
 // port. Server code outside the app (server/http.ts, services, config) needs a restart.
+import "./private-umask.ts";
 import { createServer as createNodeServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";

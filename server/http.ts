@@ -20,6 +20,7 @@ import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
 import { createPublicPageCache } from "./page-cache/public-page-cache.ts";
 import { claimFastPath } from "./claim-fast-path.ts";
+import { formTypeRefusal } from "./form-request.ts";
 import type { ClaimHandoff } from "./router-context.ts";
 import { sessionActive } from "./realtime/hub.ts";
 import { createDropEvents } from "./realtime/drop-events.ts";
@@ -75,6 +76,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** The shared page cache for signed-out visitors (default on); off in development so every edit shows. */
   pageCache?: boolean;
+  /** The signed-in claim answered before React Router (decision 038; default on); off in tests that compare it with the page's action. */
+  claimFastPath?: boolean;
 }
 
 /**
@@ -158,13 +161,13 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     return next();
   });
 
-  // Every action reads a form: other bodies (JSON, XML, text …) are refused before they reach one.
+  // Every action reads a form: no body type, other bodies (JSON, XML, text …), a look-alike type and
+  // multipart without a boundary are refused before they reach one, the claim fast path included
+  // (server/form-request.ts; a body that does not parse is refused by readForm in each action).
   app.use(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path === "/internal/backup") return next();
-    const type = (c.req.header("content-type") ?? "").toLowerCase();
-    if (type && !type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
-      return c.text("Unsupported Media Type: send a form", 415);
-    }
+    const refused = formTypeRefusal(c.req.header("content-type"));
+    if (refused) return c.text(refused.message, refused.status, { "cache-control": "no-store" });
     return next();
   });
 
@@ -368,10 +371,11 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   };
 
   app.use("*", compress());
-  app.post(
-    "/c/:secretCode",
-    claimFastPath(services, async (request, handoff) => (await renderPage(request, handoff)).response),
-  );
+  if (opts.claimFastPath !== false)
+    app.post(
+      "/c/:secretCode",
+      claimFastPath(services, async (request, handoff) => (await renderPage(request, handoff)).response),
+    );
   if (opts.pageCache !== false)
     app.use(
       "*",

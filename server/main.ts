@@ -1,3 +1,4 @@
+import "./private-umask.ts";
 import "./production-env.ts";
 import { serve } from "@hono/node-server";
 import { existsSync } from "node:fs";

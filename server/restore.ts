@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { existsSync, readFileSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { acquireDirLock } from "./db/lock.ts";
+import { tightenTree } from "./private-files.ts";
 import { moveUploads } from "./storage/move-uploads.ts";
 import { createLocalStorage } from "./storage/storage.ts";
 
@@ -28,6 +29,7 @@ export async function restoreEmbedded(backup: string, dataDir: string) {
     const db = await PGlite.create(restoredDir, { loadDataDir: readDump(dump) });
     await db.query("select 1");
     await db.close();
+    tightenTree(restoredDir);
     if (existsSync(dir)) renameSync(dir, `${dir}.before-restore-${Date.now()}`);
     renameSync(restoredDir, dir);
   } finally {

@@ -6,6 +6,7 @@ import { publicSettings, type Config, type PublicSettings } from "./config.ts";
 import { openDatabase, type Database, type Db } from "./db/client.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { checkPrivateFiles } from "./private-files.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "./notify/delivery-worker.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
@@ -42,6 +43,8 @@ export interface Services {
 
 export async function createServices(config: Config, opts: { log?: Logger } = {}): Promise<Services> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  // before the database opens: what was left looser by an earlier version is named and made private
+  checkPrivateFiles({ dataDir: config.dataDir, backupDir: config.BACKUP_DIR, log });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, "db"),

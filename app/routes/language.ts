@@ -3,10 +3,11 @@ import { serializeCookie } from "#shared/cookies.ts";
 import { LANG_COOKIE } from "#shared/i18n-config.ts";
 import { safeLocalRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/language";
+import { requestForm } from "~/guards.server";
 
 /** Stores the chosen language for a year and goes back to the page the toggle was on. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await requestForm(request);
   const lang = form.get("lang") === "en" ? "en" : "de";
   const safeBack = safeLocalRedirect(String(form.get("redirectTo") ?? "/"), "/");
   return redirect(safeBack, {

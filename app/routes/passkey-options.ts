@@ -1,4 +1,4 @@
-import { actorOf, getServices, getViewer, refusal } from "~/guards.server";
+import { actorOf, getServices, getViewer, refusal, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { passkeySignUpSchema } from "#shared/schemas/account.ts";
 import { addPasskeyOptions, countPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "#server/domain/passkeys.ts";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/passkey-options";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   try {
     await countPasskeyOptions(services, request.headers);
     if (fields.intent === "signup") {

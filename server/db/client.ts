@@ -6,6 +6,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { mkdirSync } from "node:fs";
+import { tightenTree } from "../private-files.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -58,7 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dir: string, logger?: Logger): Promise<Database> {
   let release = () => {};
   if (!dir.startsWith("memory://")) {
-    mkdirSync(path.dirname(dir), { recursive: true });
+    mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
     release = acquireDirLock(`${dir}.lock`);
   }
   let client: PGlite;
@@ -70,6 +71,8 @@ async function openPglite(dir: string, logger?: Logger): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  // PGlite writes a new data directory's files 0666 whatever the umask: private from here on (decision 043)
+  if (!dir.startsWith("memory://")) tightenTree(dir);
   return {
     db,
     kind: "pglite",

@@ -22,6 +22,8 @@ export async function moveToPostgres(opts: {
   /** Stored as the shared session secret when the source has none (the embedded app keeps it in a file). */
   sessionSecret?: string;
   onTable?: (summary: TableSummary) => void;
+  /** Tables whose rows stay behind (a backup's copy: BACKUP_LEAVES_OUT); they are left empty and out of the comparison. */
+  leaveOut?: readonly string[];
 }): Promise<MoveResult> {
   const { source, target } = opts;
   await refuseNonEmpty(target);
@@ -42,13 +44,15 @@ export async function moveToPostgres(opts: {
     // Rows the migrations seeded are in the source too: the source's rows are the truth.
     await target.query(`TRUNCATE ${qualified.join(", ")}`);
     for (const t of qualified) await target.query(`ALTER TABLE ${t} DISABLE TRIGGER USER`);
-    for (const t of qualified) await copyRows(source, target, t);
+    const left = new Set(opts.leaveOut ?? []);
+    for (const t of qualified) if (!left.has(t.replace(/^public\.|"/g, ""))) await copyRows(source, target, t);
     for (const t of qualified) await target.query(`ALTER TABLE ${t} ENABLE TRIGGER USER`);
     for (const fk of foreignKeys.rows) await target.query(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.def}`);
     await copySequences(source, target);
 
-    const expected = await summarizeTables(source);
-    const actual = await summarizeTables(target);
+    const kept = (list: TableSummary[]) => list.filter((s) => !left.has(s.table));
+    const expected = kept(await summarizeTables(source));
+    const actual = kept(await summarizeTables(target));
     const differing = differingTables(expected, actual);
     if (differing.length) throw new Error(`Copy differs from the embedded database in: ${differing.join(", ")} (nothing was written)`);
     for (const s of actual) opts.onTable?.(s);

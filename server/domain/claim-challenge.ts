@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
+import { throttleKey } from "./throttle.ts";
 
 /**
  * The proof of work a locked address pays per claim attempt (decision 014): about 25,000 SHA-256
@@ -63,7 +64,7 @@ export async function spendClaimChallenge(db: DbOrTx, secret: string, payload: s
   const expires = Number(extractParams(payload).expires) || Math.floor(Date.now() / 1000) + CHALLENGE_SECONDS;
   const rows = await queryRows<{ key: string }>(
     db,
-    sql`insert into rate_limits (key, count, window_start, expires_at) values (${`claim:pow:${signature}`}, 1, now(), to_timestamp(${expires}))
+    sql`insert into rate_limits (key, count, window_start, expires_at) values (${throttleKey(`claim:pow:${signature}`)}, 1, now(), to_timestamp(${expires}))
       on conflict (key) do nothing returning key`,
   );
   return rows.length === 1;

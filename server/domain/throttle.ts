@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 
@@ -33,8 +34,22 @@ export async function hit(db: DbOrTx, key: string, rule: ThrottleRule = ATTEMPT_
   return (await hitMany(db, [key], rule))[0];
 }
 
+/** The longest key stored as written; a longer one is stored by its hash (see throttleKey). */
+export const THROTTLE_KEY_MAX = 160;
+
+/**
+ * The stored form of a key: as written up to THROTTLE_KEY_MAX characters, else its first 64 and the
+ * SHA-256 of the whole. No key holds user text of unbounded length (an e-mail of 60,000 characters,
+ * issue 34 item 4), and one that would overflow the primary key's index never reaches it.
+ */
+export function throttleKey(key: string): string {
+  if (key.length <= THROTTLE_KEY_MAX) return key;
+  return `${key.slice(0, 64)}#${createHash("sha256").update(key).digest("hex")}`;
+}
+
 /** Counts one attempt on each (distinct) key, in one statement; the hits come back in the order of the keys. */
-export async function hitMany(db: DbOrTx, keys: string[], rule: ThrottleRule = ATTEMPT_RULE): Promise<Hit[]> {
+export async function hitMany(db: DbOrTx, given: string[], rule: ThrottleRule = ATTEMPT_RULE): Promise<Hit[]> {
+  const keys = given.map(throttleKey);
   return hitsOf(await queryRows<HitRow>(db, hitSql(keys, rule)), keys, rule, true);
 }
 
@@ -128,7 +143,7 @@ export async function giveBack(db: DbOrTx, given: Hit[], triedSuffix?: string, o
 
 /** Forgets a key (e.g. the pair key after a successful sign-in). */
 export async function forget(db: DbOrTx, key: string) {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+  await db.execute(sql`delete from rate_limits where key = ${throttleKey(key)}`);
 }
 
 /** The longest wait of refused hits, in whole minutes for the "try again in N minutes" message. */

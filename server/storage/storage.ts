@@ -39,8 +39,8 @@ export function createLocalStorage(root: string): Storage {
     async put(key, bytes) {
       assertSafeKey(key);
       const file = path.join(root, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, bytes);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(file, bytes, { mode: 0o600 });
       return `/uploads/${key}`;
     },
     async get(key) {

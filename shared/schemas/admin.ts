@@ -93,6 +93,9 @@ export const isHttpUrl = (value: string) => {
   }
 };
 
+/** A broadcast's link: longer ones are refused as invalid. */
+export const LINK_MAX = 2000;
+
 /** Content Broadcast (spec section 5): title 3–200 and message 10–2000 after trimming and cutting. */
 const broadcastTitle = z
   .string()
@@ -133,6 +136,7 @@ export const broadcastSchema = z
     booneeId: optionalUuid,
     linkUrl: z
       .string()
+      .max(LINK_MAX, "broadcast.error.invalidUrl")
       .optional()
       .transform((v) => (v ?? "").trim()),
     /** Whether a file is attached: set from the form's file input by `broadcastFormInput`, never posted. */
@@ -170,7 +174,7 @@ export function broadcastFormInput(form: FormData) {
 }
 
 export const roleChangeSchema = z.object({
-  userId: z.string().min(1, "users.error.update"),
+  userId: z.string().min(1, "users.error.update").max(100, "users.error.update"),
   role: z.enum(ROLES, "users.error.update"),
   /** "yes" on the second step of granting or removing the admin role */
   confirmed: z.literal("yes").optional(),
@@ -200,6 +204,7 @@ export const broadcastEditSchema = z
     messageEn: broadcastMessageEn,
     linkUrl: z
       .string()
+      .max(LINK_MAX, "broadcast.error.invalidUrl")
       .optional()
       .transform((v) => (v ?? "").trim()),
   })
@@ -212,7 +217,7 @@ export type BroadcastEditInput = z.output<typeof broadcastEditSchema>;
 export const storyVisibilitySchema = z.object({
   storyId: uuid,
   hidden: z.enum(["true", "false"]).transform((v) => v === "true"),
-  reason: z.string().optional(),
+  reason: z.string().max(2000, "admin.error.reasonRequired").optional(),
 });
 
 /** A moderator or admin hides one finder photo or shows it again (no reason: the story stays). */

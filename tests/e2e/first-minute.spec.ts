@@ -158,7 +158,7 @@ for (const lang of ["de", "en"] as const) {
       await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 6_000 });
       const cookies = await page.context().cookies();
       expect(cookies.find((c) => c.name === "claim_redirect")?.value ?? "").toBe("");
-      const out = await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+      const out = await page.request.post("/logout", { form: {}, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
       expect(out.status()).toBe(302);
       await page.goto("/auth");
       await expect(page.getByTestId("claiming-figure")).toHaveCount(0);

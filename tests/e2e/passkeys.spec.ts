@@ -61,13 +61,13 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   await expect(page.getByTestId("passkey")).toContainText("zuletzt benutzt");
   await expect(page.getByTestId("passkey").getByRole("button", { name: "Entfernen" })).toBeDisabled();
 
-  const out = await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  const out = await page.request.post("/logout", { form: {}, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   expect(out.status()).toBe(302);
   await page.goto("/auth");
   await page.getByRole("button", { name: "Passkey verwenden" }).click();
   await expect(page).toHaveURL("/profile");
 
-  await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  await page.request.post("/logout", { form: {}, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   await page.goto(`/c/${second.code}`);
   await page.getByRole("button", { name: "Schon einen Passkey? Damit claimen" }).click();
   await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
@@ -80,7 +80,7 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, E2E.adminEmail));
   const uid = `04${randomBytes(6).toString("hex").toUpperCase()}`; // 7 bytes
   await bindSunTag(db as never, { id: admin.id, role: "admin" }, tagged.id, { mode: "master", uid }, TEST_SUN_MASTER);
-  await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  await page.request.post("/logout", { form: {}, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   await page.goto(`/s/${tagged.id}?${tapParams(TEST_SUN_MASTER, { uid, counter: 1 })}`);
   await expect(page.getByText("Echter Tag – dieser Tap ist verifiziert.")).toBeVisible();
   await page.getByRole("button", { name: "Schon einen Passkey? Damit claimen" }).click();
@@ -129,7 +129,7 @@ test("a password account adds a passkey on its profile, renames and removes it; 
   await expect(page.getByText("No passkey yet.")).toBeVisible();
   expect(await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id))).toEqual([]);
   // a removed passkey does not sign in any more
-  await page.request.post("/logout", { headers: { origin: E2E.baseURL }, maxRedirects: 0 });
+  await page.request.post("/logout", { form: {}, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
   await page.goto("/auth");
   await page.getByRole("button", { name: "Log in with a passkey" }).click();
   await expect(page.getByText("We don’t know this passkey. Log in with your password or sign up.")).toBeVisible();

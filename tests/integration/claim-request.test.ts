@@ -35,7 +35,7 @@ beforeAll(async () => {
       resolve();
     });
   });
-}, 60_000);
+}, 180_000); // a busy shared machine took over 60 s to open the database and import the build
 afterAll(async () => {
   if (!enabled) return;
   await new Promise((resolve) => server.close(resolve));

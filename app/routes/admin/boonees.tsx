@@ -21,7 +21,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getServices, requireRole, requestForm } from "~/guards.server";
 import { isClaimable } from "#shared/figure-status.ts";
 import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { useDates } from "~/lib/use-dates";
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
   const actor = actorOf(viewer);
-  const form = await request.formData();
+  const form = await requestForm(request);
   const fields = formFields(form);
   const intent = fields.intent === "delete" ? "delete" : "update";
   const id = fields.id ?? "";

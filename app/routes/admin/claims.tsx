@@ -20,7 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requireRole } from "~/guards.server";
+import { actorOf, getLang, getServices, requireRole, requestForm } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
   const services = getServices(context);
   const actor = actorOf(viewer, getLang(context));
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   try {
     if (fields.intent === "verify") {
       const parsed = validate(verifyClaimSchema, fields);

@@ -18,7 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getServices, requireRole, requestForm } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { LanguageMark } from "~/components/content-text";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
@@ -61,7 +61,7 @@ type BroadcastResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
-  const form = await request.formData();
+  const form = await requestForm(request);
   if (form.get("intent") === "edit" || form.get("intent") === "retract")
     return sentItemAction(services, actorOf(viewer), formFields(form), request);
   const parsed = validate(broadcastSchema, broadcastFormInput(form));

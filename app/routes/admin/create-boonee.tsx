@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, flashCookie, getServices, requireRole } from "~/guards.server";
+import { actorOf, flashCookie, getServices, requireRole, requestForm } from "~/guards.server";
 import { generateClaimCode, CODE_MAX } from "#shared/claim-code.ts";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
   const actor = actorOf(viewer);
-  const form = await request.formData();
+  const form = await requestForm(request);
   const fields = formFields(form);
 
   if (fields.intent === "batch") {

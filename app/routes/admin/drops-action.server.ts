@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { dropHintSchema, dropIdSchema, dropScheduleSchema, dropTextsSchema, hintIdSchema } from "#shared/schemas/drop.ts";
 import { fromZonedInput } from "#shared/zoned-time.ts";
-import { flashCookie } from "~/guards.server";
+import { flashCookie, requestForm } from "~/guards.server";
 import { addDropHint, editDropHint, removeDropHint } from "#server/domain/drop-hints.ts";
 import type { Actor } from "#server/domain/errors.ts";
 import { cancelDrop, createDrop, editDrop } from "#server/domain/save-drop.ts";
@@ -32,7 +32,7 @@ const invalid = (intent: string, errors: FieldErrors) =>
 
 /** The admin's drop actions (Post/Redirect/Get): schedule, edit, cancel, and add / fix / remove hints. */
 export async function dropAction(services: Services, actor: Actor, request: Request) {
-  const form = await request.formData();
+  const form = await requestForm(request);
   const fields = formFields(form);
   const intent = fields.intent ?? "";
   const zone = services.config.TIME_ZONE;

@@ -6,7 +6,7 @@ import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { actorOf, getLang, getServices, requireRole } from "~/guards.server";
+import { actorOf, getLang, getServices, requireRole, requestForm } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { FigureIdentity } from "~/components/admin/figure-identity";
@@ -30,7 +30,7 @@ const RESOLVE_FETCHER = "admin-report-resolve";
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin", "moderator"]);
   const services = getServices(context);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   if (fields.intent !== "resolve") return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
   try {
     await resolveFigureReports(services.db, actorOf(viewer, getLang(context)), { booneeId: fields.booneeId ?? "", fields });

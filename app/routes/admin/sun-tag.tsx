@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, domainErrorData, getServices, requireRole } from "~/guards.server";
+import { actorOf, domainErrorData, getServices, requireRole, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   try {
     if (fields.intent === "unbind") {
       await unbindSunTag(services.db, actorOf(viewer), params.booneeId);

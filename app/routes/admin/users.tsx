@@ -14,7 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requireRole } from "~/guards.server";
+import { actorOf, getLang, getServices, requireRole, requestForm } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -47,7 +47,7 @@ type Result = { intent: "role"; at: number } & (
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireRole(context, request, ["admin"]);
   const services = getServices(context);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete")
     return accountAction(services, actorOf(viewer, getLang(context)), fields, request);
   const at = Date.now();

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { langContext } from "#server/router-context.ts";
-import { actorOf, flashCookie, getServices, refusal, requireUser } from "~/guards.server";
+import { actorOf, flashCookie, getServices, refusal, requireUser, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { preferencesSchema, pushSubscriptionSchema } from "#shared/schemas/channels.ts";
 import { readNotificationSettings } from "#server/domain/read-notification-settings.ts";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
   const services = getServices(context);
   const lang = context.get(langContext);
-  const form = formFields(await request.formData());
+  const form = formFields(await requestForm(request));
   try {
     switch (form.intent) {
       case "preferences": {

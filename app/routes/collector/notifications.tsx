@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, refusal, requireUser } from "~/guards.server";
+import { actorOf, getServices, refusal, requireUser, requestForm } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
   const db = getServices(context).db;
-  const form = await request.formData();
+  const form = await requestForm(request);
   if (form.get("intent") === "all") {
     await markAllNotificationsRead(db, actorOf(viewer));
     return { allRead: true, at: Date.now() };

@@ -14,7 +14,7 @@ import { LogoutButton } from "~/components/logout-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { langContext } from "#server/router-context.ts";
-import { actorOf, claimRedirectCookie, flashCookie, getServices, refusal, requireUser } from "~/guards.server";
+import { actorOf, claimRedirectCookie, flashCookie, getServices, refusal, requireUser, requestForm } from "~/guards.server";
 import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(context, request);
   const services = getServices(context);
-  const form = await request.formData();
+  const form = await requestForm(request);
   const intent = form.get("intent");
   if (intent === "signOutOthers") {
     await services.auth.api.revokeOtherSessions({ headers: request.headers });

@@ -3,7 +3,7 @@ import { FormError } from "~/components/forms/field";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, getViewer } from "~/guards.server";
+import { actorOf, getServices, getViewer, requestForm } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
@@ -23,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
-  const token = String(formFields(await request.formData()).token ?? "").slice(0, 200);
+  const token = String(formFields(await requestForm(request)).token ?? "").slice(0, 200);
   if (!viewer) return data({ ok: false as const, error: "auth.confirmSignIn" }, { status: 401 });
   try {
     await confirmEmail(getServices(context), actorOf(viewer), token, viewer.sessionId);

@@ -5,7 +5,7 @@ import { useClientValidation } from "~/components/forms/use-client-validation";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { getServices } from "~/guards.server";
+import { getServices, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { forgotPasswordSchema } from "#shared/schemas/account.ts";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const parsed = validate(forgotPasswordSchema, formFields(await request.formData()));
+  const parsed = validate(forgotPasswordSchema, formFields(await requestForm(request)));
   if (!parsed.ok) return data({ sent: false, errors: parsed.errors }, { status: 400 });
   // The answer is the same whether or not the address has an account (no account discovery).
   await requestPasswordReset(services, parsed.data.email, request.headers);

@@ -6,7 +6,7 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { langContext } from "#server/router-context.ts";
-import { flashCookie, getServices } from "~/guards.server";
+import { flashCookie, getServices, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "#shared/schemas/account.ts";
@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const parsed = validate(resetPasswordSchema, formFields(await request.formData()));
+  const parsed = validate(resetPasswordSchema, formFields(await requestForm(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, error: parsed.errors.token ?? null }, { status: 400 });
   try {
     // proves the mailbox: ends every session, removes passkeys from before the address was proven (decision 022)

@@ -9,7 +9,7 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { claimableFigure, claimCodeOf, storedClaimRedirect } from "~/claim-redirect.server";
-import { claimRedirectCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { claimRedirectCookie, getServices, getViewer, refusal, requestForm } from "~/guards.server";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { safeLocalRedirect, safeRedirect } from "~/lib/safe-redirect";
@@ -76,7 +76,7 @@ type AuthAnswer = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   const intent = fields.intent === "signup" || fields.intent === "passkeySignup" ? "signup" : "login";
   const values = { name: fields.name, email: fields.email };
   const withPasskey = fields.intent === "passkeySignup" || fields.intent === "passkeyLogin";

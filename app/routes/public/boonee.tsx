@@ -19,7 +19,7 @@ import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-s
 import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
-import { actorOf, flashCookie, getServices, getViewer, refusal } from "~/guards.server";
+import { actorOf, flashCookie, getServices, getViewer, refusal, requestForm } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
 import { langOf, shareCardMeta, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const viewer = getViewer(context);
   if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   if (fields.intent === "report" || fields.intent === "changeReport" || fields.intent === "withdrawReport")
     return report(services, viewer, params.id, fields, request);
   if (fields.intent === "reportPhoto") return reportPhoto(services, viewer, params.id, fields, request);

@@ -12,11 +12,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { claimHandoff, forgetLookup, lookupCode } from "~/claim.server";
 import { isClaimable, storedClaimRedirect } from "~/claim-redirect.server";
-import { actorOf, claimRedirectCookie, getServices, getViewer } from "~/guards.server";
+import { actorOf, claimRedirectCookie, getServices, getViewer, requestForm } from "~/guards.server";
 import { CODE_MAX, normalizeCode } from "#shared/claim-code-rule.ts";
 import { availabilityOf } from "#shared/figure-status.ts";
 import { claimedPath, claimPath } from "#shared/claim-paths.ts";
 import { formFields } from "#shared/forms.ts";
+import { isClaimIntent } from "#shared/claim-intents.ts";
 import { langOf, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
@@ -47,7 +48,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
+  // a POST that is no claim form (no body, an empty form) claims nothing and counts no code: the
+  // server's fast path hands such a request here unchanged, so both answer the same 400
+  if (!isClaimIntent(fields.intent)) throw data({ error: "badRequest" }, { status: 400 });
   const lookup = await lookupCode(context, request, params.secretCode);
   if (lookup.status === "invalid") return data<FailedClaim>({ error: lookup.error, params: lookup.params, errors: {} }, { status: lookup.httpStatus });
   const { figure } = lookup;

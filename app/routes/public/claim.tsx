@@ -10,6 +10,7 @@ import { CHALLENGE_FIELD, claimPageAfterCheck } from "~/lib/claim-challenge";
 import { readCookie } from "#shared/cookies.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/claim";
+import { requestForm } from "~/guards.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "claim.metaTitle", "claim.metaDescription"), { name: "robots", content: "noindex" }];
 
@@ -24,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** A valid, known code continues on the figure's claim screen; anything else shows why. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await requestForm(request);
   const raw = String(form.get("code") ?? "");
   const result = await lookupCode(context, request, raw, form.get(CHALLENGE_FIELD)?.toString());
   if (result.status === "found") throw redirect(claimPageAfterCheck(raw, result.pass), 303); // the owner's own code says "yours" there

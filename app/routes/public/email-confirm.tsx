@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { TokenActionPage } from "~/components/channels/token-action-page";
-import { domainErrorData, getServices } from "~/guards.server";
+import { domainErrorData, getServices, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { channelTokenSchema } from "#shared/schemas/channels.ts";
@@ -15,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Double opt-in: the link's token turns e-mail on (no session needed: the token is the proof). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = validate(channelTokenSchema, formFields(await request.formData()));
+  const parsed = validate(channelTokenSchema, formFields(await requestForm(request)));
   if (!parsed.ok) return data({ ok: false as const, error: "channels.error.token" }, { status: 400 });
   try {
     await confirmEmailOptIn(getServices(context).db, parsed.data.token);

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { flashCookie, actorOf, getServices, getViewer } from "~/guards.server";
+import { flashCookie, actorOf, getServices, getViewer, requestForm } from "~/guards.server";
 import { DomainError } from "#server/domain/errors.ts";
 import { addStoryPhotos } from "#server/domain/story-photos.ts";
 import { logError } from "#server/log-error.ts";
@@ -17,7 +17,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
   if (!viewer) throw redirect(`/auth?redirect=/boonee/${params.id}`);
   const back = (key: string) => redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
-  const form = await request.formData();
+  const form = await requestForm(request);
   const files = form
     .getAll("photos")
     .map(pickedFile)

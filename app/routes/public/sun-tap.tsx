@@ -9,11 +9,12 @@ import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, getViewer } from "~/guards.server";
+import { actorOf, getServices, getViewer, requestForm } from "~/guards.server";
 import { readCookie, serializeCookie } from "#shared/cookies.ts";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { formFields } from "#shared/forms.ts";
+import { isClaimIntent } from "#shared/claim-intents.ts";
 import { acceptSunTap } from "#server/domain/accept-sun-tap.ts";
 import { claimBoonee } from "#server/domain/claim-boonee.ts";
 import { sunFigure } from "#server/domain/sun-figure.ts";
@@ -66,7 +67,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const viewer = getViewer(context);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
+  // as on a claim link: a POST that is no claim form claims nothing (decision 043)
+  if (!isClaimIntent(fields.intent)) throw data({ error: "badRequest" }, { status: 400 });
   const grant = readTapGrant(services.sessionSecret, readCookie(request.headers.get("cookie"), TAP_GRANT_COOKIE));
   const found = figureId.safeParse(params.booneeId).success ? await sunFigure(services.db, params.booneeId) : null;
   if (!grant || !found || grant.tagId !== found.tag.id) return data<FailedClaim>({ error: "tap.error.tapAgain", errors: {} }, { status: 403 });

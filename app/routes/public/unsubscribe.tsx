@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { TokenActionPage } from "~/components/channels/token-action-page";
-import { domainErrorData, getServices } from "~/guards.server";
+import { domainErrorData, getServices, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { channelTokenSchema } from "#shared/schemas/channels.ts";
@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
  * the page's own button posts the token in the form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
+  const fields = formFields(await requestForm(request));
   const parsed = validate(channelTokenSchema, { token: new URL(request.url).searchParams.get("token") ?? fields.token });
   if (!parsed.ok) return data({ ok: false as const, error: "channels.error.token" }, { status: 400 });
   try {
