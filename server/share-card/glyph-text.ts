@@ -31,30 +31,43 @@ export function cardFont(face: keyof typeof FONT_FILES): fontkit.Font {
 const widthOf = (font: fontkit.Font, text: string, size: number) =>
   (font.layout(text).positions.reduce((w, p) => w + p.xAdvance, 0) * size) / font.unitsPerEm;
 
+/**
+ * The places a line may break: between words, and after a hyphen inside one ("Leuchtturm-" / "Drop"),
+ * each piece with whether a space goes before it.
+ */
+function breakPieces(text: string): { text: string; spaced: boolean }[] {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => word.split(/(?<=[^\s-]-)(?=[^-])/).map((part, i) => ({ text: part, spaced: i === 0 })));
+}
+
 /** Breaks `text` into at most `maxLines` lines of `maxWidth`; the last one ends in "…" when cut. */
 export function wrap(font: fontkit.Font, text: string, size: number, maxWidth: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = "";
-  const words = text.split(/\s+/).filter(Boolean);
-  for (let i = 0; i < words.length; i++) {
-    const next = line ? `${line} ${words[i]}` : words[i];
+  const pieces = breakPieces(text);
+  let used = 0;
+  for (; used < pieces.length; used++) {
+    const piece = pieces[used];
+    const next = line ? `${line}${piece.spaced ? " " : ""}${piece.text}` : piece.text;
     if (widthOf(font, next, size) <= maxWidth || !line) {
       line = next;
       continue;
     }
     lines.push(line);
-    line = words[i];
+    line = piece.text;
     if (lines.length === maxLines) {
       line = "";
       break;
     }
   }
   if (line) lines.push(line);
-  const cut = lines.length === maxLines && lines.join(" ").length < words.join(" ").length;
+  const cut = used < pieces.length;
   if (cut || (lines.length > 0 && widthOf(font, lines[lines.length - 1], size) > maxWidth)) {
     let last = lines[lines.length - 1];
     while (last.length > 1 && widthOf(font, `${last}…`, size) > maxWidth) last = last.slice(0, -1);
-    lines[lines.length - 1] = `${last.trimEnd()}…`;
+    lines[lines.length - 1] = `${last.trimEnd().replace(/-$/, "")}…`;
   }
   return lines;
 }
