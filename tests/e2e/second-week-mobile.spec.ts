@@ -92,3 +92,16 @@ async function countdownOnScreen(page: Page) {
     expect(await noSidewaysScroll(page)).toBe(true);
   }
 }
+
+test("users page at 375 px: every count's label is shown whole, none cut (German)", async ({ page }) => {
+  await signInAsAdmin(page);
+  await gotoAdmin(page, "/admin/users");
+  const labels = page.getByTestId("stat-label");
+  await expect(labels).toHaveCount(3);
+  await expect(labels.nth(2)).toHaveText("Moderator:innen");
+  for (const label of await labels.all())
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).textOverflow !== "ellipsis")).toBe(
+      true,
+    );
+  expect(await noSidewaysScroll(page)).toBe(true);
+});

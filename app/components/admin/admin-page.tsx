@@ -48,7 +48,13 @@ export function StatCard({
       className="min-w-0 rounded-2xl border-2 border-ink/10 bg-white p-3 shadow-[0_4px_0_0_rgba(35,21,63,0.08)] sm:p-4"
       data-testid={testId}
     >
-      <p className="truncate text-xs font-extrabold tracking-wide text-muted-foreground uppercase">{label}</p>
+      {/* wraps rather than cuts: three tiles side by side on a phone leave "MODERATOR:INNEN" no room on one line */}
+      <p
+        className="text-xs font-extrabold tracking-wide [overflow-wrap:anywhere] hyphens-auto text-muted-foreground uppercase"
+        data-testid="stat-label"
+      >
+        {label}
+      </p>
       <p className="mt-1 font-display text-2xl font-extrabold tabular-nums sm:text-3xl">{value}</p>
       {hint && <p className="mt-0.5 text-sm text-muted-foreground">{hint}</p>}
     </div>
