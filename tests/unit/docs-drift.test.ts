@@ -104,3 +104,13 @@ describe("the docs name only what exists", () => {
     });
   }
 });
+
+describe("the decision index", () => {
+  it("lists every decision record once, in the order of its numbers", () => {
+    const dir = path.join(ROOT, "docs/decisions");
+    const files = readdirSync(dir).filter((f) => /^\d{3}-.*\.md$/.test(f));
+    const index = readFileSync(path.join(dir, "README.md"), "utf8");
+    const listed = [...index.matchAll(/^\| \[(\d{3})\]\((\d{3}-[^)]+\.md)\)/gm)].map((m) => m[2]);
+    expect(listed).toEqual([...files].sort());
+  });
+});
