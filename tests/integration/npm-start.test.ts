@@ -45,7 +45,7 @@ describe("npm start", () => {
       });
       expect((await fetch(`${instance.base}/`)).status).toBe(200);
       expect(instance.output()).toContain("The build is up to date");
-      expect(instance.output()).not.toMatch(/vite|building/i);
+      expect(instance.output()).not.toMatch(/vite v\d|built in|transforming/i); // what a build prints
     },
     180_000,
   );
