@@ -32,6 +32,9 @@ export function AdminPage({
 }
 
 /** A small figure card for totals. */
+/** "Moderator:innen" may break after its colon ("MODERATOR:" / "INNEN") rather than anywhere. */
+const breakAfterColons = (text: string) => text.split(":").flatMap((part, i) => (i === 0 ? [part] : [":", <wbr key={i} />, part]));
+
 export function StatCard({
   label,
   value,
@@ -50,10 +53,10 @@ export function StatCard({
     >
       {/* wraps rather than cuts: three tiles side by side on a phone leave "MODERATOR:INNEN" no room on one line */}
       <p
-        className="text-xs font-extrabold tracking-wide [overflow-wrap:anywhere] hyphens-auto text-muted-foreground uppercase"
+        className="text-[0.6875rem] font-extrabold [overflow-wrap:anywhere] hyphens-auto text-muted-foreground uppercase sm:text-xs sm:tracking-wide"
         data-testid="stat-label"
       >
-        {label}
+        {breakAfterColons(label)}
       </p>
       <p className="mt-1 font-display text-2xl font-extrabold tabular-nums sm:text-3xl">{value}</p>
       {hint && <p className="mt-0.5 text-sm text-muted-foreground">{hint}</p>}
