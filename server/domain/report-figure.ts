@@ -22,6 +22,18 @@ export type ReportWeight = "counted" | "new" | "owner";
 
 type LockedFigure = { name: string; status: string; ownerId: string | null; reportedIssue: ReportKind | null };
 
+type ReportInput = { booneeId: string; fields: Record<string, unknown> };
+
+/** A report or its change: a figure id, the form's fields valid, and the author's throttle not spent. */
+async function checkedReport(db: Db, actor: Actor, input: ReportInput) {
+  if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
+  const parsed = validate(reportSchema, input.fields);
+  if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
+  const counted = await hit(db, `report:${actor.id}`, REPORT_RULE);
+  if (!counted.allowed) throw new DomainError("tooMany", 429, { minutes: minutesToWait([counted]) });
+  return parsed;
+}
+
 /**
  * A signed-in user reports a figure they can see as missing or damaged (owners too). One open report
  * per user and figure (a unique index), throttled per account. Only reports of people with something
@@ -31,13 +43,9 @@ type LockedFigure = { name: string; status: string; ownerId: string | null; repo
  * report that makes the second counted one sets the note and notifies admins and moderators, exactly
  * once however many arrive together.
  */
-export async function reportFigure(db: Db, actor: Actor | null, input: { booneeId: string; fields: Record<string, unknown> }) {
+export async function reportFigure(db: Db, actor: Actor | null, input: ReportInput) {
   assertSignedIn(actor);
-  if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
-  const parsed = validate(reportSchema, input.fields);
-  if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
-  const counted = await hit(db, `report:${actor.id}`, REPORT_RULE);
-  if (!counted.allowed) throw new DomainError("tooMany", 429, { minutes: minutesToWait([counted]) });
+  const parsed = await checkedReport(db, actor, input);
   return db.transaction(async (tx) => {
     const figure = await lockFigure(tx, actor, input.booneeId);
     const weight = await weightOf(tx, actor, figure);
@@ -56,13 +64,9 @@ export async function reportFigure(db: Db, actor: Actor | null, input: { booneeI
  * The author changes their open report (kind and note): its weight is judged again, and so is the
  * public note (it may appear, change from "damaged" to "missing" or go). Throttled like a report.
  */
-export async function changeReport(db: Db, actor: Actor | null, input: { booneeId: string; fields: Record<string, unknown> }) {
+export async function changeReport(db: Db, actor: Actor | null, input: ReportInput) {
   assertSignedIn(actor);
-  if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
-  const parsed = validate(reportSchema, input.fields);
-  if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
-  const counted = await hit(db, `report:${actor.id}`, REPORT_RULE);
-  if (!counted.allowed) throw new DomainError("tooMany", 429, { minutes: minutesToWait([counted]) });
+  const parsed = await checkedReport(db, actor, input);
   return db.transaction(async (tx) => {
     const figure = await lockFigure(tx, actor, input.booneeId);
     const weight = await weightOf(tx, actor, figure);
