@@ -17,7 +17,7 @@ import { removeAccount } from "../../server/domain/remove-account.ts";
 import { changeReport, reportFigure, withdrawReport } from "../../server/domain/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
 import { figureArg } from "#shared/notification-text.ts";
-import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { createSeasonedUser, createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
 let admin: Actor;
@@ -34,15 +34,7 @@ afterAll(async () => s.close());
 /** A new account: signed up a moment ago, no find. Its reports do not count towards the note. */
 const newcomer = async (name: string): Promise<Actor> => ({ id: (await createUser(s, name)).id, role: "user" });
 /** An account with something to lose (decision 042): older than a day, with a find. */
-async function user(name: string): Promise<Actor> {
-  const u = await newcomer(name);
-  await s.db
-    .update(profiles)
-    .set({ createdAt: sql`now() - interval '2 days'` })
-    .where(eq(profiles.id, u.id));
-  await s.db.insert(claims).values({ booneeId: await figure(), userId: u.id });
-  return u;
-}
+const user = async (name: string): Promise<Actor> => ({ id: (await createSeasonedUser(s, name)).id, role: "user" });
 let n = 0;
 async function figure(status: "Placed" | "Hidden" = "Placed") {
   const [b] = await s.db
