@@ -305,13 +305,15 @@ test.describe("leaderboard", () => {
 
 // ------------------------------------------------------------------ 6. stats
 
+// Collectors as the boards count them: a deleted or blocked account's figures are not a collector (migration 0030)
 async function directStats() {
   const [row] = (
     await db.execute(sql`select count(*)::int as total, count(owner_id)::int as claimed,
       (count(*) filter (where rarity = 'Legendary'))::int as legendary,
-      (count(distinct series))::int as series, (count(distinct owner_id))::int as collectors,
+      (count(distinct series) filter (where series <> ''))::int as series,
+      (count(distinct owner_id) filter (where p.deleted_at is null and p.blocked_at is null))::int as collectors,
       (count(*) filter (where owner_id is null and status = 'Archived'))::int as retired
-      from boonees where status not in ('Draft', 'Hidden')`)
+      from boonees b left join profiles p on p.id = b.owner_id where b.status not in ('Draft', 'Hidden')`)
   ).rows as { total: number; claimed: number; legendary: number; series: number; collectors: number; retired: number }[];
   return row;
 }
@@ -322,6 +324,10 @@ test.describe("stats", () => {
   test("German and English: totals, rarity counts and series match the public figures", async ({ page }) => {
     await seedBoonee({ rarity: "Legendary", series: unique("S"), ownerId: await seedProfile("Statistik") });
     await seedBoonee({ rarity: "Rare", status: "Draft", series: unique("S") });
+    // a blocked owner's figures still count, the owner is no collector (as on the boards)
+    const blocked = await seedProfile("Gesperrt");
+    await seedBoonee({ rarity: "Common", series: unique("S"), ownerId: blocked });
+    await db.execute(sql`update profiles set blocked_at = now() where id = ${blocked}`);
     // The counts, not the caches: a fresh address each time is rendered anew (the public page cache and the
     // browser's stale-while-revalidate copy are tested in public-page-cache.test.ts and public-pages.test.ts).
     await expect(async () => {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
@@ -8,10 +7,10 @@ import {
   createClaimPass,
   spendClaimChallenge,
   verifyClaimPass,
-  type ClaimChallenge,
 } from "../../server/domain/claim-challenge.ts";
 import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { solvedChallenge as solved } from "./solve-challenge.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -34,20 +33,6 @@ async function figure() {
 }
 const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 
-/** What the browser's solver (public/claim-challenge.js) sends: altcha's payload, base64 JSON. */
-function solved(c: ClaimChallenge) {
-  let number = 0;
-  while (
-    createHash("sha256")
-      .update(c.salt + number)
-      .digest("hex") !== c.challenge
-  )
-    number++;
-  expect(number).toBeLessThanOrEqual(c.maxnumber);
-  return Buffer.from(
-    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }),
-  ).toString("base64");
-}
 async function addressCount(ip: string) {
   const [row] = await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`);
   return Number(row?.count ?? 0);

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
+import { generateClaimCode, SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { getDashboard } from "../../server/domain/get-dashboard.ts";
 import { sql } from "drizzle-orm";
@@ -14,6 +14,7 @@ import { lookupClaimCode } from "../../server/domain/lookup-claim-code.ts";
 import { rotateShortCodes } from "../../server/domain/rotate-short-codes.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { solvedChallenge } from "./solve-challenge.ts";
 
 // Issue 34 item 1: guessing a code must never pay (decision 039).
 let s: TestServices;
@@ -215,5 +216,48 @@ describe("the proof of work behind a lock (decision 039)", () => {
     const first = await lookupClaimCode(services, wrong(), { ip: "198.18.51.5" });
     expect(first).toMatchObject({ status: "invalid", httpStatus: 404, params: { remaining: 9 } });
     expect(first.status === "invalid" && first.challenge).toBeFalsy();
+  });
+});
+
+describe("honest finders at a festival (decision 039)", () => {
+  const services = () => ({ db: s.db, sessionSecret: s.sessionSecret, metrics: s.metrics });
+  /** One finder at the shared address: look up the right code, solve what is asked, claim. The work asked is returned (0: none). */
+  async function findAndClaim(ip: string, code: string, mistypeFirst: boolean) {
+    const userId = await account(0); // signed up on the spot
+    if (mistypeFirst) {
+      const miss = await lookupClaimCode(services(), wrong(), { ip, userId });
+      expect(miss.status).toBe("invalid");
+    }
+    let found = await lookupClaimCode(services(), code, { ip, userId });
+    let work = 0;
+    if (found.status === "invalid" && found.challenge) {
+      work = found.challenge.maxnumber;
+      found = await lookupClaimCode(services(), code, { ip, userId, solution: solvedChallenge(found.challenge) });
+    }
+    expect(found.status).toBe("found");
+    if (found.status !== "found") return work;
+    const won = await claimBoonee(s.db, { id: userId, role: "user" }, { p_tag_id: found.figure.tagId, p_boonee_id: found.figure.boonee.id });
+    expect(won.success).toBe(true);
+    return work;
+  }
+
+  it("30 finders behind one address each claim with their right code; a few mistypes among them ask nobody for work", async () => {
+    await resetSite();
+    const ip = "198.18.60.7";
+    const codes = await Promise.all(Array.from({ length: 30 }, () => figure(generateClaimCode()).then((f) => f.code)));
+    const work: number[] = [];
+    // one in five mistypes once first (6 wrong codes at the address, under its 10)
+    for (const [i, code] of codes.entries()) work.push(await findAndClaim(ip, code, i % 5 === 0));
+    expect(work).toEqual(Array(30).fill(0));
+  });
+
+  it("when the crowd's mistypes lock the address, each further finder is asked for the base work only (1–3 s on a phone, decision 014): right codes never make it grow", async () => {
+    await resetSite();
+    const ip = "198.18.61.7";
+    const codes = await Promise.all(Array.from({ length: 30 }, () => figure(generateClaimCode()).then((f) => f.code)));
+    for (let k = 0; k < 10; k++) await guess(wrong(), { ip }); // ten mistypes in ten minutes: the address is locked
+    const work: number[] = [];
+    for (const code of codes) work.push(await findAndClaim(ip, code, false));
+    expect(work).toEqual(Array(30).fill(CHALLENGE_MAX_NUMBER));
   });
 });
