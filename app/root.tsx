@@ -27,6 +27,7 @@ import { langFromCookieHeader } from "#shared/i18n-config.ts";
 import { loadRootData } from "#server/root-data.ts";
 import { loadViewer } from "#server/auth/viewer.ts";
 import { recordAppOpen } from "#server/domain/record-app-open.ts";
+import { dataKey } from "~/locales/message-key";
 
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
 
@@ -111,8 +112,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (shownByPage) return;
     // A flash key starting with "!" is an error message.
-    if (loaderData.flash?.startsWith("!")) toast.error(t(loaderData.flash.slice(1)));
-    else if (loaderData.flash) toast.success(t(loaderData.flash));
+    if (loaderData.flash?.startsWith("!")) toast.error(t(dataKey(loaderData.flash.slice(1))));
+    else if (loaderData.flash) toast.success(t(dataKey(loaderData.flash)));
   }, [loaderData.flash, shownByPage, t]);
   return <Outlet />;
 }

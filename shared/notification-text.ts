@@ -1,6 +1,7 @@
 import { inLanguage, type InLanguage } from "./content-language.ts";
 import type { Lang } from "./i18n-config.ts";
 import { SYSTEM_TEXTS, SYSTEM_TEXT_FORMAT, type SystemKind } from "./notification-kinds.ts";
+import { loose, type AnyTranslate } from "./translate.ts";
 
 export type { SystemKind } from "./notification-kinds.ts";
 
@@ -18,7 +19,8 @@ export function decodeSystemText(text: string): { kind: SystemKind; arg: string 
 }
 
 /** Renders a stored notification text with the reader's translations (keys under "notify."). */
-export function renderNotificationText(text: string, t: (key: string, params?: Record<string, unknown>) => string): string {
+export function renderNotificationText(text: string, anyT: AnyTranslate): string {
+  const t = loose(anyT);
   const decoded = decodeSystemText(text);
   if (!decoded) return text;
   const { key, arg } = SYSTEM_TEXTS.get(decoded.kind)!.text;
@@ -48,7 +50,8 @@ export const figureArg = (ref: { name: string; number: number | null; place: str
  * Which figure, in the reader's language: "Knäul Nr. 3 (Versteck: Parkbank · Drop „Hafen“)". A text
  * stored before references existed holds the bare name and is shown as it is.
  */
-export function figureLabel(arg: string, t: (key: string, params?: Record<string, unknown>) => string): string {
+export function figureLabel(arg: string, anyT: AnyTranslate): string {
+  const t = loose(anyT);
   let ref: { name?: unknown; number?: unknown; place?: unknown; drop?: { de?: unknown; en?: unknown } | null };
   try {
     ref = JSON.parse(arg);
@@ -82,12 +85,7 @@ function bilingual(arg: string, t: (key: string) => string): string {
  * rendered: a system text always in the reader's language, an admin's text in theirs when written,
  * else in German (and saying so).
  */
-export function renderNotificationIn(
-  de: string,
-  en: string | null | undefined,
-  lang: Lang,
-  t: (key: string, params?: Record<string, unknown>) => string,
-): InLanguage {
+export function renderNotificationIn(de: string, en: string | null | undefined, lang: Lang, t: AnyTranslate): InLanguage {
   const chosen = decodeSystemText(de) ? { text: de, lang } : (inLanguage(de, en, lang) ?? { text: de, lang });
   return { text: renderNotificationText(chosen.text, t), lang: chosen.lang };
 }

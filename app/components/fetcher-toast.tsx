@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { useTranslation } from "~/lib/use-translation";
 import { useFetcherAnswer } from "./use-fetcher-answer";
+import { dataKey } from "~/locales/message-key";
 
 /** What an action answers to a fetcher: a message to show (a translation key) or an error. */
 export type ActionAnswer = { ok: true; message?: string; params?: Record<string, string> } | { ok: false; error: string | null };
@@ -14,8 +15,8 @@ export function FetcherToast({ fetcherKey, errors = false }: { fetcherKey: strin
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionAnswer>({ key: fetcherKey });
   useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok && answer.message) toast.success(t(answer.message, answer.params));
-    else if (!answer.ok && errors && answer.error) toast.error(t(answer.error));
+    if (answer.ok && answer.message) toast.success(t(dataKey(answer.message), answer.params));
+    else if (!answer.ok && errors && answer.error) toast.error(t(dataKey(answer.error)));
   });
   return null;
 }

@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { useTranslation } from "~/lib/use-translation";
+import { dataKey } from "~/locales/message-key";
 
 const SLOT = "\u2063"; // an invisible separator no translation contains
 
@@ -20,7 +21,7 @@ export function SentenceWith({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const [before, after = ""] = t(i18nKey, { ...values, [slot]: SLOT }).split(SLOT);
+  const [before, after = ""] = t(dataKey(i18nKey), { ...values, [slot]: SLOT }).split(SLOT);
   return (
     <>
       {before}

@@ -32,6 +32,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { DEFAULT_LANG, type Lang } from "#shared/i18n-config.ts";
 import { renderNotificationText } from "#shared/notification-text.ts";
 import { translator } from "../notify/translate.ts";
+import { loose } from "#shared/translate.ts";
 
 /**
  * Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). System texts
@@ -150,7 +151,7 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
         .select({ achievement: userAchievements.achievement, unlockedAt: userAchievements.unlockedAt })
         .from(userAchievements)
         .where(eq(userAchievements.userId, id))
-    ).map((a) => ({ ...a, name: t(`achievements.${a.achievement}.name`) })),
+    ).map((a) => ({ ...a, name: loose(t)(`achievements.${a.achievement}.name`) })),
     // the links' tokens and the devices' keys are capabilities, not data about the person
     notificationSettings:
       (

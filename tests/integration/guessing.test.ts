@@ -236,7 +236,11 @@ describe("honest finders at a festival (decision 039)", () => {
     }
     expect(found.status).toBe("found");
     if (found.status !== "found") return work;
-    const won = await claimBoonee(s.db, { id: userId, role: "user" }, { p_tag_id: found.figure.tagId, p_boonee_id: found.figure.boonee.id });
+    const won = await claimBoonee(
+      s.db,
+      { id: userId, role: "user" },
+      { p_tag_id: found.figure.tagId, p_boonee_id: found.figure.boonee.id },
+    );
     expect(won.success).toBe(true);
     return work;
   }

@@ -4,6 +4,7 @@ import type { Lang } from "#shared/i18n-config.ts";
 import { ROLES } from "#shared/roles.ts";
 import { PersonName, TextWithName } from "~/components/person-name";
 import { useTranslation } from "~/lib/use-translation";
+import { dataKey } from "~/locales/message-key";
 
 /** The label of a changed field in the log (the form's label; files and the note have their own). */
 const FIELD_LABEL: Record<string, string> = {
@@ -24,12 +25,12 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
   const d = entry.details;
   const value = (field: string, v: ActivityValue) => {
     if (v === null || v === "") return "—";
-    if (field === "status" && (STATUSES as readonly unknown[]).includes(v)) return t(`admin.status.${v}`);
+    if (field === "status" && (STATUSES as readonly unknown[]).includes(v)) return t(dataKey(`admin.status.${v}`));
     return String(v);
   };
   let label = entry.objectLabel;
   const legacy = !d && entry.action === "role.changed" && label ? LEGACY_ROLE_LABEL.exec(label) : null;
-  if (legacy) label = `${legacy[1]} → ${t(`users.role.${legacy[2]}`)}`;
+  if (legacy) label = `${legacy[1]} → ${t(dataKey(`users.role.${legacy[2]}`))}`;
   const facts = [
     d?.figure ? t("admin.activity.figure", { name: d.figure }) : null,
     d?.number ? t("admin.activity.number", { number: d.number }) : null,
@@ -51,14 +52,14 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
       )}
       {d?.role && (
         <span className="block text-sm" data-testid="activity-role">
-          {t(`users.role.${d.role.from}`)} → {t(`users.role.${d.role.to}`)}
+          {t(dataKey(`users.role.${d.role.from}`))} → {t(dataKey(`users.role.${d.role.to}`))}
         </span>
       )}
       {d?.changes && d.changes.length > 0 && (
         <ul className="mt-1 grid gap-0.5 text-sm" data-testid="activity-changes">
           {d.changes.map((c) => (
             <li key={c.field}>
-              <span className="font-semibold">{t(FIELD_LABEL[c.field] ?? `admin.fields.${c.field}`)}:</span>{" "}
+              <span className="font-semibold">{t(dataKey(FIELD_LABEL[c.field] ?? `admin.fields.${c.field}`))}:</span>{" "}
               {c.from === null && c.to === null && FIELD_LABEL[c.field] && c.field !== "placementNote" ? (
                 t("admin.activity.replaced")
               ) : (

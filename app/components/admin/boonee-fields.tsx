@@ -7,6 +7,8 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { FORM_FIELDS, isEnglishField, type FigureField, type FormField, type FormKey, type InputSpec } from "#shared/figure-fields.ts";
 import type { FieldErrors } from "#shared/forms.ts";
+import { dataKey } from "~/locales/message-key";
+import { loose, type AnyTranslate } from "#shared/translate.ts";
 
 /** What the form shows in each field (a figure, a template or nothing). */
 export type BooneeFieldValues = { [K in FormKey]?: string | number | null };
@@ -35,7 +37,7 @@ export function SelectField({
       </NativeSelect>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-destructive">
-          {t(error)}
+          {t(dataKey(error))}
         </p>
       )}
     </div>
@@ -62,7 +64,7 @@ export function TextareaField({
       />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-destructive">
-          {t(error)}
+          {t(dataKey(error))}
         </p>
       )}
     </div>
@@ -94,7 +96,8 @@ export function BooneeFields({
 }
 
 /** A field's label: `admin.fields.<key>` (the picture: `image`); an English companion is its German one "in English". */
-export function fieldLabel(field: FigureField, t: (key: string, params?: Record<string, unknown>) => string): string {
+export function fieldLabel(field: FigureField, anyT: AnyTranslate): string {
+  const t = loose(anyT);
   if (isEnglishField(field)) return t("admin.fields.inEnglish", { label: t(`admin.fields.${field.englishOf}`) });
   return t(`admin.fields.${field.key === "imageUrl" ? "image" : field.key}`);
 }
@@ -121,10 +124,10 @@ function FieldInput({
     case "select":
       return (
         <SelectField id={id} name={key} label={label} defaultValue={value ?? input.defaultValue} error={error}>
-          {input.emptyLabel && <option value="">{t(input.emptyLabel)}</option>}
+          {input.emptyLabel && <option value="">{t(dataKey(input.emptyLabel))}</option>}
           {input.options.map((o) => (
             <option key={o} value={o}>
-              {t(`${input.optionLabel}.${o}`)}
+              {t(dataKey(`${input.optionLabel}.${o}`))}
             </option>
           ))}
         </SelectField>
@@ -222,7 +225,7 @@ export function MediaPickers({
         </p>
         {err.image && (
           <p role="alert" className="text-sm font-semibold text-destructive">
-            {t(err.image)}
+            {t(dataKey(err.image))}
           </p>
         )}
         {shown && (
@@ -245,7 +248,7 @@ export function MediaPickers({
         </p>
         {err.video && (
           <p role="alert" className="text-sm font-semibold text-destructive">
-            {t(err.video)}
+            {t(dataKey(err.video))}
           </p>
         )}
       </div>

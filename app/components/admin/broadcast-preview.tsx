@@ -2,6 +2,7 @@ import { BellIcon, GiftIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { ContentTypeBadge, ExclusiveMedia } from "~/components/exclusive-item";
+import { dataKey } from "~/locales/message-key";
 
 export interface BroadcastDraft {
   title: string;
@@ -91,7 +92,7 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
           ) : (
             draft.contentType !== "news" && (
               <p className="text-sm font-semibold text-destructive" data-testid="preview-missing">
-                {t(`broadcast.preview.missing.${draft.contentType}`)}
+                {t(dataKey(`broadcast.preview.missing.${draft.contentType}`))}
               </p>
             )
           )}

@@ -10,6 +10,7 @@ import type { FieldErrors } from "#shared/forms.ts";
 import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
 import { useTranslation } from "~/lib/use-translation";
 import type { PickerFigure } from "#server/domain/admin-drops.ts";
+import { dataKey } from "~/locales/message-key";
 
 export interface DropFormValues {
   id?: string;
@@ -190,7 +191,7 @@ function FigurePicker({ chosen, candidates, error }: { chosen: PickerFigure[]; c
       </p>
       {error && (
         <p id="drop-figures-error" role="alert" className="text-sm font-semibold text-destructive">
-          {t(error)}
+          {t(dataKey(error))}
         </p>
       )}
     </fieldset>

@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import type { DashboardCharts } from "~/routes/admin/dashboard-charts.server";
+import { dataKey } from "~/locales/message-key";
 
 type Views = { [K in keyof DashboardCharts]: (props: { data: DashboardCharts[K] }) => React.ReactNode };
 
@@ -101,9 +102,9 @@ export const DASHBOARD_CHART_VIEWS: Views = {
         layout={data.layout}
         title={t("charts.deliveries.title")}
         lead={t("charts.deliveries.lead")}
-        groupLabel={(channel) => t(`charts.deliveries.${channel}`)}
+        groupLabel={(channel) => t(dataKey(`charts.deliveries.${channel}`))}
         groupHead={t("charts.channel")}
-        keyLabel={(key) => t(`charts.deliveries.${key}`)}
+        keyLabel={(key) => t(dataKey(`charts.deliveries.${key}`))}
         tones={{ sent: "fill-slime", failed: "fill-ember", unsubscribed: "fill-gold" }}
       />
     );
@@ -119,7 +120,7 @@ export const DASHBOARD_CHART_VIEWS: Views = {
         layout={data.layout}
         title={t("charts.openReports.title")}
         lead={t("charts.openReports.lead", { count: data.total, marked: data.marked })}
-        groupLabel={(kind) => t(`charts.openReports.${kind}`)}
+        groupLabel={(kind) => t(dataKey(`charts.openReports.${kind}`))}
         groupHead={t("charts.openReports.title")}
         keyLabel={() => t("charts.openReports.open")}
         tones={{ open: "fill-ember" }}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { deviceModel, passkeysSupported, runPasskey, type PasskeyKind } from "~/lib/passkey-client";
 import { useTranslation } from "~/lib/use-translation";
+import { dataKey } from "~/locales/message-key";
 
 /**
  * A passkey action as one button: asks the server for a challenge, lets the device sign it, then
@@ -94,7 +95,7 @@ export function PasskeyButton({
       </Button>
       {error && (
         <p role="alert" className="text-sm font-semibold text-[#9b1c1c]">
-          {t(error.key, error.params)}
+          {t(dataKey(error.key), error.params)}
         </p>
       )}
       {footer}

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import type { FieldErrors } from "#shared/forms.ts";
 import { storySchema } from "#shared/schemas/story.ts";
 import { StoryFields } from "./story-fields";
+import { dataKey } from "~/locales/message-key";
 
 export type StoryActionData = { ok: true; message?: string } | { ok: false; error: string | null; errors: FieldErrors };
 
@@ -56,7 +57,7 @@ export default function AddStoryDialog({
   }
   useEffect(() => {
     if (taken?.ok) toast.success(t("story.success"));
-    else if (taken?.error) toast.error(t(taken.error));
+    else if (taken?.error) toast.error(t(dataKey(taken.error)));
   }, [taken, t]);
 
   return (

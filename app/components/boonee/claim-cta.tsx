@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EMBER_AA } from "~/components/landing/tones";
 import type { Availability } from "#shared/figure-status.ts";
+import type { MessageKey } from "~/locales/message-key";
 
-const TEXTS: Record<Availability, { title: string; text: string }> = {
+const TEXTS: Record<Availability, { title: MessageKey; text: MessageKey }> = {
   available: { title: "boonee.cta.availableTitle", text: "boonee.cta.availableText" },
   claimed: { title: "boonee.cta.claimedTitle", text: "boonee.cta.claimedText" },
   noLongerClaimable: { title: "boonee.cta.noLongerClaimableTitle", text: "boonee.cta.noLongerClaimableText" },

@@ -11,6 +11,7 @@ import { storySchema } from "#shared/schemas/story.ts";
 import { useTranslation } from "~/lib/use-translation";
 import { localToday, type StoryActionData } from "./add-story-dialog";
 import { StoryFields, type StoryValues } from "./story-fields";
+import { dataKey } from "~/locales/message-key";
 
 /** The keyed fetcher of story deletions: the page's FetcherToast reports them (the story is gone by then). */
 export const STORY_DELETE_FETCHER = "story-delete";
@@ -28,7 +29,7 @@ export function OwnStoryActions({ action, story }: { action: string; story: Stor
     if (result.ok) {
       setEditing(false);
       toast.success(t("story.saved"));
-    } else if (result.error) toast.error(t(result.error));
+    } else if (result.error) toast.error(t(dataKey(result.error)));
   }, [editor.state, result, t]);
   return (
     <div className="mt-3 flex flex-wrap gap-2">

@@ -9,6 +9,7 @@ import { LANGUAGE_NAMES } from "#shared/content-language.ts";
 import { LANGS } from "#shared/i18n-config.ts";
 import type { FieldErrors } from "#shared/forms.ts";
 import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN } from "#shared/story-limits.ts";
+import { dataKey } from "~/locales/message-key";
 
 export interface StoryValues {
   title: string;
@@ -67,7 +68,7 @@ export function StoryFields({
         <CharCounter id={`${storyId}-count`} count={story.count} min={STORY_TEXT_MIN} max={STORY_TEXT_MAX} />
         {errors.story && (
           <p id={`${storyId}-error`} role="alert" className="text-sm font-semibold text-destructive">
-            {t(errors.story)}
+            {t(dataKey(errors.story))}
           </p>
         )}
       </div>

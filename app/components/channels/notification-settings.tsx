@@ -9,6 +9,7 @@ import type { Role } from "#shared/roles.ts";
 import { preferenceField } from "#shared/schemas/channels.ts";
 import { useTranslation } from "~/lib/use-translation";
 import { usePushDevice } from "./use-push-device";
+import { dataKey } from "~/locales/message-key";
 
 export interface ChannelSettings {
   language: string | null;
@@ -127,7 +128,7 @@ function PushDevice({ vapidPublicKey, devices }: { vapidPublicKey: string; devic
   const push = usePushDevice(vapidPublicKey);
   const message =
     push.state === "failed" && push.refusal
-      ? t(push.refusal)
+      ? t(dataKey(push.refusal))
       : push.state === "unsupported" || push.state === "denied" || push.state === "failed"
         ? t(`channels.push.${push.state}`)
         : push.state === "on"

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useTranslation } from "~/lib/use-translation";
 import type { FieldErrors } from "#shared/forms.ts";
+import { dataKey } from "~/locales/message-key";
 
 /** What a refused claim or sign-up-and-claim answers. */
 export type FailedClaim = {
@@ -44,9 +45,9 @@ export function ClaimPanel({
   const errors = answer?.errors ?? {};
   // A failed claim shows its message behind the spec's prefix (claim.error.resolve); an account error on its own.
   const failure = answer?.error
-    ? `${t("claim.error.resolve")}: ${t(answer.error, answer.params)}`
+    ? `${t("claim.error.resolve")}: ${t(dataKey(answer.error), answer.params)}`
     : answer?.accountError
-      ? t(answer.accountError, answer.params)
+      ? t(dataKey(answer.accountError), answer.params)
       : null;
   return (
     <Card>
@@ -58,7 +59,7 @@ export function ClaimPanel({
             {failure}
           </p>
         )}
-        {answer?.notice && <Notice text={t(answer.notice)} />}
+        {answer?.notice && <Notice text={t(dataKey(answer.notice))} />}
         {signedIn ? (
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="claim" />

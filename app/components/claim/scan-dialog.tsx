@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { useNavigate } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { codeFromScan } from "#shared/claim-code-rule.ts";
+import { dataKey } from "~/locales/message-key";
 
 type Status = { kind: "info" | "error"; key: string };
 
@@ -129,7 +130,7 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
         )}
         {status.kind === "error" && (mode === "qr" || nfcSupported) && (
           <p role="alert" className="text-sm font-semibold text-destructive">
-            {t(status.key)}
+            {t(dataKey(status.key))}
           </p>
         )}
       </DialogContent>

@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CharCounter, lengthOf, useCharCount } from "./char-counter";
+import { dataKey } from "~/locales/message-key";
 
 /**
  * A labelled input with its error (a translation key) announced to screen readers. With `limit` (and
@@ -50,7 +51,7 @@ export function Field({
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-destructive">
-          {t(error, errorParams)}
+          {t(dataKey(error), errorParams)}
         </p>
       )}
     </div>
@@ -62,7 +63,7 @@ export function FormError({ error, params }: { error?: string | null; params?: R
   if (!error) return null;
   return (
     <p role="alert" className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
-      {t(error, params)}
+      {t(dataKey(error), params)}
     </p>
   );
 }

@@ -14,6 +14,7 @@ import { ActivityObject } from "~/components/admin/activity-object";
 import { stacked } from "~/components/admin/stacked-table";
 import { WrittenText } from "~/components/content-text";
 import type { Route } from "./+types/activity";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");
 
@@ -108,7 +109,7 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
                   <TableCell className={`font-bold ${stacked.cell}`} data-testid="activity-actor">
                     {e.actorId === null ? t("admin.activity.system") : (e.actorName ?? t("common.anonymous"))}
                   </TableCell>
-                  <TableCell className={stacked.cell}>{t(`admin.activity.kind.${e.action}`)}</TableCell>
+                  <TableCell className={stacked.cell}>{t(dataKey(`admin.activity.kind.${e.action}`))}</TableCell>
                   <TableCell className={`max-w-72 wrap-anywhere ${stacked.cell}`} data-testid="activity-object">
                     <ActivityObject entry={e} />
                   </TableCell>

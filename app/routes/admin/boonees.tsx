@@ -38,6 +38,7 @@ import { updateBoonee } from "#server/domain/update-boonee.ts";
 import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 import type { Route } from "./+types/boonees";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.boonees.metaTitle", "admin.boonees.metaDescription");
 
@@ -180,7 +181,7 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (deleter.state !== "idle" || !deleter.data) return;
     if (deleter.data.ok) toast.success(t("admin.boonees.deleted"));
-    else toast.error(t(deleter.data.error ?? "admin.boonees.deleteError"));
+    else toast.error(t(dataKey(deleter.data.error ?? "admin.boonees.deleteError")));
   }, [deleter.state, deleter.data, t]);
   useEffect(() => {
     if (editor.state !== "idle" || !editor.data) return;
@@ -190,7 +191,7 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
           ? t("admin.boonees.updatedReached", { count: editor.data.reached })
           : t("admin.boonees.updated"),
       );
-    else if (editor.data.error) toast.error(t(editor.data.error));
+    else if (editor.data.error) toast.error(t(dataKey(editor.data.error)));
   }, [editor.state, editor.data, t]);
   return (
     <AdminPage
@@ -412,7 +413,7 @@ function EditDialog({ item }: { item: Item }) {
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={item.id} />
               {result && !result.ok && result.error && <FormError error={result.error} />}
-              {result && !result.ok && result.reason && <p className="text-sm text-muted-foreground">{t(result.reason)}</p>}
+              {result && !result.ok && result.reason && <p className="text-sm text-muted-foreground">{t(dataKey(result.reason))}</p>}
               <InheritanceNote item={item} idPrefix={`edit-${item.id}-`} />
               <BooneeFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
               <PlacementNoteField idPrefix={`edit-${item.id}-`} value={item.placementNote} error={errors.placementNote} />
@@ -463,7 +464,7 @@ function ReplacedCodeDialog({ q, status }: { q: string; status: string | null })
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;
     if (!result.ok) {
-      toast.error(t(result.error ?? "admin.boonees.replaceError"));
+      toast.error(t(dataKey(result.error ?? "admin.boonees.replaceError")));
       return;
     }
     setShown(result);

@@ -35,6 +35,7 @@ import { rejectClaim } from "#server/domain/reject-claim.ts";
 import { verifyClaim } from "#server/domain/verify-claim.ts";
 import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/claims";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
 
@@ -339,7 +340,7 @@ function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
   const fetcher = useFetcher<Result>();
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) =>
-    answer.ok ? toast.success(t("admin.claims.verifiedToast", { name })) : toast.error(t(answer.error)),
+    answer.ok ? toast.success(t("admin.claims.verifiedToast", { name })) : toast.error(t(dataKey(answer.error))),
   );
   return (
     <fetcher.Form method="post">
@@ -435,7 +436,7 @@ function ShowStoryButton({ storyId, title }: { storyId: string; title: string })
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) toast.success(t("admin.stories.shownToast"));
-    else toast.error(t(fetcher.data.error));
+    else toast.error(t(dataKey(fetcher.data.error)));
   }, [fetcher.state, fetcher.data, t]);
   return (
     <fetcher.Form method="post">
@@ -494,7 +495,9 @@ function PhotoToggle({ photoId, hidden, number, title }: { photoId: string; hidd
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>();
   const busy = fetcher.state !== "idle";
-  useFetcherAnswer(fetcher, (answer) => (answer.ok ? toast.success(t(answer.message ?? "")) : toast.error(t(answer.error))));
+  useFetcherAnswer(fetcher, (answer) =>
+    answer.ok ? toast.success(t(dataKey(answer.message ?? ""))) : toast.error(t(dataKey(answer.error))),
+  );
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="photo" />

@@ -41,6 +41,8 @@ import { retractBroadcast } from "#server/domain/retract-broadcast.ts";
 import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
 import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/content";
+import { dataKey } from "~/locales/message-key";
+import { loose, type AnyTranslate } from "#shared/translate.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "broadcast.metaTitle", "broadcast.metaDescription");
 
@@ -132,7 +134,7 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(t("broadcast.success", { count: actionData.count }));
-    else if (actionData.error) toast.error(t(actionData.error));
+    else if (actionData.error) toast.error(t(dataKey(actionData.error)));
   }, [actionData, t]);
 
   return (
@@ -180,7 +182,7 @@ function BroadcastForm({
       {actionData && !actionData.ok && actionData.error && (
         <div className="grid gap-1">
           <FormError error={actionData.error} />
-          {actionData.reason && <p className="text-sm text-muted-foreground">{t(actionData.reason)}</p>}
+          {actionData.reason && <p className="text-sm text-muted-foreground">{t(dataKey(actionData.reason))}</p>}
         </div>
       )}
       {actionData?.ok && (
@@ -291,7 +293,7 @@ function BroadcastForm({
           </p>
           {errors.file && (
             <p id="broadcast-file-error" role="alert" className="text-sm font-semibold text-destructive">
-              {t(errors.file)}
+              {t(dataKey(errors.file))}
             </p>
           )}
         </div>
@@ -410,7 +412,8 @@ function SentList({ sent }: { sent: Sent }) {
   );
 }
 
-function audienceText(item: SentItem, t: (key: string, params?: Record<string, unknown>) => string) {
+function audienceText(item: SentItem, anyT: AnyTranslate) {
+  const t = loose(anyT);
   const base = t(`broadcast.audience.${item.audience}`);
   if (item.audience === "rarity" && item.audienceRarity) return `${base}: ${t(`common.rarity.${item.audienceRarity}`)}`;
   if (item.audience === "series" && item.audienceSeries) return `${base}: ${item.audienceSeries}`;

@@ -25,6 +25,7 @@ import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 import type { Route } from "./+types/create-boonee";
 import { UUID } from "#shared/uuid.ts";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.create.metaTitle", "admin.create.metaDescription");
 
@@ -160,7 +161,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
   }, [result, t]);
 
   useEffect(() => {
-    if (result && !result.ok && result.error) toast.error(t(result.error, { message: t(result.params.message ?? "") }));
+    if (result && !result.ok && result.error) toast.error(t(dataKey(result.error), { message: t(dataKey(result.params.message ?? "")) }));
   }, [result, t]);
 
   const chooseTemplate = (id: string) => {
@@ -238,8 +239,8 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
               <input type="hidden" name="templateId" value={template?.id ?? ""} />
               {result && !result.ok && result.error && (
                 <div className="grid gap-1">
-                  <FormError error={result.error} params={{ message: t(result.params.message ?? "") }} />
-                  {result.reason && <p className="text-sm text-muted-foreground">{t(result.reason)}</p>}
+                  <FormError error={result.error} params={{ message: t(dataKey(result.params.message ?? "")) }} />
+                  {result.reason && <p className="text-sm text-muted-foreground">{t(dataKey(result.reason))}</p>}
                 </div>
               )}
               <BooneeFields values={template ?? {}} errors={errors} />
@@ -266,7 +267,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
                 </div>
                 {errors.secretCode ? (
                   <p id="field-secretCode-error" role="alert" className="text-sm font-semibold text-destructive">
-                    {t(errors.secretCode)}
+                    {t(dataKey(errors.secretCode))}
                   </p>
                 ) : (
                   <p id="field-secretCode-hint" className="text-xs text-muted-foreground">

@@ -6,6 +6,7 @@ import { createI18n } from "~/lib/i18n";
 import { loadMessages } from "~/locales/messages";
 import { csvStream } from "#server/csv/csv.ts";
 import type { Actor } from "#server/domain/errors.ts";
+import { dataKey } from "~/locales/message-key";
 
 type Cell = string | number | Date | null | undefined;
 
@@ -40,16 +41,16 @@ export async function csvDownload<T>(
     rows = spec.rows(actorOf(viewer));
   } catch (e) {
     const r = refusal(e, { keys: { unauthorized: "admin.error.unauthorized" }, fallback: "admin.error.forbidden" });
-    return new Response(t(r.error), {
+    return new Response(t(dataKey(r.error)), {
       status: r.status,
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }
-  const format: CsvFormat = { t: (key) => t(key), time: (d) => (d ? formatSpreadsheetTime(d, lang, zone) : null) };
+  const format: CsvFormat = { t: (key) => t(dataKey(key)), time: (d) => (d ? formatSpreadsheetTime(d, lang, zone) : null) };
   const day = isoDay(Date.now(), zone);
   return new Response(
     csvStream(
-      spec.columns.map((c) => t(`admin.csv.${c}`)),
+      spec.columns.map((c) => t(dataKey(`admin.csv.${c}`))),
       rows,
       (row) => spec.cells(row, format),
       lang === "de" ? ";" : ",",

@@ -11,6 +11,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/admin-drops.ts";
 import { dropAction, type DropActionData } from "./drops-action.server";
 import type { Route } from "./+types/drops";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "drops.admin.metaTitle", "drops.admin.metaDescription");
 
@@ -113,7 +114,7 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
           role="alert"
           className="mb-4 rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]"
         >
-          {t(answer.error)}
+          {t(dataKey(answer.error))}
         </p>
       )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">

@@ -13,6 +13,7 @@ import { deriveSunKeys, toHex } from "#server/sun/sun-keys.ts";
 import { eq } from "drizzle-orm";
 import { boonees } from "#server/db/schema.ts";
 import type { Route } from "./+types/sun-tag";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.sunTag.metaTitle", "admin.sunTag.intro");
 
@@ -70,7 +71,7 @@ export default function SunTagPage({ loaderData: d, actionData }: Route.Componen
   return (
     <AdminPage title={t("admin.sunTag.title", { name: d.figure.name })} intro={t("admin.sunTag.intro")}>
       <div className="grid max-w-3xl gap-6">
-        {actionData?.ok && <Notice text={t(actionData.done)} />}
+        {actionData?.ok && <Notice text={t(dataKey(actionData.done))} />}
         {actionData && !actionData.ok && "error" in actionData && <FormError error={`admin.sunTag.error.${actionData.error}`} />}
         <Card>
           <CardContent className="grid gap-3 pt-5" data-testid="sun-binding">

@@ -30,6 +30,7 @@ import { listOwnSessions } from "#server/domain/list-own-sessions.ts";
 import { readNotificationSettings } from "#server/domain/read-notification-settings.ts";
 import { getProfileSummary } from "#server/domain/profile-summary.ts";
 import type { Route } from "./+types/profile";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "profile.metaTitle", "profile.metaDescription");
 
@@ -128,7 +129,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
     if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
-    if (actionData && "passkeysChanged" in actionData) toast.success(t(String(actionData.passkeysChanged)));
+    if (actionData && "passkeysChanged" in actionData) toast.success(t(dataKey(String(actionData.passkeysChanged))));
   }, [actionData, t]);
   const passwordResult = actionData && "intent" in actionData && actionData.intent === "changePassword" ? actionData : undefined;
   const deleteResult = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;

@@ -20,6 +20,7 @@ import { signInWithPasskey, signUpWithPasskey } from "#server/domain/passkeys.ts
 import { signIn, signUp } from "#server/domain/sign-in.ts";
 import { parseResponse } from "#server/passkeys/ceremony.ts";
 import type { Route } from "./+types/auth";
+import { dataKey } from "~/locales/message-key";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.metaTitle", "auth.metaDescription");
 
@@ -131,7 +132,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode} id="auth-form">
             <input type="hidden" name="intent" value={mode} />
             <FormError error={actionData?.error} params={actionData?.params} />
-            {actionData?.notice && <Notice text={t(actionData.notice)} />}
+            {actionData?.notice && <Notice text={t(dataKey(actionData.notice))} />}
             {mode === "signup" ? (
               <SignUpFields errors={errors} values={actionData?.values} />
             ) : (

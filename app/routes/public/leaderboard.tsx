@@ -13,6 +13,7 @@ import { getLeaderboards, type LeaderboardRow } from "#server/domain/public-lead
 import type { Route } from "./+types/leaderboard";
 import { SLIME_AA } from "~/components/landing/tones";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
+import { dataKey } from "~/locales/message-key";
 
 export const links: Route.LinksFunction = () => fontPreloads();
 
@@ -67,7 +68,7 @@ function Board({ id, title, hint, rows, countKey }: { id: string; title: string;
               >
                 <span className="w-8 shrink-0 text-center font-display text-xl font-extrabold tabular-nums">
                   {medal ? (
-                    <span role="img" aria-label={`${t("leaderboard.rank", { rank: row.rank })}, ${t(`leaderboard.medal.${row.rank}`)}`} data-testid="medal" className="inline-flex">
+                    <span role="img" aria-label={`${t("leaderboard.rank", { rank: row.rank })}, ${t(dataKey(`leaderboard.medal.${row.rank}`))}`} data-testid="medal" className="inline-flex">
                       <MedalIcon className={cn("size-7", medal.color)} strokeWidth={2.5} />
                     </span>
                   ) : (
@@ -89,7 +90,7 @@ function Board({ id, title, hint, rows, countKey }: { id: string; title: string;
                 </PersonName>
                 {row.mine && <span className="shrink-0 text-sm font-semibold text-grape">{t("leaderboard.you")}</span>}
                 <span className="shrink-0 font-display font-bold tabular-nums" data-testid="leaderboard-count">
-                  {t(countKey, { count: row.count })}
+                  {t(dataKey(countKey), { count: row.count })}
                 </span>
               </li>
             );

@@ -45,10 +45,10 @@ export default function Stats({ loaderData: s }: Route.ComponentProps) {
   const dates = useDates();
   const number = (n: number) => n.toLocaleString(i18n.language === "en" ? "en-GB" : "de-DE");
   const totals = [
-    { key: "totalFigures", value: s.totalFigures, Icon: GhostIcon, tone: "bg-grape-light text-grape" },
-    { key: "totalCollectors", value: s.totalCollectors, Icon: UsersIcon, tone: "bg-slime-light text-[#1d6b3c]" },
-    { key: "totalClaims", value: s.totalClaims, Icon: PartyPopperIcon, tone: "bg-ember-light text-[#a8401a]" },
-    { key: "unclaimed", value: s.unclaimed, Icon: SearchIcon, tone: "bg-gold-light text-[#7a4a00]" },
+    { key: "totalFigures" as const, value: s.totalFigures, Icon: GhostIcon, tone: "bg-grape-light text-grape" },
+    { key: "totalCollectors" as const, value: s.totalCollectors, Icon: UsersIcon, tone: "bg-slime-light text-[#1d6b3c]" },
+    { key: "totalClaims" as const, value: s.totalClaims, Icon: PartyPopperIcon, tone: "bg-ember-light text-[#a8401a]" },
+    { key: "unclaimed" as const, value: s.unclaimed, Icon: SearchIcon, tone: "bg-gold-light text-[#7a4a00]" },
   ];
   return (
     <PageShell title={t("stats.title")} intro={t("stats.intro")}>
