@@ -43,6 +43,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite directory; "memory://" for tests. */
   pgliteDir?: string;
+  /** A dumped PGlite data directory to start an in-memory database from (tests copy one migrated template). */
+  pgliteTemplate?: Blob;
   /** Sees every statement the app sends through Drizzle (tests count queries with it). */
   onQuery?: (query: string, params: unknown[]) => void;
 }
@@ -51,12 +53,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, logger)
-    : await openPglite(options.pgliteDir ?? "memory://", logger);
+    : await openPglite(options.pgliteDir ?? "memory://", logger, options.pgliteTemplate);
   await syncAchievements(database.db);
   return database;
 }
 
-async function openPglite(dir: string, logger?: Logger): Promise<Database> {
+async function openPglite(dir: string, logger?: Logger, template?: Blob): Promise<Database> {
   let release = () => {};
   if (!dir.startsWith("memory://")) {
     mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
@@ -64,7 +66,7 @@ async function openPglite(dir: string, logger?: Logger): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir);
+    client = await PGlite.create(dir.startsWith("memory://") ? (template ? { loadDataDir: template } : undefined) : dir);
   } catch (e) {
     release();
     throw e;
