@@ -66,7 +66,8 @@ async function openPglite(dir: string, logger?: Logger, template?: Blob): Promis
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dir.startsWith("memory://") ? (template ? { loadDataDir: template } : undefined) : dir);
+    if (!dir.startsWith("memory://")) client = await PGlite.create(dir);
+    else client = await PGlite.create(template ? { loadDataDir: template } : {});
   } catch (e) {
     release();
     throw e;
