@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { Lang } from "#shared/i18n-config.ts";
+import { mayOpen } from "#shared/route-policy.ts";
 import type { Role } from "#shared/roles.ts";
 import { DomainError, type Actor } from "#server/domain/errors.ts";
 import type { Logger } from "#server/log.ts";
@@ -30,11 +31,19 @@ export function requireUser(context: Ctx, request: Request) {
   return viewer;
 }
 
-/** A user with one of the roles, or: signed out as requireUser; others go to / (pages) or get 403 (actions). */
-export function requireRole(context: Ctx, request: Request, roles: Role[]) {
+/**
+ * The viewer the requested route's policy lets in (`ROUTE_POLICIES`, shared/route-policy.ts), or the
+ * refusal: signed out as requireUser; a moderator on an admin-only page back to /admin with the reason
+ * (a flash toast there) or 403; anyone else to / (pages) or 403 (actions). The one place a route's access
+ * is decided: layouts call it in their middleware, loaders and actions for the viewer.
+ */
+export function requirePage(context: Ctx, request: Request) {
   const viewer = requireUser(context, request);
-  if (!roles.includes(viewer.role)) throw isRead(request) ? redirect("/") : data({ error: "forbidden" }, { status: 403 });
-  return viewer;
+  const path = new URL(request.url).pathname;
+  if (mayOpen(viewer.role, path)) return viewer;
+  if (isRead(request) && viewer.role === "moderator" && mayOpen(viewer.role, "/admin"))
+    throw redirect("/admin", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
+  throw isRead(request) ? redirect("/") : data({ error: "forbidden" }, { status: 403 });
 }
 
 /**

@@ -30,16 +30,14 @@ import { createRouteLabel } from "./metrics/route-label.ts";
 import { CACHE_STATUS_HEADER } from "./page-cache/shared-page.ts";
 import { checkReadiness } from "./readiness.ts";
 import type { Services } from "./services.ts";
+import { mayOpen, policyOf } from "#shared/route-policy.ts";
 
 const UPLOAD_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
 const FORM_BODY = 64 * 1024; // every other form: text fields only
-/** The admin pages whose actions take files (multipart); the only ones that accept large bodies. */
-const UPLOAD_ROUTES = new Set(["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/drops"]);
-// Finder photos: up to 3 images of 10 MB each plus form overhead, for any signed-in user (the domain
-// function checks that the story is theirs).
-const PHOTO_ROUTE = /^\/boonee\/[0-9a-f-]{36}\/photos$/i;
+// Which routes take files is their row in shared/route-policy.ts (`uploads`): the admin's pages (pictures,
+// videos) and finder photos (up to 3 images of 10 MB each plus form overhead, for any signed-in user; the
+// domain function checks that the story is theirs).
 const PHOTO_BODY = 31 * 1024 * 1024;
-const routeOf = (path: string) => path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 async function databaseReachable(services: Services) {
@@ -182,8 +180,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   const photoLimit = bodyLimit({ maxSize: PHOTO_BODY, onError: tooLarge });
   app.use(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const photos = PHOTO_ROUTE.test(routeOf(c.req.path));
-    if (!photos && !UPLOAD_ROUTES.has(routeOf(c.req.path))) return formLimit(c, next);
+    const { uploads } = policyOf(c.req.path);
+    if (!uploads) return formLimit(c, next);
     const { viewer, headers } = await loadViewer(services, c.req.raw);
     // an expired session's answer clears its cookie, as every other route's does
     if (!viewer)
@@ -191,8 +189,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
         status: 401,
         headers: [...headers.getSetCookie().map((v): [string, string] => ["set-cookie", v]), ["content-type", "text/plain; charset=utf-8"]],
       });
-    if (photos) return photoLimit(c, next);
-    if (viewer.role !== "admin") return c.text("Forbidden", 403);
+    if (uploads === "photos") return photoLimit(c, next);
+    if (!mayOpen(viewer.role, c.req.path)) return c.text("Forbidden", 403);
     return uploadLimit(c, next);
   });
 

@@ -1,7 +1,5 @@
 import { LANG_COOKIE, langFromCookieHeader } from "#shared/i18n-config.ts";
-
-/** Pages every signed-out visitor sees alike (per language); their `.data` twins serve client-side navigations. */
-const PUBLIC_PAGES = /^\/(?:|boonees|boonee\/[^/]+|drops|drops\/[^/]+|leaderboard|stats|about|privacy|terms)$/;
+import { policyOf } from "#shared/route-policy.ts";
 
 /** Cookies that do not make a page personal. Any other cookie (a session, a flash message …) means a fresh render. */
 const NEUTRAL_COOKIES = new Set([LANG_COOKIE]);
@@ -23,7 +21,8 @@ export function publicPageKey(request: Request): string | null {
   const cookie = request.headers.get("cookie");
   if (request.headers.has("authorization") || !onlyNeutralCookies(cookie)) return null;
   const url = new URL(request.url);
-  const page = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
-  if (!PUBLIC_PAGES.test(page)) return null;
+  // pages every signed-out visitor sees alike (per language, `publicCache` in shared/route-policy.ts); their
+  // `.data` twins serve client-side navigations
+  if (!policyOf(url.pathname).publicCache) return null;
   return `${langFromCookieHeader(cookie)} ${url.pathname}${url.search}`;
 }

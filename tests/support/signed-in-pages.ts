@@ -1,34 +1,29 @@
+import { ROUTE_POLICIES, type RoutePattern } from "#shared/route-policy.ts";
+
 // The returning-user table (tests/integration/returning-user.test.ts): every page that needs a session.
 export type Who = "user" | "owner" | "moderator" | "admin";
+
+/** Pages whose data is one person's: opened by that figure's owner (the policy says "signed in"). */
+const OWNER_PAGES: Partial<Record<RoutePattern, Who>> = { "/claimed/:id": "owner" };
+/** Routes that are no page to open (a form's target). */
+const NOT_PAGES: RoutePattern[] = ["/boonee/:id/photos"];
+
 /**
- * Every page that needs a session, with who opens it. A new signed-in page is one more line here
- * (a test below fails until every collector and admin route is listed). `signedOut` is what a
- * visitor whose session has expired gets: sent to /auth, or the public page.
+ * Every page that needs a session, with who opens it, derived from shared/route-policy.ts: a team page
+ * once for an admin and once for a moderator. `signedOut` is what a visitor whose session has expired
+ * gets: sent to /auth, or the public page (a public page with an owner's part).
  */
 export const SIGNED_IN_PAGES: { path: string; who: Who; signedOut: "auth" | "public" }[] = [
-  { path: "/profile", who: "user", signedOut: "auth" },
-  { path: "/profile/data", who: "user", signedOut: "auth" },
-  { path: "/profile/notifications", who: "user", signedOut: "auth" },
-  { path: "/exclusive", who: "user", signedOut: "auth" },
-  { path: "/notifications", who: "user", signedOut: "auth" },
-  { path: "/claimed/:id", who: "owner", signedOut: "auth" },
+  ...(Object.entries(ROUTE_POLICIES) as [RoutePattern, (typeof ROUTE_POLICIES)[RoutePattern]][]).flatMap(([path, policy]) => {
+    if (policy.access === "public" || NOT_PAGES.includes(path)) return [];
+    const who: Who[] = OWNER_PAGES[path]
+      ? [OWNER_PAGES[path]]
+      : policy.access === "team"
+        ? ["admin", "moderator"]
+        : policy.access === "admin"
+          ? ["admin"]
+          : ["user"];
+    return who.map((w) => ({ path, who: w, signedOut: "auth" as const }));
+  }),
   { path: "/boonee/{figure}", who: "owner", signedOut: "public" },
-  { path: "/admin", who: "admin", signedOut: "auth" },
-  { path: "/admin/create-boonee", who: "admin", signedOut: "auth" },
-  { path: "/admin/boonees", who: "admin", signedOut: "auth" },
-  { path: "/admin/content", who: "admin", signedOut: "auth" },
-  { path: "/admin/claims", who: "admin", signedOut: "auth" },
-  { path: "/admin/reports", who: "admin", signedOut: "auth" },
-  { path: "/admin/users", who: "admin", signedOut: "auth" },
-  { path: "/admin/labels", who: "admin", signedOut: "auth" },
-  { path: "/admin/activity", who: "admin", signedOut: "auth" },
-  { path: "/admin/boonees.csv", who: "admin", signedOut: "auth" },
-  { path: "/admin/claims.csv", who: "admin", signedOut: "auth" },
-  { path: "/admin/users.csv", who: "admin", signedOut: "auth" },
-  { path: "/admin/drops", who: "admin", signedOut: "auth" },
-  { path: "/admin/sun-tag/:booneeId", who: "admin", signedOut: "auth" },
-  { path: "/admin", who: "moderator", signedOut: "auth" },
-  { path: "/admin/claims", who: "moderator", signedOut: "auth" },
-  { path: "/admin/reports", who: "moderator", signedOut: "auth" },
-  { path: "/admin/claims.csv", who: "moderator", signedOut: "auth" },
 ];

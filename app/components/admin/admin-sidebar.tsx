@@ -23,24 +23,25 @@ import {
   useSidebar,
 } from "~/components/ui/sidebar";
 import type { Role } from "#shared/roles.ts";
+import { mayOpen, type RoutePattern } from "#shared/route-policy.ts";
 
-/** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users; then Activity); moderators see two. */
+/** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users; then Activity); each shown to who may open it (shared/route-policy.ts). */
 export const ADMIN_LINKS = [
-  { to: "/admin", key: "dashboard", icon: LayoutDashboardIcon, moderator: true, end: true },
-  { to: "/admin/create-boonee", key: "create", icon: SparklesIcon, moderator: false, end: false },
-  { to: "/admin/boonees", key: "boonees", icon: PackageIcon, moderator: false, end: false },
-  { to: "/admin/drops", key: "drops", icon: MapPinnedIcon, moderator: false, end: false },
-  { to: "/admin/content", key: "content", icon: MegaphoneIcon, moderator: false, end: false },
-  { to: "/admin/claims", key: "claims", icon: ClipboardCheckIcon, moderator: true, end: false },
-  { to: "/admin/reports", key: "reports", icon: FlagIcon, moderator: true, end: false },
-  { to: "/admin/users", key: "users", icon: UsersIcon, moderator: false, end: false },
-  { to: "/admin/activity", key: "activity", icon: HistoryIcon, moderator: false, end: false },
-] as const;
+  { to: "/admin", key: "dashboard", icon: LayoutDashboardIcon, end: true },
+  { to: "/admin/create-boonee", key: "create", icon: SparklesIcon, end: false },
+  { to: "/admin/boonees", key: "boonees", icon: PackageIcon, end: false },
+  { to: "/admin/drops", key: "drops", icon: MapPinnedIcon, end: false },
+  { to: "/admin/content", key: "content", icon: MegaphoneIcon, end: false },
+  { to: "/admin/claims", key: "claims", icon: ClipboardCheckIcon, end: false },
+  { to: "/admin/reports", key: "reports", icon: FlagIcon, end: false },
+  { to: "/admin/users", key: "users", icon: UsersIcon, end: false },
+  { to: "/admin/activity", key: "activity", icon: HistoryIcon, end: false },
+] as const satisfies readonly { to: RoutePattern; key: string; end: boolean; icon: unknown }[];
 
 export function AdminSidebar({ role }: { role: Role }) {
   const { t } = useTranslation();
   const { setOpenMobile, isMobile } = useSidebar();
-  const links = ADMIN_LINKS.filter((l) => role === "admin" || l.moderator);
+  const links = ADMIN_LINKS.filter((l) => mayOpen(role, l.to));
   return (
     <Sidebar mobileTitle={t("admin.nav.title")}>
       <SidebarContent>

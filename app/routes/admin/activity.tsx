@@ -4,7 +4,7 @@ import { AdminPage, NumberedPager, listHref } from "~/components/admin/admin-pag
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
 import { ACTIVITY_KINDS, type ActivityKind } from "#shared/activity.ts";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
@@ -19,7 +19,7 @@ import { dataKey } from "~/locales/message-key";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const rawKind = url.searchParams.get("kind") ?? "";
   const kind = (ACTIVITY_KINDS as readonly string[]).includes(rawKind) ? (rawKind as ActivityKind) : null;

@@ -21,7 +21,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, getServices, requireRole, requestForm } from "~/guards.server";
+import { actorOf, getServices, requirePage, requestForm } from "~/guards.server";
 import { isClaimable } from "#shared/figure-status.ts";
 import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { useDates } from "~/lib/use-dates";
@@ -43,7 +43,7 @@ import { dataKey } from "~/locales/message-key";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.boonees.metaTitle", "admin.boonees.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const { q, status } = figureFilters(url);
   const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
@@ -85,7 +85,7 @@ const REPLACE_FETCHER = "admin-boonee-replace";
 const EDIT_FETCHER = "admin-boonee-edit";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const actor = actorOf(viewer);
   const form = await requestForm(request);

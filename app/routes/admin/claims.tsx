@@ -20,7 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requireRole, requestForm } from "~/guards.server";
+import { actorOf, getLang, getServices, requirePage, requestForm } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -40,7 +40,7 @@ import { dataKey } from "~/locales/message-key";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const viewer = requirePage(context, request);
   const { db } = getServices(context);
   const actor = actorOf(viewer);
   const url = new URL(request.url);
@@ -75,7 +75,7 @@ const REJECT_FETCHER = "admin-claim-reject";
 const HIDE_STORY_FETCHER = "admin-story-hide";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const actor = actorOf(viewer, getLang(context));
   const fields = formFields(await requestForm(request));

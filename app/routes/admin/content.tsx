@@ -18,7 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { actorOf, getServices, requireRole, requestForm } from "~/guards.server";
+import { actorOf, getServices, requirePage, requestForm } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { LanguageMark } from "~/components/content-text";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
@@ -47,7 +47,7 @@ import { loose, type AnyTranslate } from "#shared/translate.ts";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "broadcast.metaTitle", "broadcast.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const figureQ = (url.searchParams.get("figureQ") ?? "").slice(0, 100);
   const { db } = getServices(context);
@@ -61,7 +61,7 @@ type BroadcastResult =
   { ok: true; count: number; at: number } | { ok: false; errors: FieldErrors; error: string | null; reason: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const form = await requestForm(request);
   if (form.get("intent") === "edit" || form.get("intent") === "retract")

@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, flashCookie, getServices, requireRole, requestForm } from "~/guards.server";
+import { actorOf, flashCookie, getServices, requirePage, requestForm } from "~/guards.server";
 import { generateClaimCode, CODE_MAX } from "#shared/claim-code.ts";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -30,7 +30,7 @@ import { dataKey } from "~/locales/message-key";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.create.metaTitle", "admin.create.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const { db } = getServices(context);
   const actor = actorOf(viewer);
   const templateParam = new URL(request.url).searchParams.get("template") ?? "";
@@ -73,7 +73,7 @@ const fail = (intent: "create" | "batch", status: number, body: Partial<Extract<
   data<CreateResult>({ ok: false, intent, errors: {}, error: null, reason: null, params: {}, ...body }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const actor = actorOf(viewer);
   const form = await requestForm(request);

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { stacked } from "~/components/admin/stacked-table";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { getDashboard } from "#server/domain/get-dashboard.ts";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.dashboard.metaTitle", "admin.dashboard.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const [dashboard, charts] = await Promise.all([getDashboard(services.db, actorOf(viewer)), loadDashboardCharts(services)]);
   return { ...dashboard, charts, role: viewer.role };

@@ -4,7 +4,7 @@ import { DropAdminCard } from "~/components/admin/drop-admin-card";
 import { DropForm, type DropFormValues } from "~/components/admin/drop-form";
 import { SafetyRules } from "~/components/drops/safety-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { toZonedInput } from "#shared/zoned-time.ts";
 import { useTranslation } from "~/lib/use-translation";
@@ -23,7 +23,7 @@ const FORM_TEXTS = ["titleDe", "titleEn", "descriptionDe", "descriptionEn", "are
  * `?figureQ=` is the picker's search: that GET carries the whole form, which comes back as it was.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const actor = actorOf(viewer);
   const { db, config } = getServices(context);
   const params = new URL(request.url).searchParams;
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   return dropAction(getServices(context), actorOf(viewer), request);
 }
 

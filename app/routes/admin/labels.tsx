@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { numberRanges } from "~/lib/number-ranges";
 import { cn } from "~/lib/utils";
@@ -48,7 +48,7 @@ const formatParam = (raw: string | null): LabelFormat => (raw === "sticker" ? "s
  * instances of a type, with how many claimed ones were left out); &format=sticker for sticker sheets.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const url = new URL(request.url);
   const ids = (url.searchParams.get("ids") ?? "")

@@ -1,29 +1,21 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Outlet, redirect } from "react-router";
+import { Outlet } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { SidebarInset, SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
-import { flashCookie, requireRole } from "~/guards.server";
+import { requirePage } from "~/guards.server";
 import type { Route } from "./+types/layout";
 
-/** Moderators may open only the dashboard, claims and the reports (product decisions; they resolve nothing there). */
-const MODERATOR_PATHS = new Set(["/admin", "/admin/", "/admin/claims", "/admin/reports"]);
-
+/** Who may open each admin page is its row in shared/route-policy.ts (moderators: the dashboard, claims and reports). */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const viewer = requireRole(context, request, ["admin", "moderator"]);
-    if (viewer.role === "moderator" && !MODERATOR_PATHS.has(new URL(request.url).pathname.replace(/\.data$/, ""))) {
-      // Back to their own part of the admin area, with the reason in their language (a flash toast there).
-      if (request.method === "GET" || request.method === "HEAD")
-        throw redirect("/admin", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
-      throw new Response(JSON.stringify({ error: "forbidden" }), { status: 403, headers: { "content-type": "application/json" } });
-    }
+    requirePage(context, request);
     return next();
   },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const viewer = requirePage(context, request);
   return { role: viewer.role, sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")) };
 }
 

@@ -6,7 +6,7 @@ import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { actorOf, getLang, getServices, requireRole, requestForm } from "~/guards.server";
+import { actorOf, getLang, getServices, requirePage, requestForm } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { FigureIdentity } from "~/components/admin/figure-identity";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/reports";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.reports.metaTitle", "admin.reports.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const viewer = requirePage(context, request);
   return { isAdmin: viewer.role === "admin", figures: await listOpenReports(getServices(context).db, actorOf(viewer)) };
 }
 
@@ -28,7 +28,7 @@ const RESOLVE_FETCHER = "admin-report-resolve";
 
 /** Resolving is for admins (resolveFigureReports checks); moderators read the list. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin", "moderator"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const fields = formFields(await requestForm(request));
   if (fields.intent !== "resolve") return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });

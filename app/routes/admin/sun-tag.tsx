@@ -3,7 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, domainErrorData, getServices, requireRole, requestForm } from "~/guards.server";
+import { actorOf, domainErrorData, getServices, requirePage, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admi
 
 /** /admin/sun-tag/:booneeId — bind a Secure Unique NFC tag (NTAG 424 DNA) to a figure, see its URL template. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requireRole(context, request, ["admin"]);
+  requirePage(context, request);
   const services = getServices(context);
   const [figure] = await services.db
     .select({ id: boonees.id, name: boonees.name })
@@ -46,7 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const fields = formFields(await requestForm(request));
   try {

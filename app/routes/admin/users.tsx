@@ -14,7 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requireRole, requestForm } from "~/guards.server";
+import { actorOf, getLang, getServices, requirePage, requestForm } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
@@ -31,7 +31,7 @@ import type { Route } from "./+types/users";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "users.metaTitle", "users.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const q = searchTerm(url);
   const list = await listUsers(getServices(context).db, actorOf(viewer), { q, page: pageParam(url.searchParams.get("page")) });
@@ -45,7 +45,7 @@ type Result = { intent: "role"; at: number } & (
 );
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
   const fields = formFields(await requestForm(request));
   if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete")

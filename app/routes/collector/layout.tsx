@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
-import { requireUser } from "~/guards.server";
+import { requirePage } from "~/guards.server";
 import type { Route } from "./+types/layout";
 
-/** Profile, exclusive and notifications need a session: signed-out visitors go to /auth. */
+/** Profile, exclusive and notifications need a session (their rows in shared/route-policy.ts): signed-out visitors go to /auth. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    requireUser(context, request);
+    requirePage(context, request);
     return next();
   },
 ];
