@@ -67,7 +67,7 @@ test("one figure of a waiting drop among the selection: nothing changes and the 
     await bar.getByLabel("New status").selectOption({ label: "Found" });
     await bar.getByRole("button", { name: "Change status" }).click();
     await expect(bar.getByRole("alert")).toHaveText(
-      `Nothing changed: ${series} held belong to a drop that has not started yet and stay hidden until the start.`,
+      `Nothing changed: ${series} held belongs to a drop that has not started yet and stays hidden until the start.`,
     );
     expect(await statusesOf([free.id, held.id])).toEqual(["Draft", "Hidden"]);
     // the selection stays, so the admin can untick the held one and go on
