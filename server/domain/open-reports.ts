@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { instanceNumber } from "../db/figure-search.ts";
-import { boonees, figureReports, profiles, storyPhotoReports } from "../db/schema.ts";
-import { assertRole, type Actor } from "./errors.ts";
+import { boonees, figureReports, storyPhotoReports } from "../db/schema.ts";
+import type { Actor } from "./errors.ts";
+import { listReports } from "./list-reports.ts";
 
 /** How many reports are open (not yet resolved) and on how many figures they made the public note: for the dashboard and its charts. */
 export async function countOpenReports(db: DbOrTx): Promise<{ open: number; markedFigures: number }> {
@@ -39,66 +39,9 @@ export async function openReportsByKind(db: DbOrTx): Promise<{ missing: number; 
 export const OPEN_REPORT_FIGURES_SHOWN = 100;
 
 /**
- * The figures with open reports, marked ones first, then by their oldest open report; each with its
- * reports (reporter's name or null for 'Anonymous', kind, note, date, how it weighs: decision 042).
- * Admins and moderators; admins also get the reporter's e-mail address (who reported what, unmistakably).
+ * The figures with open reports, marked ones first, then by their oldest open report, with their open
+ * reports: the first page of the reports view's "open" filter (server/domain/list-reports.ts).
  */
 export async function listOpenReports(db: DbOrTx, actor: Actor | null) {
-  assertRole(actor, ["admin", "moderator"]);
-  const rows = await db
-    .select({
-      id: figureReports.id,
-      booneeId: figureReports.booneeId,
-      kind: figureReports.kind,
-      note: figureReports.note,
-      weight: figureReports.weight,
-      createdAt: figureReports.createdAt,
-      reporter: profiles.name,
-      reporterEmail: profiles.email,
-      reporterDeleted: profiles.deletedAt,
-    })
-    .from(figureReports)
-    .leftJoin(profiles, eq(profiles.id, figureReports.reporterId))
-    .where(isNull(figureReports.resolvedAt))
-    .orderBy(asc(figureReports.createdAt), asc(figureReports.id))
-    .limit(OPEN_REPORT_FIGURES_SHOWN * 10);
-  const ids = [...new Set(rows.map((r) => r.booneeId))].slice(0, OPEN_REPORT_FIGURES_SHOWN);
-  if (ids.length === 0) return [];
-  const figures = await db
-    .select({
-      id: boonees.id,
-      name: boonees.name,
-      imageUrl: boonees.imageUrl,
-      status: boonees.status,
-      reportedIssue: boonees.reportedIssue,
-      reportedAt: boonees.reportedAt,
-      // Which of the type's figures (issue 35 item 4): its number, where it was placed (admins only) and its drop.
-      templateId: boonees.templateId,
-      number: instanceNumber,
-      placementNote: actor.role === "admin" ? boonees.placementNote : sql<string | null>`null`,
-      dropTitle: sql<{ de: string; en: string } | null>`(select json_build_object('de', d.title_de, 'en', d.title_en)
-        from drop_figures df join drops d on d.id = df.drop_id where df.boonee_id = boonees.id and d.cancelled_at is null)`,
-    })
-    .from(boonees)
-    .where(and(inArray(boonees.id, ids)))
-    .orderBy(desc(boonees.reportedAt));
-  const order = new Map(ids.map((id, i) => [id, i]));
-  return figures
-    .sort((a, b) => Number(b.reportedIssue !== null) - Number(a.reportedIssue !== null) || order.get(a.id)! - order.get(b.id)!)
-    .map(({ templateId: _templateId, ...f }) => ({
-      ...f,
-      reports: rows
-        .filter((r) => r.booneeId === f.id)
-        .map((r) => ({
-          id: r.id,
-          kind: r.kind,
-          note: r.note,
-          weight: r.weight,
-          createdAt: r.createdAt,
-          reporter: r.reporterDeleted || !r.reporter?.trim() ? null : r.reporter,
-          reporterEmail: actor.role === "admin" && !r.reporterDeleted ? r.reporterEmail : null,
-        })),
-    }));
+  return (await listReports(db, actor, { state: "open", q: "", page: 1 }, OPEN_REPORT_FIGURES_SHOWN)).figures;
 }
-
-export type OpenReportFigure = Awaited<ReturnType<typeof listOpenReports>>[number];

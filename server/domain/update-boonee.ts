@@ -1,12 +1,12 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { InheritedColumn } from "#shared/inherited-fields.ts";
 import type { BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import type { Db } from "../db/client.ts";
 import { boonees } from "../db/schema.ts";
 import { figureColumns } from "./create-boonee.ts";
-import { inUnreleasedDrop } from "./drop-visibility.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { figureChanges } from "./figure-changes.ts";
+import { figuresBreakingStatusRules } from "./figure-status-rules.ts";
 import { figureRef, recordActivity } from "./record-activity.ts";
 import { overriddenColumns, propagateToInstances, typeValues } from "./type-inheritance.ts";
 
@@ -58,11 +58,7 @@ export async function updateBoonee(
       .where(eq(boonees.id, input.id))
       .returning();
     // A figure of a waiting drop stays Hidden until the release (the rollback undoes the update).
-    const [waiting] = await tx
-      .select({ id: boonees.id })
-      .from(boonees)
-      .where(and(eq(boonees.id, row.id), notInArray(boonees.status, ["Draft", "Hidden"]), inUnreleasedDrop(boonees.id)));
-    if (waiting) throw new DomainError("inWaitingDrop", 409);
+    if ((await figuresBreakingStatusRules(tx, [row.id])).length > 0) throw new DomainError("inWaitingDrop", 409);
     const reached = row.templateId ? 0 : await propagateToInstances(tx, row);
     await recordActivity(tx, actor, {
       action: "boonee.updated",

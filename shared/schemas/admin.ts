@@ -83,6 +83,23 @@ export type UpdateBooneeInput = z.output<typeof updateBooneeSchema>;
 
 export const idSchema = z.object({ id: uuid });
 
+/** The most figures one bulk status change takes (the list shows at most a page of them at a time). */
+export const BULK_STATUS_MAX = 200;
+
+/**
+ * Several figures set to one status at once, from the admin list (`ids`: the ticked figures). The
+ * status is checked as the edit dialog checks it; repeated ids count once.
+ */
+export const bulkStatusSchema = z.object({
+  ids: z
+    .array(uuid)
+    .min(1, "admin.boonees.bulk.noneSelected")
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .pipe(z.array(z.string()).max(BULK_STATUS_MAX, "admin.boonees.bulk.tooMany")),
+  status: z.enum(STATUSES, "admin.fields.error.status"),
+});
+export type BulkStatusInput = z.output<typeof bulkStatusSchema>;
+
 /** Links that admins enter must be http(s) (product decisions). */
 export const isHttpUrl = (value: string) => {
   try {

@@ -27,3 +27,22 @@ export const resolveReportsSchema = z.discriminatedUnion("outcome", [
 export const photoReportSchema = z.object({
   photoId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "story.photoReport.error.notFound"),
 });
+
+/** Which reports the admin reports view shows: still open (the default), resolved, or all. */
+export const REPORT_STATES = ["open", "resolved", "all"] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/**
+ * The reports view's query string: `state`, `q` (figure name or number, reporter, note; trimmed, up
+ * to 100 characters) and `page`. Anything else falls back to its default, never refused.
+ */
+export const reportFiltersSchema = z.object({
+  state: z.enum(REPORT_STATES).catch("open"),
+  q: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ?? "").trim().slice(0, 100)),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type ReportFilters = z.output<typeof reportFiltersSchema>;

@@ -105,6 +105,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     },
     { name: "replace code", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "replaceCode", id: target.id } } },
     {
+      name: "bulk status",
+      path: "/admin/boonees",
+      adminOnly: true,
+      body: { form: { intent: "bulkStatus", ids: target.id, status: "Archived" } },
+    },
+    {
       name: "edit broadcast",
       path: "/admin/content",
       adminOnly: true,

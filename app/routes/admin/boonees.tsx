@@ -6,6 +6,7 @@ import { data, Form, Link, useFetcher, useNavigate, useNavigation, useRouteLoade
 import { toast } from "sonner";
 import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
 import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
+import { BulkStatusBar, type BulkStatusAnswer } from "~/components/admin/bulk-status-bar";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
 import { InheritanceNote } from "~/components/admin/inheritance-note";
 import { CsvLink } from "~/components/admin/csv-link";
@@ -27,10 +28,11 @@ import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { useDates } from "~/lib/use-dates";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
-import { STATUS_FILTERS, idSchema, pageParam, updateBooneeSchema } from "#shared/schemas/admin.ts";
+import { STATUS_FILTERS, bulkStatusSchema, idSchema, pageParam, updateBooneeSchema } from "#shared/schemas/admin.ts";
 import type { RootData } from "#server/root-data.ts";
 import { decodeCursor } from "#server/db/paging.ts";
 import { listAdminBoonees } from "#server/domain/list-figures.ts";
+import { changeFigureStatuses } from "#server/domain/change-figure-statuses.ts";
 import { deleteBoonee } from "#server/domain/delete-boonee.ts";
 import { replaceClaimCode } from "#server/domain/replace-claim-code.ts";
 import { countInstances } from "#server/domain/type-inheritance.ts";
@@ -92,6 +94,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(form);
   const intent = fields.intent === "delete" ? "delete" : "update";
   const id = fields.id ?? "";
+  if (fields.intent === "bulkStatus") {
+    const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
+    const parsed = validate(bulkStatusSchema, { ids, status: fields.status });
+    if (!parsed.ok)
+      return data<BulkStatusAnswer>(
+        { ok: false, intent: "bulkStatus", error: parsed.errors.ids ?? parsed.errors.status ?? "admin.boonees.bulk.error", params: {} },
+        { status: 400 },
+      );
+    try {
+      const r = await changeFigureStatuses(services.db, actor, parsed.data);
+      return data<BulkStatusAnswer>({ ok: true, intent: "bulkStatus", changed: r.changed });
+    } catch (e) {
+      const r = adminRefusal(
+        e,
+        { notFound: "admin.boonees.bulk.missing", bulkInWaitingDrop: "admin.boonees.bulk.refusedWaiting" },
+        "admin.boonees.bulk.error",
+        { log: services.log, request },
+      );
+      return data<BulkStatusAnswer>({ ok: false, intent: "bulkStatus", error: r.error, params: r.params }, { status: r.status });
+    }
+  }
   if (fields.intent === "replaceCode") {
     const parsed = validate(idSchema, fields);
     if (!parsed.ok)
@@ -177,6 +200,17 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
   const nextHref = d.next ? listHref("/admin/boonees", { ...filters, after: d.next, page: d.page + 1 }) : null;
   const filtered = d.q !== "" || d.status !== "all";
   const deleter = useFetcher<ActionResult>({ key: DELETE_FETCHER });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // Only what this page shows counts: another page or search leaves the rest behind.
+  const selectedIds = d.items.filter((i) => selected.has(i.id)).map((i) => i.id);
+  const allSelected = d.items.length > 0 && selectedIds.length === d.items.length;
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const editor = useFetcher<ActionResult>({ key: EDIT_FETCHER });
   useEffect(() => {
     if (deleter.state !== "idle" || !deleter.data) return;
@@ -268,15 +302,31 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <ul
-          className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4 ${searching ? "opacity-60" : ""}`}
-          data-testid="admin-boonee-list"
-        >
-          {d.items.map((item) => (
-            <BooneeCard key={item.id} item={item} />
-          ))}
-        </ul>
+        <>
+          <label className="mt-4 inline-flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+            <input
+              type="checkbox"
+              className="size-5 accent-grape"
+              checked={allSelected}
+              ref={(el) => {
+                if (el) el.indeterminate = selectedIds.length > 0 && !allSelected;
+              }}
+              onChange={(e) => setSelected(e.currentTarget.checked ? new Set(d.items.map((i) => i.id)) : new Set())}
+              data-testid="select-all"
+            />
+            {t("admin.boonees.bulk.selectAll")}
+          </label>
+          <ul
+            className={`mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4 ${searching ? "opacity-60" : ""}`}
+            data-testid="admin-boonee-list"
+          >
+            {d.items.map((item) => (
+              <BooneeCard key={item.id} item={item} selected={selected.has(item.id)} onSelect={(on) => toggle(item.id, on)} />
+            ))}
+          </ul>
+        </>
       )}
+      <BulkStatusBar ids={selectedIds} onDone={() => setSelected(new Set())} onClear={() => setSelected(new Set())} />
       <Pager page={d.page} pageCount={d.pageCount} prevHref={prevHref} nextHref={nextHref} />
       <ReplacedCodeDialog q={d.q} status={filters.status} />
     </AdminPage>
@@ -293,7 +343,7 @@ const STATUS_VARIANT: Record<string, "secondary" | "success" | "warning" | "dang
   Archived: "secondary",
 };
 
-function BooneeCard({ item }: { item: Item }) {
+function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolean; onSelect: (on: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const dates = useDates();
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -303,10 +353,21 @@ function BooneeCard({ item }: { item: Item }) {
   };
   return (
     <li
-      className="flex flex-col overflow-hidden rounded-2xl border-2 border-ink/10 bg-white shadow-[0_4px_0_0_rgba(35,21,63,0.08)]"
+      className={`flex flex-col overflow-hidden rounded-2xl border-2 bg-white shadow-[0_4px_0_0_rgba(35,21,63,0.08)] ${selected ? "border-grape" : "border-ink/10"}`}
       data-testid="admin-boonee-card"
     >
       <div className="flex gap-3 p-3">
+        {/* The label around the box: a finger's tap target on a phone. */}
+        <label className="-m-2 flex size-11 shrink-0 cursor-pointer items-start justify-center p-2">
+          <input
+            type="checkbox"
+            className="mt-1 size-5 accent-grape"
+            checked={selected}
+            onChange={(e) => onSelect(e.currentTarget.checked)}
+            aria-label={t("admin.boonees.bulk.select", { name: item.name })}
+            data-testid="select-boonee"
+          />
+        </label>
         <BooneeImage src={item.imageUrl} alt={item.name} className="size-24 shrink-0 rounded-xl sm:size-28" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-display text-lg font-bold" title={item.name}>

@@ -1,18 +1,21 @@
-import { ArchiveIcon, CheckIcon, TriangleAlertIcon } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
-import { AdminPage } from "~/components/admin/admin-page";
+import { ArchiveIcon, CheckIcon, SearchIcon, TriangleAlertIcon } from "lucide-react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getLang, getServices, requirePage, requestForm } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { FigureIdentity } from "~/components/admin/figure-identity";
 import { useTranslation } from "~/lib/use-translation";
 import { formFields } from "#shared/forms.ts";
-import { listOpenReports, type OpenReportFigure } from "#server/domain/open-reports.ts";
+import { REPORT_STATES, reportFiltersSchema } from "#shared/schemas/report.ts";
+import { listReports, type ReportFigure } from "#server/domain/list-reports.ts";
 import { resolveFigureReports } from "#server/domain/resolve-reports.ts";
 import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/reports";
@@ -21,7 +24,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admi
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
-  return { isAdmin: viewer.role === "admin", figures: await listOpenReports(getServices(context).db, actorOf(viewer)) };
+  const url = new URL(request.url);
+  const filters = reportFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const list = await listReports(getServices(context).db, actorOf(viewer), filters);
+  return { isAdmin: viewer.role === "admin", state: filters.state, q: filters.q, ...list };
 }
 
 const RESOLVE_FETCHER = "admin-report-resolve";
@@ -48,12 +54,62 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { figures, isAdmin } = loaderData;
+  const { figures, isAdmin, state, q, page, pageCount, total } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/reports";
+  const filters = { state: state === "open" ? null : state, q };
+  const prevHref = page > 1 ? listHref("/admin/reports", { ...filters, page: page - 1 }) : null;
+  const nextHref = page < pageCount ? listHref("/admin/reports", { ...filters, page: page + 1 }) : null;
+  const filtered = q !== "" || state !== "open";
   return (
     <AdminPage title={t("admin.reports.title")} intro={t("admin.reports.intro")}>
       <FetcherToast fetcherKey={RESOLVE_FETCHER} errors />
+      <Form method="get" role="search" className="mb-4 flex flex-col gap-3 sm:flex-row" key={`${q}|${state}`}>
+        <label htmlFor="report-search" className="sr-only">
+          {t("admin.reports.search")}
+        </label>
+        <div className="relative flex-1">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id="report-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder={t("admin.reports.searchPlaceholder")}
+            className="pl-9"
+            maxLength={100}
+          />
+        </div>
+        <label htmlFor="report-state" className="sr-only">
+          {t("admin.reports.stateFilter")}
+        </label>
+        <NativeSelect
+          id="report-state"
+          name="state"
+          defaultValue={state}
+          wrapperClassName="sm:w-48"
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+        >
+          {REPORT_STATES.map((s) => (
+            <option key={s} value={s}>
+              {t(`admin.reports.state.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button type="submit" variant="outline" disabled={searching}>
+          {t("admin.reports.searchButton")}
+        </Button>
+      </Form>
+      <p className="mb-4 text-sm font-semibold text-muted-foreground" aria-live="polite" data-testid="report-match-count">
+        {t("admin.reports.matches", { count: total })}
+      </p>
       {figures.length === 0 ? (
-        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-6 text-center text-muted-foreground">{t("admin.reports.empty")}</p>
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-6 text-center text-muted-foreground">
+          {filtered ? t("admin.reports.emptyFiltered") : t("admin.reports.empty")}
+        </p>
       ) : (
         <ul className="grid gap-4" data-testid="open-reports">
           {figures.map((f) => (
@@ -61,11 +117,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={page} pageCount={pageCount} prevHref={prevHref} nextHref={nextHref} />
     </AdminPage>
   );
 }
 
-function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin: boolean }) {
+function ReportCard({ figure: f, isAdmin }: { figure: ReportFigure; isAdmin: boolean }) {
   const { t, i18n } = useTranslation();
   const dates = useDates();
   const fixer = useFetcher<ActionAnswer>({ key: RESOLVE_FETCHER });
@@ -102,7 +159,7 @@ function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin:
         <CardContent className="grid gap-3">
           <ul className="grid gap-2">
             {f.reports.map((r) => (
-              <li key={r.id} className="rounded-xl bg-paper px-3 py-2 text-sm">
+              <li key={r.id} className="rounded-xl bg-paper px-3 py-2 text-sm" data-testid="report-entry">
                 <span className="font-bold">{r.reporter ?? t("common.anonymous")}</span>
                 {r.reporterEmail && (
                   <>
@@ -120,10 +177,18 @@ function ReportCard({ figure: f, isAdmin }: { figure: OpenReportFigure; isAdmin:
                   {t(`admin.reports.weight.${r.weight}`)}
                 </Badge>
                 {r.note && <p className="mt-1 whitespace-pre-line wrap-anywhere text-ink-soft">{r.note}</p>}
+                {r.resolvedAt && r.resolution && (
+                  <p className="mt-1 font-semibold text-[#1d6b3c]" data-testid="report-resolved">
+                    {t(`admin.reports.resolved.${r.resolution}`, {
+                      when: dates.dayTime(r.resolvedAt),
+                      by: r.resolvedBy ?? t("common.anonymous"),
+                    })}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
-          {isAdmin && (
+          {isAdmin && f.openReports > 0 && (
             <div className="flex flex-wrap gap-2">
               <fixer.Form method="post">
                 <input type="hidden" name="intent" value="resolve" />
