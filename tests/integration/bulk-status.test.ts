@@ -6,6 +6,7 @@ import { activityLog, boonees } from "../../server/db/schema.ts";
 import { changeFigureStatuses } from "../../server/domain/change-figure-statuses.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { createDrop } from "../../server/domain/save-drop.ts";
+import { untaggedFigure } from "../support/factories.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -17,13 +18,9 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 let n = 0;
-async function figures(count: number, status: "Draft" | "Placed" | "Hidden" = "Draft") {
-  const rows = await s.db
-    .insert(boonees)
-    .values(Array.from({ length: count }, () => ({ name: `Sammel${Date.now().toString(36)}x${n++}`, status, rarity: "Common" as const })))
-    .returning({ id: boonees.id, name: boonees.name });
-  return rows;
-}
+// several untagged figures at once, the bulk action's selection
+const figures = (count: number, status: "Draft" | "Placed" | "Hidden" = "Draft") =>
+  Promise.all(Array.from({ length: count }, () => untaggedFigure(s.db, { name: `Sammel${Date.now().toString(36)}x${n++}`, status })));
 const statusesOf = async (ids: string[]) =>
   Object.fromEntries(
     (await s.db.select({ id: boonees.id, status: boonees.status }).from(boonees).where(inArray(boonees.id, ids))).map((r) => [

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, tags } from "../../server/db/schema.ts";
 import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass } from "../../server/domain/claim-challenge.ts";
 import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { solvedChallenge as solved } from "./solve-challenge.ts";
+import { figure } from "../support/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -16,16 +16,6 @@ afterEach(() => vi.useRealTimers());
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const SECRET = "test-secret-for-claim-challenges";
-let n = 0;
-async function figure() {
-  const code = `POW${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Challenge ${n}`, status: "Placed", rarity: "Common" })
-    .returning();
-  await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
-  return { id: b.id, code };
-}
 const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 
 async function addressCount(ip: string) {
@@ -65,7 +55,7 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
   });
 
   it("lets a right code through a locked address behind a passed challenge; a wrong one still counts", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const ip = "10.35.150.150";
     await lock(ip);
     await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
@@ -77,7 +67,7 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
   });
 
   it("keeps an account's own lock, challenge or not", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const u = await createUser(s);
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: `10.35.160.${160 + i}`, userId: u.id });
     await expect(findFigureByCode(s.db, f.code, { ip: "10.35.180.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({
@@ -91,7 +81,7 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
     expect((await lookupFigure(s.db, wrong(2), { ip })).remaining).toBe(8);
     const u = await createUser(s);
     expect((await lookupFigure(s.db, wrong(3), { ip, userId: u.id })).remaining).toBe(9); // signed in, the account decides
-    const f = await figure();
+    const f = await figure(s.db);
     expect((await lookupFigure(s.db, f.code, { ip })).remaining).toBeNull();
   });
 });

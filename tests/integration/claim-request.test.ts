@@ -5,11 +5,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeWeeks, boonees, notifications, tags } from "../../server/db/schema.ts";
+import { activeWeeks, boonees, notifications } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { postForm, ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 // One native claim POST (the path an NFC tap takes) through the real HTTP app: each query runs once.
 // Statements are counted at the app's database handle, on the embedded database and on PostgreSQL.
@@ -43,15 +44,6 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function figure() {
-  const code = `LEAN${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Schlank ${n}`, status: "Placed", rarity: "Rare" })
-    .returning({ id: boonees.id });
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning({ id: tags.id });
-  return { id: b.id, tagId: t.id, code };
-}
 
 /** The statements one request sends, with the request's response. */
 async function counted(request: () => Promise<Response>) {
@@ -72,7 +64,7 @@ const work = (list: { query: string }[]) => list.filter((q) => !/^(begin|commit)
 describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("claims with the code looked up once and no statement sent twice", async () => {
     const u = await createUser(s);
-    const f = await figure();
+    const f = await figure(s.db);
     // a collector already seen today (the first request of a day also records the active week)
     expect((await fetch(`${base}/profile`, { headers: { cookie: u.cookie } })).status).toBe(200);
     await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
@@ -103,9 +95,9 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("sends four statements and no transaction of its own for a claim that unlocks nothing new", async () => {
     const u = await createUser(s, "Sammlerin");
-    expect((await postForm(base, `/c/${(await figure()).code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
+    expect((await postForm(base, `/c/${(await figure(s.db)).code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
     await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
-    const f = await figure();
+    const f = await figure(s.db);
     const { res, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
     expect(res.status).toBe(303);
     if (process.env.PRINT_SQL) for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
@@ -119,7 +111,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("tells the owner a second submit of their own claim is theirs, never 'taken'", async () => {
     const u = await createUser(s, "Doppelt Tippende");
-    const f = await figure();
+    const f = await figure(s.db);
     expect((await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
     const again = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
     expect(again.status).toBe(303);
@@ -130,7 +122,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
   });
 
   it("shows who was faster when the figure went to someone else meanwhile", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const faster = await createUser(s, "Flinke Frieda");
     const u = await createUser(s);
     // The page was opened before; the other finder's claim lands just before this one's.
@@ -157,7 +149,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("refuses a claim from another site's page with a valid session, and claims nothing", async () => {
     const u = await createUser(s);
-    const f = await figure();
+    const f = await figure(s.db);
     for (const origin of ["https://evil.example", "null"]) {
       const res = await fetch(`${base}/c/${f.code}`, {
         method: "POST",
@@ -173,7 +165,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("leaves a session due for its daily refresh to Better Auth: claimed, and the cookie slides", async () => {
     const u = await createUser(s);
-    const f = await figure();
+    const f = await figure(s.db);
     // a session a day and a minute old (30-day sessions slide once a day)
     await s.db.execute(sql`update sessions set expires_at = now() + interval '29 days' - interval '1 minute' where user_id = ${u.id}`);
     const res = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
@@ -188,7 +180,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("claims through the app's own data request (.data) as before, and the figure is the finder's", async () => {
     const u = await createUser(s);
-    const f = await figure();
+    const f = await figure(s.db);
     const res = await postForm(base, `/c/${f.code}.data`, { intent: "claim" }, u.cookie);
     expect(res.status).toBeLessThan(400);
     const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
@@ -196,7 +188,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
   });
 
   it("sends a signed-out finder to the page's own sign-up and claim, untouched by the fast path", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const email = `fast${n++}@example.test`;
     const res = await postForm(base, `/c/${f.code}`, { intent: "signup", name: "Neu Hier", email, password: "secret123" });
     expect(res.status).toBe(303);

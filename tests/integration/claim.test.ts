@@ -5,6 +5,7 @@ import { boonees, claims, profiles, tags, userAchievements } from "../../server/
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -12,21 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-let n = 0;
-async function figure(opts: { status?: "Placed" | "Archived" | "Draft"; rarity?: "Common" | "Rare" | "Legendary" } = {}) {
-  const code = `CLAIM${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Klecks ${n}`, status: opts.status ?? "Placed", rarity: opts.rarity ?? "Common" })
-    .returning();
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
-  return { booneeId: b.id, tagId: t.id, code };
-}
 const actor = (id: string) => ({ id, role: "user" as const });
 
 describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("gives a figure to exactly one of 50 concurrent claimers", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const users = await Promise.all(Array.from({ length: 50 }, (_, i) => createUser(s, `Racer ${i}`)));
     const results = await Promise.all(
       users.map((u) => claimBoonee(s.db, actor(u.id), { p_user_id: u.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId })),
@@ -43,7 +34,7 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   }, 120_000);
 
   it("ignores a user id sent with the request: the session user owns the figure", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const me = await createUser(s);
     const victim = await createUser(s);
     const r = await claimBoonee(s.db, actor(me.id), { p_user_id: victim.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId });
@@ -53,8 +44,8 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   });
 
   it("refuses signed-out claims and Archived figures, and a tag of another figure", async () => {
-    const archived = await figure({ status: "Archived" });
-    const other = await figure();
+    const archived = await figure(s.db, { status: "Archived" });
+    const other = await figure(s.db);
     const u = await createUser(s);
     await expect(claimBoonee(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).rejects.toMatchObject({
       status: 401,
@@ -73,7 +64,7 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
 
   it("unlocks First Find and Legend Hunter once, with notifications", async () => {
     const u = await createUser(s);
-    const f = await figure({ rarity: "Legendary" });
+    const f = await figure(s.db, { rarity: "Legendary" });
     const r = await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId });
     expect(r.success && r.achievements.sort()).toEqual(["first_find", "legend_hunter"]);
     const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
@@ -86,7 +77,7 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   });
 
   it("blocks the 11th wrong code from an address, but lets the right code through from another address", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, `WRONG${i}XYZ`, { ip: "203.0.113.7" })).toBeNull();
     await expect(findFigureByCode(s.db, f.code, { ip: "203.0.113.7" })).rejects.toMatchObject({ code: "tooMany", status: 429 });
     const found = await findFigureByCode(s.db, f.code, { ip: "198.51.100.2" });
@@ -95,7 +86,7 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   });
 
   it("never counts right codes, and blocks every further wrong code once the limit is reached", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     for (let i = 0; i < 25; i++) expect((await findFigureByCode(s.db, f.code, { ip: "198.51.100.9" }))?.tagId).toBe(f.tagId);
     for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, `MISS${i}QWERTY`, { ip: "198.51.100.9" })).toBeNull();
     await expect(findFigureByCode(s.db, "MISSXQWERTY", { ip: "198.51.100.9" })).rejects.toMatchObject({
@@ -108,9 +99,9 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const named = await createUser(s, "Mareike");
     const nameless = await createUser(s, "Weg");
     await s.db.update(profiles).set({ name: null }).where(eq(profiles.id, nameless.id));
-    const a = await figure();
-    const b = await figure();
-    const c = await figure();
+    const a = await figure(s.db);
+    const b = await figure(s.db);
+    const c = await figure(s.db);
     await claimBoonee(s.db, actor(named.id), { p_tag_id: a.tagId, p_boonee_id: a.booneeId });
     await claimBoonee(s.db, actor(nameless.id), { p_tag_id: b.tagId, p_boonee_id: b.booneeId });
     await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.id, c.tagId)); // claimed, owner's row gone

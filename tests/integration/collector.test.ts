@@ -12,7 +12,6 @@ import {
   profiles,
   pushSubscriptions,
   sessions,
-  tags,
   userAchievements,
   userRoles,
   verifications,
@@ -25,6 +24,7 @@ import { getProfileSummary } from "../../server/domain/profile-summary.ts";
 import { countUnread } from "../../server/realtime/hub.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
+import { figure } from "../support/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -33,31 +33,12 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const actor = (id: string) => ({ id, role: "user" as const });
-let n = 0;
-async function figure(opts: { rarity?: "Common" | "Rare" | "Legendary"; series?: string; ownerId?: string } = {}) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({
-      name: `Fig ${n++}`,
-      status: "Placed",
-      rarity: opts.rarity ?? "Common",
-      series: opts.series ?? null,
-      ownerId: opts.ownerId,
-      claimedAt: opts.ownerId ? new Date() : null,
-    })
-    .returning();
-  const [t] = await s.db
-    .insert(tags)
-    .values({ booneeId: b.id, secretCode: `COLL${Math.random().toString(36).slice(2, 12).toUpperCase()}` })
-    .returning();
-  return { id: b.id, tagId: t.id };
-}
 
 describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("unlocks each achievement once under 20 concurrent claims by one user", async () => {
     const u = await createUser(s);
     const figs = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => figure({ rarity: i === 0 ? "Legendary" : i === 1 ? "Rare" : "Common" })),
+      Array.from({ length: 20 }, (_, i) => figure(s.db, { rarity: i === 0 ? "Legendary" : i === 1 ? "Rare" : "Common" })),
     );
     const results = await Promise.all(figs.map((f) => claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })));
     expect(results.every((r) => r.success)).toBe(true);
@@ -104,9 +85,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const rareOwner = await createUser(s);
     const seriesOwner = await createUser(s);
     const nobody = await createUser(s);
-    const rareFig = await figure({ rarity: "Rare", ownerId: rareOwner.id });
+    const rareFig = await figure(s.db, { rarity: "Rare", ownerId: rareOwner.id });
     const series = `Serie ${Math.random().toString(36).slice(2, 8)}`;
-    await figure({ rarity: "Common", series, ownerId: seriesOwner.id });
+    await figure(s.db, { rarity: "Common", series, ownerId: seriesOwner.id });
     const tag = `${Date.now()}`;
     await s.db.insert(exclusiveContent).values([
       { audience: "all", title: `all ${tag}` },
@@ -139,8 +120,8 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("lists the feed newest first with the welcome videos of the user's own figures only", async () => {
     const owner = await createUser(s);
     const other = await createUser(s);
-    const mineFig = await figure({ rarity: "Legendary", ownerId: owner.id });
-    await figure({ ownerId: other.id });
+    const mineFig = await figure(s.db, { rarity: "Legendary", ownerId: owner.id });
+    await figure(s.db, { ownerId: other.id });
     await s.db
       .update(boonees)
       .set({ welcomeVideoUrl: "/media/welcome.mp4", claimedAt: new Date(Date.now() - 60_000) })
@@ -180,7 +161,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("exports the user's own data and deletes the account: anonymised profile, figures stay claimed, wrong passwords throttled", async () => {
     const u = await createUser(s, "Gehende");
     const other = await createUser(s, "Bleibende");
-    const f = await figure({ rarity: "Rare" });
+    const f = await figure(s.db, { rarity: "Rare" });
     expect((await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
     await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
     const headers = new Headers({ cookie: u.cookie });

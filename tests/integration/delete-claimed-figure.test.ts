@@ -2,11 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderNotificationText } from "#shared/notification-text.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, notifications, tags, userAchievements } from "../../server/db/schema.ts";
+import { boonees, notifications, userAchievements } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { deleteBoonee } from "../../server/domain/delete-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 // Issue 17 item 10: deleting a claimed figure takes back what it earned and tells the former owner.
 let s: TestServices;
@@ -17,24 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-let n = 0;
-async function figure(opts: { series?: string; rarity?: "Common" | "Legendary"; templateId?: string } = {}) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({
-      name: `Weg ${n++}`,
-      series: opts.series ?? null,
-      rarity: opts.rarity ?? "Common",
-      status: "Placed",
-      templateId: opts.templateId ?? null,
-    })
-    .returning({ id: boonees.id, name: boonees.name });
-  const [t] = await s.db
-    .insert(tags)
-    .values({ booneeId: b.id, secretCode: `DEL${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20) })
-    .returning({ id: tags.id });
-  return { id: b.id, name: b.name, tagId: t.id };
-}
 async function claim(userId: string, f: { id: string; tagId: string }) {
   const r = await claimBoonee(s.db, { id: userId, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
   if (!r.success) throw new Error(r.error);
@@ -51,8 +34,8 @@ const counterRecount = sql`
 describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("withdraws the achievements that no longer hold and notifies the former owner, keeping the others", async () => {
     const owner = await createUser(s, "Former Owner");
-    const legendary = await figure({ rarity: "Legendary" });
-    const common = await figure();
+    const legendary = await figure(s.db, { rarity: "Legendary" });
+    const common = await figure(s.db);
     await claim(owner.id, legendary);
     await claim(owner.id, common);
     expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
@@ -77,7 +60,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
   });
 
   it("an unclaimed figure notifies nobody", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const before = (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n;
     expect((await deleteBoonee(s.db, s.storage, admin, { id: f.id })).withdrawn).toEqual([]);
     expect((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n).toBe(before);
@@ -85,9 +68,9 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
 
   it("deleting the claimed instance of a completed series withdraws the series, and the series counters stay exact", async () => {
     const series = `Löschreihe ${Date.now().toString(36)}`;
-    const a = await figure({ series });
-    const b = await figure({ series });
-    const instanceOfB = await figure({ series, templateId: b.id });
+    const a = await figure(s.db, { series });
+    const b = await figure(s.db, { series });
+    const instanceOfB = await figure(s.db, { series, templateId: b.id });
     const owner = await createUser(s, "Series Owner");
     await claim(owner.id, a);
     await claim(owner.id, instanceOfB);
@@ -102,9 +85,9 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
   });
 
   it("refuses to delete a type while it has instances, which keep their type and numbers (decision 029)", async () => {
-    const type = await figure({ series: "Nummernreihe" });
-    const second = await figure({ series: "Nummernreihe", templateId: type.id });
-    const third = await figure({ series: "Nummernreihe", templateId: type.id });
+    const type = await figure(s.db, { series: "Nummernreihe" });
+    const second = await figure(s.db, { series: "Nummernreihe", templateId: type.id });
+    const third = await figure(s.db, { series: "Nummernreihe", templateId: type.id });
     await expect(deleteBoonee(s.db, s.storage, admin, { id: type.id })).rejects.toMatchObject({ code: "hasInstances", status: 409 });
     const kept = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
     expect(kept.map((k) => k.id).sort()).toEqual([second.id, third.id].sort());
@@ -117,7 +100,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
 
   it("a moderator's delete is refused and changes nothing", async () => {
     const owner = await createUser(s, "Kept Owner");
-    const f = await figure({ rarity: "Legendary" });
+    const f = await figure(s.db, { rarity: "Legendary" });
     await claim(owner.id, f);
     await expect(deleteBoonee(s.db, s.storage, { id: owner.id, role: "moderator" }, { id: f.id })).rejects.toMatchObject({ status: 403 });
     expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);

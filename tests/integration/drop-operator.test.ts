@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boonees, claims, dropHints, drops, tags } from "../../server/db/schema.ts";
+import { boonees, claims, dropHints, drops } from "../../server/db/schema.ts";
 import { PICKER_PAGE, listAdminDrops, listDropCandidates, parsePickerQuery } from "../../server/domain/admin-drops.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { addDropHint } from "../../server/domain/drop-hints.ts";
@@ -10,6 +10,7 @@ import { rejectClaim } from "../../server/domain/reject-claim.ts";
 import { releaseDue } from "../../server/domain/release-drop.ts";
 import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 // Issue 25, items 8 and 14: the drop picker's search, a cancelled drop's figures, a duplicate, and a
 // claim rejected during a started drop.
@@ -23,16 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-let n = 0;
-async function figure(name: string, opts: { series?: string; templateId?: string; code?: string } = {}) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name, status: "Placed", rarity: "Common", series: opts.series ?? null, templateId: opts.templateId ?? null })
-    .returning();
-  const code = opts.code ?? `PICK${(n++).toString(36).toUpperCase()}${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
-  return { id: b.id, tagId: t.id, code, name };
-}
 const soon = (minutes = 60) => new Date(Date.now() + minutes * 60_000);
 const texts = (title: string) => ({
   titleDe: title,
@@ -53,9 +44,9 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
   });
 
   it("finds any free figure among more than a page by name, series, number or code, and shows number and code", async () => {
-    const type = await figure("Pickerfant", { series: "Pickerreihe" });
+    const type = await figure(s.db, { name: "Pickerfant", series: "Pickerreihe" });
     const copies = [];
-    for (let i = 0; i < 4; i++) copies.push(await figure("Pickerfant", { series: "Pickerreihe", templateId: type.id }));
+    for (let i = 0; i < 4; i++) copies.push(await figure(s.db, { name: "Pickerfant", series: "Pickerreihe", templateId: type.id }));
     // more free figures than one page holds, created after the ones searched for
     await s.db.execute(
       sql`insert into boonees (name, status, rarity) select 'Füller ' || g, 'Placed', 'Common' from generate_series(1, ${PICKER_PAGE + 5}) g`,
@@ -84,7 +75,7 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
   });
 
   it("a cancelled drop keeps its figure list, and a duplicate brings its hints and photo along", async () => {
-    const f = await figure("Absagefant");
+    const f = await figure(s.db, { name: "Absagefant" });
     const drop = await createDrop(s.db, admin, {
       ...texts("Abgesagt"),
       releaseAt: soon(60),
@@ -106,7 +97,7 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
   });
 
   it("rejecting a claim in a started drop tells the admin which drop, and the drop page that the find was withdrawn", async () => {
-    const f = await figure("Rückrufant");
+    const f = await figure(s.db, { name: "Rückrufant" });
     const drop = await createDrop(s.db, admin, { ...texts("Laufend"), releaseAt: soon(), figureIds: [f.id] });
     await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
     await releaseDue(s.db);

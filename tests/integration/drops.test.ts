@@ -10,7 +10,6 @@ import {
   notifications,
   profiles,
   pushSubscriptions,
-  tags,
 } from "../../server/db/schema.ts";
 import { listAdminDrops } from "../../server/domain/admin-drops.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
@@ -28,6 +27,7 @@ import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
 import { updateBoonee } from "../../server/domain/update-boonee.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { fanOutOnce } from "../../server/notify/fan-out.ts";
+import { figure as factoryFigure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -42,14 +42,9 @@ afterAll(async () => s.close());
 
 let n = 0;
 const SECRET = () => `Geheimfigur${Date.now().toString(36)}x${n++}`;
+// a figure with a secret name and series, so a test can tell when the drop leaks them early
 async function figure(name = SECRET(), status: "Placed" | "Draft" = "Placed") {
-  const code = `DROP${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name, status, rarity: "Common", series: `Reihe ${name}` })
-    .returning();
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
-  return { id: b.id, tagId: t.id, code, name };
+  return factoryFigure(s.db, { name, status, series: `Reihe ${name}` });
 }
 const soon = () => new Date(Date.now() + 60 * 60_000);
 const texts = (title: string) => ({

@@ -18,6 +18,7 @@ import { changeReport, reportFigure, withdrawReport } from "../../server/domain/
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
 import { figureArg } from "#shared/notification-text.ts";
 import { createSeasonedUser, createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 let s: TestServices;
 let admin: Actor;
@@ -36,13 +37,6 @@ const newcomer = async (name: string): Promise<Actor> => ({ id: (await createUse
 /** An account with something to lose (decision 042): older than a day, with a find. */
 const user = async (name: string): Promise<Actor> => ({ id: (await createSeasonedUser(s, name)).id, role: "user" });
 let n = 0;
-async function figure(status: "Placed" | "Hidden" = "Placed") {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Moppel ${++n}`, status })
-    .returning();
-  return b.id;
-}
 const report = (actor: Actor, booneeId: string, kind = "missing", note = "") =>
   reportFigure(s.db, actor, { booneeId, fields: { kind, note } });
 async function staffNotices(booneeId: string) {
@@ -59,7 +53,7 @@ const refusal = (p: Promise<unknown>) =>
 
 describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("two reports at the same moment change the state once and tell each admin and moderator once; a third changes nothing", async () => {
-    const id = await figure();
+    const id = (await untaggedFigure(s.db)).id;
     const [a, b, c] = [await user("Anna"), await user("Bo"), await user("Cem")];
     const results = await Promise.all([report(a, id, "missing", "not under the bench"), report(b, id, "damaged")]);
     expect(results.filter((r) => r.marked)).toHaveLength(1);
@@ -85,10 +79,10 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   });
 
   it("two accounts created a minute ago cannot make the note appear; old accounts without a find neither; staff and finders can", async () => {
-    const id = await figure();
+    const id = (await untaggedFigure(s.db)).id;
     // Throwaway accounts, even with a find of their own: too new.
     const fresh = [await newcomer("Wegwerf Eins"), await newcomer("Wegwerf Zwei")];
-    await s.db.insert(claims).values({ booneeId: await figure(), userId: fresh[0].id });
+    await s.db.insert(claims).values({ booneeId: (await untaggedFigure(s.db)).id, userId: fresh[0].id });
     for (const a of fresh) expect((await report(a, id, "missing")).marked).toBe(false);
     expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
     // Old, but never found anything: nothing to lose either.
@@ -112,7 +106,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   });
 
   it("the owner's report is weighed apart: it never counts towards the note and tells the team at once", async () => {
-    const id = await figure();
+    const id = (await untaggedFigure(s.db)).id;
     const owner = await user("Olga Owner");
     await s.db
       .update(boonees)
@@ -146,7 +140,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   });
 
   it("the author changes or withdraws an open report; the note follows and says what was reported", async () => {
-    const id = await figure();
+    const id = (await untaggedFigure(s.db)).id;
     const [a, b, c] = [await user("Rita"), await user("Sven"), await user("Tara")];
     await report(a, id, "damaged", "tag cracked");
     expect((await report(b, id, "damaged")).marked).toBe(true);
@@ -180,7 +174,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
 
   it("the dashboard's open-reports chart counts open reports per kind and the figures marked publicly", async () => {
     const before = await openReportsByKind(s.db);
-    const [one, two] = [await figure(), await figure()];
+    const [one, two] = [(await untaggedFigure(s.db)).id, (await untaggedFigure(s.db)).id];
     const [a, b] = [await user("Dana"), await user("Emil")];
     await report(a, one, "missing");
     await report(b, one, "damaged");
@@ -193,19 +187,19 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   });
 
   it("one report, or two by the same person, is no public note; signed-out, hidden and bad input are refused", async () => {
-    const id = await figure();
+    const id = (await untaggedFigure(s.db)).id;
     const a = await user("Dora");
     expect(await report(a, id)).toEqual({ marked: false, weight: "counted" });
     expect(await refusal(report(a, id, "damaged"))).toBe("alreadyReported");
     expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
     expect(await refusal(reportFigure(s.db, null, { booneeId: id, fields: { kind: "missing" } }))).toBe("unauthorized");
-    expect(await refusal(report(a, await figure("Hidden")))).toBe("notFound");
+    expect(await refusal(report(a, (await untaggedFigure(s.db, { status: "Hidden" })).id))).toBe("notFound");
     expect(await refusal(report(a, id, "stolen"))).toBe("invalid");
     expect(await refusal(report(a, id, "missing", "x".repeat(501)))).toBe("invalid");
   });
 
   it("deleting a reporter's account keeps the report count and the note; only the words of the report go", async () => {
-    const id = await figure();
+    const id = (await untaggedFigure(s.db)).id;
     const [a, b] = [await user("Emil"), await user("Finn")];
     await report(a, id, "damaged", "the tag is cracked");
     const before = (await countOpenReports(s.db)).open;
@@ -220,8 +214,8 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   });
 
   it("an admin resolves: fixed clears the note, gone archives with a reason; reporters are told, the log records it", async () => {
-    const fixedId = await figure();
-    const goneId = await figure();
+    const fixedId = (await untaggedFigure(s.db)).id;
+    const goneId = (await untaggedFigure(s.db)).id;
     const [a, b] = [await user("Gus"), await user("Hanna")];
     for (const id of [fixedId, goneId]) {
       await report(a, id, "damaged");
@@ -270,7 +264,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   });
 
   it("the biography: dropped and found after how long, by whom; nothing of a claim's code", async () => {
-    const id = await figure();
+    const id = (await untaggedFigure(s.db)).id;
     const finder = await createUser(s, "Jo Finder");
     await s.db.execute(sql`insert into drops (id, title_de, title_en, release_at, released_at)
       values ('00000000-0000-4000-8000-00000000d001', 'Hafen', 'Harbour', now() - interval '3 hours', now() - interval '3 hours')`);

@@ -4,7 +4,7 @@ import { availabilityOf, isClaimable, isPublicStatus } from "#shared/figure-stat
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../server/db/figure-status-sql.ts";
-import { boonees, tags } from "../../server/db/schema.ts";
+import { boonees } from "../../server/db/schema.ts";
 import { getDashboard } from "../../server/domain/get-dashboard.ts";
 import { listAdminBoonees } from "../../server/domain/list-figures.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
@@ -12,6 +12,7 @@ import type { Actor } from "../../server/domain/errors.ts";
 import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { getPublicStats } from "../../server/domain/public-stats.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 // Issue 17 item 3 / product decisions "Statuses, one meaning everywhere": one rule for all seven
 // statuses, the same in the public page, the claim, the dashboard and the public counts.
@@ -35,19 +36,6 @@ const EXPECTED: Record<Status, { public: boolean; claimable: boolean }> = {
   Archived: { public: true, claimable: false },
 };
 
-let n = 0;
-async function figure(status: Status, ownerId: string | null = null) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Status ${status} ${n++}`, status, ownerId, claimedAt: ownerId ? sql`now()` : null })
-    .returning({ id: boonees.id });
-  const [t] = await s.db
-    .insert(tags)
-    .values({ booneeId: b.id, secretCode: `ST${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20), isClaimed: !!ownerId })
-    .returning({ id: tags.id });
-  return { id: b.id, tagId: t.id };
-}
-
 describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("the rule and its SQL form agree for all seven statuses, owned or not", async () => {
     expect([...STATUSES].sort()).toEqual(Object.keys(EXPECTED).sort());
@@ -56,7 +44,7 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       expect(isClaimable({ status, claimed: false }), status).toBe(EXPECTED[status].claimable);
       expect(isClaimable({ status, claimed: true }), status).toBe(false);
       for (const claimed of [false, true]) {
-        const f = await figure(status, claimed ? owner.id : null);
+        const f = await figure(s.db, { status, ownerId: claimed ? owner.id : null });
         const [row] = await queryRows<{ public: boolean; claimable: boolean }>(
           s.db,
           sql`select ${publicFigureSql()} as public, ${claimableFigureSql()} as claimable from ${boonees} where ${boonees.id} = ${f.id}`,
@@ -71,7 +59,7 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
   it("the public figure page shows public statuses to everyone and says available only when claimable", async () => {
     for (const status of STATUSES) {
-      const f = await figure(status);
+      const f = await figure(s.db, { status });
       const page = getBooneeDetail(s.db, null, f.id);
       if (!EXPECTED[status].public) {
         await expect(page, status).rejects.toMatchObject({ status: 404 });
@@ -81,13 +69,13 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       }
       expect((await page).availability, status).toBe(EXPECTED[status].claimable ? "available" : "noLongerClaimable");
     }
-    const owned = await figure("Archived", owner.id);
+    const owned = await figure(s.db, { status: "Archived", ownerId: owner.id });
     expect((await getBooneeDetail(s.db, null, owned.id)).availability).toBe("claimed");
   });
 
   it("a claim goes through exactly for the claimable statuses (Draft and Hidden included), never Archived", async () => {
     for (const status of STATUSES) {
-      const f = await figure(status);
+      const f = await figure(s.db, { status });
       const finder = await createUser(s, `Finder ${status}`);
       const result = await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
       expect(result.success, status).toBe(EXPECTED[status].claimable);
@@ -100,8 +88,8 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("the dashboard counts by status: available means claimable, so an Archived figure without owner is not available", async () => {
     const before = await getDashboard(s.db, admin);
     for (const status of STATUSES) {
-      await figure(status);
-      await figure(status, owner.id);
+      await figure(s.db, { status });
+      await figure(s.db, { status, ownerId: owner.id });
     }
     const after = await getDashboard(s.db, admin);
     for (const status of STATUSES) {
@@ -122,9 +110,9 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
   it("the public stats count an Archived figure without owner as neither claimed nor still to find", async () => {
     const before = await getPublicStats(s.db);
-    await figure("Archived");
-    await figure("Placed");
-    await figure("Draft");
+    await figure(s.db, { status: "Archived" });
+    await figure(s.db, { status: "Placed" });
+    await figure(s.db, { status: "Draft" });
     const after = await getPublicStats(s.db);
     expect(after.totalFigures - before.totalFigures).toBe(2);
     expect(after.unclaimed - before.unclaimed).toBe(1);

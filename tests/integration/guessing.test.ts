@@ -15,6 +15,7 @@ import { rotateShortCodes } from "../../server/domain/rotate-short-codes.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 import { solvedChallenge } from "./solve-challenge.ts";
+import { figure } from "../support/factories.ts";
 
 // Issue 34 item 1: guessing a code must never pay (decision 039).
 let s: TestServices;
@@ -24,21 +25,6 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 let n = 0;
-async function figure(code: string, over: { sun?: boolean } = {}) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Rate ${n++}`, status: "Placed", rarity: "Common" })
-    .returning();
-  const [t] = await s.db
-    .insert(tags)
-    .values({
-      booneeId: b.id,
-      secretCode: code,
-      ...(over.sun ? { sunMode: "master" as const, tagUid: `04A1B2C3D4E5${n}`.slice(0, 14) } : {}),
-    })
-    .returning();
-  return { booneeId: b.id, tagId: t.id, code };
-}
 const unique = (prefix: string, length: number) =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${n++}ZZZZZZZZZZZZZZZZZZZZ`.slice(0, length);
 
@@ -46,11 +32,11 @@ describe("short codes", () => {
   it("rotate-short-codes replaces every unclaimed code shorter than 10 and nothing else; the dashboard counts them first", async () => {
     const admin = await createStaff(s, "admin");
     const finder = await createUser(s, "Fiona Finderin");
-    const short = await figure(unique("S", 6));
-    const eight = await figure(unique("E", 8));
-    const long = await figure(unique("L", 10));
-    const claimedShort = await figure(unique("C", 6));
-    const sunShort = await figure(unique("U", 7), { sun: true });
+    const short = await figure(s.db, { code: unique("S", 6) });
+    const eight = await figure(s.db, { code: unique("E", 8) });
+    const long = await figure(s.db, { code: unique("L", 10) });
+    const claimedShort = await figure(s.db, { code: unique("C", 6) });
+    const sunShort = await figure(s.db, { code: unique("U", 7), tag: { sunMode: "master", tagUid: `04A1B2C3D4E5${n}`.slice(0, 14) } });
     await claimBoonee(
       s.db,
       { id: finder.id, role: "user" },
@@ -148,7 +134,7 @@ describe("the wrong-guess budgets (decision 039)", () => {
 
   it("past the site's budget no account passes a locked address, a first mistype elsewhere is answered at once, and a right code still claims", async () => {
     await resetSite();
-    const right = await figure(unique("R", 10));
+    const right = await figure(s.db, { code: unique("R", 10) });
     // wrong codes from many networks, one each: the site's budget for this minute is spent
     for (let i = 0; i <= GLOBAL_RULE.limit; i++) expect(await guess(wrong(), { ip: `198.19.${i}.1` })).toBe("wrong");
     const ip = "198.18.40.7";
@@ -248,7 +234,7 @@ describe("honest finders at a festival (decision 039)", () => {
   it("30 finders behind one address each claim with their right code; a few mistypes among them ask nobody for work", async () => {
     await resetSite();
     const ip = "198.18.60.7";
-    const codes = await Promise.all(Array.from({ length: 30 }, () => figure(generateClaimCode()).then((f) => f.code)));
+    const codes = await Promise.all(Array.from({ length: 30 }, () => figure(s.db, { code: generateClaimCode() }).then((f) => f.code)));
     const work: number[] = [];
     // one in five mistypes once first (6 wrong codes at the address, under its 10)
     for (const [i, code] of codes.entries()) work.push(await findAndClaim(ip, code, i % 5 === 0));
@@ -258,7 +244,7 @@ describe("honest finders at a festival (decision 039)", () => {
   it("when the crowd's mistypes lock the address, each further finder is asked for the base work only (1–3 s on a phone, decision 014): right codes never make it grow", async () => {
     await resetSite();
     const ip = "198.18.61.7";
-    const codes = await Promise.all(Array.from({ length: 30 }, () => figure(generateClaimCode()).then((f) => f.code)));
+    const codes = await Promise.all(Array.from({ length: 30 }, () => figure(s.db, { code: generateClaimCode() }).then((f) => f.code)));
     for (let k = 0; k < 10; k++) await guess(wrong(), { ip }); // ten mistypes in ten minutes: the address is locked
     const work: number[] = [];
     for (const code of codes) work.push(await findAndClaim(ip, code, false));

@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +14,6 @@ import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createRealtimeHub } from "../../server/realtime/hub.ts";
 import type { Services } from "../../server/services.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
-import { boonees, claims, profiles, userRoles } from "../../server/db/schema.ts";
 import { openTestDatabase } from "./setup-db.ts";
 import type { OpenOptions } from "../../server/db/client.ts";
 
@@ -83,37 +81,5 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
   };
 }
 
-let counter = 0;
-/** A signed-up user (role "user"); returns its id, e-mail, password and session cookie. */
-export async function createUser(services: Services, name = "Finder") {
-  const email = `user${Date.now()}${counter++}${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const password = "secret123";
-  const result = await services.auth.api.signUpEmail({ body: { name, email, password }, returnHeaders: true });
-  const cookie = (result.headers.getSetCookie()[0] ?? "").split(";")[0];
-  return { id: result.response.user.id, email, password, name, cookie };
-}
-
-/**
- * A user with something to lose (decision 042): signed up two days ago, with a find of their own. Their
- * reports count towards a figure's public note; a fresh createUser's do not.
- */
-export async function createSeasonedUser(services: Services, name = "Finder") {
-  const u = await createUser(services, name);
-  await services.db
-    .update(profiles)
-    .set({ createdAt: sql`now() - interval '2 days'` })
-    .where(eq(profiles.id, u.id));
-  const [found] = await services.db
-    .insert(boonees)
-    .values({ name: `${name}s Fund`, status: "Found", ownerId: u.id })
-    .returning();
-  await services.db.insert(claims).values({ booneeId: found.id, userId: u.id });
-  return u;
-}
-
-/** A signed-up user holding `role`, as the Actor domain functions take. */
-export async function createStaff(services: Services, role: "admin" | "moderator", name = "Ada Admin") {
-  const u = await createUser(services, name);
-  await services.db.update(userRoles).set({ role }).where(eq(userRoles.userId, u.id));
-  return { id: u.id, role } as const;
-}
+// Users are made by the test factories; re-exported so every test keeps importing them from here.
+export { createSeasonedUser, createStaff, createUser } from "../support/factories.ts";

@@ -7,11 +7,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boonees, rateLimits, tags, userRoles } from "../../server/db/schema.ts";
+import { boonees, rateLimits, userRoles } from "../../server/db/schema.ts";
 import { hit, THROTTLE_KEY_MAX } from "../../server/domain/throttle.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 // Issue 34 item 4: a POST that is no form (no body, no or a look-alike Content-Type, multipart without
 // a boundary or with a broken body) gets a 4xx on every action, never a 500; on a claim link it claims
@@ -112,22 +113,12 @@ function rawPost(base: string, pathname: string, c: Case, cookie = "") {
   });
 }
 
-let n = 0;
-async function figure() {
-  const code = `MALF${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Kaputt ${n}`, status: "Placed", rarity: "Common" })
-    .returning({ id: boonees.id });
-  await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
-  return { id: b.id, code };
-}
 const ownerOf = async (id: string) => (await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, id)))[0].ownerId;
 
 describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("never claims on a claim link: the fast path and the page's action answer each case alike", async () => {
     const finder = await createUser(s, "Kaputte Form");
-    const f = await figure();
+    const f = await figure(s.db);
     const answers: string[] = [];
     for (const c of [...MALFORMED, ...NO_CLAIM]) {
       const fast = await rawPost(fastBase, `/c/${f.code}`, c, finder.cookie);
@@ -151,7 +142,7 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
     const claim: Case = { name: "claim", headers: FORM, body: "intent=claim", status: 303 };
     expect((await rawPost(fastBase, `/c/${f.code}`, claim, finder.cookie)).status).toBe(303);
     expect(await ownerOf(f.id)).toBe(finder.id);
-    const g = await figure();
+    const g = await figure(s.db);
     expect((await rawPost(routerBase, `/c/${g.code}`, claim, finder.cookie)).status).toBe(303);
     expect(await ownerOf(g.id)).toBe(finder.id);
   });
@@ -160,7 +151,7 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
     const user = await createUser(s, "Form Prüferin");
     const admin = await createUser(s, "Form Admin");
     await s.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, admin.id));
-    const f = await figure();
+    const f = await figure(s.db);
     // one path per route file that has an action, with the cookie that reaches the action
     const routes: Record<string, { path: string; cookie: string }> = {
       "routes/public/claim-code.tsx": { path: `/claim/${f.code}`, cookie: user.cookie },
@@ -213,7 +204,7 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
       .toString("base64url")
       .slice(0, 40_000 - 13)}@example.test`;
     const long = `${"a".repeat(60_000 - 13)}@example.test`;
-    const f = await figure();
+    const f = await figure(s.db);
     for (const email of [random, long]) {
       const form = (fields: Record<string, string>): Case => ({
         name: "",

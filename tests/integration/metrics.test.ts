@@ -7,11 +7,12 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { activeCollectorsPerWeek } from "../../server/domain/week-charts.ts";
-import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
+import { dropFigures, drops } from "../../server/db/schema.ts";
 import { releaseDue } from "../../server/domain/release-drop.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { postForm, ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 // /metrics through the real HTTP app: claims, a wrong guess and a drop show with their counts, only
 // with the bearer token, and no line names a code or an e-mail address.
@@ -42,17 +43,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-let n = 0;
-async function figure() {
-  const code = `MTRC${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Messbar ${n}`, status: "Placed" })
-    .returning({ id: boonees.id });
-  await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
-  return { id: b.id, code };
-}
-
 const scrape = (authorization?: string) => fetch(`${base}/metrics`, { headers: authorization ? { authorization } : {} });
 
 /** The value of one sample line (`name{labels} value`), or undefined when the line is absent. */
@@ -65,7 +55,7 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
   it("counts claims, a wrong guess and a drop, for the token only, and names no code or e-mail", async () => {
     const finder = await createUser(s, "Fiona Finder");
     const late = await createUser(s, "Lars Late");
-    const [a, b] = [await figure(), await figure()];
+    const [a, b] = [await figure(s.db), await figure(s.db)];
     const wrong = "WRONGCODE42";
 
     expect((await postForm(base, `/c/${a.code}`, { intent: "claim" }, finder.cookie)).status).toBe(303); // won
@@ -78,7 +68,7 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
       .insert(drops)
       .values({ titleDe: "Messdrop", titleEn: "Metrics drop", releaseAt: new Date(Date.now() + 3_600_000) })
       .returning({ id: drops.id });
-    const c = await figure();
+    const c = await figure(s.db);
     await s.db.insert(dropFigures).values({ dropId: drop.id, booneeId: c.id, previousStatus: "Placed" });
     await s.db.execute(sql`update drops set release_at = now() - interval '60 seconds' where id = ${drop.id}`);
     expect(sample(await (await scrape(`Bearer ${TOKEN}`)).text(), "boonees_drops_overdue")).toBe(1);

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { booneeStories, boonees, exclusiveContent, storyPhotos, type Rarity } from "../../server/db/schema.ts";
+import { booneeStories, boonees, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { setRole } from "../../server/domain/change-role.ts";
 import { hiddenPhotoQuery, mediaAccessQuery } from "../../server/domain/media-access.ts";
@@ -14,6 +14,7 @@ import { createHttpApp } from "../../server/http.ts";
 import { storeImage } from "../../server/uploads/process-upload.ts";
 import { freePort, ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 // Exclusive uploads and welcome videos over HTTP (issue 12): only whoever may see them gets the file,
 // with private caching; figure pictures stay public and immutable. Both databases.
@@ -46,14 +47,6 @@ const png = async (color: string) =>
     { type: "image/png" },
   );
 
-async function figure(ownerId: string | null, rarity: Rarity, welcomeVideoUrl: string | null = null) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: "Medienfigur", status: "Found", rarity, ownerId, claimedAt: ownerId ? new Date() : null, welcomeVideoUrl })
-    .returning();
-  return b.id;
-}
-
 beforeAll(async () => {
   if (!hasBuild && !process.env.CI) return;
   s = await createTestServices();
@@ -71,8 +64,16 @@ beforeAll(async () => {
     new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 109, 112, 52, 50, 0, 0, 0, 0, 109, 112, 52, 50, 105, 115, 111, 109]),
     "video/mp4",
   );
-  const owned = await figure(users.owner.id, "Legendary", urls.welcome);
-  await figure(users.other.id, "Common");
+  const owned = (
+    await untaggedFigure(s.db, {
+      name: "Medienfigur",
+      status: "Found",
+      ownerId: users.owner.id,
+      rarity: "Legendary",
+      welcomeVideoUrl: urls.welcome,
+    })
+  ).id;
+  await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: users.other.id, rarity: "Common" });
   urls.picture = await storeImage(s.storage, await png("#6b3fd1"), "images");
   await s.db.insert(boonees).values({ name: "Öffentlich", status: "Placed", imageUrl: urls.picture });
 
@@ -142,7 +143,12 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
     await setRole(s.db, moderator.id, "moderator");
     const [story] = await s.db
       .insert(booneeStories)
-      .values({ booneeId: await figure(author.id, "Common"), userId: author.id, title: "Am Kai", story: "Unter dem Kran am Kai." })
+      .values({
+        booneeId: (await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })).id,
+        userId: author.id,
+        title: "Am Kai",
+        story: "Unter dem Kran am Kai.",
+      })
       .returning();
     const url = await storeImage(s.storage, await png("#ffaa00"), "stories");
     const card = url.replace(/\.webp$/, "-card.webp");
@@ -169,7 +175,12 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
     const author = await createUser(s, "Viele");
     const [story] = await s.db
       .insert(booneeStories)
-      .values({ booneeId: await figure(author.id, "Common"), userId: author.id, title: "Viele", story: "Sehr viele Fotos hier." })
+      .values({
+        booneeId: (await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })).id,
+        userId: author.id,
+        title: "Viele",
+        story: "Sehr viele Fotos hier.",
+      })
       .returning();
     await s.db
       .insert(storyPhotos)

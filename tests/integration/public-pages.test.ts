@@ -6,6 +6,7 @@ import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
 import { GALLERY_PAGE_SIZE, listGallery } from "../../server/domain/public-gallery.ts";
 import { getLeaderboards } from "../../server/domain/public-leaderboard.ts";
 import { getPublicStats } from "../../server/domain/public-stats.ts";
+import { untaggedFigure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -50,13 +51,9 @@ async function counterDrift() {
 let seq = 0;
 const tag = () => `P${Date.now().toString(36)}${seq++}`;
 
-async function figure(values: Partial<typeof boonees.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(boonees)
-    .values({ name: values.name ?? `Figur ${tag()}`, status: "Placed", rarity: "Common", series: "Testreihe", ...values })
-    .returning();
-  return row;
-}
+// every figure here is in one series unless a test says otherwise
+const figure = (values: Parameters<typeof untaggedFigure>[1] = {}) =>
+  untaggedFigure(db(), { name: `Figur ${tag()}`, series: "Testreihe", ...values });
 
 describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("keeps the counters equal to a full recount through inserts, claims, status changes, edits and deletes", async () => {

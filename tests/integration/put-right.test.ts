@@ -33,6 +33,7 @@ import { signIn } from "../../server/domain/sign-in.ts";
 import { addStory } from "../../server/domain/add-story.ts";
 import { verifyClaim } from "../../server/domain/verify-claim.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 let s: TestServices;
 let admin: Actor;
@@ -49,18 +50,8 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const user = (id: string): Actor => ({ id, role: "user" });
-let n = 0;
-async function figure(over: { status?: "Placed" | "Draft" | "Hidden"; rarity?: "Common" | "Legendary" } = {}) {
-  const code = `PUT${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Flicken ${n}`, status: over.status ?? "Placed", rarity: over.rarity ?? "Common" })
-    .returning();
-  const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
-  return { booneeId: b.id, tagId: t.id, code, name: b.name };
-}
-async function claimed(userId: string, over: Parameters<typeof figure>[0] = {}) {
-  const f = await figure(over);
+async function claimed(userId: string, over: Parameters<typeof figure>[1] = {}) {
+  const f = await figure(s.db, over);
   const r = await claimBoonee(s.db, user(userId), { p_tag_id: f.tagId, p_boonee_id: f.booneeId });
   if (!r.success) throw new Error(r.error);
   const [c] = await s.db
@@ -194,7 +185,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
   }, 120_000);
 
   it("replaces the code of an unclaimed figure; the old one finds nothing at once; claimed figures keep theirs", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const r = await replaceClaimCode(s.db, admin, { booneeId: f.booneeId });
     expect(r.code).not.toBe(f.code);
     expect(await lookup(f.code)).toBeNull();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportFiltersSchema } from "../../shared/schemas/report.ts";
-import { boonees } from "../../server/db/schema.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { listReports } from "../../server/domain/list-reports.ts";
 import { reportFigure } from "../../server/domain/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 let s: TestServices;
 let admin: Actor;
@@ -18,10 +18,6 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const tag = () => Math.random().toString(36).slice(2, 8);
-async function figure(name: string, templateId: string | null = null) {
-  const [b] = await s.db.insert(boonees).values({ name, status: "Placed", templateId }).returning();
-  return b;
-}
 async function reporter(name: string) {
   const u = await createUser(s, name);
   return { actor: { id: u.id, role: "user" } as Actor, email: u.email };
@@ -32,7 +28,7 @@ const names = async (actor: Actor, raw: Record<string, string>) => (await list(a
 describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("keeps resolved reports: gone from 'open', shown under 'resolved' and 'all' with how, when and by whom", async () => {
     const t = tag();
-    const fig = await figure(`Laterne ${t}`);
+    const fig = await untaggedFigure(s.db, { name: `Laterne ${t}` });
     const { actor } = await reporter(`Paula ${t}`);
     await reportFigure(s.db, actor, { booneeId: fig.id, fields: { kind: "damaged", note: `Arm ab ${t}` } });
     expect(await names(admin, { q: t })).toEqual([fig.name]);
@@ -58,9 +54,9 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
 
   it("finds reports by figure name, figure number, reporter name, reporter e-mail (admins only) and text", async () => {
     const t = tag();
-    const type = await figure(`Hafenwicht ${t}`);
-    const second = await figure(`Hafenwicht ${t}`, type.id);
-    const other = await figure(`Moosbart ${t}`);
+    const type = await untaggedFigure(s.db, { name: `Hafenwicht ${t}` });
+    const second = await untaggedFigure(s.db, { name: `Hafenwicht ${t}`, templateId: type.id });
+    const other = await untaggedFigure(s.db, { name: `Moosbart ${t}` });
     const paula = await reporter(`Paula ${t}`);
     const quentin = await reporter(`Quentin ${t}`);
     await reportFigure(s.db, paula.actor, { booneeId: second.id, fields: { kind: "missing", note: `hinter der Bank ${t}` } });
@@ -92,7 +88,7 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     const { actor } = await reporter(`Seitenleserin ${t}`);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const f = await figure(`Seitenfigur ${t} ${i}`);
+      const f = await untaggedFigure(s.db, { name: `Seitenfigur ${t} ${i}` });
       ids.push(f.id);
       await reportFigure(s.db, actor, { booneeId: f.id, fields: { kind: "missing", note: "" } });
     }

@@ -84,6 +84,7 @@ async function expire(client: CookieClient) {
 }
 
 /** A figure with a claim code; owned (with a pending claim) when `ownerId` is given. */
+// raw SQL on the started instance's own PostgreSQL database (no Drizzle handle here), so not the factory
 async function figure(opts: { ownerId?: string; name?: string } = {}) {
   const code = `RET${unique().toUpperCase()}`.slice(0, 20);
   const [{ id }] = await sql<{ id: string }>(

@@ -4,6 +4,7 @@ import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 // "Series Complete": the user owns an instance of every public figure type (template_id null, not
 // Draft / Hidden) of a series. Checked against the per-series counters of migration 0009.
@@ -16,17 +17,6 @@ afterAll(async () => s.close());
 type Status = "Placed" | "Draft" | "Hidden";
 let n = 0;
 const newSeries = () => `Reihe ${Date.now().toString(36)}-${n++}`;
-async function figure(series: string, opts: { status?: Status; templateId?: string } = {}) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Typ ${n++}`, series, status: opts.status ?? "Placed", templateId: opts.templateId ?? null })
-    .returning({ id: boonees.id });
-  const [t] = await s.db
-    .insert(tags)
-    .values({ booneeId: b.id, secretCode: `SER${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20) })
-    .returning({ id: tags.id });
-  return { id: b.id, tagId: t.id };
-}
 async function claim(userId: string, f: { id: string; tagId: string }) {
   const r = await claimBoonee(s.db, { id: userId, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
   if (!r.success) throw new Error(r.error);
@@ -50,10 +40,10 @@ async function expectCountersExact() {
 describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("unlocks with the last public type of the series, by the type or an instance of it; Draft types do not count", async () => {
     const series = newSeries();
-    const a = await figure(series);
-    const b = await figure(series);
-    const instanceOfB = await figure(series, { templateId: b.id });
-    await figure(series, { status: "Draft" });
+    const a = await figure(s.db, { series: series });
+    const b = await figure(s.db, { series: series });
+    const instanceOfB = await figure(s.db, { series: series, templateId: b.id });
+    await figure(s.db, { series: series, status: "Draft" });
     const u = await createUser(s);
     expect(await claim(u.id, a)).not.toContain("series_complete");
     expect(await claim(u.id, instanceOfB)).toContain("series_complete");
@@ -62,9 +52,9 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
   it("a type set to Hidden leaves the count: the remaining types complete the series", async () => {
     const series = newSeries();
-    const a = await figure(series);
-    const hidden = await figure(series);
-    const c = await figure(series);
+    const a = await figure(s.db, { series: series });
+    const hidden = await figure(s.db, { series: series });
+    const c = await figure(s.db, { series: series });
     const u = await createUser(s);
     await claim(u.id, a);
     await setStatus(hidden.id, "Hidden");
@@ -74,11 +64,11 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
   it("a new type joins the count: owning the old types is no longer enough", async () => {
     const series = newSeries();
-    const a = await figure(series);
-    const b = await figure(series);
+    const a = await figure(s.db, { series: series });
+    const b = await figure(s.db, { series: series });
     const u = await createUser(s);
     await claim(u.id, a);
-    const joined = await figure(series);
+    const joined = await figure(s.db, { series: series });
     await expectCountersExact();
     expect(await claim(u.id, b)).not.toContain("series_complete");
     expect(await claim(u.id, joined)).toContain("series_complete");
@@ -87,10 +77,10 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("a Draft type published later joins, a type moved to another series leaves, a deleted type leaves", async () => {
     const series = newSeries();
     const other = newSeries();
-    const a = await figure(series);
-    const draft = await figure(series, { status: "Draft" });
-    const moved = await figure(series);
-    const deleted = await figure(series);
+    const a = await figure(s.db, { series: series });
+    const draft = await figure(s.db, { series: series, status: "Draft" });
+    const moved = await figure(s.db, { series: series });
+    const deleted = await figure(s.db, { series: series });
     await setStatus(draft.id, "Placed");
     await s.db.update(boonees).set({ series: other }).where(eq(boonees.id, moved.id));
     await s.db.delete(boonees).where(eq(boonees.id, deleted.id));
@@ -109,8 +99,8 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       .returning({ id: tags.id });
     expect(await claim(u.id, { id: lone.id, tagId: t.id })).not.toContain("series_complete");
     const series = newSeries();
-    expect(await claim(u.id, await figure(series))).toContain("series_complete");
+    expect(await claim(u.id, await figure(s.db, { series: series }))).toContain("series_complete");
     const second = newSeries();
-    expect(await claim(u.id, await figure(second))).not.toContain("series_complete"); // already unlocked
+    expect(await claim(u.id, await figure(s.db, { series: second }))).not.toContain("series_complete"); // already unlocked
   });
 });

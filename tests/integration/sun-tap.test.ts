@@ -7,6 +7,7 @@ import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { replaceClaimCode } from "../../server/domain/replace-claim-code.ts";
 import { sunFigure } from "../../server/domain/sun-figure.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
+import { figure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -18,17 +19,11 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 let n = 0;
+// binds the SUN tag through the domain function, as an admin would
 async function figureWithSunTag(uid: string) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Tappi ${n}`, status: "Placed" })
-    .returning({ id: boonees.id });
-  const [t] = await s.db
-    .insert(tags)
-    .values({ booneeId: b.id, secretCode: `SUNTAP${n++}CODE` })
-    .returning({ id: tags.id, code: tags.secretCode });
-  await bindSunTag(s.db, admin, b.id, { mode: "master", uid }, TEST_SUN_MASTER);
-  return { id: b.id, tagId: t.id, code: t.code };
+  const f = await figure(s.db, { name: `Tappi ${n++}` });
+  await bindSunTag(s.db, admin, f.id, { mode: "master", uid }, TEST_SUN_MASTER);
+  return { id: f.id, tagId: f.tagId, code: f.code };
 }
 const tap = (booneeId: string, uid: string, counter: number) =>
   acceptSunTap(s.db, TEST_SUN_MASTER, booneeId, tapParams(TEST_SUN_MASTER, { uid, counter }));

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, tags } from "../../server/db/schema.ts";
 import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
 import { deleteExpiredRateLimits } from "../../server/domain/rate-limit-cleanup.ts";
 import { hit } from "../../server/domain/throttle.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { figure } from "../support/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -14,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
-let n = 0;
-async function figure() {
-  const code = `THR${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Throttle ${n}`, status: "Placed", rarity: "Common" })
-    .returning();
-  await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
-  return { id: b.id, code };
-}
 const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 const outcome = (p: Promise<unknown>) =>
   p.then(() => "checked" as const).catch((e) => (e?.code === "tooMany" ? ("refused" as const) : Promise.reject(e)));
@@ -56,7 +46,7 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
   });
 
   it("lets a signed-in user with a clean account claim from a locked address; the account's wrong codes count there too", async () => {
-    const f = await figure();
+    const f = await figure(s.db);
     const ip = "10.34.200.200";
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
     await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
