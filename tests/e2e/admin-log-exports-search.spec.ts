@@ -3,7 +3,7 @@ import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin, ownerWith, signInAsModerator } from "./admin-fixtures.ts";
 import { db, downloadFrom, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
-// Issue 25 "The second week", items 12, 13 and 15 as the operator sees them (phones: second-week-mobile.spec.ts).
+// Issue 25 "The second week", items 12, 13 and 15 as the operator sees them (phones: admin-cards-and-countdown-mobile.spec.ts).
 
 test.beforeEach(() => test.slow());
 
