@@ -18,6 +18,7 @@ import { releaseDrop } from "../../server/domain/release-drop.ts";
 import { createDrop } from "../../server/domain/save-drop.ts";
 import { updateBoonee } from "../../server/domain/update-boonee.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 // Issue 25 "The second week", items 12 (exports), 13 (activity log) and 15 (the Boonees list finds "Nr. 5").
 
@@ -92,10 +93,7 @@ describe("the activity log tells the story (item 13)", () => {
     const w = await typeWithInstances(3, `Ole ${tag}`);
     await deleteBoonee(s.db, s.storage, admin, { id: w.items[1].id });
     expect((await lastEntry(w.items[1].id)).details).toMatchObject({ number: 3, owner: null });
-    const [figure] = await s.db
-      .insert(boonees)
-      .values({ name: `Dropfigur ${tag}`, status: "Hidden", rarity: "Common" })
-      .returning();
+    const figure = await untaggedFigure(s.db, { name: `Dropfigur ${tag}`, status: "Hidden" });
     const drop = await createDrop(s.db, admin, {
       titleDe: `Drop ${tag}`,
       titleEn: `Drop ${tag}`,

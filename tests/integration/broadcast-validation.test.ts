@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validate } from "#shared/forms.ts";
 import { broadcastFormInput, broadcastSchema } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees } from "../../server/db/schema.ts";
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 // Issue 17 item 1: an image or video post needs a file, a link post a link; refused by the one
 // schema (browser and server) and by the domain function, with nothing stored or sent.
@@ -16,7 +16,7 @@ beforeAll(async () => {
   s = await createTestServices();
   admin = await createStaff(s, "admin");
   const owner = await createUser(s, "Olli Owner");
-  await s.db.insert(boonees).values({ name: "Besessen", status: "Found", ownerId: owner.id, claimedAt: sql`now()` });
+  await untaggedFigure(s.db, { name: "Besessen", status: "Found", ownerId: owner.id });
 });
 afterAll(async () => s.close());
 

@@ -4,7 +4,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, deliveryJobs, notificationSettings, profiles, pushSubscriptions } from "../../server/db/schema.ts";
+import { deliveryJobs, notificationSettings, profiles, pushSubscriptions } from "../../server/db/schema.ts";
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";
 import { listBroadcasts } from "../../server/domain/list-broadcasts.ts";
 import { createNotifications } from "../../server/domain/notify.ts";
@@ -15,6 +15,7 @@ import { createPushEndpointPolicy } from "../../server/notify/push-endpoint-poli
 import { createPushSender } from "../../server/notify/push-sender.ts";
 import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 // Push and e-mail go through a queue in the database (docs/decisions/018). Runs on PGlite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
@@ -119,10 +120,7 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
   it("the admin's broadcast list counts sent, pending and failed deliveries", async () => {
     const admin = await createUser(s, "Admin");
     const [owner] = await emailCollectors(1, `counts${Date.now()}`);
-    const [figure] = await s.db
-      .insert(boonees)
-      .values({ name: `Zähler ${Date.now()}`, status: "Found", ownerId: owner })
-      .returning();
+    const figure = await untaggedFigure(s.db, { name: `Zähler ${Date.now()}`, status: "Found", ownerId: owner });
     const actor = { id: admin.id, role: "admin" as const };
     const sentToFigure = await broadcastContent(s.db, actor, {
       title: "Zählprobe",

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees } from "../../server/db/schema.ts";
 import { unreadAnnouncementsSql } from "../../server/domain/announcement-inbox.ts";
 import { addDropHint } from "../../server/domain/drop-hints.ts";
 import type { Actor } from "../../server/domain/errors.ts";
@@ -13,6 +12,7 @@ import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { fanOutOnce } from "../../server/notify/fan-out.ts";
 import { countUnread } from "../../server/realtime/hub.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 // Issue "The drop moment at city scale", item 1 (docs/decisions/024): a release costs the same with 100
 // collectors and with 100,000 (PostgreSQL; 3,000 on the embedded database, where seeding is slow).
@@ -59,10 +59,7 @@ async function seedCollectors(from: number, total: number) {
 let n = 0;
 /** A drop with one figure, due now; returns its id. */
 async function dueDrop(title: string) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Skala${n++}${Date.now()}`, status: "Placed", rarity: "Common" })
-    .returning();
+  const b = await untaggedFigure(s.db, { name: `Skala${n++}${Date.now()}` });
   const drop = await createDrop(s.db, admin, {
     titleDe: title,
     titleEn: `${title} EN`,

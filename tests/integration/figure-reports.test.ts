@@ -284,10 +284,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
 
   it("outside a drop, 'found after' counts from when the figure was placed (it went public), not from when it was made", async () => {
     // The database notes the placement whoever changes the status: created as Draft, nothing; Placed, now.
-    const [draft] = await s.db
-      .insert(boonees)
-      .values({ name: `Moppel ${++n}`, status: "Draft", createdAt: sql`now() - interval '10 days'` })
-      .returning({ id: boonees.id, placedAt: boonees.placedAt });
+    const draft = await untaggedFigure(s.db, { name: `Moppel ${++n}`, status: "Draft", createdAt: sql`now() - interval '10 days'` });
     expect(draft.placedAt).toBeNull();
     const placed = async () => (await s.db.select({ at: boonees.placedAt }).from(boonees).where(eq(boonees.id, draft.id)))[0].at;
     await s.db.update(boonees).set({ status: "Placed" }).where(eq(boonees.id, draft.id));
@@ -310,10 +307,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(life.find((e) => e.kind === "found")).toMatchObject({ finder: "Kai Finder", afterMinutes: 180 });
 
     // Found before it was placed (its tag tapped while Hidden): no "after" at all.
-    const [early] = await s.db
-      .insert(boonees)
-      .values({ name: `Moppel ${++n}`, status: "Hidden" })
-      .returning({ id: boonees.id });
+    const early = await untaggedFigure(s.db, { name: `Moppel ${++n}`, status: "Hidden" });
     await s.db.insert(claims).values({ booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
     await s.db
       .update(boonees)

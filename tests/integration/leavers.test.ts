@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { booneeStories, boonees, storyPhotos, tags } from "../../server/db/schema.ts";
+import { booneeStories, storyPhotos } from "../../server/db/schema.ts";
 import { blockAccount, unblockAccount } from "../../server/domain/block-account.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
 import { getFigureLife } from "../../server/domain/figure-life.ts";
@@ -18,6 +18,7 @@ import { addStoryPhotos, setPhotoHidden } from "../../server/domain/story-photos
 import { sunFigure } from "../../server/domain/sun-figure.ts";
 import { translator } from "../../server/notify/translate.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { ownedFigure, untaggedFigure } from "../support/factories.ts";
 
 // Issue 35 items 9, 12 and 13: deleted and blocked accounts leave the leaderboards (and the counts
 // that rank them), a blocked finder is 'Anonymous' on "found by", the blocked message names the
@@ -113,12 +114,7 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
 
   it("a blocked finder shows as Anonymous on the figure page, in its biography and on its tag page; unblocked, the name is back", async () => {
     const finder = await createUser(s, "Finja Fund");
-    const [figure] = await s.db
-      .insert(boonees)
-      .values({ name: "Blocki", status: "Found", ownerId: finder.id, claimedAt: new Date() })
-      .returning();
-    await s.db.insert(tags).values({ booneeId: figure.id, secretCode: `BLOCK${seq++}X`, isClaimed: true, sunMode: "master" });
-    await s.db.execute(sql`insert into claims (boonee_id, user_id, claimed_at) values (${figure.id}, ${finder.id}, now())`);
+    const figure = await ownedFigure(s.db, finder.id, { name: "Blocki", tag: { sunMode: "master" } });
     const shown = async () => ({
       page: (await getBooneeDetail(s.db, null, figure.id)).ownerName,
       life: (await getFigureLife(s.db, figure, { admin: false })).find((e) => e.kind === "found")?.finder,
@@ -147,14 +143,8 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
   it("the data download holds the person's finder photos (every size) and reports with their state", async () => {
     const me = await createUser(s, "Datenfreund");
     const other = await createUser(s, "Fotografin");
-    const [mine] = await s.db
-      .insert(boonees)
-      .values({ name: "Meiner", status: "Found", ownerId: me.id, claimedAt: new Date() })
-      .returning();
-    const [theirs] = await s.db
-      .insert(boonees)
-      .values({ name: "Ihrer", status: "Found", ownerId: other.id, claimedAt: new Date() })
-      .returning();
+    const mine = await untaggedFigure(s.db, { name: "Meiner", status: "Found", ownerId: me.id });
+    const theirs = await untaggedFigure(s.db, { name: "Ihrer", status: "Found", ownerId: other.id });
     const [story] = await s.db
       .insert(booneeStories)
       .values({ booneeId: mine.id, userId: me.id, title: "Meine", story: "Im Park gefunden." })

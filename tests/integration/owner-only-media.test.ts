@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { booneeStories, boonees, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
+import { booneeStories, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { setRole } from "../../server/domain/change-role.ts";
 import { hiddenPhotoQuery, mediaAccessQuery } from "../../server/domain/media-access.ts";
@@ -75,7 +75,7 @@ beforeAll(async () => {
   ).id;
   await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: users.other.id, rarity: "Common" });
   urls.picture = await storeImage(s.storage, await png("#6b3fd1"), "images");
-  await s.db.insert(boonees).values({ name: "Öffentlich", status: "Placed", imageUrl: urls.picture });
+  await untaggedFigure(s.db, { name: "Öffentlich", imageUrl: urls.picture });
 
   // exclusive files: one for the owner's figure, one for all owners, one for Legendary owners
   urls.forFigure = await storeImage(s.storage, await png("#ff0000"), "exclusive");

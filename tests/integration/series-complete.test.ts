@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { boonees, tags } from "../../server/db/schema.ts";
+import { boonees } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { figure } from "../support/factories.ts";
@@ -92,12 +92,8 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
   it("never unlocks for figures without a series, and only once", async () => {
     const u = await createUser(s);
-    const [lone] = await s.db.insert(boonees).values({ name: "Ohne Reihe", status: "Placed" }).returning({ id: boonees.id });
-    const [t] = await s.db
-      .insert(tags)
-      .values({ booneeId: lone.id, secretCode: `LONE${Date.now().toString(36).toUpperCase()}` })
-      .returning({ id: tags.id });
-    expect(await claim(u.id, { id: lone.id, tagId: t.id })).not.toContain("series_complete");
+    const lone = await figure(s.db, { name: "Ohne Reihe" });
+    expect(await claim(u.id, lone)).not.toContain("series_complete");
     const series = newSeries();
     expect(await claim(u.id, await figure(s.db, { series: series }))).toContain("series_complete");
     const second = newSeries();

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, booneeStories, boonees, storyPhotoReports, storyPhotos } from "../../server/db/schema.ts";
+import { activityLog, booneeStories, storyPhotoReports, storyPhotos } from "../../server/db/schema.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
 import { listStories } from "../../server/domain/list-stories.ts";
 import { countReportedPhotos } from "../../server/domain/open-reports.ts";
@@ -10,6 +10,7 @@ import { REPORT_RULE } from "../../server/domain/report-figure.ts";
 import { reportStoryPhoto } from "../../server/domain/report-story-photo.ts";
 import { addStoryPhotos, setPhotoHidden } from "../../server/domain/story-photos.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 let s: TestServices;
 let moderator: Actor;
@@ -45,7 +46,7 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
   it("the author adds up to 3 photos, re-encoded to WebP without any EXIF; others may not; hidden ones are not shown", async () => {
     const owner = await createUser(s, "Fina");
     const actor: Actor = { id: owner.id, role: "user" };
-    const [figure] = await s.db.insert(boonees).values({ name: "Knipsi", status: "Found", ownerId: owner.id }).returning();
+    const figure = await untaggedFigure(s.db, { name: "Knipsi", status: "Found", ownerId: owner.id });
     const [story] = await s.db
       .insert(booneeStories)
       .values({ booneeId: figure.id, userId: owner.id, title: "Am Hafen", story: "Unter der Bank am Wasser." })
@@ -65,7 +66,7 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
       ),
     ).toBe("tooManyPhotos");
     // the author's own story sent to another figure's address, or an id that is no UUID: not found, nothing added
-    const [other] = await s.db.insert(boonees).values({ name: "Anderer", status: "Placed" }).returning();
+    const other = await untaggedFigure(s.db, { name: "Anderer" });
     expect(await refusal(addStoryPhotos(s.db, s.storage, actor, { booneeId: other.id, storyId: story.id, files: [await file()] }))).toBe(
       "notFound",
     );
@@ -97,10 +98,11 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
   let urls: string[] = [];
   async function storyWithPhotos(photos = 2, opts: { author?: Actor } = {}) {
     const author = opts.author ?? { id: (await createUser(s, "Fina")).id, role: "user" as const };
-    const [figure] = await s.db
-      .insert(boonees)
-      .values({ name: `Melde ${Math.random().toString(36).slice(2, 7)}`, status: "Found", ownerId: author.id })
-      .returning();
+    const figure = await untaggedFigure(s.db, {
+      name: `Melde ${Math.random().toString(36).slice(2, 7)}`,
+      status: "Found",
+      ownerId: author.id,
+    });
     const [story] = await s.db
       .insert(booneeStories)
       .values({ booneeId: figure.id, userId: author.id, title: "Am Kai", story: "Neben dem alten Kran gefunden." })

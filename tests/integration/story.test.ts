@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestToday } from "#shared/schemas/story.ts";
-import { booneeStories, boonees, notifications, userAchievements } from "../../server/db/schema.ts";
+import { booneeStories, notifications, userAchievements } from "../../server/db/schema.ts";
 import { addStory } from "../../server/domain/add-story.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -11,13 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-async function ownedFigure(ownerId: string | null) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: "Erzähl", status: "Found", ownerId, claimedAt: ownerId ? new Date() : null })
-    .returning();
-  return b;
-}
+const ownedFigure = (ownerId: string | null) => untaggedFigure(s.db, { name: "Erzähl", status: "Found", ownerId });
 const storiesOf = (booneeId: string) => s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, booneeId));
 const good = { title: "Am Hafen", story: "Unter der Bank am Hafen, ganz nass.", location: "Kiel", findDate: "" };
 

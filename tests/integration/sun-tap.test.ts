@@ -7,7 +7,7 @@ import { claimBoonee } from "../../server/domain/claim-boonee.ts";
 import { replaceClaimCode } from "../../server/domain/replace-claim-code.ts";
 import { sunFigure } from "../../server/domain/sun-figure.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
-import { figure } from "../support/factories.ts";
+import { figure, untaggedFigure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -51,8 +51,7 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     expect(await tap(first.id, uid, 42)).toEqual({ kind: "replayed" });
     // unbound, then stuck on another figure
     await unbindSunTag(s.db, admin, first.id);
-    const [b] = await s.db.insert(boonees).values({ name: "Second home", status: "Placed" }).returning({ id: boonees.id });
-    await s.db.insert(tags).values({ booneeId: b.id, secretCode: `SUNTAPMOVED${n++}` });
+    const b = await figure(s.db, { name: "Second home" });
     await bindSunTag(s.db, admin, b.id, { mode: "master", uid }, TEST_SUN_MASTER);
     expect(await acceptSunTap(s.db, TEST_SUN_MASTER, b.id, oldTap)).toEqual({ kind: "replayed" });
     expect(await tap(b.id, uid, 42)).toEqual({ kind: "replayed" });
@@ -65,7 +64,7 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     const forged = tapParams(TEST_SUN_MASTER, { uid: "04000000000A01", counter: 1 });
     forged.set("cmac", "0000000000000000");
     expect(await acceptSunTap(s.db, TEST_SUN_MASTER, f.id, forged)).toEqual({ kind: "unverified", reason: "bad-mac" });
-    const [plain] = await s.db.insert(boonees).values({ name: "Ohne Tag", status: "Placed" }).returning({ id: boonees.id });
+    const plain = await untaggedFigure(s.db, { name: "Ohne Tag" });
     expect(await tap(plain.id, "04000000000A01", 2)).toEqual({ kind: "unverified", reason: "not-bound" });
   });
 

@@ -25,6 +25,7 @@ import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { keysOfUrl } from "../../server/uploads/upload-references.ts";
 import { freePort, ROOT } from "../support/instances.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 // Issue 34 item 2: what a person deletes or staff hide is gone. For both upload drivers (this
 // instance's folder and an S3-compatible bucket, s3rver on loopback) and both databases: a finder
@@ -132,10 +133,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
     async function storyWithPhoto(name: string) {
       const author = await createUser(s, name);
       const actor: Actor = { id: author.id, role: "user" };
-      const [figure] = await s.db
-        .insert(boonees)
-        .values({ name: `Figur von ${name}`, status: "Found", ownerId: author.id })
-        .returning();
+      const figure = await untaggedFigure(s.db, { name: `Figur von ${name}`, status: "Found", ownerId: author.id });
       const [story] = await s.db
         .insert(booneeStories)
         .values({ booneeId: figure.id, userId: author.id, title: `Fund von ${name}`, story: "Unter der Brücke am Kanal." })
@@ -231,8 +229,8 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
         .insert(exclusiveContent)
         .values({ title: "Nur für dich", contentType: "image", url: exclusive, booneeId: photo.figure.id, audience: "boonee" });
       // a second figure shares a picture with a third: deleting one keeps it
-      const [one] = await s.db.insert(boonees).values({ name: "Zwilling A", status: "Placed", imageUrl: shared }).returning();
-      await s.db.insert(boonees).values({ name: "Zwilling B", status: "Placed", imageUrl: shared });
+      const one = await untaggedFigure(s.db, { name: "Zwilling A", imageUrl: shared });
+      await untaggedFigure(s.db, { name: "Zwilling B", imageUrl: shared });
 
       await deleteBoonee(s.db, storage(), admin, { id: photo.figure.id });
       await deleteBoonee(s.db, storage(), admin, { id: one.id });
@@ -247,7 +245,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
     it("a refused upload writes nothing: nine 4th photos, a wrong type beside a good photo", async () => {
       const author = await createUser(s, "Viel");
       const actor: Actor = { id: author.id, role: "user" };
-      const [figure] = await s.db.insert(boonees).values({ name: "Vollbild", status: "Found", ownerId: author.id }).returning();
+      const figure = await untaggedFigure(s.db, { name: "Vollbild", status: "Found", ownerId: author.id });
       const [story] = await s.db
         .insert(booneeStories)
         .values({ booneeId: figure.id, userId: author.id, title: "Drei", story: "Drei Fotos reichen." })
@@ -279,7 +277,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
     it(`throttles uploads per account: after ${UPLOAD_RULE.limit} in an hour the next is refused with 429 and stores nothing; admins are not counted`, async () => {
       const author = await createUser(s, "Eifrig");
       const actor: Actor = { id: author.id, role: "user" };
-      const [figure] = await s.db.insert(boonees).values({ name: "Dauerfoto", status: "Found", ownerId: author.id }).returning();
+      const figure = await untaggedFigure(s.db, { name: "Dauerfoto", status: "Found", ownerId: author.id });
       const [story] = await s.db
         .insert(booneeStories)
         .values({ booneeId: figure.id, userId: author.id, title: "Viele", story: "Immer wieder neu." })

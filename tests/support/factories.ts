@@ -1,11 +1,13 @@
 // Test factories: rows a test needs, with sensible defaults and typed overrides. Codes come from the
 // real generator (shared/claim-code-rule.ts), so two figures never share one, whatever runs alongside.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../server/db/client.ts";
 import { booneeStories, boonees, claims, drops, dropFigures, profiles, tags, userRoles } from "../../server/db/schema.ts";
 import type { Services } from "../../server/services.ts";
 import { generateClaimCode } from "../../shared/claim-code-rule.ts";
 
+/** Column values, each also as SQL (`sql`now() - interval '1 day'``), as an insert takes them. */
+type Values<T> = { [K in keyof T]?: T[K] | SQL };
 type BooneeInsert = typeof boonees.$inferInsert;
 type TagInsert = typeof tags.$inferInsert;
 
@@ -13,7 +15,7 @@ let n = 0;
 /** A name no other test row has (a counter and the clock), for rows a test looks up by name. */
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(n++).toString(36)}`;
 
-export type FigureOverrides = Partial<BooneeInsert> & {
+export type FigureOverrides = Values<BooneeInsert> & {
   /** The tag's secret code; generated when not given. */
   code?: string;
   /** Extra tag columns (a SUN tag's, is_claimed…). */
@@ -21,7 +23,7 @@ export type FigureOverrides = Partial<BooneeInsert> & {
 };
 
 /** A figure row without a tag. Defaults: Placed, Common, a unique name; an `ownerId` also sets `claimedAt` (now). */
-export async function untaggedFigure(db: Db, over: Partial<BooneeInsert> = {}) {
+export async function untaggedFigure(db: Db, over: Values<BooneeInsert> = {}) {
   const [row] = await db
     .insert(boonees)
     .values({
@@ -52,7 +54,7 @@ export async function figure(db: Db, over: FigureOverrides = {}) {
 }
 
 /** A figure type (the template instances inherit from): no tag, Draft unless overridden. */
-export async function figureType(db: Db, over: Partial<BooneeInsert> = {}) {
+export async function figureType(db: Db, over: Values<BooneeInsert> = {}) {
   return untaggedFigure(db, { name: uniqueName("Typ"), status: "Draft", ...over });
 }
 
@@ -64,7 +66,7 @@ export async function instances(db: Db, typeId: string, count: number, over: Fig
 }
 
 /** A claim row (pending unless overridden) of `userId` on `booneeId`. Does not change the figure. */
-export async function claim(db: Db, values: Pick<typeof claims.$inferInsert, "booneeId" | "userId"> & Partial<typeof claims.$inferInsert>) {
+export async function claim(db: Db, values: Pick<typeof claims.$inferInsert, "booneeId" | "userId"> & Values<typeof claims.$inferInsert>) {
   const [row] = await db.insert(claims).values(values).returning();
   return row;
 }
@@ -81,7 +83,7 @@ export async function ownedFigure(db: Db, userId: string, over: FigureOverrides 
 /** A finder's story on a figure (German, visible, unless overridden). */
 export async function story(
   db: Db,
-  values: Pick<typeof booneeStories.$inferInsert, "booneeId" | "userId"> & Partial<typeof booneeStories.$inferInsert>,
+  values: Pick<typeof booneeStories.$inferInsert, "booneeId" | "userId"> & Values<typeof booneeStories.$inferInsert>,
 ) {
   const [row] = await db
     .insert(booneeStories)
@@ -94,7 +96,7 @@ export async function story(
  * A drop row inserted directly (no domain rules: for a test that needs one to exist), releasing in an
  * hour unless overridden, with `figureIds` joined (their previous status kept as Placed).
  */
-export async function drop(db: Db, over: Partial<typeof drops.$inferInsert> & { figureIds?: string[] } = {}) {
+export async function drop(db: Db, over: Values<typeof drops.$inferInsert> & { figureIds?: string[] } = {}) {
   const { figureIds = [], ...values } = over;
   const title = values.titleDe ?? uniqueName("Drop");
   const [row] = await db
