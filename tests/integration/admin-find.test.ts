@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
 import { validate } from "#shared/forms.ts";
 import { csvCell } from "../../server/csv/csv.ts";
-import { boonees, claims, tags, userRoles } from "../../server/db/schema.ts";
+import { boonees, tags, userRoles } from "../../server/db/schema.ts";
 import { getBroadcastOptions } from "../../server/domain/get-broadcast-options.ts";
 import { listAdminBoonees } from "../../server/domain/list-figures.ts";
 import { listClaims } from "../../server/domain/list-claims.ts";
@@ -18,6 +18,7 @@ import { exportUsers } from "../../server/domain/export-users.ts";
 import { updateBoonee } from "../../server/domain/update-boonee.ts";
 import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { claimRow } from "../support/factories.ts";
 
 // Issue 17 items 4, 5, 6, 9, 11: what the operator finds, confirms, is told and downloads.
 
@@ -47,7 +48,7 @@ beforeAll(async () => {
   // the second instance is found by the owner (the rows a claim writes)
   await s.db.update(boonees).set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, instances[1].id));
   await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, instances[1].id));
-  await s.db.insert(claims).values({ booneeId: instances[1].id, userId: owner.id });
+  await claimRow(s.db, { booneeId: instances[1].id, userId: owner.id });
 });
 afterAll(async () => s.close());
 

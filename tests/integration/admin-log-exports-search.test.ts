@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
 import { validate } from "#shared/forms.ts";
-import { activityLog, boonees, claims, tags } from "../../server/db/schema.ts";
+import { activityLog, boonees, tags } from "../../server/db/schema.ts";
 import { changeRole } from "../../server/domain/change-role.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
 import { deleteBoonee } from "../../server/domain/delete-boonee.ts";
@@ -18,7 +18,7 @@ import { releaseDrop } from "../../server/domain/release-drop.ts";
 import { createDrop } from "../../server/domain/save-drop.ts";
 import { updateBoonee } from "../../server/domain/update-boonee.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
-import { untaggedFigure } from "../support/factories.ts";
+import { claimRow, untaggedFigure } from "../support/factories.ts";
 
 // Issue 25 "The second week", items 12 (exports), 13 (activity log) and 15 (the Boonees list finds "Nr. 5").
 
@@ -55,7 +55,7 @@ async function typeWithInstances(n: number, ownerName: string, typeName = `Typ $
   const third = batch.items[2];
   await s.db.update(boonees).set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, third.id));
   await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, third.id));
-  const [claim] = await s.db.insert(claims).values({ booneeId: third.id, userId: owner.id }).returning();
+  const claim = await claimRow(s.db, { booneeId: third.id, userId: owner.id });
   return { type, items: batch.items, third, owner, claim };
 }
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { renderNotificationText } from "#shared/notification-text.ts";
-import { activeWeeks, activityLog, booneeStories, notifications, storyPhotos } from "../../server/db/schema.ts";
+import { activeWeeks, activityLog, notifications, storyPhotos } from "../../server/db/schema.ts";
 import { setStoryHidden } from "../../server/domain/hide-story.ts";
 import { setPhotoHidden } from "../../server/domain/story-photos.ts";
 import { updateBoonee } from "../../server/domain/update-boonee.ts";
@@ -27,6 +27,7 @@ import { listGallery } from "../../server/domain/public-gallery.ts";
 import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
 import { createStaff, createTestServices, createSeasonedUser, createUser, type TestServices } from "./harness.ts";
 import { and } from "drizzle-orm";
+import { finderStory } from "../support/factories.ts";
 
 // Issue 35 items 1–5: the admin tells the truth in every view.
 let s: TestServices;
@@ -268,10 +269,12 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
   it("item 8: log lines for a hidden story or photo name the figure and the author; a type edit says how many instances it reached", async () => {
     const t = await typeWithInstances("Placed", 2);
     const author = await createUser(s, "Anna Autorin");
-    const [story] = await s.db
-      .insert(booneeStories)
-      .values({ booneeId: t.instances[0], userId: author.id, title: "Mein Fund am Hafen", story: "Er saß unter der Bank." })
-      .returning();
+    const story = await finderStory(s.db, {
+      booneeId: t.instances[0],
+      userId: author.id,
+      title: "Mein Fund am Hafen",
+      story: "Er saß unter der Bank.",
+    });
     const [photo] = await s.db.insert(storyPhotos).values({ storyId: story.id, url: "/uploads/x.webp" }).returning();
     await setStoryHidden(s.db, admin, { storyId: story.id, hidden: true, reason: "Enthält eine Adresse" });
     await setPhotoHidden(s.db, admin, { photoId: photo.id, hidden: true });

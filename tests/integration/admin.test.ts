@@ -25,6 +25,7 @@ import { updateBoonee } from "../../server/domain/update-boonee.ts";
 import { verifyClaim } from "../../server/domain/verify-claim.ts";
 import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { claimRow, finderStory } from "../support/factories.ts";
 
 let s: TestServices;
 let admin: Actor;
@@ -58,7 +59,7 @@ async function owned(userId: string, over: { rarity?: "Common" | "Rare" | "Legen
   const f = await createBoonee(s.db, admin, fields({ rarity: over.rarity ?? "Common", series: over.series ?? "Meer" }));
   await s.db.update(boonees).set({ ownerId: userId, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, f.id));
   await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, f.id));
-  const [c] = await s.db.insert(claims).values({ booneeId: f.id, userId }).returning();
+  const c = await claimRow(s.db, { booneeId: f.id, userId });
   return { ...f, claimId: c.id };
 }
 
@@ -216,7 +217,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("deletes a claimed figure with its tag, claim and stories", async () => {
     const u = await createUser(s, "Deleter");
     const f = await owned(u.id);
-    await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Fund", story: "Ich fand ihn im Park." });
+    await finderStory(s.db, { booneeId: f.id, userId: u.id, title: "Fund", story: "Ich fand ihn im Park." });
     await deleteBoonee(s.db, s.storage, admin, { id: f.id });
     expect(await s.db.select().from(boonees).where(eq(boonees.id, f.id))).toHaveLength(0);
     expect(await s.db.select().from(tags).where(eq(tags.booneeId, f.id))).toHaveLength(0);
@@ -359,10 +360,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("hides a finder story with a reason its author is told, and shows it again (moderator)", async () => {
     const u = await createUser(s, "Storyteller");
     const f = await owned(u.id);
-    const [st] = await s.db
-      .insert(booneeStories)
-      .values({ booneeId: f.id, userId: u.id, title: "Mein Fund", story: "Unter der Brücke." })
-      .returning();
+    const st = await finderStory(s.db, { booneeId: f.id, userId: u.id, title: "Mein Fund", story: "Unter der Brücke." });
     // no reason, no change
     for (const reason of [undefined, "  ", "ab"])
       await expect(setStoryHidden(s.db, moderator, { storyId: st.id, hidden: true, reason })).rejects.toMatchObject({

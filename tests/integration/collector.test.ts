@@ -24,7 +24,7 @@ import { getProfileSummary } from "../../server/domain/profile-summary.ts";
 import { countUnread } from "../../server/realtime/hub.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
-import { figure, untaggedFigure } from "../support/factories.ts";
+import { figure, finderStory, untaggedFigure } from "../support/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -158,7 +158,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const other = await createUser(s, "Bleibende");
     const f = await figure(s.db, { rarity: "Rare" });
     expect((await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
-    await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
+    await finderStory(s.db, { booneeId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
     const headers = new Headers({ cookie: u.cookie });
 
     const data = await exportUserData(s.db, actor(u.id));

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   activityLog,
   boonees,
-  claims,
   deliveryJobs,
   figureReports,
   notificationSettings,
@@ -18,7 +17,7 @@ import { changeReport, reportFigure, withdrawReport } from "../../server/domain/
 import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
 import { figureArg } from "#shared/notification-text.ts";
 import { createSeasonedUser, createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
-import { untaggedFigure } from "../support/factories.ts";
+import { claimRow, untaggedFigure } from "../support/factories.ts";
 
 let s: TestServices;
 let admin: Actor;
@@ -82,7 +81,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const id = (await untaggedFigure(s.db)).id;
     // Throwaway accounts, even with a find of their own: too new.
     const fresh = [await newcomer("Wegwerf Eins"), await newcomer("Wegwerf Zwei")];
-    await s.db.insert(claims).values({ booneeId: (await untaggedFigure(s.db)).id, userId: fresh[0].id });
+    await claimRow(s.db, { booneeId: (await untaggedFigure(s.db)).id, userId: fresh[0].id });
     for (const a of fresh) expect((await report(a, id, "missing")).marked).toBe(false);
     expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
     // Old, but never found anything: nothing to lose either.
@@ -275,7 +274,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .update(boonees)
       .set({ ownerId: finder.id, claimedAt: sql`now() - interval '1 hour'`, status: "Found" })
       .where(eq(boonees.id, id));
-    await s.db.insert(claims).values({ booneeId: id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
+    await claimRow(s.db, { booneeId: id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
     const life = (await getBooneeDetail(s.db, null, id)).life;
     expect(life.map((e) => e.kind)).toEqual(["dropped", "found"]);
     expect(life[1]).toMatchObject({ finder: "Jo Finder", afterMinutes: 120 });
@@ -302,13 +301,13 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .where(eq(boonees.id, draft.id));
     // Placed → Found is no new placement.
     expect(new Date((await placed())!).getTime()).toBeLessThan(new Date(first!).getTime());
-    await s.db.insert(claims).values({ booneeId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
+    await claimRow(s.db, { booneeId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
     const life = (await getBooneeDetail(s.db, null, draft.id)).life;
     expect(life.find((e) => e.kind === "found")).toMatchObject({ finder: "Kai Finder", afterMinutes: 180 });
 
     // Found before it was placed (its tag tapped while Hidden): no "after" at all.
     const early = await untaggedFigure(s.db, { name: `Moppel ${++n}`, status: "Hidden" });
-    await s.db.insert(claims).values({ booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
+    await claimRow(s.db, { booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
     await s.db
       .update(boonees)
       .set({ status: "Found", ownerId: finder.id, claimedAt: sql`now() - interval '1 hour'` })

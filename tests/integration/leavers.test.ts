@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { booneeStories, storyPhotos } from "../../server/db/schema.ts";
+import { storyPhotos } from "../../server/db/schema.ts";
 import { blockAccount, unblockAccount } from "../../server/domain/block-account.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
 import { getFigureLife } from "../../server/domain/figure-life.ts";
@@ -18,7 +18,7 @@ import { addStoryPhotos, setPhotoHidden } from "../../server/domain/story-photos
 import { sunFigure } from "../../server/domain/sun-figure.ts";
 import { translator } from "../../server/notify/translate.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
-import { ownedFigure, untaggedFigure } from "../support/factories.ts";
+import { finderStory, ownedFigure, untaggedFigure } from "../support/factories.ts";
 
 // Issue 35 items 9, 12 and 13: deleted and blocked accounts leave the leaderboards (and the counts
 // that rank them), a blocked finder is 'Anonymous' on "found by", the blocked message names the
@@ -145,14 +145,8 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const other = await createUser(s, "Fotografin");
     const mine = await untaggedFigure(s.db, { name: "Meiner", status: "Found", ownerId: me.id });
     const theirs = await untaggedFigure(s.db, { name: "Ihrer", status: "Found", ownerId: other.id });
-    const [story] = await s.db
-      .insert(booneeStories)
-      .values({ booneeId: mine.id, userId: me.id, title: "Meine", story: "Im Park gefunden." })
-      .returning();
-    const [theirStory] = await s.db
-      .insert(booneeStories)
-      .values({ booneeId: theirs.id, userId: other.id, title: "Ihre", story: "Am Strand gefunden." })
-      .returning();
+    const story = await finderStory(s.db, { booneeId: mine.id, userId: me.id, title: "Meine", story: "Im Park gefunden." });
+    const theirStory = await finderStory(s.db, { booneeId: theirs.id, userId: other.id, title: "Ihre", story: "Am Strand gefunden." });
     const photo = new File(
       [
         new Uint8Array(

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { booneeStories, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
+import { exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { setRole } from "../../server/domain/change-role.ts";
 import { hiddenPhotoQuery, mediaAccessQuery } from "../../server/domain/media-access.ts";
@@ -14,7 +14,7 @@ import { createHttpApp } from "../../server/http.ts";
 import { storeImage } from "../../server/uploads/process-upload.ts";
 import { freePort, ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
-import { untaggedFigure } from "../support/factories.ts";
+import { finderStory, untaggedFigure } from "../support/factories.ts";
 
 // Exclusive uploads and welcome videos over HTTP (issue 12): only whoever may see them gets the file,
 // with private caching; figure pictures stay public and immutable. Both databases.
@@ -141,15 +141,12 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
     const author = await createUser(s, "Fina");
     const moderator = await createUser(s, "Moda");
     await setRole(s.db, moderator.id, "moderator");
-    const [story] = await s.db
-      .insert(booneeStories)
-      .values({
-        booneeId: (await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })).id,
-        userId: author.id,
-        title: "Am Kai",
-        story: "Unter dem Kran am Kai.",
-      })
-      .returning();
+    const story = await finderStory(s.db, {
+      booneeId: (await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })).id,
+      userId: author.id,
+      title: "Am Kai",
+      story: "Unter dem Kran am Kai.",
+    });
     const url = await storeImage(s.storage, await png("#ffaa00"), "stories");
     const card = url.replace(/\.webp$/, "-card.webp");
     const [photo] = await s.db.insert(storyPhotos).values({ storyId: story.id, url }).returning();
@@ -173,15 +170,12 @@ describe.skipIf(!hasBuild && !process.env.CI)(`owner-only media on ${process.env
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("finds a finder photo by its URL index among 3,000 photos", async () => {
     const author = await createUser(s, "Viele");
-    const [story] = await s.db
-      .insert(booneeStories)
-      .values({
-        booneeId: (await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })).id,
-        userId: author.id,
-        title: "Viele",
-        story: "Sehr viele Fotos hier.",
-      })
-      .returning();
+    const story = await finderStory(s.db, {
+      booneeId: (await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })).id,
+      userId: author.id,
+      title: "Viele",
+      story: "Sehr viele Fotos hier.",
+    });
     await s.db
       .insert(storyPhotos)
       .values(Array.from({ length: 3000 }, (_, i) => ({ storyId: story.id, url: `/uploads/stories/old-${i}.webp` })));

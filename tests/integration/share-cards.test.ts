@@ -24,6 +24,7 @@ let s: TestServices;
 let server: ServerType;
 let base = "";
 const card = (url: string, ip: string) => fetch(`${base}${url}`, { headers: { [IP_HEADER]: ip } });
+// plain figures in one insert (the card-miss limit needs many at once), not the factory one by one
 const figures = async (count: number, imageUrl: string | null = null) =>
   (
     await s.db

@@ -10,7 +10,7 @@ import { REPORT_RULE } from "../../server/domain/report-figure.ts";
 import { reportStoryPhoto } from "../../server/domain/report-story-photo.ts";
 import { addStoryPhotos, setPhotoHidden } from "../../server/domain/story-photos.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
-import { untaggedFigure } from "../support/factories.ts";
+import { finderStory, untaggedFigure } from "../support/factories.ts";
 
 let s: TestServices;
 let moderator: Actor;
@@ -47,10 +47,7 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     const owner = await createUser(s, "Fina");
     const actor: Actor = { id: owner.id, role: "user" };
     const figure = await untaggedFigure(s.db, { name: "Knipsi", status: "Found", ownerId: owner.id });
-    const [story] = await s.db
-      .insert(booneeStories)
-      .values({ booneeId: figure.id, userId: owner.id, title: "Am Hafen", story: "Unter der Bank am Wasser." })
-      .returning();
+    const story = await finderStory(s.db, { booneeId: figure.id, userId: owner.id, title: "Am Hafen", story: "Unter der Bank am Wasser." });
     expect((await sharp(await gpsJpeg()).metadata()).exif).toBeDefined(); // the input really carries EXIF
 
     expect(
@@ -103,10 +100,12 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
       status: "Found",
       ownerId: author.id,
     });
-    const [story] = await s.db
-      .insert(booneeStories)
-      .values({ booneeId: figure.id, userId: author.id, title: "Am Kai", story: "Neben dem alten Kran gefunden." })
-      .returning();
+    const story = await finderStory(s.db, {
+      booneeId: figure.id,
+      userId: author.id,
+      title: "Am Kai",
+      story: "Neben dem alten Kran gefunden.",
+    });
     await s.db
       .insert(storyPhotos)
       .values(Array.from({ length: photos }, (_, i) => ({ storyId: story.id, url: `/uploads/stories/test-${story.id}-${i}.webp` })));

@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { booneeStories, boonees, drops, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
+import { boonees, drops, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
 import { blockAccount } from "../../server/domain/block-account.ts";
 import { deleteBoonee } from "../../server/domain/delete-boonee.ts";
 import { deleteOwnStory } from "../../server/domain/edit-own-story.ts";
@@ -25,7 +25,7 @@ import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { keysOfUrl } from "../../server/uploads/upload-references.ts";
 import { freePort, ROOT } from "../support/instances.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
-import { untaggedFigure } from "../support/factories.ts";
+import { finderStory, untaggedFigure } from "../support/factories.ts";
 
 // Issue 34 item 2: what a person deletes or staff hide is gone. For both upload drivers (this
 // instance's folder and an S3-compatible bucket, s3rver on loopback) and both databases: a finder
@@ -134,10 +134,12 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const author = await createUser(s, name);
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: `Figur von ${name}`, status: "Found", ownerId: author.id });
-      const [story] = await s.db
-        .insert(booneeStories)
-        .values({ booneeId: figure.id, userId: author.id, title: `Fund von ${name}`, story: "Unter der Brücke am Kanal." })
-        .returning();
+      const story = await finderStory(s.db, {
+        booneeId: figure.id,
+        userId: author.id,
+        title: `Fund von ${name}`,
+        story: "Unter der Brücke am Kanal.",
+      });
       await addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] });
       const [photo] = await s.db
         .select()
@@ -246,14 +248,8 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const author = await createUser(s, "Viel");
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: "Vollbild", status: "Found", ownerId: author.id });
-      const [story] = await s.db
-        .insert(booneeStories)
-        .values({ booneeId: figure.id, userId: author.id, title: "Drei", story: "Drei Fotos reichen." })
-        .returning();
-      const [second] = await s.db
-        .insert(booneeStories)
-        .values({ booneeId: figure.id, userId: author.id, title: "Noch eins", story: "Eine zweite Story." })
-        .returning();
+      const story = await finderStory(s.db, { booneeId: figure.id, userId: author.id, title: "Drei", story: "Drei Fotos reichen." });
+      const second = await finderStory(s.db, { booneeId: figure.id, userId: author.id, title: "Noch eins", story: "Eine zweite Story." });
       await addStoryPhotos(s.db, storage(), actor, {
         booneeId: figure.id,
         storyId: story.id,
@@ -278,10 +274,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const author = await createUser(s, "Eifrig");
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: "Dauerfoto", status: "Found", ownerId: author.id });
-      const [story] = await s.db
-        .insert(booneeStories)
-        .values({ booneeId: figure.id, userId: author.id, title: "Viele", story: "Immer wieder neu." })
-        .returning();
+      const story = await finderStory(s.db, { booneeId: figure.id, userId: author.id, title: "Viele", story: "Immer wieder neu." });
       // refused attempts count too: each costs the work of decoding
       for (let i = 0; i < UPLOAD_RULE.limit; i++) {
         expect(
@@ -299,10 +292,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const fresh = await storyWithPhoto("Anders");
       expect(fresh.keys).toHaveLength(2);
       // an admin's uploads are not counted
-      const [own] = await s.db
-        .insert(booneeStories)
-        .values({ booneeId: figure.id, userId: admin.id, title: "Team", story: "Vom Team geschrieben." })
-        .returning();
+      const own = await finderStory(s.db, { booneeId: figure.id, userId: admin.id, title: "Team", story: "Vom Team geschrieben." });
       for (let i = 0; i <= UPLOAD_RULE.limit; i++) {
         expect(await codeOf(addStoryPhotos(s.db, storage(), admin, { booneeId: figure.id, storyId: own.id, files: [notAnImage()] }))).toBe(
           "imageUpload 415",

@@ -66,7 +66,10 @@ export async function instances(db: Db, typeId: string, count: number, over: Fig
 }
 
 /** A claim row (pending unless overridden) of `userId` on `booneeId`. Does not change the figure. */
-export async function claim(db: Db, values: Pick<typeof claims.$inferInsert, "booneeId" | "userId"> & Values<typeof claims.$inferInsert>) {
+export async function claimRow(
+  db: Db,
+  values: Pick<typeof claims.$inferInsert, "booneeId" | "userId"> & Values<typeof claims.$inferInsert>,
+) {
   const [row] = await db.insert(claims).values(values).returning();
   return row;
 }
@@ -76,12 +79,12 @@ export async function ownedFigure(db: Db, userId: string, over: FigureOverrides 
   const { untagged, code, tag, ...rest } = over;
   const values = { status: "Found" as const, ownerId: userId, ...rest };
   const f = untagged ? { ...(await untaggedFigure(db, values)), tagId: null, code: null } : await figure(db, { ...values, code, tag });
-  const c = await claim(db, { booneeId: f.id, userId });
+  const c = await claimRow(db, { booneeId: f.id, userId });
   return { ...f, claimId: c.id };
 }
 
 /** A finder's story on a figure (German, visible, unless overridden). */
-export async function story(
+export async function finderStory(
   db: Db,
   values: Pick<typeof booneeStories.$inferInsert, "booneeId" | "userId"> & Values<typeof booneeStories.$inferInsert>,
 ) {
