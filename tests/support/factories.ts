@@ -39,7 +39,7 @@ export async function untaggedFigure(db: Db, over: Values<BooneeInsert> = {}) {
 
 /**
  * A figure with its tag (as `untaggedFigure`, plus a generated code unless `code` is given). An
- * `ownerId` marks the tag claimed unless `tag.isClaimed` says otherwise. No claim row: use `claim`
+ * `ownerId` marks the tag claimed unless `tag.isClaimed` says otherwise. No claim row: use `claimRow`
  * (or `ownedFigure`) for that.
  */
 export async function figure(db: Db, over: FigureOverrides = {}) {
@@ -53,9 +53,9 @@ export async function figure(db: Db, over: FigureOverrides = {}) {
   return { ...row, tagId: t.id, code };
 }
 
-/** A figure type (the template instances inherit from): no tag, Draft unless overridden. */
+/** A figure type (the template its instances inherit from): no tag, Placed unless overridden. */
 export async function figureType(db: Db, over: Values<BooneeInsert> = {}) {
-  return untaggedFigure(db, { name: uniqueName("Typ"), status: "Draft", ...over });
+  return untaggedFigure(db, { name: uniqueName("Typ"), ...over });
 }
 
 /** `count` tagged instances of a type (each with its own generated code). */
