@@ -64,7 +64,7 @@ const work = (list: { query: string }[]) => list.filter((q) => !/^(begin|commit)
 describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("claims with the code looked up once and no statement sent twice", async () => {
     const u = await createUser(s);
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     // a collector already seen today (the first request of a day also records the active week)
     expect((await fetch(`${base}/profile`, { headers: { cookie: u.cookie } })).status).toBe(200);
     await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
@@ -95,9 +95,9 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("sends four statements and no transaction of its own for a claim that unlocks nothing new", async () => {
     const u = await createUser(s, "Sammlerin");
-    expect((await postForm(base, `/c/${(await figure(s.db)).code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
+    expect((await postForm(base, `/c/${(await figure(s.db, { rarity: "Rare" })).code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
     await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     const { res, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
     expect(res.status).toBe(303);
     if (process.env.PRINT_SQL) for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
@@ -111,7 +111,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("tells the owner a second submit of their own claim is theirs, never 'taken'", async () => {
     const u = await createUser(s, "Doppelt Tippende");
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     expect((await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
     const again = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
     expect(again.status).toBe(303);
@@ -122,7 +122,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
   });
 
   it("shows who was faster when the figure went to someone else meanwhile", async () => {
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     const faster = await createUser(s, "Flinke Frieda");
     const u = await createUser(s);
     // The page was opened before; the other finder's claim lands just before this one's.
@@ -149,7 +149,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("refuses a claim from another site's page with a valid session, and claims nothing", async () => {
     const u = await createUser(s);
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     for (const origin of ["https://evil.example", "null"]) {
       const res = await fetch(`${base}/c/${f.code}`, {
         method: "POST",
@@ -165,7 +165,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("leaves a session due for its daily refresh to Better Auth: claimed, and the cookie slides", async () => {
     const u = await createUser(s);
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     // a session a day and a minute old (30-day sessions slide once a day)
     await s.db.execute(sql`update sessions set expires_at = now() + interval '29 days' - interval '1 minute' where user_id = ${u.id}`);
     const res = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
@@ -180,7 +180,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
 
   it("claims through the app's own data request (.data) as before, and the figure is the finder's", async () => {
     const u = await createUser(s);
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     const res = await postForm(base, `/c/${f.code}.data`, { intent: "claim" }, u.cookie);
     expect(res.status).toBeLessThan(400);
     const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
@@ -188,7 +188,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
   });
 
   it("sends a signed-out finder to the page's own sign-up and claim, untouched by the fast path", async () => {
-    const f = await figure(s.db);
+    const f = await figure(s.db, { rarity: "Rare" });
     const email = `fast${n++}@example.test`;
     const res = await postForm(base, `/c/${f.code}`, { intent: "signup", name: "Neu Hier", email, password: "secret123" });
     expect(res.status).toBe(303);
