@@ -12,14 +12,15 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-const ownedFigure = (ownerId: string | null) => untaggedFigure(s.db, { name: "Erzähl", status: "Found", ownerId });
+// a Found figure of `ownerId` (or nobody's), without tag or claim row: what a story is written about
+const storyFigure = (ownerId: string | null) => untaggedFigure(s.db, { name: "Erzähl", status: "Found", ownerId });
 const storiesOf = (booneeId: string) => s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, booneeId));
 const good = { title: "Am Hafen", story: "Unter der Bank am Hafen, ganz nass.", location: "Kiel", findDate: "" };
 
 describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("stores the owner's story and unlocks Storyteller with its notification, once", async () => {
     const owner = await createUser(s);
-    const b = await ownedFigure(owner.id);
+    const b = await storyFigure(owner.id);
     const result = await addStory(s.db, { id: owner.id, role: "user" }, { booneeId: b.id, fields: good });
     expect(result.unlocked).toContain("storyteller");
     const [row] = await storiesOf(b.id);
@@ -49,8 +50,8 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   it("refuses signed-out (401), other users and admins (403), unknown figures (404) — before looking at the form, storing nothing", async () => {
     const owner = await createUser(s);
     const other = await createUser(s);
-    const b = await ownedFigure(owner.id);
-    const unowned = await ownedFigure(null);
+    const b = await storyFigure(owner.id);
+    const unowned = await storyFigure(null);
     await expect(addStory(s.db, null, { booneeId: b.id, fields: good })).rejects.toMatchObject({ code: "unauthorized", status: 401 });
     await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: good })).rejects.toMatchObject({
       code: "forbidden",
@@ -76,7 +77,7 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
   it("applies the spec's limits: trims, then refuses (never cuts) title over 100, story over 5000, location over 200; minimums 3 and 10; no future date", async () => {
     const owner = await createUser(s);
     const actor = { id: owner.id, role: "user" as const };
-    const b = await ownedFigure(owner.id);
+    const b = await storyFigure(owner.id);
     const fail = (fields: Record<string, string>) => addStory(s.db, actor, { booneeId: b.id, fields }).catch((e) => e);
     expect(await fail({ ...good, title: "  ab  " })).toMatchObject({ status: 400, params: { title: "story.error.titleTooShort" } });
     expect(await fail({ ...good, story: "   kurz    " })).toMatchObject({ status: 400, params: { story: "story.error.storyTooShort" } });
