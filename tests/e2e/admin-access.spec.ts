@@ -221,6 +221,21 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     expect(m.status(), `moderator GET ${path}`).toBe(path === "/admin/claims.csv" ? 200 : 403);
   }
 
+  // --- the broadcast form's recipient count: a number for admins only (sign in first; others go home)
+  const countPath = "/admin/content/recipients?audience=all";
+  const vc = await visitor.request.get(countPath, { maxRedirects: 0 });
+  expect([vc.status(), vc.headers().location], `visitor GET ${countPath}`).toEqual([
+    302,
+    `/auth?redirect=${encodeURIComponent(countPath)}`,
+  ]);
+  for (const [who, p] of [
+    ["user", userPage],
+    ["moderator", modPage],
+  ] as const) {
+    const r = await p.request.get(countPath, { maxRedirects: 0 });
+    expect([r.status(), r.headers().location], `${who} GET ${countPath}`).toEqual([302, "/"]);
+  }
+
   // --- nothing changed
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, createName))).toHaveLength(0);
   expect(await db.select().from(schema.tags).where(eq(schema.tags.secretCode, createCode))).toHaveLength(0);
