@@ -102,9 +102,7 @@ export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
 
 /** The admin dashboard's drop card: the live drop with its counts, else the next waiting one, else none. */
 export type DashboardDrop =
-  | { state: "live"; drop: DropSummary }
-  | { state: "waiting"; id: string; title: Bilingual; releaseAt: string; figures: number }
-  | null;
+  { state: "live"; drop: DropSummary } | { state: "waiting"; id: string; title: Bilingual; releaseAt: string; figures: number } | null;
 
 export async function getDashboardDrop(db: DbOrTx, actor: Actor | null): Promise<DashboardDrop> {
   assertRole(actor, ["admin"]);
@@ -117,7 +115,13 @@ export async function getDashboardDrop(db: DbOrTx, actor: Actor | null): Promise
         from drops d where d.id = ${current.id}`,
   );
   if (!drop) return null;
-  return { state: "waiting", id: current.id, title: { de: drop.title_de, en: drop.title_en }, releaseAt: current.releaseAt, figures: drop.figures };
+  return {
+    state: "waiting",
+    id: current.id,
+    title: { de: drop.title_de, en: drop.title_en },
+    releaseAt: current.releaseAt,
+    figures: drop.figures,
+  };
 }
 
 /** The archive: released drops, newest first. */

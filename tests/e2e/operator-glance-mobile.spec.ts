@@ -18,7 +18,7 @@ test("on a phone the dashboard's drop card sits on screen with its counts and li
       const card = page.getByTestId("dashboard-drop");
       await expect(card).toHaveAttribute("data-state", "live");
       await expect(card.getByTestId("dashboard-drop-counts")).toHaveText(
-        lang === "de" ? "1 gefunden3 noch verstecktvon 4" : "1 found3 still hiddenof 4",
+        lang === "de" ? "1 von 4 gefunden · 3 noch versteckt" : "1 of 4 found · 3 still hidden",
       );
       const box = (await card.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -21,7 +21,7 @@ test("the dashboard shows the live drop's found and still hidden, then the next 
     await expect(card).toHaveAttribute("data-state", "live");
     await expect(card).toContainText("Läuft gerade");
     await expect(card).toContainText(live.titleDe);
-    await expect(card.getByTestId("dashboard-drop-counts")).toHaveText("1 gefunden2 noch verstecktvon 3");
+    await expect(card.getByTestId("dashboard-drop-counts")).toHaveText("1 von 3 gefunden · 2 noch versteckt");
     await card.getByRole("link", { name: "Zum Drop" }).click();
     await expect(page).toHaveURL(new RegExp(`/drops/${live.id}$`));
 

@@ -33,10 +33,8 @@ export function DashboardDropCard({ drop, now }: { drop: DashboardDrop; now: num
         {drop?.state === "live" && (
           <>
             <p className="font-display text-xl font-extrabold wrap-anywhere">{pick(drop.drop.title)}</p>
-            <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm font-semibold" data-testid="dashboard-drop-counts">
-              <span>{t("admin.dashboard.drop.found", { found: drop.drop.found })}</span>
-              <span>{t("admin.dashboard.drop.hidden", { count: drop.drop.hidden })}</span>
-              <span className="text-muted-foreground">{t("admin.dashboard.drop.ofTotal", { total: drop.drop.total })}</span>
+            <p className="text-sm font-semibold" data-testid="dashboard-drop-counts">
+              {t("admin.dashboard.drop.counts", { found: drop.drop.found, total: drop.drop.total, hidden: drop.drop.hidden })}
             </p>
             <div className="flex flex-wrap gap-2">
               <Link to={`/drops/${drop.drop.id}`} className={primary}>
