@@ -546,7 +546,7 @@ function RetractButton({ item }: { item: SentItem }) {
 function TipsCard() {
   const { t } = useTranslation();
   return (
-    <Card className="content-start bg-gold-light/30">
+    <Card className="content-start self-start bg-gold-light/30">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <LightbulbIcon className="size-5 text-gold" aria-hidden="true" /> {t("broadcast.tips.title")}
