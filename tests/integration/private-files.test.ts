@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { takeBackup } from "../../server/backup-schedule.ts";
 import { openEmbeddedCopy } from "../../server/db/embedded-copy.ts";
-import { readDump } from "../../server/restore.ts";
+import { readDump } from "../../server/backup-folder.ts";
 import { looseEntries } from "../../server/private-files.ts";
 import { freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 import { createTestServices, createUser } from "./harness.ts";
