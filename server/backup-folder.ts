@@ -2,13 +2,15 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import path from "node:path";
 import { moveUploads, type MoveUploadsResult } from "./storage/move-uploads.ts";
 import { createLocalStorage, type Storage } from "./storage/storage.ts";
+import { isUploadKey } from "./uploads/upload-references.ts";
 
 /**
  * The one backup format (docs/decisions/046), written by `cli backup` and the scheduled backups alike:
  * a folder with
  *   database.tar.gz  the database as an embedded-database dump without sessions, tokens and generated
  *                    secrets (decision 043), for an embedded and a PostgreSQL instance alike;
- *   uploads/         every object of the upload storage (DATA_DIR/uploads or the S3 bucket), same keys;
+ *   uploads/         every upload of the storage (DATA_DIR/uploads or the S3 bucket: the objects under the
+ *                    folders the app writes uploads into, not the readiness probe), same keys;
  *   backup.json      what it holds (format, when, where the uploads came from, how many).
  * Folders are 0700, files 0600.
  */
@@ -41,7 +43,7 @@ export async function writeBackupFolder(folder: string, dump: Blob, uploads: Sto
   try {
     writeFileSync(path.join(partial, DATABASE), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     mkdirSync(path.join(partial, UPLOADS), { mode: 0o700 });
-    const copied = await moveUploads(uploads, createLocalStorage(path.join(partial, UPLOADS)));
+    const copied = await moveUploads(uploads, createLocalStorage(path.join(partial, UPLOADS)), undefined, isUploadKey);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       takenAt: new Date().toISOString(),
