@@ -49,7 +49,8 @@ export async function moveToPostgresCommand(config: CliConfig, url: string, back
     await restoreBackupUploads(config, parts, say);
     return say(`Next: start the app with DATABASE_URL=${redactPassword(url)}.`);
   }
-  if (config.DATABASE_URL) throw new Error("DATABASE_URL is set: this instance is on PostgreSQL already; unset it to move the embedded database.");
+  if (config.DATABASE_URL)
+    throw new Error("DATABASE_URL is set: this instance is on PostgreSQL already; unset it to move the embedded database.");
   const dump = await embeddedDump(config);
   const from = dump.throughServer ? "Read the embedded database through the running server." : "Read the embedded database.";
   await copyToPostgres(config, url, dump.blob, from, say);
