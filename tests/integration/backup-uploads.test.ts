@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listBackups, startBackupSchedule } from "../../server/backup-schedule.ts";
@@ -40,12 +41,13 @@ const pgReachable = await (async () => {
   }
 })();
 
-const configFor = (dataDir: string, databaseUrl?: string) =>
+const configFor = (dataDir: string, databaseUrl?: string, s3?: Record<string, string>) =>
   loadConfig({
     DATA_DIR: dataDir,
     SESSION_SECRET: "backup-test-secret-backup-test-secret",
     LOG_LEVEL: "silent",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...s3,
   } as NodeJS.ProcessEnv);
 
 async function withInstance<T>(config: ReturnType<typeof configFor>, fn: (s: Services) => Promise<T>): Promise<T> {
@@ -189,6 +191,52 @@ describe(`a backup holds the uploads (${onPostgres ? "postgres" : "pglite"})`, (
       await s.storage.put(photo().slice("/uploads/".length), new Uint8Array(bytes), "image/webp");
       expect((await app.request("/readyz")).status).toBe(200);
     });
+  }, 300_000);
+
+  it("with the uploads in S3: a restore puts them into the bucket, and a backup holds the bucket's files", async () => {
+    const bucket = "boonees-backup";
+    const s3server = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: tmp("s3rver-backup-"),
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+    const { port } = (await s3server.run()) as unknown as { port: number };
+    try {
+      const s3 = {
+        S3_BUCKET: bucket,
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_FORCE_PATH_STYLE: "true",
+      };
+      const config = configFor(tmp("boonees-s3-restored-"), undefined, s3);
+      const printed: string[] = [];
+      await restoreCommand(config, backup, (l) => printed.push(l));
+      expect(printed.join("\n")).toMatch(/Uploads: 4 copied/);
+      expect(existsSync(path.join(config.dataDir, "uploads", picture().slice("/uploads/".length)))).toBe(false); // in the bucket
+      await withInstance(config, async (s) => {
+        expect(s.storage.kind).toBe("s3");
+        for (const url of [picture(), photo()]) expect(await served(s, url)).toEqual({ status: 200, sha: files[url] });
+        expect(await checkReadiness(s)).toMatchObject({ ok: true, storage: true, missingUploads: 0 });
+      });
+
+      const again = (await backupCommand(config, path.join(tmp("boonees-backups-"), "from-s3"), quiet)).folder;
+      expect(JSON.parse(readFileSync(path.join(again, "backup.json"), "utf8"))).toMatchObject({
+        uploadsFrom: "s3",
+        uploads: { objects: 4 },
+      });
+      for (const [url, hash] of Object.entries(files))
+        expect(sha(readFileSync(path.join(again, "uploads", url.slice("/uploads/".length))))).toBe(hash);
+
+      await withInstance(config, async (s) => {
+        await s.storage.delete(photo().slice("/uploads/".length)); // gone from the bucket: HEAD answers 404
+        expect(await checkReadiness(s)).toMatchObject({ ok: false, storage: false, missingUploads: 1 });
+      });
+    } finally {
+      await s3server.close();
+    }
   }, 300_000);
 
   it("the scheduled backup has the same format, the uploads inside", async () => {
