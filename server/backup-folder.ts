@@ -5,7 +5,7 @@ import { createLocalStorage, type Storage } from "./storage/storage.ts";
 import { isUploadKey } from "./uploads/upload-references.ts";
 
 /**
- * The one backup format (docs/decisions/046), written by `cli backup` and the scheduled backups alike:
+ * The one backup format (docs/decisions/048), written by `cli backup` and the scheduled backups alike:
  * a folder with
  *   database.tar.gz  the database as an embedded-database dump without sessions, tokens and generated
  *                    secrets (decision 043), for an embedded and a PostgreSQL instance alike;
@@ -61,7 +61,7 @@ export async function writeBackupFolder(folder: string, dump: Blob, uploads: Sto
 
 export interface BackupParts {
   dump: string;
-  /** the folder of uploads; undefined: a backup of the format before 046 made by `cli backup` (a dump file, no uploads) */
+  /** the folder of uploads; undefined: a backup of the format before 048 made by `cli backup` (a dump file, no uploads) */
   uploads: string | undefined;
   manifest: BackupManifest | undefined;
 }

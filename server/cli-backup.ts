@@ -45,8 +45,9 @@ export async function moveToPostgresCommand(config: CliConfig, url: string, back
   if (backup) {
     if (!existsSync(backup)) throw new Error(`No backup at ${backup}.`);
     const parts = backupParts(backup);
-    await copyToPostgres(config, url, readDump(parts.dump), "Read the backup.", say);
+    // the uploads first: copying them again changes nothing, while a second move into the database is refused
     await restoreBackupUploads(config, parts, say);
+    await copyToPostgres(config, url, readDump(parts.dump), "Read the backup.", say);
     return say(`Next: start the app with DATABASE_URL=${redactPassword(url)}.`);
   }
   if (config.DATABASE_URL)
@@ -68,7 +69,7 @@ const describeUploads = (m: BackupManifest) =>
 const describeRestoredUploads = (uploads: MoveUploadsResult | undefined) =>
   uploads
     ? `Uploads: ${uploads.copied} copied (${uploads.bytes} bytes), ${uploads.unchanged} already there; each verified by size and sha-256.`
-    : "This backup is a database dump of the old format: it holds no uploads (docs/decisions/046); copy DATA_DIR/uploads of the old instance yourself.";
+    : "This backup is a database dump of the old format: it holds no uploads (docs/decisions/048); copy DATA_DIR/uploads of the old instance yourself.";
 
 /** A consistent dump of the embedded database: from the running server if there is one, else opened here. */
 export async function embeddedDump(config: CliConfig) {

@@ -19,7 +19,7 @@ import { storeImage } from "../../server/uploads/process-upload.ts";
 import { createPgDatabase, PG_SERVER } from "../support/instances.ts";
 import { createUser } from "./harness.ts";
 
-// Issue 35 item 6: a backup holds the uploads (decision 046). An instance with a figure's picture and a
+// Issue 35 item 6: a backup holds the uploads (decision 048). An instance with a figure's picture and a
 // finder photo is backed up by `cli backup` (the CLI's own code, on this test's database), restored into
 // a fresh DATA_DIR and moved into a fresh PostgreSQL database: the files come back with the same bytes
 // and the app serves them. /readyz notices referenced files missing from the storage.
