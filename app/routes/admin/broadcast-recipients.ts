@@ -1,4 +1,4 @@
-import { actorOf, getServices, requireRole } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
 import { validate } from "#shared/forms.ts";
 import { broadcastAudienceSchema } from "#shared/schemas/admin.ts";
 import { countRecipients } from "#server/domain/broadcast-content.ts";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/broadcast-recipients";
  * the audience is incomplete (a rarity, series or figure not chosen yet, or not a valid one).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireRole(context, request, ["admin"]);
+  const viewer = requirePage(context, request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = validate(broadcastAudienceSchema, params);
   if (!parsed.ok) return { count: null };
