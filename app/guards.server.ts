@@ -48,7 +48,7 @@ export function requirePage(context: Ctx, request: Request) {
 
 /**
  * The action's form. A body that is not one (no or another type, multipart without a boundary or
- * broken) answers 400, never a 500: every action reads its form here (issue 34 item 4).
+ * broken) answers 400, never a 500: every action reads its form here (decision 043).
  */
 export async function requestForm(request: Request): Promise<FormData> {
   const form = await readForm(request);

@@ -44,6 +44,7 @@ export default [
     route("create-boonee", "routes/admin/create-boonee.tsx"),
     route("boonees", "routes/admin/boonees.tsx"),
     route("content", "routes/admin/content.tsx"),
+    route("content/recipients", "routes/admin/broadcast-recipients.ts"),
     route("claims", "routes/admin/claims.tsx"),
     route("reports", "routes/admin/reports.tsx"),
     route("users", "routes/admin/users.tsx"),

@@ -1,4 +1,4 @@
-// How many wrong claim codes an attacker gets checked per minute (issue 34 item 1, decision 039),
+// How many wrong claim codes an attacker gets checked per minute (decision 039),
 // through the claim lookup every entry uses (server/domain/lookup-claim-code.ts), in-process:
 //
 //   1. one address, solving every proof of work in Node (altcha-lib's solver, one core)

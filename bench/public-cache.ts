@@ -3,7 +3,7 @@
 // their ratio, measured in one run, on the embedded database and on PostgreSQL. Needs a build.
 //   node bench/public-cache.ts                         # 10 s per run, 50 connections, both databases
 //   LOAD_SECONDS=20 LOAD_CONNECTIONS=50 BENCH_DATABASES=pglite node bench/public-cache.ts
-// Targets (issue 13): gallery >= 0.25x the bytes-only server, zero errors, p99 < 100 ms at 50 connections.
+// Targets (decision 011): gallery >= 0.25x the bytes-only server, zero errors, p99 < 100 ms at 50 connections.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";

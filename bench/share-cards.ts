@@ -1,4 +1,4 @@
-// What a share card costs (issue 34 item 6) and what an anonymous crowd can make the server spend on them.
+// What a share card costs (decision 041) and what an anonymous crowd can make the server spend on them.
 //
 //   node bench/share-cards.ts              (CARDS=40 by default)
 //

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { writeBackupFolder } from "./backup-folder.ts";
 import { onOneInstance } from "./db/instance-lock.ts";
 import { snapshotDatabase } from "./db/snapshot.ts";
 import type { Services } from "./services.ts";
-import { moveUploads } from "./storage/move-uploads.ts";
-import { createLocalStorage } from "./storage/storage.ts";
 
 const BACKUP_LOCK = 724_202;
 const NAME = /^boonees-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
@@ -19,30 +18,19 @@ export function listBackups(dir: string): string[] {
     .map((n) => path.join(dir, n));
 }
 
+/** The name of a backup folder taken now (the same for `cli backup` and the schedule). */
+export const backupName = (at = new Date()) => `boonees-${at.toISOString().replace(/[:.]/g, "-")}`;
+
 /**
- * One backup folder in `dir`: `database.tar.gz` (an embedded-database dump, also for PostgreSQL) and
- * `uploads/` (every stored object, from DATA_DIR or the bucket). Written under a temporary name and
- * renamed when complete; then only the newest `keep` backups stay.
+ * One backup folder in `dir` (the format of server/backup-folder.ts: the database dump, every upload and
+ * backup.json); then only the newest `keep` backups stay.
  */
 export async function takeBackup(services: Pick<Services, "database" | "storage">, dir: string, keep: number): Promise<string> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const name = `boonees-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-  const partial = path.join(dir, `.${name}.partial`);
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { mode: 0o700 });
-  try {
-    const { dump } = await snapshotDatabase(services.database);
-    writeFileSync(path.join(partial, "database.tar.gz"), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-    await moveUploads(services.storage, createLocalStorage(path.join(partial, "uploads")));
-    const final = path.join(dir, name);
-    rmSync(final, { recursive: true, force: true });
-    renameSync(partial, final);
-    for (const old of listBackups(dir).slice(keep)) rmSync(old, { recursive: true, force: true });
-    return final;
-  } catch (e) {
-    rmSync(partial, { recursive: true, force: true });
-    throw e;
-  }
+  const folder = path.join(dir, backupName());
+  const { dump } = await snapshotDatabase(services.database);
+  await writeBackupFolder(folder, dump, services.storage);
+  for (const old of listBackups(dir).slice(keep)) rmSync(old, { recursive: true, force: true });
+  return folder;
 }
 
 /**

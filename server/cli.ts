@@ -1,22 +1,15 @@
 import "./private-umask.ts";
 import { sql } from "drizzle-orm";
-import { existsSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import pg from "pg";
+import { existsSync } from "node:fs";
 import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
 import { ensureAdmin } from "./auth/ensure-admin.ts";
-import { fileSessionSecret } from "./auth/session-secret.ts";
-import { controlToken } from "./backup.ts";
+import { backupCommand, moveToPostgresCommand, restoreCommand } from "./cli-backup.ts";
+import { withServices } from "./cli-services.ts";
 import { loadConfig } from "./config.ts";
 import { queryRows } from "./db/client.ts";
-import { openEmbeddedCopy } from "./db/embedded-copy.ts";
-import { moveToPostgres } from "./db/move-to-postgres.ts";
-import { backupOfDump, dumpEmbedded, snapshotDatabase } from "./db/snapshot.ts";
 import { setRole } from "./domain/change-role.ts";
 import { rotateShortCodes, type RotatedCode } from "./domain/rotate-short-codes.ts";
-import { backupParts, readDump, restoreEmbedded } from "./restore.ts";
-import { closeServices, createServices } from "./services.ts";
 import { bucketStorage, localUploads } from "./storage/from-config.ts";
 import { moveUploads } from "./storage/move-uploads.ts";
 
@@ -25,13 +18,15 @@ const usage = `Boonees command line (npm run cli -- <command>)
   create-admin <email> <password>   create the account if missing and make it an admin
                                     (an existing account only when the password is its own)
   grant-role <email> <user|moderator|admin>
-  backup [file]                     consistent dump of the database (embedded: works while the server
-                                    runs; PostgreSQL: one snapshot, in the same format)
-  restore <file|folder>             replace the embedded database with a backup, a scheduled one's
-                                    uploads included (server must be stopped)
+  backup [folder]                   a backup folder: the database (embedded: works while the server
+                                    runs; PostgreSQL: one snapshot) and every upload (DATA_DIR/uploads
+                                    or the S3 bucket); the same format as the scheduled backups
+  restore <folder|file>             replace the embedded database with a backup and copy its uploads
+                                    into the configured storage (server must be stopped)
   move-to-postgres <DATABASE_URL> [backup]
-                                    copy the embedded database (or a backup) into an empty PostgreSQL
-                                    database (works while the server runs; verifies every table)
+                                    copy the embedded database (or a backup, with its uploads) into an
+                                    empty PostgreSQL database (works while the server runs; verifies
+                                    every table)
   move-uploads <s3|local>           copy DATA_DIR/uploads into the S3_BUCKET (s3) or back (local),
                                     each object verified by size and hash; URLs stay the same
   rotate-short-codes                give every unclaimed figure whose code is shorter than 10 characters
@@ -59,26 +54,12 @@ async function main(argv: string[]) {
       });
       return console.log(`${email} now has the role ${role}.`);
     }
-    case "backup": {
-      const file = path.resolve(args[0] ?? `boonees-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`);
-      const dump = config.DATABASE_URL ? await postgresDump(config) : await embeddedDump(config);
-      // without sessions and generated secrets (decision 043); PostgreSQL's snapshot leaves them out itself
-      const blob = config.DATABASE_URL ? dump.blob : await backupOfDump(dump.blob);
-      writeFileSync(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
-      return console.log(dump.throughServer ? `Backup written through the running server: ${file}` : `Backup written: ${file}`);
-    }
+    case "backup":
+      return void (await backupCommand(config, args[0], console.log));
     case "move-to-postgres": {
       const [url, backup] = args;
       if (!url || !/^postgres(ql)?:\/\//.test(url)) return fail(usage);
-      if (backup) {
-        if (!existsSync(backup)) return fail(`No backup at ${backup}.`);
-        return copyToPostgres(config, url, readDump(backupParts(backup).dump), "Read the backup.");
-      }
-      if (config.DATABASE_URL)
-        return fail("DATABASE_URL is set: this instance is on PostgreSQL already; unset it to move the embedded database.");
-      const dump = await embeddedDump(config);
-      const from = dump.throughServer ? "Read the embedded database through the running server." : "Read the embedded database.";
-      return copyToPostgres(config, url, dump.blob, from);
+      return moveToPostgresCommand(config, url, backup, console.log);
     }
     case "move-uploads": {
       const [direction] = args;
@@ -102,79 +83,13 @@ async function main(argv: string[]) {
     }
     case "restore": {
       const backup = args[0];
-      if (!backup || !existsSync(backup)) return fail("restore needs an existing backup file or folder.");
+      if (!backup || !existsSync(backup)) return fail("restore needs an existing backup folder or file.");
       if (config.DATABASE_URL)
         return fail("DATABASE_URL is set: restore into an empty PostgreSQL database with move-to-postgres <url> <backup>.");
-      const dir = await restoreEmbedded(backup, config.dataDir);
-      return console.log(`Restored ${backup} into ${dir}.`);
+      return restoreCommand(config, backup, console.log);
     }
     default:
       return fail(usage);
-  }
-}
-
-/** A consistent dump of the embedded database: from the running server if there is one, else opened here. */
-async function embeddedDump(config: ReturnType<typeof loadConfig>) {
-  const bytes = await backupThroughServer(config).catch(() => null);
-  if (bytes) return { blob: new Blob([bytes]), throughServer: true };
-  let blob: Blob | undefined;
-  await withServices(config, async (s) => (blob = await dumpEmbedded(s.database)));
-  return { blob: blob!, throughServer: false };
-}
-
-/** PostgreSQL read in one snapshot into the embedded format (server/db/snapshot.ts). */
-async function postgresDump(config: ReturnType<typeof loadConfig>) {
-  let blob: Blob | undefined;
-  await withServices(config, async (s) => (blob = (await snapshotDatabase(s.database)).dump));
-  return { blob: blob!, throughServer: false };
-}
-
-async function copyToPostgres(config: ReturnType<typeof loadConfig>, url: string, dump: Blob, readFrom: string) {
-  console.log(readFrom);
-  const source = await openEmbeddedCopy(dump);
-  const target = new pg.Client({ connectionString: url });
-  await target.connect();
-  try {
-    const result = await moveToPostgres({
-      source,
-      target,
-      sessionSecret: config.SESSION_SECRET ? undefined : fileSessionSecret(config.dataDir),
-      onTable: (t) =>
-        console.log(`  ${t.table.padEnd(32)} ${String(t.rows).padStart(8)} rows  checksum ${t.checksum.slice(0, 12) || "-"} ok`),
-    });
-    const rows = result.tables.reduce((n, t) => n + t.rows, 0);
-    console.log(`Moved ${rows} rows in ${result.tables.length} tables; counts and checksums match.`);
-    if (result.sessionSecretStored) console.log("The session secret is stored in PostgreSQL: sessions stay valid on every instance.");
-    if (config.SESSION_SECRET) console.log("Keep SESSION_SECRET set to the same value on every instance: sessions stay valid.");
-    console.log(`Next: start the app with DATABASE_URL=${redactPassword(url)} (uploads: npm run cli -- move-uploads s3).`);
-  } finally {
-    await target.end();
-    await source.close();
-  }
-}
-
-const redactPassword = (url: string) => url.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
-
-async function backupThroughServer(config: ReturnType<typeof loadConfig>) {
-  const res = await fetch(`http://127.0.0.1:${config.PORT}/internal/backup`, {
-    method: "POST",
-    // backups are for the embedded database, whose server uses SESSION_SECRET or the DATA_DIR file
-    headers: { "x-boonees-control": controlToken(config.SESSION_SECRET ?? fileSessionSecret(config.dataDir)) },
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (!res.ok) throw new Error(`server answered ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
-}
-
-async function withServices(
-  config: ReturnType<typeof loadConfig>,
-  fn: (s: Awaited<ReturnType<typeof createServices>>) => Promise<unknown>,
-) {
-  const services = await createServices({ ...config, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, LOG_LEVEL: "warn" });
-  try {
-    await fn(services);
-  } finally {
-    await closeServices(services);
   }
 }
 

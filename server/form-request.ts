@@ -1,5 +1,5 @@
 /**
- * What a state-changing request must be before any action reads it (issue 34 item 4, decision 043):
+ * What a state-changing request must be before any action reads it (decision 043):
  * a form, `application/x-www-form-urlencoded` or `multipart/form-data` with a boundary, whose body
  * parses. The HTTP server checks the type before the claim fast path and React Router alike; the
  * body is read by `readForm` in both, so both decide the same on every malformed request.

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 /**
- * What the app writes is its owner's alone (issue 34 item 3, decision 043): folders 0700, files 0600.
+ * What the app writes is its owner's alone (decision 043): folders 0700, files 0600.
  * `keepFilesPrivate` sets the process's umask (server/main.ts, server/cli.ts and server/dev.ts import
  * server/private-umask.ts first), so every file and folder created afterwards is private, whoever
  * creates it (the database, mail outbox, uploads, backups). The embedded database is the exception:

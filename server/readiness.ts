@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { queryRows } from "./db/client.ts";
 import type { Services } from "./services.ts";
+import { missingUploadKeys, recentUploadUrls } from "./uploads/upload-sample.ts";
 
 const journal = new URL("./db/migrations/meta/_journal.json", import.meta.url);
 /** How many migrations this release ships (read once). */
@@ -23,15 +24,21 @@ export interface Readiness {
   database: boolean;
   /** every migration this release ships is applied (a newer release may have applied more: still fine, they only add) */
   migrations: boolean;
+  /** the upload storage takes a write and holds the sampled files rows point to */
   storage: boolean;
+  /** how many of the sampled files (the most recently referenced uploads) the storage does not hold; null: not known */
+  missingUploads: number | null;
 }
 
 /**
  * Whether this instance can serve (for a load balancer's /readyz): the database answers, its schema is
- * at least this release's, and the upload storage takes a write. /healthz stays the liveness check.
+ * at least this release's, the upload storage takes a write, and it holds the files of the most
+ * recently referenced uploads (a bounded sample, server/uploads/upload-sample.ts: a restore without
+ * its uploads, or a lost volume, is not ready). /healthz stays the liveness check.
  */
 export async function checkReadiness(services: Pick<Services, "database" | "storage">): Promise<Readiness> {
-  const [database, migrations, storage] = await Promise.all([
+  let missingUploads: number | null = null;
+  const [database, migrations, writable, filesPresent] = await Promise.all([
     passes(async () => {
       await services.database.ping();
       return true;
@@ -44,6 +51,13 @@ export async function checkReadiness(services: Pick<Services, "database" | "stor
       await services.storage.put("health/ready-probe.txt", new TextEncoder().encode("ok"), "text/plain");
       return true;
     }),
+    passes(async () => {
+      const urls = await recentUploadUrls(services.database.db).catch(() => null);
+      if (!urls) return true; // no database: its own check says so, the storage is not to blame
+      missingUploads = (await missingUploadKeys(services.storage, urls)).length;
+      return missingUploads === 0;
+    }),
   ]);
-  return { ok: database && migrations && storage, database, migrations, storage };
+  const storage = writable && filesPresent;
+  return { ok: database && migrations && storage, database, migrations, storage, missingUploads };
 }

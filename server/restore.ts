@@ -1,32 +1,29 @@
 import { PGlite } from "@electric-sql/pglite";
-import { existsSync, readFileSync, renameSync, statSync } from "node:fs";
+import { existsSync, renameSync } from "node:fs";
 import path from "node:path";
+import { backupParts, readDump, restoreUploads } from "./backup-folder.ts";
 import { acquireDirLock } from "./db/lock.ts";
 import { tightenTree } from "./private-files.ts";
-import { moveUploads } from "./storage/move-uploads.ts";
-import { createLocalStorage } from "./storage/storage.ts";
-
-/** A backup is a dump file (cli backup) or a folder of the scheduled backup (database.tar.gz and uploads/). */
-export function backupParts(backup: string) {
-  if (!statSync(backup).isDirectory()) return { dump: backup, uploads: undefined };
-  const uploads = path.join(backup, "uploads");
-  return { dump: path.join(backup, "database.tar.gz"), uploads: existsSync(uploads) ? uploads : undefined };
-}
-
-export const readDump = (file: string) => new Blob([readFileSync(file)]);
+import type { MoveUploadsResult } from "./storage/move-uploads.ts";
+import { createLocalStorage, type Storage } from "./storage/storage.ts";
 
 /**
  * Replaces the embedded database in `dataDir` with a backup (the server must be stopped: the lock refuses
- * otherwise); the previous directory is kept beside it. A backup folder's uploads are copied into
- * DATA_DIR/uploads (objects already there with the same size and hash are left alone).
+ * otherwise); the previous directory is kept beside it. The backup's uploads are copied into `uploadsTo`
+ * (default DATA_DIR/uploads; the CLI passes the configured storage, the bucket with S3_BUCKET). A dump file
+ * of the old `cli backup` restores the database only (`uploads` undefined: it never held any).
  */
-export async function restoreEmbedded(backup: string, dataDir: string) {
-  const { dump, uploads } = backupParts(backup);
+export async function restoreEmbedded(
+  backup: string,
+  dataDir: string,
+  uploadsTo: Storage = createLocalStorage(path.join(dataDir, "uploads")),
+): Promise<{ dir: string; uploads: MoveUploadsResult | undefined }> {
+  const parts = backupParts(backup);
   const dir = path.join(dataDir, "db");
   const release = acquireDirLock(`${dir}.lock`);
   try {
     const restoredDir = `${dir}.restoring`;
-    const db = await PGlite.create(restoredDir, { loadDataDir: readDump(dump) });
+    const db = await PGlite.create(restoredDir, { loadDataDir: readDump(parts.dump) });
     await db.query("select 1");
     await db.close();
     tightenTree(restoredDir);
@@ -35,6 +32,5 @@ export async function restoreEmbedded(backup: string, dataDir: string) {
   } finally {
     release();
   }
-  if (uploads) await moveUploads(createLocalStorage(uploads), createLocalStorage(path.join(dataDir, "uploads")));
-  return dir;
+  return { dir, uploads: await restoreUploads(parts, uploadsTo) };
 }

@@ -1,5 +1,6 @@
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns/format";
+import { formatDistanceStrict } from "date-fns/formatDistanceStrict";
 // the two locales by their own paths: the "date-fns/locale" index loads every locale (seconds of a server's start)
 import { de } from "date-fns/locale/de";
 import { enGB } from "date-fns/locale/en-GB";
@@ -60,3 +61,7 @@ export function isTimeZone(zone: string) {
     return false;
   }
 }
+
+/** How far `d` is from `now`, "in 2 Tagen" / "in 2 days" (the dashboard's next drop); rounded down, never "in 0 …". */
+export const formatFromNow = (d: Instant, now: Instant, lang: Lang) =>
+  formatDistanceStrict(toDate(d), toDate(now), { addSuffix: true, locale: locales[lang], roundingMethod: "floor" });

@@ -63,6 +63,7 @@ export const ROUTE_POLICIES = {
   "/admin/create-boonee": { access: "admin", uploads: "admin" },
   "/admin/boonees": { access: "admin", uploads: "admin" },
   "/admin/content": { access: "admin", uploads: "admin" },
+  "/admin/content/recipients": { access: "admin" },
   "/admin/claims": { access: "team" },
   "/admin/reports": { access: "team" },
   "/admin/users": { access: "admin" },

@@ -1,6 +1,6 @@
 /**
  * Forms a finder fills outdoors (the claim, sign-up while claiming, the code, a story, a report) survive
- * a dead spot (issue 35, decision 045). A form takes part by holding an `<OfflineNote />`
+ * a dead spot (decision 045). A form takes part by holding an `<OfflineNote />`
  * (`[data-offline-message]`, app/components/forms/offline-note.tsx):
  *
  * - Sent while the phone is offline, it is not sent: every field stays as typed (the password too, in

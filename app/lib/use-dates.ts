@@ -5,6 +5,7 @@ import {
   formatCalendarDay,
   formatDay,
   formatDayTime,
+  formatFromNow,
   formatShortCalendarDay,
   formatTable,
   formatTime,
@@ -25,6 +26,8 @@ export function useDates() {
     table: (d: Date | string | number) => formatTable(d, zone),
     /** The activity log and drop cards: the same in German, '27 Nov 2026 14:05' in English. */
     stamp: (d: Date | string | number) => formatTable(d, zone, lang),
+    /** 'in 2 Tagen' / 'in 2 days', counted from `now` (the loader's clock, so hydration renders the same text). */
+    fromNow: (d: Date | string | number, now: number) => formatFromNow(d, now, lang),
     calendarDay: (iso: string) => formatCalendarDay(iso, lang),
     shortDay: (iso: string) => formatShortCalendarDay(iso, lang),
   };

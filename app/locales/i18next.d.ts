@@ -1,4 +1,4 @@
-// Typed translation keys: the German files are the source of truth (issue 36 item 1).
+// Typed translation keys: the German files are the source of truth (decision 046).
 import "i18next";
 type Messages = {
   achievements: typeof import("./de/achievements.json");

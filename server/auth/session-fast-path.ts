@@ -12,7 +12,7 @@ import type { Viewer } from "./viewer-type.ts";
  * That case is exactly where Better Auth's getSession only reads (it writes nothing and sets no
  * cookie), so the answer is the same; every other case (no such session, expired, due for a refresh,
  * a leftover cookie-cache cookie) returns "ask Better Auth", which clears, deletes or slides as it does.
- * Three statements per signed-in request became one (issue 13: the claim request is lean).
+ * Three statements per signed-in request became one (decision 038: the claim request is lean).
  */
 export type FastSession = { viewer: Viewer } | "ask-better-auth" | "signed-out";
 

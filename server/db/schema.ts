@@ -431,7 +431,7 @@ export const storyPhotos = pgTable(
   (t) => [index("story_photos_story_idx").on(t.storyId, t.createdAt), index("story_photos_url_idx").on(t.url)],
 );
 
-// A signed-in user's report of someone else's finder photo (issue 26: "moderated like stories, reported by
+// A signed-in user's report of someone else's finder photo (product decisions: "moderated like stories, reported by
 // others"). One per person and photo, ever; hiding or showing the photo marks its open reports reviewed.
 export const storyPhotoReports = pgTable(
   "story_photo_reports",

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, type SQL } from "drizzle-orm";
-import type { BroadcastInput } from "#shared/schemas/admin.ts";
+import type { BroadcastAudience, BroadcastInput } from "#shared/schemas/admin.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { boonees, exclusiveContent } from "../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "./errors.ts";
@@ -15,7 +15,7 @@ export type BroadcastContentInput = Pick<
     linkUrl?: string | null;
   };
 
-function audienceFilter(input: BroadcastContentInput): SQL {
+function audienceFilter(input: BroadcastAudience): SQL {
   const owned = isNotNull(boonees.ownerId);
   switch (input.audience) {
     case "rarity":
@@ -32,14 +32,14 @@ function audienceFilter(input: BroadcastContentInput): SQL {
   }
 }
 
-/** The distinct owners the broadcast reaches. */
-async function recipients(db: DbOrTx, input: BroadcastContentInput): Promise<string[]> {
+/** The distinct owners a broadcast reaches: the send and the form's count alike. */
+async function recipients(db: DbOrTx, input: BroadcastAudience): Promise<string[]> {
   const rows = await db.selectDistinct({ userId: boonees.ownerId }).from(boonees).where(audienceFilter(input));
   return rows.map((r) => r.userId).filter((id): id is string => !!id);
 }
 
-/** How many distinct owners a broadcast would reach (for the form's preview). */
-export async function countRecipients(db: DbOrTx, actor: Actor | null, input: BroadcastContentInput) {
+/** How many distinct owners a broadcast to this audience would reach now (the form's count before sending). */
+export async function countRecipients(db: DbOrTx, actor: Actor | null, input: BroadcastAudience) {
   assertRole(actor, ["admin"]);
   return (await recipients(db, input)).length;
 }

@@ -42,7 +42,7 @@ const stateCondition = (state: ReportFilters["state"]) =>
   state === "open" ? isNull(figureReports.resolvedAt) : state === "resolved" ? isNotNull(figureReports.resolvedAt) : undefined;
 
 /**
- * The reports view (decisions 031 and 042, issue 35 item 9): figures with reports that match the
+ * The reports view (decisions 031 and 042): figures with reports that match the
  * filter (open, resolved or all) and the search, a bounded page of figures at a time. Each figure
  * comes with its matching reports (reporter's name or null for 'Anonymous', kind, note, date, weight,
  * and for a resolved one when, how and by whom) and how many of its reports are still open (only
@@ -109,7 +109,7 @@ export async function listReports(db: DbOrTx, actor: Actor | null, filters: Repo
       status: boonees.status,
       reportedIssue: boonees.reportedIssue,
       reportedAt: boonees.reportedAt,
-      // Which of the type's figures (issue 35 item 4): its number, where it was placed (admins only) and its drop.
+      // Which of the type's figures (decision 044): its number, where it was placed (admins only) and its drop.
       number: instanceNumber,
       placementNote: admin ? boonees.placementNote : sql<string | null>`null`,
       dropTitle: sql<{ de: string; en: string } | null>`(select json_build_object('de', d.title_de, 'en', d.title_en)

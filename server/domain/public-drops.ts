@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { publicNameSql } from "../db/public-name.ts";
-import { DomainError } from "./errors.ts";
+import { DomainError, assertRole, type Actor } from "./errors.ts";
 import { UUID } from "#shared/uuid.ts";
 
 export interface Bilingual {
@@ -71,20 +71,57 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
   return rows.map((h) => ({ id: h.id, text: { de: h.text_de, en: h.text_en }, releasedAt: new Date(h.released_at).toISOString() }));
 }
 
-export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
+/**
+ * The one choice of "the current drop" (the landing page, /drops and the admin dashboard): the
+ * latest released drop while it is live (released in the last LIVE_DAYS, figures still hidden),
+ * else the next waiting drop, else the latest released one ("done").
+ */
+type CurrentDrop = { state: "live" | "done"; row: SummaryRow } | { state: "waiting"; id: string; releaseAt: string } | null;
+
+async function pickCurrentDrop(db: DbOrTx): Promise<CurrentDrop> {
   const [latest] = await queryRows<SummaryRow>(
     db,
     sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`,
   );
   const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
-  if (latest && recent && latest.found + latest.archived < latest.total)
-    return { state: "live", drop: toSummary(latest), hints: await releasedHints(db, latest.id) };
-  const [next] = await queryRows<{ release_at: Date | string }>(
+  if (latest && recent && latest.found + latest.archived < latest.total) return { state: "live", row: latest };
+  const [next] = await queryRows<{ id: string; release_at: Date | string }>(
     db,
-    sql`select release_at from drops where released_at is null and cancelled_at is null order by release_at limit 1`,
+    sql`select id, release_at from drops where released_at is null and cancelled_at is null order by release_at, id limit 1`,
   );
-  if (next) return { state: "waiting", releaseAt: new Date(next.release_at).toISOString() };
-  return latest ? { state: "done", drop: toSummary(latest), hints: await releasedHints(db, latest.id) } : null;
+  if (next) return { state: "waiting", id: next.id, releaseAt: new Date(next.release_at).toISOString() };
+  return latest ? { state: "done", row: latest } : null;
+}
+
+export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
+  const current = await pickCurrentDrop(db);
+  if (!current) return null;
+  if (current.state === "waiting") return { state: "waiting", releaseAt: current.releaseAt };
+  return { state: current.state, drop: toSummary(current.row), hints: await releasedHints(db, current.row.id) };
+}
+
+/** The admin dashboard's drop card: the live drop with its counts, else the next waiting one, else none. */
+export type DashboardDrop =
+  { state: "live"; drop: DropSummary } | { state: "waiting"; id: string; title: Bilingual; releaseAt: string; figures: number } | null;
+
+export async function getDashboardDrop(db: DbOrTx, actor: Actor | null): Promise<DashboardDrop> {
+  assertRole(actor, ["admin"]);
+  const current = await pickCurrentDrop(db);
+  if (current?.state === "live") return { state: "live", drop: toSummary(current.row) };
+  if (current?.state !== "waiting") return null;
+  const [drop] = await queryRows<{ title_de: string; title_en: string; figures: number }>(
+    db,
+    sql`select d.title_de, d.title_en, (select count(*)::int from drop_figures df where df.drop_id = d.id) as figures
+        from drops d where d.id = ${current.id}`,
+  );
+  if (!drop) return null;
+  return {
+    state: "waiting",
+    id: current.id,
+    title: { de: drop.title_de, en: drop.title_en },
+    releaseAt: current.releaseAt,
+    figures: drop.figures,
+  };
 }
 
 /** The archive: released drops, newest first. */

@@ -17,7 +17,7 @@ export interface LeaderboardRow {
  * figures owned (public figures only). Ties: whoever reached the count first (earlier latest
  * claimed_at) ranks first; then the account id, so the order never flickers. `mine` marks the
  * signed-in viewer's rows (never set for a signed-out page, which the page cache shares). Deleted and
- * blocked accounts are left out, ranks are counted without them (issue 35 items 9, 12). Reads the
+ * blocked accounts are left out, ranks are counted without them (decision 040). Reads the
  * trigger-maintained owner_counts (migrations 0002, 0030: `listed`) through its ordered indexes of listed
  * rows, so ten rows are read however many accounts left. No ids or e-mails.
  */

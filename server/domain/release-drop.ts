@@ -12,7 +12,7 @@ import { announce } from "./announce.ts";
  * (one announcement row and one fan-out job: the cost does not grow with the collectors, decision 024).
  * Hints due by then (released at the same moment, or earlier while the drop waited) go public with it,
  * under the drop's one announcement: a collector is told once, in the bell, by push and by e-mail, not
- * once for the drop and again for its hint (issue 35). The triggers of migration 0013 tell every
+ * once for the drop and again for its hint (decision 045). The triggers of migration 0013 tell every
  * instance (public pages, event streams, timers).
  */
 export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {

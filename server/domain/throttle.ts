@@ -40,7 +40,7 @@ export const THROTTLE_KEY_MAX = 160;
 /**
  * The stored form of a key: as written up to THROTTLE_KEY_MAX characters, else its first 64 and the
  * SHA-256 of the whole. No key holds user text of unbounded length (an e-mail of 60,000 characters,
- * issue 34 item 4), and one that would overflow the primary key's index never reaches it.
+ * decision 043), and one that would overflow the primary key's index never reaches it.
  */
 export function throttleKey(key: string): string {
   if (key.length <= THROTTLE_KEY_MAX) return key;
@@ -88,7 +88,7 @@ export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted
  * Marks that each key tried one value (e.g. a wrong code, by its hash) within a window of the rule's
  * length, as rows `<key><suffix>` of rate_limits; `fresh` when this key had not tried it in that window.
  * With it, hitSql counts a value once per window: a reloaded wrong link is one attempt, not two, and a
- * burst of the same guess tells an attacker nothing a single one did not (issue 25 item 6).
+ * burst of the same guess tells an attacker nothing a single one did not (decision 037).
  * `when`: a condition of the statement (a wrong code); while false nothing is marked.
  */
 export function triedSql(keys: string[] | Placeholder, suffix: string | Placeholder, rule: ThrottleRule, when: SQL): SQL {

@@ -29,15 +29,17 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 /**
  * Copies every object of `from` into `to` under the same key, so the `/uploads/<key>` URLs the database
  * holds stay right. Each copy is read back and compared by size and hash; an object already there with
- * the same size and hash is left alone. The source is never changed.
+ * the same size and hash is left alone. The source is never changed. `only`: the keys to copy (default all).
  */
 export async function moveUploads(
   from: Storage,
   to: Storage,
   onObject?: (key: string, copied: boolean) => void,
+  only: (key: string) => boolean = () => true,
 ): Promise<MoveUploadsResult> {
   const result: MoveUploadsResult = { copied: 0, unchanged: 0, bytes: 0 };
   for await (const { key } of from.list()) {
+    if (!only(key)) continue;
     const bytes = await read(from, key);
     if (!bytes) continue; // deleted meanwhile
     const hash = sha256(bytes);

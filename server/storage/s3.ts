@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NoSuchKey } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  NoSuchKey,
+} from "@aws-sdk/client-s3";
 import { assertSafeKey, type Storage } from "./storage.ts";
 
 export interface S3Options {
@@ -40,12 +48,21 @@ export function createS3Storage(opts: S3Options): Storage {
         if (!out.Body) return null;
         return { body: out.Body.transformToWebStream() as ReadableStream, size: Number(out.ContentLength ?? 0) };
       } catch (e) {
-        if (
-          e instanceof NoSuchKey ||
-          (e as { name?: string }).name === "NoSuchKey" ||
-          (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-        )
-          return null;
+        if (isNotFound(e)) return null;
+        throw e;
+      }
+    },
+    async has(key) {
+      try {
+        assertSafeKey(key);
+      } catch {
+        return false;
+      }
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key: key }));
+        return true;
+      } catch (e) {
+        if (isNotFound(e)) return false;
         throw e;
       }
     },
@@ -65,3 +82,10 @@ export function createS3Storage(opts: S3Options): Storage {
     },
   };
 }
+
+/** A missing key: GetObject says NoSuchKey, HeadObject (no body) only its status 404 ("NotFound"). */
+const isNotFound = (e: unknown) =>
+  e instanceof NoSuchKey ||
+  (e as { name?: string }).name === "NoSuchKey" ||
+  (e as { name?: string }).name === "NotFound" ||
+  (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;

@@ -14,6 +14,8 @@ export interface Storage {
   kind: "local" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
   get(key: string): Promise<StoredObject | null>;
+  /** Whether the object is there, without reading it (the readiness check's sample). */
+  has(key: string): Promise<boolean>;
   /** Every stored key with its size and when it was written (moving uploads, the orphan sweep). */
   list(): AsyncIterable<StoredKey>;
   /** Removes the object; a key that is not there (any more) is no error. */
@@ -57,6 +59,15 @@ export function createLocalStorage(root: string): Storage {
       } catch {
         return null;
       }
+    },
+    async has(key) {
+      try {
+        assertSafeKey(key);
+      } catch {
+        return false;
+      }
+      const s = await stat(path.join(root, key)).catch(() => null);
+      return !!s?.isFile();
     },
     async *list() {
       const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);

@@ -3,17 +3,16 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { Storage } from "../storage/storage.ts";
 import { DomainError } from "../domain/errors.ts";
+import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, VIDEO_MAX_BYTES, type VIDEO_MIME_TYPES } from "#shared/upload-rules.ts";
 
 /** Upload rules (product decisions): checked by content, never by the file's name or declared type. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 /** Pixel-flood protection: a tiny file that decodes to a gigantic canvas is refused (40 MP, ≈ 7300 × 5500). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const DETAIL_SIZE = 800;
 export const CARD_SIZE = 400;
 
-const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
-const VIDEO_TYPES: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm" };
+const IMAGE_TYPES = new Set<string>(IMAGE_MIME_TYPES);
+const VIDEO_TYPES: Record<(typeof VIDEO_MIME_TYPES)[number], string> = { "video/mp4": "mp4", "video/webm": "webm" };
 
 export type ImagePrefix = "images" | "exclusive" | "stories" | "hints";
 export type VideoPrefix = "videos" | "exclusive";
@@ -91,7 +90,7 @@ export async function storeVideo(storage: Storage, file: Blob, prefix: VideoPref
   if (file.size > VIDEO_MAX_BYTES) throw new DomainError("videoUpload", 413, { reason: "videoTooLarge" });
   const bytes = await bytesOf(file);
   const type = await sniff(bytes);
-  const ext = type ? VIDEO_TYPES[type.mime] : undefined;
+  const ext = type ? VIDEO_TYPES[type.mime as keyof typeof VIDEO_TYPES] : undefined;
   if (!type || !ext) throw new DomainError("videoUpload", 415, { reason: "notVideo" });
   return storage.put(`${prefix}/${randomUUID()}.${ext}`, bytes, type.mime);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** An e-mail address: at most 254 characters (RFC 5321), checked before its form (issue 34 item 4). */
+/** An e-mail address: at most 254 characters (RFC 5321), checked before its form (decision 043). */
 export const EMAIL_MAX = 254;
 const email = z
   .string()

@@ -3,6 +3,7 @@ import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
 import { ELEMENTS, RARITIES, STATUSES, englishNeedsGerman, figureFieldsShape, optionalText } from "../figure-fields.ts";
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
+import { pickedFileProblem } from "../upload-rules.ts";
 
 export { ELEMENTS, RARITIES, STATUSES } from "../figure-fields.ts";
 export const CONTENT_TYPES = ["news", "image", "link", "video"] as const;
@@ -136,6 +137,28 @@ const englishOptional = (max: number, min: number, error: string) =>
 const broadcastTitleEn = englishOptional(200, 3, "broadcast.error.titleTooShort");
 const broadcastMessageEn = englishOptional(2000, 10, "broadcast.error.messageTooShort");
 
+/** Who a broadcast reaches: all owners, owners of a rarity, of a series or of one figure. */
+const broadcastAudienceFields = {
+  audience: z.enum(AUDIENCES, "broadcast.error.required").default("all"),
+  rarity: z
+    .string()
+    .optional()
+    .transform((v) => (v && v !== "" ? v : null))
+    .pipe(z.enum(RARITIES, "broadcast.error.required").nullable()),
+  series: optionalText(100),
+  booneeId: optionalUuid,
+};
+type AudienceValues = { audience: (typeof AUDIENCES)[number]; rarity: string | null; series: string | null; booneeId: string | null };
+function checkAudience(v: AudienceValues, ctx: z.RefinementCtx) {
+  if (v.audience === "rarity" && !v.rarity) ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
+  if (v.audience === "series" && !v.series) ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
+  if (v.audience === "boonee" && !v.booneeId) ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
+}
+
+/** The audience alone: the form's recipient count asks with it, the send with the whole broadcast. */
+export const broadcastAudienceSchema = z.object(broadcastAudienceFields).superRefine(checkAudience);
+export type BroadcastAudience = z.output<typeof broadcastAudienceSchema>;
+
 export const broadcastSchema = z
   .object({
     title: broadcastTitle,
@@ -143,35 +166,33 @@ export const broadcastSchema = z
     titleEn: broadcastTitleEn,
     messageEn: broadcastMessageEn,
     contentType: z.enum(CONTENT_TYPES, "broadcast.error.required").default("news"),
-    audience: z.enum(AUDIENCES, "broadcast.error.required").default("all"),
-    rarity: z
-      .string()
-      .optional()
-      .transform((v) => (v && v !== "" ? v : null))
-      .pipe(z.enum(RARITIES, "broadcast.error.required").nullable()),
-    series: optionalText(100),
-    booneeId: optionalUuid,
+    ...broadcastAudienceFields,
     linkUrl: z
       .string()
       .max(LINK_MAX, "broadcast.error.invalidUrl")
       .optional()
       .transform((v) => (v ?? "").trim()),
-    /** Whether a file is attached: set from the form's file input by `broadcastFormInput`, never posted. */
-    hasFile: z.boolean().default(false),
+    /** The attached file's declared type and size (none: null): set from the form's file input by `broadcastFormInput`, never posted. */
+    file: z.object({ type: z.string(), size: z.number() }).nullable().default(null),
   })
   .superRefine((v, ctx) => {
-    if ((v.contentType === "image" || v.contentType === "video") && !v.hasFile) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["file"],
-        message: v.contentType === "image" ? "broadcast.error.imageRequired" : "broadcast.error.videoRequired",
-      });
+    if (v.contentType === "image" || v.contentType === "video") {
+      // The upload rule's types and limits before anything is sent (the server checks the content after).
+      const problem = v.file ? pickedFileProblem(v.contentType, v.file) : null;
+      if (!v.file || problem)
+        ctx.addIssue({
+          code: "custom",
+          path: ["file"],
+          message: problem
+            ? `admin.upload.reason.${problem}`
+            : v.contentType === "image"
+              ? "broadcast.error.imageRequired"
+              : "broadcast.error.videoRequired",
+        });
     }
     if (v.contentType === "link" && v.linkUrl === "")
       ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.linkRequired" });
-    if (v.audience === "rarity" && !v.rarity) ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
-    if (v.audience === "series" && !v.series) ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
-    if (v.audience === "boonee" && !v.booneeId) ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
+    checkAudience(v, ctx);
     if (v.contentType === "link" && v.linkUrl !== "" && !isHttpUrl(v.linkUrl)) {
       ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
     }
@@ -180,13 +201,13 @@ export type BroadcastInput = z.output<typeof broadcastSchema>;
 
 /**
  * What the broadcast schema reads from a form, in the browser and on the server alike: the text
- * fields, and whether a non-empty file is attached (taken from the file itself, whatever is posted).
+ * fields, and the attached non-empty file's type and size (taken from the file itself, whatever is posted).
  */
 export function broadcastFormInput(form: FormData) {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
   const file = form.get("file");
-  fields.hasFile = typeof file === "object" && file !== null && file.size > 0;
+  fields.file = typeof file === "object" && file !== null && file.size > 0 ? { type: file.type, size: file.size } : null;
   return fields;
 }
 

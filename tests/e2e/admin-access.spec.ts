@@ -196,6 +196,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     "/admin/create-boonee",
     "/admin/boonees",
     "/admin/content",
+    "/admin/content/recipients?audience=all",
     "/admin/claims",
     "/admin/users",
     "/admin/activity",

@@ -490,23 +490,32 @@ test.describe("content broadcast", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Please enter a valid http(s) URL.")).toBeVisible();
 
-    // a series that only an unclaimed figure has: nobody matches
+    // a series that only an unclaimed figure has: nobody matches, said before sending, and Send is off
     const lonely = await seedBoonee({ series: `Leer ${unique()}` });
+    const owner = await createAccount();
+    const owned = await seedBoonee({ series: `Voll ${unique()}`, status: "Found", ownerId: owner.id });
     const title = `Nobody ${unique()}`;
     await gotoAdmin(page, "/admin/content");
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Message", { exact: true }).fill("Have a look at this page, it is great.");
     await page.getByLabel("Target audience").selectOption("series");
     await page.getByLabel("Series").selectOption((await figureById(lonely.id)).series!);
+    await expect(page.getByTestId("recipient-count")).toHaveText(
+      "Nobody gets this: no owner matches this audience. Choose another one to send.",
+    );
+    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+    expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title))).toHaveLength(0);
+    expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, title))).toHaveLength(0);
+
+    await page.getByLabel("Series").selectOption((await figureById(owned.id)).series!);
+    await expect(page.getByTestId("recipient-count")).toHaveText("Goes to 1 person");
     await page.route("**/admin/content*", async (route) => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
-    await expect(page.getByRole("alert").filter({ hasText: "No users found matching the target criteria" })).toBeVisible();
-    expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title))).toHaveLength(0);
-    expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, title))).toHaveLength(0);
+    await expect(page.getByText("Content sent to 1 user!").first()).toBeVisible();
   });
 });
 

@@ -63,6 +63,7 @@ const PAGES: Record<string, Row> = {
   "/admin/create-boonee": admin("/admin/create-boonee"),
   "/admin/boonees": admin("/admin/boonees"),
   "/admin/content": admin("/admin/content"),
+  "/admin/content/recipients": RESOURCE,
   "/admin/claims": admin("/admin/claims"),
   "/admin/users": admin("/admin/users"),
   "/admin/labels": admin("/admin/labels"),

@@ -12,7 +12,8 @@ import { openEmbeddedCopy } from "../../server/db/embedded-copy.ts";
 import { moveToPostgres } from "../../server/db/move-to-postgres.ts";
 import { BACKUP_LEAVES_OUT } from "../../server/db/snapshot.ts";
 import { summarizeTables, type RowSource, type TableSummary } from "../../server/db/table-checksums.ts";
-import { backupParts, readDump, restoreEmbedded } from "../../server/restore.ts";
+import { backupParts, readDump } from "../../server/backup-folder.ts";
+import { restoreEmbedded } from "../../server/restore.ts";
 import { createLocalStorage, type Storage } from "../../server/storage/storage.ts";
 import { createPgDatabase } from "../support/instances.ts";
 import { createUser, createTestServices, type TestServices } from "./harness.ts";
@@ -62,7 +63,7 @@ describe(`backups on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const backup = await takeBackup(s, tmp("boonees-backups-"), 3);
 
     const dataDir = tmp("boonees-restored-");
-    const dir = await restoreEmbedded(backup, dataDir);
+    const { dir } = await restoreEmbedded(backup, dataDir);
     const restored = await PGlite.create(dir);
     try {
       expect(await summarizeTables(restored)).toEqual(expected);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validate } from "#shared/forms.ts";
 import { broadcastFormInput, broadcastSchema } from "#shared/schemas/admin.ts";
+import { IMAGE_MAX_BYTES } from "#shared/upload-rules.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { broadcastContent } from "../../server/domain/broadcast-content.ts";
 import type { Actor } from "../../server/domain/errors.ts";
@@ -59,6 +60,28 @@ describe(`broadcast validation on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, picked))).ok).toBe(true);
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "news" }))).ok).toBe(true);
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "link", linkUrl: "https://example.org/x" }))).ok).toBe(true);
+  });
+
+  it("the schema names why a picked file cannot go: which types are allowed, or the limit (issue 35 item 8)", () => {
+    const text = new File(["nur Text"], "notiz.txt", { type: "text/plain" });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, text)))).toMatchObject({
+      ok: false,
+      errors: { file: "admin.upload.reason.notImage" },
+    });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "video" }, text)))).toMatchObject({
+      ok: false,
+      errors: { file: "admin.upload.reason.notVideo" },
+    });
+    const big = new File([new Uint8Array(IMAGE_MAX_BYTES + 1)], "gross.png", { type: "image/png" });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, big)))).toMatchObject({
+      ok: false,
+      errors: { file: "admin.upload.reason.imageTooLarge" },
+    });
+    // as large as allowed, or of a type the browser does not name: left to the check by content
+    const atLimit = new File([new Uint8Array(IMAGE_MAX_BYTES)], "genau.png", { type: "image/png" });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, atLimit))).ok).toBe(true);
+    const unnamed = new File([new Uint8Array([1, 2, 3])], "ohne-endung", { type: "" });
+    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "video" }, unnamed))).ok).toBe(true);
   });
 
   it("the server refuses them too and stores and sends nothing", async () => {

@@ -110,7 +110,7 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
   it("/readyz says the instance can serve; /healthz stays liveness", async () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ok: true, database: true, migrations: true, storage: true });
+    expect(await ready.json()).toEqual({ ok: true, database: true, migrations: true, storage: true, missingUploads: 0 });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
@@ -120,7 +120,7 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
     try {
       const res = await fetch(`${base}/readyz`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ ok: false, database: true, migrations: true, storage: false });
+      expect(await res.json()).toEqual({ ok: false, database: true, migrations: true, storage: false, missingUploads: 0 });
     } finally {
       s.storage = storage;
     }

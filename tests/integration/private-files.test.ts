@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { takeBackup } from "../../server/backup-schedule.ts";
 import { openEmbeddedCopy } from "../../server/db/embedded-copy.ts";
-import { readDump } from "../../server/restore.ts";
+import { readDump } from "../../server/backup-folder.ts";
 import { looseEntries } from "../../server/private-files.ts";
 import { freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 import { createTestServices, createUser } from "./harness.ts";
@@ -70,7 +70,7 @@ describe.skipIf(!processLevel)("private files of a running server (embedded data
     await expect
       .poll(() => existsSync(path.join(dataDir, "outbox")) && readdirSync(path.join(dataDir, "outbox")).length)
       .toBeGreaterThan(0);
-    const backup = path.join(root, "cli-backup.tar.gz");
+    const backup = path.join(root, "cli-backup"); // a backup folder (decision 046)
     const cli = await run(process.execPath, ["server/cli.ts", "backup", backup], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn" },
@@ -80,10 +80,11 @@ describe.skipIf(!processLevel)("private files of a running server (embedded data
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(readdirSync(path.join(dataDir, "db")).length).toBeGreaterThan(10);
     expect(loose(dataDir)).toEqual([]);
-    expect(statSync(backup).mode & 0o777).toBe(0o600);
+    expect(statSync(backup).mode & 0o777).toBe(0o700);
+    expect(loose(backup)).toEqual([]);
 
     const secret = readFileSync(path.join(dataDir, "session-secret"), "utf8").trim();
-    const got = await inspectBackup(backup, [secret, ...tokensOf(cookies)]);
+    const got = await inspectBackup(path.join(backup, "database.tar.gz"), [secret, ...tokensOf(cookies)]);
     expect(got).toEqual({ sessions: 0, verifications: 0, secrets: 0, profiles: 2, found: [] });
     // the live sessions are untouched
     expect((await fetch(`${app.base}/profile`, { headers: { cookie: cookies[0] } })).status).toBe(200);

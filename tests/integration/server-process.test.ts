@@ -102,7 +102,7 @@ describe.skipIf((!hasBuild && !process.env.CI) || !!process.env.TEST_DATABASE_UR
     expect(await signIn("after-restart@example.test")).toBe(302);
 
     // backup while the server runs (through the server), restore after it stopped
-    const backupFile = path.join(dataDir, "backup.tar.gz");
+    const backupFile = path.join(path.dirname(dataDir), `backup-${path.basename(dataDir)}`); // a backup folder
     const cli = (...args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const p = spawn(process.execPath, ["server/cli.ts", ...args], {

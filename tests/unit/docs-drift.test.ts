@@ -114,3 +114,18 @@ describe("the decision index", () => {
     expect(listed).toEqual([...files].sort());
   });
 });
+
+describe("comments cite decision records", () => {
+  it("name no issue number (an issue lives outside the repository; its decision record is here)", () => {
+    // applied migrations are history, like the decision records: never edited
+    const cited = ["app", "server", "shared", "scripts", "bench", "deploy"]
+      .flatMap((d) => walk(path.join(ROOT, d)))
+      .filter((f) => !f.includes(`${path.sep}migrations${path.sep}`))
+      .flatMap((f) =>
+        readFileSync(f, "utf8")
+          .split("\n")
+          .flatMap((line, i) => (/\bissues? #?\d+/i.test(line) ? [`${path.relative(ROOT, f)}:${i + 1}`] : [])),
+      );
+    expect(cited).toEqual([]);
+  });
+});

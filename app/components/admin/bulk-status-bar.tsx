@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useTranslation } from "~/lib/use-translation";
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
+import { dataKey } from "~/locales/message-key";
 
 /** What the admin list's action answers to a bulk status change. */
 export type BulkStatusAnswer =
@@ -30,7 +31,7 @@ export function BulkStatusBar({ ids, onDone, onClear }: { ids: string[]; onDone:
       toast.success(t("admin.boonees.bulk.changed", { count: answer.changed }));
       setRefusal(null);
       onDone();
-    } else setRefusal(t(answer.error, answer.params));
+    } else setRefusal(t(dataKey(answer.error), answer.params));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.state, fetcher.data]);
   useEffect(() => {

@@ -18,7 +18,7 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
   const dates = useDates();
   const state = dropState(drop);
   return (
-    <Card className="p-4" data-testid="admin-drop" data-state={state}>
+    <Card id={`drop-${drop.id}`} className="scroll-mt-20 p-4" data-testid="admin-drop" data-state={state}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           {/* both titles, each marked with its language (screen readers, the language-leak test) */}

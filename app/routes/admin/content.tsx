@@ -1,6 +1,6 @@
 import { DeliveryCounts } from "~/components/admin/delivery-counts";
 import { LightbulbIcon, PencilIcon, SendIcon, Undo2Icon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -8,6 +8,7 @@ import { AdminPage, NumberedPager, listHref } from "~/components/admin/admin-pag
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
 import { useHydrated } from "~/components/admin/use-hydrated";
+import { RecipientCount, audienceQuery, useRecipientCount } from "~/components/admin/recipient-count";
 import { SelectField, TextareaField } from "~/components/admin/boonee-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
@@ -93,8 +94,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       "broadcast.failed",
       { log: services.log, request },
     );
+    // An upload's reason (which types, which limit) is the file field's own error as well.
     return data<BroadcastResult>(
-      { ok: false, errors: {}, error: r.error === "admin.error.unexpected" ? "broadcast.failed" : r.error, reason: r.reason },
+      {
+        ok: false,
+        errors: r.reason ? { file: r.reason } : {},
+        error: r.error === "admin.error.unexpected" ? "broadcast.failed" : r.error,
+        reason: r.reason,
+      },
       { status: r.status },
     );
   }
@@ -134,7 +141,8 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(t("broadcast.success", { count: actionData.count }));
-    else if (actionData.error) toast.error(t(dataKey(actionData.error)));
+    else if (actionData.error)
+      toast.error(t(dataKey(actionData.error)), actionData.reason ? { description: t(dataKey(actionData.reason)) } : undefined);
   }, [actionData, t]);
 
   return (
@@ -177,8 +185,26 @@ function BroadcastForm({
   const figures = useFetcher<typeof loader>();
   const figureList = figures.data?.figures ?? loaderData.figures;
   const { draft, onChange } = useBroadcastDraft();
+  // The recipient count follows the audience fields (null until the form is in the browser).
+  const formRef = useRef<HTMLFormElement>(null);
+  const [query, setQuery] = useState<string | null>(null);
+  useEffect(() => {
+    if (formRef.current) setQuery(audienceQuery(formRef.current));
+  }, [audience]);
+  const recipients = useRecipientCount(query);
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-5" noValidate onSubmit={onSubmit} onChange={onChange}>
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      className="grid gap-5"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={(e) => {
+        onChange(e);
+        setQuery(audienceQuery(e.currentTarget));
+      }}
+    >
       {actionData && !actionData.ok && actionData.error && (
         <div className="grid gap-1">
           <FormError error={actionData.error} />
@@ -301,7 +327,8 @@ function BroadcastForm({
 
       {hydrated && <BroadcastPreview draft={draft} />}
 
-      <Button type="submit" size="lg" disabled={sending} className="justify-self-start">
+      {hydrated && <RecipientCount count={recipients} />}
+      <Button type="submit" size="lg" disabled={sending || recipients === 0} className="justify-self-start">
         <SendIcon /> {sending ? t("broadcast.sending") : t("broadcast.send")}
       </Button>
     </Form>
@@ -519,7 +546,7 @@ function RetractButton({ item }: { item: SentItem }) {
 function TipsCard() {
   const { t } = useTranslation();
   return (
-    <Card className="content-start bg-gold-light/30">
+    <Card className="content-start self-start bg-gold-light/30">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <LightbulbIcon className="size-5 text-gold" aria-hidden="true" /> {t("broadcast.tips.title")}

@@ -12,6 +12,8 @@ import { actorOf, getServices, requirePage } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { getDashboard } from "#server/domain/get-dashboard.ts";
+import { getDashboardDrop } from "#server/domain/public-drops.ts";
+import { DashboardDropCard } from "~/components/admin/dashboard-drop-card";
 import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { WeekCharts } from "~/components/admin/week-charts";
 import { loadDashboardCharts } from "./dashboard-charts.server";
@@ -22,8 +24,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admi
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
   const services = getServices(context);
-  const [dashboard, charts] = await Promise.all([getDashboard(services.db, actorOf(viewer)), loadDashboardCharts(services)]);
-  return { ...dashboard, charts, role: viewer.role };
+  const [dashboard, charts, drop] = await Promise.all([
+    getDashboard(services.db, actorOf(viewer)),
+    loadDashboardCharts(services),
+    // drops are the admins' (moderators cannot open /admin/drops): no card for them
+    viewer.role === "admin" ? getDashboardDrop(services.db, actorOf(viewer)) : undefined,
+  ]);
+  return { ...dashboard, charts, drop, now: Date.now(), role: viewer.role };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -32,6 +39,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   return (
     <AdminPage title={t("admin.dashboard.title")} intro={t("admin.dashboard.intro")}>
+      {d.drop !== undefined && <DashboardDropCard drop={d.drop} now={d.now} />}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {/* Every figure has one tag: the tags tile counts what differs, the SUN tags (decision 030). */}
         <StatCard

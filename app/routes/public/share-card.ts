@@ -13,7 +13,7 @@ import type { Route } from "./+types/share-card";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = getServices(context);
   const lang = asLang(params.lang);
-  // a card not drawn yet is drawn one at a time, at most CARD_MISS_RULE per network (issue 34 item 6)
+  // a card not drawn yet is drawn one at a time, at most CARD_MISS_RULE per network (decision 041)
   const beforeRender = throttleCardMisses(services.db, request.headers.get(CLIENT_IP_HEADER));
   try {
     const png =
