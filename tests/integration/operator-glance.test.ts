@@ -10,6 +10,7 @@ import { getDashboardDrop, getLandingDrop } from "../../server/domain/public-dro
 import { releaseDue } from "../../server/domain/release-drop.ts";
 import { createDrop } from "../../server/domain/save-drop.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { untaggedFigure } from "../support/factories.ts";
 
 // Issue 35 item 9: what a weekly operator looks at before acting: the dashboard's drop (live, else
 // the next one, else none) and how many people a broadcast reaches before it is sent.
@@ -23,14 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-let n = 0;
-async function figure(values: Partial<typeof boonees.$inferInsert> = {}) {
-  const [b] = await s.db
-    .insert(boonees)
-    .values({ name: `Figur ${n++}`, status: "Placed", rarity: "Common", ...values })
-    .returning();
-  return b;
-}
 const texts = (title: string) => ({
   titleDe: title,
   titleEn: `${title} EN`,
@@ -45,8 +38,8 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
   it("the dashboard's drop: none, then the next one with its figures, then the live one with found and still hidden", async () => {
     expect(await getDashboardDrop(s.db, admin)).toBeNull();
 
-    const figures = [await figure(), await figure(), await figure()];
-    const later = await createDrop(s.db, admin, { ...texts("Später"), releaseAt: inDays(5), figureIds: [(await figure()).id] });
+    const figures = [await untaggedFigure(s.db), await untaggedFigure(s.db), await untaggedFigure(s.db)];
+    const later = await createDrop(s.db, admin, { ...texts("Später"), releaseAt: inDays(5), figureIds: [(await untaggedFigure(s.db)).id] });
     const releaseAt = inDays(2);
     const next = await createDrop(s.db, admin, { ...texts("Herbstdrop"), releaseAt, figureIds: figures.map((f) => f.id) });
     // the sooner one, whichever was planned first
@@ -86,11 +79,11 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
 
   it("counts exactly the people a broadcast is then sent to, for every audience", async () => {
     const [anna, ben, cem] = [await createUser(s, "Anna"), await createUser(s, "Ben"), await createUser(s, "Cem")];
-    await figure({ ownerId: anna.id, rarity: "Rare", series: "Wald", status: "Found" });
-    await figure({ ownerId: anna.id, rarity: "Rare", series: "Wald", status: "Found" });
-    await figure({ ownerId: ben.id, rarity: "Common", series: "Wald", status: "Found" });
-    const cems = await figure({ ownerId: cem.id, rarity: "Legendary", series: "Meer", status: "Found" });
-    await figure({ rarity: "Rare", series: "Wald" }); // nobody's yet
+    await untaggedFigure(s.db, { ownerId: anna.id, rarity: "Rare", series: "Wald", status: "Found" });
+    await untaggedFigure(s.db, { ownerId: anna.id, rarity: "Rare", series: "Wald", status: "Found" });
+    await untaggedFigure(s.db, { ownerId: ben.id, rarity: "Common", series: "Wald", status: "Found" });
+    const cems = await untaggedFigure(s.db, { ownerId: cem.id, rarity: "Legendary", series: "Meer", status: "Found" });
+    await untaggedFigure(s.db, { rarity: "Rare", series: "Wald" }); // nobody's yet
     const none = { rarity: null, series: null, booneeId: null };
     const [owners] = await queryRows<{ count: number }>(s.db, sql`select count(distinct owner_id)::int as count from boonees`);
 
