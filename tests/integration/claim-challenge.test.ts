@@ -1,11 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
-import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass } from "../../server/domain/claim-challenge.ts";
-import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
+import {
+  createClaimChallenge,
+  createClaimPass,
+  spendClaimChallenge,
+  verifyClaimPass,
+} from "../../server/domain/codes/claim-challenge.ts";
+import { findFigureByCode, lookupFigure } from "../../server/domain/codes/find-figure-by-code.ts";
+import { figure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { solvedChallenge as solved } from "./solve-challenge.ts";
-import { figure } from "../support/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -19,7 +25,10 @@ const SECRET = "test-secret-for-claim-challenges";
 const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 
 async function addressCount(ip: string) {
-  const [row] = await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`);
+  const [row] = await queryRows<{ count: number }>(
+    s.db,
+    sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`,
+  );
   return Number(row?.count ?? 0);
 }
 async function lock(ip: string) {
@@ -58,7 +67,10 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const f = await figure(s.db);
     const ip = "10.35.150.150";
     await lock(ip);
-    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({
+      code: "tooMany",
+      params: { locked: "address" },
+    });
     expect((await findFigureByCode(s.db, f.code, { ip, challengePassed: true }))?.boonee.id).toBe(f.id);
     expect(await addressCount(ip)).toBe(10); // a right code gives its attempt back
     expect(await findFigureByCode(s.db, wrong("late"), { ip, challengePassed: true })).toBeNull();
@@ -70,7 +82,9 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const f = await figure(s.db);
     const u = await createUser(s);
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: `10.35.160.${160 + i}`, userId: u.id });
-    await expect(findFigureByCode(s.db, f.code, { ip: "10.35.180.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({
+    await expect(
+      findFigureByCode(s.db, f.code, { ip: "10.35.180.180", userId: u.id, challengePassed: true }),
+    ).rejects.toMatchObject({
       params: { locked: "account" },
     });
   });

@@ -1,21 +1,22 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createECDH, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { deliveryJobs, notificationSettings, profiles, pushSubscriptions } from "../../server/db/schema.ts";
-import { broadcastContent } from "../../server/domain/broadcast-content.ts";
-import { listBroadcasts } from "../../server/domain/list-broadcasts.ts";
-import { createNotifications } from "../../server/domain/notify.ts";
-import { subscribePush } from "../../server/domain/subscribe-push.ts";
-import { unsubscribeEmail } from "../../server/domain/unsubscribe-email.ts";
+import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
+import { listBroadcasts } from "../../server/domain/broadcasts/list-broadcasts.ts";
+import { createNotifications } from "../../server/domain/notifications/notify.ts";
+import { subscribePush } from "../../server/domain/notifications/subscribe-push.ts";
+import { unsubscribeEmail } from "../../server/domain/notifications/unsubscribe-email.ts";
 import { createDeliveryWorker, type DeliveryJob } from "../../server/notify/delivery-worker.ts";
 import { createPushEndpointPolicy } from "../../server/notify/push-endpoint-policy.ts";
 import { createPushSender } from "../../server/notify/push-sender.ts";
 import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
-import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { untaggedFigure } from "../support/factories.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Push and e-mail go through a queue in the database (docs/decisions/018). Runs on PGlite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
@@ -41,9 +42,13 @@ async function emailCollectors(n: number, prefix: string) {
   for (let i = 0; i < n; i += 500) {
     const chunk = ids.slice(i, i + 500);
     await s.db.insert(profiles).values(chunk.map((id) => ({ id, name: id, email: `${id}@example.test` })));
-    await s.db
-      .insert(notificationSettings)
-      .values(chunk.map((id) => ({ userId: id, email: "on" as const, unsubscribeToken: `${id}-${randomBytes(12).toString("hex")}` })));
+    await s.db.insert(notificationSettings).values(
+      chunk.map((id) => ({
+        userId: id,
+        email: "on" as const,
+        unsubscribeToken: `${id}-${randomBytes(12).toString("hex")}`,
+      })),
+    );
   }
   return ids;
 }
@@ -64,7 +69,8 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       ),
     );
     const received = new Map<string, number>();
-    const receive = (job: DeliveryJob) => received.set(job.notificationId!, (received.get(job.notificationId!) ?? 0) + 1);
+    const receive = (job: DeliveryJob) =>
+      received.set(job.notificationId!, (received.get(job.notificationId!) ?? 0) + 1);
 
     // The first worker dies after 700 mails: the mails its lanes hand to SMTP from then on never come back
     // (the process is gone while each is out, with up to `concurrency` of them at once).
@@ -132,7 +138,8 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       booneeId: figure.id,
       linkUrl: null,
     });
-    const countsOf = async () => (await listBroadcasts(s.db, actor, {})).items.find((i) => i.id === sentToFigure.id)!.deliveries;
+    const countsOf = async () =>
+      (await listBroadcasts(s.db, actor, {})).items.find((i) => i.id === sentToFigure.id)!.deliveries;
     expect(await countsOf()).toEqual({ sent: 0, pending: 1, failed: 0 });
     const worker = createDeliveryWorker({
       db: s.db,
@@ -147,7 +154,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     const [id] = await emailCollectors(1, `rollback${Date.now()}`);
     await expect(
       s.db.transaction(async (tx) => {
-        await createNotifications(tx, [{ userId: id, type: "achievement", title: "@achievement:first_find", message: "x" }]);
+        await createNotifications(tx, [
+          { userId: id, type: "achievement", title: "@achievement:first_find", message: "x" },
+        ]);
         throw new Error("the action fails after notifying");
       }),
     ).rejects.toThrow();
@@ -163,7 +172,10 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     const worker = createDeliveryWorker({
       db: s.db,
       backoffSeconds: 0.2,
-      deliver: { push: async () => "sent", email: async () => (++calls === 1 ? Promise.reject(new Error("SMTP 451")) : "sent") },
+      deliver: {
+        push: async () => "sent",
+        email: async () => (++calls === 1 ? Promise.reject(new Error("SMTP 451")) : "sent"),
+      },
     });
     await worker.runOnce();
     let [job] = await s.db.select().from(deliveryJobs).where(eq(deliveryJobs.userId, id));
@@ -186,7 +198,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     const [after] = await s.db.select().from(notificationSettings).where(eq(notificationSettings.userId, id));
     expect(after.email).toBe("off");
     expect(await s.db.select().from(deliveryJobs).where(eq(deliveryJobs.userId, id))).toEqual([]);
-    await expect(unsubscribeEmail(s.db, { token: "not-a-real-token-at-all" })).rejects.toMatchObject({ code: "tokenInvalid" });
+    await expect(unsubscribeEmail(s.db, { token: "not-a-real-token-at-all" })).rejects.toMatchObject({
+      code: "tokenInvalid",
+    });
   });
 
   describe("push service", () => {
@@ -218,7 +232,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       await subscribePush(s.db, actor, { endpoint: `${endpointBase}/gone`, ...deviceKeys() }, "en", sink);
       await subscribePush(s.db, actor, { endpoint: `${endpointBase}/alive`, ...deviceKeys() }, "de", sink);
       await s.db.transaction((tx) =>
-        createNotifications(tx, [{ userId: user.id, type: "achievement", title: "@achievement:first_find", message: "x" }]),
+        createNotifications(tx, [
+          { userId: user.id, type: "achievement", title: "@achievement:first_find", message: "x" },
+        ]),
       );
       const vapid = await resolveVapidKeys(s.db, {});
       answers.push(410, 201);

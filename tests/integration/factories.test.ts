@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { claimCodeError } from "#shared/claim-code-rule.ts";
+
 import { claims, dropFigures, tags } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { drop, figure, figureType, finderStory, instances, ownedFigure, untaggedFigure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -32,7 +34,12 @@ describe(`test factories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     });
     expect(f).toMatchObject({ status: "Hidden", rarity: "Legendary", code: "GIVEN7CODE" });
     const [t] = await s.db.select().from(tags).where(eq(tags.id, f.tagId));
-    expect(t).toMatchObject({ secretCode: "GIVEN7CODE", sunMode: "master", tagUid: "04AABBCCDDEE01", isClaimed: false });
+    expect(t).toMatchObject({
+      secretCode: "GIVEN7CODE",
+      sunMode: "master",
+      tagUid: "04AABBCCDDEE01",
+      isClaimed: false,
+    });
   });
 
   it("makes an owned figure consistent: owner, claimed-at, claimed tag and a claim row", async () => {
@@ -42,7 +49,9 @@ describe(`test factories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(f.claimedAt).toBeInstanceOf(Date);
     const [t] = await s.db.select().from(tags).where(eq(tags.booneeId, f.id));
     expect(t.isClaimed).toBe(true);
-    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toMatchObject([{ id: f.claimId, userId: u.id }]);
+    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toMatchObject([
+      { id: f.claimId, userId: u.id },
+    ]);
     const story = await finderStory(s.db, { booneeId: f.id, userId: u.id });
     expect(story).toMatchObject({ booneeId: f.id, userId: u.id, lang: "de", hidden: false });
   });

@@ -1,18 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { availabilityOf, isClaimable, isPublicStatus } from "#shared/figure-status.ts";
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../server/db/figure-status-sql.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { getDashboard } from "../../server/domain/get-dashboard.ts";
-import { listAdminBoonees } from "../../server/domain/list-figures.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { getPublicStats } from "../../server/domain/public-stats.ts";
-import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
+import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
 import { figure } from "../support/factories.ts";
+import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 17 item 3 / product decisions "Statuses, one meaning everywhere": one rule for all seven
 // statuses, the same in the public page, the claim, the dashboard and the public counts.
@@ -93,8 +95,13 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     }
     const after = await getDashboard(s.db, admin);
     for (const status of STATUSES) {
-      const delta = (k: "total" | "claimed" | "available") => after.figures.byStatus[status][k] - before.figures.byStatus[status][k];
-      expect([delta("total"), delta("claimed"), delta("available")], status).toEqual([2, 1, EXPECTED[status].claimable ? 1 : 0]);
+      const delta = (k: "total" | "claimed" | "available") =>
+        after.figures.byStatus[status][k] - before.figures.byStatus[status][k];
+      expect([delta("total"), delta("claimed"), delta("available")], status).toEqual([
+        2,
+        1,
+        EXPECTED[status].claimable ? 1 : 0,
+      ]);
     }
     expect(after.figures.total - before.figures.total).toBe(14);
     expect(after.figures.claimed - before.figures.claimed).toBe(7);

@@ -1,24 +1,25 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { storyPhotos } from "../../server/db/schema.ts";
-import { blockAccount, unblockAccount } from "../../server/domain/block-account.ts";
+import { blockAccount, unblockAccount } from "../../server/domain/accounts/block-account.ts";
+import { deleteAccount, exportUserData } from "../../server/domain/accounts/own-data.ts";
+import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
+import { signIn } from "../../server/domain/accounts/sign-in.ts";
+import { sunFigure } from "../../server/domain/codes/sun-figure.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { getFigureLife } from "../../server/domain/figure-life.ts";
-import { deleteAccount, exportUserData } from "../../server/domain/own-data.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { getLeaderboards } from "../../server/domain/public-leaderboard.ts";
-import { getPublicStats } from "../../server/domain/public-stats.ts";
-import { removeAccount } from "../../server/domain/remove-account.ts";
-import { reportFigure } from "../../server/domain/report-figure.ts";
-import { reportStoryPhoto } from "../../server/domain/report-story-photo.ts";
-import { signIn } from "../../server/domain/sign-in.ts";
-import { addStoryPhotos, setPhotoHidden } from "../../server/domain/story-photos.ts";
-import { sunFigure } from "../../server/domain/sun-figure.ts";
+import { getFigureLife } from "../../server/domain/figures/figure-life.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { reportFigure } from "../../server/domain/reports/report-figure.ts";
+import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
+import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
+import { reportStoryPhoto } from "../../server/domain/stories/report-story-photo.ts";
+import { addStoryPhotos, setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
 import { translator } from "../../server/notify/translate.ts";
-import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 import { finderStory, ownedFigure, untaggedFigure } from "../support/factories.ts";
+import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 35 items 9, 12 and 13: deleted and blocked accounts leave the leaderboards (and the counts
 // that rank them), a blocked finder is 'Anonymous' on "found by", the blocked message names the
@@ -61,7 +62,8 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     expect((await getLeaderboards(s.db)).collectors[0].name).toBe("Geht 11");
 
     for (const u of leavers.slice(0, 4)) await deleteAccount(s.db, s.storage, user(u.id));
-    for (const u of leavers.slice(4, 8)) await removeAccount(s.db, s.storage, admin, { userId: u.id, reason: "Auf Wunsch gelöscht" });
+    for (const u of leavers.slice(4, 8))
+      await removeAccount(s.db, s.storage, admin, { userId: u.id, reason: "Auf Wunsch gelöscht" });
     for (const u of leavers.slice(8)) await blockAccount(s.db, admin, { userId: u.id, reason: "Codes verkauft" });
 
     const boards = await getLeaderboards(s.db);
@@ -130,14 +132,23 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
   it("tells a blocked person whom to write to (OPERATOR_EMAIL), in German and English", async () => {
     const blocked = await createUser(s, "Gesperrte");
     await blockAccount(s.db, admin, { userId: blocked.id, reason: "Belästigung" });
-    const refused = await signIn(s, { email: blocked.email, password: blocked.password }, new Headers({ "x-real-ip": "192.0.2.7" })).then(
+    const refused = await signIn(
+      s,
+      { email: blocked.email, password: blocked.password },
+      new Headers({ "x-real-ip": "192.0.2.7" }),
+    ).then(
       () => null,
       (e: unknown) => e,
     );
     expect(refused).toBeInstanceOf(DomainError);
     const { code, status, params } = refused as DomainError;
-    expect({ code, status, params }).toEqual({ code: "blocked", status: 403, params: { email: s.config.OPERATOR_EMAIL } });
-    for (const lang of ["de", "en"] as const) expect(translator(lang)("auth.error.blocked", params)).toContain(s.config.OPERATOR_EMAIL);
+    expect({ code, status, params }).toEqual({
+      code: "blocked",
+      status: 403,
+      params: { email: s.config.OPERATOR_EMAIL },
+    });
+    for (const lang of ["de", "en"] as const)
+      expect(translator(lang)("auth.error.blocked", params)).toContain(s.config.OPERATOR_EMAIL);
   });
 
   it("the data download holds the person's finder photos (every size) and reports with their state", async () => {
@@ -145,8 +156,18 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const other = await createUser(s, "Fotografin");
     const mine = await untaggedFigure(s.db, { name: "Meiner", status: "Found", ownerId: me.id });
     const theirs = await untaggedFigure(s.db, { name: "Ihrer", status: "Found", ownerId: other.id });
-    const story = await finderStory(s.db, { booneeId: mine.id, userId: me.id, title: "Meine", story: "Im Park gefunden." });
-    const theirStory = await finderStory(s.db, { booneeId: theirs.id, userId: other.id, title: "Ihre", story: "Am Strand gefunden." });
+    const story = await finderStory(s.db, {
+      booneeId: mine.id,
+      userId: me.id,
+      title: "Meine",
+      story: "Im Park gefunden.",
+    });
+    const theirStory = await finderStory(s.db, {
+      booneeId: theirs.id,
+      userId: other.id,
+      title: "Ihre",
+      story: "Am Strand gefunden.",
+    });
     const photo = new File(
       [
         new Uint8Array(
@@ -158,22 +179,33 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
       "p.png",
     );
     await addStoryPhotos(s.db, s.storage, user(me.id), { booneeId: mine.id, storyId: story.id, files: [photo] });
-    await addStoryPhotos(s.db, s.storage, user(other.id), { booneeId: theirs.id, storyId: theirStory.id, files: [photo, photo] });
-    const theirPhotos = await s.db.select().from(storyPhotos).where(eq(storyPhotos.storyId, theirStory.id)).orderBy(storyPhotos.createdAt);
+    await addStoryPhotos(s.db, s.storage, user(other.id), {
+      booneeId: theirs.id,
+      storyId: theirStory.id,
+      files: [photo, photo],
+    });
+    const theirPhotos = await s.db
+      .select()
+      .from(storyPhotos)
+      .where(eq(storyPhotos.storyId, theirStory.id))
+      .orderBy(storyPhotos.createdAt);
     await reportFigure(s.db, user(me.id), { booneeId: theirs.id, fields: { kind: "damaged", note: "Arm ab" } });
     await reportStoryPhoto(s.db, user(me.id), { booneeId: theirs.id, fields: { photoId: theirPhotos[0].id } });
     await reportStoryPhoto(s.db, user(me.id), { booneeId: theirs.id, fields: { photoId: theirPhotos[1].id } });
     await setPhotoHidden(s.db, admin, { photoId: theirPhotos[0].id, hidden: true });
 
     const data = await exportUserData(s.db, user(me.id), "de", "https://boonees.example");
-    const [url] = (await s.db.select({ url: storyPhotos.url }).from(storyPhotos).where(eq(storyPhotos.storyId, story.id))).map(
-      (r) => r.url,
-    );
+    const [url] = (
+      await s.db.select({ url: storyPhotos.url }).from(storyPhotos).where(eq(storyPhotos.storyId, story.id))
+    ).map((r) => r.url);
     expect(data.storyPhotos).toEqual([
       expect.objectContaining({
         storyId: story.id,
         hidden: false,
-        sizes: { detail: `https://boonees.example${url}`, card: `https://boonees.example${url.replace(/\.webp$/, "-card.webp")}` },
+        sizes: {
+          detail: `https://boonees.example${url}`,
+          card: `https://boonees.example${url.replace(/\.webp$/, "-card.webp")}`,
+        },
       }),
     ]);
     expect(data.figureReports).toEqual([

@@ -1,16 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { validate } from "#shared/forms.ts";
 import { broadcastAudienceSchema, type BroadcastAudience } from "#shared/schemas/admin.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { broadcastContent, countRecipients } from "../../server/domain/broadcast-content.ts";
+import { broadcastContent, countRecipients } from "../../server/domain/broadcasts/broadcast-content.ts";
+import { getDashboardDrop, getLandingDrop } from "../../server/domain/drops/public-drops.ts";
+import { releaseDue } from "../../server/domain/drops/release-drop.ts";
+import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { getDashboardDrop, getLandingDrop } from "../../server/domain/public-drops.ts";
-import { releaseDue } from "../../server/domain/release-drop.ts";
-import { createDrop } from "../../server/domain/save-drop.ts";
-import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 import { untaggedFigure } from "../support/factories.ts";
+import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 35 item 9: what a weekly operator looks at before acting: the dashboard's drop (live, else
 // the next one, else none) and how many people a broadcast reaches before it is sent.
@@ -39,9 +41,17 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
     expect(await getDashboardDrop(s.db, admin)).toBeNull();
 
     const figures = [await untaggedFigure(s.db), await untaggedFigure(s.db), await untaggedFigure(s.db)];
-    const later = await createDrop(s.db, admin, { ...texts("Später"), releaseAt: inDays(5), figureIds: [(await untaggedFigure(s.db)).id] });
+    const later = await createDrop(s.db, admin, {
+      ...texts("Später"),
+      releaseAt: inDays(5),
+      figureIds: [(await untaggedFigure(s.db)).id],
+    });
     const releaseAt = inDays(2);
-    const next = await createDrop(s.db, admin, { ...texts("Herbstdrop"), releaseAt, figureIds: figures.map((f) => f.id) });
+    const next = await createDrop(s.db, admin, {
+      ...texts("Herbstdrop"),
+      releaseAt,
+      figureIds: figures.map((f) => f.id),
+    });
     // the sooner one, whichever was planned first
     expect(await getDashboardDrop(s.db, admin)).toEqual({
       state: "waiting",
@@ -62,7 +72,10 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
       .set({ ownerId: finder.id, status: "Found", claimedAt: sql`now()` })
       .where(eq(boonees.id, figures[0].id));
     await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, figures[1].id));
-    expect(await getDashboardDrop(s.db, admin)).toMatchObject({ state: "live", drop: { id: next.id, total: 3, found: 1, hidden: 1 } });
+    expect(await getDashboardDrop(s.db, admin)).toMatchObject({
+      state: "live",
+      drop: { id: next.id, total: 3, found: 1, hidden: 1 },
+    });
     // the landing page's choice, the same drop
     expect(await getLandingDrop(s.db)).toMatchObject({ state: "live", drop: { id: next.id } });
 
@@ -85,7 +98,10 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
     const cems = await untaggedFigure(s.db, { ownerId: cem.id, rarity: "Legendary", series: "Meer", status: "Found" });
     await untaggedFigure(s.db, { rarity: "Rare", series: "Wald" }); // nobody's yet
     const none = { rarity: null, series: null, booneeId: null };
-    const [owners] = await queryRows<{ count: number }>(s.db, sql`select count(distinct owner_id)::int as count from boonees`);
+    const [owners] = await queryRows<{ count: number }>(
+      s.db,
+      sql`select count(distinct owner_id)::int as count from boonees`,
+    );
 
     const cases: [BroadcastAudience, number][] = [
       [{ ...none, audience: "all" }, owners.count],
@@ -113,9 +129,17 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
   it("counts nobody where nobody matches, and such a broadcast is refused with nothing stored", async () => {
     const audience = { audience: "series" as const, rarity: null, series: "Nirgendwo", booneeId: null };
     expect(await countRecipients(s.db, admin, audience)).toBe(0);
-    const [before] = await queryRows<{ count: number }>(s.db, sql`select count(*)::int as count from exclusive_content`);
+    const [before] = await queryRows<{ count: number }>(
+      s.db,
+      sql`select count(*)::int as count from exclusive_content`,
+    );
     await expect(
-      broadcastContent(s.db, admin, { ...audience, title: "Hallo", message: "Eine Nachricht an euch.", contentType: "news" }),
+      broadcastContent(s.db, admin, {
+        ...audience,
+        title: "Hallo",
+        message: "Eine Nachricht an euch.",
+        contentType: "news",
+      }),
     ).rejects.toMatchObject({ code: "noUsers" });
     const [after] = await queryRows<{ count: number }>(s.db, sql`select count(*)::int as count from exclusive_content`);
     expect(after.count).toBe(before.count);

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { figure } from "../support/factories.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // "Series Complete": the user owns an instance of every public figure type (template_id null, not
 // Draft / Hidden) of a series. Checked against the per-series counters of migration 0009.

@@ -1,31 +1,32 @@
-import { serve, type ServerType } from "@hono/node-server";
-import { sql } from "drizzle-orm";
 import { existsSync, mkdtempSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { boonees, drops, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
-import { blockAccount } from "../../server/domain/block-account.ts";
-import { deleteBoonee } from "../../server/domain/delete-boonee.ts";
-import { deleteOwnStory } from "../../server/domain/edit-own-story.ts";
+import { blockAccount } from "../../server/domain/accounts/block-account.ts";
+import { deleteAccount } from "../../server/domain/accounts/own-data.ts";
+import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { setStoryHidden } from "../../server/domain/hide-story.ts";
-import { deleteAccount } from "../../server/domain/own-data.ts";
-import { removeAccount } from "../../server/domain/remove-account.ts";
-import { addStoryPhotos, UPLOAD_RULE } from "../../server/domain/story-photos.ts";
+import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
+import { deleteOwnStory } from "../../server/domain/stories/edit-own-story.ts";
+import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
+import { addStoryPhotos, UPLOAD_RULE } from "../../server/domain/stories/story-photos.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { createS3Storage } from "../../server/storage/s3.ts";
 import type { Storage } from "../../server/storage/storage.ts";
 import { SWEEP_GRACE_MS, sweepOrphanUploads } from "../../server/uploads/orphan-sweep.ts";
 import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { keysOfUrl } from "../../server/uploads/upload-references.ts";
+import { finderStory, untaggedFigure } from "../support/factories.ts";
 import { freePort, ROOT } from "../support/instances.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
-import { finderStory, untaggedFigure } from "../support/factories.ts";
 
 // Issue 34 item 2: what a person deletes or staff hide is gone. For both upload drivers (this
 // instance's folder and an S3-compatible bucket, s3rver on loopback) and both databases: a finder
@@ -99,7 +100,8 @@ const png = async (color = "#e5602a") =>
       type: "image/png",
     },
   );
-const notAnImage = () => new File([new TextEncoder().encode("#!/bin/sh\necho not a photo\n")], "photo.jpg", { type: "image/jpeg" });
+const notAnImage = () =>
+  new File([new TextEncoder().encode("#!/bin/sh\necho not a photo\n")], "photo.jpg", { type: "image/jpeg" });
 const codeOf = (p: Promise<unknown>) =>
   p.then(
     () => "ok",
@@ -122,7 +124,8 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
   `uploads that are gone, %s storage, on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   (kind) => {
     const storage = () => drivers[kind].storage;
-    const get = (url: string, cookie?: string) => fetch(drivers[kind].base + url, { headers: cookie ? { cookie } : {} });
+    const get = (url: string, cookie?: string) =>
+      fetch(drivers[kind].base + url, { headers: cookie ? { cookie } : {} });
     const status = async (url: string, cookie?: string) => {
       const res = await get(url, cookie);
       await res.arrayBuffer();
@@ -217,7 +220,11 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const video = await storeVideo(
         storage(),
         new File(
-          [new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 109, 112, 52, 50, 0, 0, 0, 0, 109, 112, 52, 50, 105, 115, 111, 109])],
+          [
+            new Uint8Array([
+              0, 0, 0, 24, 102, 116, 121, 112, 109, 112, 52, 50, 0, 0, 0, 0, 109, 112, 52, 50, 105, 115, 111, 109,
+            ]),
+          ],
           "v.mp4",
         ),
         "videos",
@@ -227,9 +234,13 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
         .update(boonees)
         .set({ imageUrl: picture, welcomeVideoUrl: video })
         .where(sql`${boonees.id} = ${photo.figure.id}`);
-      await s.db
-        .insert(exclusiveContent)
-        .values({ title: "Nur für dich", contentType: "image", url: exclusive, booneeId: photo.figure.id, audience: "boonee" });
+      await s.db.insert(exclusiveContent).values({
+        title: "Nur für dich",
+        contentType: "image",
+        url: exclusive,
+        booneeId: photo.figure.id,
+        audience: "boonee",
+      });
       // a second figure shares a picture with a third: deleting one keeps it
       const one = await untaggedFigure(s.db, { name: "Zwilling A", imageUrl: shared });
       await untaggedFigure(s.db, { name: "Zwilling B", imageUrl: shared });
@@ -248,8 +259,18 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const author = await createUser(s, "Viel");
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: "Vollbild", status: "Found", ownerId: author.id });
-      const story = await finderStory(s.db, { booneeId: figure.id, userId: author.id, title: "Drei", story: "Drei Fotos reichen." });
-      const second = await finderStory(s.db, { booneeId: figure.id, userId: author.id, title: "Noch eins", story: "Eine zweite Story." });
+      const story = await finderStory(s.db, {
+        booneeId: figure.id,
+        userId: author.id,
+        title: "Drei",
+        story: "Drei Fotos reichen.",
+      });
+      const second = await finderStory(s.db, {
+        booneeId: figure.id,
+        userId: author.id,
+        title: "Noch eins",
+        story: "Eine zweite Story.",
+      });
       await addStoryPhotos(s.db, storage(), actor, {
         booneeId: figure.id,
         storyId: story.id,
@@ -257,13 +278,19 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       });
       const before = await storedKeys(storage());
       for (let i = 0; i < 9; i++) {
-        expect(await codeOf(addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] }))).toBe(
-          "tooManyPhotos 400",
-        );
+        expect(
+          await codeOf(
+            addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] }),
+          ),
+        ).toBe("tooManyPhotos 400");
       }
       expect(
         await codeOf(
-          addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: second.id, files: [await png(), notAnImage()] }),
+          addStoryPhotos(s.db, storage(), actor, {
+            booneeId: figure.id,
+            storyId: second.id,
+            files: [await png(), notAnImage()],
+          }),
         ),
       ).toBe("imageUpload 415");
       expect(await storedKeys(storage())).toEqual(before);
@@ -274,11 +301,18 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const author = await createUser(s, "Eifrig");
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: "Dauerfoto", status: "Found", ownerId: author.id });
-      const story = await finderStory(s.db, { booneeId: figure.id, userId: author.id, title: "Viele", story: "Immer wieder neu." });
+      const story = await finderStory(s.db, {
+        booneeId: figure.id,
+        userId: author.id,
+        title: "Viele",
+        story: "Immer wieder neu.",
+      });
       // refused attempts count too: each costs the work of decoding
       for (let i = 0; i < UPLOAD_RULE.limit; i++) {
         expect(
-          await codeOf(addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [notAnImage()] })),
+          await codeOf(
+            addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [notAnImage()] }),
+          ),
         ).toBe("imageUpload 415");
       }
       const before = await storedKeys(storage());
@@ -292,11 +326,18 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const fresh = await storyWithPhoto("Anders");
       expect(fresh.keys).toHaveLength(2);
       // an admin's uploads are not counted
-      const own = await finderStory(s.db, { booneeId: figure.id, userId: admin.id, title: "Team", story: "Vom Team geschrieben." });
+      const own = await finderStory(s.db, {
+        booneeId: figure.id,
+        userId: admin.id,
+        title: "Team",
+        story: "Vom Team geschrieben.",
+      });
       for (let i = 0; i <= UPLOAD_RULE.limit; i++) {
-        expect(await codeOf(addStoryPhotos(s.db, storage(), admin, { booneeId: figure.id, storyId: own.id, files: [notAnImage()] }))).toBe(
-          "imageUpload 415",
-        );
+        expect(
+          await codeOf(
+            addStoryPhotos(s.db, storage(), admin, { booneeId: figure.id, storyId: own.id, files: [notAnImage()] }),
+          ),
+        ).toBe("imageUpload 415");
       }
     });
 
@@ -306,7 +347,12 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const legacy = await storeImage(storage(), await png("#654321"), "images"); // stored before hints/ existed
       const [drop] = await s.db
         .insert(drops)
-        .values({ titleDe: "Geheim", titleEn: "Secret", hintImageUrl: hint, releaseAt: new Date(Date.now() + 86_400_000) })
+        .values({
+          titleDe: "Geheim",
+          titleEn: "Secret",
+          hintImageUrl: hint,
+          releaseAt: new Date(Date.now() + 86_400_000),
+        })
         .returning();
       const [old] = await s.db
         .insert(drops)
@@ -341,7 +387,8 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       await storage().put("health/ready-probe.txt", new TextEncoder().encode("ok"), "text/plain");
       const hour = 3_600_000;
       // an hour and a half ago: the orphan and the referenced photo (the young orphan was just written)
-      for (const key of [...keysOfUrl(orphan), ...kept.keys, "health/ready-probe.txt"]) await backdate(kind, key, hour * 1.5);
+      for (const key of [...keysOfUrl(orphan), ...kept.keys, "health/ready-probe.txt"])
+        await backdate(kind, key, hour * 1.5);
 
       const result = await sweepOrphanUploads(s.db, storage(), SWEEP_GRACE_MS);
       expect(result.removed).toBeGreaterThanOrEqual(2);

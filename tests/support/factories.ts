@@ -1,8 +1,18 @@
 // Test factories: rows a test needs, with sensible defaults and typed overrides. Codes come from the
 // real generator (shared/claim-code-rule.ts), so two figures never share one, whatever runs alongside.
 import { eq, sql, type SQL } from "drizzle-orm";
+
 import type { Db } from "../../server/db/client.ts";
-import { booneeStories, boonees, claims, drops, dropFigures, profiles, tags, userRoles } from "../../server/db/schema.ts";
+import {
+  boonees,
+  booneeStories,
+  claims,
+  dropFigures,
+  drops,
+  profiles,
+  tags,
+  userRoles,
+} from "../../server/db/schema.ts";
 import type { Services } from "../../server/services.ts";
 import { generateClaimCode } from "../../shared/claim-code-rule.ts";
 
@@ -78,7 +88,9 @@ export async function claimRow(
 export async function ownedFigure(db: Db, userId: string, over: FigureOverrides & { untagged?: boolean } = {}) {
   const { untagged, code, tag, ...rest } = over;
   const values = { status: "Found" as const, ownerId: userId, ...rest };
-  const f = untagged ? { ...(await untaggedFigure(db, values)), tagId: null, code: null } : await figure(db, { ...values, code, tag });
+  const f = untagged
+    ? { ...(await untaggedFigure(db, values)), tagId: null, code: null }
+    : await figure(db, { ...values, code, tag });
   const c = await claimRow(db, { booneeId: f.id, userId });
   return { ...f, claimId: c.id };
 }
@@ -107,7 +119,9 @@ export async function drop(db: Db, over: Values<typeof drops.$inferInsert> & { f
     .values({ titleDe: title, titleEn: `${title} EN`, releaseAt: new Date(Date.now() + 60 * 60_000), ...values })
     .returning();
   if (figureIds.length)
-    await db.insert(dropFigures).values(figureIds.map((booneeId) => ({ dropId: row.id, booneeId, previousStatus: "Placed" as const })));
+    await db
+      .insert(dropFigures)
+      .values(figureIds.map((booneeId) => ({ dropId: row.id, booneeId, previousStatus: "Placed" as const })));
   return row;
 }
 
@@ -136,7 +150,11 @@ export async function createSeasonedUser(services: Pick<Services, "auth" | "db">
 }
 
 /** A signed-up user holding `role`, as the Actor domain functions take. */
-export async function createStaff(services: Pick<Services, "auth" | "db">, role: "admin" | "moderator", name = "Ada Admin") {
+export async function createStaff(
+  services: Pick<Services, "auth" | "db">,
+  role: "admin" | "moderator",
+  name = "Ada Admin",
+) {
   const u = await createUser(services, name);
   await services.db.update(userRoles).set({ role }).where(eq(userRoles.userId, u.id));
   return { id: u.id, role } as const;
