@@ -6,8 +6,8 @@ import { validate } from "#shared/forms.ts";
 import { signUpSchema } from "#shared/schemas/account.ts";
 import { roleOf } from "#server/auth/role-of.ts";
 import type { Actor } from "#server/domain/errors.ts";
-import { signInWithPasskey, signUpWithPasskey } from "#server/domain/passkeys.ts";
-import { signUp } from "#server/domain/sign-in.ts";
+import { signInWithPasskey, signUpWithPasskey } from "#server/domain/accounts/passkeys.ts";
+import { signUp } from "#server/domain/accounts/sign-in.ts";
 import { parseResponse } from "#server/passkeys/ceremony.ts";
 import type { Services } from "#server/services.ts";
 

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { lookupCode } from "~/claim.server";
 import { readCookie } from "#shared/cookies.ts";
 export { claimPath } from "#shared/claim-paths.ts";
-import type { FigureByCode } from "#server/domain/find-figure-by-code.ts";
+import type { FigureByCode } from "#server/domain/codes/find-figure-by-code.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices, getViewer } from "~/guards.server";
-import { lookupClaimCode, type CodeLookup } from "#server/domain/lookup-claim-code.ts";
+import { lookupClaimCode, type CodeLookup } from "#server/domain/codes/lookup-claim-code.ts";
 import { claimHandoffContext } from "#server/router-context.ts";
 
 export type { CodeLookup };

@@ -26,7 +26,7 @@ import { readCookie, serializeCookie } from "#shared/cookies.ts";
 import { langFromCookieHeader } from "#shared/i18n-config.ts";
 import { loadRootData } from "#server/root-data.ts";
 import { loadViewer } from "#server/auth/viewer.ts";
-import { recordAppOpen } from "#server/domain/record-app-open.ts";
+import { recordAppOpen } from "#server/domain/accounts/record-app-open.ts";
 import { dataKey } from "~/locales/message-key";
 
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();

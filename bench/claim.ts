@@ -11,8 +11,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../server/db/client.ts";
 import { boonees, profiles, tags } from "../server/db/schema.ts";
-import { claimBoonee } from "../server/domain/claim-boonee.ts";
-import { findFigureByCode } from "../server/domain/find-figure-by-code.ts";
+import { claimBoonee } from "../server/domain/claims/claim-boonee.ts";
+import { findFigureByCode } from "../server/domain/codes/find-figure-by-code.ts";
 
 const CLIENTS = 50;
 const PER_CLIENT = Number(process.env.BENCH_CLAIMS_PER_CLIENT ?? 20);

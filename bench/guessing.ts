@@ -1,5 +1,5 @@
 // How many wrong claim codes an attacker gets checked per minute (decision 039),
-// through the claim lookup every entry uses (server/domain/lookup-claim-code.ts), in-process:
+// through the claim lookup every entry uses (server/domain/codes/lookup-claim-code.ts), in-process:
 //
 //   1. one address, solving every proof of work in Node (altcha-lib's solver, one core)
 //   2. 64 addresses of one IPv6 /48 (one /64 each), signed out, without solving
@@ -17,11 +17,11 @@ import pg from "pg";
 import { GENERATED_ALPHABET } from "../shared/claim-code-rule.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { profiles } from "../server/db/schema.ts";
-import { lookupClaimCode, type CodeAsker } from "../server/domain/lookup-claim-code.ts";
-import { CHALLENGE_MAX_NUMBER, challengeMaxNumber, createClaimChallenge } from "../server/domain/claim-challenge.ts";
+import { lookupClaimCode, type CodeAsker } from "../server/domain/codes/lookup-claim-code.ts";
+import { CHALLENGE_MAX_NUMBER, challengeMaxNumber, createClaimChallenge } from "../server/domain/codes/claim-challenge.ts";
 import { createMetrics } from "../server/metrics/metrics.ts";
 import { ATTEMPT_RULE } from "../server/domain/throttle.ts";
-import { GLOBAL_RULE } from "../server/domain/guess-budget.ts";
+import { GLOBAL_RULE } from "../server/domain/codes/guess-budget.ts";
 import { inArray } from "drizzle-orm";
 
 const SECONDS = Number(process.env.SECONDS ?? 20);

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client.ts";
-import { getExclusiveFeed } from "../server/domain/exclusive-feed.ts";
+import { getExclusiveFeed } from "../server/domain/broadcasts/exclusive-feed.ts";
 import { countUnread } from "../server/realtime/hub.ts";
 
 const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

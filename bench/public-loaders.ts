@@ -14,9 +14,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Db } from "../server/db/client.ts";
-import { listGallery } from "../server/domain/public-gallery.ts";
-import { getLeaderboards } from "../server/domain/public-leaderboard.ts";
-import { getPublicStats } from "../server/domain/public-stats.ts";
+import { listGallery } from "../server/domain/figures/public-gallery.ts";
+import { getLeaderboards } from "../server/domain/stats/public-leaderboard.ts";
+import { getPublicStats } from "../server/domain/stats/public-stats.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/boonees_bench";
 const RUNS = Number(process.env.RUNS ?? 300);

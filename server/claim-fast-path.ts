@@ -5,10 +5,10 @@ import { claimedPath, claimPath } from "#shared/claim-paths.ts";
 import { claimRedirectCookieFor } from "#shared/cookies.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { readSessionFast } from "./auth/session-fast-path.ts";
-import { claimBoonee } from "./domain/claim-boonee.ts";
+import { claimBoonee } from "./domain/claims/claim-boonee.ts";
 import { readForm } from "./form-request.ts";
-import { lookupClaimCode } from "./domain/lookup-claim-code.ts";
-import { recordAppOpen } from "./domain/record-app-open.ts";
+import { lookupClaimCode } from "./domain/codes/lookup-claim-code.ts";
+import { recordAppOpen } from "./domain/accounts/record-app-open.ts";
 import type { ClaimHandoff } from "./router-context.ts";
 import type { Services } from "./services.ts";
 

@@ -8,8 +8,8 @@ import { backupCommand, moveToPostgresCommand, restoreCommand } from "./cli-back
 import { withServices } from "./cli-services.ts";
 import { loadConfig } from "./config.ts";
 import { queryRows } from "./db/client.ts";
-import { setRole } from "./domain/change-role.ts";
-import { rotateShortCodes, type RotatedCode } from "./domain/rotate-short-codes.ts";
+import { setRole } from "./domain/accounts/change-role.ts";
+import { rotateShortCodes, type RotatedCode } from "./domain/codes/rotate-short-codes.ts";
 import { bucketStorage, localUploads } from "./storage/from-config.ts";
 import { moveUploads } from "./storage/move-uploads.ts";
 

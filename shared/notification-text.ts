@@ -42,7 +42,7 @@ export function renderNotificationText(text: string, anyT: AnyTranslate): string
   }
 }
 
-/** A figure reference (server/domain/figure-report-ref.ts) as its system text's argument. */
+/** A figure reference (server/domain/reports/figure-report-ref.ts) as its system text's argument. */
 export const figureArg = (ref: { name: string; number: number | null; place: string | null; drop: { de: string; en: string } | null }) =>
   JSON.stringify({ name: ref.name, number: ref.number, place: ref.place, drop: ref.drop });
 

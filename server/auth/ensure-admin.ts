@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accounts, profiles, userRoles } from "../db/schema.ts";
-import { setRole } from "../domain/change-role.ts";
+import { setRole } from "../domain/accounts/change-role.ts";
 import type { Logger } from "../log.ts";
 import type { Auth } from "./auth.ts";
 

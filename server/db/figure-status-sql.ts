@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { NEVER_CLAIMABLE_STATUSES, NOT_PUBLIC_STATUSES } from "#shared/figure-status.ts";
-import { notInUnreleasedDrop } from "../domain/drop-visibility.ts";
+import { notInUnreleasedDrop } from "../domain/drops/drop-visibility.ts";
 import { boonees } from "./schema.ts";
 
 /**
@@ -19,7 +19,7 @@ export const publicFigureSql = (status: AnyColumn | SQL = boonees.status): SQL =
 /**
  * Claimable: no owner, not Archived, and not in a drop that waits for its release (product decisions,
  * "available" means claimable in every view and count). A waiting drop's figures are always Hidden
- * (server/domain/save-drop.ts), so only a Hidden row is looked up in drop_figures (one index probe on
+ * (server/domain/drops/save-drop.ts), so only a Hidden row is looked up in drop_figures (one index probe on
  * drop_figures_boonee_key): a count over every figure stays one scan.
  */
 export const claimableFigureSql = (cols: { id: AnyColumn | SQL; status: AnyColumn | SQL; ownerId: AnyColumn | SQL } = boonees): SQL =>

@@ -145,7 +145,7 @@ export const boonees = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
-     * Set once two people reported the figure (server/domain/report-figure.ts): the public "maybe
+     * Set once two people reported the figure (server/domain/reports/report-figure.ts): the public "maybe
      * missing / maybe damaged" note, cleared when an admin resolves the reports.
      */
     reportedIssue: text("reported_issue", { enum: ["missing", "damaged"] }),
@@ -153,7 +153,7 @@ export const boonees = pgTable(
     /**
      * When the figure last went public (from Draft or Hidden, or created public): set by the database
      * (trigger boonees_placed_at, migration 0031), whoever changes the status. The biography's "found
-     * after" counts from it for figures outside a drop (server/domain/figure-life.ts).
+     * after" counts from it for figures outside a drop (server/domain/figures/figure-life.ts).
      */
     placedAt: timestamp("placed_at", { withTimezone: true }),
   },
@@ -469,7 +469,7 @@ export const figureReports = pgTable(
     kind: text("kind", { enum: ["missing", "damaged"] }).notNull(),
     note: text("note"),
     /**
-     * How the report weighs, judged when it is made or changed (server/domain/report-figure.ts,
+     * How the report weighs, judged when it is made or changed (server/domain/reports/report-figure.ts,
      * docs/decisions/042): "counted" towards the public note (an account older than a day with a find,
      * or staff), "new" (not counted: a new account or one without a find), "owner" (weighed apart:
      * never towards the note, straight to the team).
@@ -505,7 +505,7 @@ export type BooneeStatus = (typeof statusEnum.enumValues)[number];
 export type Role = (typeof roleEnum.enumValues)[number];
 
 // A drop: figures released to the public at one time (product decisions "Drops"). Until released_at is
-// set nothing of it is public; the release sets it once (a conditional UPDATE), see server/domain/release-drop.ts.
+// set nothing of it is public; the release sets it once (a conditional UPDATE), see server/domain/drops/release-drop.ts.
 export const drops = pgTable(
   "drops",
   {
@@ -770,7 +770,7 @@ export type Announcement = typeof announcements.$inferSelect;
 
 /**
  * The weeks (Monday, TIME_ZONE calendar) in which a collector opened the app signed in: one row per
- * account and week, written at most once a day per instance (server/domain/record-app-open.ts), for
+ * account and week, written at most once a day per instance (server/domain/accounts/record-app-open.ts), for
  * the dashboard's active collectors per week.
  */
 export const activeWeeks = pgTable(

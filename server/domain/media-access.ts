@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { urlOfKey } from "../uploads/upload-references.ts";
-import { exclusiveItemVisibleTo } from "./exclusive-feed.ts";
+import { exclusiveItemVisibleTo } from "./broadcasts/exclusive-feed.ts";
 
 /** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
 const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");

@@ -1,8 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client.ts";
-import type { ClaimResult } from "../domain/claim-boonee.ts";
-import { GLOBAL_RULE, siteWrongCodes } from "../domain/guess-budget.ts";
+import type { ClaimResult } from "../domain/claims/claim-boonee.ts";
+import { GLOBAL_RULE, siteWrongCodes } from "../domain/codes/guess-budget.ts";
 
 /**
  * One Prometheus registry per process (docs/decisions/034), on `Services`: the React Router bundle has

@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.ts";
-import { msUntilNextDue, releaseDue } from "../domain/release-drop.ts";
+import { msUntilNextDue, releaseDue } from "../domain/drops/release-drop.ts";
 
 /** A safety re-plan even when nothing is announced (a notification lost during a reconnect). */
 const LONGEST_WAIT_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client.ts";
-import { unreadAnnouncementsSql } from "../domain/announcement-inbox.ts";
+import { unreadAnnouncementsSql } from "../domain/drops/announcement-inbox.ts";
 import { sessions } from "../db/schema.ts";
 
 type Push = (unread: number) => void;

@@ -251,7 +251,7 @@ export const broadcastEditSchema = z
       ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
   });
 export type BroadcastEditInput = z.output<typeof broadcastEditSchema>;
-/** Hiding a story takes a reason (reasonSchema, checked by server/domain/hide-story.ts; its author is told); showing it again does not. */
+/** Hiding a story takes a reason (reasonSchema, checked by server/domain/stories/hide-story.ts; its author is told); showing it again does not. */
 export const storyVisibilitySchema = z.object({
   storyId: uuid,
   hidden: z.enum(["true", "false"]).transform((v) => v === "true"),

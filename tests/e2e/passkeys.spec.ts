@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq, like } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
-import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
+import { bindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";

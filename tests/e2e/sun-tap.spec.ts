@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
 import { ownAddress } from "./claim-fixtures.ts";
-import { bindSunTag } from "../../server/domain/bind-sun-tag.ts";
+import { bindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 

@@ -5,17 +5,17 @@ import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts
 import { validate } from "#shared/forms.ts";
 import { csvCell } from "../../server/csv/csv.ts";
 import { boonees, claims, tags, userRoles } from "../../server/db/schema.ts";
-import { getBroadcastOptions } from "../../server/domain/get-broadcast-options.ts";
-import { listAdminBoonees } from "../../server/domain/list-figures.ts";
-import { listClaims } from "../../server/domain/list-claims.ts";
-import { listLabels } from "../../server/domain/list-labels.ts";
-import { adminRoleChangeToConfirm } from "../../server/domain/admin-role-change.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
+import { getBroadcastOptions } from "../../server/domain/broadcasts/get-broadcast-options.ts";
+import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { listClaims } from "../../server/domain/claims/list-claims.ts";
+import { listLabels } from "../../server/domain/figures/list-labels.ts";
+import { adminRoleChangeToConfirm } from "../../server/domain/accounts/admin-role-change.ts";
+import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { exportClaims } from "../../server/domain/export-claims.ts";
-import { exportFigures } from "../../server/domain/export-figures.ts";
-import { exportUsers } from "../../server/domain/export-users.ts";
-import { updateBoonee } from "../../server/domain/update-boonee.ts";
+import { exportClaims } from "../../server/domain/claims/export-claims.ts";
+import { exportFigures } from "../../server/domain/figures/export-figures.ts";
+import { exportUsers } from "../../server/domain/accounts/export-users.ts";
+import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
 import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 

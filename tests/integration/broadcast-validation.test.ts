@@ -5,7 +5,7 @@ import { broadcastFormInput, broadcastSchema } from "#shared/schemas/admin.ts";
 import { IMAGE_MAX_BYTES } from "#shared/upload-rules.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { broadcastContent } from "../../server/domain/broadcast-content.ts";
+import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validate } from "../../shared/forms.ts";
 import { BULK_STATUS_MAX, bulkStatusSchema } from "../../shared/schemas/admin.ts";
 import { activityLog, boonees } from "../../server/db/schema.ts";
-import { changeFigureStatuses } from "../../server/domain/change-figure-statuses.ts";
+import { changeFigureStatuses } from "../../server/domain/figures/change-figure-statuses.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { createDrop } from "../../server/domain/save-drop.ts";
+import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

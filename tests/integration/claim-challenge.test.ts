@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass } from "../../server/domain/claim-challenge.ts";
-import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
+import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass } from "../../server/domain/codes/claim-challenge.ts";
+import { findFigureByCode, lookupFigure } from "../../server/domain/codes/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { solvedChallenge as solved } from "./solve-challenge.ts";
 

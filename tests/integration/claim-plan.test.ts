@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../bench/seed-catalogue.ts";
 import { queryRows, type Db } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
 import { createTestServices, type TestServices } from "./harness.ts";
 
 // A claim costs the same whatever the size of the catalogue (issue 13): with 100,000 figures in

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeWeeks, boonees, notifications, tags } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { postForm, ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";

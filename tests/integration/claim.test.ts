@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, claims, profiles, tags, userAchievements } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

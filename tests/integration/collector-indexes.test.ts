@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { exclusiveFeedQuery } from "../../server/domain/exclusive-feed.ts";
+import { exclusiveFeedQuery } from "../../server/domain/broadcasts/exclusive-feed.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // The unread count and the exclusive feed must be able to use indexes (PostgreSQL's planner; PGlite

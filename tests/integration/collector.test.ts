@@ -17,14 +17,14 @@ import {
   userRoles,
   verifications,
 } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
-import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/own-data.ts";
-import { markNotificationRead } from "../../server/domain/notification-inbox.ts";
-import { getProfileSummary } from "../../server/domain/profile-summary.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
+import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/accounts/own-data.ts";
+import { markNotificationRead } from "../../server/domain/notifications/notification-inbox.ts";
+import { getProfileSummary } from "../../server/domain/accounts/profile-summary.ts";
 import { countUnread } from "../../server/realtime/hub.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
-import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
+import { resetPasswordWithToken } from "../../server/domain/accounts/reset-password.ts";
 
 let s: TestServices;
 beforeAll(async () => {

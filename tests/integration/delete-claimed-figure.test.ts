@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderNotificationText } from "#shared/notification-text.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, notifications, tags, userAchievements } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { deleteBoonee } from "../../server/domain/delete-boonee.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 

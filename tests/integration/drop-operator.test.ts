@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boonees, claims, dropHints, drops, tags } from "../../server/db/schema.ts";
-import { PICKER_PAGE, listAdminDrops, listDropCandidates, parsePickerQuery } from "../../server/domain/admin-drops.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { addDropHint } from "../../server/domain/drop-hints.ts";
+import { PICKER_PAGE, listAdminDrops, listDropCandidates, parsePickerQuery } from "../../server/domain/drops/admin-drops.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { getPublicDrop } from "../../server/domain/public-drops.ts";
-import { rejectClaim } from "../../server/domain/reject-claim.ts";
-import { releaseDue } from "../../server/domain/release-drop.ts";
-import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
+import { getPublicDrop } from "../../server/domain/drops/public-drops.ts";
+import { rejectClaim } from "../../server/domain/claims/reject-claim.ts";
+import { releaseDue } from "../../server/domain/drops/release-drop.ts";
+import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 25, items 8 and 14: the drop picker's search, a cancelled drop's figures, a duplicate, and a

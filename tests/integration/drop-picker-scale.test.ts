@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { PICKER_PAGE, dropCandidatesQuery } from "../../server/domain/admin-drops.ts";
+import { PICKER_PAGE, dropCandidatesQuery } from "../../server/domain/drops/admin-drops.ts";
 import { createTestServices, type TestServices } from "./harness.ts";
 
 // The drop picker searches 100,000 figures (issue 25, item 8) through indexes: its plan never scans the

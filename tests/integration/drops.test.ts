@@ -12,20 +12,20 @@ import {
   pushSubscriptions,
   tags,
 } from "../../server/db/schema.ts";
-import { listAdminDrops } from "../../server/domain/admin-drops.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { addDropHint } from "../../server/domain/drop-hints.ts";
+import { listAdminDrops } from "../../server/domain/drops/admin-drops.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { listNotifications } from "../../server/domain/notification-inbox.ts";
-import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { getLandingDrop, getPublicDrop, listPastDrops } from "../../server/domain/public-drops.ts";
-import { listGallery } from "../../server/domain/public-gallery.ts";
-import { getLeaderboards } from "../../server/domain/public-leaderboard.ts";
-import { getPublicStats } from "../../server/domain/public-stats.ts";
-import { releaseDue } from "../../server/domain/release-drop.ts";
-import { cancelDrop, createDrop } from "../../server/domain/save-drop.ts";
-import { updateBoonee } from "../../server/domain/update-boonee.ts";
+import { listNotifications } from "../../server/domain/notifications/notification-inbox.ts";
+import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getLandingDrop, getPublicDrop, listPastDrops } from "../../server/domain/drops/public-drops.ts";
+import { listGallery } from "../../server/domain/figures/public-gallery.ts";
+import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
+import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
+import { releaseDue } from "../../server/domain/drops/release-drop.ts";
+import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
+import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { fanOutOnce } from "../../server/notify/fan-out.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";

@@ -11,11 +11,11 @@ import {
   profiles,
 } from "../../server/db/schema.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { countOpenReports, listOpenReports, openReportsByKind } from "../../server/domain/open-reports.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { removeAccount } from "../../server/domain/remove-account.ts";
-import { changeReport, reportFigure, withdrawReport } from "../../server/domain/report-figure.ts";
-import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
+import { countOpenReports, listOpenReports, openReportsByKind } from "../../server/domain/reports/open-reports.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
+import { changeReport, reportFigure, withdrawReport } from "../../server/domain/reports/report-figure.ts";
+import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
 import { figureArg } from "#shared/notification-text.ts";
 import { createSeasonedUser, createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 

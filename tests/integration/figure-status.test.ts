@@ -5,12 +5,12 @@ import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../server/db/figure-status-sql.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { getDashboard } from "../../server/domain/get-dashboard.ts";
-import { listAdminBoonees } from "../../server/domain/list-figures.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
+import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { getPublicStats } from "../../server/domain/public-stats.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 17 item 3 / product decisions "Statuses, one meaning everywhere": one rule for all seven

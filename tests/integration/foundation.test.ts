@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "../../server/auth/ensure-admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { userRoles } from "../../server/db/schema.ts";
-import { changeRole } from "../../server/domain/change-role.ts";
+import { changeRole } from "../../server/domain/accounts/change-role.ts";
 import { DomainError } from "../../server/domain/errors.ts";
-import { signIn, signUp } from "../../server/domain/sign-in.ts";
+import { signIn, signUp } from "../../server/domain/accounts/sign-in.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
-import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
+import { resetPasswordWithToken } from "../../server/domain/accounts/reset-password.ts";
 
 let s: TestServices;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, passkeys, profiles, verifications } from "../../server/db/schema.ts";
-import { confirmEmail } from "../../server/domain/confirm-email.ts";
+import { confirmEmail } from "../../server/domain/accounts/confirm-email.ts";
 import {
   addPasskey,
   addPasskeyOptions,
@@ -9,10 +9,10 @@ import {
   signInWithPasskey,
   signUpPasskeyOptions,
   signUpWithPasskey,
-} from "../../server/domain/passkeys.ts";
-import { requestPasswordReset } from "../../server/domain/request-password-reset.ts";
-import { resetPasswordWithToken } from "../../server/domain/reset-password.ts";
-import { signIn } from "../../server/domain/sign-in.ts";
+} from "../../server/domain/accounts/passkeys.ts";
+import { requestPasswordReset } from "../../server/domain/accounts/request-password-reset.ts";
+import { resetPasswordWithToken } from "../../server/domain/accounts/reset-password.ts";
+import { signIn } from "../../server/domain/accounts/sign-in.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { createTestServices, type TestServices } from "./harness.ts";
 

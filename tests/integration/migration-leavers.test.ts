@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { getLeaderboards } from "../../server/domain/public-leaderboard.ts";
+import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
 import { migrationIndex, previousDatabase } from "./migration-support.ts";
 
 describe(`migration deleted_and_blocked_leave on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {

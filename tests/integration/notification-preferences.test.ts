@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationOptOuts } from "../../server/db/schema.ts";
-import { saveNotificationPreferences } from "../../server/domain/save-notification-preferences.ts";
+import { saveNotificationPreferences } from "../../server/domain/notifications/save-notification-preferences.ts";
 import { preferencesSchema } from "../../shared/schemas/channels.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 

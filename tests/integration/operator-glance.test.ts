@@ -4,11 +4,11 @@ import { validate } from "#shared/forms.ts";
 import { broadcastAudienceSchema, type BroadcastAudience } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { broadcastContent, countRecipients } from "../../server/domain/broadcast-content.ts";
+import { broadcastContent, countRecipients } from "../../server/domain/broadcasts/broadcast-content.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { getDashboardDrop, getLandingDrop } from "../../server/domain/public-drops.ts";
-import { releaseDue } from "../../server/domain/release-drop.ts";
-import { createDrop } from "../../server/domain/save-drop.ts";
+import { getDashboardDrop, getLandingDrop } from "../../server/domain/drops/public-drops.ts";
+import { releaseDue } from "../../server/domain/drops/release-drop.ts";
+import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 35 item 9: what a weekly operator looks at before acting: the dashboard's drop (live, else

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validate } from "#shared/forms.ts";
 import { changePasswordSchema } from "#shared/schemas/account.ts";
 import { sessions } from "../../server/db/schema.ts";
-import { changeOwnPassword } from "../../server/domain/own-password.ts";
+import { changeOwnPassword } from "../../server/domain/accounts/own-password.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { booneeStories, boonees, exclusiveContent, storyPhotos, type Rarity } from "../../server/db/schema.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { setRole } from "../../server/domain/change-role.ts";
+import { setRole } from "../../server/domain/accounts/change-role.ts";
 import { hiddenPhotoQuery, mediaAccessQuery } from "../../server/domain/media-access.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { storeImage } from "../../server/uploads/process-upload.ts";

@@ -15,7 +15,7 @@ import {
   signInWithPasskey,
   signUpPasskeyOptions,
   signUpWithPasskey,
-} from "../../server/domain/passkeys.ts";
+} from "../../server/domain/accounts/passkeys.ts";
 import { deleteExpiredVerifications } from "../../server/domain/rate-limit-cleanup.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";

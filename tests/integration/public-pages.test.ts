@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, profiles } from "../../server/db/schema.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { GALLERY_PAGE_SIZE, listGallery } from "../../server/domain/public-gallery.ts";
-import { getLeaderboards } from "../../server/domain/public-leaderboard.ts";
-import { getPublicStats } from "../../server/domain/public-stats.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { GALLERY_PAGE_SIZE, listGallery } from "../../server/domain/figures/public-gallery.ts";
+import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
+import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

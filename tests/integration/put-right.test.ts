@@ -14,24 +14,24 @@ import {
   userAchievements,
   userRoles,
 } from "../../server/db/schema.ts";
-import { blockAccount, unblockAccount } from "../../server/domain/block-account.ts";
-import { broadcastContent } from "../../server/domain/broadcast-content.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { editBroadcast } from "../../server/domain/edit-broadcast.ts";
-import { listBroadcasts } from "../../server/domain/list-broadcasts.ts";
-import { deleteOwnStory, editOwnStory } from "../../server/domain/edit-own-story.ts";
+import { blockAccount, unblockAccount } from "../../server/domain/accounts/block-account.ts";
+import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { editBroadcast } from "../../server/domain/broadcasts/edit-broadcast.ts";
+import { listBroadcasts } from "../../server/domain/broadcasts/list-broadcasts.ts";
+import { deleteOwnStory, editOwnStory } from "../../server/domain/stories/edit-own-story.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { getExclusiveFeed } from "../../server/domain/exclusive-feed.ts";
-import { findFigureByCode } from "../../server/domain/find-figure-by-code.ts";
-import { listActivity } from "../../server/domain/list-activity.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { rejectClaim } from "../../server/domain/reject-claim.ts";
-import { removeAccount } from "../../server/domain/remove-account.ts";
-import { replaceClaimCode } from "../../server/domain/replace-claim-code.ts";
-import { retractBroadcast } from "../../server/domain/retract-broadcast.ts";
-import { signIn } from "../../server/domain/sign-in.ts";
-import { addStory } from "../../server/domain/add-story.ts";
-import { verifyClaim } from "../../server/domain/verify-claim.ts";
+import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
+import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
+import { listActivity } from "../../server/domain/activity/list-activity.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { rejectClaim } from "../../server/domain/claims/reject-claim.ts";
+import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
+import { replaceClaimCode } from "../../server/domain/codes/replace-claim-code.ts";
+import { retractBroadcast } from "../../server/domain/broadcasts/retract-broadcast.ts";
+import { signIn } from "../../server/domain/accounts/sign-in.ts";
+import { addStory } from "../../server/domain/stories/add-story.ts";
+import { verifyClaim } from "../../server/domain/claims/verify-claim.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportFiltersSchema } from "../../shared/schemas/report.ts";
 import { boonees } from "../../server/db/schema.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { listReports } from "../../server/domain/list-reports.ts";
-import { reportFigure } from "../../server/domain/report-figure.ts";
-import { resolveFigureReports } from "../../server/domain/resolve-reports.ts";
+import { listReports } from "../../server/domain/reports/list-reports.ts";
+import { reportFigure } from "../../server/domain/reports/report-figure.ts";
+import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // "Series Complete": the user owns an instance of every public figure type (template_id null, not

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ClaimChallenge } from "../../server/domain/claim-challenge.ts";
+import type { ClaimChallenge } from "../../server/domain/codes/claim-challenge.ts";
 
 /** What the browser's solver (public/claim-challenge.js) sends: altcha's payload, base64 JSON. */
 export function solvedChallenge(c: ClaimChallenge) {

@@ -3,12 +3,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, booneeStories, boonees, storyPhotoReports, storyPhotos } from "../../server/db/schema.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { listStories } from "../../server/domain/list-stories.ts";
-import { countReportedPhotos } from "../../server/domain/open-reports.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { REPORT_RULE } from "../../server/domain/report-figure.ts";
-import { reportStoryPhoto } from "../../server/domain/report-story-photo.ts";
-import { addStoryPhotos, setPhotoHidden } from "../../server/domain/story-photos.ts";
+import { listStories } from "../../server/domain/stories/list-stories.ts";
+import { countReportedPhotos } from "../../server/domain/reports/open-reports.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { REPORT_RULE } from "../../server/domain/reports/report-figure.ts";
+import { reportStoryPhoto } from "../../server/domain/stories/report-story-photo.ts";
+import { addStoryPhotos, setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

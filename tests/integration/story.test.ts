@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestToday } from "#shared/schemas/story.ts";
 import { booneeStories, boonees, notifications, userAchievements } from "../../server/db/schema.ts";
-import { addStory } from "../../server/domain/add-story.ts";
+import { addStory } from "../../server/domain/stories/add-story.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
-import { acceptSunTap } from "../../server/domain/accept-sun-tap.ts";
-import { bindSunTag, unbindSunTag } from "../../server/domain/bind-sun-tag.ts";
-import { claimBoonee } from "../../server/domain/claim-boonee.ts";
-import { replaceClaimCode } from "../../server/domain/replace-claim-code.ts";
-import { sunFigure } from "../../server/domain/sun-figure.ts";
+import { acceptSunTap } from "../../server/domain/codes/accept-sun-tap.ts";
+import { bindSunTag, unbindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { replaceClaimCode } from "../../server/domain/codes/replace-claim-code.ts";
+import { sunFigure } from "../../server/domain/codes/sun-figure.ts";
 import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 

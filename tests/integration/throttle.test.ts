@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { findFigureByCode, lookupFigure } from "../../server/domain/find-figure-by-code.ts";
+import { findFigureByCode, lookupFigure } from "../../server/domain/codes/find-figure-by-code.ts";
 import { deleteExpiredRateLimits } from "../../server/domain/rate-limit-cleanup.ts";
 import { hit } from "../../server/domain/throttle.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";

@@ -5,11 +5,11 @@ import { validate } from "#shared/forms.ts";
 import { booneeFieldsSchema, updateBooneeSchema, type BooneeFieldsInput } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/create-boonee.ts";
+import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { getBooneeDetail } from "../../server/domain/public-boonee.ts";
-import { countInstances } from "../../server/domain/type-inheritance.ts";
-import { updateBoonee } from "../../server/domain/update-boonee.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { countInstances } from "../../server/domain/figures/type-inheritance.ts";
+import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
 import { createStaff, createTestServices, type TestServices } from "./harness.ts";
 
 // Issue 17 item 2 / decision 015: an instance shows its type's values unless it sets its own; editing

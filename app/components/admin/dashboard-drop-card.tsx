@@ -4,7 +4,7 @@ import { useBilingual } from "~/components/drops/bilingual";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { DashboardDrop } from "#server/domain/public-drops.ts";
+import type { DashboardDrop } from "#server/domain/drops/public-drops.ts";
 
 const linkClass = "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-bold";
 const primary = `${linkClass} bg-ink text-gold-light hover:bg-grape`;

@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { HINT_TEXT_MAX } from "#shared/schemas/drop.ts";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { AdminDrop } from "#server/domain/admin-drops.ts";
+import type { AdminDrop } from "#server/domain/drops/admin-drops.ts";
 
 export const dropState = (d: AdminDrop) => (d.cancelledAt ? "cancelled" : d.releasedAt ? "released" : "waiting");
 

@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import type { FieldErrors } from "#shared/forms.ts";
 import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
 import { useTranslation } from "~/lib/use-translation";
-import type { PickerFigure } from "#server/domain/admin-drops.ts";
+import type { PickerFigure } from "#server/domain/drops/admin-drops.ts";
 import { dataKey } from "~/locales/message-key";
 
 export interface DropFormValues {

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { CHALLENGE_FIELD } from "~/lib/claim-challenge";
-import type { ClaimChallenge } from "#server/domain/claim-challenge.ts";
+import type { ClaimChallenge } from "#server/domain/codes/claim-challenge.ts";
 
 /**
  * From a locked address, the code goes on only with a solved proof-of-work challenge (decision 014).

@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import { CODE_MAX, claimCodeError } from "#shared/claim-code-rule.ts";
 import { ChallengeForm } from "~/components/claim/challenge-form";
 import { OfflineNote } from "~/components/forms/offline-note";
-import type { ClaimChallenge } from "#server/domain/claim-challenge.ts";
+import type { ClaimChallenge } from "#server/domain/codes/claim-challenge.ts";
 
 interface CodeFormProps {
   error?: string | null;

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { OwnPasskey } from "#server/domain/passkeys.ts";
+import type { OwnPasskey } from "#server/domain/accounts/passkeys.ts";
 
 /** The profile's passkeys: each with its name (renamable), when it was made and last used; add, remove. */
 export function PasskeysSection({

@@ -4,7 +4,7 @@ import { TimerIcon, RadioIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import { useDates } from "~/lib/use-dates";
-import type { LandingDrop as LandingDropData } from "#server/domain/public-drops.ts";
+import type { LandingDrop as LandingDropData } from "#server/domain/drops/public-drops.ts";
 import { useBilingual } from "./bilingual";
 import { Countdown } from "./countdown";
 import { DropHints } from "./drop-hints";

@@ -9,7 +9,7 @@ import { ACTIVITY_KINDS, type ActivityKind } from "#shared/activity.ts";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "#shared/schemas/admin.ts";
-import { listActivity } from "#server/domain/list-activity.ts";
+import { listActivity } from "#server/domain/activity/list-activity.ts";
 import { ActivityObject } from "~/components/admin/activity-object";
 import { stacked } from "~/components/admin/stacked-table";
 import { WrittenText } from "~/components/content-text";

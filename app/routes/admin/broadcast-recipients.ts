@@ -1,7 +1,7 @@
 import { actorOf, getServices, requirePage } from "~/guards.server";
 import { validate } from "#shared/forms.ts";
 import { broadcastAudienceSchema } from "#shared/schemas/admin.ts";
-import { countRecipients } from "#server/domain/broadcast-content.ts";
+import { countRecipients } from "#server/domain/broadcasts/broadcast-content.ts";
 import type { Route } from "./+types/broadcast-recipients";
 
 /**

@@ -34,11 +34,11 @@ import {
   idSchema,
   pageParam,
 } from "#shared/schemas/admin.ts";
-import { getBroadcastOptions } from "#server/domain/get-broadcast-options.ts";
-import { broadcastContent } from "#server/domain/broadcast-content.ts";
-import { editBroadcast } from "#server/domain/edit-broadcast.ts";
-import { listBroadcasts } from "#server/domain/list-broadcasts.ts";
-import { retractBroadcast } from "#server/domain/retract-broadcast.ts";
+import { getBroadcastOptions } from "#server/domain/broadcasts/get-broadcast-options.ts";
+import { broadcastContent } from "#server/domain/broadcasts/broadcast-content.ts";
+import { editBroadcast } from "#server/domain/broadcasts/edit-broadcast.ts";
+import { listBroadcasts } from "#server/domain/broadcasts/list-broadcasts.ts";
+import { retractBroadcast } from "#server/domain/broadcasts/retract-broadcast.ts";
 import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
 import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/content";

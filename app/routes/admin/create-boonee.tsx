@@ -19,7 +19,7 @@ import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { formValues } from "#shared/figure-fields.ts";
 import { BATCH_MAX, STATUSES, batchSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
-import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "#server/domain/create-boonee.ts";
+import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "#server/domain/figures/create-boonee.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";

@@ -1,6 +1,6 @@
 import type { Services } from "#server/services.ts";
-import { activeCollectorsPerWeek, claimsPerDay, deliveriesPerChannel, dropTimesToFind } from "#server/domain/week-charts.ts";
-import { openReportsByKind } from "#server/domain/open-reports.ts";
+import { activeCollectorsPerWeek, claimsPerDay, deliveriesPerChannel, dropTimesToFind } from "#server/domain/stats/week-charts.ts";
+import { openReportsByKind } from "#server/domain/reports/open-reports.ts";
 import { barChartLayout } from "~/lib/chart-layout.server";
 
 type ChartContext = Pick<Services, "db"> & { zone: string };

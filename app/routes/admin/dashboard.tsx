@@ -11,8 +11,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { actorOf, getServices, requirePage } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { getDashboard } from "#server/domain/get-dashboard.ts";
-import { getDashboardDrop } from "#server/domain/public-drops.ts";
+import { getDashboard } from "#server/domain/stats/get-dashboard.ts";
+import { getDashboardDrop } from "#server/domain/drops/public-drops.ts";
 import { DashboardDropCard } from "~/components/admin/dashboard-drop-card";
 import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { WeekCharts } from "~/components/admin/week-charts";

@@ -8,7 +8,7 @@ import { actorOf, getServices, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { toZonedInput } from "#shared/zoned-time.ts";
 import { useTranslation } from "~/lib/use-translation";
-import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/admin-drops.ts";
+import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/drops/admin-drops.ts";
 import { dropAction, type DropActionData } from "./drops-action.server";
 import type { Route } from "./+types/drops";
 import { dataKey } from "~/locales/message-key";

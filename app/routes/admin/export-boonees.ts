@@ -1,6 +1,6 @@
 import { getServices } from "~/guards.server";
 import { figureFilters } from "~/lib/admin-list-filters";
-import { exportFigures } from "#server/domain/export-figures.ts";
+import { exportFigures } from "#server/domain/figures/export-figures.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-boonees";
 

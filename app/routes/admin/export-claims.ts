@@ -1,6 +1,6 @@
 import { getServices } from "~/guards.server";
 import { claimFilters } from "~/lib/admin-list-filters";
-import { exportClaims } from "#server/domain/export-claims.ts";
+import { exportClaims } from "#server/domain/claims/export-claims.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-claims";
 

@@ -1,6 +1,6 @@
 import { getServices } from "~/guards.server";
 import { searchTerm } from "~/lib/admin-list-filters";
-import { exportUsers } from "#server/domain/export-users.ts";
+import { exportUsers } from "#server/domain/accounts/export-users.ts";
 import { csvDownload } from "./csv.server";
 import type { Route } from "./+types/export-users";
 

@@ -7,7 +7,7 @@ import { actorOf, getServices, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { numberRanges } from "~/lib/number-ranges";
 import { cn } from "~/lib/utils";
-import { labelTypeSummary, listLabels } from "#server/domain/list-labels.ts";
+import { labelTypeSummary, listLabels } from "#server/domain/figures/list-labels.ts";
 import { qrSvgDataUrl } from "./qr.server";
 import type { Route } from "./+types/labels";
 import { UUID } from "#shared/uuid.ts";

@@ -15,8 +15,8 @@ import { FigureIdentity } from "~/components/admin/figure-identity";
 import { useTranslation } from "~/lib/use-translation";
 import { formFields } from "#shared/forms.ts";
 import { REPORT_STATES, reportFiltersSchema } from "#shared/schemas/report.ts";
-import { listReports, type ReportFigure } from "#server/domain/list-reports.ts";
-import { resolveFigureReports } from "#server/domain/resolve-reports.ts";
+import { listReports, type ReportFigure } from "#server/domain/reports/list-reports.ts";
+import { resolveFigureReports } from "#server/domain/reports/resolve-reports.ts";
 import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/reports";
 

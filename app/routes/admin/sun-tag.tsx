@@ -7,8 +7,8 @@ import { actorOf, domainErrorData, getServices, requirePage, requestForm } from 
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
-import { bindSunTag, bindSunTagSchema, unbindSunTag } from "#server/domain/bind-sun-tag.ts";
-import { sunTagOf } from "#server/domain/accept-sun-tap.ts";
+import { bindSunTag, bindSunTagSchema, unbindSunTag } from "#server/domain/codes/bind-sun-tag.ts";
+import { sunTagOf } from "#server/domain/codes/accept-sun-tap.ts";
 import { deriveSunKeys, toHex } from "#server/sun/sun-keys.ts";
 import { eq } from "drizzle-orm";
 import { boonees } from "#server/db/schema.ts";

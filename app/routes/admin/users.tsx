@@ -20,11 +20,11 @@ import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Role } from "#shared/roles.ts";
 import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "#shared/schemas/admin.ts";
-import { listUsers } from "#server/domain/list-users.ts";
-import { blockAccount, unblockAccount } from "#server/domain/block-account.ts";
-import { adminRoleChangeToConfirm } from "#server/domain/admin-role-change.ts";
-import { changeRole } from "#server/domain/change-role.ts";
-import { removeAccount } from "#server/domain/remove-account.ts";
+import { listUsers } from "#server/domain/accounts/list-users.ts";
+import { blockAccount, unblockAccount } from "#server/domain/accounts/block-account.ts";
+import { adminRoleChangeToConfirm } from "#server/domain/accounts/admin-role-change.ts";
+import { changeRole } from "#server/domain/accounts/change-role.ts";
+import { removeAccount } from "#server/domain/accounts/remove-account.ts";
 import { adminRefusal } from "./media.server";
 import type { Route } from "./+types/users";
 

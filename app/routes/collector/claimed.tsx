@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { actorOf, getServices, requireUser } from "~/guards.server";
 import { newFindPath } from "#shared/claim-paths.ts";
 import { tMeta } from "~/lib/meta";
-import { findOwnFigure } from "#server/domain/find-own-figure.ts";
+import { findOwnFigure } from "#server/domain/figures/find-own-figure.ts";
 import type { Route } from "./+types/claimed";
 
 const REDIRECT_AFTER_CLAIM_MS = 1500;

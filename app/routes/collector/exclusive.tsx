@@ -9,7 +9,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, requireUser } from "~/guards.server";
 import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { getExclusiveFeed } from "#server/domain/exclusive-feed.ts";
+import { getExclusiveFeed } from "#server/domain/broadcasts/exclusive-feed.ts";
 import type { Route } from "./+types/exclusive";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "exclusive.metaTitle", "exclusive.metaDescription");

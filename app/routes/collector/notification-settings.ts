@@ -3,11 +3,11 @@ import { langContext } from "#server/router-context.ts";
 import { actorOf, flashCookie, getServices, refusal, requireUser, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { preferencesSchema, pushSubscriptionSchema } from "#shared/schemas/channels.ts";
-import { readNotificationSettings } from "#server/domain/read-notification-settings.ts";
-import { requestEmailOptIn } from "#server/domain/request-email-opt-in.ts";
-import { saveNotificationPreferences } from "#server/domain/save-notification-preferences.ts";
-import { subscribePush, unsubscribePush } from "#server/domain/subscribe-push.ts";
-import { unsubscribeEmail } from "#server/domain/unsubscribe-email.ts";
+import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
+import { requestEmailOptIn } from "#server/domain/notifications/request-email-opt-in.ts";
+import { saveNotificationPreferences } from "#server/domain/notifications/save-notification-preferences.ts";
+import { subscribePush, unsubscribePush } from "#server/domain/notifications/subscribe-push.ts";
+import { unsubscribeEmail } from "#server/domain/notifications/unsubscribe-email.ts";
 import type { Route } from "./+types/notification-settings";
 
 const back = (flash: string) => redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash) } });

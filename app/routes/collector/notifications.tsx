@@ -13,7 +13,7 @@ import { localTarget } from "~/lib/safe-redirect";
 import { renderNotificationIn } from "#shared/notification-text.ts";
 import { ContentText, needsOwnMark, usePageLang } from "~/components/content-text";
 import { cn } from "~/lib/utils";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "#server/domain/notification-inbox.ts";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "#server/domain/notifications/notification-inbox.ts";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "notifications.metaTitle", "notifications.metaDescription");

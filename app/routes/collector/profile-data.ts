@@ -1,6 +1,6 @@
 import { actorOf, getServices, requireUser } from "~/guards.server";
 import { isoDay } from "#shared/dates.ts";
-import { exportUserData } from "#server/domain/own-data.ts";
+import { exportUserData } from "#server/domain/accounts/own-data.ts";
 import { langContext } from "#server/router-context.ts";
 import type { Route } from "./+types/profile-data";
 

@@ -7,7 +7,7 @@ import { actorOf, getServices, getViewer, requestForm } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
-import { confirmEmail } from "#server/domain/confirm-email.ts";
+import { confirmEmail } from "#server/domain/accounts/confirm-email.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import type { Route } from "./+types/auth-confirm";
 

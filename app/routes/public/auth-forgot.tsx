@@ -9,7 +9,7 @@ import { getServices, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { forgotPasswordSchema } from "#shared/schemas/account.ts";
-import { requestPasswordReset } from "#server/domain/request-password-reset.ts";
+import { requestPasswordReset } from "#server/domain/accounts/request-password-reset.ts";
 import type { Route } from "./+types/auth-forgot";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgotTitle", "auth.forgotIntro");

@@ -11,7 +11,7 @@ import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "#shared/schemas/account.ts";
 import { DomainError } from "#server/domain/errors.ts";
-import { resetPasswordWithToken } from "#server/domain/reset-password.ts";
+import { resetPasswordWithToken } from "#server/domain/accounts/reset-password.ts";
 import type { Route } from "./+types/auth-reset";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.resetTitle", "auth.resetIntro");

@@ -22,7 +22,7 @@ import { langOf, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
 import type { RootData } from "#server/root-data.ts";
-import { claimBoonee } from "#server/domain/claim-boonee.ts";
+import { claimBoonee } from "#server/domain/claims/claim-boonee.ts";
 import type { Route } from "./+types/claim-code";
 
 // A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.

@@ -16,7 +16,7 @@ import { useDates } from "~/lib/use-dates";
 import { ReportNote } from "~/components/boonee/report-note";
 import { useTranslation } from "~/lib/use-translation";
 import { DomainError } from "#server/domain/errors.ts";
-import { getPublicDrop, type DropFigure } from "#server/domain/public-drops.ts";
+import { getPublicDrop, type DropFigure } from "#server/domain/drops/public-drops.ts";
 import type { Route } from "./+types/drop";
 
 export const links: Route.LinksFunction = () => fontPreloads();

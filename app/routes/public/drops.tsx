@@ -11,7 +11,7 @@ import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import { getLandingDrop, listPastDrops } from "#server/domain/public-drops.ts";
+import { getLandingDrop, listPastDrops } from "#server/domain/drops/public-drops.ts";
 import type { Route } from "./+types/drops";
 
 export const links: Route.LinksFunction = () => fontPreloads();

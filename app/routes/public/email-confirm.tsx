@@ -4,7 +4,7 @@ import { domainErrorData, getServices, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { channelTokenSchema } from "#shared/schemas/channels.ts";
-import { confirmEmailOptIn } from "#server/domain/confirm-email-opt-in.ts";
+import { confirmEmailOptIn } from "#server/domain/notifications/confirm-email-opt-in.ts";
 import type { Route } from "./+types/email-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "channels.confirm.metaTitle", "channels.confirm.text");

@@ -8,7 +8,7 @@ import { fontPreloads } from "~/components/landing/fonts";
 import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { parseGallerySearch } from "#shared/schemas/gallery.ts";
-import { listGallery } from "#server/domain/public-gallery.ts";
+import { listGallery } from "#server/domain/figures/public-gallery.ts";
 import type { Route } from "./+types/gallery";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 

@@ -9,7 +9,7 @@ import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 import { LandingDrop } from "~/components/drops/landing-drop";
 import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
-import { getLandingDrop } from "#server/domain/public-drops.ts";
+import { getLandingDrop } from "#server/domain/drops/public-drops.ts";
 
 const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 

@@ -9,7 +9,7 @@ import { fontPreloads } from "~/components/landing/fonts";
 import { getServices, getViewer } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
-import { getLeaderboards, type LeaderboardRow } from "#server/domain/public-leaderboard.ts";
+import { getLeaderboards, type LeaderboardRow } from "#server/domain/stats/public-leaderboard.ts";
 import type { Route } from "./+types/leaderboard";
 import { SLIME_AA } from "~/components/landing/tones";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";

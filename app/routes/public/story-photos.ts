@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { flashCookie, actorOf, getServices, getViewer, requestForm } from "~/guards.server";
 import { DomainError } from "#server/domain/errors.ts";
-import { addStoryPhotos } from "#server/domain/story-photos.ts";
+import { addStoryPhotos } from "#server/domain/stories/story-photos.ts";
 import { logError } from "#server/log-error.ts";
 import { pickedFile } from "#server/uploads/process-upload.ts";
 import type { Route } from "./+types/story-photos";

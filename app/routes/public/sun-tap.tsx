@@ -15,9 +15,9 @@ import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { formFields } from "#shared/forms.ts";
 import { isClaimIntent } from "#shared/claim-intents.ts";
-import { acceptSunTap } from "#server/domain/accept-sun-tap.ts";
-import { claimBoonee } from "#server/domain/claim-boonee.ts";
-import { sunFigure } from "#server/domain/sun-figure.ts";
+import { acceptSunTap } from "#server/domain/codes/accept-sun-tap.ts";
+import { claimBoonee } from "#server/domain/claims/claim-boonee.ts";
+import { sunFigure } from "#server/domain/codes/sun-figure.ts";
 import { readTapGrant, signTapGrant, TAP_GRANT_COOKIE, TAP_GRANT_SECONDS } from "#server/sun/tap-grant.ts";
 import type { Route } from "./+types/sun-tap";
 

@@ -4,7 +4,7 @@ import { domainErrorData, getServices, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { pageMeta } from "~/lib/meta";
 import { channelTokenSchema } from "#shared/schemas/channels.ts";
-import { unsubscribeEmail } from "#server/domain/unsubscribe-email.ts";
+import { unsubscribeEmail } from "#server/domain/notifications/unsubscribe-email.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "channels.unsubscribe.metaTitle", "channels.unsubscribe.text");

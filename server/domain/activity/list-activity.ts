@@ -1,0 +1,55 @@
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { ActivityKind } from "#shared/activity.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { pageOf } from "../../db/paging.ts";
+import { activityLog, profiles, userRoles } from "../../db/schema.ts";
+import { assertRole, type Actor } from "../errors.ts";
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/**
+ * The activity log for admins, newest first, filtered by kind and by person (indexes on
+ * (action, created_at) and (actor_id, created_at)), with the people who can act (admins and
+ * moderators) for the filter.
+ */
+export async function listActivity(
+  db: DbOrTx,
+  actor: Actor | null,
+  query: { kind?: ActivityKind | null; actorId?: string | null; page?: number },
+) {
+  assertRole(actor, ["admin"]);
+  const parts: SQL[] = [];
+  if (query.kind) parts.push(eq(activityLog.action, query.kind));
+  if (query.actorId) parts.push(eq(activityLog.actorId, query.actorId));
+  const where = parts.length ? and(...parts) : undefined;
+  const [{ n: total }] = await db.select({ n: count() }).from(activityLog).where(where);
+  const paging = pageOf(query.page ?? 1, ACTIVITY_PAGE_SIZE, total);
+  const items = await db
+    .select({
+      id: activityLog.id,
+      action: activityLog.action,
+      objectType: activityLog.objectType,
+      objectId: activityLog.objectId,
+      objectLabel: activityLog.objectLabel,
+      reason: activityLog.reason,
+      reasonLang: activityLog.reasonLang,
+      details: activityLog.details,
+      createdAt: activityLog.createdAt,
+      actorId: activityLog.actorId,
+      actorName: profiles.name,
+    })
+    .from(activityLog)
+    .leftJoin(profiles, eq(profiles.id, activityLog.actorId))
+    .where(where)
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(ACTIVITY_PAGE_SIZE)
+    .offset((paging.page - 1) * ACTIVITY_PAGE_SIZE);
+  const people = await db
+    .selectDistinct({ id: profiles.id, name: profiles.name })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.id, userRoles.userId))
+    .where(inArray(userRoles.role, ["admin", "moderator"]))
+    .orderBy(profiles.name, profiles.id)
+    .limit(200);
+  return { items, people, ...paging };
+}

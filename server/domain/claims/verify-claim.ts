@@ -1,0 +1,51 @@
+import { and, eq, sql } from "drizzle-orm";
+import { systemText } from "#shared/notification-text.ts";
+import type { Db } from "../../db/client.ts";
+import { boonees, claims } from "../../db/schema.ts";
+import { DomainError, assertRole, type Actor } from "../errors.ts";
+import { createNotifications } from "../notifications/notify.ts";
+import { figureRef, recordActivity } from "../activity/record-activity.ts";
+
+/**
+ * An admin or moderator verifies a claim (Pending -> Verified); the owner is notified once, in the
+ * same transaction. Verifying a verified claim changes nothing and notifies nobody; a rejected claim
+ * cannot be verified. Moderators never review their own claims.
+ */
+export async function verifyClaim(db: Db, actor: Actor | null, input: { claimId: string }) {
+  assertRole(actor, ["admin", "moderator"]);
+  return db.transaction(async (tx) => {
+    const [claim] = await tx.select({ userId: claims.userId, status: claims.status }).from(claims).where(eq(claims.id, input.claimId));
+    if (!claim) throw new DomainError("notFound", 404);
+    if (actor.role === "moderator" && claim.userId === actor.id) throw new DomainError("ownClaim", 403);
+    const [updated] = await tx
+      .update(claims)
+      .set({ status: "verified", reviewedAt: sql`now()`, reviewedBy: actor.id })
+      .where(and(eq(claims.id, input.claimId), eq(claims.status, "pending")))
+      .returning({ booneeId: claims.booneeId, userId: claims.userId });
+    if (!updated) {
+      // Verified claims are final; a rejected one cannot be verified any more.
+      const [now] = await tx.select({ status: claims.status }).from(claims).where(eq(claims.id, input.claimId));
+      if (now?.status === "rejected") throw new DomainError("notPending", 409);
+      return { alreadyVerified: true as const };
+    }
+    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, updated.booneeId));
+    const name = figure?.name ?? "";
+    await createNotifications(tx, [
+      {
+        userId: updated.userId,
+        type: "other",
+        title: systemText("claimVerified", name),
+        message: systemText("claimVerifiedMessage", name),
+        link: `/boonee/${updated.booneeId}`,
+      },
+    ]);
+    await recordActivity(tx, actor, {
+      action: "claim.verified",
+      objectType: "claim",
+      objectId: input.claimId,
+      objectLabel: name,
+      details: await figureRef(tx, updated.booneeId),
+    });
+    return { alreadyVerified: false as const };
+  });
+}

@@ -1,0 +1,167 @@
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { boonees, dropFigures, dropHints, drops } from "../../db/schema.ts";
+import { DomainError, assertRole, type Actor } from "../errors.ts";
+import { recordActivity } from "../activity/record-activity.ts";
+
+export interface DropTexts {
+  titleDe: string;
+  titleEn: string;
+  descriptionDe: string;
+  descriptionEn: string;
+  areaDe: string;
+  areaEn: string;
+}
+
+export interface DropSchedule extends DropTexts {
+  releaseAt: Date;
+  figureIds: string[];
+}
+
+/** Reads the drop under a row lock (so a release cannot run between our check and our write). */
+async function lockDrop(tx: Tx, id: string) {
+  const [drop] = await tx.select().from(drops).where(eq(drops.id, id)).for("update");
+  if (!drop) throw new DomainError("notFound", 404);
+  if (drop.cancelledAt) throw new DomainError("dropCancelled", 409);
+  return drop;
+}
+
+/**
+ * Puts figures into a waiting drop: each must be unowned, not Archived and in no other drop. They
+ * become Hidden (nothing of a drop is public before its release); their status is kept to give back.
+ * Figures no longer chosen get their status back.
+ */
+async function setFigures(tx: Tx, dropId: string, figureIds: string[]) {
+  const current = await tx
+    .select({ booneeId: dropFigures.booneeId, previousStatus: dropFigures.previousStatus })
+    .from(dropFigures)
+    .where(eq(dropFigures.dropId, dropId));
+  const removed = current.filter((c) => !figureIds.includes(c.booneeId));
+  for (const r of removed) await tx.update(boonees).set({ status: r.previousStatus }).where(eq(boonees.id, r.booneeId));
+  if (removed.length)
+    await tx.delete(dropFigures).where(
+      and(
+        eq(dropFigures.dropId, dropId),
+        inArray(
+          dropFigures.booneeId,
+          removed.map((r) => r.booneeId),
+        ),
+      ),
+    );
+  const added = figureIds.filter((id) => !current.some((c) => c.booneeId === id));
+  if (!added.length) return;
+  const rows = await tx
+    .select({ id: boonees.id, status: boonees.status, ownerId: boonees.ownerId, inDrop: dropFigures.dropId })
+    .from(boonees)
+    .leftJoin(dropFigures, eq(dropFigures.booneeId, boonees.id))
+    .where(inArray(boonees.id, added))
+    .for("update", { of: boonees });
+  if (rows.length !== added.length) throw new DomainError("figureUnknown", 404);
+  if (rows.some((r) => r.ownerId || r.status === "Archived")) throw new DomainError("figureTaken", 409);
+  if (rows.some((r) => r.inDrop)) throw new DomainError("figureInOtherDrop", 409);
+  await tx.insert(dropFigures).values(rows.map((r) => ({ dropId, booneeId: r.id, previousStatus: r.status })));
+  await tx
+    .update(boonees)
+    .set({ status: "Hidden" })
+    .where(and(inArray(boonees.id, added), isNull(boonees.ownerId)));
+}
+
+async function assertFuture(tx: Tx, at: Date) {
+  const [row] = await tx
+    .execute<{ future: boolean }>(sql`select ${at.toISOString()}::timestamptz > now() as future`)
+    .then((r) => (r as unknown as { rows: { future: boolean }[] }).rows);
+  if (!row?.future) throw new DomainError("releaseInPast", 422);
+}
+
+/**
+ * An admin schedules a new drop (texts, figures, release time; the hint photo when given). `copyOf`
+ * duplicates another drop's hint photo (unless a new one is given) and its hints, each as long after
+ * the new release as it was after the old one.
+ */
+export async function createDrop(
+  db: Db,
+  actor: Actor | null,
+  input: DropSchedule & { hintImageUrl?: string | null; copyOf?: string | null },
+) {
+  assertRole(actor, ["admin"]);
+  return db.transaction(async (tx) => {
+    await assertFuture(tx, input.releaseAt);
+    const { figureIds, copyOf, ...values } = input;
+    const [original] = copyOf ? await tx.select().from(drops).where(eq(drops.id, copyOf)) : [];
+    if (copyOf && !original) throw new DomainError("notFound", 404);
+    const [drop] = await tx
+      .insert(drops)
+      .values({ ...values, hintImageUrl: values.hintImageUrl ?? original?.hintImageUrl ?? null })
+      .returning({ id: drops.id, titleDe: drops.titleDe });
+    if (original) {
+      const shift = input.releaseAt.getTime() - original.releaseAt.getTime();
+      const hints = await tx.select().from(dropHints).where(eq(dropHints.dropId, original.id));
+      if (hints.length)
+        await tx.insert(dropHints).values(
+          hints.map((h) => ({
+            dropId: drop.id,
+            textDe: h.textDe,
+            textEn: h.textEn,
+            releaseAt: new Date(Math.max(h.releaseAt.getTime() + shift, input.releaseAt.getTime())),
+          })),
+        );
+    }
+    await setFigures(tx, drop.id, figureIds);
+    await recordActivity(tx, actor, { action: "drop.scheduled", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
+    return { id: drop.id };
+  });
+}
+
+/**
+ * An admin edits a drop. Before its release: texts, figures and release time; after it, only the
+ * texts and the hint photo (a released drop's figures and time are history). Cancelled: refused.
+ */
+export async function editDrop(
+  db: Db,
+  actor: Actor | null,
+  input: DropTexts & { id: string; hintImageUrl?: string; releaseAt?: Date; figureIds?: string[] },
+) {
+  assertRole(actor, ["admin"]);
+  return db.transaction(async (tx) => {
+    const drop = await lockDrop(tx, input.id);
+    const { id, figureIds, releaseAt, hintImageUrl, ...texts } = input;
+    const waiting = !drop.releasedAt;
+    if (waiting && releaseAt && releaseAt.getTime() !== drop.releaseAt.getTime()) await assertFuture(tx, releaseAt);
+    await tx
+      .update(drops)
+      .set({ ...texts, ...(hintImageUrl ? { hintImageUrl } : {}), ...(waiting && releaseAt ? { releaseAt } : {}), updatedAt: sql`now()` })
+      .where(eq(drops.id, id));
+    if (waiting && figureIds) {
+      if (!figureIds.length) throw new DomainError("noFigures", 422);
+      await setFigures(tx, id, figureIds);
+    }
+    await recordActivity(tx, actor, { action: "drop.edited", objectType: "drop", objectId: id, objectLabel: texts.titleDe });
+    return { id };
+  });
+}
+
+/**
+ * An admin cancels a drop before its release: its figures get their status back (and are free for
+ * another drop), nothing is announced. The drop remembers which figures it had, for the list and a duplicate.
+ */
+export async function cancelDrop(db: Db, actor: Actor | null, input: { dropId: string }) {
+  assertRole(actor, ["admin"]);
+  return db.transaction(async (tx) => {
+    const drop = await lockDrop(tx, input.dropId);
+    if (drop.releasedAt) throw new DomainError("dropReleased", 409);
+    const figures = await tx.select().from(dropFigures).where(eq(dropFigures.dropId, drop.id));
+    await tx
+      .update(drops)
+      .set({ cancelledAt: sql`now()`, updatedAt: sql`now()`, cancelledFigureIds: figures.map((f) => f.booneeId) })
+      .where(eq(drops.id, drop.id));
+    for (const f of figures)
+      await tx
+        .update(boonees)
+        .set({ status: f.previousStatus })
+        .where(and(eq(boonees.id, f.booneeId), notInArray(boonees.status, ["Archived"])));
+    await tx.delete(dropFigures).where(eq(dropFigures.dropId, drop.id));
+    await recordActivity(tx, actor, { action: "drop.cancelled", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
+  });
+}
+
+export { lockDrop };

@@ -1,0 +1,21 @@
+import type { ActivityDetails, ActivityValue } from "#shared/activity.ts";
+import { FIGURE_FIELDS } from "#shared/figure-fields.ts";
+import type { Boonee } from "../../db/schema.ts";
+
+/** Fields whose values the log does not keep (a file address says nothing); it says that they changed. */
+const VALUE_LESS = new Set(["imageUrl", "welcomeVideoUrl"]);
+const FIELDS = [...FIGURE_FIELDS.map((f) => f.key), "welcomeVideoUrl", "placementNote"] as const;
+
+const stored = (v: unknown): ActivityValue => (v instanceof Date ? v.toISOString() : ((v ?? null) as ActivityValue));
+
+/** What an edit changed, field by field, before → after, for the activity log. */
+export function figureChanges(before: Boonee, after: Boonee): NonNullable<ActivityDetails["changes"]> {
+  const changes: NonNullable<ActivityDetails["changes"]> = [];
+  for (const field of FIELDS) {
+    const from = stored(before[field as keyof Boonee]);
+    const to = stored(after[field as keyof Boonee]);
+    if (from === to) continue;
+    changes.push(VALUE_LESS.has(field) ? { field, from: null, to: null } : { field, from, to });
+  }
+  return changes;
+}

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import type { InheritedColumn } from "#shared/inherited-fields.ts";
+import type { BooneeFieldsInput } from "#shared/schemas/admin.ts";
+import type { Db } from "../../db/client.ts";
+import { boonees } from "../../db/schema.ts";
+import { figureColumns } from "./create-boonee.ts";
+import { DomainError, assertRole, type Actor } from "../errors.ts";
+import { figureChanges } from "./figure-changes.ts";
+import { figuresBreakingStatusRules } from "./figure-status-rules.ts";
+import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { overriddenColumns, propagateToInstances, typeValues } from "./type-inheritance.ts";
+
+export interface UpdateBooneeInput extends BooneeFieldsInput {
+  id: string;
+  /** A new picture / welcome video; undefined keeps the current one. */
+  imageUrl?: string;
+  welcomeVideoUrl?: string;
+  /** For an instance: the fields that take the type's value again. */
+  inherit?: readonly InheritedColumn[];
+  /** Where the operator hid it; undefined keeps the note, null clears it. */
+  placementNote?: string | null;
+}
+
+/**
+ * An admin edits a figure's fields and status after creation (product decisions: status is free).
+ * Types and instances (decision 015), in the same transaction: an edited type's values reach every
+ * instance in the fields it did not override; an edited instance owns exactly the fields in which it
+ * now differs from its type (a field set back to the type's value follows the type again).
+ * Returns the number of instances an edited type reached.
+ */
+export async function updateBoonee(
+  db: Db,
+  actor: Actor | null,
+  input: UpdateBooneeInput,
+  opts: { storeMedia?: () => Promise<{ imageUrl?: string; welcomeVideoUrl?: string }> } = {},
+) {
+  assertRole(actor, ["admin"]);
+  if (opts.storeMedia) {
+    // New files are stored only for a figure that exists.
+    const [exists] = await db.select({ id: boonees.id }).from(boonees).where(eq(boonees.id, input.id));
+    if (!exists) throw new DomainError("notFound", 404);
+    input = { ...input, ...(await opts.storeMedia()) };
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(boonees).where(eq(boonees.id, input.id)).for("update");
+    if (!current) throw new DomainError("notFound", 404);
+    let values: Partial<typeof boonees.$inferInsert> = {
+      ...figureColumns(input),
+      ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
+      ...(input.welcomeVideoUrl ? { welcomeVideoUrl: input.welcomeVideoUrl } : {}),
+    };
+    const [type] = current.templateId ? await tx.select().from(boonees).where(eq(boonees.id, current.templateId)) : [];
+    if (type) values = { ...values, ...typeValues(type, input.inherit ?? []) };
+    const overriddenFields = type ? overriddenColumns(type, { ...current, ...values }) : current.overriddenFields;
+    const [row] = await tx
+      .update(boonees)
+      .set({ ...values, overriddenFields, ...(input.placementNote !== undefined ? { placementNote: input.placementNote } : {}) })
+      .where(eq(boonees.id, input.id))
+      .returning();
+    // A figure of a waiting drop stays Hidden until the release (the rollback undoes the update).
+    if ((await figuresBreakingStatusRules(tx, [row.id])).length > 0) throw new DomainError("inWaitingDrop", 409);
+    const reached = row.templateId ? 0 : await propagateToInstances(tx, row);
+    await recordActivity(tx, actor, {
+      action: "boonee.updated",
+      objectType: "boonee",
+      objectId: row.id,
+      objectLabel: row.name,
+      // an edited type says how many instances the change reached (0 included: none followed it)
+      details: { ...(await figureRef(tx, row.id)), changes: figureChanges(current, row), ...(row.templateId ? {} : { reached }) },
+    });
+    return { id: row.id, name: row.name, reached };
+  });
+}

@@ -1,0 +1,51 @@
+import { and, count, isNull, not, sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../../db/client.ts";
+import { claimableFigureSql, publicFigureSql } from "../../db/figure-status-sql.ts";
+import { boonees } from "../../db/schema.ts";
+
+export interface PublicStats {
+  totalFigures: number;
+  totalCollectors: number;
+  totalClaims: number;
+  unclaimed: number;
+  rarity: { Common: number; Rare: number; Legendary: number };
+  series: number;
+}
+
+/**
+ * The global statistics of public figures (Draft and Hidden left out): figures, collectors (people
+ * owning at least one, as the leaderboards count them: no deleted or blocked account), claims (claimed figures: a figure is claimed once, ever), unclaimed figures,
+ * the rarity distribution and the number of distinct series. Sums the trigger-maintained
+ * figure_counts (a row per rarity and series) and counts owner_counts (migration 0002).
+ * "Unclaimed" (still to find) counts claimable figures only: the public figures without owner that
+ * can no longer be claimed (Archived, shared/figure-status.ts) are taken off (boonees_status_idx).
+ */
+export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
+  const [[figures], [owners], [retired]] = await Promise.all([
+    queryRows<{ total: number; claimed: number; common: number; rare: number; legendary: number; series: number }>(
+      db,
+      sql`select coalesce(sum(total), 0)::int as total,
+                 coalesce(sum(claimed), 0)::int as claimed,
+                 coalesce(sum(total) filter (where rarity = 'Common'), 0)::int as common,
+                 coalesce(sum(total) filter (where rarity = 'Rare'), 0)::int as rare,
+                 coalesce(sum(total) filter (where rarity = 'Legendary'), 0)::int as legendary,
+                 count(distinct series) filter (where series <> '' and total > 0)::int as series
+          from figure_counts`,
+    ),
+    queryRows<{ collectors: number }>(db, sql`select count(*)::int as collectors from owner_counts where owned > 0 and listed`),
+    db
+      .select({ n: count() })
+      .from(boonees)
+      .where(and(publicFigureSql(), isNull(boonees.ownerId), not(claimableFigureSql()))),
+  ]);
+  const total = Number(figures.total);
+  const claimed = Number(figures.claimed);
+  return {
+    totalFigures: total,
+    totalCollectors: Number(owners.collectors),
+    totalClaims: claimed,
+    unclaimed: total - claimed - retired.n,
+    rarity: { Common: Number(figures.common), Rare: Number(figures.rare), Legendary: Number(figures.legendary) },
+    series: Number(figures.series),
+  };
+}
