@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+
 import { E2E } from "./tests/e2e/env.ts";
 
 export default defineConfig({
@@ -35,7 +36,11 @@ export default defineConfig({
     // The landing page shows one drop: the newest released one while it is live, else the next one's
     // countdown. channels.spec.ts watches a scheduled drop count down there, which any other test's live
     // drop would hide; so it runs first, on the fresh database, before the tests that release drops.
-    { name: "drop-moment", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testMatch: /channels\.spec\.ts/ },
+    {
+      name: "drop-moment",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testMatch: /channels\.spec\.ts/,
+    },
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },

@@ -1,7 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { fileURLToPath } from "node:url";
+
 import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
 
 export default defineConfig({

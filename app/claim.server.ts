@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { getServices, getViewer } from "~/guards.server";
+
 import { lookupClaimCode, type CodeLookup } from "#server/domain/codes/lookup-claim-code.ts";
 import { claimHandoffContext } from "#server/router-context.ts";
+import { getServices, getViewer } from "~/guards.server";
 
 export type { CodeLookup };
 

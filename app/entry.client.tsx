@@ -2,10 +2,12 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { createI18n } from "./lib/i18n";
+
 import type { Lang } from "#shared/i18n-config.ts";
-import { loadMessages } from "./locales/messages";
+
+import { createI18n } from "./lib/i18n";
 import keepFormsOffline from "./lib/keep-forms-offline";
+import { loadMessages } from "./locales/messages";
 
 // Forms sent from a dead spot wait and go once the phone is online (on pages whose app started late, the inline script did this already).
 keepFormsOffline(window);

@@ -3,13 +3,21 @@ import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
+
+import type { Lang } from "#shared/i18n-config.ts";
 import { describeError, logError } from "#server/log-error.ts";
+import { langContext, nonceContext, servicesContext } from "#server/router-context.ts";
+
 import { deferredStart } from "./components/deferred-scripts";
 import { NonceContext } from "./components/nonce";
-import { langContext, nonceContext, servicesContext } from "#server/router-context.ts";
 import { createI18n } from "./lib/i18n";
-import type { Lang } from "#shared/i18n-config.ts";
 import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
 import { loadMessages } from "./locales/messages";
 
@@ -67,7 +75,12 @@ export default async function handleRequest(
           shellRendered = true;
           const body = lowPriorityPreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -1,14 +1,14 @@
-import { data, redirect } from "react-router";
-import type { RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
+
+import { claimRedirectCookieFor, serializeCookie } from "#shared/cookies.ts";
 import type { Lang } from "#shared/i18n-config.ts";
-import { mayOpen } from "#shared/route-policy.ts";
 import type { Role } from "#shared/roles.ts";
+import { mayOpen } from "#shared/route-policy.ts";
 import { DomainError, type Actor } from "#server/domain/errors.ts";
-import type { Logger } from "#server/log.ts";
 import { readForm } from "#server/form-request.ts";
 import { logError } from "#server/log-error.ts";
+import type { Logger } from "#server/log.ts";
 import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
-import { claimRedirectCookieFor, serializeCookie } from "#shared/cookies.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -57,7 +57,11 @@ export async function requestForm(request: Request): Promise<FormData> {
 }
 
 /** The viewer as the domain's actor; with the page's language where they write a reason (see Actor.lang). */
-export const actorOf = (viewer: { id: string; role: Role }, lang?: Lang): Actor => ({ id: viewer.id, role: viewer.role, lang });
+export const actorOf = (viewer: { id: string; role: Role }, lang?: Lang): Actor => ({
+  id: viewer.id,
+  role: viewer.role,
+  lang,
+});
 
 /** A refused action as its answer names it: a translation key (or the bare code), its params, an upload's reason and the HTTP status. */
 export interface Refusal {
@@ -87,9 +91,12 @@ export interface RefusalNames {
  */
 export function refusal(e: unknown, names: RefusalNames = {}): Refusal {
   if (e instanceof DomainError) {
-    const error = names.keys?.[e.code] ?? (names.prefix !== undefined ? `${names.prefix}${e.code}` : (names.fallback ?? e.code));
+    const error =
+      names.keys?.[e.code] ?? (names.prefix !== undefined ? `${names.prefix}${e.code}` : (names.fallback ?? e.code));
     const reason =
-      names.reasonPrefix !== undefined && typeof e.params?.reason === "string" ? `${names.reasonPrefix}${e.params.reason}` : null;
+      names.reasonPrefix !== undefined && typeof e.params?.reason === "string"
+        ? `${names.reasonPrefix}${e.params.reason}`
+        : null;
     return { error, params: e.params ?? {}, reason, status: e.status };
   }
   if (names.unexpected === undefined) throw e;

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import {
   data,
   isRouteErrorResponse,
@@ -13,21 +12,27 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { toast, Toaster } from "sonner";
+
+import { useTranslation } from "~/lib/use-translation";
+
 import type { Route } from "./+types/root";
+
 import "./app.css";
+
+import { readCookie, serializeCookie } from "#shared/cookies.ts";
+import { langFromCookieHeader } from "#shared/i18n-config.ts";
+import { loadViewer } from "#server/auth/viewer.ts";
+import { recordAppOpen } from "#server/domain/accounts/record-app-open.ts";
+import { loadRootData } from "#server/root-data.ts";
+import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
+import { dataKey } from "~/locales/message-key";
+
 import { DeferredScripts, deferredStart } from "./components/deferred-scripts";
+import { useNonce } from "./components/nonce";
 import { ScrollResetWithoutRestoration } from "./components/scroll-reset";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { useNonce } from "./components/nonce";
 import { StatusPage } from "./components/status-page";
-import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
-import { readCookie, serializeCookie } from "#shared/cookies.ts";
-import { langFromCookieHeader } from "#shared/i18n-config.ts";
-import { loadRootData } from "#server/root-data.ts";
-import { loadViewer } from "#server/auth/viewer.ts";
-import { recordAppOpen } from "#server/domain/accounts/record-app-open.ts";
-import { dataKey } from "~/locales/message-key";
 
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("=")).trim();
 
@@ -43,7 +48,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     // itself wins: after a password change, sign-out or deletion the refresh of the old session must
     // not put the old cookie back (that signed out anyone whose session was over a day old).
     const setByRoute = new Set(response.headers.getSetCookie().map(cookieName));
-    for (const cookie of headers.getSetCookie()) if (!setByRoute.has(cookieName(cookie))) response.headers.append("set-cookie", cookie);
+    for (const cookie of headers.getSetCookie())
+      if (!setByRoute.has(cookieName(cookie))) response.headers.append("set-cookie", cookie);
     // Whatever is rendered for a signed-in viewer (their name, counts, data) is never kept by a cache.
     if (viewer) response.headers.set("cache-control", "private, no-store");
     return response;
@@ -128,5 +134,11 @@ export function ErrorBoundary() {
     return <StatusPage code={503} title={t("errors.unavailable")} text={t("errors.unavailableText")} />;
   }
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
-  return <StatusPage code={isRouteErrorResponse(error) ? error.status : 500} title={t("errors.generic")} text={t("errors.genericText")} />;
+  return (
+    <StatusPage
+      code={isRouteErrorResponse(error) ? error.status : 500}
+      title={t("errors.generic")}
+      text={t("errors.genericText")}
+    />
+  );
 }

@@ -9,6 +9,7 @@
 // Prints p50 / p95 / max in ms for each query shape (timed round-robin, RUNS times each) and exits 1
 // when a p95 is over TARGET_MS (100).
 import "../server/production-env.ts";
+
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,12 +18,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+
 import { loadConfig } from "../server/config.ts";
 import { openDatabase, queryRows } from "../server/db/client.ts";
 import { decodeCursor, encodeCursor } from "../server/db/paging.ts";
-import { listAdminBoonees } from "../server/domain/figures/list-figures.ts";
 import { listClaims } from "../server/domain/claims/list-claims.ts";
 import type { Actor } from "../server/domain/errors.ts";
+import { listAdminBoonees } from "../server/domain/figures/list-figures.ts";
 import { createHttpApp } from "../server/http.ts";
 import { closeServices, createServices } from "../server/services.ts";
 
@@ -110,7 +112,8 @@ const oldestFigure = await at(
 const deepClaim = await at(
   sql`select claimed_at::text as ts, id from claims order by claimed_at desc nulls last, id desc offset 24999 limit 1`,
 );
-const deep = (row: { ts: string; id: string }, dir: "after" | "before" = "after") => decodeCursor(dir, encodeCursor(row.ts, row.id))!;
+const deep = (row: { ts: string; id: string }, dir: "after" | "before" = "after") =>
+  decodeCursor(dir, encodeCursor(row.ts, row.id))!;
 await measure("figures: page 1", () => listAdminBoonees(database.db, admin, {}));
 await measure("figures: page 2001 (after row 48,000)", () =>
   listAdminBoonees(database.db, admin, { cursor: deep(deepFigure), page: 2001 }),
@@ -118,7 +121,9 @@ await measure("figures: page 2001 (after row 48,000)", () =>
 await measure("figures: back to page 2000 (before row 48,000)", () =>
   listAdminBoonees(database.db, admin, { cursor: deep(deepFigure, "before"), page: 2000 }),
 );
-await measure("figures: last page", () => listAdminBoonees(database.db, admin, { cursor: deep(oldestFigure), page: 4167 }));
+await measure("figures: last page", () =>
+  listAdminBoonees(database.db, admin, { cursor: deep(oldestFigure), page: 4167 }),
+);
 await measure("figures: search 'blubb 12'", () => listAdminBoonees(database.db, admin, { q: "blubb 12" }));
 const serie42 = await listAdminBoonees(database.db, admin, { q: "serie 42" });
 await measure("figures: search 'serie 42', page 2", () =>
@@ -132,12 +137,16 @@ await measure("figures: status available, after row 48,000", () =>
 await measure("figures: status Draft", () => listAdminBoonees(database.db, admin, { status: "Draft" }));
 await measure("figures: search 'zzz-none' (no match)", () => listAdminBoonees(database.db, admin, { q: "zzz-none" }));
 await measure("claims: page 1", () => listClaims(database.db, admin, {}));
-await measure("claims: page 1001 (after row 25,000)", () => listClaims(database.db, admin, { cursor: deep(deepClaim), page: 1001 }));
+await measure("claims: page 1001 (after row 25,000)", () =>
+  listClaims(database.db, admin, { cursor: deep(deepClaim), page: 1001 }),
+);
 await measure("claims: search 'mira'", () => listClaims(database.db, admin, { q: "mira" }));
 await measure("claims: search 'bench123@' (e-mail)", () => listClaims(database.db, admin, { q: "bench123@" }));
 await measure("claims: search 'blubb 3' (figure name)", () => listClaims(database.db, admin, { q: "blubb 3" }));
 await measure("claims: pending", () => listClaims(database.db, admin, { state: "pending" }));
-await measure("claims: moderator, search 'serie 7'", () => listClaims(database.db, { id: "m", role: "moderator" }, { q: "serie 7" }));
+await measure("claims: moderator, search 'serie 7'", () =>
+  listClaims(database.db, { id: "m", role: "moderator" }, { q: "serie 7" }),
+);
 await runAll();
 await database.close();
 
@@ -145,7 +154,9 @@ await database.close();
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const buildFile = path.join(buildDir, "server/index.js");
 if (!existsSync(buildFile)) {
-  console.log(`\n(no build in ${buildDir}: skipping the request measurements; run with BUILD_DIR=… after react-router build)`);
+  console.log(
+    `\n(no build in ${buildDir}: skipping the request measurements; run with BUILD_DIR=… after react-router build)`,
+  );
 } else {
   const publicUrl = "http://localhost:3999";
   const config = loadConfig({
@@ -180,16 +191,22 @@ if (!existsSync(buildFile)) {
     if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
     await res.arrayBuffer();
   };
-  console.log("\nrequests through the app (in-process, signed in as admin; HTML = server-rendered page, .data = client navigation):");
+  console.log(
+    "\nrequests through the app (in-process, signed in as admin; HTML = server-rendered page, .data = client navigation):",
+  );
   const deepAfter = encodeCursor(deepFigure.ts, deepFigure.id);
   const deepClaimAfter = encodeCursor(deepClaim.ts, deepClaim.id);
   await measure("GET /admin/boonees (HTML)", () => get("/admin/boonees"));
   await measure("GET /admin/boonees.data", () => get("/admin/boonees.data"));
   await measure("GET /admin/boonees.data (page 2001)", () => get(`/admin/boonees.data?after=${deepAfter}&page=2001`));
-  await measure("GET /admin/boonees.data?q=blubb+12&status=claimed", () => get("/admin/boonees.data?q=blubb+12&status=claimed"));
+  await measure("GET /admin/boonees.data?q=blubb+12&status=claimed", () =>
+    get("/admin/boonees.data?q=blubb+12&status=claimed"),
+  );
   await measure("GET /admin/claims (HTML)", () => get("/admin/claims"));
   await measure("GET /admin/claims.data", () => get("/admin/claims.data"));
-  await measure("GET /admin/claims.data (page 1001)", () => get(`/admin/claims.data?after=${deepClaimAfter}&page=1001`));
+  await measure("GET /admin/claims.data (page 1001)", () =>
+    get(`/admin/claims.data?after=${deepClaimAfter}&page=1001`),
+  );
   await measure("GET /admin/claims.data?q=mira", () => get("/admin/claims.data?q=mira"));
   await measure("GET /admin/users (HTML)", () => get("/admin/users"));
   await runAll();
@@ -198,6 +215,8 @@ if (!existsSync(buildFile)) {
 
 const over = results.filter((r) => r.p95 > TARGET_MS);
 console.log(
-  over.length ? `\nover the ${TARGET_MS} ms p95 target: ${over.map((r) => r.name).join(", ")}` : `\nall p95 under ${TARGET_MS} ms`,
+  over.length
+    ? `\nover the ${TARGET_MS} ms p95 target: ${over.map((r) => r.name).join(", ")}`
+    : `\nall p95 under ${TARGET_MS} ms`,
 );
 process.exit(over.length ? 1 : 0);

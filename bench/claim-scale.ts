@@ -10,14 +10,15 @@
 // Databases boonees_bench_c1_* are created and dropped (BENCH_DB_PREFIX renames them, BENCH_KEEP=1 keeps
 // them for experiments with pgbench); servers listen on
 // ports from BENCH_PORT_BASE (default 4400) on, at most 40 of them.
-import { PGlite } from "@electric-sql/pglite";
-import autocannon from "autocannon";
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
 import pg from "pg";
+
 import { openDatabase } from "../server/db/client.ts";
 import { signUpCookie, startInstance, type Instance } from "../tests/support/instances.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
@@ -36,7 +37,8 @@ const appNodeOptions: Record<string, string> = process.env.BENCH_APP_NODE_OPTION
   : {};
 const sqlFile = path.join(import.meta.dirname, "claim-request.sql");
 /** The issue's reference: the minimal SQL of a claim (../shared/bench/claim-reference.pgbench), beside the repository. */
-const referenceFile = process.env.CLAIM_REFERENCE ?? path.join(import.meta.dirname, "../../shared/bench/claim-reference.pgbench");
+const referenceFile =
+  process.env.CLAIM_REFERENCE ?? path.join(import.meta.dirname, "../../shared/bench/claim-reference.pgbench");
 let port = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : 4400 + Math.floor(Math.random() * 40);
 const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? "boonees_bench_c1";
 
@@ -62,7 +64,8 @@ const freeCodes = (limit: number) => `select t.secret_code as code from boonees 
 /** 50 signed-in finders claim CLAIMS different free figures, each request a native form POST. */
 async function httpClaims(app: Instance, codes: string[]): Promise<Measured> {
   const cookies: string[] = [];
-  for (let i = 0; i < CLIENTS; i++) cookies.push(await signUpCookie(app.base, `Finder ${i}`, `finder${i}-${Date.now()}@example.test`));
+  for (let i = 0; i < CLIENTS; i++)
+    cookies.push(await signUpCookie(app.base, `Finder ${i}`, `finder${i}-${Date.now()}@example.test`));
   // the first claims warm the server up (module loading, JIT, connection pool) and are not counted
   await claimAll(app, cookies, codes.slice(0, WARMUP));
   const cpuBefore = cpuMsOf(app.child.pid);
@@ -305,7 +308,9 @@ const f = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "–");
 console.log(
   `\n${CLIENTS} clients, ${CLAIMS} claims per measurement, ${FIGURES} figures; one run, ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
-console.log("| database | figure types | HTTP claims/s | p50 ms | p99 ms | failed | pgbench tps (same SQL) | HTTP / pgbench |");
+console.log(
+  "| database | figure types | HTTP claims/s | p50 ms | p99 ms | failed | pgbench tps (same SQL) | HTTP / pgbench |",
+);
 console.log("|---|---|---|---|---|---|---|---|");
 for (const types of SIZES) {
   const { http, sql } = pgRows[types];
@@ -315,7 +320,9 @@ for (const types of SIZES) {
 }
 for (const types of Object.keys(liteRows).map(Number)) {
   const http = liteRows[types];
-  console.log(`| PGlite (embedded) | ${types} | ${f(http.perSecond)} | ${f(http.p50)} | ${f(http.p99)} | ${http.failed} | – | – |`);
+  console.log(
+    `| PGlite (embedded) | ${types} | ${f(http.perSecond)} | ${f(http.p50)} | ${f(http.p99)} | ${http.failed} | – | – |`,
+  );
 }
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 const both = pgRows[200] && pgRows[20_000];
@@ -338,7 +345,11 @@ console.log(
   "(HTTP: after 100 warm-up claims; pgbench: -M prepared -j 2 as the app prepares them (decision 038), one extra plumbing query per transaction, see bench/claim-request.sql)",
 );
 if (both)
-  console.log(`PostgreSQL: pgbench at 20,000 types / at 200 types = ${ratio(pgRows[20_000].sql.perSecond, pgRows[200].sql.perSecond)}`);
+  console.log(
+    `PostgreSQL: pgbench at 20,000 types / at 200 types = ${ratio(pgRows[20_000].sql.perSecond, pgRows[200].sql.perSecond)}`,
+  );
 if (EMBEDDED && liteRows[200] && liteRows[20_000])
-  console.log(`PGlite: HTTP at 20,000 types / at 200 types = ${ratio(liteRows[20_000].perSecond, liteRows[200].perSecond)}`);
+  console.log(
+    `PGlite: HTTP at 20,000 types / at 200 types = ${ratio(liteRows[20_000].perSecond, liteRows[200].perSecond)}`,
+  );
 process.exit(0);

@@ -9,6 +9,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/claim.ts
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+
 import { openDatabase } from "../server/db/client.ts";
 import { boonees, profiles, tags } from "../server/db/schema.ts";
 import { claimBoonee } from "../server/domain/claims/claim-boonee.ts";
@@ -109,7 +110,8 @@ async function bench(label: string, url?: string): Promise<Row[]> {
       );
       const winners = results.filter((r) => r.success).length;
       const already = results.filter((r) => r.error === "claim.error.already").length;
-      if (winners !== 1 || already !== CLIENTS - 1) throw new Error(`race broke: ${winners} winners, ${already} already`);
+      if (winners !== 1 || already !== CLIENTS - 1)
+        throw new Error(`race broke: ${winners} winners, ${already} already`);
       won += winners;
     }
     seconds = (performance.now() - started) / 1000;

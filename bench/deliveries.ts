@@ -20,8 +20,8 @@
 //   SMTP_SINK=smtp-server node bench/deliveries.ts  # the smtp-server package as mail sink (greets after 100 ms)
 //   BENCH_SERVER=postgres://postgres@127.0.0.1:5432/postgres   # where the fresh database is made
 // Waiting is bounded by DELIVERY_TIMEOUT_S (default 900 s) per side.
-import { createECDH, randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
+import { createECDH, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
@@ -31,7 +31,9 @@ import nodemailer from "nodemailer";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import webpush from "web-push";
+
 import { renderNotificationText } from "#shared/notification-text.ts";
+
 import { openDatabase } from "../server/db/client.ts";
 import { pooledSmtpUrl } from "../server/mail/mailer.ts";
 import { unsubscribeUrl } from "../server/notify/mail-sender.ts";
@@ -256,7 +258,9 @@ async function main() {
       [DELIVERIES],
     );
     const figure = (
-      await client.query<{ id: string }>("insert into boonees (name, rarity, status) values ('Bench-Figur', 'Rare', 'Hidden') returning id")
+      await client.query<{ id: string }>(
+        "insert into boonees (name, rarity, status) values ('Bench-Figur', 'Rare', 'Hidden') returning id",
+      )
     ).rows[0].id;
     await client.query("vacuum analyze");
 
@@ -281,7 +285,10 @@ async function main() {
         "insert into drops (title_de, title_en, release_at) values ('Bench-Drop', 'Bench drop', now() + interval '2 seconds') returning id",
       )
     ).rows[0].id;
-    await client.query("insert into drop_figures (drop_id, boonee_id, previous_status) values ($1, $2, 'Placed')", [drop, figure]);
+    await client.query("insert into drop_figures (drop_id, boonee_id, previous_status) values ($1, $2, 'Placed')", [
+      drop,
+      figure,
+    ]);
     let t0: number | null = null;
     const releaseDeadline = Date.now() + 60_000;
     while (t0 === null && Date.now() < releaseDeadline) {
@@ -321,7 +328,13 @@ async function main() {
          order by j.sent_at nulls last, j.id`,
       )
     ).rows as ReferenceInput["messages"];
-    const input: ReferenceInput = { vapid, publicUrl: `http://127.0.0.1:${port}`, smtpUrl: smtpUrlOf(sinks.smtpPort), job, messages };
+    const input: ReferenceInput = {
+      vapid,
+      publicUrl: `http://127.0.0.1:${port}`,
+      smtpUrl: smtpUrlOf(sinks.smtpPort),
+      job,
+      messages,
+    };
     const inputFile = path.join(dir, "reference.json");
     writeFileSync(inputFile, JSON.stringify(input));
 
@@ -393,12 +406,20 @@ async function runReference() {
     const t = translator(asLang(m.language));
     const link = new URL(input.job.link ?? "/notifications", input.publicUrl).href;
     if (m.channel === "push") {
-      const payload = { title: renderNotificationText(input.job.title, t), body: renderNotificationText(input.job.message, t), link };
+      const payload = {
+        title: renderNotificationText(input.job.title, t),
+        body: renderNotificationText(input.job.message, t),
+        link,
+      };
       const request = webpush.generateRequestDetails(
         { endpoint: m.endpoint, keys: { p256dh: m.p256dh, auth: m.auth } },
         JSON.stringify(payload),
         {
-          vapidDetails: { subject: `mailto:${mailAddress}`, publicKey: input.vapid.publicKey, privateKey: input.vapid.privateKey },
+          vapidDetails: {
+            subject: `mailto:${mailAddress}`,
+            publicKey: input.vapid.publicKey,
+            privateKey: input.vapid.privateKey,
+          },
           TTL: 24 * 60 * 60,
           topic: m.notificationId.replaceAll("-", ""),
         },

@@ -10,6 +10,7 @@
 //   BENCH_LARGE=1000000 node bench/drop-release.ts
 import { sql } from "drizzle-orm";
 import pg from "pg";
+
 import { openDatabase, queryRows } from "../server/db/client.ts";
 import { fanOutOnce } from "../server/notify/fan-out.ts";
 import { createDropEvents } from "../server/realtime/drop-events.ts";
@@ -59,7 +60,9 @@ async function releaseLag(label: string) {
     db,
     sql`insert into drops (title_de, title_en, release_at) values (${label}, ${label}, date_trunc('milliseconds', now()) + interval '3 seconds') returning id, release_at`,
   );
-  await db.execute(sql`insert into drop_figures (drop_id, boonee_id, previous_status) values (${drop.id}, ${b.id}, 'Placed')`);
+  await db.execute(
+    sql`insert into drop_figures (drop_id, boonee_id, previous_status) values (${drop.id}, ${b.id}, 'Placed')`,
+  );
   const releaseAt = new Date(drop.release_at).getTime();
   // the insert above was announced too: wait for that event to pass before watching for the release
   await new Promise((r) => setTimeout(r, 1_500));
@@ -99,7 +102,13 @@ async function perCollectorInsert() {
 
 const results: Record<
   number,
-  { released: number; notified: number; stream: number; fanOut: { ms: number; batches: number; jobs: number }; before: number }
+  {
+    released: number;
+    notified: number;
+    stream: number;
+    fanOut: { ms: number; batches: number; jobs: number };
+    before: number;
+  }
 > = {};
 await seed(1, SMALL);
 for (const [n, from] of [

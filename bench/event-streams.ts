@@ -27,7 +27,9 @@ import { request, type ClientRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+
 import { toZonedInput } from "#shared/zoned-time.ts";
+
 import { openDatabase } from "../server/db/client.ts";
 import { freePort, postForm, startInstance, type Instance } from "../tests/support/instances.ts";
 
@@ -239,8 +241,11 @@ async function appRun(kind: string): Promise<Result> {
     figureId = (await pgClient.query<{ id: string }>(FIGURE)).rows[0].id;
     const client = pgClient;
     releasedAt = async () =>
-      (await client.query<{ ms: number | null }>("select (extract(epoch from released_at) * 1000)::float8 as ms from drops")).rows[0]?.ms ??
-      null;
+      (
+        await client.query<{ ms: number | null }>(
+          "select (extract(epoch from released_at) * 1000)::float8 as ms from drops",
+        )
+      ).rows[0]?.ms ?? null;
     cleanUp = async () => {
       await client.end();
       await database.drop();
@@ -286,7 +291,8 @@ async function appRun(kind: string): Promise<Result> {
       },
       cookie,
     );
-    if (created.status !== 302) throw new Error(`scheduling the drop failed: ${created.status} ${await created.text()}`);
+    if (created.status !== 302)
+      throw new Error(`scheduling the drop failed: ${created.status} ${await created.text()}`);
     let t0: number | null = null;
     if (pgClient) {
       // released_at is polled until the timer released the drop (bounded), then the streams are awaited
@@ -366,7 +372,8 @@ async function bareRun(): Promise<Result> {
 
 const started = Date.now();
 const results: Array<[string, Result]> = [];
-for (const kind of DATABASES) results.push([kind === "postgres" ? "app, PostgreSQL" : "app, PGlite", await appRun(kind)]);
+for (const kind of DATABASES)
+  results.push([kind === "postgres" ? "app, PostgreSQL" : "app, PGlite", await appRun(kind)]);
 const bare = await bareRun();
 results.push(["bare Node http server", bare]);
 
@@ -374,7 +381,9 @@ const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 console.log(
   `\n${STREAMS} signed-out event streams on /api/drop-events; one run, ${((Date.now() - started) / 1000).toFixed(0)} s; servers, database and this client share the machine`,
 );
-console.log("| server | streams open | got the drop event | p50 ms | p99 ms | max ms | fan-out spread p50 ms | spread p99 ms |");
+console.log(
+  "| server | streams open | got the drop event | p50 ms | p99 ms | max ms | fan-out spread p50 ms | spread p99 ms |",
+);
 console.log("|---|---|---|---|---|---|---|---|");
 for (const [name, r] of results)
   console.log(
@@ -387,7 +396,9 @@ for (const [name, r] of results.slice(0, -1)) {
   console.log(
     `${name}: p99 / bare p99 = ${(r.p99 / bare.p99).toFixed(1)}×; spread p99 / bare spread p99 = ${(r.spreadP99 / bare.spreadP99).toFixed(1)}×; delivered ${r.delivered}/${r.open} vs bare ${bare.delivered}/${bare.open}`,
   );
-  console.log(`  ${name}: p99 beyond the 1,000 ms coalescing wait ${ms(r.p99 - 1_000)} ms (bare p99 ${ms(bare.p99)} ms)`);
+  console.log(
+    `  ${name}: p99 beyond the 1,000 ms coalescing wait ${ms(r.p99 - 1_000)} ms (bare p99 ${ms(bare.p99)} ms)`,
+  );
   if (r.bytes !== undefined && r.bytes !== DROP_EVENT)
     console.log(`  note: the app's drop event bytes differ from the reference's: ${JSON.stringify(r.bytes)}`);
 }

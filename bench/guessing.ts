@@ -11,18 +11,23 @@
 // Prints guesses checked per minute for each attacker and the expected guessed claims per year with
 // 1,000 unclaimed codes of 6, 8 and 10 characters (decision 039 has the numbers of a run and the math).
 import "../server/production-env.ts";
+
 import { solveChallenge } from "altcha-lib";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import pg from "pg";
-import { GENERATED_ALPHABET } from "../shared/claim-code-rule.ts";
+
 import { openDatabase } from "../server/db/client.ts";
 import { profiles } from "../server/db/schema.ts";
-import { lookupClaimCode, type CodeAsker } from "../server/domain/codes/lookup-claim-code.ts";
-import { CHALLENGE_MAX_NUMBER, challengeMaxNumber, createClaimChallenge } from "../server/domain/codes/claim-challenge.ts";
-import { createMetrics } from "../server/metrics/metrics.ts";
-import { ATTEMPT_RULE } from "../server/domain/throttle.ts";
+import {
+  CHALLENGE_MAX_NUMBER,
+  challengeMaxNumber,
+  createClaimChallenge,
+} from "../server/domain/codes/claim-challenge.ts";
 import { GLOBAL_RULE } from "../server/domain/codes/guess-budget.ts";
-import { inArray } from "drizzle-orm";
+import { lookupClaimCode, type CodeAsker } from "../server/domain/codes/lookup-claim-code.ts";
+import { ATTEMPT_RULE } from "../server/domain/throttle.ts";
+import { createMetrics } from "../server/metrics/metrics.ts";
+import { GENERATED_ALPHABET } from "../shared/claim-code-rule.ts";
 
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const url = process.env.BENCH_DATABASE_URL;
@@ -39,7 +44,11 @@ if (url) {
   await admin.end();
 }
 const database = await openDatabase(url ? { databaseUrl: url } : { pgliteDir: "memory://" });
-const services = { db: database.db, sessionSecret: "bench-secret-bench-secret-bench-secret", metrics: createMetrics(database) };
+const services = {
+  db: database.db,
+  sessionSecret: "bench-secret-bench-secret-bench-secret",
+  metrics: createMetrics(database),
+};
 let n = 0;
 const wrong = () => `BENCH${String(n++).padStart(5, "0")}`;
 const resetBudgets = () => database.db.execute(sql`delete from rate_limits`);
@@ -87,11 +96,20 @@ async function accounts(count: number, agedDays: number) {
 
 const results: Record<string, { checked: number; perMinute: number; refused: number; solveSeconds: number }> = {};
 results["one address, solving every challenge (1 core)"] = await attack(() => ({ ip: "198.18.0.1" }), true);
-results["64 addresses of one /48, no solver"] = await attack((i) => ({ ip: `2001:db8:48:${(i % 64).toString(16)}::1` }), false);
+results["64 addresses of one /48, no solver"] = await attack(
+  (i) => ({ ip: `2001:db8:48:${(i % 64).toString(16)}::1` }),
+  false,
+);
 const young = await accounts(10, 0);
-results["10 accounts made today, one address, no solver"] = await attack((i) => ({ ip: "198.18.1.1", userId: young[i % 10] }), false);
+results["10 accounts made today, one address, no solver"] = await attack(
+  (i) => ({ ip: "198.18.1.1", userId: young[i % 10] }),
+  false,
+);
 const aged = await accounts(10, 2);
-results["10 accounts two days old, one address, no solver"] = await attack((i) => ({ ip: "198.18.2.1", userId: aged[i % 10] }), false);
+results["10 accounts two days old, one address, no solver"] = await attack(
+  (i) => ({ ip: "198.18.2.1", userId: aged[i % 10] }),
+  false,
+);
 
 console.log(
   `guesses checked in ${SECONDS} s each (${url ? "PostgreSQL" : "PGlite"}); a budget that refuses gives its checks once per ${WINDOW_SECONDS / 60}-minute window:`,

@@ -4,8 +4,9 @@
 //   LOAD_SECONDS=10 LOAD_CONNECTIONS=100 node bench/load.ts
 import autocannon from "autocannon";
 import pg from "pg";
-import { seedSmallCatalogue } from "./small-catalogue.ts";
+
 import { createPgDatabase, startInstance, type Instance } from "../tests/support/instances.ts";
+import { seedSmallCatalogue } from "./small-catalogue.ts";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
@@ -32,7 +33,9 @@ async function run(instances: Instance[], path: string) {
   // Phones ask for compressed pages; without it the load generator, on the same two cores, spends its
   // time parsing 100 KB pages and its own lag shows up as server timeouts.
   const headers = { "accept-encoding": "gzip, deflate, br", "accept-language": "de-DE,de;q=0.9" };
-  const results = await Promise.all(instances.map((i) => autocannon({ url: i.base + path, connections: per, duration: SECONDS, headers })));
+  const results = await Promise.all(
+    instances.map((i) => autocannon({ url: i.base + path, connections: per, duration: SECONDS, headers })),
+  );
   const requests = results.reduce((n, r) => n + r.requests.total, 0);
   const errors = results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
   return {
@@ -53,7 +56,9 @@ for (const page of pages) {
 const two = await startInstance({ port: basePort + 1, env });
 for (const page of pages) {
   const r = await run([one, two], page.path);
-  table.push(`| ${page.name} | 2 | ${r.rps.toFixed(0)} (×${(r.rps / single[page.name]).toFixed(2)}) | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  table.push(
+    `| ${page.name} | 2 | ${r.rps.toFixed(0)} (×${(r.rps / single[page.name]).toFixed(2)}) | ${r.p50} | ${r.p99} | ${r.errors} |`,
+  );
 }
 console.log(
   `\n${SECONDS} s per run, ${CONNECTIONS} connections, PostgreSQL, this machine (2 cores shared by app, database and load generator)\n`,

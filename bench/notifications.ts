@@ -5,6 +5,7 @@
 
 import { sql } from "drizzle-orm";
 import pg from "pg";
+
 import { openDatabase } from "../server/db/client.ts";
 import { getExclusiveFeed } from "../server/domain/broadcasts/exclusive-feed.ts";
 import { countUnread } from "../server/realtime/hub.ts";
@@ -54,7 +55,9 @@ async function p95(label: string, fn: () => Promise<unknown>) {
 const user = { id: "u7", role: "user" as const };
 await p95("unread count (1,000 notifications)", () => countUnread(database, user.id));
 await p95(`exclusive feed (${items.toLocaleString("en")} items)`, () => getExclusiveFeed(db, user));
-console.log(`feed items returned: ${(await getExclusiveFeed(db, user)).items.length}, unread: ${await countUnread(database, user.id)}`);
+console.log(
+  `feed items returned: ${(await getExclusiveFeed(db, user)).items.length}, unread: ${await countUnread(database, user.id)}`,
+);
 await database.close();
 const dropper = new pg.Client({ connectionString: server });
 await dropper.connect();

@@ -4,13 +4,14 @@
 //   node bench/public-cache.ts                         # 10 s per run, 50 connections, both databases
 //   LOAD_SECONDS=20 LOAD_CONNECTIONS=50 BENCH_DATABASES=pglite node bench/public-cache.ts
 // Targets (decision 011): gallery >= 0.25x the bytes-only server, zero errors, p99 < 100 ms at 50 connections.
-import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 import pg from "pg";
+
 import { openDatabase } from "../server/db/client.ts";
 import { createPgDatabase, startInstance, type Instance } from "../tests/support/instances.ts";
 import { seedSmallCatalogue } from "./small-catalogue.ts";
@@ -50,7 +51,9 @@ require("node:http").createServer((req, res) => {
 async function bytesServer(body: Buffer, port: number) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "boonees-bytes-")), "page.gz");
   writeFileSync(file, body);
-  const child = spawn(process.execPath, ["-e", BYTES_SERVER, file, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", BYTES_SERVER, file, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -60,14 +63,26 @@ async function bytesServer(body: Buffer, port: number) {
 
 async function drive(url: string) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS });
-  return { rps: r.requests.total / SECONDS, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    rps: r.requests.total / SECONDS,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
 }
 
 /** A database with the small catalogue and an app instance on it. */
-async function setUp(kind: string, port: number): Promise<{ app: Instance; figureId: string; drop: () => Promise<void> }> {
+async function setUp(
+  kind: string,
+  port: number,
+): Promise<{ app: Instance; figureId: string; drop: () => Promise<void> }> {
   if (kind === "postgres") {
     const database = await createPgDatabase("boonees_pagecache");
-    const app = await startInstance({ port, env: { DATABASE_URL: database.url, LOG_LEVEL: "error" }, startTimeoutMs: 180_000 });
+    const app = await startInstance({
+      port,
+      env: { DATABASE_URL: database.url, LOG_LEVEL: "error" },
+      startTimeoutMs: 180_000,
+    });
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const figure = await seedSmallCatalogue((text) => client.query(text));

@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+
 import { openDatabase, queryRows, type Db } from "../server/db/client.ts";
 import { listGallery } from "../server/domain/figures/public-gallery.ts";
 import { getLeaderboards } from "../server/domain/stats/public-leaderboard.ts";
@@ -24,7 +25,8 @@ const PORT = Number(process.env.PORT ?? 3299);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = process.env.BUILD_DIR ?? "build";
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n: number) => n.toFixed(1).padStart(6);
 const results: { name: string; p50: number; p95: number; p99: number; max: number }[] = [];
 
@@ -44,7 +46,9 @@ async function measure(name: string, fn: () => Promise<unknown>, concurrency = 1
   times.sort((a, b) => a - b);
   const row = { name, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), max: times.at(-1)! };
   results.push(row);
-  console.log(`${name.padEnd(52)} p50 ${fmt(row.p50)} ms  p95 ${fmt(row.p95)} ms  p99 ${fmt(row.p99)} ms  max ${fmt(row.max)} ms`);
+  console.log(
+    `${name.padEnd(52)} p50 ${fmt(row.p50)} ms  p95 ${fmt(row.p95)} ms  p99 ${fmt(row.p99)} ms  max ${fmt(row.max)} ms`,
+  );
 }
 
 const database = await openDatabase({ databaseUrl: url });
@@ -120,5 +124,9 @@ if (process.env.SKIP_HTTP !== "1") {
 
 const worst = results.filter((r) => !r.name.includes("full HTML") && !r.name.endsWith("×8"));
 const over = worst.filter((r) => r.p95 >= 50);
-console.log(over.length ? `\nOVER 50 ms p95: ${over.map((r) => r.name).join(", ")}` : "\nall loader/query p95 (one at a time) under 50 ms");
+console.log(
+  over.length
+    ? `\nOVER 50 ms p95: ${over.map((r) => r.name).join(", ")}`
+    : "\nall loader/query p95 (one at a time) under 50 ms",
+);
 process.exitCode = over.length ? 1 : 0;

@@ -23,7 +23,9 @@ export async function seedCatalogue(
   const step: Step = async (label, query, params = []) => {
     const t = performance.now();
     const result = await client.query(query, params);
-    log(`${label.padEnd(28)} ${String(result.rowCount ?? "").padStart(7)} rows  ${Math.round(performance.now() - t)} ms`);
+    log(
+      `${label.padEnd(28)} ${String(result.rowCount ?? "").padStart(7)} rows  ${Math.round(performance.now() - t)} ms`,
+    );
   };
   await client.query("BEGIN");
   await step(
@@ -37,7 +39,10 @@ export async function seedCatalogue(
      from generate_series(1, $1::int) g`,
     [users],
   );
-  await step("user_roles", `insert into user_roles (user_id, role) select id, 'user' from profiles where id like 'bench-user-%'`);
+  await step(
+    "user_roles",
+    `insert into user_roles (user_id, role) select id, 'user' from profiles where id like 'bench-user-%'`,
+  );
 
   // Figure types first; instances follow, each pointing to a random type and sharing its name, rarity and series.
   await step(

@@ -6,6 +6,7 @@
 //
 // The shape of the catalogue: bench/seed-catalogue.ts.
 import pg from "pg";
+
 import { openDatabase } from "../server/db/client.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
 

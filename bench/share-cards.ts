@@ -7,10 +7,12 @@
 // the same PNG bytes from disk with nothing else. Then turns the throttle (CARD_MISS_RULE per network,
 // one drawing at a time) into the CPU a crowd can take: the numbers of a run are in docs/performance.md.
 import "../server/production-env.ts";
+
 import { mkdtempSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { createCardStore } from "../server/share-card/card-store.ts";
 import { renderCard } from "../server/share-card/render-card.ts";
 import { CARD_MISS_RULE } from "../server/share-card/share-cards.ts";
@@ -60,7 +62,9 @@ const hit = stats(hits);
 const file = stats(files);
 console.log(`cards: ${CARDS}, ${(sample.length / 1024).toFixed(0)} KB each`);
 console.log(`miss (drawn): p50 ${miss.p50} ms, max ${miss.max} ms`);
-console.log(`hit (from the store): p50 ${hit.p50} ms, max ${hit.max} ms; reference (the same bytes read from disk): p50 ${file.p50} ms`);
+console.log(
+  `hit (from the store): p50 ${hit.p50} ms, max ${hit.max} ms; reference (the same bytes read from disk): p50 ${file.p50} ms`,
+);
 console.log(`hit / reference (p50): ${(Number(hit.p50) / Math.max(Number(file.p50), 0.001)).toFixed(2)}`);
 const perNetwork = (CARD_MISS_RULE.limit * Number(miss.p50)) / (CARD_MISS_RULE.windowSeconds * 1000);
 console.log(

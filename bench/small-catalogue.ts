@@ -12,7 +12,9 @@ export async function seedSmallCatalogue(query: Query): Promise<{ id: string; se
     select t.name, t.rarity, case when g % 4 = 0 then 'Found'::boonee_status else 'Placed'::boonee_status end, t.series, t.id,
            case when g % 4 = 0 then 'u' || (1 + g % 200) end, case when g % 4 = 0 then now() end
     from boonees t cross join generate_series(1, 9) g where t.template_id is null`);
-  await query(`insert into tags (boonee_id, secret_code) select id, 'LOAD' || lpad(row_number() over ()::text, 8, '0') from boonees`);
+  await query(
+    `insert into tags (boonee_id, secret_code) select id, 'LOAD' || lpad(row_number() over ()::text, 8, '0') from boonees`,
+  );
   const { rows } = await query(
     `select b.id, t.secret_code from boonees b join tags t on t.boonee_id = b.id where b.owner_id is null limit 1`,
   );

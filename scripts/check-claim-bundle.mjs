@@ -43,7 +43,10 @@ const browser = await chromium.launch({
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 let status = 0;
 try {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, extraHTTPHeaders: { "accept-encoding": "gzip" } });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    extraHTTPHeaders: { "accept-encoding": "gzip" },
+  });
   const page = await context.newPage();
   const files = new Map();
   page.on("requestfinished", async (request) => {
@@ -57,7 +60,9 @@ try {
   });
   const response = await page.goto(base + path, { waitUntil: "networkidle" });
   if (!response || response.status() >= 500) throw new Error(`${path} answered ${response?.status()}`);
-  const inline = await page.evaluate(() => [...document.querySelectorAll("script:not([src])")].map((s) => s.textContent ?? "").join("\n"));
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll("script:not([src])")].map((s) => s.textContent ?? "").join("\n"),
+  );
   const inlineGz = inline ? gzipSync(inline).length : 0;
   const filesGz = [...files.values()].reduce((a, b) => a + b, 0);
   const total = filesGz + inlineGz;
@@ -65,7 +70,8 @@ try {
   console.log(
     `first visit to ${path.replace(/\/c\/[^/?#]+/, "/c/{code}")}: ${kb(total)} gzipped JS (${files.size} files ${kb(filesGz)} + inline ${kb(inlineGz)}), budget ${budgetKB} KB${over ? "  OVER BUDGET" : ""}`,
   );
-  if (process.env.VERBOSE) for (const [url, size] of files) console.log(`    ${kb(size).padStart(9)}  ${url.replace(base, "")}`);
+  if (process.env.VERBOSE)
+    for (const [url, size] of files) console.log(`    ${kb(size).padStart(9)}  ${url.replace(base, "")}`);
   if (over) status = 1;
 
   // For information: what the app costs when a visitor opens the menu (it starts on demand).
@@ -76,7 +82,9 @@ try {
     await page.getByRole("dialog").waitFor({ timeout: 15_000 });
     await page.waitForLoadState("networkidle");
     const later = [...files.values()].reduce((a, b) => a + b, 0) - filesGz;
-    console.log(`after opening the menu: +${kb(later)} in ${files.size - before} more files (the app, loaded on demand)`);
+    console.log(
+      `after opening the menu: +${kb(later)} in ${files.size - before} more files (the app, loaded on demand)`,
+    );
   }
   await context.close();
 } catch (e) {

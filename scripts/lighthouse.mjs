@@ -7,9 +7,9 @@
 //   RUNS=3 …     runs each page 3 times and reports the median performance score
 //
 // Without paths: /, /boonees and the first figure linked from the gallery.
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { mkdirSync, writeFileSync } from "node:fs";
 
 const [base = "http://localhost:3000", ...given] = process.argv.slice(2);
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -73,7 +73,10 @@ try {
     rows.push(row);
     const failing = Object.values(a)
       .filter(
-        (x) => x.score !== null && x.score < 1 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === x.id && ref.weight > 0),
+        (x) =>
+          x.score !== null &&
+          x.score < 1 &&
+          lhr.categories.accessibility.auditRefs.some((ref) => ref.id === x.id && ref.weight > 0),
       )
       .map((x) => x.id);
     console.log(
@@ -81,7 +84,10 @@ try {
         `FCP ${row.FCP}  LCP ${row.LCP}  TBT ${row.TBT}  CLS ${row.CLS}  SI ${row.SI}${RUNS > 1 ? `  (runs ${row.runs})` : ""}` +
         (failing.length ? `\n    accessibility audits failing: ${failing.join(", ")}` : ""),
     );
-    writeFileSync(`${out}/${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_+|_+$/g, "") || "home"}.json`, JSON.stringify(lhr));
+    writeFileSync(
+      `${out}/${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_+|_+$/g, "") || "home"}.json`,
+      JSON.stringify(lhr),
+    );
   }
 } finally {
   await chrome.kill();

@@ -63,7 +63,9 @@ function monster({
   }
   // arms (the right one waves)
   const armAngle = f(-25 - 35 * wave);
-  parts.push(`<path d="M44 112 Q22 118 20 100" stroke="${body}" stroke-width="14" fill="none" stroke-linecap="round"/>`);
+  parts.push(
+    `<path d="M44 112 Q22 118 20 100" stroke="${body}" stroke-width="14" fill="none" stroke-linecap="round"/>`,
+  );
   parts.push(
     `<g transform="rotate(${armAngle} 156 112)"><path d="M156 112 Q182 116 184 98" stroke="${body}" stroke-width="14" fill="none" stroke-linecap="round"/></g>`,
   );
@@ -95,7 +97,9 @@ function monster({
   if (mouth === "smile")
     parts.push(`<path d="M80 118 q20 16 40 0" stroke="${C.ink}" stroke-width="6" fill="none" stroke-linecap="round"/>`);
   if (mouth === "teeth")
-    parts.push(`<path d="M76 114 q24 24 48 0 z" fill="${C.ink}"/><path d="M84 116 l5 8 l5 -7 M106 116 l5 7 l5 -8" fill="#fff"/>`);
+    parts.push(
+      `<path d="M76 114 q24 24 48 0 z" fill="${C.ink}"/><path d="M84 116 l5 8 l5 -7 M106 116 l5 7 l5 -8" fill="#fff"/>`,
+    );
   if (mouth === "oh") parts.push(`<ellipse cx="100" cy="122" rx="9" ry="11" fill="${C.ink}"/>`);
   if (mouth === "fang")
     parts.push(
@@ -134,7 +138,10 @@ function skyline() {
     [1050, 110, 135],
     [1160, 120, 165],
   ]
-    .map(([x, w, h]) => `<path d="M${x} ${ground} V${ground - h} L${x + w / 2} ${ground - h - 40} L${x + w} ${ground - h} V${ground}Z"/>`)
+    .map(
+      ([x, w, h]) =>
+        `<path d="M${x} ${ground} V${ground - h} L${x + w / 2} ${ground - h - 40} L${x + w} ${ground - h} V${ground}Z"/>`,
+    )
     .join("");
   // windows glowing
   const windows = [
@@ -168,7 +175,9 @@ function heroScene(t, { width = 1280, height = 720 } = {}) {
     const a = TAU * (t + i / 9);
     const x = 640 + Math.cos(a) * (230 + (i % 3) * 60);
     const y = 520 + Math.sin(a * 2) * 40 - (i % 4) * 22;
-    fire.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${i % 2 ? 4 : 6}" fill="${C.goldLight}" opacity="${f(0.5 + 0.5 * Math.sin(a * 3))}"/>`);
+    fire.push(
+      `<circle cx="${f(x)}" cy="${f(y)}" r="${i % 2 ? 4 : 6}" fill="${C.goldLight}" opacity="${f(0.5 + 0.5 * Math.sin(a * 3))}"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${C.ink}"/><stop offset=".7" stop-color="${C.night}"/><stop offset="1" stop-color="#3b2475"/></linearGradient>
@@ -289,10 +298,19 @@ ${place(monster({ body: C.slime, belly: C.slimeLight, horn: C.goldLight, mouth: 
 /** Sample figures for demo data (square, 800×800), each on its own colour. */
 const samples = {
   blubb: { bg: C.grapeLight, m: { body: C.grape, belly: C.grapeLight, horn: C.slime } },
-  knorx: { bg: C.slimeLight, m: { body: C.slime, belly: C.slimeLight, horn: C.ember, eyes: 1, mouth: "teeth", spots: "#258049" } },
-  fimmel: { bg: C.emberLight, m: { body: C.ember, belly: C.emberLight, horn: C.grape, eyes: 3, mouth: "oh", antenna: true } },
+  knorx: {
+    bg: C.slimeLight,
+    m: { body: C.slime, belly: C.slimeLight, horn: C.ember, eyes: 1, mouth: "teeth", spots: "#258049" },
+  },
+  fimmel: {
+    bg: C.emberLight,
+    m: { body: C.ember, belly: C.emberLight, horn: C.grape, eyes: 3, mouth: "oh", antenna: true },
+  },
   zappo: { bg: C.goldLight, m: { body: C.gold, belly: C.goldLight, horn: C.ember, mouth: "fang", wave: 1 } },
-  wusel: { bg: "#d9f0ff", m: { body: "#2b7bb9", belly: "#a9dcff", horn: C.goldLight, eyes: 1, mouth: "smile", antenna: true } },
+  wusel: {
+    bg: "#d9f0ff",
+    m: { body: "#2b7bb9", belly: "#a9dcff", horn: C.goldLight, eyes: 1, mouth: "smile", antenna: true },
+  },
   grummel: {
     bg: C.paperDeep,
     m: { body: C.inkSoft, belly: C.grapeLight, horn: C.ember, eyes: 2, mouth: "teeth", look: -0.8, spots: C.grape },
@@ -329,10 +347,15 @@ const write = (file, content) => {
 write(path.join(images, "landing/hero-poster.svg"), minify(heroScene(0)));
 write(path.join(images, "landing/about-hidden.svg"), minify(aboutHidden()));
 write(path.join(images, "landing/about-claim.svg"), minify(aboutClaim()));
-for (const [name, draw] of Object.entries(features)) write(path.join(images, `landing/feature-${name}.svg`), minify(draw()));
+for (const [name, draw] of Object.entries(features))
+  write(path.join(images, `landing/feature-${name}.svg`), minify(draw()));
 for (const [name, s] of Object.entries(samples)) write(path.join(images, `samples/${name}.svg`), minify(sample(s)));
-await sharp(Buffer.from(ogImage())).png({ compressionLevel: 9, palette: true }).toFile(path.join(images, "og-boonees.png"));
-console.log(`public/images/og-boonees.png  ${(statSync(path.join(images, "og-boonees.png")).size / 1024).toFixed(1)} KB`);
+await sharp(Buffer.from(ogImage()))
+  .png({ compressionLevel: 9, palette: true })
+  .toFile(path.join(images, "og-boonees.png"));
+console.log(
+  `public/images/og-boonees.png  ${(statSync(path.join(images, "og-boonees.png")).size / 1024).toFixed(1)} KB`,
+);
 
 if (!process.argv.includes("--no-video")) {
   const FPS = 24;

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+
 import { SNAPSHOT_USERS, snapshotSeedSql } from "../tests/fixtures/db-snapshot/seed.ts";
 
 const here = path.resolve(import.meta.dirname, "..");
@@ -40,7 +41,9 @@ async function seed(database: { db: unknown }, exec: Exec) {
   });
   const ids: Record<string, string> = {};
   for (const [key, user] of Object.entries(SNAPSHOT_USERS)) {
-    ids[key] = (await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } })).user.id;
+    ids[key] = (
+      await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } })
+    ).user.id;
   }
   await exec(snapshotSeedSql(ids));
 }
@@ -61,10 +64,14 @@ async function postgresSnapshot(commit: string) {
     await seed(database, (q) => client.query(q));
     await client.end();
     await database.close();
-    const dump = execFileSync("pg_dump", ["--inserts", "--no-owner", "--no-privileges", "--no-comments", url.toString()], {
-      encoding: "utf8",
-      maxBuffer: 64 << 20,
-    });
+    const dump = execFileSync(
+      "pg_dump",
+      ["--inserts", "--no-owner", "--no-privileges", "--no-comments", url.toString()],
+      {
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      },
+    );
     // psql meta-commands (\restrict …) are not SQL: the test runs the dump through a driver
     const sqlText = dump
       .split("\n")

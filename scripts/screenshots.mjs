@@ -1,8 +1,8 @@
 // Screenshots of pages at phone (375 px) and desktop (1280 px) width, in German and English:
 //   node scripts/screenshots.mjs http://localhost:3000 out-dir /path1 /path2 …
 // Optional: COOKIE="name=value; name2=value2" to look at pages as a signed-in user.
-import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
 
 const [base, out, ...paths] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
@@ -20,7 +20,10 @@ const browser = await chromium.launch({
 });
 for (const lang of (process.env.LANGS ?? "de,en").split(",")) {
   for (const width of [375, 1280]) {
-    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width, height: width === 375 ? 812 : 900 },
+      deviceScaleFactor: 1,
+    });
     const cookies = [{ name: "lang", value: lang, url: base }];
     for (const pair of (process.env.COOKIE ?? "").split(/;\s*/).filter(Boolean)) {
       const i = pair.indexOf("=");

@@ -10,7 +10,9 @@ for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith("
   const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   if (file.startsWith("vitest")) {
     passed += report.numPassedTests ?? 0;
-    failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
+    failed +=
+      (report.numFailedTests ?? 0) +
+      (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
   } else if (file.startsWith("playwright")) {
@@ -18,7 +20,9 @@ for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith("
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
-    console.log(`${file}: ${(s.expected ?? 0) + (s.flaky ?? 0)} passed (${s.flaky ?? 0} flaky), ${s.unexpected ?? 0} failed`);
+    console.log(
+      `${file}: ${(s.expected ?? 0) + (s.flaky ?? 0)} passed (${s.flaky ?? 0} flaky), ${s.unexpected ?? 0} failed`,
+    );
   }
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

@@ -29,7 +29,9 @@ export function inlineScripts(files: Record<string, string>): Plugin {
           .replace(/^export default /, "")
           .replace(/;$/, "");
         if (errors.length > 0 || !source.startsWith("function") || /\bimport\b|\bexport\b/.test(source))
-          throw new Error(`${file} must hold one self-contained "export default function" (${errors.map((e) => e.message).join("; ")})`);
+          throw new Error(
+            `${file} must hold one self-contained "export default function" (${errors.map((e) => e.message).join("; ")})`,
+          );
         exports.push(`export const ${name} = ${JSON.stringify(source)};`);
       }
       return exports.join("\n");

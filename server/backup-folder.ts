@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { moveUploads, type MoveUploadsResult } from "./storage/move-uploads.ts";
 import { createLocalStorage, type Storage } from "./storage/storage.ts";
 import { isUploadKey } from "./uploads/upload-references.ts";

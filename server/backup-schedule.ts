@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+
 import { writeBackupFolder } from "./backup-folder.ts";
 import { onOneInstance } from "./db/instance-lock.ts";
 import { snapshotDatabase } from "./db/snapshot.ts";
@@ -25,7 +26,11 @@ export const backupName = (at = new Date()) => `boonees-${at.toISOString().repla
  * One backup folder in `dir` (the format of server/backup-folder.ts: the database dump, every upload and
  * backup.json); then only the newest `keep` backups stay.
  */
-export async function takeBackup(services: Pick<Services, "database" | "storage">, dir: string, keep: number): Promise<string> {
+export async function takeBackup(
+  services: Pick<Services, "database" | "storage">,
+  dir: string,
+  keep: number,
+): Promise<string> {
   const folder = path.join(dir, backupName());
   const { dump } = await snapshotDatabase(services.database);
   await writeBackupFolder(folder, dump, services.storage);

@@ -22,7 +22,8 @@ export function buildInputsHash(root: string): string {
   for (const dir of INPUT_DIRS) {
     const full = path.join(root, dir);
     if (!existsSync(full) || !statSync(full).isDirectory()) continue;
-    for (const file of filesUnder(full)) hash.update(path.relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
+    for (const file of filesUnder(full))
+      hash.update(path.relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   for (const name of INPUT_FILES) {
     const full = path.join(root, name);
@@ -34,5 +35,7 @@ export function buildInputsHash(root: string): string {
 /** The inputs' hash the build in buildDir was made from, or null without a build or a stamp. */
 export function builtFrom(buildDir: string): string | null {
   const stamp = path.join(buildDir, BUILD_STAMP);
-  return existsSync(path.join(buildDir, "server/index.js")) && existsSync(stamp) ? readFileSync(stamp, "utf8").trim() : null;
+  return existsSync(path.join(buildDir, "server/index.js")) && existsSync(stamp)
+    ? readFileSync(stamp, "utf8").trim()
+    : null;
 }

@@ -1,14 +1,16 @@
 import type { MiddlewareHandler } from "hono";
+
 import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { isClaimIntent } from "#shared/claim-intents.ts";
 import { claimedPath, claimPath } from "#shared/claim-paths.ts";
 import { claimRedirectCookieFor } from "#shared/cookies.ts";
+
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { readSessionFast } from "./auth/session-fast-path.ts";
-import { claimBoonee } from "./domain/claims/claim-boonee.ts";
-import { readForm } from "./form-request.ts";
-import { lookupClaimCode } from "./domain/codes/lookup-claim-code.ts";
 import { recordAppOpen } from "./domain/accounts/record-app-open.ts";
+import { claimBoonee } from "./domain/claims/claim-boonee.ts";
+import { lookupClaimCode } from "./domain/codes/lookup-claim-code.ts";
+import { readForm } from "./form-request.ts";
 import type { ClaimHandoff } from "./router-context.ts";
 import type { Services } from "./services.ts";
 

@@ -1,17 +1,25 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+
 import { fileSessionSecret } from "./auth/session-secret.ts";
-import { controlToken } from "./backup.ts";
-import { backupParts, readDump, restoreUploads, writeBackupFolder, type BackupManifest, type BackupParts } from "./backup-folder.ts";
+import {
+  backupParts,
+  readDump,
+  restoreUploads,
+  writeBackupFolder,
+  type BackupManifest,
+  type BackupParts,
+} from "./backup-folder.ts";
 import { backupName } from "./backup-schedule.ts";
+import { controlToken } from "./backup.ts";
 import { withServices, type CliConfig } from "./cli-services.ts";
 import { openEmbeddedCopy } from "./db/embedded-copy.ts";
 import { moveToPostgres } from "./db/move-to-postgres.ts";
 import { backupOfDump, dumpEmbedded, snapshotDatabase } from "./db/snapshot.ts";
 import { restoreEmbedded } from "./restore.ts";
-import type { MoveUploadsResult } from "./storage/move-uploads.ts";
 import { storageFromConfig } from "./storage/from-config.ts";
+import type { MoveUploadsResult } from "./storage/move-uploads.ts";
 
 /** The CLI's backup, restore and move-to-postgres (server/cli.ts), each printing through `say`. */
 type Say = (line: string) => void;
@@ -51,9 +59,13 @@ export async function moveToPostgresCommand(config: CliConfig, url: string, back
     return say(`Next: start the app with DATABASE_URL=${redactPassword(url)}.`);
   }
   if (config.DATABASE_URL)
-    throw new Error("DATABASE_URL is set: this instance is on PostgreSQL already; unset it to move the embedded database.");
+    throw new Error(
+      "DATABASE_URL is set: this instance is on PostgreSQL already; unset it to move the embedded database.",
+    );
   const dump = await embeddedDump(config);
-  const from = dump.throughServer ? "Read the embedded database through the running server." : "Read the embedded database.";
+  const from = dump.throughServer
+    ? "Read the embedded database through the running server."
+    : "Read the embedded database.";
   await copyToPostgres(config, url, dump.blob, from, say);
   say(`Next: start the app with DATABASE_URL=${redactPassword(url)} (uploads: npm run cli -- move-uploads s3).`);
 }
@@ -97,11 +109,15 @@ async function copyToPostgres(config: CliConfig, url: string, dump: Blob, readFr
       source,
       target,
       sessionSecret: config.SESSION_SECRET ? undefined : fileSessionSecret(config.dataDir),
-      onTable: (t) => say(`  ${t.table.padEnd(32)} ${String(t.rows).padStart(8)} rows  checksum ${t.checksum.slice(0, 12) || "-"} ok`),
+      onTable: (t) =>
+        say(
+          `  ${t.table.padEnd(32)} ${String(t.rows).padStart(8)} rows  checksum ${t.checksum.slice(0, 12) || "-"} ok`,
+        ),
     });
     const rows = result.tables.reduce((n, t) => n + t.rows, 0);
     say(`Moved ${rows} rows in ${result.tables.length} tables; counts and checksums match.`);
-    if (result.sessionSecretStored) say("The session secret is stored in PostgreSQL: sessions stay valid on every instance.");
+    if (result.sessionSecretStored)
+      say("The session secret is stored in PostgreSQL: sessions stay valid on every instance.");
     if (config.SESSION_SECRET) say("Keep SESSION_SECRET set to the same value on every instance: sessions stay valid.");
   } finally {
     await target.end();

@@ -1,8 +1,11 @@
 import "./private-umask.ts";
-import { sql } from "drizzle-orm";
+
 import { existsSync } from "node:fs";
+import { sql } from "drizzle-orm";
+
 import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
+
 import { ensureAdmin } from "./auth/ensure-admin.ts";
 import { backupCommand, moveToPostgresCommand, restoreCommand } from "./cli-backup.ts";
 import { withServices } from "./cli-services.ts";
@@ -48,7 +51,10 @@ async function main(argv: string[]) {
       const [email, role] = args;
       if (!email || !ROLES.includes(role as Role)) return fail(usage);
       await withServices(config, async (s) => {
-        const [user] = await queryRows<{ id: string }>(s.db, sql`select id from profiles where lower(email) = ${email.toLowerCase()}`);
+        const [user] = await queryRows<{ id: string }>(
+          s.db,
+          sql`select id from profiles where lower(email) = ${email.toLowerCase()}`,
+        );
         if (!user) throw new Error(`No account with the e-mail ${email}.`);
         await setRole(s.db, user.id, role as Role);
       });
@@ -65,9 +71,12 @@ async function main(argv: string[]) {
       const [direction] = args;
       const bucket = bucketStorage(config);
       if (direction !== "s3" && direction !== "local") return fail(usage);
-      if (!bucket) return fail("move-uploads needs S3_BUCKET (and S3_ENDPOINT, S3_ACCESS_KEY_ID … as the server uses them).");
+      if (!bucket)
+        return fail("move-uploads needs S3_BUCKET (and S3_ENDPOINT, S3_ACCESS_KEY_ID … as the server uses them).");
       const [from, to] = direction === "s3" ? [localUploads(config), bucket] : [bucket, localUploads(config)];
-      const result = await moveUploads(from, to, (key, copied) => console.log(`  ${copied ? "copied   " : "unchanged"} ${key}`));
+      const result = await moveUploads(from, to, (key, copied) =>
+        console.log(`  ${copied ? "copied   " : "unchanged"} ${key}`),
+      );
       return console.log(
         `${result.copied} copied (${result.bytes} bytes), ${result.unchanged} already there; every object verified by size and sha-256.`,
       );
@@ -85,7 +94,9 @@ async function main(argv: string[]) {
       const backup = args[0];
       if (!backup || !existsSync(backup)) return fail("restore needs an existing backup folder or file.");
       if (config.DATABASE_URL)
-        return fail("DATABASE_URL is set: restore into an empty PostgreSQL database with move-to-postgres <url> <backup>.");
+        return fail(
+          "DATABASE_URL is set: restore into an empty PostgreSQL database with move-to-postgres <url> <backup>.",
+        );
       return restoreCommand(config, backup, console.log);
     }
     default:

@@ -1,4 +1,5 @@
 import { BlockList, isIP, isIPv4 } from "node:net";
+
 import type { Logger } from "./log.ts";
 
 /** A peer address as BlockList checks it: IPv4-mapped IPv6 (::ffff:a.b.c.d) as IPv4. */
@@ -21,7 +22,8 @@ export function parseTrustedProxies(list: string): BlockList {
     if (prefix === undefined) blocks.addAddress(address, type);
     else {
       const bits = Number(prefix);
-      if (!/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+      if (!/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128))
+        throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
       blocks.addSubnet(address, bits, type);
     }
   }

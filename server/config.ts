@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+
 import { DEFAULT_TIME_ZONE, isTimeZone } from "#shared/dates.ts";
+
 import { parseTrustedProxies } from "./client-address.ts";
 import { parsePushHostPatterns, parsePushTestHosts } from "./notify/push-endpoint-policy.ts";
 
@@ -37,7 +39,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
   // Unset: one secret kept in PostgreSQL for every instance, or a file in DATA_DIR (server/auth/session-secret.ts).
   SESSION_SECRET: optionalString.refine((v) => !v || !isPlaceholderSecret(v), {
-    message: "is still the placeholder of deploy/env.example; set a random value (openssl rand -hex 32) or leave it unset",
+    message:
+      "is still the placeholder of deploy/env.example; set a random value (openssl rand -hex 32) or leave it unset",
   }),
   SMTP_URL: optionalString,
   // The master key of SUN tags (NTAG 424 DNA) programmed with derived keys: 32+ hex characters
@@ -55,7 +58,11 @@ const EnvSchema = z.object({
   // (e.g. "x-real-ip"), read only from TRUSTED_PROXIES. Unset: the socket address is used.
   CLIENT_IP_HEADER: optionalString,
   // Every date and time is shown in this zone, on the server and in the browser alike.
-  TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "not an IANA time zone name (e.g. Europe/Berlin)"),
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, "not an IANA time zone name (e.g. Europe/Berlin)"),
   // The socket peers whose CLIENT_IP_HEADER is believed (addresses or CIDR ranges, comma-separated).
   TRUSTED_PROXIES: z
     .string()
@@ -127,7 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const seedDemo = parsed.data.SEED_DEMO ? parsed.data.SEED_DEMO === "true" || parsed.data.SEED_DEMO === "1" : !parsed.data.DATABASE_URL;
+  const seedDemo = parsed.data.SEED_DEMO
+    ? parsed.data.SEED_DEMO === "true" || parsed.data.SEED_DEMO === "1"
+    : !parsed.data.DATABASE_URL;
   return { ...parsed.data, SEED_DEMO: seedDemo, dataDir };
 }
 

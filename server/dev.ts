@@ -5,10 +5,12 @@
 // on the next request, and the browser reloads or hot-updates through Vite's websocket on the same
 // port. Server code outside the app (server/http.ts, services, config) needs a restart.
 import "./private-umask.ts";
+
 import { createServer as createNodeServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type RunnableDevEnvironment } from "vite";
+
 import { loadConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
 import { keepConnectionsOpen, onShutdownSignal, startBackgroundWork } from "./instance-lifecycle.ts";

@@ -24,13 +24,15 @@ export function formTypeRefusal(contentType: string | null | undefined): FormRef
   const [essence = "", ...params] = (contentType ?? "").split(";");
   const type = essence.trim().toLowerCase();
   if (type === "") return { status: 415, message: "Unsupported Media Type: send a form (no Content-Type)" };
-  if (!(FORM_TYPES as readonly string[]).includes(type)) return { status: 415, message: "Unsupported Media Type: send a form" };
+  if (!(FORM_TYPES as readonly string[]).includes(type))
+    return { status: 415, message: "Unsupported Media Type: send a form" };
   if (type === "multipart/form-data") {
     const boundary = params
       .map((p) => p.trim())
       .find((p) => p.toLowerCase().startsWith("boundary="))
       ?.slice("boundary=".length);
-    if (!boundary || !BOUNDARY.test(boundary)) return { status: 400, message: "Bad Request: multipart form without a boundary" };
+    if (!boundary || !BOUNDARY.test(boundary))
+      return { status: 400, message: "Bad Request: multipart form without a boundary" };
   }
   return null;
 }

@@ -1,36 +1,38 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { fileTypeFromBuffer } from "file-type";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { streamSSE } from "hono/streaming";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { fileTypeFromBuffer } from "file-type";
+
+import { mayOpen, policyOf } from "#shared/route-policy.ts";
+
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
-import { createClientAddress } from "./client-address.ts";
-import { addressKey } from "./domain/address-key.ts";
-import { isValidControlToken } from "./backup.ts";
-import { dumpEmbedded } from "./db/snapshot.ts";
 import { loadViewer } from "./auth/viewer.ts";
+import { isValidControlToken } from "./backup.ts";
+import { claimFastPath } from "./claim-fast-path.ts";
+import { createClientAddress } from "./client-address.ts";
+import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
+import { dumpEmbedded } from "./db/snapshot.ts";
+import { addressKey } from "./domain/address-key.ts";
 import { DomainError } from "./domain/errors.ts";
 import { mediaPolicy, type MediaPolicy } from "./domain/media-access.ts";
-import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
-import { contentSecurityPolicy, nonceSource } from "./content-security-policy.ts";
-import { createPublicPageCache } from "./page-cache/public-page-cache.ts";
-import { claimFastPath } from "./claim-fast-path.ts";
 import { formTypeRefusal } from "./form-request.ts";
-import type { ClaimHandoff } from "./router-context.ts";
-import { sessionActive } from "./realtime/hub.ts";
-import { createDropEvents } from "./realtime/drop-events.ts";
-import { createStreamSlots, STREAMS_PER_ADDRESS } from "./realtime/stream-slots.ts";
+import { logError, redactPath, REQUEST_ID_HEADER } from "./log-error.ts";
 import { bearerMatches } from "./metrics/bearer.ts";
 import { createRouteLabel } from "./metrics/route-label.ts";
+import { createPublicPageCache } from "./page-cache/public-page-cache.ts";
 import { CACHE_STATUS_HEADER } from "./page-cache/shared-page.ts";
 import { checkReadiness } from "./readiness.ts";
+import { createDropEvents } from "./realtime/drop-events.ts";
+import { sessionActive } from "./realtime/hub.ts";
+import { createStreamSlots, STREAMS_PER_ADDRESS } from "./realtime/stream-slots.ts";
+import type { ClaimHandoff } from "./router-context.ts";
 import type { Services } from "./services.ts";
-import { mayOpen, policyOf } from "#shared/route-policy.ts";
 
 const UPLOAD_BODY = 110 * 1024 * 1024; // the largest upload (a 100 MB video) plus form overhead
 const FORM_BODY = 64 * 1024; // every other form: text fields only
@@ -42,7 +44,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 async function databaseReachable(services: Services) {
   try {
-    await Promise.race([services.database.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000))]);
+    await Promise.race([
+      services.database.ping(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000)),
+    ]);
     return true;
   } catch {
     return false;
@@ -82,7 +87,11 @@ export interface HttpAppOptions {
  * `build` is the built app (server/main.ts), or in development a function that loads the current
  * one from Vite for each request (server/dev.ts), so edits show without a restart.
  */
-export function createHttpApp(services: Services, build: ServerBuild | (() => Promise<ServerBuild>), opts: HttpAppOptions): HttpApp {
+export function createHttpApp(
+  services: Services,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  opts: HttpAppOptions,
+): HttpApp {
   const app = new Hono();
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
   // The React Router bundle has its own copy of server/router-context.ts; its entry exports the keys it uses.
@@ -99,7 +108,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   const dropStreamSlots = createStreamSlots({ perUser: STREAMS_PER_ADDRESS, perAddress: STREAMS_PER_ADDRESS });
   // Metric labels name the route pattern, never the path (codes are in paths); in development per build.
   let routeLabel = typeof build === "function" ? null : createRouteLabel(build);
-  const routeOfRequest = async (path: string) => (routeLabel ??= createRouteLabel(await (build as () => Promise<ServerBuild>)()))(path);
+  const routeOfRequest = async (path: string) =>
+    (routeLabel ??= createRouteLabel(await (build as () => Promise<ServerBuild>)()))(path);
   const clientAddress = createClientAddress({
     header: services.config.CLIENT_IP_HEADER,
     trustedProxies: services.config.TRUSTED_PROXIES,
@@ -143,14 +153,20 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     };
     if (c.res.status >= 500) services.log.warn(entry, "request");
     else services.log.debug(entry, "request");
-    services.metrics.request(c.req.method, await routeOfRequest(c.req.path), c.res.status, (performance.now() - started) / 1000);
+    services.metrics.request(
+      c.req.method,
+      await routeOfRequest(c.req.path),
+      c.res.status,
+      (performance.now() - started) / 1000,
+    );
     services.metrics.pageCache(c.res.headers.get(CACHE_STATUS_HEADER));
   });
 
   // CSRF: a state-changing request must come from our own pages. One-click unsubscribe comes from
   // mail clients without an Origin; the token in its link is the permission (RFC 8058).
   app.use(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/internal/backup" || c.req.path === "/unsubscribe") return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/internal/backup" || c.req.path === "/unsubscribe")
+      return next();
     const origin = c.req.header("origin");
     const own = new URL(c.req.url).origin;
     if (!origin || (origin !== publicOrigin && origin !== own)) {
@@ -187,7 +203,10 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
     if (!viewer)
       return new Response("Unauthorized", {
         status: 401,
-        headers: [...headers.getSetCookie().map((v): [string, string] => ["set-cookie", v]), ["content-type", "text/plain; charset=utf-8"]],
+        headers: [
+          ...headers.getSetCookie().map((v): [string, string] => ["set-cookie", v]),
+          ["content-type", "text/plain; charset=utf-8"],
+        ],
       });
     if (uploads === "photos") return photoLimit(c, next);
     if (!mayOpen(viewer.role, c.req.path)) return c.text("Forbidden", 403);
@@ -232,7 +251,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   app.post("/internal/backup", async (c) => {
     const address = getConnInfo(c).remote.address ?? "";
     const loopback = address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-    if (!loopback || !isValidControlToken(services.sessionSecret, c.req.header("x-boonees-control"))) return c.text("Forbidden", 403);
+    if (!loopback || !isValidControlToken(services.sessionSecret, c.req.header("x-boonees-control")))
+      return c.text("Forbidden", 403);
     const dump = await dumpEmbedded(services.database);
     return new Response(dump.stream(), { headers: { "content-type": "application/gzip" } });
   });
@@ -314,7 +334,9 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
       };
       const unsubscribe = services.realtime.subscribe(viewer.id, (unread) => write("unread", String(unread)));
       // the count on every (re)connect, and a quick retry (1 s) after a dropped connection
-      await stream.writeSSE({ event: "unread", data: String(await services.realtime.count(viewer.id)), retry: 1_000 }).catch(() => {});
+      await stream
+        .writeSSE({ event: "unread", data: String(await services.realtime.count(viewer.id)), retry: 1_000 })
+        .catch(() => {});
       const heartbeat = setInterval(() => write("ping", ""), 25_000);
       await done;
       clearInterval(heartbeat);
@@ -340,7 +362,9 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
         openStreams.add(close);
         stream.onAbort(close);
       });
-      const unsubscribe = await dropEvents.subscribe(() => void stream.writeSSE({ event: "drop", data: "" }).catch(close));
+      const unsubscribe = await dropEvents.subscribe(
+        () => void stream.writeSSE({ event: "drop", data: "" }).catch(close),
+      );
       await stream.writeSSE({ event: "ready", data: "", retry: 2_000 }).catch(close);
       const heartbeat = setInterval(() => void stream.writeSSE({ event: "ping", data: "" }).catch(close), 25_000);
       await done;
@@ -355,7 +379,8 @@ export function createHttpApp(services: Services, build: ServerBuild | (() => Pr
   });
   const renderPage = async (request: Request, handoff?: ClaimHandoff) => {
     const nonce = randomBytes(16).toString("base64");
-    const { servicesContext, nonceContext, claimHandoffContext } = builtKeys ?? keysOf(await (build as () => Promise<ServerBuild>)());
+    const { servicesContext, nonceContext, claimHandoffContext } =
+      builtKeys ?? keysOf(await (build as () => Promise<ServerBuild>)());
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(nonceContext, nonce);

@@ -1,7 +1,8 @@
+import type { Server } from "node:http";
+
 import { startBackupSchedule } from "./backup-schedule.ts";
 import { scheduleRateLimitCleanup } from "./domain/rate-limit-cleanup.ts";
 import type { Logger } from "./log.ts";
-import type { Server } from "node:http";
 import { startDropReleaseTimer } from "./realtime/drop-release-timer.ts";
 import type { Services } from "./services.ts";
 import { scheduleOrphanSweep } from "./uploads/orphan-sweep.ts";

@@ -34,10 +34,13 @@ const IDENTIFIER = /^[A-Za-z0-9_.$-]{1,63}$/;
  */
 export function describeError(err: unknown, depth = 0): SafeError {
   if (typeof err !== "object" || err === null) return { name: typeof err };
-  if (Object.getPrototypeOf(err) === Object.prototype && Array.isArray((err as SafeError).stack)) return err as SafeError; // described already
+  if (Object.getPrototypeOf(err) === Object.prototype && Array.isArray((err as SafeError).stack))
+    return err as SafeError; // described already
   const e = err as Record<string, unknown>;
   const className = (err as { constructor?: { name?: unknown } }).constructor?.name; // DrizzleQueryError keeps name "Error"
-  const name = [e.name, className].find((n): n is string => typeof n === "string" && n !== "Error" && n !== "Object" && IDENTIFIER.test(n));
+  const name = [e.name, className].find(
+    (n): n is string => typeof n === "string" && n !== "Error" && n !== "Object" && IDENTIFIER.test(n),
+  );
   const out: SafeError = { name: name ?? "Error" };
   for (const key of ["code", "table", "column", "constraint", "routine"] as const) {
     const value = e[key];
@@ -57,7 +60,11 @@ export function describeError(err: unknown, depth = 0): SafeError {
 
 /** The PostgreSQL error code of a failed query, whether the driver's error or Drizzle's wrapper of it. */
 export function databaseErrorCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;
@@ -67,7 +74,12 @@ export function databaseErrorCode(err: unknown): string | undefined {
  * The one way an unexpected error is logged (React Router's handleError, Hono's onError, Better
  * Auth's logger, admin refusals): error name, PostgreSQL code, redacted route and request id.
  */
-export function logError(log: Logger, err: unknown, where: { request?: Request; source?: string } = {}, message = "request failed") {
+export function logError(
+  log: Logger,
+  err: unknown,
+  where: { request?: Request; source?: string } = {},
+  message = "request failed",
+) {
   const request = where.request;
   log.error(
     {

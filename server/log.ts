@@ -1,4 +1,5 @@
 import pino from "pino";
+
 import { describeError } from "./log-error.ts";
 
 /** Structured JSON logs (pino). Callers never pass secrets, claim codes, e-mails or passwords. */
@@ -11,7 +12,18 @@ export function createLogger(level: "debug" | "info" | "warn" | "error" | "silen
     // pino's own err serializer copies every property (a Drizzle error's .params, its message with the query's values)
     serializers: { err: describeError, error: describeError },
     redact: {
-      paths: ["password", "*.password", "secretCode", "*.secretCode", "code", "token", "email", "*.email", "cookie", "*.cookie"],
+      paths: [
+        "password",
+        "*.password",
+        "secretCode",
+        "*.secretCode",
+        "code",
+        "token",
+        "email",
+        "*.email",
+        "cookie",
+        "*.cookie",
+      ],
       censor: "[redacted]",
     },
   });

@@ -1,11 +1,13 @@
 import "./private-umask.ts";
 import "./production-env.ts";
-import { serve } from "@hono/node-server";
+
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+
 import { loadConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
 import { keepConnectionsOpen, onShutdownSignal, startBackgroundWork } from "./instance-lifecycle.ts";
@@ -26,7 +28,10 @@ async function main() {
   const { app, closeStreams } = createHttpApp(services, build, { clientDir });
   const stopBackgroundWork = await startBackgroundWork(services);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    services.log.info({ port: info.port, database: services.database.kind, publicUrl: config.PUBLIC_URL }, "Boonees is listening");
+    services.log.info(
+      { port: info.port, database: services.database.kind, publicUrl: config.PUBLIC_URL },
+      "Boonees is listening",
+    );
   });
   keepConnectionsOpen(server as Server);
 

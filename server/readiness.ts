@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
+
 import { queryRows } from "./db/client.ts";
 import type { Services } from "./services.ts";
 import { missingUploadKeys, recentUploadUrls } from "./uploads/upload-sample.ts";
@@ -44,7 +45,10 @@ export async function checkReadiness(services: Pick<Services, "database" | "stor
       return true;
     }),
     passes(async () => {
-      const [row] = await queryRows<{ n: number }>(services.database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const [row] = await queryRows<{ n: number }>(
+        services.database.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       return Number(row.n) >= shipped;
     }),
     passes(async () => {

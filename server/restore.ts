@@ -1,6 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
 import { existsSync, renameSync } from "node:fs";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+
 import { backupParts, readDump, restoreUploads } from "./backup-folder.ts";
 import { acquireDirLock } from "./db/lock.ts";
 import { tightenTree } from "./private-files.ts";

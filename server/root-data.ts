@@ -1,4 +1,5 @@
 import type { Lang } from "#shared/i18n-config.ts";
+
 import type { Viewer } from "./auth/viewer.ts";
 import { countUnread } from "./realtime/hub.ts";
 import type { Services } from "./services.ts";

@@ -1,9 +1,11 @@
 import { createContext } from "react-router";
-import type { Viewer } from "./auth/viewer.ts";
-import type { Services } from "./services.ts";
+
 import type { Lang } from "#shared/i18n-config.ts";
+
+import type { Viewer } from "./auth/viewer.ts";
 import type { ClaimResult } from "./domain/claims/claim-boonee.ts";
 import type { CodeLookup } from "./domain/codes/lookup-claim-code.ts";
+import type { Services } from "./services.ts";
 
 /** The process's shared services, set by the HTTP server for every request. */
 export const servicesContext = createContext<Services>();

@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import { createAuth, type Auth } from "./auth/auth.ts";
 import { AdminBootstrapRefused, ensureAdmin } from "./auth/ensure-admin.ts";
 import { resolveSessionSecret } from "./auth/session-secret.ts";
@@ -6,14 +7,14 @@ import { publicSettings, type Config, type PublicSettings } from "./config.ts";
 import { openDatabase, type Database, type Db } from "./db/client.ts";
 import { seedDemo } from "./db/seed-demo.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { checkPrivateFiles } from "./private-files.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
-import { createDeliveryWorker, type DeliveryWorker } from "./notify/delivery-worker.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
+import { createDeliveryWorker, type DeliveryWorker } from "./notify/delivery-worker.ts";
 import { createMailSender } from "./notify/mail-sender.ts";
 import { createPushEndpointPolicy, type PushEndpointPolicy } from "./notify/push-endpoint-policy.ts";
 import { createPushSender } from "./notify/push-sender.ts";
 import { resolveVapidKeys } from "./notify/vapid-keys.ts";
+import { checkPrivateFiles } from "./private-files.ts";
 import { createRealtimeHub, type RealtimeHub } from "./realtime/hub.ts";
 import { storageFromConfig } from "./storage/from-config.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -51,8 +52,15 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
   });
   try {
     const sendMail = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
-    const sessionSecret = await resolveSessionSecret({ configured: config.SESSION_SECRET, dataDir: config.dataDir, database });
-    const vapid = await resolveVapidKeys(database.db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
+    const sessionSecret = await resolveSessionSecret({
+      configured: config.SESSION_SECRET,
+      dataDir: config.dataDir,
+      database,
+    });
+    const vapid = await resolveVapidKeys(database.db, {
+      publicKey: config.VAPID_PUBLIC_KEY,
+      privateKey: config.VAPID_PRIVATE_KEY,
+    });
     const pushEndpoints = createPushEndpointPolicy({
       hosts: config.PUSH_SERVICE_HOSTS,
       testHosts: config.PUSH_TEST_HOSTS,

@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { BUILD_STAMP, buildInputsHash } from "./build-inputs.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -23,7 +23,9 @@ export const GENERATED_LENGTH = 10;
 /** Unclaimed codes shorter than this are "at risk" (dashboard) and replaced by `cli rotate-short-codes`. */
 export const SAFE_CODE_LENGTH = GENERATED_LENGTH;
 
-export function generateClaimCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function generateClaimCode(
+  random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
   // Rejection sampling keeps every character equally likely.
   const out: string[] = [];
   const limit = 256 - (256 % GENERATED_ALPHABET.length);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { claimCodeError, normalizeCode } from "./claim-code-rule.ts";
 
 export * from "./claim-code-rule.ts";

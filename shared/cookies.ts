@@ -14,7 +14,11 @@ export function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
-export function serializeCookie(name: string, value: string, opts: { maxAge: number; httpOnly?: boolean; secure?: boolean }) {
+export function serializeCookie(
+  name: string,
+  value: string,
+  opts: { maxAge: number; httpOnly?: boolean; secure?: boolean },
+) {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${opts.maxAge}; SameSite=Lax${opts.httpOnly === false ? "" : "; HttpOnly"}${opts.secure ? "; Secure" : ""}`;
 }
 
@@ -22,5 +26,8 @@ const CLAIM_REDIRECT_MAX_AGE = 60 * 60;
 
 /** The stored claim redirect's cookie (a path; "" clears it), Secure on an https site (app/guards.server.ts). */
 export function claimRedirectCookieFor(publicUrl: string, path: string) {
-  return serializeCookie("claim_redirect", path, { maxAge: path ? CLAIM_REDIRECT_MAX_AGE : 0, secure: publicUrl.startsWith("https://") });
+  return serializeCookie("claim_redirect", path, {
+    maxAge: path ? CLAIM_REDIRECT_MAX_AGE : 0,
+    secure: publicUrl.startsWith("https://"),
+  });
 }

@@ -47,7 +47,10 @@ export const formatCalendarDay = (iso: string, lang: Lang) => formatDay(`${iso}T
 
 /** A calendar day, short, for chart axes: "25.11." / "25 Nov". */
 export const formatShortCalendarDay = (iso: string, lang: Lang) =>
-  format(new Date(`${iso}T12:00:00Z`), lang === "de" ? "dd.MM." : "d MMM", { locale: locales[lang], in: inZone("UTC") });
+  format(new Date(`${iso}T12:00:00Z`), lang === "de" ? "dd.MM." : "d MMM", {
+    locale: locales[lang],
+    in: inZone("UTC"),
+  });
 
 /** Today as 'YYYY-MM-DD' on the zone's calendar (e.g. a file name). */
 export const isoDay = (d: Instant, zone: string) => format(toDate(d), "yyyy-MM-dd", { in: inZone(zone) });

@@ -33,7 +33,10 @@ export const optionalDay = (error: string) =>
       z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, error)
-        .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), error)
+        .refine(
+          (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+          error,
+        )
         .nullable(),
     );
 
@@ -43,12 +46,21 @@ export type InputSpec =
   | { type: "textarea"; maxLength: number; rows: number; wide?: boolean }
   | { type: "number"; min: number; max: number; wide?: boolean }
   | { type: "date"; wide?: boolean }
-  | { type: "select"; options: readonly string[]; optionLabel: string; emptyLabel?: string; defaultValue: string; wide?: boolean }
+  | {
+      type: "select";
+      options: readonly string[];
+      optionLabel: string;
+      emptyLabel?: string;
+      defaultValue: string;
+      wide?: boolean;
+    }
   | { type: "upload" };
 
 /** How the figure page shows a characteristic: as written, an option's label, a calendar day. */
 export type CharacteristicSpec =
-  { show: "text"; label?: string } | { show: "option"; optionLabel: string; label?: string } | { show: "day"; label?: string };
+  | { show: "text"; label?: string }
+  | { show: "option"; optionLabel: string; label?: string }
+  | { show: "day"; label?: string };
 
 interface FieldRow {
   key: string;
@@ -188,7 +200,13 @@ const WRITTEN_FIELDS = [
       .optional()
       .transform((v) => (v && v !== "" ? v : null))
       .pipe(z.enum(ELEMENTS, "admin.fields.error.element").nullable()),
-    input: { type: "select", options: ELEMENTS, optionLabel: "admin.element", emptyLabel: "admin.fields.noElement", defaultValue: "" },
+    input: {
+      type: "select",
+      options: ELEMENTS,
+      optionLabel: "admin.element",
+      emptyLabel: "admin.fields.noElement",
+      defaultValue: "",
+    },
     inherited: true,
     secret: false,
     characteristic: { show: "option", optionLabel: "boonee.elements" },
@@ -222,15 +240,22 @@ export type EnglishField = EnglishRow<TranslatableField>;
 export type TranslatableKey = TranslatableField["key"];
 
 const englishRow = <F extends TranslatableField>(f: F) =>
-  ({ ...f, key: `${f.key}En`, column: `${f.column}_en`, characteristic: null, translatable: false, englishOf: f.key }) as EnglishRow<F>;
+  ({
+    ...f,
+    key: `${f.key}En`,
+    column: `${f.column}_en`,
+    characteristic: null,
+    translatable: false,
+    englishOf: f.key,
+  }) as EnglishRow<F>;
 
 /**
  * Every field of the table above, each translatable row followed by its English companion (key
  * `<key>En`, column `<column>_en`, label `admin.fields.<key>En`), so the form, the schema, the
  * column lists and inheritance take both languages from one row.
  */
-export const FIGURE_FIELDS: readonly (WrittenField | EnglishField)[] = WRITTEN_FIELDS.flatMap((f): (WrittenField | EnglishField)[] =>
-  f.translatable ? [f, englishRow(f)] : [f],
+export const FIGURE_FIELDS: readonly (WrittenField | EnglishField)[] = WRITTEN_FIELDS.flatMap(
+  (f): (WrittenField | EnglishField)[] => (f.translatable ? [f, englishRow(f)] : [f]),
 );
 
 export type FigureField = (typeof FIGURE_FIELDS)[number];

@@ -152,7 +152,10 @@ export const NOTIFICATION_KIND_TABLE = {
     channels: ["bell", "push", "email"],
     preference: "on",
     texts: {
-      storyHidden: { title: { key: "notify.storyHiddenTitle", arg: "name" }, message: { key: "notify.storyHiddenMessage", arg: "reason" } },
+      storyHidden: {
+        title: { key: "notify.storyHiddenTitle", arg: "name" },
+        message: { key: "notify.storyHiddenMessage", arg: "reason" },
+      },
     },
   },
   figureDeleted: {
@@ -194,7 +197,9 @@ export const mayUse = (kind: AnyKind, channel: Channel): boolean =>
 const isSwitchable = (kind: AnyKind): kind is NotificationKind => OPTIONAL_CHANNELS.some((c) => mayUse(kind, c));
 
 /** What a collector can be told about beyond the bell; preferences are kept per kind and channel. */
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = (Object.keys(NOTIFICATION_KIND_TABLE) as AnyKind[]).filter(isSwitchable);
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = (
+  Object.keys(NOTIFICATION_KIND_TABLE) as AnyKind[]
+).filter(isSwitchable);
 
 /**
  * The preference rows a person has: kinds meant for the team (audience "staff", e.g. reports on figures)
@@ -230,7 +235,11 @@ export const SYSTEM_TEXTS = new Map<string, { kind: AnyKind; text: SystemTextRow
  * the reader's figures, achievements are achievements, otherwise the kind whose system text it is.
  * Null for a kind that only uses the bell.
  */
-export function kindOfNotification(n: { type: string; title: string; contentId?: string | null }): NotificationKind | null {
+export function kindOfNotification(n: {
+  type: string;
+  title: string;
+  contentId?: string | null;
+}): NotificationKind | null {
   if (n.contentId) return "content";
   if (n.type === "achievement") return "achievements";
   const id = SYSTEM_TEXT_FORMAT.exec(n.title)?.[1];

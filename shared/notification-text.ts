@@ -1,6 +1,6 @@
 import { inLanguage, type InLanguage } from "./content-language.ts";
 import type { Lang } from "./i18n-config.ts";
-import { SYSTEM_TEXTS, SYSTEM_TEXT_FORMAT, type SystemKind } from "./notification-kinds.ts";
+import { SYSTEM_TEXT_FORMAT, SYSTEM_TEXTS, type SystemKind } from "./notification-kinds.ts";
 import { loose, type AnyTranslate } from "./translate.ts";
 
 export type { SystemKind } from "./notification-kinds.ts";
@@ -43,8 +43,12 @@ export function renderNotificationText(text: string, anyT: AnyTranslate): string
 }
 
 /** A figure reference (server/domain/reports/figure-report-ref.ts) as its system text's argument. */
-export const figureArg = (ref: { name: string; number: number | null; place: string | null; drop: { de: string; en: string } | null }) =>
-  JSON.stringify({ name: ref.name, number: ref.number, place: ref.place, drop: ref.drop });
+export const figureArg = (ref: {
+  name: string;
+  number: number | null;
+  place: string | null;
+  drop: { de: string; en: string } | null;
+}) => JSON.stringify({ name: ref.name, number: ref.number, place: ref.place, drop: ref.drop });
 
 /**
  * Which figure, in the reader's language: "Knäul Nr. 3 (Versteck: Parkbank · Drop „Hafen“)". A text
@@ -59,7 +63,8 @@ export function figureLabel(arg: string, anyT: AnyTranslate): string {
     return arg;
   }
   if (!ref || typeof ref !== "object" || typeof ref.name !== "string") return arg;
-  const name = typeof ref.number === "number" ? t("notify.figureNumber", { name: ref.name, number: ref.number }) : ref.name;
+  const name =
+    typeof ref.number === "number" ? t("notify.figureNumber", { name: ref.name, number: ref.number }) : ref.name;
   const drop = ref.drop ? (t("notify.lang") === "en" ? ref.drop.en : ref.drop.de) : null;
   const parts = [
     typeof ref.place === "string" && ref.place ? t("notify.figurePlace", { place: ref.place }) : null,
@@ -85,7 +90,12 @@ function bilingual(arg: string, t: (key: string) => string): string {
  * rendered: a system text always in the reader's language, an admin's text in theirs when written,
  * else in German (and saying so).
  */
-export function renderNotificationIn(de: string, en: string | null | undefined, lang: Lang, t: AnyTranslate): InLanguage {
+export function renderNotificationIn(
+  de: string,
+  en: string | null | undefined,
+  lang: Lang,
+  t: AnyTranslate,
+): InLanguage {
   const chosen = decodeSystemText(de) ? { text: de, lang } : (inLanguage(de, en, lang) ?? { text: de, lang });
   return { text: renderNotificationText(chosen.text, t), lang: chosen.lang };
 }

@@ -1,4 +1,5 @@
 import type { Register } from "react-router";
+
 import type { Role } from "./roles.ts";
 
 /** Every route of app/routes.ts, as React Router's typegen names them. */

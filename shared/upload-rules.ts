@@ -18,7 +18,9 @@ export type UploadReason = "notImage" | "notVideo" | "imageTooLarge" | "videoToo
 export function pickedFileProblem(kind: "image" | "video", file: { type: string; size: number }): UploadReason | null {
   const types: readonly string[] = kind === "image" ? IMAGE_MIME_TYPES : VIDEO_MIME_TYPES;
   const declared = file.type.split(";")[0].trim().toLowerCase();
-  if (declared && declared !== "application/octet-stream" && !types.includes(declared)) return kind === "image" ? "notImage" : "notVideo";
-  if (file.size > (kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES)) return kind === "image" ? "imageTooLarge" : "videoTooLarge";
+  if (declared && declared !== "application/octet-stream" && !types.includes(declared))
+    return kind === "image" ? "notImage" : "notVideo";
+  if (file.size > (kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES))
+    return kind === "image" ? "imageTooLarge" : "videoTooLarge";
   return null;
 }

@@ -1,6 +1,5 @@
-import { TZDate } from "@date-fns/tz";
+import { tz, TZDate } from "@date-fns/tz";
 import { format } from "date-fns/format";
-import { tz } from "@date-fns/tz";
 
 /**
  * The value of a <input type="datetime-local"> ("YYYY-MM-DDTHH:mm" or with ":ss") read as a time in
@@ -19,4 +18,5 @@ export function fromZonedInput(value: string, zone: string): Date | null {
 }
 
 /** An instant as a datetime-local value in the zone (seconds included), for an edit form. */
-export const toZonedInput = (d: Date | string, zone: string) => format(new Date(d), "yyyy-MM-dd'T'HH:mm:ss", { in: tz(zone) });
+export const toZonedInput = (d: Date | string, zone: string) =>
+  format(new Date(d), "yyyy-MM-dd'T'HH:mm:ss", { in: tz(zone) });

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
+
 import { BooneeImage } from "~/components/boonee-image";
 import { RarityBadge } from "~/components/rarity-badge";
+import { useTranslation } from "~/lib/use-translation";
 
 export interface BooneeCardProps {
   id: string;
@@ -23,7 +24,18 @@ export interface BooneeCardProps {
 }
 
 /** A figure card linking to /boonee/{id}: square picture, name, rarity, series and an optional counter. */
-export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priority = false, marker, details, from }: BooneeCardProps) {
+export function BooneeCard({
+  id,
+  name,
+  imageUrl,
+  rarity,
+  series,
+  counter,
+  priority = false,
+  marker,
+  details,
+  from,
+}: BooneeCardProps) {
   const { t } = useTranslation();
   return (
     <Link
@@ -52,7 +64,9 @@ export function BooneeCard({ id, name, imageUrl, rarity, series, counter, priori
             <span aria-hidden="true" data-testid="boonee-counter-value">
               {counter.claimed}/{counter.total}
             </span>
-            <span className="sr-only">{t("gallery.counterLabel", { claimed: counter.claimed, total: counter.total })}</span>
+            <span className="sr-only">
+              {t("gallery.counterLabel", { claimed: counter.claimed, total: counter.total })}
+            </span>
           </span>
         )}
       </div>

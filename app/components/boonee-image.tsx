@@ -33,7 +33,10 @@ export function BooneeImage({
       </div>
     );
   }
-  const cardSrc = size === "card" && src.startsWith("/uploads/") && src.endsWith(".webp") ? src.replace(/\.webp$/, "-card.webp") : src;
+  const cardSrc =
+    size === "card" && src.startsWith("/uploads/") && src.endsWith(".webp")
+      ? src.replace(/\.webp$/, "-card.webp")
+      : src;
   return (
     <img
       src={cardSrc}

@@ -1,7 +1,8 @@
 import type * as React from "react";
-import { useTranslation } from "~/lib/use-translation";
-import { LANGUAGE_NAMES, inLanguage, type InLanguage } from "#shared/content-language.ts";
+
+import { inLanguage, LANGUAGE_NAMES, type InLanguage } from "#shared/content-language.ts";
 import type { Lang } from "#shared/i18n-config.ts";
+import { useTranslation } from "~/lib/use-translation";
 
 /** The page's language (the toggle reloads the page, so it never changes while one is shown). */
 export function usePageLang(): Lang {

@@ -1,6 +1,6 @@
 import { Trash2Icon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
+
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Field, FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { useTranslation } from "~/lib/use-translation";
 
 /** "Delete account": asks for the password again (an account without one: a passkey); the action decides. */
 export function DeleteAccountDialog({
@@ -42,7 +43,12 @@ export function DeleteAccountDialog({
         {!withPassword && (
           <div className="grid gap-3">
             <FormError error={error} params={params} />
-            <PasskeyButton kind="login" intent="deleteWithPasskey" label={t("profile.delete.withPasskey")} variant="default" />
+            <PasskeyButton
+              kind="login"
+              intent="deleteWithPasskey"
+              label={t("profile.delete.withPasskey")}
+              variant="default"
+            />
             <DialogClose asChild>
               <Button type="button" variant="outline">
                 {t("common.cancel")}
@@ -54,7 +60,13 @@ export function DeleteAccountDialog({
           <Form method="post" className="grid gap-4">
             <input type="hidden" name="intent" value="delete" />
             <FormError error={error} params={params} />
-            <Field name="password" type="password" label={t("profile.delete.password")} autoComplete="current-password" required />
+            <Field
+              name="password"
+              type="password"
+              label={t("profile.delete.password")}
+              autoComplete="current-password"
+              required
+            />
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="outline">

@@ -1,10 +1,11 @@
-import type * as React from "react";
 import { ExternalLinkIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
+import type * as React from "react";
+
+import { textIn } from "#shared/content-language.ts";
+import { ContentText, needsOwnMark, useInLanguage, usePageLang } from "~/components/content-text";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ContentText, needsOwnMark, useInLanguage, usePageLang } from "~/components/content-text";
-import { textIn } from "#shared/content-language.ts";
+import { useTranslation } from "~/lib/use-translation";
 
 export interface ExclusiveItemData {
   id: string;
@@ -24,14 +25,23 @@ export function ExclusiveMedia({ item }: { item: ExclusiveItemData }) {
   const title = textIn(item.title, item.titleEn, lang);
   if (item.contentType === "video")
     return (
-      <video src={item.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-xl bg-ink" aria-label={title} />
+      <video
+        src={item.url}
+        controls
+        playsInline
+        preload="metadata"
+        className="aspect-video w-full rounded-xl bg-ink"
+        aria-label={title}
+      />
     );
-  if (item.contentType === "image") return <img src={item.url} alt={title} loading="lazy" className="w-full rounded-xl object-cover" />;
+  if (item.contentType === "image")
+    return <img src={item.url} alt={title} loading="lazy" className="w-full rounded-xl object-cover" />;
   if (item.contentType === "text" || item.contentType === "news") return null;
   return (
     <Button asChild variant="outline" size="sm">
       <a href={item.url} target="_blank" rel="noopener noreferrer">
-        <ExternalLinkIcon /> {item.contentType === "document" ? t("exclusiveItem.openDocument") : t("exclusiveItem.openLink")}
+        <ExternalLinkIcon />{" "}
+        {item.contentType === "document" ? t("exclusiveItem.openDocument") : t("exclusiveItem.openLink")}
       </a>
     </Button>
   );

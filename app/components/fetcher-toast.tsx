@@ -1,11 +1,14 @@
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+
 import { useTranslation } from "~/lib/use-translation";
-import { useFetcherAnswer } from "./use-fetcher-answer";
 import { dataKey } from "~/locales/message-key";
 
+import { useFetcherAnswer } from "./use-fetcher-answer";
+
 /** What an action answers to a fetcher: a message to show (a translation key) or an error. */
-export type ActionAnswer = { ok: true; message?: string; params?: Record<string, string> } | { ok: false; error: string | null };
+export type ActionAnswer =
+  { ok: true; message?: string; params?: Record<string, string> } | { ok: false; error: string | null };
 
 /**
  * Shows the toast for the answers of a keyed fetcher. Rendered by the page, it stays mounted when

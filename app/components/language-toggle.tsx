@@ -1,5 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
 import { Form, useLocation } from "react-router";
+
+import { useTranslation } from "~/lib/use-translation";
 
 /** ENG/GER: a plain form, so it works before JavaScript; the page reloads in the chosen language. */
 export function LanguageToggle() {

@@ -1,9 +1,10 @@
-import type * as React from "react";
 import { LanguagesIcon } from "lucide-react";
+import type * as React from "react";
 import { useRouteLoaderData } from "react-router";
+
+import type { RootData } from "#server/root-data.ts";
 import { usePageLang } from "~/components/content-text";
 import { useTranslation } from "~/lib/use-translation";
-import type { RootData } from "#server/root-data.ts";
 
 /**
  * The German-only legal pages (spec: fixed German texts) share this frame. On an English page a notice

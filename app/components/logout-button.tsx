@@ -1,6 +1,6 @@
 import { LogOutIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -12,6 +12,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { useTranslation } from "~/lib/use-translation";
 
 /** Logout asks first (spec: logout confirmation); the form posts to /logout. */
 export function LogoutButton() {

@@ -1,7 +1,8 @@
-import { useTranslation } from "~/lib/use-translation";
 import { NavLink } from "react-router";
+
 import { LogoutButton } from "~/components/logout-button";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "~/components/ui/sheet";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
 export default function MobileMenuSheet({
@@ -46,7 +47,10 @@ export default function MobileMenuSheet({
               <NavLink
                 to={to}
                 className={({ isActive }) =>
-                  cn("rounded-xl px-3 py-3 text-base font-bold hover:bg-paper-deep", isActive && "bg-paper-deep text-grape")
+                  cn(
+                    "rounded-xl px-3 py-3 text-base font-bold hover:bg-paper-deep",
+                    isActive && "bg-paper-deep text-grape",
+                  )
                 }
               >
                 {label}

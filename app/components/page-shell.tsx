@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 /** The common page frame: a heading, an optional intro, consistent width and spacing. */

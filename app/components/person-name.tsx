@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { SentenceWith } from "./sentence-with";
 
 /**
@@ -15,7 +16,15 @@ export function PersonName({ children, ...props }: Omit<React.ComponentProps<"sp
 }
 
 /** A translated sentence with a chosen name in it ("Role of {{name}}"), the name marked as a `PersonName`. */
-export function TextWithName({ i18nKey, name, values }: { i18nKey: string; name: string; values?: Record<string, unknown> }) {
+export function TextWithName({
+  i18nKey,
+  name,
+  values,
+}: {
+  i18nKey: string;
+  name: string;
+  values?: Record<string, unknown>;
+}) {
   return (
     <SentenceWith i18nKey={i18nKey} slot="name" values={values}>
       <PersonName>{name}</PersonName>

@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

@@ -1,5 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
+
+import { useTranslation } from "~/lib/use-translation";
 
 export function SiteFooter() {
   const { t } = useTranslation();

@@ -1,10 +1,12 @@
 import { BellIcon, MenuIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
-import { Link, NavLink } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { Role } from "#shared/roles.ts";
-import { cn } from "~/lib/utils";
 import { lazy, Suspense, useState } from "react";
+import { Link, NavLink } from "react-router";
+
+import type { Role } from "#shared/roles.ts";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/use-translation";
+import { cn } from "~/lib/utils";
+
 import { LanguageToggle } from "./language-toggle";
 import { Logo } from "./logo";
 import { useUnreadCount } from "./use-unread-count";
@@ -18,7 +20,10 @@ interface HeaderViewer {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-full px-3 py-2 text-sm font-bold transition-colors hover:bg-paper-deep", isActive && "bg-paper-deep text-grape");
+  cn(
+    "rounded-full px-3 py-2 text-sm font-bold transition-colors hover:bg-paper-deep",
+    isActive && "bg-paper-deep text-grape",
+  );
 
 export function SiteHeader({ viewer, unread }: { viewer: HeaderViewer | null; unread: number }) {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/use-translation";
 
 /** A friendly full page for 404, 5xx and other errors: never a stack trace. */
 export function StatusPage({ code, title, text }: { code: number; title: string; text?: string }) {

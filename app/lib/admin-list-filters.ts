@@ -11,12 +11,18 @@ export const searchTerm = (url: URL) => (url.searchParams.get("q") ?? "").slice(
 
 export function figureFilters(url: URL): { q: string; status: StatusFilter } {
   const raw = url.searchParams.get("status") ?? "all";
-  return { q: searchTerm(url), status: (STATUS_FILTERS as readonly string[]).includes(raw) ? (raw as StatusFilter) : "all" };
+  return {
+    q: searchTerm(url),
+    status: (STATUS_FILTERS as readonly string[]).includes(raw) ? (raw as StatusFilter) : "all",
+  };
 }
 
 export function claimFilters(url: URL): { q: string; state: ClaimStateFilter } {
   const raw = url.searchParams.get("state") ?? "all";
-  return { q: searchTerm(url), state: (CLAIM_STATES as readonly string[]).includes(raw) ? (raw as ClaimStateFilter) : "all" };
+  return {
+    q: searchTerm(url),
+    state: (CLAIM_STATES as readonly string[]).includes(raw) ? (raw as ClaimStateFilter) : "all",
+  };
 }
 
 /** The export's address for the filters in force (empty ones left out). */

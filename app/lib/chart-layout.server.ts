@@ -1,4 +1,5 @@
 import { scaleBand, scaleLinear } from "d3-scale";
+
 import type { BarChartLayout, ChartDatum } from "~/components/charts/chart-types";
 
 const SIZE = { width: 400, height: 210, left: 34, right: 8, top: 10, bottom: 30 };

@@ -1,5 +1,6 @@
 import i18next, { type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
+
 import type { Lang } from "#shared/i18n-config.ts";
 
 /** One i18next instance per request on the server, one per page on the client; initialised synchronously. */

@@ -35,10 +35,13 @@ export default function keepFormsOffline(w: Window, retryMs = 15_000) {
   let held: Sent | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const keyOf = (form: HTMLFormElement) => `boonees-form ${location.pathname} ${form.id || form.getAttribute("action") || ""}`;
+  const keyOf = (form: HTMLFormElement) =>
+    `boonees-form ${location.pathname} ${form.id || form.getAttribute("action") || ""}`;
   // what is kept: every named field a person fills, never a password, hidden values or files
   const fieldsOf = (form: HTMLFormElement) =>
-    (Array.from(form.elements) as Field[]).filter((el) => el.name && !/^(hidden|password|submit|button|reset|file|image)$/.test(el.type));
+    (Array.from(form.elements) as Field[]).filter(
+      (el) => el.name && !/^(hidden|password|submit|button|reset|file|image)$/.test(el.type),
+    );
   const ticks = (el: Field) => el.type === "checkbox" || el.type === "radio";
   const show = (form: HTMLFormElement, selector: string, on: boolean) =>
     form.querySelectorAll<HTMLElement>(selector).forEach((note) => (note.hidden = !on));
@@ -70,7 +73,10 @@ export default function keepFormsOffline(w: Window, retryMs = 15_000) {
     idle(sent.form);
     show(sent.form, RESTORED, false);
     show(sent.form, NOTE, true);
-    write(keyOf(sent.form), JSON.stringify(fieldsOf(sent.form).map((el) => (ticks(el) ? (el as HTMLInputElement).checked : el.value))));
+    write(
+      keyOf(sent.form),
+      JSON.stringify(fieldsOf(sent.form).map((el) => (ticks(el) ? (el as HTMLInputElement).checked : el.value))),
+    );
     clearTimeout(timer);
     if (retry) timer = setTimeout(send, retryMs);
   };
@@ -79,7 +85,8 @@ export default function keepFormsOffline(w: Window, retryMs = 15_000) {
     if (!sent || !navigator.onLine) return;
     held = null;
     if (!sent.form.isConnected) return;
-    const submitter = sent.submitter && (sent.submitter as HTMLButtonElement).form === sent.form ? sent.submitter : null;
+    const submitter =
+      sent.submitter && (sent.submitter as HTMLButtonElement).form === sent.form ? sent.submitter : null;
     sent.form.requestSubmit(submitter);
   };
 
@@ -115,7 +122,8 @@ export default function keepFormsOffline(w: Window, retryMs = 15_000) {
   w.addEventListener("submit", (e) => {
     if (e.defaultPrevented) return;
     const form = e.target as HTMLFormElement;
-    const button = ((e as SubmitEvent).submitter ?? form.querySelector("[data-busy-label]")) as HTMLButtonElement | null;
+    const button = ((e as SubmitEvent).submitter ??
+      form.querySelector("[data-busy-label]")) as HTMLButtonElement | null;
     const label = button?.getAttribute("data-busy-label");
     if (!button || !label) return;
     button.setAttribute("data-idle-label", button.textContent ?? "");

@@ -18,7 +18,9 @@ export function lowPriorityPreloads() {
       const end = head.indexOf("</head>");
       if (end === -1) return callback();
       done = true;
-      const rewritten = head.slice(0, end).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+      const rewritten = head
+        .slice(0, end)
+        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
       callback(null, Buffer.from(rewritten + head.slice(end), "utf8"));
     },
     flush(callback) {

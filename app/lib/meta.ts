@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+
 import { loadMessagesSync } from "~/locales/sync";
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
@@ -12,12 +13,19 @@ export function langOf(matches: Matches): "de" | "en" {
 /** Looks a key up in the page language (meta runs outside React, so no hook). */
 export function tMeta(matches: Matches, key: string, params: Record<string, string> = {}): string {
   const messages = loadMessagesSync(langOf(matches));
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
   return typeof value === "string" ? value.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? "") : key;
 }
 
 /** Title and description from translation keys: "<title> · Boonees". */
-export function pageMeta(matches: Matches, titleKey: string, descriptionKey: string, params?: Record<string, string>): MetaDescriptor[] {
+export function pageMeta(
+  matches: Matches,
+  titleKey: string,
+  descriptionKey: string,
+  params?: Record<string, string>,
+): MetaDescriptor[] {
   return [
     { title: `${tMeta(matches, titleKey, params)} · Boonees` },
     { name: "description", content: tMeta(matches, descriptionKey, params) },

@@ -4,14 +4,25 @@
  * a passkey (the claim page on a weak connection) do not pay for it.
  */
 export type PasskeyKind = "signup" | "add" | "login";
-export type PasskeyOutcome = { ok: true; response: string } | { ok: false; error: string; params?: Record<string, unknown> };
+export type PasskeyOutcome =
+  { ok: true; response: string } | { ok: false; error: string; params?: Record<string, unknown> };
 
-export const passkeysSupported = () => typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+export const passkeysSupported = () =>
+  typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 
 export async function runPasskey(kind: PasskeyKind, fields: Record<string, string> = {}): Promise<PasskeyOutcome> {
-  let answer: { ok: boolean; options?: unknown; error?: string; errors?: Record<string, string>; params?: Record<string, unknown> };
+  let answer: {
+    ok: boolean;
+    options?: unknown;
+    error?: string;
+    errors?: Record<string, string>;
+    params?: Record<string, unknown>;
+  };
   try {
-    const res = await fetch("/passkeys/options", { method: "POST", body: new URLSearchParams({ intent: kind, ...fields }) });
+    const res = await fetch("/passkeys/options", {
+      method: "POST",
+      body: new URLSearchParams({ intent: kind, ...fields }),
+    });
     answer = await res.json();
   } catch {
     return { ok: false, error: "auth.error.passkeyOffline" };
@@ -24,14 +35,21 @@ export async function runPasskey(kind: PasskeyKind, fields: Record<string, strin
   try {
     const response =
       kind === "login"
-        ? await startAuthentication({ optionsJSON: answer.options as Parameters<typeof startAuthentication>[0]["optionsJSON"] })
-        : await startRegistration({ optionsJSON: answer.options as Parameters<typeof startRegistration>[0]["optionsJSON"] });
+        ? await startAuthentication({
+            optionsJSON: answer.options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+          })
+        : await startRegistration({
+            optionsJSON: answer.options as Parameters<typeof startRegistration>[0]["optionsJSON"],
+          });
     return { ok: true, response: JSON.stringify(response) };
   } catch (e) {
     // the person closed the prompt, or this device already holds a passkey for the account
     return {
       ok: false,
-      error: (e as { name?: string })?.name === "InvalidStateError" ? "auth.error.passkeyExists" : "auth.error.passkeyCancelled",
+      error:
+        (e as { name?: string })?.name === "InvalidStateError"
+          ? "auth.error.passkeyExists"
+          : "auth.error.passkeyCancelled",
     };
   }
 }

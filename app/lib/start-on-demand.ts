@@ -50,7 +50,8 @@ export default function startOnDemand(holderId: string, afterLoad: boolean) {
   };
   const hydrated = (el: Element) => Object.keys(el).some((k) => k.indexOf("__reactProps") === 0);
   /** Runs fn once the page has loaded (at once if it has). */
-  const onLoad = (fn: () => void) => (d.readyState === "complete" ? fn() : w.addEventListener("load", fn, { once: true }));
+  const onLoad = (fn: () => void) =>
+    d.readyState === "complete" ? fn() : w.addEventListener("load", fn, { once: true });
 
   // Forms sent from a dead spot, and the busy label of native posts: keepFormsOffline, appended to this script.
   // The code form's submit button is disabled while the input is empty.
@@ -66,7 +67,11 @@ export default function startOnDemand(holderId: string, afterLoad: boolean) {
   /** Runs fn once the page has been painted (its first contentful paint), at once where the browser cannot tell. */
   const afterFirstPaint = (fn: () => void) => {
     const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-    if (painted() || typeof PerformanceObserver === "undefined" || !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint"))
+    if (
+      painted() ||
+      typeof PerformanceObserver === "undefined" ||
+      !(PerformanceObserver.supportedEntryTypes ?? []).includes("paint")
+    )
       return fn();
     const observer = new PerformanceObserver(() => {
       if (!painted()) return;
@@ -89,10 +94,12 @@ export default function startOnDemand(holderId: string, afterLoad: boolean) {
     );
   }
   // Passkey buttons wait hidden until the browser is known to do passkeys; controls that only work with JavaScript (share) until now.
-  if (typeof PublicKeyCredential === "function") d.querySelectorAll("[data-passkey]").forEach((el) => el.removeAttribute("hidden"));
+  if (typeof PublicKeyCredential === "function")
+    d.querySelectorAll("[data-passkey]").forEach((el) => el.removeAttribute("hidden"));
   d.querySelectorAll("[data-js-only]").forEach((el) => el.removeAttribute("hidden"));
   // Controls that need React (menu and dialog triggers, passkey buttons): start the app on first use and replay the click.
-  const needsApp = (t: EventTarget | null) => (t instanceof Element ? t.closest("[aria-haspopup],[data-needs-app]") : null);
+  const needsApp = (t: EventTarget | null) =>
+    t instanceof Element ? t.closest("[aria-haspopup],[data-needs-app]") : null;
   d.addEventListener("pointerdown", (e) => needsApp(e.target) && boot(), true);
   d.addEventListener(
     "click",
@@ -112,7 +119,11 @@ export default function startOnDemand(holderId: string, afterLoad: boolean) {
     true,
   );
   // A field that reacts while typing (the gallery's search) starts the app as it gets the focus; what is typed meanwhile stays in the field.
-  d.addEventListener("focusin", (e) => e.target instanceof Element && e.target.closest("[data-starts-app]") && boot(), true);
+  d.addEventListener(
+    "focusin",
+    (e) => e.target instanceof Element && e.target.closest("[data-starts-app]") && boot(),
+    true,
+  );
   // The landing's hero video: started after load and idle (not with reduced motion or Save-Data), its button works before the app.
   const hero = d.querySelector<HTMLVideoElement>("video[data-hero-video]");
   const heroToggle = d.querySelector<HTMLButtonElement>("[data-hero-toggle]");
@@ -190,7 +201,11 @@ export default function startOnDemand(holderId: string, afterLoad: boolean) {
     if (refreshing) return void (again = true);
     refreshing = true;
     try {
-      const res = await fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { accept: "text/html" } });
+      const res = await fetch(location.href, {
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { accept: "text/html" },
+      });
       const next = res.ok ? new DOMParser().parseFromString(await res.text(), "text/html") : null;
       if (next && !booted()) {
         d.querySelectorAll("[data-live]").forEach((el) => {

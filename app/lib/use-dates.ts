@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "#server/root-data.ts";
+
 import {
   DEFAULT_TIME_ZONE,
   formatCalendarDay,
@@ -10,6 +10,8 @@ import {
   formatTable,
   formatTime,
 } from "#shared/dates.ts";
+import type { RootData } from "#server/root-data.ts";
+
 import { useTranslation } from "./use-translation";
 
 /** The date formatters of this page: its language and the site's zone (from the root loader, so hydration renders the same text). */

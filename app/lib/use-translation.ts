@@ -1,5 +1,5 @@
-import { useContext } from "react";
 import type { i18n as I18n } from "i18next";
+import { useContext } from "react";
 import { I18nContext } from "react-i18next";
 
 const boundT = new WeakMap<I18n, I18n["t"]>();

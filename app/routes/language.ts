@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
+
 import { serializeCookie } from "#shared/cookies.ts";
 import { LANG_COOKIE } from "#shared/i18n-config.ts";
-import { safeLocalRedirect } from "~/lib/safe-redirect";
-import type { Route } from "./+types/language";
 import { requestForm } from "~/guards.server";
+import { safeLocalRedirect } from "~/lib/safe-redirect";
+
+import type { Route } from "./+types/language";
 
 /** Stores the chosen language for a year and goes back to the page the toggle was on. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+
 import { claimRedirectCookie, flashCookie, getServices, requestForm } from "~/guards.server";
+
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

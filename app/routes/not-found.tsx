@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import type { Route } from "./+types/not-found";
 
 export const loader = () => {

@@ -1,7 +1,13 @@
-import { actorOf, getServices, getViewer, refusal, requestForm } from "~/guards.server";
 import { formFields, validate } from "#shared/forms.ts";
 import { passkeySignUpSchema } from "#shared/schemas/account.ts";
-import { addPasskeyOptions, countPasskeyOptions, signInPasskeyOptions, signUpPasskeyOptions } from "#server/domain/accounts/passkeys.ts";
+import {
+  addPasskeyOptions,
+  countPasskeyOptions,
+  signInPasskeyOptions,
+  signUpPasskeyOptions,
+} from "#server/domain/accounts/passkeys.ts";
+import { actorOf, getServices, getViewer, refusal, requestForm } from "~/guards.server";
+
 import type { Route } from "./+types/passkey-options";
 
 /**

@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+
 import type { Db } from "../db/client.ts";
 import { accounts, profiles, sessions, userRoles, verifications } from "../db/schema.ts";
-import type { Logger } from "../log.ts";
 import { logError } from "../log-error.ts";
+import type { Logger } from "../log.ts";
 import type { SendMail } from "../mail/mailer.ts";
 import { refuseBlockedSession } from "./blocked.ts";
 
@@ -44,7 +45,8 @@ export function createAuth(opts: { db: Db; publicUrl: string; secret: string; se
       // Every new account, whatever path made it, starts with the role "user".
       user: {
         create: {
-          after: async (user) => void (await opts.db.insert(userRoles).values({ userId: user.id, role: "user" }).onConflictDoNothing()),
+          after: async (user) =>
+            void (await opts.db.insert(userRoles).values({ userId: user.id, role: "user" }).onConflictDoNothing()),
         },
       },
       session: { create: { before: async (session) => void (await refuseBlockedSession(opts.db, session.userId)) } },

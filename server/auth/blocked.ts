@@ -1,14 +1,16 @@
 import { APIError } from "better-auth/api";
 import { and, eq, isNotNull } from "drizzle-orm";
+
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { DomainError } from "../domain/errors.ts";
 import { profiles } from "../db/schema.ts";
+import { DomainError } from "../domain/errors.ts";
 
 export const ACCOUNT_BLOCKED = "ACCOUNT_BLOCKED";
 
 /** What a blocked person is told on signing in: blocked, and whom to write to (the operator's address, OPERATOR_EMAIL). */
-export const blockedRefusal = (config: Pick<Config, "OPERATOR_EMAIL">) => new DomainError("blocked", 403, { email: config.OPERATOR_EMAIL });
+export const blockedRefusal = (config: Pick<Config, "OPERATOR_EMAIL">) =>
+  new DomainError("blocked", 403, { email: config.OPERATOR_EMAIL });
 
 /**
  * Refuses a new session for a blocked account, whatever path asks for it (sign-in, sign-up, reset).

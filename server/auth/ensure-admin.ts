@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Db } from "../db/client.ts";
 import { accounts, profiles, userRoles } from "../db/schema.ts";
 import { setRole } from "../domain/accounts/change-role.ts";
@@ -57,7 +58,10 @@ async function passwordMatches(services: Pick<Services, "db" | "auth">, userId: 
  * signed up with the address first cannot become admin (AdminBootstrapRefused). Several instances
  * may start at once: if another one created the account first, use theirs (same password).
  */
-export async function ensureAdmin(services: Pick<Services, "db" | "auth" | "log">, input: { email: string; password: string }) {
+export async function ensureAdmin(
+  services: Pick<Services, "db" | "auth" | "log">,
+  input: { email: string; password: string },
+) {
   const email = input.email.toLowerCase();
   let id = await findId(services.db, email);
   let created = false;

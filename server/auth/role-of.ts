@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+
 import { primaryRole, type Role } from "#shared/roles.ts";
+
 import type { DbOrTx } from "../db/client.ts";
 import { userRoles } from "../db/schema.ts";
 

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
+
 import { primaryRole } from "#shared/roles.ts";
+
 import type { Db } from "../db/client.ts";
 import { preparedStatement } from "../db/prepared-statement.ts";
 import type { Auth } from "./auth.ts";
@@ -103,6 +105,12 @@ export async function readSessionFast(auth: Auth, db: Db, request: Request): Pro
   // the same tests as Better Auth's getSession: expired, or old enough for the daily slide
   if (!(expiresAt > now) || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now) return "ask-better-auth";
   return {
-    viewer: { id: row.user_id, name: row.name || null, email: row.email, role: primaryRole(row.roles ?? []), sessionId: row.id },
+    viewer: {
+      id: row.user_id,
+      name: row.name || null,
+      email: row.email,
+      role: primaryRole(row.roles ?? []),
+      sessionId: row.id,
+    },
   };
 }

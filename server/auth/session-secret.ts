@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+
 import type { Database } from "../db/client.ts";
 import { appSecrets } from "../db/schema.ts";
 
@@ -24,12 +25,19 @@ export function fileSessionSecret(dataDir: string): string {
 /** One secret for every instance on this database: the first to start creates it, the rest read it. */
 async function sharedSessionSecret(database: Database): Promise<string> {
   await database.db.insert(appSecrets).values({ name: "session", value: newSecret() }).onConflictDoNothing();
-  const [row] = await database.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, "session"));
+  const [row] = await database.db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, "session"));
   return row.value;
 }
 
 /** The operator's SESSION_SECRET wins; else PostgreSQL keeps one for all instances; PGlite a file. */
-export async function resolveSessionSecret(opts: { configured?: string; dataDir: string; database: Database }): Promise<string> {
+export async function resolveSessionSecret(opts: {
+  configured?: string;
+  dataDir: string;
+  database: Database;
+}): Promise<string> {
   if (opts.configured) return opts.configured;
   if (opts.database.kind === "postgres") return sharedSessionSecret(opts.database);
   return fileSessionSecret(opts.dataDir);

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
+
 import { serializeCookie } from "#shared/cookies.ts";
-import type { Auth } from "./auth.ts";
-import { CLIENT_IP_HEADER } from "./auth.ts";
+
+import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 
 /**
  * Starts a Better Auth session for an account that proved itself another way (a passkey) and

@@ -1,15 +1,16 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql, type Logger, type SQL } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { mkdirSync } from "node:fs";
-import { tightenTree } from "../private-files.ts";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+
+import { tightenTree } from "../private-files.ts";
 import { acquireDirLock } from "./lock.ts";
 import * as schema from "./schema.ts";
 import { syncAchievements } from "./sync-achievements.ts";

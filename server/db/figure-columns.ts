@@ -1,4 +1,5 @@
 import { FIGURE_FIELDS, type FigureField } from "#shared/figure-fields.ts";
+
 import { boonees } from "./schema.ts";
 
 /** A figure as a card shows it: name, picture, rarity, series (never its code or its owner). */

@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+
 import { CODE_MAX, CODE_MIN, normalizeCode } from "#shared/claim-code-rule.ts";
+
 import { containsPattern } from "./like-pattern.ts";
 import { boonees } from "./schema.ts";
 
@@ -59,4 +61,6 @@ export function searchedNumber(q: string): { number: number; rest: string } | nu
  */
 export const instanceNumber = sql<number>`case when boonees.template_id is null then 1 else 2 + (
   select count(*) from boonees o
-  where o.template_id = boonees.template_id and (o.created_at, o.id) < (boonees.created_at, boonees.id)) end`.mapWith(Number);
+  where o.template_id = boonees.template_id and (o.created_at, o.id) < (boonees.created_at, boonees.id)) end`.mapWith(
+  Number,
+);

@@ -1,5 +1,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+
 import { NEVER_CLAIMABLE_STATUSES, NOT_PUBLIC_STATUSES } from "#shared/figure-status.ts";
+
 import { notInUnreleasedDrop } from "../domain/drops/drop-visibility.ts";
 import { boonees } from "./schema.ts";
 
@@ -22,6 +24,8 @@ export const publicFigureSql = (status: AnyColumn | SQL = boonees.status): SQL =
  * (server/domain/drops/save-drop.ts), so only a Hidden row is looked up in drop_figures (one index probe on
  * drop_figures_boonee_key): a count over every figure stays one scan.
  */
-export const claimableFigureSql = (cols: { id: AnyColumn | SQL; status: AnyColumn | SQL; ownerId: AnyColumn | SQL } = boonees): SQL =>
+export const claimableFigureSql = (
+  cols: { id: AnyColumn | SQL; status: AnyColumn | SQL; ownerId: AnyColumn | SQL } = boonees,
+): SQL =>
   sql`(${cols.ownerId} is null and ${cols.status} not in (${statusList(NEVER_CLAIMABLE_STATUSES)})
        and (${cols.status} <> 'Hidden'::boonee_status or ${notInUnreleasedDrop(cols.id)}))`;

@@ -6,10 +6,18 @@ import type { Database } from "./client.ts";
  * transaction open; an instance that finds the lock taken runs nothing. On the embedded database the
  * process is the only instance (DATA_DIR/db.lock). Returns whether `work` ran.
  */
-export async function onOneInstance(database: Pick<Database, "pool">, lockId: number, work: () => Promise<void>): Promise<boolean> {
+export async function onOneInstance(
+  database: Pick<Database, "pool">,
+  lockId: number,
+  work: () => Promise<void>,
+): Promise<boolean> {
   const client = await database.pool?.connect();
   try {
-    if (client && !(await client.query<{ got: boolean }>("select pg_try_advisory_lock($1) as got", [lockId])).rows[0].got) return false;
+    if (
+      client &&
+      !(await client.query<{ got: boolean }>("select pg_try_advisory_lock($1) as got", [lockId])).rows[0].got
+    )
+      return false;
     await work();
     return true;
   } finally {

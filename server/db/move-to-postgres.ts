@@ -1,6 +1,14 @@
 import { readMigrationFiles } from "drizzle-orm/migrator";
+
 import { migrationsFolder } from "./client.ts";
-import { appTables, differingTables, quoteIdent, summarizeTables, type RowSource, type TableSummary } from "./table-checksums.ts";
+import {
+  appTables,
+  differingTables,
+  quoteIdent,
+  summarizeTables,
+  type RowSource,
+  type TableSummary,
+} from "./table-checksums.ts";
 
 const ROWS_PER_INSERT_PARAMS = 30_000;
 
@@ -34,12 +42,14 @@ export async function moveToPostgres(opts: {
     await applyMigrations(target);
     const tables = await appTables(target);
     const missing = (await appTables(source)).filter((t) => !tables.includes(t));
-    if (missing.length) throw new Error(`The embedded database has tables this version does not know: ${missing.join(", ")}`);
+    if (missing.length)
+      throw new Error(`The embedded database has tables this version does not know: ${missing.join(", ")}`);
     const foreignKeys = await target.query<{ tbl: string; name: string; def: string }>(
       `select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def from pg_constraint
         where contype = 'f' and connamespace = 'public'::regnamespace`,
     );
-    for (const fk of foreignKeys.rows) await target.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${quoteIdent(fk.name)}`);
+    for (const fk of foreignKeys.rows)
+      await target.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${quoteIdent(fk.name)}`);
     const qualified = [...tables.map((t) => `public.${quoteIdent(t)}`), "drizzle.__drizzle_migrations"];
     // Rows the migrations seeded are in the source too: the source's rows are the truth.
     await target.query(`TRUNCATE ${qualified.join(", ")}`);
@@ -47,21 +57,24 @@ export async function moveToPostgres(opts: {
     const left = new Set(opts.leaveOut ?? []);
     for (const t of qualified) if (!left.has(t.replace(/^public\.|"/g, ""))) await copyRows(source, target, t);
     for (const t of qualified) await target.query(`ALTER TABLE ${t} ENABLE TRIGGER USER`);
-    for (const fk of foreignKeys.rows) await target.query(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.def}`);
+    for (const fk of foreignKeys.rows)
+      await target.query(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.def}`);
     await copySequences(source, target);
 
     const kept = (list: TableSummary[]) => list.filter((s) => !left.has(s.table));
     const expected = kept(await summarizeTables(source));
     const actual = kept(await summarizeTables(target));
     const differing = differingTables(expected, actual);
-    if (differing.length) throw new Error(`Copy differs from the embedded database in: ${differing.join(", ")} (nothing was written)`);
+    if (differing.length)
+      throw new Error(`Copy differs from the embedded database in: ${differing.join(", ")} (nothing was written)`);
     for (const s of actual) opts.onTable?.(s);
 
     let sessionSecretStored = false;
     if (opts.sessionSecret) {
-      const r = await target.query(`insert into app_secrets (name, value) values ('session', $1) on conflict (name) do nothing`, [
-        opts.sessionSecret,
-      ]);
+      const r = await target.query(
+        `insert into app_secrets (name, value) values ('session', $1) on conflict (name) do nothing`,
+        [opts.sessionSecret],
+      );
       sessionSecretStored = (r.rowCount ?? r.affectedRows) === 1;
     }
     await target.query("COMMIT");
@@ -123,7 +136,10 @@ async function copyRows(source: RowSource, target: RowSource, table: string) {
       });
       return `(${cells.join(", ")})`;
     });
-    await target.query(`INSERT INTO ${table} (${names.join(", ")}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(", ")}`, params);
+    await target.query(
+      `INSERT INTO ${table} (${names.join(", ")}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(", ")}`,
+      params,
+    );
   }
 }
 
@@ -133,5 +149,9 @@ async function copySequences(source: RowSource, target: RowSource) {
        from pg_sequences where schemaname in ('public', 'drizzle')`,
   );
   for (const s of rows)
-    await target.query("select setval($1::regclass, $2::bigint, $3)", [s.name, s.last_value ?? s.start_value, s.last_value !== null]);
+    await target.query("select setval($1::regclass, $2::bigint, $3)", [
+      s.name,
+      s.last_value ?? s.start_value,
+      s.last_value !== null,
+    ]);
 }

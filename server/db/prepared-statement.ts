@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
+
 import type { DbOrTx } from "./client.ts";
 
 interface DrizzleInternals {
@@ -23,7 +24,10 @@ export type Placeholders<V> = { readonly [K in keyof V]: Placeholder<K & string>
  * call then only binds its values: building the SQL and planning it were most of a claim's cost,
  * in the app and in the database. PGlite runs it like any statement.
  */
-export function preparedStatement<V extends Record<string, unknown>, Row>(label: string, build: (p: Placeholders<V>) => SQL) {
+export function preparedStatement<V extends Record<string, unknown>, Row>(
+  label: string,
+  build: (p: Placeholders<V>) => SQL,
+) {
   let built: { sql: string; params: unknown[] } | undefined;
   let name = "";
   const placeholders = new Proxy({} as Placeholders<V>, { get: (_, key) => sql.placeholder(String(key)) });
@@ -33,7 +37,9 @@ export function preparedStatement<V extends Record<string, unknown>, Row>(label:
       built = drizzle.dialect.sqlToQuery(build(placeholders));
       name = `${label}_${createHash("sha1").update(built.sql).digest("hex").slice(0, 12)}`;
     }
-    const result = (await drizzle.session.prepareQuery(built, undefined, name, false).execute(values)) as { rows: Row[] };
+    const result = (await drizzle.session.prepareQuery(built, undefined, name, false).execute(values)) as {
+      rows: Row[];
+    };
     return result.rows;
   };
 }

@@ -7,5 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
  */
 export function publicNameSql(alias = "profiles"): SQL<string | null> {
   const p = sql.raw(`"${alias}"`);
-  return sql<string | null>`case when ${p}.deleted_at is null and ${p}.blocked_at is null then nullif(trim(${p}.name), '') end`;
+  return sql<
+    string | null
+  >`case when ${p}.deleted_at is null and ${p}.blocked_at is null then nullif(trim(${p}.name), '') end`;
 }

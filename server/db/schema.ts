@@ -15,11 +15,20 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+
 import type { ActivityDetails } from "#shared/activity.ts";
 import type { Lang } from "#shared/i18n-config.ts";
 
 export const rarityEnum = pgEnum("rarity", ["Common", "Rare", "Legendary"]);
-export const statusEnum = pgEnum("boonee_status", ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"]);
+export const statusEnum = pgEnum("boonee_status", [
+  "Draft",
+  "Hidden",
+  "Placed",
+  "Found",
+  "On Sale",
+  "Sold Out",
+  "Archived",
+]);
 export const elementEnum = pgEnum("element", ["Feuer", "Wasser", "Erde", "Luft", "Blitz", "Eis"]);
 export const roleEnum = pgEnum("role", ["user", "moderator", "admin"]);
 export const notificationTypeEnum = pgEnum("notification_type", ["drop", "achievement", "trade", "content", "other"]);

@@ -1,7 +1,9 @@
-import { count } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { count } from "drizzle-orm";
+
 import { generateClaimCode } from "#shared/claim-code-rule.ts";
+
 import type { Logger } from "../log.ts";
 import type { Db } from "./client.ts";
 import { boonees, tags } from "./schema.ts";
@@ -99,7 +101,14 @@ export async function seedDemo(db: Db, log: Logger, dataDir: string) {
         .returning({ id: boonees.id });
       const instances = await tx
         .insert(boonees)
-        .values([1, 2].map(() => ({ ...fields, status: "Placed" as const, imageUrl: `/images/samples/${slug}.svg`, templateId: t.id })))
+        .values(
+          [1, 2].map(() => ({
+            ...fields,
+            status: "Placed" as const,
+            imageUrl: `/images/samples/${slug}.svg`,
+            templateId: t.id,
+          })),
+        )
         .returning({ id: boonees.id });
       for (const b of [t, ...instances]) {
         const code = generateClaimCode();

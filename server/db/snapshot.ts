@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+
 import type { Database } from "./client.ts";
 import { openEmbeddedCopy } from "./embedded-copy.ts";
 import { moveToPostgres } from "./move-to-postgres.ts";
@@ -6,7 +7,8 @@ import type { TableSummary } from "./table-checksums.ts";
 
 /** A consistent copy of the embedded database (a gzipped tar of its directory), taken by the process that holds it: everything, for a move to PostgreSQL; a backup is `backupOfDump` of it. */
 export async function dumpEmbedded(database: Database): Promise<Blob> {
-  if (!database.pglite) throw new Error("Backups through the app are for the embedded database; on PostgreSQL use pg_dump.");
+  if (!database.pglite)
+    throw new Error("Backups through the app are for the embedded database; on PostgreSQL use pg_dump.");
   await database.pglite.query("CHECKPOINT");
   return database.pglite.dumpDataDir("gzip");
 }

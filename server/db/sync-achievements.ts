@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+
+import { ACHIEVEMENTS } from "#shared/achievements.ts";
+
 import type * as schema from "./schema.ts";
 import { achievements } from "./schema.ts";
 

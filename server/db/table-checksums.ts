@@ -1,7 +1,10 @@
 /** Something that answers a SQL query with rows: a PGlite instance, a pg client or pool. */
 export interface RowSource {
   // oxlint-disable-next-line typescript/no-explicit-any -- pg and PGlite constrain the row type differently
-  query<T = any>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount?: number | null; affectedRows?: number }>;
+  query<T = any>(
+    text: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[]; rowCount?: number | null; affectedRows?: number }>;
   /** PGlite: several statements in one string. */
   exec?: (text: string) => Promise<unknown>;
 }

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../db/client.ts";
-import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 import { urlOfKey } from "../uploads/upload-references.ts";
 import { exclusiveItemVisibleTo } from "./broadcasts/exclusive-feed.ts";
+import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
 
 /** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
 const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
@@ -79,16 +80,24 @@ export interface MediaPolicy {
  * staff (who review them), uncached. Figure pictures and released hint photos: public and immutable.
  * The viewer is loaded only when the answer depends on it.
  */
-export async function mediaPolicy(db: DbOrTx, loadActor: () => Promise<Actor | null>, key: string): Promise<MediaPolicy> {
+export async function mediaPolicy(
+  db: DbOrTx,
+  loadActor: () => Promise<Actor | null>,
+  key: string,
+): Promise<MediaPolicy> {
   if (isOwnerOnlyMedia(key)) {
     await assertMayViewMedia(db, await loadActor(), key);
     return { cacheControl: "private, max-age=600", varyCookie: true };
   }
   const story = isStoryPhoto(key);
   if (!story && !mayBeHintPhoto(key)) return { cacheControl: IMMUTABLE, varyCookie: false };
-  const [{ hidden }] = await queryRows<{ hidden: boolean }>(db, story ? hiddenPhotoQuery(key) : waitingHintPhotoQuery(key));
+  const [{ hidden }] = await queryRows<{ hidden: boolean }>(
+    db,
+    story ? hiddenPhotoQuery(key) : waitingHintPhotoQuery(key),
+  );
   if (!hidden) return { cacheControl: story ? "public, max-age=300" : IMMUTABLE, varyCookie: false };
   const actor = await loadActor();
-  if (actor?.role === "admin" || actor?.role === "moderator") return { cacheControl: "private, no-store", varyCookie: true };
+  if (actor?.role === "admin" || actor?.role === "moderator")
+    return { cacheControl: "private, no-store", varyCookie: true };
   throw new DomainError("notFound", 404);
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type Db } from "../db/client.ts";
 
 const CLEANUP_LOCK = 0x0b00_0e12; // any fixed number: one clean-up at a time across instances
@@ -13,7 +14,10 @@ export async function deleteExpiredRateLimits(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${CLEANUP_LOCK}) as got`);
     if (!lock.got) return 0;
-    const deleted = await queryRows<{ key: string }>(tx, sql`delete from rate_limits where expires_at <= now() returning key`);
+    const deleted = await queryRows<{ key: string }>(
+      tx,
+      sql`delete from rate_limits where expires_at <= now() returning key`,
+    );
     return deleted.length;
   });
 }
@@ -25,12 +29,19 @@ export async function deleteExpiredRateLimits(db: Db): Promise<number> {
  * `/passkeys/options` request. Idempotent like the throttle clean-up. Returns how many it deleted.
  */
 export async function deleteExpiredVerifications(db: Db): Promise<number> {
-  const deleted = await queryRows<{ id: string }>(db, sql`delete from verifications where expires_at <= now() returning id`);
+  const deleted = await queryRows<{ id: string }>(
+    db,
+    sql`delete from verifications where expires_at <= now() returning id`,
+  );
   return deleted.length;
 }
 
 /** Runs the clean-ups now and every few minutes; returns the function that stops them (shutdown). */
-export function scheduleRateLimitCleanup(db: Db, onError: (e: unknown) => void, everyMs = CLEANUP_EVERY_MS): () => void {
+export function scheduleRateLimitCleanup(
+  db: Db,
+  onError: (e: unknown) => void,
+  everyMs = CLEANUP_EVERY_MS,
+): () => void {
   const run = () => {
     void deleteExpiredRateLimits(db).catch(onError);
     void deleteExpiredVerifications(db).catch(onError);

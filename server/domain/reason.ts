@@ -1,4 +1,5 @@
 import { reasonSchema } from "#shared/schemas/admin.ts";
+
 import { DomainError } from "./errors.ts";
 
 /** The reason an admin or moderator gives (required, by the shared schema), or "reasonRequired". */

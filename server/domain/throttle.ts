@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../db/client.ts";
 
 export interface ThrottleRule {
@@ -73,7 +74,12 @@ const keyArray = (keys: string[] | Placeholder) =>
  * yet each key's row is locked as by a counted one, so simultaneous attempts still queue on it.
  * `when`: a condition of that statement; while false no row is touched at all (nothing returned).
  */
-export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted: SQL = sql`true`, when: SQL = sql`true`): SQL {
+export function hitSql(
+  keys: string[] | Placeholder,
+  rule: ThrottleRule,
+  counted: SQL = sql`true`,
+  when: SQL = sql`true`,
+): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into rate_limits (key, count, window_start, expires_at)
       select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k where ${when}
@@ -91,7 +97,12 @@ export function hitSql(keys: string[] | Placeholder, rule: ThrottleRule, counted
  * burst of the same guess tells an attacker nothing a single one did not (decision 037).
  * `when`: a condition of the statement (a wrong code); while false nothing is marked.
  */
-export function triedSql(keys: string[] | Placeholder, suffix: string | Placeholder, rule: ThrottleRule, when: SQL): SQL {
+export function triedSql(
+  keys: string[] | Placeholder,
+  suffix: string | Placeholder,
+  rule: ThrottleRule,
+  when: SQL,
+): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into rate_limits (key, count, window_start, expires_at)
       select k || ${suffix}, 1, now(), now() + ${window} from unnest(${keyArray(keys)}) as k where ${when}
@@ -138,7 +149,9 @@ export async function giveBack(db: DbOrTx, given: Hit[], triedSuffix?: string, o
     from unnest(${sql.param(hits.map((h) => h.key))}::text[], ${sql.param(hits.map((h) => h.windowStart))}::timestamptz[]) as g(key, window_start)
     where r.key = g.key and r.window_start = g.window_start`);
   if (triedSuffix)
-    await db.execute(sql`delete from rate_limits where key = any(${sql.param(hits.map((h) => h.key + triedSuffix))}::text[])`);
+    await db.execute(
+      sql`delete from rate_limits where key = any(${sql.param(hits.map((h) => h.key + triedSuffix))}::text[])`,
+    );
 }
 
 /** Forgets a key (e.g. the pair key after a successful sign-in). */

@@ -1,4 +1,5 @@
 import type { Lang } from "#shared/i18n-config.ts";
+
 import { translator } from "../notify/translate.ts";
 import type { Mail } from "./mailer.ts";
 

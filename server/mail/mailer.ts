@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+
 import type { Logger } from "../log.ts";
 
 export interface Mail {
@@ -33,11 +34,16 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   const outbox = path.join(opts.dataDir, "outbox");
   return async (mail) => {
     mkdirSync(outbox, { recursive: true, mode: 0o700 });
-    const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    const file = path.join(
+      outbox,
+      `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`,
+    );
     const extra = Object.entries(mail.headers ?? {})
       .map(([name, value]) => `${name}: ${value}\n`)
       .join("");
-    writeFileSync(file, `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}\n${mail.text}\n`, { mode: 0o600 });
+    writeFileSync(file, `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}\n${mail.text}\n`, {
+      mode: 0o600,
+    });
     opts.log.info({ file, subject: mail.subject }, "mail written to outbox (no SMTP_URL set)");
   };
 }

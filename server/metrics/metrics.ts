@@ -1,5 +1,6 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { sql } from "drizzle-orm";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
 import { queryRows, type Database } from "../db/client.ts";
 import type { ClaimResult } from "../domain/claims/claim-boonee.ts";
 import { GLOBAL_RULE, siteWrongCodes } from "../domain/codes/guess-budget.ts";
@@ -66,7 +67,8 @@ export function createMetrics(database: Pick<Database, "db" | "poolStats">) {
   });
 
   // Read from the database at scrape time (the same for every instance: one PostgreSQL).
-  const fromDatabase = <T>(read: () => Promise<T>) => Promise.race([read(), new Promise<null>((r) => setTimeout(() => r(null), 2_000))]);
+  const fromDatabase = <T>(read: () => Promise<T>) =>
+    Promise.race([read(), new Promise<null>((r) => setTimeout(() => r(null), 2_000))]);
   registry.registerMetric(
     new Gauge({
       registers: [],
@@ -82,7 +84,8 @@ export function createMetrics(database: Pick<Database, "db" | "poolStats">) {
         ).catch(() => null);
         if (!rows) return;
         this.reset();
-        for (const channel of ["push", "email"]) for (const status of ["pending", "claimed", "sending"]) this.set({ channel, status }, 0);
+        for (const channel of ["push", "email"])
+          for (const status of ["pending", "claimed", "sending"]) this.set({ channel, status }, 0);
         for (const r of rows) this.set({ channel: r.channel, status: r.status }, Number(r.n));
       },
     }),
@@ -155,7 +158,10 @@ export function createMetrics(database: Pick<Database, "db" | "poolStats">) {
     registry,
     /** One finished request; `route` is the pattern, never the path. */
     request(method: string, route: string, status: number, seconds: number) {
-      requestDuration.observe({ method: KNOWN_METHODS.has(method) ? method : "other", route, status: String(status) }, seconds);
+      requestDuration.observe(
+        { method: KNOWN_METHODS.has(method) ? method : "other", route, status: String(status) },
+        seconds,
+      );
       if (status === 429) throttled.inc({ route });
     },
     /** One claim's answer (a second submit of the finder's own claim is not counted again). */

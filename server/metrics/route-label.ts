@@ -17,7 +17,8 @@ type RouteTree = { id: string; path?: string; index?: boolean; children: RouteTr
 /** React Router's flat route manifest as the nested tree `matchRoutes` reads. */
 function routeTree(build: ServerBuild): RouteTree[] {
   const nodes = new Map<string, RouteTree>();
-  for (const r of Object.values(build.routes)) if (r) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] });
+  for (const r of Object.values(build.routes))
+    if (r) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] });
   const roots: RouteTree[] = [];
   for (const r of Object.values(build.routes)) {
     if (!r) continue;

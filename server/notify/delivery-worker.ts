@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+
 import type { OptionalChannel } from "#shared/notification-kinds.ts";
+
 import { queryRows, type Db } from "../db/client.ts";
 import { fanOutOnce } from "./fan-out.ts";
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type Db } from "../db/client.ts";
 import { CHANNEL_ROWS, wantsChannelSql } from "./wants-channel.ts";
 

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+
 import { renderNotificationIn } from "#shared/notification-text.ts";
+
 import type { Db } from "../db/client.ts";
 import { notificationSettings, profiles } from "../db/schema.ts";
 import type { SendMail } from "../mail/mailer.ts";

@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+
 import { isInternalAddress } from "./internal-address.ts";
 
 /** The push services of the browsers we know (docs/decisions/021); PUSH_SERVICE_HOSTS adds more. */

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+
 import type { PushEndpointPolicy } from "./push-endpoint-policy.ts";
 
 export interface PushRequest {
@@ -26,16 +27,24 @@ export function createPushRequester(policy: PushEndpointPolicy, opts: { timeoutM
   const lookup: LookupFunction = (hostname, options, callback) => {
     policy.addressesOf(hostname).then(
       (found) => {
-        const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const wanted =
+          options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         if (wanted.length === 0)
-          return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: "ENOTFOUND" }), "", 0);
+          return callback(
+            Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: "ENOTFOUND" }),
+            "",
+            0,
+          );
         if (options.all) return (callback as unknown as (e: null, addresses: typeof wanted) => void)(null, wanted);
         callback(null, wanted[0].address, wanted[0].family);
       },
       (e: NodeJS.ErrnoException) => callback(e, "", 0),
     );
   };
-  const agents = { "http:": new http.Agent({ keepAlive: true, lookup }), "https:": new https.Agent({ keepAlive: true, lookup }) };
+  const agents = {
+    "http:": new http.Agent({ keepAlive: true, lookup }),
+    "https:": new https.Agent({ keepAlive: true, lookup }),
+  };
 
   return function send(request: PushRequest): Promise<PushAnswer> {
     const url = new URL(request.endpoint);

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
+
 import { renderNotificationIn } from "#shared/notification-text.ts";
+
 import type { Db } from "../db/client.ts";
 import { pushSubscriptions } from "../db/schema.ts";
 import type { Deliver } from "./delivery-worker.ts";

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import i18next, { type TFunction } from "i18next";
+
 import { DEFAULT_LANG, LANGS, type Lang } from "#shared/i18n-config.ts";
 
 const localesDir = fileURLToPath(new URL("../../app/locales", import.meta.url));

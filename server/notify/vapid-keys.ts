@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
+
 import type { Db } from "../db/client.ts";
 import { appSecrets } from "../db/schema.ts";
 
@@ -9,8 +10,12 @@ export interface VapidKeys {
 }
 
 /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set; else one pair generated once and shared by every instance (app_secrets). */
-export async function resolveVapidKeys(db: Db, configured: { publicKey?: string; privateKey?: string }): Promise<VapidKeys> {
-  if (configured.publicKey && configured.privateKey) return { publicKey: configured.publicKey, privateKey: configured.privateKey };
+export async function resolveVapidKeys(
+  db: Db,
+  configured: { publicKey?: string; privateKey?: string },
+): Promise<VapidKeys> {
+  if (configured.publicKey && configured.privateKey)
+    return { publicKey: configured.publicKey, privateKey: configured.privateKey };
   await db
     .insert(appSecrets)
     .values({ name: "vapid", value: JSON.stringify(webpush.generateVAPIDKeys()) })

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+
 import { DELIVERABLE } from "#shared/notification-kinds.ts";
 
 /**

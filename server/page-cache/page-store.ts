@@ -48,7 +48,9 @@ export function createPageStore<T>(limits: StoreLimits) {
     /** An entry of this generation that went out of date less than graceMs ago: served while its refresh renders. */
     stale(key: string): T | undefined {
       const slot = slots.get(key);
-      return slot && slot.generation === generation && now() - slot.madeAt < limits.freshMs + limits.graceMs ? slot.value : undefined;
+      return slot && slot.generation === generation && now() - slot.madeAt < limits.freshMs + limits.graceMs
+        ? slot.value
+        : undefined;
     },
 
     /** The fill under way for key in this generation, if any: resolves to its entry, or null if it made none. */

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+
 import type { Services } from "../services.ts";
 import { createPageStore } from "./page-store.ts";
 import { publicPageKey } from "./public-page-key.ts";
@@ -23,10 +24,19 @@ export function createPublicPageCache(services: Pick<Services, "database" | "log
   const store = createPageStore<SharedPage>(limits);
   services.database
     .listen(PUBLIC_CHANGED_CHANNEL, () => store.invalidate())
-    .catch((err) => services.log.error({ err }, "public page cache: cannot listen for changes; pages are only refreshed every second"));
+    .catch((err) =>
+      services.log.error(
+        { err },
+        "public page cache: cannot listen for changes; pages are only refreshed every second",
+      ),
+    );
 
   /** Renders key once for everyone who asks meanwhile: the shared page, or the render itself if it cannot be shared. */
-  async function fill(request: Request, key: string, render: RenderPage): Promise<{ page: SharedPage } | { response: Response }> {
+  async function fill(
+    request: Request,
+    key: string,
+    render: RenderPage,
+  ): Promise<{ page: SharedPage } | { response: Response }> {
     const filling = store.begin(key);
     try {
       const { response, nonce } = await render(request);

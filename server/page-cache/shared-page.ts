@@ -1,5 +1,6 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzip, gzip } from "node:zlib";
+
 import { contentSecurityPolicy } from "../content-security-policy.ts";
 import { chooseEncoding } from "./accept-encoding.ts";
 import { shareableHtml } from "./inline-script-hashes.ts";
@@ -51,13 +52,19 @@ export async function sharePage(response: Response, nonce: string): Promise<Shar
   const raw = Buffer.from(body, "utf8");
   const [gz, br] = await Promise.all([
     gzipAsync(raw),
-    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    brotliAsync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
   ]);
   return { headers, gzip: gz, br, bytes: gz.length + br.length };
 }
 
 /** The response for one request: brotli, gzip or plain as its Accept-Encoding allows. */
-export async function sharedResponse(page: SharedPage, request: Request, status: "hit" | "stale" | "miss"): Promise<Response> {
+export async function sharedResponse(
+  page: SharedPage,
+  request: Request,
+  status: "hit" | "stale" | "miss",
+): Promise<Response> {
   const encoding = chooseEncoding(request.headers.get("accept-encoding"));
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : await gunzipAsync(page.gzip);
   const headers = new Headers(page.headers);
@@ -66,8 +73,11 @@ export async function sharedResponse(page: SharedPage, request: Request, status:
   headers.set("content-length", String(body.length));
   if (encoding !== "identity") headers.set("content-encoding", encoding);
   headers.set(CACHE_STATUS_HEADER, status);
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
-    status: 200,
-    headers,
-  });
+  return new Response(
+    request.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+    {
+      status: 200,
+      headers,
+    },
+  );
 }

@@ -1,12 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import { verifications } from "../db/schema.ts";
 import { DomainError } from "../domain/errors.ts";
 
 /** What a challenge was made for, kept with it on the server (the browser only signs it). */
-export type ChallengeFor = { purpose: "signup"; name: string; email: string } | { purpose: "add"; userId: string } | { purpose: "login" };
+export type ChallengeFor =
+  { purpose: "signup"; name: string; email: string } | { purpose: "add"; userId: string } | { purpose: "login" };
 
 const CHALLENGE_SECONDS = 5 * 60;
 
@@ -19,7 +25,10 @@ const CHALLENGE_SECONDS = 5 * 60;
 const webauthn = () => import("@simplewebauthn/server");
 
 /** The relying party: this site's host and origin (PUBLIC_URL). */
-export const relyingParty = (publicUrl: string) => ({ id: new URL(publicUrl).hostname, origin: new URL(publicUrl).origin });
+export const relyingParty = (publicUrl: string) => ({
+  id: new URL(publicUrl).hostname,
+  origin: new URL(publicUrl).origin,
+});
 
 async function keepChallenge(db: DbOrTx, challenge: string, about: ChallengeFor) {
   await db.insert(verifications).values({
@@ -34,7 +43,10 @@ async function keepChallenge(db: DbOrTx, challenge: string, about: ChallengeFor)
  * The challenge a browser's answer carries, taken out of the store: once only (one DELETE decides,
  * also between instances), and only within five minutes. Null: unknown, used or expired.
  */
-async function takeChallenge(db: DbOrTx, clientDataJSON: string): Promise<{ challenge: string; about: ChallengeFor } | null> {
+async function takeChallenge(
+  db: DbOrTx,
+  clientDataJSON: string,
+): Promise<{ challenge: string; about: ChallengeFor } | null> {
   let challenge: unknown;
   try {
     challenge = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")).challenge;
@@ -74,13 +86,18 @@ export async function registrationOptions(
 
 export async function authenticationOptions(db: DbOrTx, publicUrl: string) {
   const { generateAuthenticationOptions } = await webauthn();
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(publicUrl).id, userVerification: "required" });
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(publicUrl).id,
+    userVerification: "required",
+  });
   await keepChallenge(db, options.challenge, { purpose: "login" });
   return options;
 }
 
 /** The browser's answer to a registration, read from a form field (JSON); never trusted before verification. */
-export function parseResponse<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(raw: string | undefined): T {
+export function parseResponse<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(
+  raw: string | undefined,
+): T {
   try {
     const parsed = JSON.parse(raw ?? "") as T;
     if (typeof parsed?.id === "string" && typeof parsed.response?.clientDataJSON === "string") return parsed;

@@ -1,7 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+
 import { queryRows, type Database } from "../db/client.ts";
-import { unreadAnnouncementsSql } from "../domain/drops/announcement-inbox.ts";
 import { sessions } from "../db/schema.ts";
+import { unreadAnnouncementsSql } from "../domain/drops/announcement-inbox.ts";
 
 type Push = (unread: number) => void;
 

@@ -16,7 +16,8 @@ export function createStreamSlots(limits = { perUser: STREAMS_PER_USER, perAddre
   };
   return {
     take(userId: string, address: string): (() => void) | null {
-      if ((byUser.get(userId) ?? 0) >= limits.perUser || (byAddress.get(address) ?? 0) >= limits.perAddress) return null;
+      if ((byUser.get(userId) ?? 0) >= limits.perUser || (byAddress.get(address) ?? 0) >= limits.perAddress)
+        return null;
       change(byUser, userId, 1);
       change(byAddress, address, 1);
       let freed = false;

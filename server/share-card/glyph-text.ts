@@ -73,7 +73,15 @@ export function wrap(font: fontkit.Font, text: string, size: number, maxWidth: n
 }
 
 /** One line of text as an SVG path (baseline at y); `bold` thickens the strokes by a fraction of the size. */
-export function textPath(font: fontkit.Font, text: string, size: number, x: number, y: number, fill: string, bold = 0): string {
+export function textPath(
+  font: fontkit.Font,
+  text: string,
+  size: number,
+  x: number,
+  y: number,
+  fill: string,
+  bold = 0,
+): string {
   const scale = size / font.unitsPerEm;
   const run = font.layout(text);
   let pen = 0;

@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from "sharp";
+
 import { cardFont, textPath, wrap } from "./glyph-text.ts";
 
 export const CARD_WIDTH = 1200;

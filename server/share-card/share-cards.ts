@@ -2,14 +2,16 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { durationText } from "#shared/duration-text.ts";
 import type { Lang } from "#shared/i18n-config.ts";
+
 import type { DbOrTx } from "../db/client.ts";
 import { networkKey } from "../domain/address-key.ts";
-import { DomainError } from "../domain/errors.ts";
 import { getPublicDrop } from "../domain/drops/public-drops.ts";
-import { hit, minutesToWait, type ThrottleRule } from "../domain/throttle.ts";
+import { DomainError } from "../domain/errors.ts";
 import { getBooneeDetail } from "../domain/figures/public-boonee.ts";
+import { hit, minutesToWait, type ThrottleRule } from "../domain/throttle.ts";
 import { translator } from "../notify/translate.ts";
 import type { Storage } from "../storage/storage.ts";
 import { createCardStore, type CardStore } from "./card-store.ts";
@@ -35,7 +37,9 @@ function storeOf(services: CardServices): CardStore {
 }
 
 /** The app's static pictures (the demo figures' samples under /images/), as the pages serve them. */
-const PUBLIC_DIR = [fileURLToPath(new URL("../../public/", import.meta.url)), path.resolve("public")].find((d) => existsSync(d));
+const PUBLIC_DIR = [fileURLToPath(new URL("../../public/", import.meta.url)), path.resolve("public")].find((d) =>
+  existsSync(d),
+);
 
 async function pictureOf(storage: Storage, url: string | null): Promise<Uint8Array | null> {
   if (url?.startsWith("/uploads/")) {
@@ -55,7 +59,12 @@ async function pictureOf(storage: Storage, url: string | null): Promise<Uint8Arr
  * reported note. Only what the public page shows (getBooneeDetail as a visitor): never a code.
  * Throws DomainError notFound for a figure that is not public.
  */
-export async function figureCard(services: CardServices, id: string, lang: Lang, beforeRender?: BeforeRender): Promise<Buffer> {
+export async function figureCard(
+  services: CardServices,
+  id: string,
+  lang: Lang,
+  beforeRender?: BeforeRender,
+): Promise<Buffer> {
   const t = translator(lang);
   const page = await getBooneeDetail(services.db, null, id);
   const found = page.life.findLast((e) => e.kind === "found");
@@ -64,7 +73,10 @@ export async function figureCard(services: CardServices, id: string, lang: Lang,
     : found?.kind === "found"
       ? found.afterMinutes === null
         ? t("life.event.found", { name: found.finder ?? t("common.anonymous") })
-        : t("life.event.foundAfter", { name: found.finder ?? t("common.anonymous"), after: durationText(found.afterMinutes, t) })
+        : t("life.event.foundAfter", {
+            name: found.finder ?? t("common.anonymous"),
+            after: durationText(found.afterMinutes, t),
+          })
       : page.claimed
         ? t("boonee.ownedBy", { name: page.ownerName ?? t("common.anonymous") })
         : page.availability === "noLongerClaimable"
@@ -86,14 +98,24 @@ export async function figureCard(services: CardServices, id: string, lang: Lang,
 }
 
 /** A released drop's share card: its title, area and how many of its figures are found. */
-export async function dropCard(services: CardServices, id: string, lang: Lang, beforeRender?: BeforeRender): Promise<Buffer> {
+export async function dropCard(
+  services: CardServices,
+  id: string,
+  lang: Lang,
+  beforeRender?: BeforeRender,
+): Promise<Buffer> {
   const t = translator(lang);
   const drop = await getPublicDrop(services.db, id);
   const title = lang === "en" ? drop.title.en : drop.title.de;
   const area = lang === "en" ? drop.area.en : drop.area.de;
   const count = t("life.card.dropFound", { found: drop.found, total: drop.total });
   const picture = drop.figures.find((f) => f.imageUrl)?.imageUrl ?? null;
-  const content: Omit<CardContent, "picture"> = { kicker: "Drop", title, badge: null, line: area ? `${area} · ${count}` : count };
+  const content: Omit<CardContent, "picture"> = {
+    kicker: "Drop",
+    title,
+    badge: null,
+    line: area ? `${area} · ${count}` : count,
+  };
   const made = await storeOf(services).card(
     `drop:${id}:${lang}:${picture}:${JSON.stringify(content)}`,
     async () => renderCard({ ...content, picture: await pictureOf(services.storage, picture) }),

@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import type { Config } from "../config.ts";
 import { createS3Storage } from "./s3.ts";
 import { createLocalStorage, type Storage } from "./storage.ts";

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+
 import type { Storage } from "./storage.ts";
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -3,10 +3,11 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  NoSuchKey,
   PutObjectCommand,
   S3Client,
-  NoSuchKey,
 } from "@aws-sdk/client-s3";
+
 import { assertSafeKey, type Storage } from "./storage.ts";
 
 export interface S3Options {
@@ -28,7 +29,9 @@ export function createS3Storage(opts: S3Options): Storage {
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
     credentials:
-      opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
   });
   return {
     kind: "s3",

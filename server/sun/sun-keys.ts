@@ -6,7 +6,8 @@ export interface SunKeys {
   fileReadKey: Uint8Array;
 }
 
-const derive = (master: string, info: string) => new Uint8Array(hkdfSync("sha256", Buffer.from(master, "hex"), "boonees-sun", info, 16));
+const derive = (master: string, info: string) =>
+  new Uint8Array(hkdfSync("sha256", Buffer.from(master, "hex"), "boonees-sun", info, 16));
 
 /**
  * Keys derived from SUN_MASTER_KEY: the meta-read key is the same for every tag (the PICC data must be
@@ -14,7 +15,10 @@ const derive = (master: string, info: string) => new Uint8Array(hkdfSync("sha256
  * Knowing one tag's file-read key says nothing about another's.
  */
 export function deriveSunKeys(masterHex: string, uid: string): SunKeys {
-  return { metaReadKey: derive(masterHex, "meta-read"), fileReadKey: derive(masterHex, `file-read:${uid.toUpperCase()}`) };
+  return {
+    metaReadKey: derive(masterHex, "meta-read"),
+    fileReadKey: derive(masterHex, `file-read:${uid.toUpperCase()}`),
+  };
 }
 
 export interface TagSunSettings {

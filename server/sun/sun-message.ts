@@ -1,5 +1,5 @@
-import { cmac } from "@noble/ciphers/aes.js";
 import { createDecipheriv, timingSafeEqual } from "node:crypto";
+import { cmac } from "@noble/ciphers/aes.js";
 
 /**
  * Secure Unique NFC (SUN) messages of NTAG 424 DNA tags in AES mode, as NXP's AN12196 describes

@@ -13,7 +13,8 @@ export interface TapGrant {
 export const TAP_GRANT_COOKIE = "sun_tap";
 export const TAP_GRANT_SECONDS = 10 * 60;
 
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`sun-tap:${payload}`).digest("base64url");
+const sign = (secret: string, payload: string) =>
+  createHmac("sha256", secret).update(`sun-tap:${payload}`).digest("base64url");
 
 export function signTapGrant(secret: string, grant: TapGrant, now = Date.now()): string {
   const payload = `${grant.tagId}.${grant.counter}.${Math.floor(now / 1000) + TAP_GRANT_SECONDS}`;

@@ -67,7 +67,9 @@ export function scheduleOrphanSweep(
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= onOneInstance(services.database, SWEEP_LOCK, async () => onDone(await sweepOrphanUploads(services.db, services.storage)))
+    running ??= onOneInstance(services.database, SWEEP_LOCK, async () =>
+      onDone(await sweepOrphanUploads(services.db, services.storage)),
+    )
       .then(() => {})
       .catch(onError)
       .finally(() => (running = undefined));

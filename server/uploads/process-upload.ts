@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import type { Storage } from "../storage/storage.ts";
-import { DomainError } from "../domain/errors.ts";
+
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, VIDEO_MAX_BYTES, type VIDEO_MIME_TYPES } from "#shared/upload-rules.ts";
+
+import { DomainError } from "../domain/errors.ts";
+import type { Storage } from "../storage/storage.ts";
 
 /** Upload rules (product decisions): checked by content, never by the file's name or declared type. */
 /** Pixel-flood protection: a tiny file that decodes to a gigantic canvas is refused (40 MP, ≈ 7300 × 5500). */
@@ -53,7 +55,8 @@ export async function prepareImage(file: Blob): Promise<PreparedImage> {
     .metadata()
     .catch(() => null);
   if (!meta?.width || !meta.height) throw new DomainError("imageUpload", 422, { reason: "unreadable" });
-  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new DomainError("imageUpload", 413, { reason: "tooManyPixels" });
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS)
+    throw new DomainError("imageUpload", 413, { reason: "tooManyPixels" });
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).rotate();
     // Without .keepMetadata()/.withMetadata() sharp writes no EXIF, XMP or ICC beyond sRGB.

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -46,7 +47,11 @@ export async function unreferencedUrls(db: DbOrTx, urls: string[]): Promise<stri
  * not answer) is left to the orphan sweep (server/uploads/orphan-sweep.ts); the action that deleted
  * the rows has succeeded either way. Returns how many files were removed.
  */
-export async function removeUnreferencedUploads(db: DbOrTx, storage: Storage, urls: (string | null | undefined)[]): Promise<number> {
+export async function removeUnreferencedUploads(
+  db: DbOrTx,
+  storage: Storage,
+  urls: (string | null | undefined)[],
+): Promise<number> {
   const candidates = urls.filter((u): u is string => !!u && keysOfUrl(u).length > 0);
   if (candidates.length === 0) return 0;
   let removed = 0;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../db/client.ts";
 import type { Storage } from "../storage/storage.ts";
 import { keysOfUrl } from "./upload-references.ts";

@@ -36,7 +36,10 @@ export const changePasswordSchema = z
     currentPassword: z.string().min(1, "auth.error.passwordRequired").max(128, "auth.error.passwordTooLong"),
     newPassword: passwordSchema,
   })
-  .refine((d) => d.newPassword !== d.currentPassword, { path: ["newPassword"], message: "profile.password.samePassword" });
+  .refine((d) => d.newPassword !== d.currentPassword, {
+    path: ["newPassword"],
+    message: "profile.password.samePassword",
+  });
 
 /** A passkey-only sign-up: name and e-mail as for a password sign-up, no password. */
 export const passkeySignUpSchema = signUpSchema.pick({ name: true, email: true });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+
 import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
-import { ELEMENTS, RARITIES, STATUSES, englishNeedsGerman, figureFieldsShape, optionalText } from "../figure-fields.ts";
+import { ELEMENTS, englishNeedsGerman, figureFieldsShape, optionalText, RARITIES, STATUSES } from "../figure-fields.ts";
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 import { pickedFileProblem } from "../upload-rules.ts";
@@ -14,7 +15,9 @@ export type Rarity = (typeof RARITIES)[number];
 export type Status = (typeof STATUSES)[number];
 export type Element = (typeof ELEMENTS)[number];
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
 const optionalUuid = z
   .string()
   .optional()
@@ -148,11 +151,19 @@ const broadcastAudienceFields = {
   series: optionalText(100),
   booneeId: optionalUuid,
 };
-type AudienceValues = { audience: (typeof AUDIENCES)[number]; rarity: string | null; series: string | null; booneeId: string | null };
+type AudienceValues = {
+  audience: (typeof AUDIENCES)[number];
+  rarity: string | null;
+  series: string | null;
+  booneeId: string | null;
+};
 function checkAudience(v: AudienceValues, ctx: z.RefinementCtx) {
-  if (v.audience === "rarity" && !v.rarity) ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
-  if (v.audience === "series" && !v.series) ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
-  if (v.audience === "boonee" && !v.booneeId) ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
+  if (v.audience === "rarity" && !v.rarity)
+    ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
+  if (v.audience === "series" && !v.series)
+    ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
+  if (v.audience === "boonee" && !v.booneeId)
+    ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
 }
 
 /** The audience alone: the form's recipient count asks with it, the send with the whole broadcast. */
@@ -207,7 +218,8 @@ export function broadcastFormInput(form: FormData) {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
   const file = form.get("file");
-  fields.file = typeof file === "object" && file !== null && file.size > 0 ? { type: file.type, size: file.size } : null;
+  fields.file =
+    typeof file === "object" && file !== null && file.size > 0 ? { type: file.type, size: file.size } : null;
   return fields;
 }
 
@@ -230,7 +242,9 @@ export const accountActionSchema = z.object({
   userId: z.string().min(1, "users.error.update").max(100, "users.error.update"),
   reason: reasonSchema,
 });
-export const unblockSchema = z.object({ userId: z.string().min(1, "users.error.update").max(100, "users.error.update") });
+export const unblockSchema = z.object({
+  userId: z.string().min(1, "users.error.update").max(100, "users.error.update"),
+});
 
 /** Editing a sent broadcast: title and message by the broadcast rules, the link of a link item. */
 export const broadcastEditSchema = z

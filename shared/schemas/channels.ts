@@ -1,6 +1,13 @@
 import { z } from "zod";
+
 import { LANGS } from "../i18n-config.ts";
-import { NOTIFICATION_KINDS, OPTIONAL_CHANNELS, mayUse, type NotificationKind, type OptionalChannel } from "../notification-kinds.ts";
+import {
+  mayUse,
+  NOTIFICATION_KINDS,
+  OPTIONAL_CHANNELS,
+  type NotificationKind,
+  type OptionalChannel,
+} from "../notification-kinds.ts";
 
 /** The checkbox of one kind on one channel in the preferences form. */
 export const preferenceField = (kind: NotificationKind, channel: OptionalChannel) => `${channel}.${kind}`;
@@ -12,10 +19,12 @@ export const preferencesSchema = z
   .transform(({ language, ...fields }) => ({
     language,
     enabled: OPTIONAL_CHANNELS.flatMap((channel) =>
-      NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && fields[preferenceField(kind, channel)] === "on").map((kind) => ({
-        kind,
-        channel,
-      })),
+      NOTIFICATION_KINDS.filter((kind) => mayUse(kind, channel) && fields[preferenceField(kind, channel)] === "on").map(
+        (kind) => ({
+          kind,
+          channel,
+        }),
+      ),
     ),
   }));
 export type PreferencesInput = z.output<typeof preferencesSchema>;
@@ -27,11 +36,15 @@ const base64url = z
 
 /** A browser's PushSubscription as the profile page posts it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: "channels.error.pushInvalid" }).max(1000, "channels.error.pushInvalid"),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: "channels.error.pushInvalid" })
+    .max(1000, "channels.error.pushInvalid"),
   p256dh: base64url,
   auth: base64url,
 });
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 
 /** The token of a confirmation or unsubscribe link. */
-export const channelTokenSchema = z.object({ token: z.string().trim().min(16, "channels.error.token").max(200, "channels.error.token") });
+export const channelTokenSchema = z.object({
+  token: z.string().trim().min(16, "channels.error.token").max(200, "channels.error.token"),
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { ZONED_INPUT } from "../zoned-time.ts";
 
 export const DROP_TITLE_MAX = 120;
@@ -7,7 +8,9 @@ export const DROP_AREA_MAX = 200;
 export const HINT_TEXT_MAX = 500;
 export const DROP_FIGURES_MAX = 50;
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "admin.error.notFound");
 const required = (max: number, key: string) =>
   z
     .string("drops.admin.error." + key)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { GALLERY_RARITIES, type GalleryRarity } from "../gallery-rarities.ts";
 
 export { GALLERY_RARITIES, type GalleryRarity };
@@ -13,7 +14,9 @@ export const gallerySearchSchema = z.object({
     .string()
     .optional()
     .transform(
-      (v) => (GALLERY_RARITIES as readonly string[]).find((r) => r.toLowerCase() === (v ?? "").toLowerCase()) as GalleryRarity | undefined,
+      (v) =>
+        (GALLERY_RARITIES as readonly string[]).find((r) => r.toLowerCase() === (v ?? "").toLowerCase()) as
+          GalleryRarity | undefined,
     )
     .transform((v) => v ?? null),
   page: z

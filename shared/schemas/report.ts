@@ -25,7 +25,9 @@ export const resolveReportsSchema = z.discriminatedUnion("outcome", [
 
 /** A signed-in user reports one finder photo on the figure page it is shown on (no kind, no note). */
 export const photoReportSchema = z.object({
-  photoId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "story.photoReport.error.notFound"),
+  photoId: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "story.photoReport.error.notFound"),
 });
 
 /** Which reports the admin reports view shows: still open (the default), resolved, or all. */

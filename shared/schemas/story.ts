@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 import { LANGS } from "../i18n-config.ts";
-import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN } from "../story-limits.ts";
+import {
+  STORY_LOCATION_MAX,
+  STORY_TEXT_MAX,
+  STORY_TEXT_MIN,
+  STORY_TITLE_MAX,
+  STORY_TITLE_MIN,
+} from "../story-limits.ts";
 
 export { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN };
 
@@ -28,8 +34,12 @@ const trimmed = z
  * never cut. Messages are translation keys; the spec's texts for this form are fixed German.
  */
 export const storySchema = z.object({
-  title: trimmed.pipe(z.string().min(STORY_TITLE_MIN, "story.error.titleTooShort").max(STORY_TITLE_MAX, "story.error.titleTooLong")),
-  story: trimmed.pipe(z.string().min(STORY_TEXT_MIN, "story.error.storyTooShort").max(STORY_TEXT_MAX, "story.error.storyTooLong")),
+  title: trimmed.pipe(
+    z.string().min(STORY_TITLE_MIN, "story.error.titleTooShort").max(STORY_TITLE_MAX, "story.error.titleTooLong"),
+  ),
+  story: trimmed.pipe(
+    z.string().min(STORY_TEXT_MIN, "story.error.storyTooShort").max(STORY_TEXT_MAX, "story.error.storyTooLong"),
+  ),
   location: trimmed.pipe(
     z
       .string()

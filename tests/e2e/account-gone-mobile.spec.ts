@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
+
 import * as schema from "../../server/db/schema.ts";
 import { ownerWith } from "./admin-fixtures.ts";
 import { db, expect, test, unique, untilHydrated } from "./fixtures.ts";
@@ -8,7 +9,9 @@ import { addStoryRow } from "./public-fixtures.ts";
 // Issue 34 item 2 and issue 35 item 13 on a phone: a finder with a photo deletes the account; the
 // dialog says the photos go, the photo's address (both sizes) is gone afterwards, and the home page
 // opens at its top, not scrolled down to where the delete button was.
-test("deleting the account takes the finder's photo along, and the home page opens at the top (de)", async ({ page }) => {
+test("deleting the account takes the finder's photo along, and the home page opens at the top (de)", async ({
+  page,
+}) => {
   const { user, owned } = await ownerWith(page, [{ name: `Knipsi ${unique()}` }]);
   const figure = owned[0];
   await addStoryRow(figure.id, user.id, { title: "Am Kai", story: "Er saß auf dem Poller am Kai." });
@@ -17,7 +20,9 @@ test("deleting the account takes the finder's photo along, and the home page ope
     .toBuffer();
   await page.goto(`/boonee/${figure.id}`);
   const form = page.getByTestId("story-photo-form");
-  await form.getByLabel("Fundfotos hinzufügen (noch 3)").setInputFiles({ name: "kai.jpg", mimeType: "image/jpeg", buffer: photo });
+  await form
+    .getByLabel("Fundfotos hinzufügen (noch 3)")
+    .setInputFiles({ name: "kai.jpg", mimeType: "image/jpeg", buffer: photo });
   await form.getByRole("button", { name: "Fotos hochladen" }).click();
   await expect(page.getByText("Deine Fotos sind hochgeladen.")).toBeVisible();
   const detail = (await page.getByTestId("story-photos").getByRole("img").first().getAttribute("src"))!;

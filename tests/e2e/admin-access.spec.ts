@@ -1,9 +1,10 @@
 import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { figureById, ownerWith, pngBytes, signInAsModerator, signUpQuick, tagOf } from "./admin-fixtures.ts";
-import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
 import { E2E } from "./env.ts";
+import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
 
 /**
  * Every admin action (each intent of each admin route, as a document POST and as React Router's
@@ -66,7 +67,16 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       name: "update",
       path: "/admin/boonees",
       adminOnly: true,
-      body: { multipart: { intent: "update", id: target.id, name: "Gehackt", status: "Archived", placementNote: "Im Gebüsch", image } },
+      body: {
+        multipart: {
+          intent: "update",
+          id: target.id,
+          name: "Gehackt",
+          status: "Archived",
+          placementNote: "Im Gebüsch",
+          image,
+        },
+      },
     },
     { name: "delete", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "delete", id: target.id } } },
     {
@@ -83,7 +93,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
         },
       },
     },
-    { name: "verify", path: "/admin/claims", adminOnly: false, body: { form: { intent: "verify", claimId: owned[0].claimId } } },
+    {
+      name: "verify",
+      path: "/admin/claims",
+      adminOnly: false,
+      body: { form: { intent: "verify", claimId: owned[0].claimId } },
+    },
     {
       name: "hide story",
       path: "/admin/claims",
@@ -96,14 +111,24 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       adminOnly: false,
       body: { form: { intent: "photo", photoId: photo.id, hidden: "true" } },
     },
-    { name: "role", path: "/admin/users", adminOnly: true, body: { form: { intent: "role", userId: owner.id, role: "admin" } } },
+    {
+      name: "role",
+      path: "/admin/users",
+      adminOnly: true,
+      body: { form: { intent: "role", userId: owner.id, role: "admin" } },
+    },
     {
       name: "role confirmed",
       path: "/admin/users",
       adminOnly: true,
       body: { form: { intent: "role", userId: owner.id, role: "admin", confirmed: "yes" } },
     },
-    { name: "replace code", path: "/admin/boonees", adminOnly: true, body: { form: { intent: "replaceCode", id: target.id } } },
+    {
+      name: "replace code",
+      path: "/admin/boonees",
+      adminOnly: true,
+      body: { form: { intent: "replaceCode", id: target.id } },
+    },
     {
       name: "bulk status",
       path: "/admin/boonees",
@@ -116,7 +141,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       adminOnly: true,
       body: { form: { intent: "edit", id: sent.id, title: "Überschrieben", message: "Eine ganz andere Nachricht." } },
     },
-    { name: "retract broadcast", path: "/admin/content", adminOnly: true, body: { form: { intent: "retract", id: sent.id } } },
+    {
+      name: "retract broadcast",
+      path: "/admin/content",
+      adminOnly: true,
+      body: { form: { intent: "retract", id: sent.id } },
+    },
     {
       name: "reject",
       path: "/admin/claims",
@@ -143,15 +173,36 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       name: "schedule drop",
       path: "/admin/drops",
       adminOnly: true,
-      body: { form: { intent: "create", titleDe: dropTitle, titleEn: dropTitle, releaseAt: "2099-06-01T12:00", figureIds: target.id } },
+      body: {
+        form: {
+          intent: "create",
+          titleDe: dropTitle,
+          titleEn: dropTitle,
+          releaseAt: "2099-06-01T12:00",
+          figureIds: target.id,
+        },
+      },
     },
     {
       name: "bind SUN tag",
       path: `/admin/sun-tag/${target.id}`,
       adminOnly: true,
-      body: { form: { intent: "bind", mode: "explicit", uid: "04AABBCCDDEEFF", metaKey: "0".repeat(32), fileKey: "0".repeat(32) } },
+      body: {
+        form: {
+          intent: "bind",
+          mode: "explicit",
+          uid: "04AABBCCDDEEFF",
+          metaKey: "0".repeat(32),
+          fileKey: "0".repeat(32),
+        },
+      },
     },
-    { name: "unbind SUN tag", path: `/admin/sun-tag/${target.id}`, adminOnly: true, body: { form: { intent: "unbind" } } },
+    {
+      name: "unbind SUN tag",
+      path: `/admin/sun-tag/${target.id}`,
+      adminOnly: true,
+      body: { form: { intent: "unbind" } },
+    },
     // moderators read the reports; only an admin resolves them
     {
       name: "resolve reports (gone)",
@@ -166,7 +217,8 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       body: { form: { intent: "resolve", outcome: "fixed", booneeId: target.id } },
     },
   ];
-  const variants = (path: string) => (path === "/admin" ? ["/admin?index", "/admin.data?index"] : [path, `${path}.data`]);
+  const variants = (path: string) =>
+    path === "/admin" ? ["/admin?index", "/admin.data?index"] : [path, `${path}.data`];
 
   const send = async (request: APIRequestContext, r: Req, path: string) => {
     const res = await request.post(path, { ...r.body, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
@@ -222,7 +274,10 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   // --- CSV downloads: visitors sign in first, plain users get 403, moderators only the claims
   for (const path of ["/admin/boonees.csv", "/admin/claims.csv", "/admin/users.csv"]) {
     const v = await visitor.request.get(path, { maxRedirects: 0 });
-    expect([v.status(), v.headers().location], `visitor GET ${path}`).toEqual([302, `/auth?redirect=${encodeURIComponent(path)}`]);
+    expect([v.status(), v.headers().location], `visitor GET ${path}`).toEqual([
+      302,
+      `/auth?redirect=${encodeURIComponent(path)}`,
+    ]);
     expect((await userPage.request.get(path, { maxRedirects: 0 })).status(), `user GET ${path}`).toBe(403);
     const m = await modPage.request.get(path, { maxRedirects: 0 });
     expect(m.status(), `moderator GET ${path}`).toBe(path === "/admin/claims.csv" ? 200 : 403);
@@ -232,10 +287,19 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, createName))).toHaveLength(0);
   expect(await db.select().from(schema.tags).where(eq(schema.tags.secretCode, createCode))).toHaveLength(0);
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.templateId, type.id))).toHaveLength(0);
-  expect(await figureById(target.id)).toMatchObject({ name: target.name, status: "Placed", imageUrl: null, placementNote: null });
-  expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, broadcastTitle))).toHaveLength(0);
+  expect(await figureById(target.id)).toMatchObject({
+    name: target.name,
+    status: "Placed",
+    imageUrl: null,
+    placementNote: null,
+  });
+  expect(
+    await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, broadcastTitle)),
+  ).toHaveLength(0);
   expect(await db.select().from(schema.drops).where(eq(schema.drops.titleDe, dropTitle))).toHaveLength(0);
-  expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, broadcastTitle))).toHaveLength(0);
+  expect(
+    await db.select().from(schema.notifications).where(eq(schema.notifications.title, broadcastTitle)),
+  ).toHaveLength(0);
   const [claim] = await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId));
   expect(claim).toMatchObject({ verified: false, status: "pending" });
   const reports = await db.select().from(schema.figureReports).where(eq(schema.figureReports.booneeId, target.id));
@@ -243,7 +307,9 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   expect((await tagOf(target.id)).secretCode).toBe(target.code);
   expect((await tagOf(target.id)).sunMode).toBeNull();
   expect((await tagOf(owned[0].id)).secretCode).toBe(owned[0].code);
-  expect((await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.id, sent.id)))[0]).toMatchObject({
+  expect(
+    (await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.id, sent.id)))[0],
+  ).toMatchObject({
     title: sent.title,
     description: "Bleibt, wie es ist.",
   });
@@ -255,9 +321,13 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   expect(await db.select().from(schema.activityLog).where(eq(schema.activityLog.objectId, sent.id))).toHaveLength(0);
   const ownerNotes = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
   expect(ownerNotes.filter((n) => n.type === "other")).toHaveLength(0);
-  expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);
+  expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(
+    false,
+  );
   expect((await db.select().from(schema.storyPhotos).where(eq(schema.storyPhotos.id, photo.id)))[0].hidden).toBe(false);
-  expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, owner.id))).map((r) => r.role)).toEqual(["user"]);
+  expect(
+    (await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, owner.id))).map((r) => r.role),
+  ).toEqual(["user"]);
 
   // --- control: the same requests are well-formed — the right roles get them through
   const verify = requests.find((r) => r.name === "verify")!;
@@ -268,7 +338,11 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   await signInAsAdmin(adminPage);
   const update = requests.find((r) => r.name === "update")!;
   expect(await send(adminPage.request, update, update.path)).toBe(200);
-  expect(await figureById(target.id)).toMatchObject({ name: "Gehackt", status: "Archived", placementNote: "Im Gebüsch" });
+  expect(await figureById(target.id)).toMatchObject({
+    name: "Gehackt",
+    status: "Archived",
+    placementNote: "Im Gebüsch",
+  });
   await adminContext.close();
 
   await visitor.close();

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
 import { db, grantRole, seedBoonee, signIn, unique, type SeedBoonee } from "./fixtures.ts";

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { figureById, gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -36,7 +37,10 @@ test.describe("admin model on a phone", () => {
     expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title))).toEqual([]);
   });
 
-  test("a type's story fix reaches its instance; a deleted claimed figure's owner is told (en)", async ({ page, browser }) => {
+  test("a type's story fix reaches its instance; a deleted claimed figure's owner is told (en)", async ({
+    page,
+    browser,
+  }) => {
     const name = `Tippi ${unique()}`;
     const type = await seedBoonee({ name, description: "Lives under the brigde." });
     const instance = await seedBoonee({ name, description: "Lives under the brigde.", templateId: type.id });
@@ -47,7 +51,9 @@ test.describe("admin model on a phone", () => {
     await useEnglish(page);
     await signInAsAdmin(page);
     await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);
-    const typeCard = page.getByTestId("admin-boonee-card").filter({ has: page.locator(`a[href="/boonee/${type.id}"]`) });
+    const typeCard = page
+      .getByTestId("admin-boonee-card")
+      .filter({ has: page.locator(`a[href="/boonee/${type.id}"]`) });
     await typeCard.getByRole("button", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("type-reach")).toContainText("Changes reach the 1 instance");

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { figureById, gotoAdmin, origin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -59,14 +60,18 @@ async function person(browser: Browser, lang: Lang) {
   return { context, page };
 }
 
-const contentWithTitle = async (title: string) => db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title));
+const contentWithTitle = async (title: string) =>
+  db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title));
 
 for (const lang of ["de", "en"] as const) {
   const T = TEXT[lang];
   test.describe(`admin model (${lang})`, () => {
     test.describe.configure({ timeout: 90_000 });
 
-    test("an image post without a file and a link post without a link are refused; nothing is sent", async ({ page, browser }) => {
+    test("an image post without a file and a link post without a link are refused; nothing is sent", async ({
+      page,
+      browser,
+    }) => {
       const owner = await person(browser, lang);
       await ownerWith(owner.page, [{}]);
       await owner.context.close();
@@ -75,7 +80,9 @@ for (const lang of ["de", "en"] as const) {
       await gotoAdmin(page, "/admin/content");
       const title = `Leer ${unique()}`;
       await page.getByRole("textbox", { name: T.title, exact: true }).fill(title);
-      await page.getByRole("textbox", { name: T.message, exact: true }).fill("Schaut euch dieses Bild an, es ist toll.");
+      await page
+        .getByRole("textbox", { name: T.message, exact: true })
+        .fill("Schaut euch dieses Bild an, es ist toll.");
       await page.getByLabel(T.contentType).selectOption("image");
       // the preview shows the owners' notification and card, and that the picture is missing
       const preview = page.getByTestId("broadcast-preview");
@@ -89,7 +96,13 @@ for (const lang of ["de", "en"] as const) {
       await expect(page.getByText(T.linkRequired)).toBeVisible();
       // the server refuses on its own, too (a request without the page's scripts)
       const res = await page.request.post("/admin/content", {
-        multipart: { title, message: "Schaut euch dieses Bild an, es ist toll.", contentType: "image", audience: "all", hasFile: "true" },
+        multipart: {
+          title,
+          message: "Schaut euch dieses Bild an, es ist toll.",
+          contentType: "image",
+          audience: "all",
+          hasFile: "true",
+        },
         headers: origin(),
       });
       expect(res.status()).toBe(400);
@@ -112,7 +125,9 @@ for (const lang of ["de", "en"] as const) {
       await signInAsAdmin(page);
       await inLanguage(page, lang);
       await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);
-      const typeCard = page.getByTestId("admin-boonee-card").filter({ has: page.locator(`a[href="/boonee/${type.id}"]`) });
+      const typeCard = page
+        .getByTestId("admin-boonee-card")
+        .filter({ has: page.locator(`a[href="/boonee/${type.id}"]`) });
       await typeCard.getByRole("button", { name: T.edit }).click();
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByTestId("type-reach")).toContainText(T.reach);

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -21,7 +22,9 @@ async function scene() {
     .insert(schema.drops)
     .values({ titleDe: waitingTitle, titleEn: `${waitingTitle} EN`, releaseAt: new Date(Date.now() + 5 * 3_600_000) })
     .returning();
-  await db.insert(schema.dropFigures).values({ dropId: waitingDrop.id, booneeId: waiting.id, previousStatus: "Placed" });
+  await db
+    .insert(schema.dropFigures)
+    .values({ dropId: waitingDrop.id, booneeId: waiting.id, previousStatus: "Placed" });
   await db.update(schema.boonees).set({ status: "Hidden" }).where(eq(schema.boonees.id, waiting.id));
 
   const releasedTitle = `Hafendrop ${unique()}`;
@@ -73,7 +76,9 @@ const TEXTS = {
 } as const;
 
 for (const lang of ["de", "en"] as const) {
-  test(`the admin tells the truth: gallery, available, drop pages, reports and 'found after' (${lang})`, async ({ page }) => {
+  test(`the admin tells the truth: gallery, available, drop pages, reports and 'found after' (${lang})`, async ({
+    page,
+  }) => {
     test.slow();
     const s = await scene();
     const x = TEXTS[lang];

@@ -17,7 +17,10 @@ test.beforeEach(() => test.slow());
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-test("Claims at 375 px: one card per claim with Verify and Reject on screen, no sideways scroll (German)", async ({ browser, page }) => {
+test("Claims at 375 px: one card per claim with Verify and Reject on screen, no sideways scroll (German)", async ({
+  browser,
+  page,
+}) => {
   const ownerPage = await browser.newPage();
   const { user } = await ownerWith(ownerPage, [{ name: `Handyfund ${unique()}`, series: "Hafen" }], `Mara ${unique()}`);
   await ownerPage.close();

@@ -1,8 +1,19 @@
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin, ownerWith, pngBytes, signInAsModerator } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, downloadFrom, expect, grantRole, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import {
+  db,
+  downloadFrom,
+  expect,
+  grantRole,
+  seedBoonee,
+  signInAsAdmin,
+  test,
+  unique,
+  useEnglish,
+} from "./fixtures.ts";
 
 // Issue 17, rows 4-10 of the operator's week that belong to items 4, 5, 6, 7, 9 and 11 (phones: admin-ui-mobile.spec.ts).
 
@@ -60,7 +71,9 @@ test.describe("find anything", () => {
     await dialog.getByLabel(/Placement note/).fill(note);
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(cards.first().getByTestId("placement-note")).toContainText(note, { timeout: 20_000 });
-    expect((await db.select().from(schema.boonees).where(eq(schema.boonees.id, w.instances[2].id)))[0].placementNote).toBe(note);
+    expect(
+      (await db.select().from(schema.boonees).where(eq(schema.boonees.id, w.instances[2].id)))[0].placementNote,
+    ).toBe(note);
     // by owner name and by e-mail
     for (const q of [w.owner.name, w.owner.email]) {
       await page.getByRole("searchbox").fill(q);
@@ -71,7 +84,10 @@ test.describe("find anything", () => {
     }
   });
 
-  test("the Claims table finds by code for admins only and by owner name for moderators (German)", async ({ browser, page }) => {
+  test("the Claims table finds by code for admins only and by owner name for moderators (German)", async ({
+    browser,
+    page,
+  }) => {
     const ownerPage = await browser.newPage();
     const w = await typeWithInstances(ownerPage, 2);
     await ownerPage.close();
@@ -95,7 +111,9 @@ test.describe("find anything", () => {
 });
 
 test.describe("roles", () => {
-  test("a role picked before the page's scripts run is the one saved; granting admin asks first (German)", async ({ page }) => {
+  test("a role picked before the page's scripts run is the one saved; granting admin asks first (German)", async ({
+    page,
+  }) => {
     const user = await createAccount(`Vorab ${unique()}`);
     await signInAsAdmin(page);
     // no JavaScript at all: the page stays as the server rendered it
@@ -108,7 +126,11 @@ test.describe("roles", () => {
     await expect(page.getByText("Nutzerrolle erfolgreich aktualisiert")).toBeVisible();
     expect(await rolesOf(user.id)).toEqual(["moderator"]);
     // admin: a confirmation step first, nothing changes until it is confirmed
-    await page.getByTestId("user-row").filter({ hasText: user.email }).getByLabel(`Rolle von ${user.name}`).selectOption("admin");
+    await page
+      .getByTestId("user-row")
+      .filter({ hasText: user.email })
+      .getByLabel(`Rolle von ${user.name}`)
+      .selectOption("admin");
     await page
       .getByTestId("user-row")
       .filter({ hasText: user.email })
@@ -158,9 +180,11 @@ test.describe("uploads say why", () => {
     const name = `Riese ${unique()}`;
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByRole("button", { name: "Generieren" }).click();
-    await page
-      .getByLabel("Bild", { exact: true })
-      .setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([jpegHeader, Buffer.alloc(11 * 1024 * 1024)]) });
+    await page.getByLabel("Bild", { exact: true }).setInputFiles({
+      name: "big.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.concat([jpegHeader, Buffer.alloc(11 * 1024 * 1024)]),
+    });
     await expect(page.getByText(/größer als 10 MB/).first()).toBeVisible();
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
     await expect(page.getByText(/größer als 10 MB/).first()).toBeVisible();
@@ -174,13 +198,17 @@ test.describe("uploads say why", () => {
     const name = `Fake ${unique()}`;
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByRole("button", { name: "Generate" }).click();
-    await page
-      .getByLabel("Image", { exact: true })
-      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just some text, renamed\n".repeat(40)) });
+    await page.getByLabel("Image", { exact: true }).setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("just some text, renamed\n".repeat(40)),
+    });
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page.getByText("The file is not a JPEG, PNG, WebP, GIF or AVIF image.")).toBeVisible();
     await page.getByLabel("Image", { exact: true }).setInputFiles([]);
-    await page.getByLabel("Welcome video").setInputFiles({ name: "clip.mp4", mimeType: "video/mp4", buffer: await pngBytes(40, 40) });
+    await page
+      .getByLabel("Welcome video")
+      .setInputFiles({ name: "clip.mp4", mimeType: "video/mp4", buffer: await pngBytes(40, 40) });
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page.getByText("The file is not an MP4 or WebM video.")).toBeVisible();
     expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, name))).toHaveLength(0);
@@ -206,7 +234,9 @@ test.describe("getting around", () => {
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   });
 
-  test("a moderator lands on /admin, and is told why when sent away from an admin-only page (English)", async ({ page }) => {
+  test("a moderator lands on /admin, and is told why when sent away from an admin-only page (English)", async ({
+    page,
+  }) => {
     const mod = await createAccount(`Mod ${unique()}`);
     await grantRole(mod.id, "moderator");
     await useEnglish(page);
@@ -218,7 +248,9 @@ test.describe("getting around", () => {
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(
-      page.getByText("Only admins can open that page. As a moderator you have the dashboard, the claims and the reports."),
+      page.getByText(
+        "Only admins can open that page. As a moderator you have the dashboard, the claims and the reports.",
+      ),
     ).toBeVisible();
   });
 
@@ -227,7 +259,9 @@ test.describe("getting around", () => {
     await page.goto("/admin/boonees");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(
-      page.getByText("Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard, die Claims und die Meldungen."),
+      page.getByText(
+        "Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard, die Claims und die Meldungen.",
+      ),
     ).toBeVisible();
   });
 });
@@ -249,7 +283,9 @@ test.describe("labels", () => {
       await expect(labels.nth(i).getByTestId("label-series")).toHaveText(`${w.series} · Nr. ${i + 2}`);
       await expect(labels.nth(i)).toContainText(w.instances[i].code);
       // the line that tells a passer-by what this is (issue 16), in both languages on every label
-      await expect(labels.nth(i)).toContainText("Kunstwerk – kein gefährlicher Gegenstand / Art, not a dangerous object – scan me");
+      await expect(labels.nth(i)).toContainText(
+        "Kunstwerk – kein gefährlicher Gegenstand / Art, not a dangerous object – scan me",
+      );
     }
     const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
     expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
@@ -265,7 +301,10 @@ test.describe("labels", () => {
 });
 
 test.describe("CSV export", () => {
-  test("figures with codes, claims and users download as CSV; formulas are defused (German and English)", async ({ browser, page }) => {
+  test("figures with codes, claims and users download as CSV; formulas are defused (German and English)", async ({
+    browser,
+    page,
+  }) => {
     const ownerPage = await browser.newPage();
     const w = await typeWithInstances(ownerPage, 2);
     await ownerPage.close();

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
+
 import * as schema from "../../server/db/schema.ts";
 import {
   createAccount,
@@ -23,7 +24,17 @@ test.describe("admin layout", () => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    const links = ["Dashboard", "Boonee erstellen", "Boonees", "Inhalte senden", "Claims", "Meldungen", "Nutzer", "Aktivitäten", "Drops"];
+    const links = [
+      "Dashboard",
+      "Boonee erstellen",
+      "Boonees",
+      "Inhalte senden",
+      "Claims",
+      "Meldungen",
+      "Nutzer",
+      "Aktivitäten",
+      "Drops",
+    ];
     for (const name of links) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(nav.getByRole("link")).toHaveCount(9);
     await expect(sidebar(page)).toHaveCSS("width", "256px"); // 16rem
@@ -43,7 +54,10 @@ test.describe("admin layout", () => {
     await page.evaluate(() => {
       const times: { enter?: number; shown?: number } = {};
       Object.assign(window, { tooltipTimes: times });
-      document.addEventListener("pointerover", () => (times.enter ??= performance.now()), { capture: true, once: true });
+      document.addEventListener("pointerover", () => (times.enter ??= performance.now()), {
+        capture: true,
+        once: true,
+      });
       new MutationObserver(() => {
         if (document.querySelector('[role="tooltip"]')) times.shown ??= performance.now();
       }).observe(document.body, { childList: true, subtree: true });
@@ -102,7 +116,10 @@ test.describe("admin layout", () => {
 });
 
 test.describe("dashboard", () => {
-  test("shows the totals and the latest claims with figure, claimer, series, date and rarity", async ({ page, browser }) => {
+  test("shows the totals and the latest claims with figure, claimer, series, date and rarity", async ({
+    page,
+    browser,
+  }) => {
     const ownerPage = await browser.newPage();
     const name = `Dashi ${unique()}`;
     const { user } = await ownerWith(ownerPage, [{ name, rarity: "Rare", series: "Dashreihe" }]);
@@ -148,7 +165,9 @@ test.describe("create Boonee", () => {
     await expect(page.getByText("Kurzer NFC-Code generiert!")).toBeVisible();
     const code = await page.getByLabel("Claim-Code (NFC / QR)").inputValue();
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
-    await page.getByLabel("Bild").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await jpegWithExif() });
+    await page
+      .getByLabel("Bild")
+      .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await jpegWithExif() });
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
 
     await expect(page.getByText("Boonee erfolgreich erstellt")).toBeVisible();
@@ -249,7 +268,12 @@ test.describe("create Boonee", () => {
   });
 
   test("creates a new instance of a chosen type with its fields pre-filled", async ({ page }) => {
-    const type = await seedBoonee({ name: `Typus ${unique()}`, rarity: "Legendary", series: "Vorlagenreihe", status: "Draft" });
+    const type = await seedBoonee({
+      name: `Typus ${unique()}`,
+      rarity: "Legendary",
+      series: "Vorlagenreihe",
+      status: "Draft",
+    });
     await signInAsAdmin(page);
     await useEnglish(page);
     await gotoAdmin(page, "/admin/create-boonee");
@@ -265,10 +289,18 @@ test.describe("create Boonee", () => {
     await expect(page.getByText("Boonee created successfully (a new instance of the chosen type)")).toBeVisible();
     const instance = await db.select().from(schema.tags).where(eq(schema.tags.secretCode, code));
     const figure = await figureById(instance[0].booneeId);
-    expect(figure).toMatchObject({ templateId: type.id, name: type.name, rarity: "Legendary", series: "Vorlagenreihe" });
+    expect(figure).toMatchObject({
+      templateId: type.id,
+      name: type.name,
+      rarity: "Legendary",
+      series: "Vorlagenreihe",
+    });
   });
 
-  test("creates a batch of 10 instances with their own codes and a printable label sheet", async ({ page, baseURL }) => {
+  test("creates a batch of 10 instances with their own codes and a printable label sheet", async ({
+    page,
+    baseURL,
+  }) => {
     const type = await seedBoonee({ name: `Serio ${unique()}`, series: "Stapel", status: "Placed" });
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/create-boonee");
@@ -384,7 +416,9 @@ test.describe("figure list", () => {
     expect(await figureById(owned[0].id)).toBeUndefined();
     expect(await tagOf(owned[0].id)).toBeUndefined();
     expect(await db.select().from(schema.claims).where(eq(schema.claims.booneeId, owned[0].id))).toHaveLength(0);
-    expect(await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.booneeId, owned[0].id))).toHaveLength(0);
+    expect(
+      await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.booneeId, owned[0].id)),
+    ).toHaveLength(0);
   });
 
   test("pages through the list 48 at a time", async ({ page }) => {
@@ -401,7 +435,10 @@ test.describe("figure list", () => {
 });
 
 test.describe("content broadcast", () => {
-  test("by rarity reaches exactly the distinct owners of that rarity, and their badge updates live", async ({ page, browser }) => {
+  test("by rarity reaches exactly the distinct owners of that rarity, and their badge updates live", async ({
+    page,
+    browser,
+  }) => {
     // Only this test creates owners of Legendary figures.
     const recipientPage = await browser.newPage();
     const recipient = await ownerWith(recipientPage, [{ rarity: "Legendary" }, { rarity: "Legendary" }]);
@@ -421,7 +458,9 @@ test.describe("content broadcast", () => {
     await gotoAdmin(page, "/admin/content");
     const title = `Legendärer Drop ${unique()}`;
     await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Message", { exact: true }).fill("Ein geheimes Treffen am Hafen für alle, die einen Legendary besitzen.");
+    await page
+      .getByLabel("Message", { exact: true })
+      .fill("Ein geheimes Treffen am Hafen für alle, die einen Legendary besitzen.");
     await page.getByLabel("Target audience").selectOption("rarity");
     await page.getByLabel("Rarity").selectOption("Legendary");
     const owners = await db
@@ -438,14 +477,22 @@ test.describe("content broadcast", () => {
     expect(rows.some((r) => r.userId === rareOwner.user.id)).toBe(false);
     expect(rows.every((r) => r.type === "drop" && r.link === "/exclusive")).toBe(true);
     const [content] = await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title));
-    expect(content).toMatchObject({ audience: "rarity", audienceRarity: "Legendary", booneeId: null, contentType: "news" });
+    expect(content).toMatchObject({
+      audience: "rarity",
+      audienceRarity: "Legendary",
+      booneeId: null,
+      contentType: "news",
+    });
 
     // the recipient's bell shows the new notification without a reload
     await expect(recipientPage.getByTestId("unread-badge")).toHaveText(/^[1-9]/);
     await recipientPage.close();
   });
 
-  test("sends an image to the owner of one figure; the file is stored under exclusive/ as WebP", async ({ page, browser }) => {
+  test("sends an image to the owner of one figure; the file is stored under exclusive/ as WebP", async ({
+    page,
+    browser,
+  }) => {
     const ownerPage = await browser.newPage();
     const { user, owned } = await ownerWith(ownerPage, [{ name: `Einzelstück ${unique()}`, rarity: "Rare" }]);
     await ownerPage.close();
@@ -460,7 +507,9 @@ test.describe("content broadcast", () => {
     await page.getByLabel("Find a figure").fill(owned[0].name);
     await expect(page.getByLabel("Specific Boonee").locator("option", { hasText: owned[0].name })).toHaveCount(1);
     await page.getByLabel("Specific Boonee").selectOption(owned[0].id);
-    await page.getByLabel("Image file").setInputFiles({ name: "w.png", mimeType: "image/png", buffer: await pngBytes() });
+    await page
+      .getByLabel("Image file")
+      .setInputFiles({ name: "w.png", mimeType: "image/png", buffer: await pngBytes() });
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Content sent to 1 user!").first()).toBeVisible();
     const [content] = await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title));
@@ -472,7 +521,9 @@ test.describe("content broadcast", () => {
     expect(notes.map((n) => n.userId)).toEqual([user.id]);
   });
 
-  test("validates the form, says when nobody matches, and shows 'Sending...' while busy (German and English)", async ({ page }) => {
+  test("validates the form, says when nobody matches, and shows 'Sending...' while busy (German and English)", async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/content");
     await page.getByLabel("Titel", { exact: true }).fill("ab");
@@ -504,7 +555,9 @@ test.describe("content broadcast", () => {
       "Nobody gets this: no owner matches this audience. Choose another one to send.",
     );
     await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
-    expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title))).toHaveLength(0);
+    expect(
+      await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title)),
+    ).toHaveLength(0);
     expect(await db.select().from(schema.notifications).where(eq(schema.notifications.title, title))).toHaveLength(0);
 
     await page.getByLabel("Series").selectOption((await figureById(owned.id)).series!);
@@ -520,9 +573,14 @@ test.describe("content broadcast", () => {
 });
 
 test.describe("claims", () => {
-  test("lists claims with e-mail and a dd.MM.yyyy HH:mm date; Verify notifies the owner (moderator)", async ({ page, browser }) => {
+  test("lists claims with e-mail and a dd.MM.yyyy HH:mm date; Verify notifies the owner (moderator)", async ({
+    page,
+    browser,
+  }) => {
     const ownerPage = await browser.newPage();
-    const { user, owned } = await ownerWith(ownerPage, [{ name: `Verifo ${unique()}`, rarity: "Rare", series: "Prüfreihe" }]);
+    const { user, owned } = await ownerWith(ownerPage, [
+      { name: `Verifo ${unique()}`, rarity: "Rare", series: "Prüfreihe" },
+    ]);
     await ownerPage.close();
 
     await signInAsAdmin(page);
@@ -551,7 +609,10 @@ test.describe("claims", () => {
     await expect(page.getByTestId("claim-row").filter({ hasText: owned[0].name })).toContainText("Verified");
   });
 
-  test("moderators hide finder stories with a reason the author is told, and show them again", async ({ page, browser }) => {
+  test("moderators hide finder stories with a reason the author is told, and show them again", async ({
+    page,
+    browser,
+  }) => {
     const ownerPage = await browser.newPage();
     const { user, owned } = await ownerWith(ownerPage, [{}]);
     const title = `Geschichte ${unique()}`;
@@ -578,14 +639,18 @@ test.describe("claims", () => {
     await ownerPage.goto("/notifications");
     await expect(ownerPage.getByText(`Deine Story wurde verborgen: ${title}`)).toBeVisible();
     await expect(ownerPage.getByText("Grund: Enthält eine Wohnadresse")).toBeVisible();
-    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(true);
+    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(
+      true,
+    );
     // the figure page no longer shows it
     await ownerPage.goto(`/boonee/${owned[0].id}`);
     await expect(ownerPage.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(ownerPage.getByText(title)).toHaveCount(0);
     await item.getByRole("button", { name: `Story „${title}“ wieder zeigen` }).click();
     await expect(item).toContainText("Sichtbar");
-    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(false);
+    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].hidden).toBe(
+      false,
+    );
     await ownerPage.reload();
     // the story is back, and so is its line in the biography
     await expect(ownerPage.getByRole("heading", { name: title })).toBeVisible();
@@ -622,11 +687,15 @@ test.describe("users", () => {
     await row.getByRole("button", { name: /save the new role for/i }).click();
     // removing the admin role is asked first; the last admin is refused after the confirmation
     await page.getByTestId("role-confirm").getByRole("button", { name: "Yes, remove admin role" }).click();
-    await expect(page.getByText("Failed to update user role: the last admin cannot give up the admin role.")).toBeVisible();
+    await expect(
+      page.getByText("Failed to update user role: the last admin cannot give up the admin role."),
+    ).toBeVisible();
     await expect(row.getByRole("combobox")).toHaveValue("admin");
-    expect((await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, admins[0].userId))).map((r) => r.role)).toEqual([
-      "admin",
-    ]);
+    expect(
+      (await db.select().from(schema.userRoles).where(eq(schema.userRoles.userId, admins[0].userId))).map(
+        (r) => r.role,
+      ),
+    ).toEqual(["admin"]);
   });
 });
 
@@ -643,9 +712,12 @@ test.describe("accessibility", () => {
       const ownerPage = await browser.newPage();
       const { user, owned } = await ownerWith(ownerPage, [{ name: `Axi ${unique()}`, rarity: "Rare" }]);
       await ownerPage.close();
-      await db
-        .insert(schema.booneeStories)
-        .values({ booneeId: owned[0].id, userId: user.id, title: "Axe-Story", story: "Eine Story für den Barrierefreiheitstest." });
+      await db.insert(schema.booneeStories).values({
+        booneeId: owned[0].id,
+        userId: user.id,
+        title: "Axe-Story",
+        story: "Eine Story für den Barrierefreiheitstest.",
+      });
       await signInAsAdmin(page);
       await page.setViewportSize({ width: size.width, height: size.height });
       for (const path of [
@@ -659,9 +731,14 @@ test.describe("accessibility", () => {
       ]) {
         await gotoAdmin(page, path);
         // The site header is the foundation's (its language toggle reads "ENG" but is named "Switch to English").
-        const result = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").exclude("body > header").analyze();
+        const result = await new AxeBuilder({ page })
+          .exclude("[data-sonner-toaster]")
+          .exclude("body > header")
+          .analyze();
         const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        expect(serious.map((v) => `${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+          [],
+        );
       }
     });
   }

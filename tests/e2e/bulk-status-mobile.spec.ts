@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -48,7 +49,9 @@ test("select with the keyboard, change the status of the ticked figures at once 
   expect(logged.map((l) => l.action)).toEqual(["boonee.updated", "boonee.updated"]);
 });
 
-test("one figure of a waiting drop among the selection: nothing changes and the bar names it (English)", async ({ page }) => {
+test("one figure of a waiting drop among the selection: nothing changes and the bar names it (English)", async ({
+  page,
+}) => {
   const series = `Refusal ${unique()}`;
   const free = await seedBoonee({ name: `${series} free`, status: "Draft" });
   const held = await seedBoonee({ name: `${series} held`, status: "Hidden" });
@@ -80,7 +83,9 @@ test("one figure of a waiting drop among the selection: nothing changes and the 
   }
 });
 
-test("reports: a resolved one stays, found under Resolved by its reporter's name, with how it was resolved", async ({ page }) => {
+test("reports: a resolved one stays, found under Resolved by its reporter's name, with how it was resolved", async ({
+  page,
+}) => {
   const name = `Gemeldet ${unique()}`;
   const fig = await seedBoonee({ name });
   const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, "admin@boonees.test"));

@@ -4,14 +4,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { eq, inArray } from "drizzle-orm";
 import { decrypt } from "http_ece";
 import { SMTPServer } from "smtp-server";
+
 import * as schema from "../../server/db/schema.ts";
-import { E2E } from "./env.ts";
-import type { Page } from "@playwright/test";
 import { signUpQuick } from "./admin-fixtures.ts";
 import { DROP_DELAY_S, scheduleDrop, visitor } from "./drop-fixtures.ts";
+import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 15: a scheduled drop from countdown to "found after …", and word of it (and of broadcasts)
@@ -66,7 +67,9 @@ test.beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address).join(",")));
+        mails.push(
+          parseMail(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address).join(",")),
+        );
         callback();
       });
     },
@@ -88,7 +91,10 @@ test.afterAll(async () => {
   await new Promise<void>((r) => (pushService ? pushService.close(() => r()) : r()));
 });
 
-const GREETING = { de: "Ein Gruß an alle, die diesen Boonee gefunden haben.", en: "Greetings to everyone who found this Boonee." };
+const GREETING = {
+  de: "Ein Gruß an alle, die diesen Boonee gefunden haben.",
+  en: "Greetings to everyone who found this Boonee.",
+};
 
 /** Broadcasts to one figure's owner as the admin, through the content page's form (with an English title, in both languages). */
 async function broadcastTo(page: import("@playwright/test").Page, booneeId: string, title: string, titleEn = "") {
@@ -125,7 +131,11 @@ async function fakePushDevice(page: Page, endpoint = `${pushBase}/device/${uniqu
         endpoint: device.endpoint,
         expirationTime: null,
         options: {},
-        toJSON: () => ({ endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } }),
+        toJSON: () => ({
+          endpoint: device.endpoint,
+          expirationTime: null,
+          keys: { p256dh: device.p256dh, auth: device.auth },
+        }),
         unsubscribe: async () => true,
       };
       let subscribed = false;
@@ -142,7 +152,9 @@ async function fakePushDevice(page: Page, endpoint = `${pushBase}/device/${uniqu
   const received = () =>
     pushes
       .filter((p) => endpoint.endsWith(p.path))
-      .map((p) => JSON.parse(decrypt(p.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8")));
+      .map((p) =>
+        JSON.parse(decrypt(p.body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth }).toString("utf8")),
+      );
   return { endpoint, p256dh, auth, received };
 }
 
@@ -166,7 +178,9 @@ async function optInToEmail(page: Page, email: string) {
   await elsewhere.close();
 }
 
-test("a collector turns push on; a broadcast to their figure reaches the push service in their language", async ({ page }) => {
+test("a collector turns push on; a broadcast to their figure reaches the push service in their language", async ({
+  page,
+}) => {
   const { endpoint, p256dh, auth, received } = await fakePushDevice(page);
   const collector = await signUp(page);
   const figure = await seedBoonee({ ownerId: collector.id });
@@ -176,14 +190,21 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
   await expect(device.getByRole("status")).toHaveText("Push is off on this device.");
   await device.getByRole("button", { name: "Turn on push" }).click();
   await expect(device.getByRole("status")).toHaveText("Push is on on this device.");
-  const [stored] = await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, endpoint));
+  const [stored] = await db
+    .select()
+    .from(schema.pushSubscriptions)
+    .where(eq(schema.pushSubscriptions.endpoint, endpoint));
   expect(stored).toMatchObject({ userId: collector.id, language: "en", p256dh, auth });
 
   // written in both languages: the English device gets the English text (issue 27)
   const title = `Neu für dich ${unique()}`;
   await broadcastTo(page, figure.id, title, `New for you ${title.slice(12)}`);
   await expect.poll(() => received().length, { timeout: 15_000 }).toBe(1);
-  expect(received()[0]).toEqual({ title: `New for you ${title.slice(12)}`, body: GREETING.en, link: `${E2E.baseURL}/exclusive` });
+  expect(received()[0]).toEqual({
+    title: `New for you ${title.slice(12)}`,
+    body: GREETING.en,
+    link: `${E2E.baseURL}/exclusive`,
+  });
 
   // a text of ours arrives translated: the admin verifies the collector's claim
   const [claim] = await db.insert(schema.claims).values({ booneeId: figure.id, userId: collector.id }).returning();
@@ -192,7 +213,10 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
   await signInAsAdmin(adminPage);
   expect(
     (
-      await adminPage.request.post("/admin/claims", { form: { intent: "verify", claimId: claim.id }, headers: { origin: E2E.baseURL } })
+      await adminPage.request.post("/admin/claims", {
+        form: { intent: "verify", claimId: claim.id },
+        headers: { origin: E2E.baseURL },
+      })
     ).status(),
   ).toBe(200);
   await admin.close();
@@ -212,11 +236,17 @@ test("a device whose push address is no push service we deliver to is refused, w
   await page.goto("/profile");
   const device = page.getByTestId("push-device");
   await device.getByRole("button", { name: "Push einschalten" }).click();
-  await expect(device.getByRole("status")).toHaveText("Diese Push-Adresse gehört zu keinem Push-Dienst, den wir beliefern.");
-  expect(await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, endpoint))).toEqual([]);
+  await expect(device.getByRole("status")).toHaveText(
+    "Diese Push-Adresse gehört zu keinem Push-Dienst, den wir beliefern.",
+  );
+  expect(
+    await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, endpoint)),
+  ).toEqual([]);
 });
 
-test("an opted-in collector gets the mail with one-click unsubscribe, which works without a session", async ({ page }) => {
+test("an opted-in collector gets the mail with one-click unsubscribe, which works without a session", async ({
+  page,
+}) => {
   const collector = await signUp(page);
   const figure = await seedBoonee({ ownerId: collector.id });
   await useEnglish(page); // the mails' language is the page's at opt-in
@@ -230,7 +260,9 @@ test("an opted-in collector gets the mail with one-click unsubscribe, which work
   expect(mail.headers.get("subject")).toBe(`Mail for you ${title.slice(14)}`);
   expect(mail.text).toContain(GREETING.en);
   expect(mail.text).not.toContain(GREETING.de);
-  const unsubscribe = /^<(https?:\/\/[^>]+\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers.get("list-unsubscribe") ?? "")?.[1];
+  const unsubscribe = /^<(https?:\/\/[^>]+\/unsubscribe\?token=[^>]+)>$/.exec(
+    mail.headers.get("list-unsubscribe") ?? "",
+  )?.[1];
   expect(unsubscribe).toBeTruthy();
   expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
   expect(mail.text).toContain(`${E2E.baseURL}/profile#notification-settings`);
@@ -242,7 +274,10 @@ test("an opted-in collector gets the mail with one-click unsubscribe, which work
     body: "List-Unsubscribe=One-Click",
   });
   expect(res.status).toBe(200);
-  const [settings] = await db.select().from(schema.notificationSettings).where(eq(schema.notificationSettings.userId, collector.id));
+  const [settings] = await db
+    .select()
+    .from(schema.notificationSettings)
+    .where(eq(schema.notificationSettings.userId, collector.id));
   expect(settings.email).toBe("off");
 });
 
@@ -341,7 +376,9 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
   // the admin sees where the word went, once the queue is through
   const jobsOfDrop = () => db.select().from(schema.deliveryJobs).where(eq(schema.deliveryJobs.dropId, drop.id));
   await expect
-    .poll(async () => (await jobsOfDrop()).filter((j) => !["sent", "failed"].includes(j.status)).length, { timeout: 30_000 })
+    .poll(async () => (await jobsOfDrop()).filter((j) => !["sent", "failed"].includes(j.status)).length, {
+      timeout: 30_000,
+    })
     .toBe(0);
   const jobs = await jobsOfDrop();
   const sent = jobs.filter((j) => j.status === "sent").length;
@@ -360,7 +397,9 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
     .poll(async () => (await db.select().from(schema.boonees).where(eq(schema.boonees.id, figure.id)))[0].ownerId)
     .toBe(finder.id);
   await de.getByTestId("landing-drop-link").click();
-  await expect(de.getByTestId("drop-figure-found")).toHaveText(new RegExp(`^Gefunden nach \\d+ Minuten? von ${finder.name}$`));
+  await expect(de.getByTestId("drop-figure-found")).toHaveText(
+    new RegExp(`^Gefunden nach \\d+ Minuten? von ${finder.name}$`),
+  );
   await expect(de.getByTestId("drop-safety")).toContainText("Kein Privatgrund");
   await expect(en.getByTestId("drop-status")).toContainText("the Boonee is found");
 });
@@ -375,9 +414,15 @@ test("preferences are a plain form: switched-off kinds are kept, and the languag
   await form.getByLabel("Sprache von Push und E-Mail").selectOption("en");
   await form.getByRole("button", { name: "Einstellungen speichern" }).click();
   await expect(page).toHaveURL(/\/profile/);
-  await expect(page.getByTestId("notification-preferences").getByRole("checkbox", { name: "Erfolge: Push" })).not.toBeChecked();
-  await expect(page.getByTestId("notification-preferences").getByRole("checkbox", { name: "Erfolge: E-Mail" })).toBeChecked();
-  await expect(page.getByTestId("notification-preferences").getByLabel("Sprache von Push und E-Mail")).toHaveValue("en");
+  await expect(
+    page.getByTestId("notification-preferences").getByRole("checkbox", { name: "Erfolge: Push" }),
+  ).not.toBeChecked();
+  await expect(
+    page.getByTestId("notification-preferences").getByRole("checkbox", { name: "Erfolge: E-Mail" }),
+  ).toBeChecked();
+  await expect(page.getByTestId("notification-preferences").getByLabel("Sprache von Push und E-Mail")).toHaveValue(
+    "en",
+  );
   await context.close();
 });
 
@@ -393,14 +438,20 @@ test("the service worker shows a push and opens its link on click", async ({ pag
   const cdp = await context.newCDPSession(page);
   const registration = new Promise<string>((resolve) =>
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const found = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${E2E.baseURL}/` && !r.isDeleted);
+      const found = registrations.find(
+        (r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${E2E.baseURL}/` && !r.isDeleted,
+      );
       if (found) resolve(found.registrationId);
     }),
   );
   // a push delivered before the worker is activated can be lost (seen once in CI): wait for it
   const activated = new Promise<void>((resolve) =>
     cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
-      if (versions.some((v: { status: string; runningStatus: string }) => v.status === "activated" && v.runningStatus === "running"))
+      if (
+        versions.some(
+          (v: { status: string; runningStatus: string }) => v.status === "activated" && v.runningStatus === "running",
+        )
+      )
         resolve();
     }),
   );
@@ -410,7 +461,11 @@ test("the service worker shows a push and opens its link on click", async ({ pag
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin: E2E.baseURL,
     registrationId,
-    data: JSON.stringify({ title: "Drop started", body: "Two Boonees are hidden in Kiel.", link: `${E2E.baseURL}/exclusive` }),
+    data: JSON.stringify({
+      title: "Drop started",
+      body: "Two Boonees are hidden in Kiel.",
+      link: `${E2E.baseURL}/exclusive`,
+    }),
   });
   await expect
     .poll(
@@ -437,8 +492,9 @@ test("the service worker shows a push and opens its link on click", async ({ pag
       clients: { openWindow(url: string | URL): Promise<unknown> };
       dispatchEvent(e: Event): boolean;
     };
-    const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event })
-      .NotificationEvent;
+    const NotificationEvent = (
+      self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }
+    ).NotificationEvent;
     const [notification] = await sw.registration.getNotifications();
     sw.clients.openWindow = async (url: string | URL) => ((sw.opened = String(url)), null);
     try {

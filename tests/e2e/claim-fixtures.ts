@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+
 import { E2E } from "./env.ts";
 
 /**

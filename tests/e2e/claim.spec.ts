@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
+
 import { boonees, claims, profiles, tags } from "../../server/db/schema.ts";
 import { clientIp, otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
@@ -217,10 +218,14 @@ test.describe("claiming", () => {
     await expect(page.getByText("Von dieser Verbindung kamen zu viele falsche Codes.")).toBeVisible();
     await expect(page.getByRole("heading", { name: figure.name })).toHaveCount(0);
     // every lookup path is throttled
-    expect((await page.request.get(`/claim/${figure.code}`, { headers: { "x-e2e-client-ip": ip } })).status()).toBe(429);
-    expect((await page.request.get(`/boonee?token=${figure.code}`, { headers: { "x-e2e-client-ip": ip }, maxRedirects: 0 })).status()).toBe(
+    expect((await page.request.get(`/claim/${figure.code}`, { headers: { "x-e2e-client-ip": ip } })).status()).toBe(
       429,
     );
+    expect(
+      (
+        await page.request.get(`/boonee?token=${figure.code}`, { headers: { "x-e2e-client-ip": ip }, maxRedirects: 0 })
+      ).status(),
+    ).toBe(429);
     const form = await page.request.post("/claim", {
       form: { code: figure.code },
       headers: { "x-e2e-client-ip": ip, origin: E2E.baseURL },
@@ -261,7 +266,9 @@ test.describe("claiming", () => {
     await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
   });
 
-  test("shares the figure (Open Graph) without the code, and keeps claim pages out of search engines", async ({ page }) => {
+  test("shares the figure (Open Graph) without the code, and keeps claim pages out of search engines", async ({
+    page,
+  }) => {
     const figure = await seedBoonee({
       name: `Leuchtling ${unique()}`,
       description: "Leuchtling glimmt nachts am Hafen.\nEr mag Möwen nicht besonders.",
@@ -270,8 +277,14 @@ test.describe("claiming", () => {
     for (const path of [`/c/${figure.code}`, `/claim/${figure.code}`]) {
       await page.goto(path);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(figure.name));
-      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", "Leuchtling glimmt nachts am Hafen.");
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${E2E.baseURL}/images/og-boonees.png`);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+        "content",
+        "Leuchtling glimmt nachts am Hafen.",
+      );
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        `${E2E.baseURL}/images/og-boonees.png`,
+      );
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
       const head = await page.locator("head").innerHTML();
       expect(head).not.toContain(figure.code);
@@ -355,9 +368,13 @@ test.describe("claiming", () => {
 
   test("a first visit to /claim downloads under 120 KB of JavaScript too: the form posts natively (scripts/check-claim-bundle.mjs)", async () => {
     test.slow();
-    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/check-claim-bundle.mjs", E2E.baseURL, "/claim", "120"], {
-      timeout: 60_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["scripts/check-claim-bundle.mjs", E2E.baseURL, "/claim", "120"],
+      {
+        timeout: 60_000,
+      },
+    );
     console.log(stdout.trim());
     const kb = Number(/first visit to \/claim: ([\d.]+) KB/.exec(stdout)?.[1]);
     expect(kb).toBeGreaterThan(0.5); // the inline script is there
@@ -412,7 +429,9 @@ test.describe("scanning", () => {
         async scan() {
           setTimeout(() => {
             const event = new Event("reading") as Event & { message?: unknown };
-            event.message = { records: [{ recordType: "url", data: new DataView(new TextEncoder().encode(url).buffer) }] };
+            event.message = {
+              records: [{ recordType: "url", data: new DataView(new TextEncoder().encode(url).buffer) }],
+            };
             this.dispatchEvent(event);
           }, 200);
         }
@@ -434,10 +453,15 @@ test.describe("scanning", () => {
     await page.getByRole("button", { name: "NFC-Tag lesen" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: "NFC direkt antippen" })).toBeVisible();
-    await expect(dialog.getByText("Halte einfach dein Handy an den Tag – der Link öffnet sich dann von allein.")).toBeVisible();
+    await expect(
+      dialog.getByText("Halte einfach dein Handy an den Tag – der Link öffnet sich dann von allein."),
+    ).toBeVisible();
   });
 
-  test("reads a claim URL from a QR code, and says so clearly when the camera is refused", async ({ page, browser }) => {
+  test("reads a claim URL from a QR code, and says so clearly when the camera is refused", async ({
+    page,
+    browser,
+  }) => {
     const figure = await seedBoonee();
     await page.addInitScript((url) => {
       // a camera (a canvas stream) and a BarcodeDetector that sees the claim URL

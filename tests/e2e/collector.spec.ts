@@ -1,8 +1,30 @@
-import { announcements, claims, exclusiveContent, notifications, profiles, sessions, userAchievements } from "../../server/db/schema.ts";
 import { count, eq, gt } from "drizzle-orm";
+
 import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
+
+import {
+  announcements,
+  claims,
+  exclusiveContent,
+  notifications,
+  profiles,
+  sessions,
+  userAchievements,
+} from "../../server/db/schema.ts";
+import {
+  db,
+  downloadFrom,
+  expect,
+  grantRole,
+  seedBoonee,
+  signIn,
+  signUp,
+  test,
+  unique,
+  untilHydrated,
+  useEnglish,
+} from "./fixtures.ts";
 import { expectAccessible, expectNoHorizontalScroll } from "./public-fixtures.ts";
-import { db, downloadFrom, expect, grantRole, seedBoonee, signIn, signUp, test, unique, untilHydrated, useEnglish } from "./fixtures.ts";
 
 test.describe("collector area", () => {
   test("claims of each rarity: counts, achievements with dates, figures newest first, and the badge of another open page rises live", async ({
@@ -18,12 +40,18 @@ test.describe("collector area", () => {
 
     // a second tab stays open on the gallery: its bell must follow every achievement without reload. Drops that
     // other tests release meanwhile reach every bell too (announcements, decision 024), so they count in what it shows.
-    const [{ createdAt }] = await db.select({ createdAt: profiles.createdAt }).from(profiles).where(eq(profiles.id, user.id));
+    const [{ createdAt }] = await db
+      .select({ createdAt: profiles.createdAt })
+      .from(profiles)
+      .where(eq(profiles.id, user.id));
     const badgeIs = (tab: typeof watcher, achievements: number) =>
       expect
         .poll(
           async () => {
-            const [{ n }] = await db.select({ n: count() }).from(announcements).where(gt(announcements.createdAt, createdAt));
+            const [{ n }] = await db
+              .select({ n: count() })
+              .from(announcements)
+              .where(gt(announcements.createdAt, createdAt));
             const want = achievements + n;
             const shown = await tab
               .getByTestId("unread-badge")
@@ -92,7 +120,13 @@ test.describe("collector area", () => {
     await expect(page.getByText("Noch keine Benachrichtigungen.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Alle als gelesen markieren" })).toHaveCount(0);
     await db.insert(notifications).values([
-      { userId: user.id, title: "Neuer Drop in Kiel", message: "Ein neuer Boonee wartet.", type: "drop", link: "/exclusive" },
+      {
+        userId: user.id,
+        title: "Neuer Drop in Kiel",
+        message: "Ein neuer Boonee wartet.",
+        type: "drop",
+        link: "/exclusive",
+      },
       { userId: user.id, title: "Zweite Nachricht", message: "Noch eine.", type: "other" },
       {
         userId: user.id,
@@ -142,13 +176,21 @@ test.describe("collector area", () => {
     await expect(page.getByTestId("unread-badge")).toHaveCount(0);
     await db.insert(notifications).values({ userId: user.id, title: "Live", message: "Gerade eben", type: "content" });
     await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 2_000 });
-    await db
-      .insert(notifications)
-      .values(Array.from({ length: 9 }, (_, i) => ({ userId: user.id, title: `Live ${i}`, message: "x", type: "content" as const })));
+    await db.insert(notifications).values(
+      Array.from({ length: 9 }, (_, i) => ({
+        userId: user.id,
+        title: `Live ${i}`,
+        message: "x",
+        type: "content" as const,
+      })),
+    );
     await expect(page.getByTestId("unread-badge")).toHaveText("9+", { timeout: 2_000 });
   });
 
-  test("the badge stream ends with its revoked session, reconnects with the new one and catches up", async ({ page, context }) => {
+  test("the badge stream ends with its revoked session, reconnects with the new one and catches up", async ({
+    page,
+    context,
+  }) => {
     const user = await signUp(page);
     const [first] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
     await page.goto("/boonees", { waitUntil: "networkidle" });
@@ -331,7 +373,11 @@ test.describe("collector area", () => {
 
   test("profile, exclusive and notifications pass axe (WCAG A/AA) and fit 375 px", async ({ page }) => {
     const user = await signUp(page, `Barrierefrei ${unique()} mit einem wirklich sehr langen Namen`);
-    const figure = await seedBoonee({ ownerId: user.id, rarity: "Legendary", name: `Sehr langer Figurenname ${unique()} ohne Ende` });
+    const figure = await seedBoonee({
+      ownerId: user.id,
+      rarity: "Legendary",
+      name: `Sehr langer Figurenname ${unique()} ohne Ende`,
+    });
     await db.insert(userAchievements).values({ userId: user.id, achievement: "first_find" });
     await db.insert(exclusiveContent).values([
       {
@@ -342,7 +388,13 @@ test.describe("collector area", () => {
         contentType: "link",
         url: "https://example.org/x",
       },
-      { audience: "rarity", audienceRarity: "Legendary", title: `Legendary ${unique()}`, description: "Psst.", contentType: "text" },
+      {
+        audience: "rarity",
+        audienceRarity: "Legendary",
+        title: `Legendary ${unique()}`,
+        description: "Psst.",
+        contentType: "text",
+      },
     ]);
     await db.insert(notifications).values([
       {

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
@@ -31,7 +32,11 @@ export function contentLanguageTests() {
     const name = `Zweisprachi ${unique()}`;
     await fill(form, "Name", name);
     await fill(form, "Story (Beschreibung)", "Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.");
-    await fill(form, "Story (Beschreibung) auf Englisch (optional)", "Lives in the lighthouse and counts the ships every night.");
+    await fill(
+      form,
+      "Story (Beschreibung) auf Englisch (optional)",
+      "Lives in the lighthouse and counts the ships every night.",
+    );
     await fill(form, "Herkunft", "Leuchtturm Friedrichsort");
     await fill(form, "Herkunft auf Englisch (optional)", "Friedrichsort lighthouse");
     await fill(form, "Superkraft", "Sieht im Nebel");
@@ -41,23 +46,32 @@ export function contentLanguageTests() {
     await form.getByLabel("Status", { exact: true }).selectOption("Placed");
     await page.getByRole("button", { name: "Generieren" }).click();
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
-    await expect(page.getByText("Schreib zuerst den deutschen Text: Englisch ist optional, Deutsch nicht.")).toBeVisible();
+    await expect(
+      page.getByText("Schreib zuerst den deutschen Text: Englisch ist optional, Deutsch nicht."),
+    ).toBeVisible();
     await fill(form, "Leidenschaft", "Nebelhörner");
     await page.getByRole("button", { name: "Erstellen", exact: true }).click();
     await expect(page.getByText("Boonee erfolgreich erstellt")).toBeVisible();
     const [figure] = await db.select().from(schema.boonees).where(eq(schema.boonees.name, name));
-    expect(figure).toMatchObject({ description: "Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.", passionEn: "Foghorns" });
+    expect(figure).toMatchObject({
+      description: "Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.",
+      passionEn: "Foghorns",
+    });
 
     const english = await reader(browser, "en");
     await english.page.goto(`/boonee/${figure.id}`);
-    await expect(english.page.getByTestId("figure-story")).toHaveText("Lives in the lighthouse and counts the ships every night.");
+    await expect(english.page.getByTestId("figure-story")).toHaveText(
+      "Lives in the lighthouse and counts the ships every night.",
+    );
     const traits = english.page.getByTestId("characteristics");
     await expect(traits.locator("dd")).toHaveText(["Friedrichsort lighthouse", "Foghorns", "Sees through fog"]);
     await expect(english.page.getByTestId("language-mark")).toHaveCount(0);
 
     const german = await reader(browser, "de");
     await german.page.goto(`/boonee/${figure.id}`);
-    await expect(german.page.getByTestId("figure-story")).toHaveText("Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.");
+    await expect(german.page.getByTestId("figure-story")).toHaveText(
+      "Wohnt im Leuchtturm und zählt jede Nacht die Schiffe.",
+    );
     await expect(german.page.getByTestId("characteristics").locator("dd")).toHaveText([
       "Leuchtturm Friedrichsort",
       "Nebelhörner",
@@ -104,11 +118,15 @@ export function contentLanguageTests() {
     await expect(englishBell).toContainText(`Harbour party ${title.slice(10)}`);
     await expect(englishBell).toContainText("We celebrate at the harbour on Saturday, come along!");
     await english.page.goto("/exclusive");
-    await expect(english.page.getByTestId("exclusive-item").first()).toContainText("We celebrate at the harbour on Saturday, come along!");
+    await expect(english.page.getByTestId("exclusive-item").first()).toContainText(
+      "We celebrate at the harbour on Saturday, come along!",
+    );
 
     await german.page.goto("/notifications");
     await expect(german.page.getByTestId("notification").first()).toContainText(title);
-    await expect(german.page.getByTestId("notification").first()).toContainText("Am Samstag feiern wir am Hafen, komm vorbei!");
+    await expect(german.page.getByTestId("notification").first()).toContainText(
+      "Am Samstag feiern wir am Hafen, komm vorbei!",
+    );
 
     // the English text is corrected: the English bell follows, the German one keeps its text
     const item = page.getByTestId("sent-item").filter({ hasText: title });

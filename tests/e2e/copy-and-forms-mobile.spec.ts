@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import { boonees, booneeStories } from "../../server/db/schema.ts";
+
 import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
+
+import { boonees, booneeStories } from "../../server/db/schema.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { db, expect, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { expectNoHorizontalScroll, openStoryDialog } from "./public-fixtures.ts";
@@ -21,7 +23,9 @@ async function twins(ownerId: string) {
 }
 
 test.describe("profile and phone menu", () => {
-  test("German: the newest find is marked 'Neu', instances of one type show their number and the day found", async ({ page }) => {
+  test("German: the newest find is marked 'Neu', instances of one type show their number and the day found", async ({
+    page,
+  }) => {
     const user = await signUp(page);
     const { name, type, third, earlier } = await twins(user.id);
     await page.goto("/profile");
@@ -31,10 +35,14 @@ test.describe("profile and phone menu", () => {
     const newest = cards.nth(0);
     await expect(newest.getByRole("heading")).toHaveText(name);
     await expect(newest.getByTestId("boonee-marker")).toHaveText("Neu");
-    await expect(newest.getByTestId("owned-details")).toHaveText(`#3Gefunden am ${formatDay(new Date(), "de", DEFAULT_TIME_ZONE)}`);
+    await expect(newest.getByTestId("owned-details")).toHaveText(
+      `#3Gefunden am ${formatDay(new Date(), "de", DEFAULT_TIME_ZONE)}`,
+    );
     await expect(newest.getByRole("link")).toHaveAttribute("href", `/boonee/${third.id}`);
     await expect(cards.nth(1).getByTestId("boonee-marker")).toHaveCount(0);
-    await expect(cards.nth(1).getByTestId("owned-details")).toHaveText(`#1Gefunden am ${formatDay(earlier, "de", DEFAULT_TIME_ZONE)}`);
+    await expect(cards.nth(1).getByTestId("owned-details")).toHaveText(
+      `#1Gefunden am ${formatDay(earlier, "de", DEFAULT_TIME_ZONE)}`,
+    );
 
     // the claim success may name the new figure itself
     await page.goto(`/profile?new=${type.id}`);
@@ -49,7 +57,9 @@ test.describe("profile and phone menu", () => {
     await page.goto("/profile");
     const newest = page.getByTestId("owned-figure").nth(0);
     await expect(newest.getByTestId("boonee-marker")).toHaveText("New");
-    await expect(newest.getByTestId("owned-details")).toHaveText(`#3Found on ${formatDay(new Date(), "en", DEFAULT_TIME_ZONE)}`);
+    await expect(newest.getByTestId("owned-details")).toHaveText(
+      `#3Found on ${formatDay(new Date(), "en", DEFAULT_TIME_ZONE)}`,
+    );
     await db
       .update(boonees)
       .set({ claimedAt: new Date(Date.now() - 25 * 3600_000) })
@@ -88,7 +98,11 @@ test.describe("forms", () => {
     const title = dialog.getByLabel("Titel");
     const story = dialog.getByLabel("Story", { exact: true });
     // the limits are in view before anything is typed, not only once one is broken
-    await expect(dialog.getByTestId("char-counter")).toHaveText(["3–100 Zeichen", "10–5000 Zeichen", "Höchstens 200 Zeichen"]);
+    await expect(dialog.getByTestId("char-counter")).toHaveText([
+      "3–100 Zeichen",
+      "10–5000 Zeichen",
+      "Höchstens 200 Zeichen",
+    ]);
     await title.fill("ab");
     await expect(dialog.getByTestId("char-counter").first()).toHaveText("2 / 100 – mindestens 3 Zeichen");
     await title.fill("T".repeat(50));
@@ -110,7 +124,9 @@ test.describe("forms", () => {
     expect(saved.story).toHaveLength(4500);
   });
 
-  test("English, without JavaScript: the server refuses an over-long story instead of cutting it", async ({ browser }) => {
+  test("English, without JavaScript: the server refuses an over-long story instead of cutting it", async ({
+    browser,
+  }) => {
     const { context, page } = await otherBrowser(browser, { javaScriptEnabled: false });
     await useEnglish(page);
     const user = await signUp(page);
@@ -128,7 +144,9 @@ test.describe("forms", () => {
     await context.close();
   });
 
-  test("change password: a new submit clears the old error; the current password is refused as the new one", async ({ page }) => {
+  test("change password: a new submit clears the old error; the current password is refused as the new one", async ({
+    page,
+  }) => {
     const user = await signUp(page);
     await page.goto("/profile", { waitUntil: "networkidle" });
     const current = page.getByLabel("Aktuelles Passwort");
@@ -150,7 +168,9 @@ test.describe("forms", () => {
     await expect(page.getByText("Das neue Passwort muss sich vom aktuellen unterscheiden.")).toHaveCount(0);
   });
 
-  test("change password without JavaScript, in English: the server refuses the same password and nothing changes", async ({ browser }) => {
+  test("change password without JavaScript, in English: the server refuses the same password and nothing changes", async ({
+    browser,
+  }) => {
     const { context, page } = await otherBrowser(browser, { javaScriptEnabled: false });
     await useEnglish(page);
     const user = await signUp(page);
@@ -181,7 +201,9 @@ test.describe("forms", () => {
   test("the sign-up forms say that the name is public, in German and English", async ({ page }) => {
     await ownAddress(page);
     await page.goto("/auth?mode=signup");
-    await expect(page.getByText("Dein Name ist öffentlich: Er erscheint in den Bestenlisten", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("Dein Name ist öffentlich: Er erscheint in den Bestenlisten", { exact: false }),
+    ).toBeVisible();
     const f = await seedBoonee();
     await page.goto(`/c/${f.code}`);
     await expect(page.getByText("Dein Name ist öffentlich", { exact: false })).toBeVisible();

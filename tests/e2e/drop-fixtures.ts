@@ -1,5 +1,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
+
 import { toZonedInput } from "#shared/zoned-time.ts";
+
 import { gotoAdmin } from "./admin-fixtures.ts";
 import { useEnglish } from "./fixtures.ts";
 
@@ -19,7 +21,10 @@ export async function visitor(browser: Browser, lang: "de" | "en", path = "/") {
 }
 
 /** Schedules a drop DROP_DELAY_S ahead through /admin/drops, with one figure and a hint 4 s after the release. */
-export async function scheduleDrop(page: Page, opts: { title: string; area: string; figureName: string; hint: string }) {
+export async function scheduleDrop(
+  page: Page,
+  opts: { title: string; area: string; figureName: string; hint: string },
+) {
   await gotoAdmin(page, "/admin/drops");
   const form = page.getByTestId("drop-form");
   await form.getByLabel("Titel (Deutsch)").fill(opts.title);

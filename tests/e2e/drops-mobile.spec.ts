@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { createAccount } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, test, unique, useEnglish } from "./fixtures.ts";
@@ -8,7 +9,11 @@ import { expectNoHorizontalScroll } from "./public-fixtures.ts";
 // landing page's current drop while the drop test in tests/e2e/channels.spec.ts runs.
 async function pastDrop() {
   const finder = await createAccount(`Findefuchs${unique()}MitEinemSehrLangenNamen`);
-  const found = await seedBoonee({ name: `Langname${unique()}OhneLeerzeichenImNamen`, ownerId: finder.id, status: "Found" });
+  const found = await seedBoonee({
+    name: `Langname${unique()}OhneLeerzeichenImNamen`,
+    ownerId: finder.id,
+    status: "Found",
+  });
   const hidden = await seedBoonee({ name: `Noch${unique()}Versteckt` });
   const [drop] = await db
     .insert(schema.drops)
@@ -26,9 +31,13 @@ async function pastDrop() {
   await db
     .insert(schema.dropFigures)
     .values([found, hidden].map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
-  await db
-    .insert(schema.dropHints)
-    .values({ dropId: drop.id, textDe: "Hinweis ".repeat(30), textEn: "Hint ".repeat(30), releaseAt: new Date(), releasedAt: new Date() });
+  await db.insert(schema.dropHints).values({
+    dropId: drop.id,
+    textDe: "Hinweis ".repeat(30),
+    textEn: "Hint ".repeat(30),
+    releaseAt: new Date(),
+    releasedAt: new Date(),
+  });
   return drop;
 }
 

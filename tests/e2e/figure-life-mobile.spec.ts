@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
-import type { Browser } from "@playwright/test";
-import * as schema from "../../server/db/schema.ts";
-import sharp from "sharp";
-import { gotoAdmin, ownerWith, seasonedAccount } from "./admin-fixtures.ts";
 import { writeFile } from "node:fs/promises";
+import type { Browser } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+
+import * as schema from "../../server/db/schema.ts";
+import { gotoAdmin, ownerWith, seasonedAccount } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, seedProfile } from "./public-fixtures.ts";
@@ -43,7 +44,9 @@ test("two people report a figure, everyone sees the note, an admin resolves it a
   await expect(visitor.getByTestId("report-note")).toHaveText(
     "Fehlt vielleicht. Als fehlend gemeldet: 1×. Als beschädigt gemeldet: 1×. Das Team schaut nach.",
   );
-  await expect(visitor.getByTestId("figure-life").getByTestId("life-marked")).toContainText("Gemeldet: fehlt vielleicht");
+  await expect(visitor.getByTestId("figure-life").getByTestId("life-marked")).toContainText(
+    "Gemeldet: fehlt vielleicht",
+  );
   await visitor.screenshot({ path: "test-results/figure-life-note-de.png", fullPage: true });
 
   const admin = await newPage(browser);
@@ -70,7 +73,9 @@ test("two people report a figure, everyone sees the note, an admin resolves it a
   }
   await expect(async () => {
     await visitor.goto(url);
-    await expect(visitor.getByTestId("life-resolved")).toContainText("2 Meldungen geprüft: alles in Ordnung", { timeout: 1000 });
+    await expect(visitor.getByTestId("life-resolved")).toContainText("2 Meldungen geprüft: alles in Ordnung", {
+      timeout: 1000,
+    });
   }).toPass();
   await expect(visitor.getByTestId("report-note")).toHaveCount(0);
 });
@@ -93,7 +98,9 @@ test("the biography tells the drop and the find with its 'found after', and no c
     .update(schema.boonees)
     .set({ claimedAt: sql`now() - interval '1 hour'` })
     .where(sql`id = ${figure.id}`);
-  await db.insert(schema.claims).values({ booneeId: figure.id, userId: finderId, claimedAt: sql`now() - interval '1 hour'` });
+  await db
+    .insert(schema.claims)
+    .values({ booneeId: figure.id, userId: finderId, claimedAt: sql`now() - interval '1 hour'` });
 
   await useEnglish(page);
   await page.goto(`/boonee/${figure.id}`);
@@ -131,14 +138,21 @@ test("a finder adds a photo with GPS in its EXIF to their story: it is shown, an
     .jpeg()
     .withExif({
       IFD0: { Make: "SpyCam" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "54/1 19/1 2388/100", GPSLongitudeRef: "E", GPSLongitude: "10/1 7/1 2208/100" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "54/1 19/1 2388/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "10/1 7/1 2208/100",
+      },
     })
     .toBuffer();
   expect((await sharp(photo).metadata()).exif).toBeDefined();
 
   await page.goto(`/boonee/${figure.id}`);
   const form = page.getByTestId("story-photo-form");
-  await form.getByLabel("Fundfotos hinzufügen (noch 3)").setInputFiles({ name: "leuchtturm.jpg", mimeType: "image/jpeg", buffer: photo });
+  await form
+    .getByLabel("Fundfotos hinzufügen (noch 3)")
+    .setInputFiles({ name: "leuchtturm.jpg", mimeType: "image/jpeg", buffer: photo });
   await form.getByRole("button", { name: "Fotos hochladen" }).click();
   await expect(page.getByText("Deine Fotos sind hochgeladen.")).toBeVisible();
   const shown = page.getByTestId("story-photos").getByRole("img", { name: "Fundfoto 1 zu „Am Leuchtturm“" });

@@ -55,16 +55,25 @@ test("collectors see no team-only preference row; moderators do", async ({ page 
   await expect(preferences.getByRole("rowheader", { name: "Meldungen zu Boonees (nur fürs Team)" })).toBeVisible();
 });
 
-test("English: a broadcast written in German only carries one „Deutsch“ mark, in the exclusive area and in the bell", async ({ page }) => {
+test("English: a broadcast written in German only carries one „Deutsch“ mark, in the exclusive area and in the bell", async ({
+  page,
+}) => {
   const user = await signUp(page);
   const figure = await seedBoonee({ ownerId: user.id });
   const title = `Nur Deutsch ${unique()}`;
-  await db
-    .insert(exclusiveContent)
-    .values({ booneeId: figure.id, audience: "boonee", title, description: "Diese Nachricht gibt es nur auf Deutsch." });
-  await db
-    .insert(notifications)
-    .values({ userId: user.id, type: "content", title, message: "Diese Nachricht gibt es nur auf Deutsch.", link: "/exclusive" });
+  await db.insert(exclusiveContent).values({
+    booneeId: figure.id,
+    audience: "boonee",
+    title,
+    description: "Diese Nachricht gibt es nur auf Deutsch.",
+  });
+  await db.insert(notifications).values({
+    userId: user.id,
+    type: "content",
+    title,
+    message: "Diese Nachricht gibt es nur auf Deutsch.",
+    link: "/exclusive",
+  });
   await useEnglish(page);
   await page.goto("/exclusive");
   const item = page.getByTestId("exclusive-item").filter({ hasText: title });
@@ -80,7 +89,9 @@ test("English legal pages say that they are German only; German ones need not", 
   await useEnglish(page);
   for (const path of ["/about", "/privacy", "/terms"]) {
     await page.goto(path);
-    await expect(page.getByRole("note")).toHaveText("This page is available in German only. The German text is the one that applies.");
+    await expect(page.getByRole("note")).toHaveText(
+      "This page is available in German only. The German text is the one that applies.",
+    );
   }
   await page.context().clearCookies();
   await page.goto("/privacy");
@@ -93,7 +104,12 @@ async function figureWithPhotos() {
   const figure = await seedBoonee({ name: `Fotomodell ${unique()}`, ownerId: finder });
   const [story] = await db
     .insert(booneeStories)
-    .values({ booneeId: figure.id, userId: finder, title: "Hinter der Bank", story: "Er saß hinter der dritten Bank am Hafen." })
+    .values({
+      booneeId: figure.id,
+      userId: finder,
+      title: "Hinter der Bank",
+      story: "Er saß hinter der dritten Bank am Hafen.",
+    })
     .returning();
   const photos = await db
     .insert(storyPhotos)
@@ -119,7 +135,10 @@ test.describe("finder photos open in a viewer", () => {
     const viewer = page.getByRole("dialog", { name: "Foto 1 von 2" });
     await expect(viewer).toBeVisible({ timeout: 15_000 });
     expect(await viewer.evaluate((el) => el.matches(":modal"))).toBe(true);
-    await expect(viewer.getByRole("img", { name: "Fundfoto 1 zu „Hinter der Bank“" })).toHaveAttribute("src", photos[0].url);
+    await expect(viewer.getByRole("img", { name: "Fundfoto 1 zu „Hinter der Bank“" })).toHaveAttribute(
+      "src",
+      photos[0].url,
+    );
     await expect(page).toHaveURL(`/boonee/${figure.id}?photo=${photos[0].id}`);
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("dialog", { name: "Foto 2 von 2" })).toBeVisible();
@@ -160,7 +179,10 @@ test.describe("sharing a figure", () => {
     await page.addInitScript(() => {
       const shared: ShareData[] = [];
       (window as unknown as { shared: ShareData[] }).shared = shared;
-      Object.defineProperty(navigator, "share", { configurable: true, value: async (data: ShareData) => void shared.push(data) });
+      Object.defineProperty(navigator, "share", {
+        configurable: true,
+        value: async (data: ShareData) => void shared.push(data),
+      });
     });
     const figure = await seedBoonee({ name: `Teilbar ${unique()}` });
     await page.goto(`/boonee/${figure.id}`, { waitUntil: "networkidle" });
@@ -168,18 +190,26 @@ test.describe("sharing a figure", () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared), { timeout: 15_000 })
       .toEqual([
-        { title: `${figure.name} · Boonees`, text: `Schau mal: ${figure.name} bei Boonees`, url: `${E2E.baseURL}/boonee/${figure.id}` },
+        {
+          title: `${figure.name} · Boonees`,
+          text: `Schau mal: ${figure.name} bei Boonees`,
+          url: `${E2E.baseURL}/boonee/${figure.id}`,
+        },
       ]);
   });
 
   test("English, no share sheet: copies the link and says so", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.baseURL });
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined }),
+    );
     await useEnglish(page);
     const figure = await seedBoonee({ name: `Copyable ${unique()}` });
     await page.goto(`/boonee/${figure.id}`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Share" }).click();
-    await expect(page.getByText("Link copied. Paste it wherever you want to share it.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Link copied. Paste it wherever you want to share it.")).toBeVisible({
+      timeout: 15_000,
+    });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E.baseURL}/boonee/${figure.id}`);
   });
 });

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { and, eq } from "drizzle-orm";
+
 import { boonees, booneeStories, figureReports, profiles } from "../../server/db/schema.ts";
 import { ownAddress } from "./claim-fixtures.ts";
 import { db, expect, seedBoonee, signUp, test, unique, untilHydrated, useEnglish } from "./fixtures.ts";
@@ -41,7 +42,8 @@ test.beforeEach(async ({ page }) => {
   await ownAddress(page);
 });
 
-const ownerOf = async (id: string) => (await db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, id)))[0].ownerId;
+const ownerOf = async (id: string) =>
+  (await db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, id)))[0].ownerId;
 
 /** Starts the claim page's app (it starts on demand): the menu's first tap loads it; closed again, the form is a React form. */
 async function startApp(page: Page, lang: Lang) {
@@ -124,7 +126,9 @@ test.describe("the tag's page offline", () => {
 });
 
 test.describe("the figure page's forms offline", () => {
-  test("a report (German, a plain form) and a finder story (English, the app's dialog) wait and go once back online", async ({ page }) => {
+  test("a report (German, a plain form) and a finder story (English, the app's dialog) wait and go once back online", async ({
+    page,
+  }) => {
     const user = await signUp(page);
     const figure = await seedBoonee();
     await page.goto(`/boonee/${figure.id}`, { waitUntil: "networkidle" });
@@ -156,7 +160,10 @@ test.describe("the figure page's forms offline", () => {
     await expect(dialog.getByLabel("Title")).toHaveValue("Behind the bench");
     await page.context().setOffline(false);
     await expect(page.getByText("Your story was saved!")).toBeVisible();
-    const stories = await db.select({ title: booneeStories.title }).from(booneeStories).where(eq(booneeStories.booneeId, mine.id));
+    const stories = await db
+      .select({ title: booneeStories.title })
+      .from(booneeStories)
+      .where(eq(booneeStories.booneeId, mine.id));
     expect(stories).toEqual([{ title: "Behind the bench" }]);
   });
 });
@@ -170,12 +177,16 @@ async function untilControlled(page: Page) {
 test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
 
-  test("a post lost on a signal the phone takes for online stays on the page (no offline page) and is sent again", async ({ page }) => {
+  test("a post lost on a signal the phone takes for online stays on the page (no offline page) and is sent again", async ({
+    page,
+  }) => {
     const figure = await seedBoonee();
     await page.goto(`/c/${figure.code}`, { waitUntil: "load" });
     await untilControlled(page);
     // the phone still says it is online (one bar, no data): only the request itself fails
-    await page.evaluate(() => Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: () => true }));
+    await page.evaluate(() =>
+      Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: () => true }),
+    );
     await signUpWhileOffline(page, "de", "Ein Balken");
     await expect(page.getByText("Du bist offline")).toHaveCount(0);
     await expect(page.getByLabel("Passwort")).toHaveValue("secret123");

@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { eq, sql } from "drizzle-orm";
+
 import { boonees, claims } from "../../server/db/schema.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
@@ -73,7 +74,13 @@ async function ownerOf(id: string) {
   return row.ownerId;
 }
 
-async function fillSignUp(page: Page, t: (typeof TEXT)[keyof typeof TEXT], name: string, email: string, password = "secret123") {
+async function fillSignUp(
+  page: Page,
+  t: (typeof TEXT)[keyof typeof TEXT],
+  name: string,
+  email: string,
+  password = "secret123",
+) {
   await page.getByLabel("Name").fill(name);
   await page.getByLabel(t.email).fill(email);
   await page.getByLabel(t.password).fill(password);
@@ -166,7 +173,10 @@ for (const lang of ["de", "en"] as const) {
       await expect(page).toHaveURL("/profile");
     });
 
-    test("a login from a plain /auth is never sent to a claim (viewed, or taken meanwhile)", async ({ page, browser }) => {
+    test("a login from a plain /auth is never sent to a claim (viewed, or taken meanwhile)", async ({
+      page,
+      browser,
+    }) => {
       const user = await signUp(page);
       await page.context().clearCookies();
       if (lang === "en") await useEnglish(page);
@@ -236,7 +246,9 @@ for (const lang of ["de", "en"] as const) {
       expect(await ownerOf(figure.id)).toBeNull();
     });
 
-    test("the login page shows the figure being claimed, and the claim is one tap after signing in", async ({ page }) => {
+    test("the login page shows the figure being claimed, and the claim is one tap after signing in", async ({
+      page,
+    }) => {
       const user = await signUp(page);
       await page.context().clearCookies();
       if (lang === "en") await useEnglish(page);
@@ -249,7 +261,9 @@ for (const lang of ["de", "en"] as const) {
       // the login page starts React at once; signing in through it makes /claim/CODE a React page (the "one tap"
       // below), while a sign-in posted before that loads the claim page as a document (it flaked when it did)
       const loginButton = page.locator("main").getByRole("button", { name: t.login, exact: true });
-      await expect.poll(() => loginButton.evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps")))).toBe(true);
+      await expect
+        .poll(() => loginButton.evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps"))))
+        .toBe(true);
       await logIn(page, t, user.email, user.password);
       await expect(page).toHaveURL(`/claim/${figure.code}`);
       const success = successPage(page);

@@ -1,6 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
 
@@ -59,7 +61,11 @@ const testClientIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 async function postForm(request: APIRequestContext, path: string, form: Record<string, string>) {
-  return request.post(path, { form, headers: { origin: E2E.baseURL, "x-e2e-client-ip": testClientIp() }, maxRedirects: 0 });
+  return request.post(path, {
+    form,
+    headers: { origin: E2E.baseURL, "x-e2e-client-ip": testClientIp() },
+    maxRedirects: 0,
+  });
 }
 
 /** Creates an account through the real sign-up form; the page's context is then signed in. */
@@ -90,7 +96,6 @@ export async function useEnglish(page: Page) {
   await page.context().addCookies([{ name: "lang", value: "en", url: E2E.baseURL }]);
 }
 
-import { eq } from "drizzle-orm";
 const eqEmail = (email: string) => eq(schema.profiles.email, email);
 const eqUser = (userId: string) => eq(schema.userRoles.userId, userId);
 
@@ -117,9 +122,12 @@ export async function downloadFrom(page: Page, label: string | RegExp) {
       const file = await started;
       if (file instanceof Error) {
         if (attempt < 2) continue;
-        throw new Error(`no download from "${label}" after ${attempt} clicks; the server answered: ${answers.join(", ") || "nothing"}`, {
-          cause: file,
-        });
+        throw new Error(
+          `no download from "${label}" after ${attempt} clicks; the server answered: ${answers.join(", ") || "nothing"}`,
+          {
+            cause: file,
+          },
+        );
       }
       const chunks: Buffer[] = [];
       for await (const c of await file.createReadStream()) chunks.push(c as Buffer);
@@ -141,6 +149,8 @@ export async function downloadFrom(page: Page, label: string | RegExp) {
  */
 export async function untilHydrated(element: Locator) {
   await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), { timeout: 15_000 })
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), {
+      timeout: 15_000,
+    })
     .toBe(true);
 }

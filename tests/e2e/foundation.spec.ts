@@ -1,6 +1,7 @@
-import { db, expect, seedBoonee, signUp, test, unique } from "./fixtures.ts";
-import { userRoles } from "../../server/db/schema.ts";
 import { eq } from "drizzle-orm";
+
+import { userRoles } from "../../server/db/schema.ts";
+import { db, expect, seedBoonee, signUp, test, unique } from "./fixtures.ts";
 
 test.describe("foundation", () => {
   test("serves German by default and keeps English across a reload", async ({ page }) => {
@@ -81,7 +82,9 @@ test.describe("foundation", () => {
   test("sends a signed-in visitor of /auth to the stored claim redirect", async ({ page, baseURL }) => {
     const figure = await seedBoonee();
     await signUp(page);
-    await page.context().addCookies([{ name: "claim_redirect", value: encodeURIComponent(`/boonee/${figure.id}`), url: baseURL! }]);
+    await page
+      .context()
+      .addCookies([{ name: "claim_redirect", value: encodeURIComponent(`/boonee/${figure.id}`), url: baseURL! }]);
     await page.goto("/auth");
     await expect(page).toHaveURL(`/boonee/${figure.id}`);
     await page.goto("/auth?redirect=https://evil.example/");

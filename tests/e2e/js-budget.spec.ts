@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, test, unique } from "./fixtures.ts";
@@ -40,7 +41,9 @@ test.describe("JavaScript budget of the public pages", () => {
       console.log(stdout.trim());
       expect(kb, `${path}: the inline script is there`).toBeGreaterThan(0.5);
       expect(kb, `${path}: ${stdout}`).toBeLessThanOrEqual(BUDGET_KB);
-      expect(stdout, `${path}: the app still starts when the menu is opened`).toMatch(/after opening the menu: \+[\d.]+ KB/);
+      expect(stdout, `${path}: the app still starts when the menu is opened`).toMatch(
+        /after opening the menu: \+[\d.]+ KB/,
+      );
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { gotoAdmin } from "./admin-fixtures.ts";
 import { expect, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
 
@@ -29,7 +30,8 @@ test("the label sheet at 375 px: print link on the type's card, both formats and
   await print.click();
   await expect(page).toHaveURL(new RegExp(`/admin/labels\\?type=${type.id}$`));
   await expect(page.getByTestId("label")).toHaveCount(3);
-  for (const name of ["A4-Bogen 62 × 66 mm", "Sticker 40 × 40 mm"]) await expectOnScreen(page, page.getByRole("link", { name }));
+  for (const name of ["A4-Bogen 62 × 66 mm", "Sticker 40 × 40 mm"])
+    await expectOnScreen(page, page.getByRole("link", { name }));
   await expectOnScreen(page, page.getByTestId("laminate-note"));
   expect(await noSidewaysScroll(page)).toBe(true);
   await page.getByRole("link", { name: "Sticker 40 × 40 mm" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -12,14 +13,24 @@ const MM = 96 / 25.4;
 async function typeWithInstances(page: Page, n: number, claimed: number[], typeOwned = false) {
   const series = `Mole ${unique()}`;
   const { user } = await ownerWith(page, [], `Finja ${unique()}`);
-  const type = await seedBoonee({ name: `Leuchtwicht ${unique()}`, series, status: "Placed", ownerId: typeOwned ? user.id : undefined });
+  const type = await seedBoonee({
+    name: `Leuchtwicht ${unique()}`,
+    series,
+    status: "Placed",
+    ownerId: typeOwned ? user.id : undefined,
+  });
   await db
     .update(schema.boonees)
     .set({ createdAt: new Date(Date.now() - (n + 1) * 1000) })
     .where(eq(schema.boonees.id, type.id));
   const instances = [];
   for (let i = 0; i < n; i++) {
-    const b = await seedBoonee({ name: type.name, series, templateId: type.id, ownerId: claimed.includes(i) ? user.id : undefined });
+    const b = await seedBoonee({
+      name: type.name,
+      series,
+      templateId: type.id,
+      ownerId: claimed.includes(i) ? user.id : undefined,
+    });
     // distinct creation times, so the numbers follow the order made here
     await db
       .update(schema.boonees)
@@ -56,7 +67,8 @@ async function stickerFaults(page: Page) {
       if (lines.length !== 5) faults.push(`${code}: ${lines.length} lines`);
       const stacked = lines.filter(([e]) => e.tagName === "IMG" || e.hasAttribute("data-label-line"));
       for (let i = 1; i < stacked.length; i++)
-        if (stacked[i][1].top < stacked[i - 1][1].bottom - 0.5) faults.push(`${code}: line ${i} overlaps line ${i - 1}`);
+        if (stacked[i][1].top < stacked[i - 1][1].bottom - 0.5)
+          faults.push(`${code}: line ${i} overlaps line ${i - 1}`);
       for (const [e, b] of lines)
         if (b.left < c.left || b.right > c.right || b.bottom > c.bottom)
           faults.push(`${code}: ${e.getAttribute("data-label-line") ?? e.tagName} outside`);
@@ -83,7 +95,11 @@ test.describe("label sheets", () => {
 
     const labels = page.getByTestId("label");
     await expect(labels).toHaveCount(3);
-    await expect(page.getByTestId("label-series")).toHaveText([`${w.series} · Nr. 1`, `${w.series} · Nr. 2`, `${w.series} · Nr. 4`]);
+    await expect(page.getByTestId("label-series")).toHaveText([
+      `${w.series} · Nr. 1`,
+      `${w.series} · Nr. 2`,
+      `${w.series} · Nr. 4`,
+    ]);
     await expect(page.getByTestId("label-code")).toHaveText([w.type.code, w.instances[0].code, w.instances[2].code]);
     await expect(page.getByTestId("label-sheet")).not.toContainText(w.instances[1].code);
     await expect(page.getByText("3 Etiketten, jedes mit kurzer Claim-URL.")).toBeVisible();
@@ -119,7 +135,11 @@ test.describe("label sheets", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/labels\\?type=${w.type.id}&format=sticker$`));
     await expect(page.getByRole("link", { name: "Sticker 40 × 40 mm" })).toHaveAttribute("aria-current", "page");
     await expect(labels).toHaveCount(3);
-    await expect(page.getByTestId("label-series")).toHaveText([`Nr. 1 · ${w.series}`, `Nr. 2 · ${w.series}`, `Nr. 4 · ${w.series}`]);
+    await expect(page.getByTestId("label-series")).toHaveText([
+      `Nr. 1 · ${w.series}`,
+      `Nr. 2 · ${w.series}`,
+      `Nr. 4 · ${w.series}`,
+    ]);
     const sticker = await printedSize(page);
     expect(sticker.label.width).toBeCloseTo(40, 0);
     expect(sticker.label.height).toBeCloseTo(40, 0);
@@ -155,7 +175,9 @@ test.describe("label sheets", () => {
     await expect(page.getByTestId("labels-empty")).toHaveText(
       `Every figure of “${w.type.name}” has been claimed – nothing left to reprint.`,
     );
-    await expect(page.getByTestId("label-left-out")).toHaveText("3 claimed figures are left out: their labels are in the city already.");
+    await expect(page.getByTestId("label-left-out")).toHaveText(
+      "3 claimed figures are left out: their labels are in the city already.",
+    );
     await expect(page.getByRole("button", { name: "Print" })).toBeDisabled();
     await expect(page.getByTestId("laminate-note")).toHaveCount(0);
 
@@ -186,7 +208,8 @@ test.describe("label sheets", () => {
       .where(eq(schema.boonees.id, figures[24].id));
     const ids = figures.map((f) => f.id).join(",");
     await signInAsAdmin(page);
-    const pages = async () => (await page.pdf({ preferCSSPageSize: true })).toString("latin1").match(/\/Type\s*\/Page[^s]/g)?.length;
+    const pages = async () =>
+      (await page.pdf({ preferCSSPageSize: true })).toString("latin1").match(/\/Type\s*\/Page[^s]/g)?.length;
     await gotoAdmin(page, `/admin/labels?ids=${ids}`);
     await expect(page.getByTestId("label")).toHaveCount(25);
     await expect(page.getByRole("region", { name: "Seite 3 von 3" })).toBeAttached();

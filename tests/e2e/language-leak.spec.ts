@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+
 import routes from "../../app/routes.ts";
 import * as schema from "../../server/db/schema.ts";
 import { signUpQuick } from "./admin-fixtures.ts";
@@ -20,9 +21,18 @@ interface Seed {
 }
 type Row = { who: Who; url: (s: Seed) => string } | { skip: string };
 
-const visitor = (url: string | ((s: Seed) => string)): Row => ({ who: "visitor", url: typeof url === "string" ? () => url : url });
-const collector = (url: string | ((s: Seed) => string)): Row => ({ who: "collector", url: typeof url === "string" ? () => url : url });
-const admin = (url: string | ((s: Seed) => string)): Row => ({ who: "admin", url: typeof url === "string" ? () => url : url });
+const visitor = (url: string | ((s: Seed) => string)): Row => ({
+  who: "visitor",
+  url: typeof url === "string" ? () => url : url,
+});
+const collector = (url: string | ((s: Seed) => string)): Row => ({
+  who: "collector",
+  url: typeof url === "string" ? () => url : url,
+});
+const admin = (url: string | ((s: Seed) => string)): Row => ({
+  who: "admin",
+  url: typeof url === "string" ? () => url : url,
+});
 const RESOURCE = { skip: "no page: a resource route (redirect, JSON or CSV)" };
 
 const PAGES: Record<string, Row> = {
@@ -141,7 +151,9 @@ async function readTextBlocks(page: Page): Promise<string[] | null> {
       const lang = parent.closest("[lang]")?.getAttribute("lang");
       if (lang && lang !== pageLang) continue;
       if (parent.closest('[translate="no"]')) continue; // a name as someone chose it (PersonName)
-      const block = parent.closest("p,li,h1,h2,h3,h4,h5,h6,dd,dt,td,th,label,button,a,figcaption,legend,option,summary,div") ?? parent;
+      const block =
+        parent.closest("p,li,h1,h2,h3,h4,h5,h6,dd,dt,td,th,label,button,a,figcaption,legend,option,summary,div") ??
+        parent;
       blocks.set(block, `${blocks.get(block) ?? ""} ${node.textContent}`);
     }
     return [...blocks.values()].map((t) => t.replace(/\s+/g, " ").trim());
@@ -202,12 +214,20 @@ async function seed(collectorId: string): Promise<Seed> {
     objectId: owned.id,
     objectLabel: "Noch nicht fertig mit dem Namen",
     details: {
-      changes: [{ field: "description", from: "Er wohnt unter der Brükce am Hafen.", to: "Er wohnt unter der Brücke am Hafen." }],
+      changes: [
+        {
+          field: "description",
+          from: "Er wohnt unter der Brükce am Hafen.",
+          to: "Er wohnt unter der Brücke am Hafen.",
+        },
+      ],
     },
   });
   // a reason a moderator wrote on an English page, read on the German log and claims list
   const written = { reason: "The code was shared on the internet", reasonLang: "en" as const };
-  await db.insert(schema.activityLog).values({ action: "claim.rejected", objectType: "claim", objectLabel: "Leakcheck", ...written });
+  await db
+    .insert(schema.activityLog)
+    .values({ action: "claim.rejected", objectType: "claim", objectLabel: "Leakcheck", ...written });
   await db.insert(schema.claims).values({ booneeId: free.id, userId: collectorId, status: "rejected", ...written });
   return { figureId: free.id, ownedId: owned.id, code: free.code, dropId: drop.id };
 }
@@ -220,7 +240,10 @@ async function person(browser: Browser, who: Who, lang: "de" | "en", collectorSt
   return { context, page };
 }
 
-test("no page leaks the other language: every route of app/routes.ts, in German and in English", async ({ page, browser }) => {
+test("no page leaks the other language: every route of app/routes.ts, in German and in English", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(600_000);
   expect(Object.keys(PAGES).sort(), "a route of app/routes.ts has no row in PAGES (or a row names no route)").toEqual(
     [...new Set(routePaths(routes))].sort(),
@@ -244,7 +267,8 @@ test("no page leaks the other language: every route of app/routes.ts, in German 
       await p.goto(row.url(s), { waitUntil: "domcontentloaded" });
       expect(await p.locator("html").getAttribute("lang"), `${route} (${lang})`).toBe(lang);
       const blocks = await textBlocks(p);
-      for (const block of blocks) if (otherLanguage(block, lang)) leaks.push(`${lang} ${route}: ${block.slice(0, 160)}`);
+      for (const block of blocks)
+        if (otherLanguage(block, lang)) leaks.push(`${lang} ${route}: ${block.slice(0, 160)}`);
       await p.close();
     }
     for (const { context } of Object.values(people)) await context.close();

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+
 import { boonees } from "../../server/db/schema.ts";
 import { clientIp, otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
@@ -23,11 +23,15 @@ async function lockAddress(page: import("@playwright/test").Page, ip: string, wr
 }
 
 async function addressCount(ip: string) {
-  const { rows } = await db.execute<{ count: number }>(sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`);
+  const { rows } = await db.execute<{ count: number }>(
+    sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`,
+  );
   return Number(rows[0]?.count ?? 0);
 }
 
-test("shows the attempts left, then a valid tag passes the challenge from the locked address and claims (de)", async ({ page }) => {
+test("shows the attempts left, then a valid tag passes the challenge from the locked address and claims (de)", async ({
+  page,
+}) => {
   const figure = await seedBoonee();
   const ip = await ownAddress(page, clientIp());
   const first = await page.goto(`/c/${wrongCode()}`);
@@ -60,7 +64,9 @@ test("shows the attempts left, then a valid tag passes the challenge from the lo
   expect(row.ownerId).not.toBeNull();
 });
 
-test("a wrong code behind a passed challenge is refused, still counts, and the next try asks again (en)", async ({ page }) => {
+test("a wrong code behind a passed challenge is refused, still counts, and the next try asks again (en)", async ({
+  page,
+}) => {
   const figure = await seedBoonee();
   const ip = await ownAddress(page, clientIp());
   await lockAddress(page, ip);
@@ -98,7 +104,9 @@ test("without JavaScript the locked pages say why they cannot go on", async ({ p
   const res = await noScript.page.goto(`/c/${figure.code}`);
   expect(res?.status()).toBe(429);
   await expect(
-    noScript.page.getByText("Die Prüfung braucht JavaScript. Ohne JavaScript kannst du es in 10 Minuten erneut versuchen."),
+    noScript.page.getByText(
+      "Die Prüfung braucht JavaScript. Ohne JavaScript kannst du es in 10 Minuten erneut versuchen.",
+    ),
   ).toBeVisible();
   await expect(noScript.page.getByRole("button", { name: "Weiter mit meinem Code" })).toBeDisabled();
   // the spec's /boonee?token= link offers the same challenge

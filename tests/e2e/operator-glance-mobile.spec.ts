@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import { expect, signInAsAdmin, test, useEnglish } from "./fixtures.ts";
 import { liveDrop, removeDrops } from "./operator-glance.ts";

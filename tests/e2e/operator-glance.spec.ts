@@ -1,6 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import * as schema from "../../server/db/schema.ts";
+
 import { formatDayTime } from "#shared/dates.ts";
+
+import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 import { liveDrop, removeDrops, waitingDrop } from "./operator-glance.ts";
@@ -39,7 +41,9 @@ test("the dashboard shows the live drop's found and still hidden, then the next 
     await expect(card).toHaveAttribute("data-state", "waiting");
     await expect(card).toContainText("Nächster Drop");
     await expect(card).toContainText(next.titleDe);
-    await expect(card.getByTestId("dashboard-drop-start")).toHaveText(`Start: ${formatDayTime(next.releaseAt, "de", ZONE)}`);
+    await expect(card.getByTestId("dashboard-drop-start")).toHaveText(
+      `Start: ${formatDayTime(next.releaseAt, "de", ZONE)}`,
+    );
     await expect(card.getByTestId("dashboard-drop-in")).toHaveText(/^in (49|50) Minuten$/);
     await expect(card.getByTestId("dashboard-drop-figures")).toHaveText("2 Boonees");
 
@@ -47,7 +51,9 @@ test("the dashboard shows the live drop's found and still hidden, then the next 
     await gotoAdmin(page, "/admin");
     await expect(card).toContainText("Next drop");
     await expect(card).toContainText(next.titleEn);
-    await expect(card.getByTestId("dashboard-drop-start")).toHaveText(`Starts: ${formatDayTime(next.releaseAt, "en", ZONE)}`);
+    await expect(card.getByTestId("dashboard-drop-start")).toHaveText(
+      `Starts: ${formatDayTime(next.releaseAt, "en", ZONE)}`,
+    );
     await expect(card.getByTestId("dashboard-drop-in")).toHaveText(/^in (49|50) minutes$/);
     await card.getByRole("link", { name: "Edit the drop" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/drops#drop-${next.id}$`));
@@ -75,7 +81,9 @@ test("the broadcast form counts who gets it for the chosen audience; nobody: it 
   await page.getByLabel("Zielgruppe").selectOption("series");
   await expect(count).toHaveText("Wähle die Zielgruppe fertig aus, dann steht hier, wie viele es bekommen.");
   await page.getByLabel("Serie", { exact: true }).selectOption(lonely);
-  await expect(count).toHaveText(/^Niemand bekommt das: Keine Besitzerin und kein Besitzer passt zu dieser Zielgruppe\./);
+  await expect(count).toHaveText(
+    /^Niemand bekommt das: Keine Besitzerin und kein Besitzer passt zu dieser Zielgruppe\./,
+  );
   await expect(send).toBeDisabled();
   await page.getByLabel("Serie", { exact: true }).selectOption(series);
   await expect(count).toHaveText("Geht an 2 Personen");
@@ -102,7 +110,9 @@ test("the broadcast form counts who gets it for the chosen audience; nobody: it 
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
 });
 
-test("a wrong or too large file says why at the file field: the allowed types or the limit (German and English)", async ({ page }) => {
+test("a wrong or too large file says why at the file field: the allowed types or the limit (German and English)", async ({
+  page,
+}) => {
   const owner = await createAccount();
   const series = `Dateireihe ${unique()}`;
   await seedBoonee({ status: "Found", ownerId: owner.id, series });
@@ -119,14 +129,18 @@ test("a wrong or too large file says why at the file field: the allowed types or
   await page.getByLabel("Zielgruppe").selectOption("series");
   await page.getByLabel("Serie", { exact: true }).selectOption(series);
   await page.getByLabel("Inhaltstyp").selectOption("image");
-  await page.getByLabel("Bilddatei").setInputFiles({ name: "notiz.txt", mimeType: "text/plain", buffer: Buffer.from("nur Text") });
+  await page
+    .getByLabel("Bilddatei")
+    .setInputFiles({ name: "notiz.txt", mimeType: "text/plain", buffer: Buffer.from("nur Text") });
   await page.getByRole("button", { name: "Senden" }).click();
   await expect(fileError).toHaveText("Die Datei ist kein JPEG-, PNG-, WebP-, GIF- oder AVIF-Bild.");
   await page
     .getByLabel("Bilddatei")
     .setInputFiles({ name: "riesig.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
   await page.getByRole("button", { name: "Senden" }).click();
-  await expect(fileError).toHaveText("Das Bild ist größer als 10 MB, die Grenze für Bilder. Bitte wähle eine kleinere Datei.");
+  await expect(fileError).toHaveText(
+    "Das Bild ist größer als 10 MB, die Grenze für Bilder. Bitte wähle eine kleinere Datei.",
+  );
   expect(posts).toEqual([]); // said before anything was sent
 
   // a file that only claims to be a PNG: the server's check by content says the same at the field
@@ -136,14 +150,18 @@ test("a wrong or too large file says why at the file field: the allowed types or
   await page.getByRole("button", { name: "Senden" }).click();
   await expect(fileError).toHaveText("Die Datei ist kein JPEG-, PNG-, WebP-, GIF- oder AVIF-Bild.");
   expect(posts.length).toBe(1);
-  expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title))).toHaveLength(0);
+  expect(await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title))).toHaveLength(
+    0,
+  );
 
   await useEnglish(page);
   await gotoAdmin(page, "/admin/content");
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Message", { exact: true }).fill("A clip from the workshop for the series.");
   await page.getByLabel("Content type").selectOption("video");
-  await page.getByLabel("Video file").setInputFiles({ name: "clip.txt", mimeType: "text/plain", buffer: Buffer.from("just text") });
+  await page
+    .getByLabel("Video file")
+    .setInputFiles({ name: "clip.txt", mimeType: "text/plain", buffer: Buffer.from("just text") });
   await page.getByRole("button", { name: "Send" }).click();
   await expect(fileError).toHaveText("The file is not an MP4 or WebM video.");
 });

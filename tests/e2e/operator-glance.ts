@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { db, seedBoonee, unique } from "./fixtures.ts";
 
@@ -12,9 +13,16 @@ export async function liveDrop(total: number, found: number, ownerId: string) {
   for (let i = 0; i < total; i++) figures.push(await seedBoonee(i < found ? { status: "Found", ownerId } : {}));
   const [drop] = await db
     .insert(schema.drops)
-    .values({ titleDe: title, titleEn: `${title} EN`, releaseAt: new Date(Date.now() - 60_000), releasedAt: new Date() })
+    .values({
+      titleDe: title,
+      titleEn: `${title} EN`,
+      releaseAt: new Date(Date.now() - 60_000),
+      releasedAt: new Date(),
+    })
     .returning();
-  await db.insert(schema.dropFigures).values(figures.map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
+  await db
+    .insert(schema.dropFigures)
+    .values(figures.map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
   return { ...drop, figures };
 }
 
@@ -25,9 +33,15 @@ export async function waitingDrop(minutes: number, total: number) {
   for (let i = 0; i < total; i++) figures.push(await seedBoonee());
   const [drop] = await db
     .insert(schema.drops)
-    .values({ titleDe: title, titleEn: `Soon at the mill ${unique()}`, releaseAt: new Date(Date.now() + minutes * 60_000) })
+    .values({
+      titleDe: title,
+      titleEn: `Soon at the mill ${unique()}`,
+      releaseAt: new Date(Date.now() + minutes * 60_000),
+    })
     .returning();
-  await db.insert(schema.dropFigures).values(figures.map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
+  await db
+    .insert(schema.dropFigures)
+    .values(figures.map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
   return { ...drop, figures };
 }
 

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import * as schema from "../../server/db/schema.ts";
+
 import { toZonedInput } from "#shared/zoned-time.ts";
+
+import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -13,7 +15,8 @@ const inHours = (h: number) => toZonedInput(new Date(Date.now() + h * 3_600_000)
 async function typeWithInstances(name: string, instances: number) {
   const type = await seedBoonee({ name, series: `Reihe ${name}` });
   const copies = [];
-  for (let i = 0; i < instances; i++) copies.push(await seedBoonee({ name, series: `Reihe ${name}`, templateId: type.id }));
+  for (let i = 0; i < instances; i++)
+    copies.push(await seedBoonee({ name, series: `Reihe ${name}`, templateId: type.id }));
   return { type, copies };
 }
 
@@ -78,9 +81,12 @@ test("a cancelled drop keeps its figures and is duplicated with its hint and pho
     .returning();
   await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Placed" });
   await db.update(schema.boonees).set({ status: "Hidden" }).where(eq(schema.boonees.id, figure.id));
-  await db
-    .insert(schema.dropHints)
-    .values({ dropId: drop.id, textDe: "Hinter der Mühle", textEn: "Behind the mill", releaseAt: new Date(releaseAt.getTime() + 600_000) });
+  await db.insert(schema.dropHints).values({
+    dropId: drop.id,
+    textDe: "Hinter der Mühle",
+    textEn: "Behind the mill",
+    releaseAt: new Date(releaseAt.getTime() + 600_000),
+  });
   await useEnglish(page);
   await signInAsAdmin(page);
   await gotoAdmin(page, "/admin/drops");
@@ -123,13 +129,15 @@ test("replacing a code found by that code keeps the figure and its new code on s
   await expect(result).toContainText(tag.secretCode);
   // the list follows the new code instead of showing "0 Treffer"
   await expect(page).toHaveURL(new RegExp(`q=${tag.secretCode}`));
-  await expect(page.getByTestId("admin-boonee-card").filter({ hasText: figure.name }).getByTestId("figure-code")).toHaveText(
-    tag.secretCode,
-  );
+  await expect(
+    page.getByTestId("admin-boonee-card").filter({ hasText: figure.name }).getByTestId("figure-code"),
+  ).toHaveText(tag.secretCode);
   await expect(result).toBeVisible();
 });
 
-test("deleting a type says what its instances need and refuses; the instances keep their numbers (en)", async ({ page }) => {
+test("deleting a type says what its instances need and refuses; the instances keep their numbers (en)", async ({
+  page,
+}) => {
   const name = `Typfant ${unique()}`;
   const { type, copies } = await typeWithInstances(name, 2);
   await useEnglish(page);
@@ -178,7 +186,12 @@ test("a claim rejected during a started drop tells the admin to reprint and the 
   const title = `Harbour hunt ${unique()}`;
   const [drop] = await db
     .insert(schema.drops)
-    .values({ titleDe: title, titleEn: `${title} EN`, releaseAt: new Date(Date.now() - 60_000), releasedAt: new Date() })
+    .values({
+      titleDe: title,
+      titleEn: `${title} EN`,
+      releaseAt: new Date(Date.now() - 60_000),
+      releasedAt: new Date(),
+    })
     .returning();
   await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Placed" });
   await useEnglish(page);
@@ -194,8 +207,8 @@ test("a claim rejected during a started drop tells the admin to reprint and the 
     page.getByText(`It is part of the started drop “${title}”: its label out there no longer works.`, { exact: false }),
   ).toBeVisible(AFTER_SAVE);
   await page.goto(`/drops/${drop.id}`);
-  await expect(page.getByTestId("drop-figure").filter({ hasText: figure.name }).getByTestId("drop-figure-withdrawn")).toHaveText(
-    "Find withdrawn: this Boonee gets a new label, the old one no longer works.",
-  );
+  await expect(
+    page.getByTestId("drop-figure").filter({ hasText: figure.name }).getByTestId("drop-figure-withdrawn"),
+  ).toHaveText("Find withdrawn: this Boonee gets a new label, the old one no longer works.");
   await finder.context().close();
 });

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq, like } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { bindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
-import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
+import { tapParams, TEST_SUN_MASTER } from "../support/sun-tap.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
@@ -26,7 +27,8 @@ async function virtualAuthenticator(page: Page) {
   return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
 }
 
-const ownerOf = async (id: string) => (await db.select().from(schema.boonees).where(eq(schema.boonees.id, id)))[0].ownerId;
+const ownerOf = async (id: string) =>
+  (await db.select().from(schema.boonees).where(eq(schema.boonees.id, id)))[0].ownerId;
 
 test("a finder signs up while claiming with a passkey only, signs out, signs in with it and claims the next figure in one tap (German)", async ({
   page,
@@ -103,7 +105,9 @@ test("a password account adds a passkey on its profile, renames and removes it; 
   expect(await device.credentials()).toHaveLength(1);
   // the same device again: it already holds one for this account
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "This device already has a passkey for your account." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This device already has a passkey for your account." }),
+  ).toBeVisible();
 
   const row = page.getByTestId("passkey");
   await expect(row).toContainText("never used"); // added, not yet used to log in
@@ -111,7 +115,9 @@ test("a password account adds a passkey on its profile, renames and removes it; 
   await row.getByLabel("Passkey name").fill("P".repeat(61));
   await row.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByText("The name can be at most 60 characters long.")).toBeVisible();
-  expect((await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id)))[0].name).not.toContain("PPP");
+  expect((await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, user.id)))[0].name).not.toContain(
+    "PPP",
+  );
   await row.getByLabel("Passkey name").fill("My phone");
   await row.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByText("Passkey renamed.")).toBeVisible();
@@ -167,13 +173,17 @@ test("someone signs up with a passkey using the victim's address; the victim set
   await victim.page.goto("/auth/forgot");
   await victim.page.getByLabel("E-Mail").fill(victimEmail);
   await victim.page.getByRole("button", { name: "Link senden" }).click();
-  await expect(victim.page.getByText("Falls ein Konto mit dieser Adresse existiert, ist eine E-Mail unterwegs.")).toBeVisible();
+  await expect(
+    victim.page.getByText("Falls ein Konto mit dieser Adresse existiert, ist eine E-Mail unterwegs."),
+  ).toBeVisible();
   const resetToken = async () =>
     (
       await db
         .select()
         .from(schema.verifications)
-        .where(and(eq(schema.verifications.value, account.id), like(schema.verifications.identifier, "reset-password:%")))
+        .where(
+          and(eq(schema.verifications.value, account.id), like(schema.verifications.identifier, "reset-password:%")),
+        )
     )[0]?.identifier.slice("reset-password:".length);
   await expect.poll(resetToken, { timeout: 15_000 }).toBeTruthy();
   await victim.page.goto(`/auth/reset?token=${encodeURIComponent((await resetToken())!)}`);
@@ -188,7 +198,9 @@ test("someone signs up with a passkey using the victim's address; the victim set
   // told in the app (and by mail, see the integration test)
   await victim.page.goto("/notifications");
   await expect(victim.page.getByText("Deine Adresse ist bestätigt – fremde Passkeys sind entfernt")).toBeVisible();
-  await expect(victim.page.getByText(/haben wir 1 Passkey entfernt, der angelegt wurde, bevor diese Adresse bestätigt war/)).toBeVisible();
+  await expect(
+    victim.page.getByText(/haben wir 1 Passkey entfernt, der angelegt wurde, bevor diese Adresse bestätigt war/),
+  ).toBeVisible();
   await victim.context.close();
 
   // the attacker: signed out, and the passkey on their device signs in no more
@@ -196,14 +208,21 @@ test("someone signs up with a passkey using the victim's address; the victim set
   await expect(page).toHaveURL(/\/auth/);
   await page.goto("/auth");
   await page.getByRole("button", { name: "Passkey verwenden" }).click();
-  await expect(page.getByText("Diesen Passkey kennen wir nicht. Melde dich mit Passwort an oder registriere dich.")).toBeVisible({
+  await expect(
+    page.getByText("Diesen Passkey kennen wir nicht. Melde dich mit Passwort an oder registriere dich."),
+  ).toBeVisible({
     timeout: 15_000,
   });
   expect(await attacker.credentials()).toHaveLength(1); // it did try: the device still holds it
-  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(true);
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(
+    true,
+  );
 });
 
-test("the confirmation link of a passkey sign-up confirms only from the account's own session (English)", async ({ page, browser }) => {
+test("the confirmation link of a passkey sign-up confirms only from the account's own session (English)", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await ownAddress(page);
   await useEnglish(page);
@@ -228,17 +247,25 @@ test("the confirmation link of a passkey sign-up confirms only from the account'
   const reader = await otherBrowser(browser);
   await reader.context.addCookies([{ name: "lang", value: "en", url: E2E.baseURL }]);
   await reader.page.goto(`/auth/confirm?token=${token}`);
-  await expect(reader.page.getByText("First log in with this account's passkey, then open the link again.").first()).toBeVisible();
+  await expect(
+    reader.page.getByText("First log in with this account's passkey, then open the link again.").first(),
+  ).toBeVisible();
   await expect(
     reader.page.getByRole("link", { name: "You didn't sign up? Set a password: that removes the other passkey." }),
   ).toHaveAttribute("href", "/auth/forgot");
   await reader.page.getByRole("button", { name: "Confirm address" }).click();
-  await expect(reader.page.getByRole("alert")).toHaveText("First log in with this account's passkey, then open the link again.");
+  await expect(reader.page.getByRole("alert")).toHaveText(
+    "First log in with this account's passkey, then open the link again.",
+  );
   await reader.context.close();
-  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(false);
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(
+    false,
+  );
 
   await page.goto(`/auth/confirm?token=${token}`);
   await page.getByRole("button", { name: "Confirm address" }).click();
   await expect(page.getByRole("status")).toHaveText("Thank you! Your email address is confirmed.");
-  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(true);
+  expect((await db.select().from(schema.profiles).where(eq(schema.profiles.id, account.id)))[0].emailVerified).toBe(
+    true,
+  );
 });

@@ -1,5 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith, pngBytes, signInAsModerator, signUpQuick } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
@@ -90,7 +91,9 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   await expect(tile).not.toContainText("hidden");
   await expect(async () => {
     await visitor.goto(url);
-    await expect(visitor.getByTestId("story-photos").getByRole("img", { name: photoName })).toBeVisible({ timeout: 1000 });
+    await expect(visitor.getByTestId("story-photos").getByRole("img", { name: photoName })).toBeVisible({
+      timeout: 1000,
+    });
   }).toPass();
 
   // --- without JavaScript the buttons are plain forms: the page comes back with the photo hidden, then shown
@@ -109,12 +112,17 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
     .insert(schema.booneeStories)
     .values({ booneeId: figure.id, userId: mod.id, title: `Eigene ${unique()}`, story: "Von der Moderatorin selbst." })
     .returning();
-  const [ownPhoto] = await db.insert(schema.storyPhotos).values({ storyId: ownStory.id, url: "/uploads/stories/own.webp" }).returning();
+  const [ownPhoto] = await db
+    .insert(schema.storyPhotos)
+    .values({ storyId: ownStory.id, url: "/uploads/stories/own.webp" })
+    .returning();
   const refused = await moderator.request.post("/admin/claims?tab=stories", {
     form: { intent: "photo", photoId: ownPhoto.id, hidden: "true" },
     headers: { origin: E2E.baseURL },
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(403);
-  expect((await db.select().from(schema.storyPhotos).where(eq(schema.storyPhotos.id, ownPhoto.id)))[0].hidden).toBe(false);
+  expect((await db.select().from(schema.storyPhotos).where(eq(schema.storyPhotos.id, ownPhoto.id)))[0].hidden).toBe(
+    false,
+  );
 });

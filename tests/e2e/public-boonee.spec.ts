@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { booneeStories, boonees, exclusiveContent, profiles } from "../../server/db/schema.ts";
+
+import { boonees, booneeStories, exclusiveContent, profiles } from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, metaContent, openStoryDialog, seedProfile } from "./public-fixtures.ts";
@@ -34,7 +35,9 @@ test.describe("figure detail", () => {
     await expect(page.getByRole("heading", { level: 1, name: f.name })).toBeVisible();
     const picture = page.getByRole("img", { name: f.name });
     await expect(picture).toHaveAttribute("src", "/images/samples/fimmel.svg");
-    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0 && img.width === img.height)).toBe(true);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0 && img.width === img.height)).toBe(
+      true,
+    );
     await expect(page.getByText(/^\S?\s*Legendary$/).first()).toBeVisible();
     await expect(page.getByTestId("figure-series")).toHaveText("Sternenstaub");
     await expect(page.getByText("Drei Augen sehen mehr als zwei.")).toBeVisible();
@@ -60,8 +63,13 @@ test.describe("figure detail", () => {
     await expect(page.getByRole("img", { name: named.name })).toBeVisible();
     await expect(page.locator(`img[alt="${named.name}"]`)).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Characteristics" })).toHaveCount(0);
-    await expect(page.getByTestId("claim-cta").getByRole("heading", { name: "This Boonee already has a home" })).toBeVisible();
-    await expect(page.getByTestId("claim-cta").getByRole("link", { name: "Claim a Boonee" })).toHaveAttribute("href", "/claim");
+    await expect(
+      page.getByTestId("claim-cta").getByRole("heading", { name: "This Boonee already has a home" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("claim-cta").getByRole("link", { name: "Claim a Boonee" })).toHaveAttribute(
+      "href",
+      "/claim",
+    );
 
     const orphan = await seedBoonee({ ownerId: await seedProfile(null) });
     await page.goto(`/boonee/${orphan.id}`);
@@ -107,7 +115,13 @@ async function ownerWithFigure(page: import("@playwright/test").Page) {
       contentType: "image",
       url: "/images/landing/about-hidden.svg",
     },
-    { booneeId: f.id, audience: "boonee", title: `Mehr lesen ${f.name}`, contentType: "link", url: "https://example.org/boonees" },
+    {
+      booneeId: f.id,
+      audience: "boonee",
+      title: `Mehr lesen ${f.name}`,
+      contentType: "link",
+      url: "https://example.org/boonees",
+    },
   ]);
   return { owner, f };
 }
@@ -126,7 +140,10 @@ test.describe("owner area", () => {
     await expect(card.getByTestId("exclusive-item").filter({ hasText: f.name })).toHaveCount(2);
     await expect(card.getByRole("img", { name: `Geheimversteck ${f.name}` })).toBeVisible();
     await expect(card.getByText("Bild", { exact: true })).toBeVisible();
-    await expect(card.getByRole("link", { name: "Link öffnen" })).toHaveAttribute("href", "https://example.org/boonees");
+    await expect(card.getByRole("link", { name: "Link öffnen" })).toHaveAttribute(
+      "href",
+      "https://example.org/boonees",
+    );
     await expect(page.getByTestId("claim-cta")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Story hinzufügen" })).toBeVisible();
   });
@@ -170,7 +187,11 @@ test.describe("finder stories", () => {
       story: "Schon länger her, aber schön.",
       createdAt: new Date(Date.now() - 86400_000),
     });
-    await addStoryRow(f.id, owner.id, { title: "Versteckte Story", story: "Von einer Moderatorin versteckt.", hidden: true });
+    await addStoryRow(f.id, owner.id, {
+      title: "Versteckte Story",
+      story: "Von einer Moderatorin versteckt.",
+      hidden: true,
+    });
     await page.goto(`/boonee/${f.id}`);
     const stories = page.getByTestId("finder-story");
     await expect(stories).toHaveCount(1);
@@ -179,7 +200,9 @@ test.describe("finder stories", () => {
     await openStoryDialog(page, "Story hinzufügen");
     const dialog = page.getByRole("dialog", { name: "Deine Fundgeschichte" });
     await dialog.getByLabel("Titel").fill("Am Leuchtturm");
-    await dialog.getByLabel("Story", { exact: true }).fill("Es war schon dunkel, und es saß auf der Mauer.\nZweite Zeile.");
+    await dialog
+      .getByLabel("Story", { exact: true })
+      .fill("Es war schon dunkel, und es saß auf der Mauer.\nZweite Zeile.");
     await dialog.getByLabel("Fundort (optional)").fill("Leuchtturm Friedrichsort");
     await dialog.getByLabel("Funddatum (optional)").fill("2026-01-02");
     await dialog.getByRole("button", { name: "Story speichern" }).click();
@@ -200,7 +223,11 @@ test.describe("finder stories", () => {
     await expect(dialog).toBeHidden();
 
     const [stored] = (await storiesOf(f.id)).filter((s) => s.title === "Am Leuchtturm");
-    expect(stored).toMatchObject({ userId: owner.id, findLocation: "Leuchtturm Friedrichsort", findDate: "2026-01-02" });
+    expect(stored).toMatchObject({
+      userId: owner.id,
+      findLocation: "Leuchtturm Friedrichsort",
+      findDate: "2026-01-02",
+    });
 
     const visitor = await browser.newContext({ baseURL });
     const p2 = await visitor.newPage();
@@ -209,7 +236,9 @@ test.describe("finder stories", () => {
     await visitor.close();
   });
 
-  test("English page, English texts: the story limits in the dialog (the spec's fixed German texts in English)", async ({ page }) => {
+  test("English page, English texts: the story limits in the dialog (the spec's fixed German texts in English)", async ({
+    page,
+  }) => {
     await useEnglish(page);
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
@@ -239,7 +268,11 @@ test.describe("finder stories", () => {
     expect(await storiesOf(f.id)).toHaveLength(1);
   });
 
-  test("a story with <script> and <img onerror> is shown as plain text and runs nothing", async ({ page, browser, baseURL }) => {
+  test("a story with <script> and <img onerror> is shown as plain text and runs nothing", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000); // sign-up, a dialog and two browser contexts; CI timed out at 45 s under load once
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
@@ -270,18 +303,35 @@ test.describe("finder stories", () => {
     const visitor = await playwright.request.newContext({ baseURL });
     const anon = await visitor.post(`/boonee/${f.id}`, { form, headers: { origin: baseURL! }, maxRedirects: 0 });
     expect(anon.status()).toBe(401);
-    const anonData = await visitor.post(`/boonee/${f.id}.data`, { form, headers: { origin: baseURL! }, maxRedirects: 0 });
+    const anonData = await visitor.post(`/boonee/${f.id}.data`, {
+      form,
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
     expect(anonData.status()).toBe(401);
     await visitor.dispose();
 
     await page.context().clearCookies();
     const intruder = await signUp(page);
-    const bodies: Record<string, string>[] = [form, { ...form, userId: intruder.id, booneeId: f.id }, { title: "", story: "" }, {}];
+    const bodies: Record<string, string>[] = [
+      form,
+      { ...form, userId: intruder.id, booneeId: f.id },
+      { title: "", story: "" },
+      {},
+    ];
     for (const body of bodies) {
-      const res = await page.request.post(`/boonee/${f.id}`, { form: body, headers: { origin: baseURL! }, maxRedirects: 0 });
+      const res = await page.request.post(`/boonee/${f.id}`, {
+        form: body,
+        headers: { origin: baseURL! },
+        maxRedirects: 0,
+      });
       expect(res.status()).toBe(403);
     }
-    const viaData = await page.request.post(`/boonee/${f.id}.data`, { form, headers: { origin: baseURL! }, maxRedirects: 0 });
+    const viaData = await page.request.post(`/boonee/${f.id}.data`, {
+      form,
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
     expect(viaData.status()).toBe(403);
     expect(await storiesOf(f.id)).toHaveLength(0);
     const [row] = await db
@@ -309,7 +359,9 @@ test.describe("finder stories", () => {
     await context.close();
   });
 
-  test("an owner whose account name is gone still sees the page; the owner's e-mail appears nowhere", async ({ page }) => {
+  test("an owner whose account name is gone still sees the page; the owner's e-mail appears nowhere", async ({
+    page,
+  }) => {
     const { owner, f } = await ownerWithFigure(page);
     await db.update(profiles).set({ name: null }).where(eq(profiles.id, owner.id));
     await page.context().clearCookies();

@@ -1,14 +1,20 @@
 import type { Page } from "@playwright/test";
+
 import { expect, seedBoonee, test, untilHydrated, useEnglish } from "./fixtures.ts";
 
 /** Every script or CSP problem the page reports (console errors, uncaught errors, CSP violation events). */
 async function watchProblems(page: Page) {
   const problems: string[] = [];
   // other tests seed figures with made-up picture URLs: a missing picture is not a script problem
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(m.text()));
+  page.on(
+    "console",
+    (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(m.text()),
+  );
   page.on("pageerror", (e) => problems.push(e.message));
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return problems;
 }

@@ -1,6 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { db, expect, test, unique } from "./fixtures.ts";
 
@@ -26,7 +27,14 @@ export async function seedOwned(
 export async function addStoryRow(
   booneeId: string,
   userId: string,
-  values: { title: string; story: string; createdAt?: Date; hidden?: boolean; findLocation?: string; findDate?: string },
+  values: {
+    title: string;
+    story: string;
+    createdAt?: Date;
+    hidden?: boolean;
+    findLocation?: string;
+    findDate?: string;
+  },
 ) {
   await db.insert(schema.booneeStories).values({ booneeId, userId, ...values });
 }
@@ -47,11 +55,14 @@ export async function expectAccessible(page: Page) {
 
 /** The page has no horizontal scrolling (usable at its width). */
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-export const metaContent = (page: Page, selector: string) => page.locator(`head meta[${selector}]`).getAttribute("content");
+export const metaContent = (page: Page, selector: string) =>
+  page.locator(`head meta[${selector}]`).getAttribute("content");
 
 /** Opens the add-story dialog once the page is hydrated (before that, the button is a link to the page form). */
 export async function openStoryDialog(page: Page, buttonName: string) {

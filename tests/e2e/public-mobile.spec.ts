@@ -1,13 +1,20 @@
 import { eq } from "drizzle-orm";
+
 import { boonees } from "../../server/db/schema.ts";
 import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, expectNoHorizontalScroll, openStoryDialog } from "./public-fixtures.ts";
 
 // Runs in the "phone" project: 375 px wide.
 test.describe("public pages at 375 px", () => {
-  test("German: landing, gallery, figure, leaderboard and stats fit the screen and their main actions are reachable", async ({ page }) => {
+  test("German: landing, gallery, figure, leaderboard and stats fit the screen and their main actions are reachable", async ({
+    page,
+  }) => {
     const long = `Superlangername${unique()}ohneLeerzeichen`;
-    const f = await seedBoonee({ name: long, series: "Eine ziemlich lange Seriennamen-Bezeichnung", description: "x".repeat(300) });
+    const f = await seedBoonee({
+      name: long,
+      series: "Eine ziemlich lange Seriennamen-Bezeichnung",
+      description: "x".repeat(300),
+    });
     await page.goto("/");
     await expectNoHorizontalScroll(page);
     await expect(page.getByRole("link", { name: "Los geht's" })).toBeInViewport();
@@ -35,7 +42,11 @@ test.describe("public pages at 375 px", () => {
     const owner = await signUp(page);
     const f = await seedBoonee({ ownerId: owner.id });
     await db.update(boonees).set({ welcomeVideoUrl: "/video/hero.mp4" }).where(eq(boonees.id, f.id));
-    await addStoryRow(f.id, owner.id, { title: "T".repeat(100), story: "S".repeat(400), findLocation: "L".repeat(200) });
+    await addStoryRow(f.id, owner.id, {
+      title: "T".repeat(100),
+      story: "S".repeat(400),
+      findLocation: "L".repeat(200),
+    });
     await page.goto(`/boonee/${f.id}`);
     await expectNoHorizontalScroll(page);
     await openStoryDialog(page, "Add story");
@@ -50,7 +61,9 @@ test.describe("public pages at 375 px", () => {
 });
 
 test.describe("first paint before JavaScript", () => {
-  test("signed out, public pages load no app script; the first tap that needs React starts it (decision 025)", async ({ page }) => {
+  test("signed out, public pages load no app script; the first tap that needs React starts it (decision 025)", async ({
+    page,
+  }) => {
     const f = await seedBoonee({ name: `Spät ${unique()}` });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -86,19 +99,24 @@ test.describe("first paint before JavaScript", () => {
             .filter(
               (e) =>
                 e.name.endsWith(".js") &&
-                e.startTime < (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+                e.startTime <
+                  (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
             ).length,
       );
       expect(beforeLoad, `${path}: scripts fetched before the load event`).toBe(0);
       await expect
         .poll(() =>
-          page.getByRole("button", { name: "Menü öffnen" }).evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps"))),
+          page
+            .getByRole("button", { name: "Menü öffnen" })
+            .evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps"))),
         )
         .toBe(true);
     }
   });
 
-  test("signed out, the gallery search starts the app as it gets the focus and keeps what was typed", async ({ page }) => {
+  test("signed out, the gallery search starts the app as it gets the focus and keeps what was typed", async ({
+    page,
+  }) => {
     const f = await seedBoonee({ name: `Sucher ${unique()}` });
     await page.goto("/boonees", { waitUntil: "networkidle" });
     await page.getByRole("searchbox").fill(f.name);

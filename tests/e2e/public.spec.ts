@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { expectAccessible, metaContent, seedOwned, seedProfile } from "./public-fixtures.ts";
 
@@ -22,12 +23,15 @@ test.describe("landing page", () => {
     await expect(
       about.getByRole("img", { name: "Ein lila Monster versteckt sich unter einer Parkbank, daneben sein NFC-Tag" }),
     ).toBeVisible();
-    await expect(about.getByRole("img", { name: "Ein Handy tippt den Tag an und das Monster erscheint auf dem Bildschirm" })).toBeVisible();
+    await expect(
+      about.getByRole("img", { name: "Ein Handy tippt den Tag an und das Monster erscheint auf dem Bildschirm" }),
+    ).toBeVisible();
     const follow = page.getByRole("link", { name: /Dem Künstler folgen/ });
     await expect(follow).toHaveAttribute("href", "https://www.instagram.com/boonees.placeholder/");
     await expect(follow).toHaveAttribute("target", "_blank");
     await expect(follow).toHaveAttribute("rel", /noopener/);
-    for (const href of ["/about", "/terms", "/privacy"]) await expect(page.locator(`footer a[href="${href}"]`)).toBeVisible();
+    for (const href of ["/about", "/terms", "/privacy"])
+      await expect(page.locator(`footer a[href="${href}"]`)).toBeVisible();
 
     await expect(page.getByRole("link", { name: "Meine Sammlung" })).toHaveCount(0);
     await page.getByRole("link", { name: "Los geht's" }).click();
@@ -72,7 +76,9 @@ test.describe("landing page", () => {
     await expect(el).toHaveJSProperty("loop", true);
     await expect(el).toHaveAttribute("playsinline", "");
     // it starts by itself and loops
-    await expect.poll(() => el.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => el.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 })
+      .toBe(true);
     await page.getByRole("button", { name: "Animation anhalten" }).click();
     await expect.poll(() => el.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
@@ -96,7 +102,13 @@ async function seedGallery() {
   const key = unique("G");
   const series = `Reihe ${key}`;
   const type = await seedBoonee({ name: `Knorx ${key}`, rarity: "Rare", series });
-  await seedBoonee({ name: `Knorx ${key}`, rarity: "Rare", series, templateId: type.id, ownerId: await seedProfile("Finderin") });
+  await seedBoonee({
+    name: `Knorx ${key}`,
+    rarity: "Rare",
+    series,
+    templateId: type.id,
+    ownerId: await seedProfile("Finderin"),
+  });
   await seedBoonee({ name: `Knorx ${key}`, rarity: "Rare", series, templateId: type.id });
   await seedBoonee({ name: `Blubb ${key}`, rarity: "Common", series });
   await seedBoonee({ name: `Fimmel ${key}`, rarity: "Legendary", series: `Andere ${key}` });
@@ -124,7 +136,9 @@ test.describe("gallery", () => {
     await expect(page).toHaveTitle("Galerie · Boonees");
     await page.getByRole("searchbox", { name: "Nach Name oder Serie suchen" }).fill(series.toLowerCase());
     await page.getByRole("button", { name: "Suchen" }).click();
-    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(series.toLowerCase()).replace(/%20/g, "(\\+|%20)")}`));
+    await expect(page).toHaveURL(
+      new RegExp(`q=${encodeURIComponent(series.toLowerCase()).replace(/%20/g, "(\\+|%20)")}`),
+    );
     await expect.poll(() => cardNames(page)).toEqual([`Blubb ${key}`, `Knorx ${key}`]);
     // counter claimed/total on the type with instances only
     const knorx = page.getByTestId("boonee-card").filter({ hasText: `Knorx ${key}` });
@@ -223,7 +237,8 @@ test.describe("leaderboard", () => {
     await seedOwned(gone, 799, { claimedAt: new Date(t0) });
     await seedOwned(gone, 50, { claimedAt: new Date(t0), status: "Hidden" }); // hidden figures do not count
     // 11 more collectors, so the list is cut at 10
-    for (let i = 0; i < 11; i++) await seedOwned(await seedProfile(`Viele ${i} ${key}`), 400 - i, { claimedAt: new Date(t0) });
+    for (let i = 0; i < 11; i++)
+      await seedOwned(await seedProfile(`Viele ${i} ${key}`), 400 - i, { claimedAt: new Date(t0) });
 
     const collectors = page.getByTestId("board-collectors");
     // a copy of the page from before the seeding may be served until the database's change notice arrives
@@ -277,7 +292,9 @@ test.describe("leaderboard", () => {
     await expect(rows.nth(0).getByTestId("leaderboard-count")).toHaveText("800 Boonees");
   });
 
-  test("the signed-in collector's own row is marked, and a long name reads whole at 375 px — in German and English", async ({ page }) => {
+  test("the signed-in collector's own row is marked, and a long name reads whole at 375 px — in German and English", async ({
+    page,
+  }) => {
     // 396 figures: in the top 10 that the test above seeded (below its first four rows), on both boards
     const me = await signUp(page, `Wilhelmine K. ${unique().slice(-6)}`); // 21 characters
     await seedOwned(me.id, 396, { claimedAt: new Date(), rarity: "Legendary" });
@@ -293,11 +310,15 @@ test.describe("leaderboard", () => {
         await expect(mine).toHaveCount(1, { timeout: 500 });
       }).toPass({ timeout: 10_000 });
       await expect(mine).toContainText(you);
-      await expect(page.getByTestId("board-legends").locator("[data-testid=leaderboard-row][aria-current=true]")).toHaveCount(1);
+      await expect(
+        page.getByTestId("board-legends").locator("[data-testid=leaderboard-row][aria-current=true]"),
+      ).toHaveCount(1);
       // the whole name is shown (on two lines at most), not cut after a few characters
       const name = mine.getByTestId("leaderboard-name");
       await expect(name).toHaveText(me.name);
-      expect(await name.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      expect(
+        await name.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1),
+      ).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
   });
@@ -314,7 +335,14 @@ async function directStats() {
       (count(distinct owner_id) filter (where p.deleted_at is null and p.blocked_at is null))::int as collectors,
       (count(*) filter (where owner_id is null and status = 'Archived'))::int as retired
       from boonees b left join profiles p on p.id = b.owner_id where b.status not in ('Draft', 'Hidden')`)
-  ).rows as { total: number; claimed: number; legendary: number; series: number; collectors: number; retired: number }[];
+  ).rows as {
+    total: number;
+    claimed: number;
+    legendary: number;
+    series: number;
+    collectors: number;
+    retired: number;
+  }[];
   return row;
 }
 const shown = async (page: import("@playwright/test").Page, testId: string) =>
@@ -335,7 +363,8 @@ test.describe("stats", () => {
       await page.goto(`/stats?fresh=${Date.now()}`);
       const after = await directStats();
       // other tests add figures at the same time: the page lies between the two counts
-      const within = (value: number, a: number, b: number) => expect(value >= a && value <= b, `${value} in [${a}, ${b}]`).toBe(true);
+      const within = (value: number, a: number, b: number) =>
+        expect(value >= a && value <= b, `${value} in [${a}, ${b}]`).toBe(true);
       within(await shown(page, "stat-totalFigures"), before.total, after.total);
       within(await shown(page, "stat-totalClaims"), before.claimed, after.claimed);
       // still to find: claimable ones only (an Archived figure without owner is no longer claimable)

@@ -1,7 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
-import { createAccount, figureById, gotoAdmin, ownerWith, signInAsModerator, signUpQuick, tagOf } from "./admin-fixtures.ts";
+import {
+  createAccount,
+  figureById,
+  gotoAdmin,
+  ownerWith,
+  signInAsModerator,
+  signUpQuick,
+  tagOf,
+} from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -32,7 +41,10 @@ const claimNow = async (page: Page, code: string, button: string, figureName: st
 test.describe("putting things right", () => {
   // Each test walks several people through several pages; the shared test machine is slow at times.
   test.describe.configure({ timeout: 120_000 });
-  test("an admin edits and then retracts a sent broadcast; the owner's exclusive area and bell follow (de)", async ({ page, browser }) => {
+  test("an admin edits and then retracts a sent broadcast; the owner's exclusive area and bell follow (de)", async ({
+    page,
+    browser,
+  }) => {
     const series = `Hafen${unique()}`;
     const owner = await person(browser);
     await ownerWith(owner.page, [{ series }]);
@@ -67,7 +79,11 @@ test.describe("putting things right", () => {
     await expect(owner.page.getByTestId("unread-badge")).toHaveText("1"); // no second notification
 
     // Retract while the owner's page is open: the bell follows live, the item leaves the page.
-    await page.getByTestId("sent-item").filter({ hasText: fixed }).getByRole("button", { name: "Zurückziehen" }).click();
+    await page
+      .getByTestId("sent-item")
+      .filter({ hasText: fixed })
+      .getByRole("button", { name: "Zurückziehen" })
+      .click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Zurückziehen" }).click();
     await expect(page.getByText("Inhalt zurückgezogen.")).toBeVisible();
     // it stays under "Sent", marked retracted, without its buttons
@@ -83,7 +99,10 @@ test.describe("putting things right", () => {
     await owner.context.close();
   });
 
-  test("an admin replaces a code: the old URL is invalid at once, the new one claims (en)", async ({ page, browser }) => {
+  test("an admin replaces a code: the old URL is invalid at once, the new one claims (en)", async ({
+    page,
+    browser,
+  }) => {
     const figure = await seedBoonee({ name: `Swap ${unique()}` });
     await useEnglish(page);
     await signInAsAdmin(page);
@@ -133,7 +152,9 @@ test.describe("putting things right", () => {
 
     await former.page.goto("/notifications");
     await expect(former.page.getByText(`Claim abgelehnt: ${figure.name}`)).toBeVisible();
-    await expect(former.page.getByText("Dein Claim wurde vom Team abgelehnt. Grund: Der Code wurde im Netz geteilt")).toBeVisible();
+    await expect(
+      former.page.getByText("Dein Claim wurde vom Team abgelehnt. Grund: Der Code wurde im Netz geteilt"),
+    ).toBeVisible();
     const [achievement] = await db
       .select()
       .from(schema.userAchievements)
@@ -154,11 +175,18 @@ test.describe("putting things right", () => {
     // the reason is the moderator's words, in the German they wrote it on: an English admin sees it marked as German
     await useEnglish(admin.page);
     await expectLogged(admin.page, "claim.rejected", [figure.name, mod.name]);
-    const logged = admin.page.getByTestId("activity-row").filter({ hasText: figure.name }).locator('[lang="de"]').first(); // the reason (the "Deutsch" mark inside it says so too)
+    const logged = admin.page
+      .getByTestId("activity-row")
+      .filter({ hasText: figure.name })
+      .locator('[lang="de"]')
+      .first(); // the reason (the "Deutsch" mark inside it says so too)
     await expect(logged).toHaveText("Deutsch Der Code wurde im Netz geteilt");
     await gotoAdmin(admin.page, `/admin/claims?q=${encodeURIComponent(figure.name)}`);
     // the rejected claim (the figure's new claim is listed too)
-    const englishRow = admin.page.getByTestId("claim-row").filter({ hasText: figure.name }).filter({ hasText: "Reason:" });
+    const englishRow = admin.page
+      .getByTestId("claim-row")
+      .filter({ hasText: figure.name })
+      .filter({ hasText: "Reason:" });
     await expect(englishRow.locator('[lang="de"]').first()).toHaveText("Deutsch Der Code wurde im Netz geteilt");
     for (const p of [former, next, admin]) await p.context.close();
   });
@@ -223,12 +251,19 @@ test.describe("putting things right", () => {
     await signUpQuick(other.page);
     const admin = await person(browser);
     await signInAsAdmin(admin.page);
-    const hijack = { intent: "editStory", storyId: story.id, title: "Gekapert", story: "Diese Story gehört jetzt mir." };
+    const hijack = {
+      intent: "editStory",
+      storyId: story.id,
+      title: "Gekapert",
+      story: "Diese Story gehört jetzt mir.",
+    };
     expect((await post(visitor.page, hijack)).status()).toBe(401);
     expect((await post(other.page, hijack)).status()).toBe(403);
     expect((await post(admin.page, hijack)).status()).toBe(403);
     expect((await post(other.page, { intent: "deleteStory", storyId: story.id })).status()).toBe(403);
-    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].title).toBe("Tipfehler");
+    expect((await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.id, story.id)))[0].title).toBe(
+      "Tipfehler",
+    );
 
     await page.goto(`/boonee/${owned[0].id}`);
     const article = page.getByTestId("finder-story").filter({ hasText: "Tipfehler" });
@@ -254,12 +289,17 @@ test.describe("putting things right", () => {
     for (const p of [visitor, other, admin]) await p.context.close();
   });
 
-  test("the owner still sees their figure after it was set to Hidden, with a notice; others get 404 (en)", async ({ page, browser }) => {
+  test("the owner still sees their figure after it was set to Hidden, with a notice; others get 404 (en)", async ({
+    page,
+    browser,
+  }) => {
     await useEnglish(page);
     const { owned } = await ownerWith(page, [{ name: `Versteckt ${unique()}`, status: "Hidden" }]);
     const response = await page.goto(`/boonee/${owned[0].id}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("note")).toHaveText("Not public (status: Hidden) – only you and the team see this page.");
+    await expect(page.getByRole("note")).toHaveText(
+      "Not public (status: Hidden) – only you and the team see this page.",
+    );
     await expect(page.getByTestId("owner-note")).toBeVisible();
     const other = await person(browser, true);
     await signUpQuick(other.page);

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
+import { and, eq, isNull } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, seasonedAccount } from "./admin-fixtures.ts";
 import { db, expect, seedBoonee, signIn, test, unique, useEnglish } from "./fixtures.ts";
@@ -53,11 +54,15 @@ const openReports = (booneeId: string, reporterId: string) =>
       ),
     );
 /** Nothing sticks out sideways on the phone. */
-const fitsTheWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+const fitsTheWidth = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
 for (const lang of ["de", "en"] as const) {
   const t = TEXT[lang];
-  test(`report, change and withdraw on a phone; the note says what was reported (${lang})`, async ({ page, browser }) => {
+  test(`report, change and withdraw on a phone; the note says what was reported (${lang})`, async ({
+    page,
+    browser,
+  }) => {
     // three people in three browsers, a dozen page loads: on a machine busy with builds this took over 2 minutes
     test.setTimeout(360_000);
     await page.setViewportSize({ width: 375, height: 740 });
@@ -144,6 +149,9 @@ test("two accounts made a minute ago report a figure missing: no public note (de
   await visitor.goto(url);
   await expect(visitor.getByTestId("report-figure")).toBeVisible();
   await expect(visitor.getByTestId("report-note")).toHaveCount(0);
-  const [row] = await db.select({ issue: schema.boonees.reportedIssue }).from(schema.boonees).where(eq(schema.boonees.id, figure.id));
+  const [row] = await db
+    .select({ issue: schema.boonees.reportedIssue })
+    .from(schema.boonees)
+    .where(eq(schema.boonees.id, figure.id));
   expect(row.issue).toBeNull();
 });

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+
 import { exclusiveContent, sessions } from "../../server/db/schema.ts";
 import { db, expect, seedBoonee, signIn, signUp, test, unique } from "./fixtures.ts";
 
@@ -60,9 +61,12 @@ test("a reader in New York sees Berlin time, before and after the page starts", 
   const user = await signUp(page);
   await seedBoonee({ ownerId: user.id });
   const title = `Mitternacht ${unique()}`;
-  await db
-    .insert(exclusiveContent)
-    .values({ title, description: "Um halb eins in Kiel.", audience: "all", createdAt: new Date("2026-01-15T23:30:00Z") });
+  await db.insert(exclusiveContent).values({
+    title,
+    description: "Um halb eins in Kiel.",
+    audience: "all",
+    createdAt: new Date("2026-01-15T23:30:00Z"),
+  });
 
   await page.goto("/exclusive", { waitUntil: "networkidle" });
   const item = page.getByTestId("exclusive-item").filter({ hasText: title });

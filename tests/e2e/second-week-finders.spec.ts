@@ -15,11 +15,15 @@ for (const lang of ["de", "en"] as const) {
 
     const res = await page.goto("/gibt-es-nicht");
     expect(res?.status()).toBe(404);
-    await expect(page).toHaveTitle(lang === "de" ? "Hoppla! Seite nicht gefunden · Boonees" : "Oops! Page not found · Boonees");
+    await expect(page).toHaveTitle(
+      lang === "de" ? "Hoppla! Seite nicht gefunden · Boonees" : "Oops! Page not found · Boonees",
+    );
   });
 }
 
-test("a figure opened from the collection leads back to the collection, from the gallery back to the gallery", async ({ page }) => {
+test("a figure opened from the collection leads back to the collection, from the gallery back to the gallery", async ({
+  page,
+}) => {
   const me = await signUp(page);
   const figure = await seedBoonee({ ownerId: me.id });
   await page.goto("/profile", { waitUntil: "networkidle" });
@@ -48,7 +52,9 @@ test("notification checkboxes do not look active while their channel is off (Ger
   }
 });
 
-test("a wrong code tried twice uses one attempt: the form twice (German), a reloaded wrong link (English)", async ({ page }) => {
+test("a wrong code tried twice uses one attempt: the form twice (German), a reloaded wrong link (English)", async ({
+  page,
+}) => {
   await ownAddress(page);
   await page.goto("/claim");
   const wrong = `FALSCH${unique().slice(-8)}`;
@@ -80,7 +86,9 @@ test("a code typed offline stays in the field and goes through by itself once th
     const input = page.getByLabel(lang === "de" ? "Geheimer Code" : "Secret code");
     const button = page.getByRole("button", { name: lang === "de" ? "Code prüfen" : "Check code" });
     const note = page.getByText(
-      lang === "de" ? /Keine Verbindung: Deine Eingaben bleiben hier stehen/ : /No connection: everything you entered stays here/,
+      lang === "de"
+        ? /Keine Verbindung: Deine Eingaben bleiben hier stehen/
+        : /No connection: everything you entered stays here/,
     );
     await context.setOffline(true);
     await input.fill(figure.code);
@@ -98,7 +106,10 @@ test("a code typed offline stays in the field and goes through by itself once th
   await signUp(page);
   await useEnglish(page);
   await page.goto("/boonees", { waitUntil: "networkidle" });
-  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Claim", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Claim", exact: true })
+    .click();
   await expect(page).toHaveURL("/claim");
   await offlineThenOnline("en");
 });

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -20,7 +21,9 @@ async function expectCardOnScreen(page: Page, card: import("@playwright/test").L
   expect(await card.evaluate((el) => getComputedStyle(el).display)).toBe("block");
 }
 
-test("activity log at 375 px: one card per entry with time, who, what and the changes, no sideways scroll (German)", async ({ page }) => {
+test("activity log at 375 px: one card per entry with time, who, what and the changes, no sideways scroll (German)", async ({
+  page,
+}) => {
   const label = `Langer Boonee-Name ${unique()} mit noch mehr Text`;
   await db.insert(schema.activityLog).values({
     actorId: null,
@@ -64,7 +67,11 @@ test("on a phone the landing page shows the drop's countdown above the fold (Ger
   // the next drop (another test's live drop may come first: then its status line must be on screen)
   const [drop] = await db
     .insert(schema.drops)
-    .values({ titleDe: `Bald am Hafen ${unique()}`, titleEn: "Soon at the harbour", releaseAt: new Date(Date.now() + 3 * 3600_000) })
+    .values({
+      titleDe: `Bald am Hafen ${unique()}`,
+      titleEn: "Soon at the harbour",
+      releaseAt: new Date(Date.now() + 3 * 3600_000),
+    })
     .returning();
   // gone again afterwards: other tests see the drops they plan themselves
   try {
@@ -100,8 +107,10 @@ test("users page at 375 px: every count's label is shown whole, none cut (German
   await expect(labels).toHaveCount(3);
   await expect(labels.nth(2)).toHaveText("Moderator:innen");
   for (const label of await labels.all())
-    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).textOverflow !== "ellipsis")).toBe(
-      true,
-    );
+    expect(
+      await label.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).textOverflow !== "ellipsis",
+      ),
+    ).toBe(true);
   expect(await noSidewaysScroll(page)).toBe(true);
 });

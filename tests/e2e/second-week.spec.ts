@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin, ownerWith, signInAsModerator } from "./admin-fixtures.ts";
 import { db, downloadFrom, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -35,7 +36,9 @@ async function typeWithInstances(page: Page, n: number) {
     .set({ ownerId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)), status: "Found" })
     .where(eq(schema.boonees.id, instances[1].id));
   await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.booneeId, instances[1].id));
-  await db.insert(schema.claims).values({ booneeId: instances[1].id, userId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)) });
+  await db
+    .insert(schema.claims)
+    .values({ booneeId: instances[1].id, userId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)) });
   return { name, series, type, instances, owner: user };
 }
 
@@ -69,7 +72,9 @@ test.describe("item 12: CSV exports a German spreadsheet reads", () => {
     await useEnglish(page);
     await gotoAdmin(page, `/admin/claims?q=${encodeURIComponent(w.owner.name)}`);
     const claims = (await download(page, /Download the claims of this list as CSV/)).trim().split("\r\n");
-    expect(claims[0]).toBe("Name,Number,Series,Rarity,Claimed by,E-mail,Claim code,Claimed at,Status,Reason,Reviewed at,ID");
+    expect(claims[0]).toBe(
+      "Name,Number,Series,Rarity,Claimed by,E-mail,Claim code,Claimed at,Status,Reason,Reviewed at,ID",
+    );
     expect(claims).toHaveLength(2);
     expect(claims[1]).toContain(`,${w.owner.name},`);
     expect(claims[1]).toContain(",2026-07-03 00:30,Pending,"); // 22:30 UTC is the next day in Berlin
@@ -77,7 +82,10 @@ test.describe("item 12: CSV exports a German spreadsheet reads", () => {
 });
 
 test.describe("item 13: the activity log tells the week's story", () => {
-  test("system, which figure, what changed and roles in the reader's language (German and English)", async ({ browser, page }) => {
+  test("system, which figure, what changed and roles in the reader's language (German and English)", async ({
+    browser,
+    page,
+  }) => {
     const ownerPage = await browser.newPage();
     const w = await typeWithInstances(ownerPage, 3);
     await ownerPage.close();
@@ -85,7 +93,13 @@ test.describe("item 13: the activity log tells the week's story", () => {
     const dropTitle = `Drop ${unique()}`;
     const legacyName = `Alt ${unique()}`;
     await db.insert(schema.activityLog).values([
-      { actorId: null, action: "drop.released", objectType: "drop", objectId: crypto.randomUUID(), objectLabel: dropTitle },
+      {
+        actorId: null,
+        action: "drop.released",
+        objectType: "drop",
+        objectId: crypto.randomUUID(),
+        objectLabel: dropTitle,
+      },
       // written before entries had details
       {
         actorId: null,
@@ -118,16 +132,24 @@ test.describe("item 13: the activity log tells the week's story", () => {
     await expect(edited.getByTestId("activity-changes")).toHaveText("Status: Gefunden → Archiviert");
     const released = entries.filter({ hasText: dropTitle });
     await expect(released.getByTestId("activity-actor")).toHaveText("System");
-    await expect(entries.filter({ hasText: person.name }).getByTestId("activity-role")).toHaveText("Nutzer → Moderator");
+    await expect(entries.filter({ hasText: person.name }).getByTestId("activity-role")).toHaveText(
+      "Nutzer → Moderator",
+    );
     await expect(entries.filter({ hasText: legacyName })).toContainText(`${legacyName} → Moderator`);
     await expect(entries.filter({ hasText: /→ moderator/ })).toHaveCount(0);
 
     await useEnglish(page);
     await gotoAdmin(page, "/admin/activity");
-    const editedEn = page.getByTestId("activity-row").filter({ hasText: "Boonee edited" }).filter({ hasText: w.name }).first();
+    const editedEn = page
+      .getByTestId("activity-row")
+      .filter({ hasText: "Boonee edited" })
+      .filter({ hasText: w.name })
+      .first();
     await expect(editedEn.getByTestId("activity-object")).toContainText(`No. 3 · Owner: ${w.owner.name}`);
     await expect(editedEn.getByTestId("activity-changes")).toHaveText("Status: Found → Archived");
-    await expect(page.getByTestId("activity-row").filter({ hasText: dropTitle }).getByTestId("activity-actor")).toHaveText("System");
+    await expect(
+      page.getByTestId("activity-row").filter({ hasText: dropTitle }).getByTestId("activity-actor"),
+    ).toHaveText("System");
   });
 });
 
@@ -164,7 +186,9 @@ test.describe("item 15: smaller things", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 
-  test("granting the admin role asks first, also with scripts; “Claim code” on the English create page", async ({ page }) => {
+  test("granting the admin role asks first, also with scripts; “Claim code” on the English create page", async ({
+    page,
+  }) => {
     const person = await createAccount(`Grant ${unique()}`);
     await signInAsAdmin(page);
     await useEnglish(page);

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+
 import * as schema from "../../server/db/schema.ts";
-import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
-import { ownAddress } from "./claim-fixtures.ts";
 import { bindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
+import { tapParams, TEST_SUN_MASTER } from "../support/sun-tap.ts";
+import { ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -12,9 +13,15 @@ test.use({ viewport: { width: 375, height: 800 } });
 
 let uidSeq = 0;
 const newUid = () =>
-  `04${Date.now().toString(16).slice(-8).toUpperCase()}${(uidSeq++).toString(16).padStart(4, "0").toUpperCase()}`.slice(0, 14);
+  `04${Date.now().toString(16).slice(-8).toUpperCase()}${(uidSeq++).toString(16).padStart(4, "0").toUpperCase()}`.slice(
+    0,
+    14,
+  );
 
-test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a copied URL and a later tap", async ({ page, browser }) => {
+test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a copied URL and a later tap", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000); // an admin, a finder and a visitor; the claim now passes the success screen
   await ownAddress(page);
   const figure = await seedBoonee({ name: `Tappi ${Date.now()}` });
@@ -47,7 +54,10 @@ test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a cop
   // the claim link's success screen, then the collection
   await expect(page.getByRole("status").getByText("Dein Boonee gehört jetzt dir.")).toBeVisible();
   await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
-  const [owned] = await db.select({ ownerId: schema.boonees.ownerId }).from(schema.boonees).where(eq(schema.boonees.id, figure.id));
+  const [owned] = await db
+    .select({ ownerId: schema.boonees.ownerId })
+    .from(schema.boonees)
+    .where(eq(schema.boonees.id, figure.id));
   expect(owned.ownerId).not.toBeNull();
 
   // the same URL again (a copy, a photo of it): refused
@@ -84,7 +94,9 @@ for (const lang of ["de", "en"] as const) {
     await page.goto(`/s/${figure.id}?${tapParams(TEST_SUN_MASTER, { uid, counter: 1 })}`);
     await expect(page.getByRole("heading", { name: figure.name, level: 1 })).toBeVisible();
     await expect(
-      page.getByText(lang === "de" ? "Echter Tag – dieser Tap ist verifiziert." : "Genuine tag – this tap is verified."),
+      page.getByText(
+        lang === "de" ? "Echter Tag – dieser Tap ist verifiziert." : "Genuine tag – this tap is verified.",
+      ),
     ).toBeVisible();
     // no detour through the general sign-up page
     await expect(
@@ -93,12 +105,17 @@ for (const lang of ["de", "en"] as const) {
     await page.getByLabel("Name").fill(lang === "de" ? "Tapsi Neu" : "Tappy New");
     await page.getByLabel(lang === "de" ? "E-Mail" : "Email").fill(`tap-${unique().toLowerCase()}@example.test`);
     await page.getByLabel(lang === "de" ? "Passwort" : "Password").fill("secret123");
-    await page.getByRole("button", { name: lang === "de" ? "Konto erstellen & claimen" : "Create account & claim" }).click();
+    await page
+      .getByRole("button", { name: lang === "de" ? "Konto erstellen & claimen" : "Create account & claim" })
+      .click();
     await expect(
       page.getByRole("status").getByText(lang === "de" ? "Dein Boonee gehört jetzt dir." : "Your Boonee is now yours."),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 15_000 });
-    const [owned] = await db.select({ ownerId: schema.boonees.ownerId }).from(schema.boonees).where(eq(schema.boonees.id, figure.id));
+    const [owned] = await db
+      .select({ ownerId: schema.boonees.ownerId })
+      .from(schema.boonees)
+      .where(eq(schema.boonees.id, figure.id));
     expect(owned.ownerId).not.toBeNull();
   });
 }

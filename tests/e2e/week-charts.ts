@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
+
 import { formatShortCalendarDay, isoDay } from "../../shared/dates.ts";
 import { signUpQuick } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { loadConfig } from "../../server/config.ts";
 import { profiles, userRoles } from "../../server/db/schema.ts";
 import type { Logger } from "../../server/log.ts";
@@ -41,8 +42,14 @@ async function startUp(extra: Record<string, string> = {}) {
   if (running) await closeServices(running);
   running = undefined;
   logged = [];
-  const keep = (level: string) => (obj: object, msg?: string) => void logged.push(JSON.stringify({ level, ...obj, msg }));
-  const log: Logger = { debug: keep("debug"), info: keep("info"), warn: keep("warn"), error: keep("error") } as unknown as Logger;
+  const keep = (level: string) => (obj: object, msg?: string) =>
+    void logged.push(JSON.stringify({ level, ...obj, msg }));
+  const log: Logger = {
+    debug: keep("debug"),
+    info: keep("info"),
+    warn: keep("warn"),
+    error: keep("error"),
+  } as unknown as Logger;
   running = await createServices(loadConfig({ ...env, ...extra } as NodeJS.ProcessEnv), { log });
   return running;
 }
@@ -57,7 +64,11 @@ async function roleOf(s: Services, email: string) {
 }
 
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ["server/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
+  spawnSync(process.execPath, ["server/cli.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
 
 describe(`bootstrap admin (${onPostgres ? "postgres" : "pglite"})`, () => {
   it("never promotes an account that signed up with ADMIN_EMAIL first; promotes it with its own password", async () => {

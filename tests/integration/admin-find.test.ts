@@ -1,20 +1,22 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+
 import { validate } from "#shared/forms.ts";
+import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+
 import { csvCell } from "../../server/csv/csv.ts";
 import { boonees, claims, tags, userRoles } from "../../server/db/schema.ts";
-import { getBroadcastOptions } from "../../server/domain/broadcasts/get-broadcast-options.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
-import { listClaims } from "../../server/domain/claims/list-claims.ts";
-import { listLabels } from "../../server/domain/figures/list-labels.ts";
 import { adminRoleChangeToConfirm } from "../../server/domain/accounts/admin-role-change.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
-import type { Actor } from "../../server/domain/errors.ts";
-import { exportClaims } from "../../server/domain/claims/export-claims.ts";
-import { exportFigures } from "../../server/domain/figures/export-figures.ts";
 import { exportUsers } from "../../server/domain/accounts/export-users.ts";
+import { getBroadcastOptions } from "../../server/domain/broadcasts/get-broadcast-options.ts";
+import { exportClaims } from "../../server/domain/claims/export-claims.ts";
+import { listClaims } from "../../server/domain/claims/list-claims.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
+import { exportFigures } from "../../server/domain/figures/export-figures.ts";
+import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { listLabels } from "../../server/domain/figures/list-labels.ts";
 import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
 import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -38,14 +40,21 @@ beforeAll(async () => {
   await s.db.update(userRoles).set({ role: "moderator" }).where(eq(userRoles.userId, m.id));
   admin = { id: a.id, role: "admin" };
   moderator = { id: m.id, role: "moderator" };
-  const parsed = validate(createBooneeSchema, { name: `Hafenwicht ${tag}`, secretCode: `TYPE${tag.toUpperCase()}`, series: `Kai ${tag}` });
+  const parsed = validate(createBooneeSchema, {
+    name: `Hafenwicht ${tag}`,
+    secretCode: `TYPE${tag.toUpperCase()}`,
+    series: `Kai ${tag}`,
+  });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   type = await createBoonee(s.db, admin, parsed.data);
   const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count: 3, status: "Placed" });
   // A batch's instances are created one microsecond apart: numbered in the order they were made.
   instances = [...batch.items];
   // the second instance is found by the owner (the rows a claim writes)
-  await s.db.update(boonees).set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, instances[1].id));
+  await s.db
+    .update(boonees)
+    .set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" })
+    .where(eq(boonees.id, instances[1].id));
   await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, instances[1].id));
   await s.db.insert(claims).values({ booneeId: instances[1].id, userId: owner.id });
 });
@@ -60,9 +69,9 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
     const byEmail = await listAdminBoonees(s.db, admin, { q: owner.email.toUpperCase() });
     expect(byEmail.items.map((i) => i.id)).toEqual([instances[1].id]);
     // a code is matched exactly, not as a part
-    expect((await listAdminBoonees(s.db, admin, { q: instances[2].code.slice(0, 4) })).items.map((i) => i.id)).not.toContain(
-      instances[2].id,
-    );
+    expect(
+      (await listAdminBoonees(s.db, admin, { q: instances[2].code.slice(0, 4) })).items.map((i) => i.id),
+    ).not.toContain(instances[2].id);
   });
 
   it("each card carries its number within the type (the type is 1), its code and the placement note", async () => {
@@ -83,17 +92,24 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
       return updateBoonee(s.db, admin, parsed.data);
     };
     await edit(`  ${note}  `);
-    const noteOf = async () => (await s.db.select({ n: boonees.placementNote }).from(boonees).where(eq(boonees.id, instances[0].id)))[0].n;
+    const noteOf = async () =>
+      (await s.db.select({ n: boonees.placementNote }).from(boonees).where(eq(boonees.id, instances[0].id)))[0].n;
     expect(await noteOf()).toBe(note);
     await edit(); // a form without the field keeps the note
     expect(await noteOf()).toBe(note);
     expect(
-      (await listAdminBoonees(s.db, admin, { q: `Hafenwicht ${tag}` })).items.find((i) => i.id === instances[0].id)?.placementNote,
+      (await listAdminBoonees(s.db, admin, { q: `Hafenwicht ${tag}` })).items.find((i) => i.id === instances[0].id)
+        ?.placementNote,
     ).toBe(note);
     await edit("");
     expect(await noteOf()).toBeNull();
     expect(
-      validate(updateBooneeSchema, { id: instances[0].id, name: "x", status: "Placed", placementNote: "x".repeat(501) }),
+      validate(updateBooneeSchema, {
+        id: instances[0].id,
+        name: "x",
+        status: "Placed",
+        placementNote: "x".repeat(501),
+      }),
     ).toMatchObject({
       ok: false,
       errors: { placementNote: "admin.boonees.placementNoteTooLong" },
@@ -103,7 +119,12 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
   it("the Claims table finds by code for admins only, by the owner's name for both, and tells instances apart", async () => {
     const adminByCode = await listClaims(s.db, admin, { q: instances[1].code });
     expect(adminByCode.items).toHaveLength(1);
-    expect(adminByCode.items[0]).toMatchObject({ booneeId: instances[1].id, number: 3, code: instances[1].code, email: owner.email });
+    expect(adminByCode.items[0]).toMatchObject({
+      booneeId: instances[1].id,
+      number: 3,
+      code: instances[1].code,
+      email: owner.email,
+    });
     expect((await listClaims(s.db, moderator, { q: instances[1].code })).items).toHaveLength(0);
     const modByName = await listClaims(s.db, moderator, { q: `Fundreich ${tag}` });
     expect(modByName.items).toHaveLength(1);
@@ -132,9 +153,14 @@ describe("granting or removing the admin role asks first", () => {
       name: "Rolf Rollenwechsel",
       granting: true,
     });
-    expect(await adminRoleChangeToConfirm(s.db, admin, { userId: admin.id, role: "user" })).toEqual({ name: "Ada Admin", granting: false });
+    expect(await adminRoleChangeToConfirm(s.db, admin, { userId: admin.id, role: "user" })).toEqual({
+      name: "Ada Admin",
+      granting: false,
+    });
     expect(await adminRoleChangeToConfirm(s.db, admin, { userId: admin.id, role: "admin" })).toBeNull();
-    await expect(adminRoleChangeToConfirm(s.db, moderator, { userId: u.id, role: "admin" })).rejects.toMatchObject({ status: 403 });
+    await expect(adminRoleChangeToConfirm(s.db, moderator, { userId: u.id, role: "admin" })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });
 
@@ -145,13 +171,17 @@ describe("uploads say why", () => {
       status: 413,
       params: { reason: "imageTooLarge" },
     });
-    await expect(storeImage(s.storage, new File(["just text, renamed"], "x.png", { type: "image/png" }))).rejects.toMatchObject({
+    await expect(
+      storeImage(s.storage, new File(["just text, renamed"], "x.png", { type: "image/png" })),
+    ).rejects.toMatchObject({
       params: { reason: "notImage" },
     });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
       .png()
       .toBuffer();
-    await expect(storeVideo(s.storage, new File([new Uint8Array(png)], "x.mp4", { type: "video/mp4" }))).rejects.toMatchObject({
+    await expect(
+      storeVideo(s.storage, new File([new Uint8Array(png)], "x.mp4", { type: "video/mp4" })),
+    ).rejects.toMatchObject({
       code: "videoUpload",
       params: { reason: "notVideo" },
     });

@@ -1,32 +1,39 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../server/db/client.ts";
-import { renderNotificationText } from "#shared/notification-text.ts";
-import { activeWeeks, activityLog, booneeStories, notifications, storyPhotos } from "../../server/db/schema.ts";
-import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
-import { setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
-import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+
 import { formValues } from "#shared/figure-fields.ts";
-import { translator } from "../../server/notify/translate.ts";
-import { listOpenReports } from "../../server/domain/reports/open-reports.ts";
-import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
-import { listLabels } from "../../server/domain/figures/list-labels.ts";
-import { activeCollectorsPerWeek } from "../../server/domain/stats/week-charts.ts";
+import { renderNotificationText } from "#shared/notification-text.ts";
+
 import { DASHBOARD_CHARTS } from "../../app/routes/admin/dashboard-charts.server.ts";
-import { boonees } from "../../server/db/schema.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
+import { queryRows } from "../../server/db/client.ts";
+import {
+  activeWeeks,
+  activityLog,
+  boonees,
+  booneeStories,
+  notifications,
+  storyPhotos,
+} from "../../server/db/schema.ts";
 import { listAdminDrops } from "../../server/domain/drops/admin-drops.ts";
-import { getPublicDrop, getLandingDrop } from "../../server/domain/drops/public-drops.ts";
+import { getLandingDrop, getPublicDrop } from "../../server/domain/drops/public-drops.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
-import { reportFigure } from "../../server/domain/reports/report-figure.ts";
-import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
+import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
+import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { listLabels } from "../../server/domain/figures/list-labels.ts";
 import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
 import { listGallery } from "../../server/domain/figures/public-gallery.ts";
-import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
-import { createStaff, createTestServices, createSeasonedUser, createUser, type TestServices } from "./harness.ts";
-import { and } from "drizzle-orm";
+import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { listOpenReports } from "../../server/domain/reports/open-reports.ts";
+import { reportFigure } from "../../server/domain/reports/report-figure.ts";
+import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
+import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
+import { activeCollectorsPerWeek } from "../../server/domain/stats/week-charts.ts";
+import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
+import { setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
+import { translator } from "../../server/notify/translate.ts";
+import { createSeasonedUser, createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 35 items 1–5: the admin tells the truth in every view.
 let s: TestServices;
@@ -81,7 +88,11 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
 
     // Nr. 1 put into a waiting drop: the card stays (and says nothing of the drop)
     const dropped = await typeWithInstances("Placed", 2);
-    const drop = await createDrop(s.db, admin, { ...texts(unique("Drop")), releaseAt: soon(), figureIds: [dropped.typeId] });
+    const drop = await createDrop(s.db, admin, {
+      ...texts(unique("Drop")),
+      releaseAt: soon(),
+      figureIds: [dropped.typeId],
+    });
     const during = await listGallery(s.db, { q: dropped.name, page: 1 } as never);
     expect(during.cards.map((c) => [c.id, c.totalInstances])).toEqual([[dropped.instances[0], 2]]);
     await cancelDrop(s.db, admin, { dropId: drop.id });
@@ -96,7 +107,8 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const t = await typeWithInstances("Placed", 2);
     const ids = [t.typeId, ...t.instances];
     const before = await getDashboard(s.db, admin);
-    const listed = async () => (await listAdminBoonees(s.db, admin, { q: t.name, status: "available" })).items.map((i) => i.id).sort();
+    const listed = async () =>
+      (await listAdminBoonees(s.db, admin, { q: t.name, status: "available" })).items.map((i) => i.id).sort();
     expect(await listed()).toEqual([...ids].sort());
     const title = unique("Leuchtturm");
     const releaseAt = soon();
@@ -111,9 +123,9 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const card = (await listAdminBoonees(s.db, admin, { q: t.name })).items.find((i) => i.id === t.instances[0])!;
     expect(card.waitingDrop).toMatchObject({ id: drop.id, title, titleEn: `${title} EN` });
     expect(new Date(card.waitingDrop!.releaseAt).getTime()).toBe(releaseAt.getTime());
-    expect((await listAdminBoonees(s.db, admin, { q: t.name })).items.filter((i) => i.waitingDrop).map((i) => i.id)).toEqual([
-      t.instances[0],
-    ]);
+    expect(
+      (await listAdminBoonees(s.db, admin, { q: t.name })).items.filter((i) => i.waitingDrop).map((i) => i.id),
+    ).toEqual([t.instances[0]]);
     // the admin's view of its page does not call it available either
     expect((await getBooneeDetail(s.db, admin, t.instances[0])).availability).toBe("noLongerClaimable");
 
@@ -198,7 +210,8 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
     await releaseDue(s.db);
     const reporters = [await createSeasonedUser(s, "Rita"), await createSeasonedUser(s, "Rolf")]; // reports that count (decision 042)
-    for (const u of reporters) await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
+    for (const u of reporters)
+      await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
 
     const told = async (userId: string, prefix: string) =>
       (
@@ -217,7 +230,9 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     expect(renderNotificationText(forAdmin.message, translator("de"))).toContain(`${t.name} Nr. 3 (Versteck: ${place}`);
     // a moderator is never told where it was placed
     const [forModerator] = await told(moderator.id, "@figureReported:");
-    expect(renderNotificationText(forModerator.title, translator("de"))).toBe(`Boonee gemeldet: ${t.name} Nr. 3 (Drop „${title}“)`);
+    expect(renderNotificationText(forModerator.title, translator("de"))).toBe(
+      `Boonee gemeldet: ${t.name} Nr. 3 (Drop „${title}“)`,
+    );
 
     // the reports page: number, placement note for admins only, drop
     const listed = (await listOpenReports(s.db, admin)).find((f) => f.id === reportedId)!;
@@ -228,7 +243,9 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     await resolveFigureReports(s.db, admin, { booneeId: reportedId, fields: { outcome: "fixed" } });
     // the reporters are told which figure, never where it was placed
     const [reporterTold] = await told(reporters[0].id, "@reportFixed:");
-    expect(renderNotificationText(reporterTold.title, translator("en"))).toBe(`Report resolved: ${t.name} No. 3 (drop “${title} EN”)`);
+    expect(renderNotificationText(reporterTold.title, translator("en"))).toBe(
+      `Report resolved: ${t.name} No. 3 (drop “${title} EN”)`,
+    );
     const [line] = await s.db
       .select()
       .from(activityLog)
@@ -270,18 +287,31 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const author = await createUser(s, "Anna Autorin");
     const [story] = await s.db
       .insert(booneeStories)
-      .values({ booneeId: t.instances[0], userId: author.id, title: "Mein Fund am Hafen", story: "Er saß unter der Bank." })
+      .values({
+        booneeId: t.instances[0],
+        userId: author.id,
+        title: "Mein Fund am Hafen",
+        story: "Er saß unter der Bank.",
+      })
       .returning();
     const [photo] = await s.db.insert(storyPhotos).values({ storyId: story.id, url: "/uploads/x.webp" }).returning();
     await setStoryHidden(s.db, admin, { storyId: story.id, hidden: true, reason: "Enthält eine Adresse" });
     await setPhotoHidden(s.db, admin, { photoId: photo.id, hidden: true });
     const lines = await s.db.select().from(activityLog).where(eq(activityLog.objectId, story.id));
     for (const action of ["story.hidden", "photo.hidden"]) {
-      expect(lines.find((l) => l.action === action)?.details, action).toMatchObject({ figure: t.name, number: 2, author: "Anna Autorin" });
+      expect(lines.find((l) => l.action === action)?.details, action).toMatchObject({
+        figure: t.name,
+        number: 2,
+        author: "Anna Autorin",
+      });
     }
 
     const [type] = await s.db.select().from(boonees).where(eq(boonees.id, t.typeId));
-    const result = await updateBoonee(s.db, admin, { ...formValues(type), id: t.typeId, description: "Neu beschrieben." } as never);
+    const result = await updateBoonee(s.db, admin, {
+      ...formValues(type),
+      id: t.typeId,
+      description: "Neu beschrieben.",
+    } as never);
     expect(result.reached).toBe(2);
     const [edit] = await s.db
       .select()

@@ -1,28 +1,39 @@
-import { eq, inArray, sql } from "drizzle-orm";
 import { crc32 } from "node:zlib";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { broadcastSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
+
 import { validate } from "#shared/forms.ts";
 import { renderNotificationText } from "#shared/notification-text.ts";
+import { broadcastSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
+
 import { queryRows } from "../../server/db/client.ts";
-import { activityLog, booneeStories, boonees, claims, exclusiveContent, notifications, tags, userRoles } from "../../server/db/schema.ts";
-import { translator } from "../../server/notify/translate.ts";
 import { decodeCursor } from "../../server/db/paging.ts";
-import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
-import { BOONEES_PAGE_SIZE, listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
-import { listClaims } from "../../server/domain/claims/list-claims.ts";
-import { labelTypeSummary, listLabels } from "../../server/domain/figures/list-labels.ts";
-import { listStories } from "../../server/domain/stories/list-stories.ts";
+import {
+  activityLog,
+  boonees,
+  booneeStories,
+  claims,
+  exclusiveContent,
+  notifications,
+  tags,
+  userRoles,
+} from "../../server/db/schema.ts";
+import { changeRole } from "../../server/domain/accounts/change-role.ts";
 import { listUsers } from "../../server/domain/accounts/list-users.ts";
 import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
-import { changeRole } from "../../server/domain/accounts/change-role.ts";
+import { listClaims } from "../../server/domain/claims/list-claims.ts";
+import { verifyClaim } from "../../server/domain/claims/verify-claim.ts";
+import type { Actor } from "../../server/domain/errors.ts";
 import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
 import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
-import type { Actor } from "../../server/domain/errors.ts";
-import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
+import { BOONEES_PAGE_SIZE, listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { labelTypeSummary, listLabels } from "../../server/domain/figures/list-labels.ts";
 import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
-import { verifyClaim } from "../../server/domain/claims/verify-claim.ts";
+import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
+import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
+import { listStories } from "../../server/domain/stories/list-stories.ts";
+import { translator } from "../../server/notify/translate.ts";
 import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -56,7 +67,10 @@ const countRows = async (table: "boonees" | "tags" | "notifications" | "exclusiv
 /** A figure owned by `userId` (claimed through the same rows a claim writes). */
 async function owned(userId: string, over: { rarity?: "Common" | "Rare" | "Legendary"; series?: string } = {}) {
   const f = await createBoonee(s.db, admin, fields({ rarity: over.rarity ?? "Common", series: over.series ?? "Meer" }));
-  await s.db.update(boonees).set({ ownerId: userId, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, f.id));
+  await s.db
+    .update(boonees)
+    .set({ ownerId: userId, claimedAt: new Date(), status: "Found" })
+    .where(eq(boonees.id, f.id));
   await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, f.id));
   const [c] = await s.db.insert(claims).values({ booneeId: f.id, userId }).returning();
   return { ...f, claimId: c.id };
@@ -68,27 +82,40 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const created = await createBoonee(s.db, admin, input);
     const [b] = await s.db.select().from(boonees).where(eq(boonees.id, created.id));
     const [t] = await s.db.select().from(tags).where(eq(tags.booneeId, created.id));
-    expect(b).toMatchObject({ name: input.name, status: "Placed", element: "Feuer", birthDate: "2024-02-29", templateId: null });
+    expect(b).toMatchObject({
+      name: input.name,
+      status: "Placed",
+      element: "Feuer",
+      birthDate: "2024-02-29",
+      templateId: null,
+    });
     expect(t).toMatchObject({ secretCode: "ABC234XY", tagUid: null, isClaimed: false });
   });
 
   it("refuses a taken code with codeTaken and leaves no figure without a tag", async () => {
     const first = await createBoonee(s.db, admin, fields());
     const before = await countRows("boonees");
-    await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }))).rejects.toMatchObject({ code: "codeTaken", status: 409 });
+    await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }))).rejects.toMatchObject({
+      code: "codeTaken",
+      status: 409,
+    });
     // with files: a taken code is refused before anything is stored
     let stored = false;
     const storeMedia = async () => ((stored = true), { imageUrl: "/uploads/images/x.webp" });
     await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }), { storeMedia })).rejects.toMatchObject({
       code: "codeTaken",
     });
-    await expect(updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() }, { storeMedia })).rejects.toMatchObject({
+    await expect(
+      updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() }, { storeMedia }),
+    ).rejects.toMatchObject({
       code: "notFound",
     });
     expect(stored).toBe(false);
     const withImage = await createBoonee(s.db, admin, fields(), { storeMedia });
     expect(stored).toBe(true);
-    expect((await s.db.select().from(boonees).where(eq(boonees.id, withImage.id)))[0].imageUrl).toBe("/uploads/images/x.webp");
+    expect((await s.db.select().from(boonees).where(eq(boonees.id, withImage.id)))[0].imageUrl).toBe(
+      "/uploads/images/x.webp",
+    );
     expect(await countRows("boonees")).toBe(before + 1);
     const orphans = await queryRows<{ n: string }>(
       s.db,
@@ -122,11 +149,15 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     for (const actor of [plain, moderator, null]) {
       const status = actor ? 403 : 401;
       await expect(createBoonee(s.db, actor, fields())).rejects.toMatchObject({ status });
-      await expect(createBooneeBatch(s.db, actor, { templateId: crypto.randomUUID(), count: 2, status: "Draft" })).rejects.toMatchObject({
+      await expect(
+        createBooneeBatch(s.db, actor, { templateId: crypto.randomUUID(), count: 2, status: "Draft" }),
+      ).rejects.toMatchObject({
         status,
       });
       await expect(deleteBoonee(s.db, s.storage, actor, { id: crypto.randomUUID() })).rejects.toMatchObject({ status });
-      await expect(updateBoonee(s.db, actor, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({ status });
+      await expect(updateBoonee(s.db, actor, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({
+        status,
+      });
       await expect(
         broadcastContent(s.db, actor, {
           title: "Hallo",
@@ -140,10 +171,14 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       ).rejects.toMatchObject({ status });
       await expect(listAdminBoonees(s.db, actor, {})).rejects.toMatchObject({ status });
       await expect(listUsers(s.db, actor, {})).rejects.toMatchObject({ status });
-      await expect(changeRole(s.db, actor as Actor, { userId: plain.id, role: "admin" })).rejects.toMatchObject({ status });
+      await expect(changeRole(s.db, actor as Actor, { userId: plain.id, role: "admin" })).rejects.toMatchObject({
+        status,
+      });
     }
     for (const actor of [plain, null]) {
-      await expect(verifyClaim(s.db, actor, { claimId: crypto.randomUUID() })).rejects.toMatchObject({ status: actor ? 403 : 401 });
+      await expect(verifyClaim(s.db, actor, { claimId: crypto.randomUUID() })).rejects.toMatchObject({
+        status: actor ? 403 : 401,
+      });
       await expect(setStoryHidden(s.db, actor, { storyId: crypto.randomUUID(), hidden: true })).rejects.toMatchObject({
         status: actor ? 403 : 401,
       });
@@ -177,24 +212,33 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     for (const c of codes) expect(c).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
     const rows = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
     expect(rows).toHaveLength(10);
-    expect(rows.every((r) => r.series === "Batchreihe" && r.rarity === "Legendary" && r.status === "Placed")).toBe(true);
+    expect(rows.every((r) => r.series === "Batchreihe" && r.rarity === "Legendary" && r.status === "Placed")).toBe(
+      true,
+    );
     const labels = await listLabels(s.db, admin, { ids: batch.items.map((i) => i.id) });
     expect(labels.map((l) => l.code).sort()).toEqual([...codes].sort());
     const byType = await listLabels(s.db, admin, { typeId: type.id });
     expect(byType).toHaveLength(11);
     expect(await labelTypeSummary(s.db, admin, type.id)).toEqual({ name: type.name, claimed: 0 });
     // a claimed instance leaves the type's sheet and is counted as left out
-    await s.db.update(boonees).set({ ownerId: plain.id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, batch.items[3].id));
+    await s.db
+      .update(boonees)
+      .set({ ownerId: plain.id, claimedAt: new Date(), status: "Found" })
+      .where(eq(boonees.id, batch.items[3].id));
     const afterClaim = await listLabels(s.db, admin, { typeId: type.id });
     expect(afterClaim).toHaveLength(10);
     expect(afterClaim.map((l) => l.id)).not.toContain(batch.items[3].id);
     expect(await labelTypeSummary(s.db, admin, type.id)).toEqual({ name: type.name, claimed: 1 });
     expect(await labelTypeSummary(s.db, admin, "00000000-0000-4000-8000-000000000000")).toBeNull();
     await expect(labelTypeSummary(s.db, moderator, type.id)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(createBooneeBatch(s.db, admin, { templateId: type.id, count: 201, status: "Draft" })).rejects.toMatchObject({
+    await expect(
+      createBooneeBatch(s.db, admin, { templateId: type.id, count: 201, status: "Draft" }),
+    ).rejects.toMatchObject({
       code: "batchCount",
     });
-    await expect(createBooneeBatch(s.db, admin, { templateId: type.id, count: 0, status: "Draft" })).rejects.toMatchObject({
+    await expect(
+      createBooneeBatch(s.db, admin, { templateId: type.id, count: 0, status: "Draft" }),
+    ).rejects.toMatchObject({
       code: "batchCount",
     });
   });
@@ -216,7 +260,9 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("deletes a claimed figure with its tag, claim and stories", async () => {
     const u = await createUser(s, "Deleter");
     const f = await owned(u.id);
-    await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Fund", story: "Ich fand ihn im Park." });
+    await s.db
+      .insert(booneeStories)
+      .values({ booneeId: f.id, userId: u.id, title: "Fund", story: "Ich fand ihn im Park." });
     await deleteBoonee(s.db, s.storage, admin, { id: f.id });
     expect(await s.db.select().from(boonees).where(eq(boonees.id, f.id))).toHaveLength(0);
     expect(await s.db.select().from(tags).where(eq(tags.booneeId, f.id))).toHaveLength(0);
@@ -250,7 +296,9 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(result.count).toBe(legendaryOwners.length);
     const rows = await s.db.select().from(notifications).where(eq(notifications.title, "Legendäres Treffen"));
     expect(rows.map((r) => r.userId).sort()).toEqual(legendaryOwners.map((r) => r.owner_id).sort());
-    expect(rows.every((r) => r.type === "drop" && r.link === "/exclusive" && r.message.startsWith("Alle Legendary"))).toBe(true);
+    expect(
+      rows.every((r) => r.type === "drop" && r.link === "/exclusive" && r.message.startsWith("Alle Legendary")),
+    ).toBe(true);
     expect(rows.some((r) => r.userId === c.id)).toBe(false);
     const [content] = await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, result.id));
     expect(content).toMatchObject({
@@ -321,7 +369,10 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       ok: false,
       errors: { title: "broadcast.error.titleTooShort" },
     });
-    expect(validate(broadcastSchema, { ...base, title: "" })).toMatchObject({ ok: false, errors: { title: "broadcast.error.required" } });
+    expect(validate(broadcastSchema, { ...base, title: "" })).toMatchObject({
+      ok: false,
+      errors: { title: "broadcast.error.required" },
+    });
     expect(validate(broadcastSchema, { ...base, message: "zu kurz  " })).toMatchObject({
       ok: false,
       errors: { message: "broadcast.error.messageTooShort" },
@@ -409,7 +460,8 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const found = await listAdminBoonees(s.db, admin, { status: "Found" });
     expect(found.items.every((i) => i.status === "Found")).toBe(true);
     // more figures than one page holds (and 50 for the search below)
-    for (let i = 0; i < 50; i++) await createBoonee(s.db, admin, fields({ name: `Seitensuche ${i}`, series: "Blättern" }));
+    for (let i = 0; i < 50; i++)
+      await createBoonee(s.db, admin, fields({ name: `Seitensuche ${i}`, series: "Blättern" }));
     // pages by cursor: forwards through everything, then back, without gaps or repeats
     const page1 = await listAdminBoonees(s.db, admin, {});
     expect(page1.items).toHaveLength(Math.min(BOONEES_PAGE_SIZE, page1.total));
@@ -427,11 +479,17 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       .orderBy(sql`${boonees.createdAt} desc`, boonees.id);
     expect(seen).toEqual(all.map((r) => r.id));
     const back = await listAdminBoonees(s.db, admin, { cursor: decodeCursor("before", cur.prev), page: cur.page - 1 });
-    expect(back.items.map((i) => i.id)).toEqual(seen.slice((cur.page - 2) * BOONEES_PAGE_SIZE, (cur.page - 1) * BOONEES_PAGE_SIZE));
+    expect(back.items.map((i) => i.id)).toEqual(
+      seen.slice((cur.page - 2) * BOONEES_PAGE_SIZE, (cur.page - 1) * BOONEES_PAGE_SIZE),
+    );
     // a search counts all its matches and pages through them too
     const search1 = await listAdminBoonees(s.db, admin, { q: "seitensuche" });
     expect([search1.total, search1.items.length, search1.pageCount]).toEqual([50, 48, 2]);
-    const search2 = await listAdminBoonees(s.db, admin, { q: "seitensuche", cursor: decodeCursor("after", search1.next), page: 2 });
+    const search2 = await listAdminBoonees(s.db, admin, {
+      q: "seitensuche",
+      cursor: decodeCursor("after", search1.next),
+      page: 2,
+    });
     expect([search2.total, search2.items.length, search2.page, search2.next]).toEqual([50, 2, 2, null]);
     expect(new Set([...search1.items, ...search2.items].map((i) => i.name)).size).toBe(50);
     expect(decodeCursor("after", "not-a-cursor")).toBeUndefined();
@@ -448,13 +506,21 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     for (let i = 0; i < 27; i++) await owned(u.id, { series: "Blätterreihe" });
     const first = await listClaims(s.db, admin, { q: "pager paula" });
     expect([first.total, first.items.length, first.pageCount, first.prev]).toEqual([27, 25, 2, null]);
-    const second = await listClaims(s.db, admin, { q: "pager paula", cursor: decodeCursor("after", first.next), page: 2 });
+    const second = await listClaims(s.db, admin, {
+      q: "pager paula",
+      cursor: decodeCursor("after", first.next),
+      page: 2,
+    });
     expect([second.items.length, second.page, second.next]).toEqual([2, 2, null]);
     const ids = [...first.items, ...second.items].map((c) => c.id);
     expect(new Set(ids).size).toBe(27);
     const times = [...first.items, ...second.items].map((c) => new Date(c.claimedAt).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const back = await listClaims(s.db, admin, { q: "pager paula", cursor: decodeCursor("before", second.prev), page: 1 });
+    const back = await listClaims(s.db, admin, {
+      q: "pager paula",
+      cursor: decodeCursor("before", second.prev),
+      page: 1,
+    });
     expect(back.items.map((c) => c.id)).toEqual(first.items.map((c) => c.id));
     expect(back.prev).toBeNull();
     // unfiltered: the newest claim first, and the next page starts right after
@@ -465,7 +531,10 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
 
   it("counts the dashboard totals and lists the 5 latest claims", async () => {
     const d = await getDashboard(s.db, moderator);
-    const [{ n }] = await queryRows<{ n: string }>(s.db, sql`select count(*) as n from boonees where owner_id is not null`);
+    const [{ n }] = await queryRows<{ n: string }>(
+      s.db,
+      sql`select count(*) as n from boonees where owner_id is not null`,
+    );
     expect(d.figures.claimed).toBe(Number(n));
     expect(d.figures.available).toBe(d.figures.total - d.figures.claimed);
     expect(d.tags.total).toBe(await countRows("tags"));
@@ -500,7 +569,9 @@ describe("uploads", () => {
   });
 
   it("refuses a text file named .png, a pixel flood and a too-large file", async () => {
-    await expect(storeImage(s.storage, new File(["not an image"], "x.png", { type: "image/png" }))).rejects.toMatchObject({
+    await expect(
+      storeImage(s.storage, new File(["not an image"], "x.png", { type: "image/png" })),
+    ).rejects.toMatchObject({
       code: "imageUpload",
     });
     // A tiny PNG whose header claims 10000 × 10000 pixels (a decompression bomb): refused before decoding.
@@ -540,7 +611,9 @@ describe("uploads", () => {
     ]);
     const url = await storeVideo(s.storage, new Blob([mp4]));
     expect(url).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
-    await expect(storeVideo(s.storage, new File(["just some text, really"], "clip.mp4", { type: "video/mp4" }))).rejects.toMatchObject({
+    await expect(
+      storeVideo(s.storage, new File(["just some text, really"], "clip.mp4", { type: "video/mp4" })),
+    ).rejects.toMatchObject({
       code: "videoUpload",
     });
     const exclusive = await storeVideo(s.storage, new Blob([mp4]), "exclusive");

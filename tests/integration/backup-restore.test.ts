@@ -1,22 +1,23 @@
-import { PGlite } from "@electric-sql/pglite";
 import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { backupParts, readDump } from "../../server/backup-folder.ts";
 import { listBackups, startBackupSchedule, takeBackup } from "../../server/backup-schedule.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openEmbeddedCopy } from "../../server/db/embedded-copy.ts";
 import { moveToPostgres } from "../../server/db/move-to-postgres.ts";
 import { BACKUP_LEAVES_OUT } from "../../server/db/snapshot.ts";
 import { summarizeTables, type RowSource, type TableSummary } from "../../server/db/table-checksums.ts";
-import { backupParts, readDump } from "../../server/backup-folder.ts";
 import { restoreEmbedded } from "../../server/restore.ts";
 import { createLocalStorage, type Storage } from "../../server/storage/storage.ts";
 import { createPgDatabase } from "../support/instances.ts";
-import { createUser, createTestServices, type TestServices } from "./harness.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 29: backups a city can rely on. A backup (database and uploads) is restored into a fresh
 // directory, and into a fresh PostgreSQL database, and every table is compared by count and checksum.
@@ -31,7 +32,9 @@ beforeAll(async () => {
   await s.db.execute(
     sql`insert into tags (boonee_id, secret_code, is_claimed) select id, 'BACKUP' || name, owner_id is not null from boonees where name like 'Sicherung%'`,
   );
-  await s.db.execute(sql`insert into claims (boonee_id, user_id) select id, owner_id from boonees where owner_id is not null`);
+  await s.db.execute(
+    sql`insert into claims (boonee_id, user_id) select id, owner_id from boonees where owner_id is not null`,
+  );
   await s.db.execute(
     sql`insert into notifications (user_id, title, message, type) values (${finder.id}, 'Hallo', 'Eine Nachricht mit Ümlaut', 'other')`,
   );
@@ -43,7 +46,9 @@ afterAll(async () => s?.close());
 const source = (): RowSource => (s.database.pglite ?? s.database.pool)!;
 /** What a restored backup holds: every table as it was, but those a backup leaves out empty (decision 043). */
 const asBackedUp = (list: TableSummary[]) =>
-  list.map((t) => ((BACKUP_LEAVES_OUT as readonly string[]).includes(t.table) ? { table: t.table, rows: 0, checksum: "" } : t));
+  list.map((t) =>
+    (BACKUP_LEAVES_OUT as readonly string[]).includes(t.table) ? { table: t.table, rows: 0, checksum: "" } : t,
+  );
 
 async function contents(storage: Storage) {
   const out: Record<string, string> = {};

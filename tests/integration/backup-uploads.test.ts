@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { listBackups, startBackupSchedule } from "../../server/backup-schedule.ts";
 import { backupCommand, moveToPostgresCommand, restoreCommand } from "../../server/cli-backup.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -117,7 +118,8 @@ beforeAll(async () => {
 
   // `cli backup` while no server runs: the CLI opens the database itself (PostgreSQL: one snapshot)
   const printed: string[] = [];
-  backup = (await backupCommand(source.config, path.join(tmp("boonees-backups-"), "by-hand"), (l) => printed.push(l))).folder;
+  backup = (await backupCommand(source.config, path.join(tmp("boonees-backups-"), "by-hand"), (l) => printed.push(l)))
+    .folder;
   expect(printed.join("\n")).toMatch(/4 uploads/); // two images, each with its card size
 }, 600_000);
 
@@ -145,7 +147,10 @@ describe(`a backup holds the uploads (${onPostgres ? "postgres" : "pglite"})`, (
     await restoreCommand(config, backup, (l) => printed.push(l));
     expect(printed.join("\n")).toMatch(/Uploads: 4 copied/);
     await withInstance(config, async (s) => {
-      const [row] = await queryRows<{ image_url: string }>(s.db, sql`select image_url from boonees where name = 'Sicherungsboonee'`);
+      const [row] = await queryRows<{ image_url: string }>(
+        s.db,
+        sql`select image_url from boonees where name = 'Sicherungsboonee'`,
+      );
       expect(row.image_url).toBe(picture());
       for (const url of [picture(), photo()]) expect(await served(s, url)).toEqual({ status: 200, sha: files[url] });
       expect(await checkReadiness(s)).toMatchObject({ ok: true, storage: true, missingUploads: 0 });
@@ -162,7 +167,8 @@ describe(`a backup holds the uploads (${onPostgres ? "postgres" : "pglite"})`, (
         await moveToPostgresCommand(configFor(dataDir), target.url, backup, (l) => printed.push(l));
         expect(printed.join("\n")).toMatch(/Uploads: 4 copied/);
         await withInstance(configFor(dataDir, target.url), async (s) => {
-          for (const url of [picture(), photo()]) expect(await served(s, url)).toEqual({ status: 200, sha: files[url] });
+          for (const url of [picture(), photo()])
+            expect(await served(s, url)).toEqual({ status: 200, sha: files[url] });
           expect(await checkReadiness(s)).toMatchObject({ ok: true, storage: true, missingUploads: 0 });
         });
       } finally {
@@ -181,12 +187,24 @@ describe(`a backup holds the uploads (${onPostgres ? "postgres" : "pglite"})`, (
       const app = appOf(s);
       const ready = await app.request("/readyz");
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ ok: true, database: true, migrations: true, storage: true, missingUploads: 0 });
+      expect(await ready.json()).toEqual({
+        ok: true,
+        database: true,
+        migrations: true,
+        storage: true,
+        missingUploads: 0,
+      });
 
       rmSync(photoFile);
       const missing = await app.request("/readyz");
       expect(missing.status).toBe(503);
-      expect(await missing.json()).toEqual({ ok: false, database: true, migrations: true, storage: false, missingUploads: 1 });
+      expect(await missing.json()).toEqual({
+        ok: false,
+        database: true,
+        migrations: true,
+        storage: false,
+        missingUploads: 1,
+      });
 
       await s.storage.put(photo().slice("/uploads/".length), new Uint8Array(bytes), "image/webp");
       expect((await app.request("/readyz")).status).toBe(200);
@@ -248,7 +266,10 @@ describe(`a backup holds the uploads (${onPostgres ? "postgres" : "pglite"})`, (
     expect(readdirSync(scheduled).sort()).toEqual(["backup.json", "database.tar.gz", "uploads"]);
     for (const [url, hash] of Object.entries(files))
       expect(sha(readFileSync(path.join(scheduled, "uploads", url.slice("/uploads/".length))))).toBe(hash);
-    expect(JSON.parse(readFileSync(path.join(scheduled, "backup.json"), "utf8"))).toMatchObject({ format: 2, uploads: { objects: 4 } });
+    expect(JSON.parse(readFileSync(path.join(scheduled, "backup.json"), "utf8"))).toMatchObject({
+      format: 2,
+      uploads: { objects: 4 },
+    });
   }, 300_000);
 
   it("an old cli backup (a database dump file, no uploads) still restores its database, and says it holds no uploads", async () => {

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { validate } from "#shared/forms.ts";
 import { broadcastFormInput, broadcastSchema } from "#shared/schemas/admin.ts";
 import { IMAGE_MAX_BYTES } from "#shared/upload-rules.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
 import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
@@ -30,7 +32,12 @@ const rows = async () => {
 };
 const form = (fields: Record<string, string>, file?: File) => {
   const f = new FormData();
-  for (const [k, v] of Object.entries({ title: "Neues Bild", message: "Schaut euch das an, Leute!", audience: "all", ...fields }))
+  for (const [k, v] of Object.entries({
+    title: "Neues Bild",
+    message: "Schaut euch das an, Leute!",
+    audience: "all",
+    ...fields,
+  }))
     f.set(k, v);
   if (file) f.set("file", file);
   return f;
@@ -52,14 +59,18 @@ describe(`broadcast validation on ${process.env.TEST_DATABASE_URL ? "postgres" :
       errors: { linkUrl: "broadcast.error.linkRequired" },
     });
     // a posted "hasFile" is not believed: the file itself decides
-    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image", hasFile: "true" })))).toMatchObject({
+    expect(
+      validate(broadcastSchema, broadcastFormInput(form({ contentType: "image", hasFile: "true" }))),
+    ).toMatchObject({
       ok: false,
       errors: { file: "broadcast.error.imageRequired" },
     });
     const picked = new File([new Uint8Array([1, 2, 3])], "x.png", { type: "image/png" });
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, picked))).ok).toBe(true);
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "news" }))).ok).toBe(true);
-    expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "link", linkUrl: "https://example.org/x" }))).ok).toBe(true);
+    expect(
+      validate(broadcastSchema, broadcastFormInput(form({ contentType: "link", linkUrl: "https://example.org/x" }))).ok,
+    ).toBe(true);
   });
 
   it("the schema names why a picked file cannot go: which types are allowed, or the limit (issue 35 item 8)", () => {

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { activityLog, boonees } from "../../server/db/schema.ts";
+import { createDrop } from "../../server/domain/drops/save-drop.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import { changeFigureStatuses } from "../../server/domain/figures/change-figure-statuses.ts";
 import { validate } from "../../shared/forms.ts";
 import { BULK_STATUS_MAX, bulkStatusSchema } from "../../shared/schemas/admin.ts";
-import { activityLog, boonees } from "../../server/db/schema.ts";
-import { changeFigureStatuses } from "../../server/domain/figures/change-figure-statuses.ts";
-import type { Actor } from "../../server/domain/errors.ts";
-import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -20,16 +21,21 @@ let n = 0;
 async function figures(count: number, status: "Draft" | "Placed" | "Hidden" = "Draft") {
   const rows = await s.db
     .insert(boonees)
-    .values(Array.from({ length: count }, () => ({ name: `Sammel${Date.now().toString(36)}x${n++}`, status, rarity: "Common" as const })))
+    .values(
+      Array.from({ length: count }, () => ({
+        name: `Sammel${Date.now().toString(36)}x${n++}`,
+        status,
+        rarity: "Common" as const,
+      })),
+    )
     .returning({ id: boonees.id, name: boonees.name });
   return rows;
 }
 const statusesOf = async (ids: string[]) =>
   Object.fromEntries(
-    (await s.db.select({ id: boonees.id, status: boonees.status }).from(boonees).where(inArray(boonees.id, ids))).map((r) => [
-      r.id,
-      r.status,
-    ]),
+    (await s.db.select({ id: boonees.id, status: boonees.status }).from(boonees).where(inArray(boonees.id, ids))).map(
+      (r) => [r.id, r.status],
+    ),
   );
 const logLines = (ids: string[]) =>
   s.db
@@ -86,7 +92,9 @@ describe(`bulk status change on ${process.env.TEST_DATABASE_URL ? "postgres" : "
   it("changes nothing when a selected figure no longer exists", async () => {
     const figs = await figures(2);
     const gone = "00000000-0000-4000-8000-000000000000";
-    await expect(changeFigureStatuses(s.db, admin, { ids: [...figs.map((f) => f.id), gone], status: "Archived" })).rejects.toMatchObject({
+    await expect(
+      changeFigureStatuses(s.db, admin, { ids: [...figs.map((f) => f.id), gone], status: "Archived" }),
+    ).rejects.toMatchObject({
       code: "notFound",
       params: { missing: 1 },
     });

@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { createClaimChallenge, createClaimPass, spendClaimChallenge, verifyClaimPass } from "../../server/domain/codes/claim-challenge.ts";
+import {
+  createClaimChallenge,
+  createClaimPass,
+  spendClaimChallenge,
+  verifyClaimPass,
+} from "../../server/domain/codes/claim-challenge.ts";
 import { findFigureByCode, lookupFigure } from "../../server/domain/codes/find-figure-by-code.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { solvedChallenge as solved } from "./solve-challenge.ts";
@@ -29,7 +35,10 @@ async function figure() {
 const wrong = (i: number | string) => `NOPE${i}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 
 async function addressCount(ip: string) {
-  const [row] = await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`);
+  const [row] = await queryRows<{ count: number }>(
+    s.db,
+    sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`,
+  );
   return Number(row?.count ?? 0);
 }
 async function lock(ip: string) {
@@ -68,7 +77,10 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const f = await figure();
     const ip = "10.35.150.150";
     await lock(ip);
-    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({
+      code: "tooMany",
+      params: { locked: "address" },
+    });
     expect((await findFigureByCode(s.db, f.code, { ip, challengePassed: true }))?.boonee.id).toBe(f.id);
     expect(await addressCount(ip)).toBe(10); // a right code gives its attempt back
     expect(await findFigureByCode(s.db, wrong("late"), { ip, challengePassed: true })).toBeNull();
@@ -80,7 +92,9 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const f = await figure();
     const u = await createUser(s);
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip: `10.35.160.${160 + i}`, userId: u.id });
-    await expect(findFigureByCode(s.db, f.code, { ip: "10.35.180.180", userId: u.id, challengePassed: true })).rejects.toMatchObject({
+    await expect(
+      findFigureByCode(s.db, f.code, { ip: "10.35.180.180", userId: u.id, challengePassed: true }),
+    ).rejects.toMatchObject({
       params: { locked: "account" },
     });
   });

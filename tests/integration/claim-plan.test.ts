@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { seedCatalogue } from "../../bench/seed-catalogue.ts";
 import { queryRows, type Db } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema.ts";
@@ -40,7 +41,10 @@ beforeAll(async () => {
   ).rows.map((r) => r.relname);
   // One connection, so that the statistics of the claim are this backend's and can be flushed on demand.
   pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-  db = drizzle(pool, { schema, logger: { logQuery: (query, params) => void captured.push({ query, params }) } }) as unknown as Db;
+  db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => void captured.push({ query, params }) },
+  }) as unknown as Db;
 }, 180_000);
 afterAll(async () => {
   await pool?.end();
@@ -87,7 +91,11 @@ describe.skipIf(!onPostgres)("a claim among 100,000 figures", () => {
     captured.length = 0;
     const found = await findFigureByCode(db, rows[0].code, { ip: "192.0.2.13", userId: CLAIMER });
     if (!found) throw new Error("seeded code not found");
-    const result = await claimBoonee(db, { id: CLAIMER, role: "user" }, { p_tag_id: found.tagId, p_boonee_id: found.boonee.id });
+    const result = await claimBoonee(
+      db,
+      { id: CLAIMER, role: "user" },
+      { p_tag_id: found.tagId, p_boonee_id: found.boonee.id },
+    );
     claimed = result;
     sent = captured.filter((c) => /^\s*(select|insert|update|delete|with)\b/i.test(c.query));
     after = await tableStats();

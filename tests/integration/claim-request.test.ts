@@ -1,10 +1,11 @@
-import { serve, type ServerType } from "@hono/node-server";
-import { eq, sql } from "drizzle-orm";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { eq, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { activeWeeks, boonees, notifications, tags } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { createHttpApp } from "../../server/http.ts";
@@ -76,14 +77,19 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     // a collector already seen today (the first request of a day also records the active week)
     expect((await fetch(`${base}/profile`, { headers: { cookie: u.cookie } })).status).toBe(200);
     await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
-    const { res, html, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
+    const {
+      res,
+      html,
+      statements: sent,
+    } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
     // Post/Redirect/Get: the answer is a redirect to the success page, no page rendered here
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
     expect(html).toBe("");
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);
-    if (process.env.PRINT_SQL) for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
+    if (process.env.PRINT_SQL)
+      for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
     expect(byCode(sent)).toHaveLength(1);
     const seen = new Set<string>();
     const twice = sent.filter((q) => (seen.has(q.query + q.params) ? true : (seen.add(q.query + q.params), false)));
@@ -106,9 +112,12 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect((await postForm(base, `/c/${(await figure()).code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
     await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
     const f = await figure();
-    const { res, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
+    const { res, statements: sent } = await counted(() =>
+      postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie),
+    );
     expect(res.status).toBe(303);
-    if (process.env.PRINT_SQL) for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
+    if (process.env.PRINT_SQL)
+      for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
     // the session; the code and its throttle in one statement (a right code counts nowhere); the claim
     // (one statement: owner, tag and claim row); once it committed, the facts of the achievement rules
     // with the achievements held (nothing to insert, so no transaction: decision 038)
@@ -135,7 +144,11 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     const u = await createUser(s);
     // The page was opened before; the other finder's claim lands just before this one's.
     await claimBoonee(s.db, { id: faster.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
-    const { res, html, statements: sent } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
+    const {
+      res,
+      html,
+      statements: sent,
+    } = await counted(() => postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie));
     expect(res.status).toBe(409);
     expect(html).toContain("Schon vergeben");
     expect(html).toContain("Flinke Frieda");
@@ -147,7 +160,11 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
   // the hand-over, where counting or claiming twice, or skipping a check, would show.
   it("answers a wrong code with the page from one lookup (9 attempts left)", async () => {
     const u = await createUser(s, "Vertipperin");
-    const { res, html, statements: sent } = await counted(() => postForm(base, `/c/NOPE${n++}CODE`, { intent: "claim" }, u.cookie));
+    const {
+      res,
+      html,
+      statements: sent,
+    } = await counted(() => postForm(base, `/c/NOPE${n++}CODE`, { intent: "claim" }, u.cookie));
     expect(res.status).toBe(404);
     expect(html).toContain("Ungültiger geheimer Code");
     expect(html).toContain("Noch 9 Versuche");
@@ -175,13 +192,17 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     const u = await createUser(s);
     const f = await figure();
     // a session a day and a minute old (30-day sessions slide once a day)
-    await s.db.execute(sql`update sessions set expires_at = now() + interval '29 days' - interval '1 minute' where user_id = ${u.id}`);
+    await s.db.execute(
+      sql`update sessions set expires_at = now() + interval '29 days' - interval '1 minute' where user_id = ${u.id}`,
+    );
     const res = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
     expect(res.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(true);
     const [expires] = await s.db
-      .execute<{ days: number }>(sql`select extract(day from expires_at - now())::int as days from sessions where user_id = ${u.id}`)
+      .execute<{ days: number }>(
+        sql`select extract(day from expires_at - now())::int as days from sessions where user_id = ${u.id}`,
+      )
       .then((r) => (r as unknown as { rows: { days: number }[] }).rows);
     expect(expires.days).toBeGreaterThanOrEqual(29);
   });
@@ -198,7 +219,12 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
   it("sends a signed-out finder to the page's own sign-up and claim, untouched by the fast path", async () => {
     const f = await figure();
     const email = `fast${n++}@example.test`;
-    const res = await postForm(base, `/c/${f.code}`, { intent: "signup", name: "Neu Hier", email, password: "secret123" });
+    const res = await postForm(base, `/c/${f.code}`, {
+      intent: "signup",
+      name: "Neu Hier",
+      email,
+      password: "secret123",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
     const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, claims, profiles, tags, userAchievements } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
@@ -13,7 +14,9 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 let n = 0;
-async function figure(opts: { status?: "Placed" | "Archived" | "Draft"; rarity?: "Common" | "Rare" | "Legendary" } = {}) {
+async function figure(
+  opts: { status?: "Placed" | "Archived" | "Draft"; rarity?: "Common" | "Rare" | "Legendary" } = {},
+) {
   const code = `CLAIM${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20);
   const [b] = await s.db
     .insert(boonees)
@@ -46,7 +49,11 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const f = await figure();
     const me = await createUser(s);
     const victim = await createUser(s);
-    const r = await claimBoonee(s.db, actor(me.id), { p_user_id: victim.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId });
+    const r = await claimBoonee(s.db, actor(me.id), {
+      p_user_id: victim.id,
+      p_tag_id: f.tagId,
+      p_boonee_id: f.booneeId,
+    });
     expect(r.success).toBe(true);
     const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
     expect(b.ownerId).toBe(me.id);
@@ -56,7 +63,9 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const archived = await figure({ status: "Archived" });
     const other = await figure();
     const u = await createUser(s);
-    await expect(claimBoonee(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).rejects.toMatchObject({
+    await expect(
+      claimBoonee(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId }),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).toEqual({
@@ -88,7 +97,10 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("blocks the 11th wrong code from an address, but lets the right code through from another address", async () => {
     const f = await figure();
     for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, `WRONG${i}XYZ`, { ip: "203.0.113.7" })).toBeNull();
-    await expect(findFigureByCode(s.db, f.code, { ip: "203.0.113.7" })).rejects.toMatchObject({ code: "tooMany", status: 429 });
+    await expect(findFigureByCode(s.db, f.code, { ip: "203.0.113.7" })).rejects.toMatchObject({
+      code: "tooMany",
+      status: 429,
+    });
     const found = await findFigureByCode(s.db, f.code, { ip: "198.51.100.2" });
     expect(found?.boonee.id).toBe(f.booneeId);
     expect(JSON.stringify(found)).not.toContain(f.code);
@@ -96,8 +108,10 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
 
   it("never counts right codes, and blocks every further wrong code once the limit is reached", async () => {
     const f = await figure();
-    for (let i = 0; i < 25; i++) expect((await findFigureByCode(s.db, f.code, { ip: "198.51.100.9" }))?.tagId).toBe(f.tagId);
-    for (let i = 0; i < 10; i++) expect(await findFigureByCode(s.db, `MISS${i}QWERTY`, { ip: "198.51.100.9" })).toBeNull();
+    for (let i = 0; i < 25; i++)
+      expect((await findFigureByCode(s.db, f.code, { ip: "198.51.100.9" }))?.tagId).toBe(f.tagId);
+    for (let i = 0; i < 10; i++)
+      expect(await findFigureByCode(s.db, `MISS${i}QWERTY`, { ip: "198.51.100.9" })).toBeNull();
     await expect(findFigureByCode(s.db, "MISSXQWERTY", { ip: "198.51.100.9" })).rejects.toMatchObject({
       code: "tooMany",
       params: { minutes: 10 },
@@ -115,8 +129,14 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     await claimBoonee(s.db, actor(nameless.id), { p_tag_id: b.tagId, p_boonee_id: b.booneeId });
     await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.id, c.tagId)); // claimed, owner's row gone
     const who = { ip: "198.51.100.77" };
-    expect(await findFigureByCode(s.db, a.code, who)).toMatchObject({ boonee: { claimed: true }, owner: { name: "Mareike" } });
-    expect(await findFigureByCode(s.db, b.code, who)).toMatchObject({ boonee: { claimed: true }, owner: { name: null } });
+    expect(await findFigureByCode(s.db, a.code, who)).toMatchObject({
+      boonee: { claimed: true },
+      owner: { name: "Mareike" },
+    });
+    expect(await findFigureByCode(s.db, b.code, who)).toMatchObject({
+      boonee: { claimed: true },
+      owner: { name: null },
+    });
     expect(await findFigureByCode(s.db, c.code, who)).toMatchObject({ boonee: { claimed: true }, owner: null });
     for (const f of [a, b, c]) expect(JSON.stringify(await findFigureByCode(s.db, f.code, who))).not.toContain(f.code);
     // a tag already claimed is not claimed again, even if the figure lost its owner
@@ -132,6 +152,8 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("counts wrong codes per account across addresses", async () => {
     const u = await createUser(s);
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, `NOPE${i}ABCD`, { ip: `192.0.2.${i}`, userId: u.id });
-    await expect(findFigureByCode(s.db, "NOPEXABCD", { ip: "192.0.2.99", userId: u.id })).rejects.toMatchObject({ code: "tooMany" });
+    await expect(findFigureByCode(s.db, "NOPEXABCD", { ip: "192.0.2.99", userId: u.id })).rejects.toMatchObject({
+      code: "tooMany",
+    });
   });
 });

@@ -2,7 +2,16 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+
+import {
+  createPgDatabase,
+  freePort,
+  postForm,
+  ROOT,
+  signUpCookie,
+  startInstance,
+  type Instance,
+} from "../support/instances.ts";
 
 // A query fails under a claim and a sign-in (a table renamed away through a second connection, as a
 // botched migration or a lost privilege would): the user gets an error page, and the server's output
@@ -80,7 +89,9 @@ describe.skipIf(!enabled)("clean logs when a query fails", () => {
   });
 
   it("sign-in with the accounts table gone: error page, nothing secret logged; then it serves again", async () => {
-    const signIn = await withoutTable("accounts", () => postForm(app.base, "/auth", { intent: "login", email: EMAIL, password: PASSWORD }));
+    const signIn = await withoutTable("accounts", () =>
+      postForm(app.base, "/auth", { intent: "login", email: EMAIL, password: PASSWORD }),
+    );
     expect([500, 503]).toContain(signIn.status);
     expectNoSecretsIn(app.output());
     expect((await postForm(app.base, "/auth", { intent: "login", email: EMAIL, password: PASSWORD })).status).toBe(302);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { exclusiveFeedQuery } from "../../server/domain/broadcasts/exclusive-feed.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -47,7 +48,9 @@ describe.skipIf(!onPostgres)("collector queries use indexes", () => {
   });
 
   it("lists notifications newest first from the (user, created_at) index", async () => {
-    const text = await plan(sql`select * from notifications where user_id = ${userId} order by created_at desc limit 200`);
+    const text = await plan(
+      sql`select * from notifications where user_id = ${userId} order by created_at desc limit 200`,
+    );
     expect(text).toMatch(/notifications_user_created_idx/);
   });
 

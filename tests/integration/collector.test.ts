@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import {
   accounts,
-  booneeStories,
   boonees,
+  booneeStories,
   claims,
   exclusiveContent,
   notifications,
@@ -17,14 +18,14 @@ import {
   userRoles,
   verifications,
 } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
-import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
 import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/domain/accounts/own-data.ts";
-import { markNotificationRead } from "../../server/domain/notifications/notification-inbox.ts";
 import { getProfileSummary } from "../../server/domain/accounts/profile-summary.ts";
+import { resetPasswordWithToken } from "../../server/domain/accounts/reset-password.ts";
+import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { markNotificationRead } from "../../server/domain/notifications/notification-inbox.ts";
 import { countUnread } from "../../server/realtime/hub.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
-import { resetPasswordWithToken } from "../../server/domain/accounts/reset-password.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -59,10 +60,18 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const figs = await Promise.all(
       Array.from({ length: 20 }, (_, i) => figure({ rarity: i === 0 ? "Legendary" : i === 1 ? "Rare" : "Common" })),
     );
-    const results = await Promise.all(figs.map((f) => claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })));
+    const results = await Promise.all(
+      figs.map((f) => claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })),
+    );
     expect(results.every((r) => r.success)).toBe(true);
     const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
-    expect(rows.map((r) => r.achievement).sort()).toEqual(["collector", "first_find", "hoarder", "legend_hunter", "rare_hunter"]);
+    expect(rows.map((r) => r.achievement).sort()).toEqual([
+      "collector",
+      "first_find",
+      "hoarder",
+      "legend_hunter",
+      "rare_hunter",
+    ]);
     const [{ n: notes }] = await queryRows<{ n: number }>(
       s.db,
       sql`select count(*)::int as n from notifications where user_id = ${u.id} and type = 'achievement'`,
@@ -80,7 +89,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       .returning();
     const instances = await s.db
       .insert(boonees)
-      .values([2, 3, 4].map((d) => ({ name: "Zwilling", status: "Placed" as const, templateId: type.id, createdAt: day(d) })))
+      .values(
+        [2, 3, 4].map((d) => ({ name: "Zwilling", status: "Placed" as const, templateId: type.id, createdAt: day(d) })),
+      )
       .returning();
     const [single] = await s.db.insert(boonees).values({ name: "Einzeln", status: "Placed" }).returning();
     const own = async (id: string, ownerId: string, at: Date) =>
@@ -147,8 +158,18 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       .where(eq(boonees.id, mineFig.id));
     const tag = `order ${Date.now()}`;
     await s.db.insert(exclusiveContent).values([
-      { audience: "rarity", audienceRarity: "Legendary", title: `${tag} old`, createdAt: new Date(Date.now() - 3_600_000) },
-      { audience: "rarity", audienceRarity: "Legendary", title: `${tag} new`, createdAt: new Date(Date.now() + 3_600_000) },
+      {
+        audience: "rarity",
+        audienceRarity: "Legendary",
+        title: `${tag} old`,
+        createdAt: new Date(Date.now() - 3_600_000),
+      },
+      {
+        audience: "rarity",
+        audienceRarity: "Legendary",
+        title: `${tag} new`,
+        createdAt: new Date(Date.now() + 3_600_000),
+      },
     ]);
     const feed = (await getExclusiveFeed(s.db, actor(owner.id))).items;
     const mine = feed.filter((i) => i.title.startsWith(tag) || i.audience === "welcome");
@@ -182,7 +203,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const other = await createUser(s, "Bleibende");
     const f = await figure({ rarity: "Rare" });
     expect((await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
-    await s.db.insert(booneeStories).values({ booneeId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
+    await s.db
+      .insert(booneeStories)
+      .values({ booneeId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
     const headers = new Headers({ cookie: u.cookie });
 
     const data = await exportUserData(s.db, actor(u.id));
@@ -216,11 +239,19 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       .insert(pushSubscriptions)
       .values({ userId: u.id, endpoint: `https://push.example/${u.id}`, p256dh: "key", auth: "auth", language: "en" });
     await s.db.insert(notificationSettings).values({ userId: u.id, email: "on", unsubscribeToken: `leave-${u.id}` });
-    expect((await exportUserData(s.db, actor(u.id))).pushDevices).toMatchObject([{ pushService: "https://push.example", language: "en" }]);
+    expect((await exportUserData(s.db, actor(u.id))).pushDevices).toMatchObject([
+      { pushService: "https://push.example", language: "en" },
+    ]);
 
-    await expect(deleteOwnAccount(s, actor(u.id), "wrong-password", headers)).rejects.toMatchObject({ code: "wrongPassword", status: 400 });
+    await expect(deleteOwnAccount(s, actor(u.id), "wrong-password", headers)).rejects.toMatchObject({
+      code: "wrongPassword",
+      status: 400,
+    });
     for (let i = 0; i < 9; i++) await deleteOwnAccount(s, actor(u.id), "wrong-password", headers).catch(() => {});
-    await expect(deleteOwnAccount(s, actor(u.id), u.password, headers)).rejects.toMatchObject({ code: "tooMany", status: 429 });
+    await expect(deleteOwnAccount(s, actor(u.id), u.password, headers)).rejects.toMatchObject({
+      code: "tooMany",
+      status: 429,
+    });
     await s.db.execute(sql`delete from rate_limits where key = ${`delete-account:${u.id}`}`);
 
     const cleared = await deleteOwnAccount(s, actor(u.id), u.password, headers);
@@ -263,7 +294,9 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     await s.auth.api.requestPasswordReset({ body: { email: other.email, redirectTo: "/auth/reset" } });
     const token = /token=([^\s]+)/.exec(s.outbox.find((m) => m.to === u.email)!.text)![1];
     await deleteOwnAccount(s, actor(u.id), u.password, new Headers({ cookie: u.cookie }));
-    await expect(resetPasswordWithToken(s, { token: decodeURIComponent(token), password: "revived-123" }, "de")).rejects.toMatchObject({
+    await expect(
+      resetPasswordWithToken(s, { token: decodeURIComponent(token), password: "revived-123" }, "de"),
+    ).rejects.toMatchObject({
       code: "resetInvalid",
     });
     expect(await s.db.select().from(accounts).where(eq(accounts.userId, u.id))).toEqual([]);
@@ -275,7 +308,10 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const [a, b] = [await createUser(s, "Admin A"), await createUser(s, "Admin B")];
     for (const u of [a, b]) await s.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, u.id));
     const admin = (id: string) => ({ id, role: "admin" as const });
-    const results = await Promise.allSettled([deleteAccount(s.db, s.storage, admin(a.id)), deleteAccount(s.db, s.storage, admin(b.id))]);
+    const results = await Promise.allSettled([
+      deleteAccount(s.db, s.storage, admin(a.id)),
+      deleteAccount(s.db, s.storage, admin(b.id)),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "lastAdmin", status: 409 } });
     const [last] = await s.db.select().from(userRoles).where(eq(userRoles.role, "admin"));

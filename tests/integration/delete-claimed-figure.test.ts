@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { renderNotificationText } from "#shared/notification-text.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, notifications, tags, userAchievements } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
-import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
+import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 17 item 10: deleting a claimed figure takes back what it earned and tells the former owner.
@@ -40,7 +42,12 @@ async function claim(userId: string, f: { id: string; tagId: string }) {
   if (!r.success) throw new Error(r.error);
 }
 const achievementsOf = async (userId: string) =>
-  (await s.db.select({ a: userAchievements.achievement }).from(userAchievements).where(eq(userAchievements.userId, userId)))
+  (
+    await s.db
+      .select({ a: userAchievements.achievement })
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, userId))
+  )
     .map((r) => r.a)
     .sort();
 const counterRecount = sql`
@@ -105,7 +112,10 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     const type = await figure({ series: "Nummernreihe" });
     const second = await figure({ series: "Nummernreihe", templateId: type.id });
     const third = await figure({ series: "Nummernreihe", templateId: type.id });
-    await expect(deleteBoonee(s.db, s.storage, admin, { id: type.id })).rejects.toMatchObject({ code: "hasInstances", status: 409 });
+    await expect(deleteBoonee(s.db, s.storage, admin, { id: type.id })).rejects.toMatchObject({
+      code: "hasInstances",
+      status: 409,
+    });
     const kept = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
     expect(kept.map((k) => k.id).sort()).toEqual([second.id, third.id].sort());
     // instances first, then the type
@@ -119,7 +129,9 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     const owner = await createUser(s, "Kept Owner");
     const f = await figure({ rarity: "Legendary" });
     await claim(owner.id, f);
-    await expect(deleteBoonee(s.db, s.storage, { id: owner.id, role: "moderator" }, { id: f.id })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      deleteBoonee(s.db, s.storage, { id: owner.id, role: "moderator" }, { id: f.id }),
+    ).rejects.toMatchObject({ status: 403 });
     expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
     expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id))).length).toBe(1);
   });

@@ -1,8 +1,9 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createECDH, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, deliveryJobs, notificationSettings, profiles, pushSubscriptions } from "../../server/db/schema.ts";
 import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
@@ -40,9 +41,13 @@ async function emailCollectors(n: number, prefix: string) {
   for (let i = 0; i < n; i += 500) {
     const chunk = ids.slice(i, i + 500);
     await s.db.insert(profiles).values(chunk.map((id) => ({ id, name: id, email: `${id}@example.test` })));
-    await s.db
-      .insert(notificationSettings)
-      .values(chunk.map((id) => ({ userId: id, email: "on" as const, unsubscribeToken: `${id}-${randomBytes(12).toString("hex")}` })));
+    await s.db.insert(notificationSettings).values(
+      chunk.map((id) => ({
+        userId: id,
+        email: "on" as const,
+        unsubscribeToken: `${id}-${randomBytes(12).toString("hex")}`,
+      })),
+    );
   }
   return ids;
 }
@@ -63,7 +68,8 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       ),
     );
     const received = new Map<string, number>();
-    const receive = (job: DeliveryJob) => received.set(job.notificationId!, (received.get(job.notificationId!) ?? 0) + 1);
+    const receive = (job: DeliveryJob) =>
+      received.set(job.notificationId!, (received.get(job.notificationId!) ?? 0) + 1);
 
     // The first worker dies after 700 mails: the mails its lanes hand to SMTP from then on never come back
     // (the process is gone while each is out, with up to `concurrency` of them at once).
@@ -134,7 +140,8 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       booneeId: figure.id,
       linkUrl: null,
     });
-    const countsOf = async () => (await listBroadcasts(s.db, actor, {})).items.find((i) => i.id === sentToFigure.id)!.deliveries;
+    const countsOf = async () =>
+      (await listBroadcasts(s.db, actor, {})).items.find((i) => i.id === sentToFigure.id)!.deliveries;
     expect(await countsOf()).toEqual({ sent: 0, pending: 1, failed: 0 });
     const worker = createDeliveryWorker({
       db: s.db,
@@ -149,7 +156,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     const [id] = await emailCollectors(1, `rollback${Date.now()}`);
     await expect(
       s.db.transaction(async (tx) => {
-        await createNotifications(tx, [{ userId: id, type: "achievement", title: "@achievement:first_find", message: "x" }]);
+        await createNotifications(tx, [
+          { userId: id, type: "achievement", title: "@achievement:first_find", message: "x" },
+        ]);
         throw new Error("the action fails after notifying");
       }),
     ).rejects.toThrow();
@@ -165,7 +174,10 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     const worker = createDeliveryWorker({
       db: s.db,
       backoffSeconds: 0.2,
-      deliver: { push: async () => "sent", email: async () => (++calls === 1 ? Promise.reject(new Error("SMTP 451")) : "sent") },
+      deliver: {
+        push: async () => "sent",
+        email: async () => (++calls === 1 ? Promise.reject(new Error("SMTP 451")) : "sent"),
+      },
     });
     await worker.runOnce();
     let [job] = await s.db.select().from(deliveryJobs).where(eq(deliveryJobs.userId, id));
@@ -188,7 +200,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     const [after] = await s.db.select().from(notificationSettings).where(eq(notificationSettings.userId, id));
     expect(after.email).toBe("off");
     expect(await s.db.select().from(deliveryJobs).where(eq(deliveryJobs.userId, id))).toEqual([]);
-    await expect(unsubscribeEmail(s.db, { token: "not-a-real-token-at-all" })).rejects.toMatchObject({ code: "tokenInvalid" });
+    await expect(unsubscribeEmail(s.db, { token: "not-a-real-token-at-all" })).rejects.toMatchObject({
+      code: "tokenInvalid",
+    });
   });
 
   describe("push service", () => {
@@ -220,7 +234,9 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       await subscribePush(s.db, actor, { endpoint: `${endpointBase}/gone`, ...deviceKeys() }, "en", sink);
       await subscribePush(s.db, actor, { endpoint: `${endpointBase}/alive`, ...deviceKeys() }, "de", sink);
       await s.db.transaction((tx) =>
-        createNotifications(tx, [{ userId: user.id, type: "achievement", title: "@achievement:first_find", message: "x" }]),
+        createNotifications(tx, [
+          { userId: user.id, type: "achievement", title: "@achievement:first_find", message: "x" },
+        ]),
       );
       const vapid = await resolveVapidKeys(s.db, {});
       answers.push(410, 201);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { freePort } from "../support/instances.ts";
 
 // `npm run dev` as a developer starts it: the embedded database in a temporary DATA_DIR, the app

@@ -1,14 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { boonees, claims, dropHints, drops, tags } from "../../server/db/schema.ts";
-import { PICKER_PAGE, listAdminDrops, listDropCandidates, parsePickerQuery } from "../../server/domain/drops/admin-drops.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
-import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
-import type { Actor } from "../../server/domain/errors.ts";
-import { getPublicDrop } from "../../server/domain/drops/public-drops.ts";
 import { rejectClaim } from "../../server/domain/claims/reject-claim.ts";
+import {
+  listAdminDrops,
+  listDropCandidates,
+  parsePickerQuery,
+  PICKER_PAGE,
+} from "../../server/domain/drops/admin-drops.ts";
+import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
+import { getPublicDrop } from "../../server/domain/drops/public-drops.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
+import type { Actor } from "../../server/domain/errors.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 25, items 8 and 14: the drop picker's search, a cancelled drop's figures, a duplicate, and a
@@ -27,9 +33,16 @@ let n = 0;
 async function figure(name: string, opts: { series?: string; templateId?: string; code?: string } = {}) {
   const [b] = await s.db
     .insert(boonees)
-    .values({ name, status: "Placed", rarity: "Common", series: opts.series ?? null, templateId: opts.templateId ?? null })
+    .values({
+      name,
+      status: "Placed",
+      rarity: "Common",
+      series: opts.series ?? null,
+      templateId: opts.templateId ?? null,
+    })
     .returning();
-  const code = opts.code ?? `PICK${(n++).toString(36).toUpperCase()}${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const code =
+    opts.code ?? `PICK${(n++).toString(36).toUpperCase()}${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const [t] = await s.db.insert(tags).values({ booneeId: b.id, secretCode: code }).returning();
   return { id: b.id, tagId: t.id, code, name };
 }
@@ -71,7 +84,9 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
     expect((await listDropCandidates(s.db, admin, "PICKERREIHE")).figures).toHaveLength(5);
     const third = await listDropCandidates(s.db, admin, "Pickerfant Nr. 3");
     expect(third.figures.map((f) => [f.id, f.number, f.code])).toEqual([[copies[1].id, 3, copies[1].code]]);
-    expect((await listDropCandidates(s.db, admin, copies[2].code.toLowerCase())).figures.map((f) => f.id)).toEqual([copies[2].id]);
+    expect((await listDropCandidates(s.db, admin, copies[2].code.toLowerCase())).figures.map((f) => f.id)).toEqual([
+      copies[2].id,
+    ]);
 
     // owned, Archived and already dropped figures are not offered
     const owner = await createUser(s, "Picker Owner");
@@ -91,13 +106,23 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
       figureIds: [f.id],
       hintImageUrl: "/uploads/images/hint.webp",
     });
-    await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Am Brunnen", textEn: "At the fountain", releaseAt: soon(90) });
+    await addDropHint(s.db, admin, {
+      dropId: drop.id,
+      textDe: "Am Brunnen",
+      textEn: "At the fountain",
+      releaseAt: soon(90),
+    });
     await cancelDrop(s.db, admin, { dropId: drop.id });
     const listed = (await listAdminDrops(s.db, admin)).find((d) => d.id === drop.id)!;
     expect(listed.cancelledAt).not.toBeNull();
     expect(listed.figures.map((x) => [x.id, x.number, x.code])).toEqual([[f.id, 1, f.code]]);
     // the figure is free again: a duplicate takes it, with the photo and the hint (as long after its start)
-    const copy = await createDrop(s.db, admin, { ...texts("Zweiter Anlauf"), releaseAt: soon(120), figureIds: [f.id], copyOf: drop.id });
+    const copy = await createDrop(s.db, admin, {
+      ...texts("Zweiter Anlauf"),
+      releaseAt: soon(120),
+      figureIds: [f.id],
+      copyOf: drop.id,
+    });
     const [row] = await s.db.select().from(drops).where(eq(drops.id, copy.id));
     expect(row.hintImageUrl).toBe("/uploads/images/hint.webp");
     const hints = await s.db.select().from(dropHints).where(eq(dropHints.dropId, copy.id));
@@ -111,7 +136,9 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
     await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${drop.id}`);
     await releaseDue(s.db);
     const finder = await createUser(s, "Zu Schnell");
-    expect((await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
+    expect(
+      (await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success,
+    ).toBe(true);
     const [claim] = await s.db.select().from(claims).where(eq(claims.booneeId, f.id));
     const rejected = await rejectClaim(s.db, admin, { claimId: claim.id, reason: "Code war geleakt" });
     expect(rejected.liveDrop).toEqual({ id: drop.id, title: "Laufend" });

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
-import { PICKER_PAGE, dropCandidatesQuery } from "../../server/domain/drops/admin-drops.ts";
+import { dropCandidatesQuery, PICKER_PAGE } from "../../server/domain/drops/admin-drops.ts";
 import { createTestServices, type TestServices } from "./harness.ts";
 
 // The drop picker searches 100,000 figures (issue 25, item 8) through indexes: its plan never scans the
@@ -39,15 +40,23 @@ function* walk(node: PlanNode): Generator<PlanNode> {
 
 /** The executed plan: every figure-table node, the indexes used, the result rows. */
 async function run(query: SQL) {
-  const [row] = await queryRows<{ "QUERY PLAN": { Plan: PlanNode }[] | string }>(s.db, sql`explain (analyze, format json) ${query}`);
-  const plan = (typeof row["QUERY PLAN"] === "string" ? JSON.parse(row["QUERY PLAN"]) : row["QUERY PLAN"])[0].Plan as PlanNode;
+  const [row] = await queryRows<{ "QUERY PLAN": { Plan: PlanNode }[] | string }>(
+    s.db,
+    sql`explain (analyze, format json) ${query}`,
+  );
+  const plan = (typeof row["QUERY PLAN"] === "string" ? JSON.parse(row["QUERY PLAN"]) : row["QUERY PLAN"])[0]
+    .Plan as PlanNode;
   const nodes = [...walk(plan)];
   if (process.env.SHOW_PLANS)
-    console.log(JSON.stringify(plan, (k, v) => (["Output", "Startup Cost", "Plan Width"].includes(k) ? undefined : v), 1));
+    console.log(
+      JSON.stringify(plan, (k, v) => (["Output", "Startup Cost", "Plan Width"].includes(k) ? undefined : v), 1),
+    );
   const onFigures = nodes.filter((n) => n["Relation Name"] === "boonees");
   return {
     // of the large tables (drop_figures is empty here; a scan of it is the right plan)
-    seqScans: nodes.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] !== "drop_figures").map((n) => n["Relation Name"]),
+    seqScans: nodes
+      .filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] !== "drop_figures")
+      .map((n) => n["Relation Name"]),
     indexes: new Set(nodes.map((n) => n["Index Name"]).filter(Boolean)),
     figureRowsRead: onFigures.reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0),
     rows: plan["Actual Rows"],

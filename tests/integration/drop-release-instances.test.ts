@@ -2,9 +2,19 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { toZonedInput } from "#shared/zoned-time.ts";
+
+import {
+  createPgDatabase,
+  freePort,
+  postForm,
+  ROOT,
+  signUpCookie,
+  startInstance,
+  type Instance,
+} from "../support/instances.ts";
 import { openUnreadStream } from "../support/sse.ts";
-import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Issue 15: a drop is released once by two app processes racing at its time, with nobody on the
 // site; before that, nothing of it reaches a public page, its loader data, a feed or a claim lookup.
@@ -36,7 +46,10 @@ beforeAll(async () => {
   if (!enabled) return;
   database = await createPgDatabase("boonees_drops");
   const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  [a, b] = await Promise.all([startInstance({ port: await freePort(), env }), startInstance({ port: await freePort(), env })]);
+  [a, b] = await Promise.all([
+    startInstance({ port: await freePort(), env }),
+    startInstance({ port: await freePort(), env }),
+  ]);
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const res = await postForm(a.base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password });
   admin = res.headers
@@ -44,9 +57,10 @@ beforeAll(async () => {
     .find((c) => c.includes("session_token"))!
     .split(";")[0];
   collector = await signUpCookie(a.base, "Sammlerin", `drop-collector-${unique}@example.test`);
-  [{ id: figureId }] = await sql<{ id: string }>("insert into boonees (name, rarity, status) values ($1, 'Rare', 'Placed') returning id", [
-    SECRETS.figure,
-  ]);
+  [{ id: figureId }] = await sql<{ id: string }>(
+    "insert into boonees (name, rarity, status) values ($1, 'Rare', 'Placed') returning id",
+    [SECRETS.figure],
+  );
   await sql("insert into tags (boonee_id, secret_code) values ($1, $2)", [figureId, CODE]);
 }, 240_000);
 afterAll(async () => {
@@ -83,14 +97,26 @@ async function publicTexts(base: string) {
     "/claim",
     "/claim.data",
   ];
-  const signedIn = ["/notifications", "/notifications.data", "/profile", "/profile.data", "/exclusive", "/exclusive.data"];
+  const signedIn = [
+    "/notifications",
+    "/notifications.data",
+    "/profile",
+    "/profile.data",
+    "/exclusive",
+    "/exclusive.data",
+  ];
   const texts: string[] = [];
   for (const lang of ["de", "en"]) {
-    for (const page of pages) texts.push(await (await fetch(base + page, { headers: { cookie: `lang=${lang}` } })).text());
-    for (const page of signedIn) texts.push(await (await fetch(base + page, { headers: { cookie: `lang=${lang}; ${collector}` } })).text());
+    for (const page of pages)
+      texts.push(await (await fetch(base + page, { headers: { cookie: `lang=${lang}` } })).text());
+    for (const page of signedIn)
+      texts.push(await (await fetch(base + page, { headers: { cookie: `lang=${lang}; ${collector}` } })).text());
   }
   // the live feeds: the drop stream every landing page listens to, and a collector's badge stream
-  texts.push(await firstEvents(`${base}/api/drop-events`, {}), await firstEvents(`${base}/api/events`, { cookie: collector }));
+  texts.push(
+    await firstEvents(`${base}/api/drop-events`, {}),
+    await firstEvents(`${base}/api/events`, { cookie: collector }),
+  );
   return texts.join("\n");
 }
 
@@ -123,7 +149,12 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     expect(hinted.status).toBe(302);
     const text = await publicTexts(b.base);
     for (const secret of [...Object.values(SECRETS), figureId, dropId]) expect(text).not.toContain(secret);
-    for (const page of [`/boonee/${figureId}`, `/boonee/${figureId}.data`, `/drops/${dropId}`, `/drops/${dropId}.data`]) {
+    for (const page of [
+      `/boonee/${figureId}`,
+      `/boonee/${figureId}.data`,
+      `/drops/${dropId}`,
+      `/drops/${dropId}.data`,
+    ]) {
       const res = await fetch(b.base + page);
       expect(res.status, page).toBe(404);
       const body = await res.text();
@@ -153,8 +184,12 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
       (await sql("select 1 from drop_hints where drop_id = $1 and released_at is not null", [dropId])).length === 0
     )
       await new Promise((r) => setTimeout(r, 250));
-    expect(await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId])).toHaveLength(1);
-    expect(await sql("select 1 from activity_log where action = 'drop.hintReleased' and object_id = $1", [dropId])).toHaveLength(1);
+    expect(
+      await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId]),
+    ).toHaveLength(1);
+    expect(
+      await sql("select 1 from activity_log where action = 'drop.hintReleased' and object_id = $1", [dropId]),
+    ).toHaveLength(1);
     // announced once each to everyone (one row, read by every bell: decision 024), not a row per collector
     const [{ released, hints }] = await sql<{ released: number; hints: number }>(
       "select count(*) filter (where title like '@dropReleased:%')::int as released, count(*) filter (where title like '@dropHint:%')::int as hints from announcements where link = $1",
@@ -162,17 +197,22 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     );
     expect({ released, hints }).toEqual({ released: 1, hints: 1 });
     expect(await sql("select 1 from notifications where link = $1", [`/drops/${dropId}`])).toHaveLength(0);
-    const bell = await (await fetch(`${b.base}/notifications`, { headers: { cookie: `lang=en; ${collector}` } })).text();
+    const bell = await (
+      await fetch(`${b.base}/notifications`, { headers: { cookie: `lang=en; ${collector}` } })
+    ).text();
     expect(bell).toContain(SECRETS.title);
     // opening it from the bell (a plain form, on the other instance) marks it read and leads to the drop
-    const [{ id: announcementId }] = await sql<{ id: string }>("select id from announcements where link = $1 and kind = 'dropReleased'", [
-      `/drops/${dropId}`,
-    ]);
+    const [{ id: announcementId }] = await sql<{ id: string }>(
+      "select id from announcements where link = $1 and kind = 'dropReleased'",
+      [`/drops/${dropId}`],
+    );
     const opened = await postForm(a.base, "/notifications", { id: `a-${announcementId}` }, collector);
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe(`/drops/${dropId}`);
     expect(await sql("select 1 from announcement_reads where announcement_id = $1", [announcementId])).toHaveLength(1);
-    expect((await postForm(a.base, "/notifications", { id: "a-00000000-0000-4000-8000-000000000000" }, collector)).status).toBe(404);
+    expect(
+      (await postForm(a.base, "/notifications", { id: "a-00000000-0000-4000-8000-000000000000" }, collector)).status,
+    ).toBe(404);
     try {
       await Promise.all(bells.map((stream, i) => stream.waitFor((n) => n === before[i] + 2, 10_000)));
     } finally {
@@ -182,7 +222,9 @@ describe.skipIf(!enabled)("a drop across two instances", () => {
     const page = await (await fetch(`${a.base}/drops/${dropId}`, { headers: { cookie: "lang=en" } })).text();
     expect(page).toContain(SECRETS.title);
     expect(page).toContain(SECRETS.hint);
-    expect(await (await fetch(`${b.base}/c/${CODE}`, { headers: { "x-real-ip": "10.1.1.3" } })).text()).toContain(SECRETS.figure);
+    expect(await (await fetch(`${b.base}/c/${CODE}`, { headers: { "x-real-ip": "10.1.1.3" } })).text()).toContain(
+      SECRETS.figure,
+    );
     expect(toZonedInput(new Date(), ZONE)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
   }, 60_000);
 });

@@ -1,14 +1,19 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
+import { exportUserData } from "../../server/domain/accounts/own-data.ts";
 import { unreadAnnouncementsSql } from "../../server/domain/drops/announcement-inbox.ts";
 import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
-import type { Actor } from "../../server/domain/errors.ts";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../../server/domain/notifications/notification-inbox.ts";
-import { exportUserData } from "../../server/domain/accounts/own-data.ts";
 import { releaseDrop, releaseDropHint } from "../../server/domain/drops/release-drop.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "../../server/domain/notifications/notification-inbox.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { fanOutOnce } from "../../server/notify/fan-out.ts";
 import { countUnread } from "../../server/realtime/hub.ts";
@@ -90,7 +95,12 @@ async function countedRelease(dropId: string) {
 }
 
 const announcementOf = async (dropId: string, kind = "dropReleased") =>
-  (await queryRows<{ id: string }>(s.db, sql`select id from announcements where drop_id = ${dropId} and kind = ${kind}`))[0].id;
+  (
+    await queryRows<{ id: string }>(
+      s.db,
+      sql`select id from announcements where drop_id = ${dropId} and kind = ${kind}`,
+    )
+  )[0].id;
 
 /** The (user, channel) pairs that must get the announcement: alive, older than it, wanting the kind there. */
 const expectedJobs = (announcementId: string) => sql`
@@ -159,7 +169,9 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     if (onPostgres) {
       // the plans: no statement of the release reads profiles
       for (const q of large.filter((x) => /^\s*(insert|update|with)/i.test(x))) {
-        const plan = JSON.stringify(await queryRows(s.db, sql`explain (format json) ${sql.raw(q.replace(/\$\d+/g, "null"))}`));
+        const plan = JSON.stringify(
+          await queryRows(s.db, sql`explain (format json) ${sql.raw(q.replace(/\$\d+/g, "null"))}`),
+        );
         expect(plan).not.toContain('"Relation Name":"profiles"');
       }
     }
@@ -182,7 +194,8 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
   }, 600_000);
 
   it("fans out in batches; a batch that dies after inserting is rolled back and nobody is told twice", async () => {
-    const dropId = (await queryRows<{ id: string }>(s.db, sql`select id from drops where title_de = 'Großer Drop'`))[0].id;
+    const dropId = (await queryRows<{ id: string }>(s.db, sql`select id from drops where title_de = 'Großer Drop'`))[0]
+      .id;
     const announcementId = await announcementOf(dropId);
     // one batch done, then an instance dies in the middle of the second (after its insert, before the cursor moved)
     expect(await fanOutOnce(s.db)).toMatchObject({ announcementId, walked: 2_000, done: false });
@@ -198,11 +211,20 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
       }),
     ).rejects.toThrow("killed");
     expect(
-      (await queryRows<{ cursor: string }>(s.db, sql`select cursor from fanout_jobs where announcement_id = ${announcementId}`))[0].cursor,
+      (
+        await queryRows<{ cursor: string }>(
+          s.db,
+          sql`select cursor from fanout_jobs where announcement_id = ${announcementId}`,
+        )
+      )[0].cursor,
     ).toBe(cursor);
     // two workers (instances) finish it together
     const worker = () =>
-      createDeliveryWorker({ db: s.db, batchSize: 50, deliver: { push: async () => "sent", email: async () => "sent" } });
+      createDeliveryWorker({
+        db: s.db,
+        batchSize: 50,
+        deliver: { push: async () => "sent", email: async () => "sent" },
+      });
     const [w1, w2] = [worker(), worker()];
     while ((await openFanOuts()) > 0) await Promise.all([w1.runOnce(), w2.runOnce()]);
     const jobs = await expectExactlyOnce(announcementId, dropId);
@@ -210,7 +232,8 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
   }, 600_000);
 
   it("announces a hint the same way, in constant statements, fanned out once each", async () => {
-    const dropId = (await queryRows<{ id: string }>(s.db, sql`select id from drops where title_de = 'Großer Drop'`))[0].id;
+    const dropId = (await queryRows<{ id: string }>(s.db, sql`select id from drops where title_de = 'Großer Drop'`))[0]
+      .id;
     const hint = await addDropHint(s.db, admin, {
       dropId,
       textDe: "Am Hafen",
@@ -240,21 +263,37 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
     expect((await listNotifications(s.db, me)).find((x) => x.id === unread[0].id)!.read).toBe(true);
     await markNotificationRead(s.db, me, unread[0].id); // again: still one row
     expect(
-      (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`))[0].n,
+      (
+        await queryRows<{ n: number }>(
+          s.db,
+          sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`,
+        )
+      )[0].n,
     ).toBe(1);
     // someone else's notification, an unknown announcement and a malformed one: 404 as before
-    await expect(markNotificationRead(s.db, me, "a-00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ status: 404 });
+    await expect(markNotificationRead(s.db, me, "a-00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(markNotificationRead(s.db, me, "a-nonsense")).rejects.toMatchObject({ status: 404 });
     const other = await createUser(s, "Spätere");
-    await expect(markNotificationRead(s.db, { id: other.id, role: "user" }, unread[1].id)).rejects.toMatchObject({ status: 404 });
-    expect((await listNotifications(s.db, { id: other.id, role: "user" })).filter((x) => x.id.startsWith("a-"))).toEqual([]);
+    await expect(markNotificationRead(s.db, { id: other.id, role: "user" }, unread[1].id)).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(
+      (await listNotifications(s.db, { id: other.id, role: "user" })).filter((x) => x.id.startsWith("a-")),
+    ).toEqual([]);
     expect(await countUnread(s.database, other.id)).toBe(0);
     // mark all: the watermark replaces the single reads
     await markAllNotificationsRead(s.db, me);
     expect(await countUnread(s.database, collector.id)).toBe(0);
     expect((await listNotifications(s.db, me)).every((x) => x.read)).toBe(true);
     expect(
-      (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`))[0].n,
+      (
+        await queryRows<{ n: number }>(
+          s.db,
+          sql`select count(*)::int as n from announcement_reads where user_id = ${me.id}`,
+        )
+      )[0].n,
     ).toBe(0);
     // the download lists them with the notifications, without ids
     const data = await exportUserData(s.db, me);
@@ -275,7 +314,9 @@ describe(`a drop release at city scale on ${onPostgres ? "postgres" : "pglite"}`
           sql`insert into announcements (kind, title, message, created_at) select 'dropReleased', 't', 'm', now() - interval '400 days' + make_interval(mins => g) from generate_series(1, 5000) g`,
         );
         await tx.execute(sql`analyze announcements`);
-        text = (await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain select ${unreadAnnouncementsSql(collector.id)}`))
+        text = (
+          await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain select ${unreadAnnouncementsSql(collector.id)}`)
+        )
           .map((r) => r["QUERY PLAN"])
           .join("\n");
         throw new Error("rollback");

@@ -1,31 +1,32 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import {
   announcements,
   boonees,
   drops,
   fanoutJobs,
-  notificationSettings,
   notifications,
+  notificationSettings,
   profiles,
   pushSubscriptions,
   tags,
 } from "../../server/db/schema.ts";
-import { listAdminDrops } from "../../server/domain/drops/admin-drops.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
-import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
-import type { Actor } from "../../server/domain/errors.ts";
-import { listNotifications } from "../../server/domain/notifications/notification-inbox.ts";
 import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { listAdminDrops } from "../../server/domain/drops/admin-drops.ts";
+import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
 import { getLandingDrop, getPublicDrop, listPastDrops } from "../../server/domain/drops/public-drops.ts";
-import { listGallery } from "../../server/domain/figures/public-gallery.ts";
-import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
-import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { listGallery } from "../../server/domain/figures/public-gallery.ts";
 import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { listNotifications } from "../../server/domain/notifications/notification-inbox.ts";
+import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
+import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { fanOutOnce } from "../../server/notify/fan-out.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -61,14 +62,20 @@ const texts = (title: string) => ({
   areaEn: `Area ${title}`,
 });
 /** Moves a drop's release (and its hints') into the past, as if its time had come. */
-const makeDue = (id: string) => s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${id}`);
+const makeDue = (id: string) =>
+  s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${id}`);
 
 describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("shows nothing of a waiting drop on any public read, and its code answers like an unknown code", async () => {
     const f = await figure();
     const title = `Titel${SECRET()}`;
     const drop = await createDrop(s.db, admin, { ...texts(title), releaseAt: soon(), figureIds: [f.id] });
-    await addDropHint(s.db, admin, { dropId: drop.id, textDe: `Hinweis ${title}`, textEn: "Hint", releaseAt: new Date() });
+    await addDropHint(s.db, admin, {
+      dropId: drop.id,
+      textDe: `Hinweis ${title}`,
+      textEn: "Hint",
+      releaseAt: new Date(),
+    });
     const finder = await createUser(s, "Sucherin");
     const reads = {
       gallery: await listGallery(s.db, { q: f.name, page: 1 } as never),
@@ -89,7 +96,9 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
       error: "claim.error.notfound",
     });
     // an admin cannot make it public by hand before the release either
-    await expect(updateBoonee(s.db, admin, { id: f.id, name: f.name, rarity: "Common", status: "Placed" } as never)).rejects.toMatchObject({
+    await expect(
+      updateBoonee(s.db, admin, { id: f.id, name: f.name, rarity: "Common", status: "Placed" } as never),
+    ).rejects.toMatchObject({
       code: "inWaitingDrop",
     });
     await cancelDrop(s.db, admin, { dropId: drop.id });
@@ -100,7 +109,11 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
 
   it("releases a drop exactly once when five releasers race, announcing it once to every collector", async () => {
     const figs = [await figure(), await figure(undefined, "Draft")];
-    const drop = await createDrop(s.db, admin, { ...texts("Rennen"), releaseAt: soon(), figureIds: figs.map((f) => f.id) });
+    const drop = await createDrop(s.db, admin, {
+      ...texts("Rennen"),
+      releaseAt: soon(),
+      figureIds: figs.map((f) => f.id),
+    });
     await makeDue(drop.id);
     const results = await Promise.all(Array.from({ length: 5 }, () => releaseDue(s.db)));
     expect(results.reduce((sum, r) => sum + r.drops, 0)).toBe(1);
@@ -114,10 +127,11 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
         .from(notifications)
         .where(eq(notifications.link, `/drops/${drop.id}`)),
     ).toEqual([]);
-    expect((await listNotifications(s.db, admin)).filter((x) => x.link === `/drops/${drop.id}`).map((x) => x.title)).toEqual([
-      said[0].title,
-    ]);
-    for (const f of figs) expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id)))[0].status).toBe("Placed");
+    expect(
+      (await listNotifications(s.db, admin)).filter((x) => x.link === `/drops/${drop.id}`).map((x) => x.title),
+    ).toEqual([said[0].title]);
+    for (const f of figs)
+      expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id)))[0].status).toBe("Placed");
     const [activity] = await queryRows<{ n: number }>(
       s.db,
       sql`select count(*)::int as n from activity_log where action = 'drop.released' and object_id = ${drop.id}`,
@@ -141,7 +155,12 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     await releaseDue(s.db); // the hint due by then goes public with the drop, under its announcement
     let page = await getPublicDrop(s.db, drop.id);
     expect(page.hints.map((h) => h.id)).toEqual([hint.id]);
-    const later = await addDropHint(s.db, admin, { dropId: drop.id, textDe: "Am Kanal", textEn: "By the canal", releaseAt: soon() });
+    const later = await addDropHint(s.db, admin, {
+      dropId: drop.id,
+      textDe: "Am Kanal",
+      textEn: "By the canal",
+      releaseAt: soon(),
+    });
     await s.db.execute(sql`update drop_hints set release_at = now() - interval '1 second' where id = ${later.id}`);
     const raced = await Promise.all(Array.from({ length: 4 }, () => releaseDue(s.db)));
     expect(raced.reduce((sum, r) => sum + r.hints, 0)).toBe(1);
@@ -154,7 +173,9 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     const landing = await getLandingDrop(s.db);
     expect(landing).toMatchObject({ state: "live", drop: { id: drop.id, total: 1, found: 0 } });
     const finder = await createUser(s, "Schnelle Finderin");
-    expect((await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
+    expect(
+      (await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success,
+    ).toBe(true);
     await s.db.execute(
       sql`update boonees set claimed_at = (select released_at from drops where id = ${drop.id}) + interval '37 minutes' where id = ${f.id}`,
     );
@@ -167,10 +188,15 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
 
   it("tells a collector once of a drop and its hint released at the same moment: one bell entry, one push, one e-mail (issue 35)", async () => {
     const collector = await createUser(s, "Einmal-Sammlerin");
-    await s.db.insert(notificationSettings).values({ userId: collector.id, email: "on", unsubscribeToken: `once-${collector.id}` });
     await s.db
-      .insert(pushSubscriptions)
-      .values({ userId: collector.id, endpoint: `https://push.example.test/once-${collector.id}`, p256dh: "k", auth: "a" });
+      .insert(notificationSettings)
+      .values({ userId: collector.id, email: "on", unsubscribeToken: `once-${collector.id}` });
+    await s.db.insert(pushSubscriptions).values({
+      userId: collector.id,
+      endpoint: `https://push.example.test/once-${collector.id}`,
+      p256dh: "k",
+      auth: "a",
+    });
     const f = await figure();
     const drop = await createDrop(s.db, admin, { ...texts("Einmal"), releaseAt: soon(), figureIds: [f.id] });
     const hint = await addDropHint(s.db, admin, {
@@ -181,10 +207,14 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     });
     // the same release time for both, and it has come (two instances' timers wake together)
     await makeDue(drop.id);
-    await s.db.execute(sql`update drop_hints set release_at = (select release_at from drops where id = ${drop.id}) where id = ${hint.id}`);
+    await s.db.execute(
+      sql`update drop_hints set release_at = (select release_at from drops where id = ${drop.id}) where id = ${hint.id}`,
+    );
     await Promise.all([releaseDue(s.db), releaseDue(s.db)]);
     while (await fanOutOnce(s.db));
-    const bell = (await listNotifications(s.db, { id: collector.id, role: "user" })).filter((x) => x.link === `/drops/${drop.id}`);
+    const bell = (await listNotifications(s.db, { id: collector.id, role: "user" })).filter(
+      (x) => x.link === `/drops/${drop.id}`,
+    );
     expect(bell.map((x) => x.title)).toEqual([expect.stringMatching(/^@dropReleased:/)]);
     const jobs = await queryRows<{ channel: string; kind: string }>(
       s.db,
@@ -256,7 +286,9 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
   it("refuses a figure that is owned or already in another drop, and a release time in the past", async () => {
     const f = await figure();
     await createDrop(s.db, admin, { ...texts("Erster"), releaseAt: soon(), figureIds: [f.id] });
-    await expect(createDrop(s.db, admin, { ...texts("Zweiter"), releaseAt: soon(), figureIds: [f.id] })).rejects.toMatchObject({
+    await expect(
+      createDrop(s.db, admin, { ...texts("Zweiter"), releaseAt: soon(), figureIds: [f.id] }),
+    ).rejects.toMatchObject({
       code: "figureInOtherDrop",
     });
     const g = await figure();
@@ -264,7 +296,11 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
       createDrop(s.db, admin, { ...texts("Vergangen"), releaseAt: new Date(Date.now() - 60_000), figureIds: [g.id] }),
     ).rejects.toMatchObject({ code: "releaseInPast" });
     await expect(
-      createDrop(s.db, { id: admin.id, role: "moderator" }, { ...texts("Moderiert"), releaseAt: soon(), figureIds: [g.id] }),
+      createDrop(
+        s.db,
+        { id: admin.id, role: "moderator" },
+        { ...texts("Moderiert"), releaseAt: soon(), figureIds: [g.id] },
+      ),
     ).rejects.toMatchObject({ status: 403 });
     expect(
       await s.db

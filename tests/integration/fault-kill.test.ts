@@ -1,9 +1,10 @@
-import { PGlite } from "@electric-sql/pglite";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
+
+import { freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // 20 clients claim figures and write finder stories on the embedded database while the server is
 // killed with SIGKILL three times and restarted. Every request that got a success answer must be in
@@ -16,7 +17,11 @@ const ADMIN = { email: "fault-admin@example.test", password: "admin-pass-123" };
 let app: Instance | undefined;
 
 const start = () =>
-  startInstance({ port, dataDir, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLIENT_IP_HEADER: "x-real-ip" } });
+  startInstance({
+    port,
+    dataDir,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLIENT_IP_HEADER: "x-real-ip" },
+  });
 
 afterAll(async () => {
   await app?.stop("SIGKILL");
@@ -38,7 +43,14 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
     const type = await postForm(
       base,
       "/admin/create-boonee",
-      { intent: "create", name: "Fault Type", rarity: "Common", status: "Placed", secretCode: "FAULTTYPE1", templateId: "" },
+      {
+        intent: "create",
+        name: "Fault Type",
+        rarity: "Common",
+        status: "Placed",
+        secretCode: "FAULTTYPE1",
+        templateId: "",
+      },
       admin,
     );
     expect(type.status).toBeLessThan(400);
@@ -56,7 +68,9 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
     }
     const clients = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        signUpCookie(base, `Fault ${i}`, `fault-${i}-${Date.now()}@example.test`, "secret123", { "x-real-ip": `10.7.${i}.1` }),
+        signUpCookie(base, `Fault ${i}`, `fault-${i}-${Date.now()}@example.test`, "secret123", {
+          "x-real-ip": `10.7.${i}.1`,
+        }),
       ),
     );
 
@@ -72,7 +86,10 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
           const code = codes[(c + round * 20) % codes.length];
           const res = await postForm(app!.base, `/claim/${code}`, { intent: "claim" }, cookie, ip);
           // a won claim redirects to its success page (a figure already one's own: to its claim page, "yours")
-          const won = res.status === 303 ? /^\/claimed\/([0-9a-f-]{36})$/.exec(res.headers.get("location") ?? "")?.[1] : undefined;
+          const won =
+            res.status === 303
+              ? /^\/claimed\/([0-9a-f-]{36})$/.exec(res.headers.get("location") ?? "")?.[1]
+              : undefined;
           if (won) {
             acknowledgedClaims.push(code);
             owned.push(won);

@@ -1,22 +1,24 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { figureArg } from "#shared/notification-text.ts";
+
 import {
   activityLog,
   boonees,
   claims,
   deliveryJobs,
   figureReports,
-  notificationSettings,
   notifications,
+  notificationSettings,
   profiles,
 } from "../../server/db/schema.ts";
-import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { countOpenReports, listOpenReports, openReportsByKind } from "../../server/domain/reports/open-reports.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
 import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
+import { DomainError, type Actor } from "../../server/domain/errors.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { countOpenReports, listOpenReports, openReportsByKind } from "../../server/domain/reports/open-reports.ts";
 import { changeReport, reportFigure, withdrawReport } from "../../server/domain/reports/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
-import { figureArg } from "#shared/notification-text.ts";
 import { createSeasonedUser, createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -27,7 +29,9 @@ beforeAll(async () => {
   admin = await createStaff(s, "admin", "Ada Admin");
   moderator = await createStaff(s, "moderator", "Mo Moderator");
   // The admin wants reports by e-mail too: the job is queued with the notification.
-  await s.db.insert(notificationSettings).values({ userId: admin.id, email: "on", unsubscribeToken: `life-${admin.id}` });
+  await s.db
+    .insert(notificationSettings)
+    .values({ userId: admin.id, email: "on", unsubscribeToken: `life-${admin.id}` });
 });
 afterAll(async () => s.close());
 
@@ -49,7 +53,10 @@ async function staffNotices(booneeId: string) {
   const [f] = await s.db.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, booneeId));
   // the title names the figure by reference (name and number, issue 35 item 4)
   const ref = figureArg({ name: f.name, number: 1, place: null, drop: null });
-  return s.db.$count(notifications, and(eq(notifications.title, `@figureReported:${ref}`), eq(notifications.link, "/admin/reports")));
+  return s.db.$count(
+    notifications,
+    and(eq(notifications.title, `@figureReported:${ref}`), eq(notifications.link, "/admin/reports")),
+  );
 }
 const refusal = (p: Promise<unknown>) =>
   p.then(
@@ -63,17 +70,27 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const [a, b, c] = [await user("Anna"), await user("Bo"), await user("Cem")];
     const results = await Promise.all([report(a, id, "missing", "not under the bench"), report(b, id, "damaged")]);
     expect(results.filter((r) => r.marked)).toHaveLength(1);
-    const [row] = await s.db.select({ issue: boonees.reportedIssue, at: boonees.reportedAt }).from(boonees).where(eq(boonees.id, id));
+    const [row] = await s.db
+      .select({ issue: boonees.reportedIssue, at: boonees.reportedAt })
+      .from(boonees)
+      .where(eq(boonees.id, id));
     expect(row.issue).toBe("missing");
     expect(await staffNotices(id)).toBe(2); // the admin and the moderator, once each
     const jobs = await s.db.$count(
       deliveryJobs,
-      and(eq(deliveryJobs.userId, admin.id), eq(deliveryJobs.kind, "figureReported"), eq(deliveryJobs.channel, "email")),
+      and(
+        eq(deliveryJobs.userId, admin.id),
+        eq(deliveryJobs.kind, "figureReported"),
+        eq(deliveryJobs.channel, "email"),
+      ),
     );
     expect(jobs).toBeGreaterThanOrEqual(1);
 
     expect(await report(c, id, "damaged")).toEqual({ marked: false, weight: "counted" });
-    const [after] = await s.db.select({ issue: boonees.reportedIssue, at: boonees.reportedAt }).from(boonees).where(eq(boonees.id, id));
+    const [after] = await s.db
+      .select({ issue: boonees.reportedIssue, at: boonees.reportedAt })
+      .from(boonees)
+      .where(eq(boonees.id, id));
     expect(after).toEqual(row);
     expect(await staffNotices(id)).toBe(2);
     expect(await refusal(report(c, id))).toBe("alreadyReported");
@@ -152,7 +169,9 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect((await report(b, id, "damaged")).marked).toBe(true);
     expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBe("damaged");
     // A change of kind changes the note (missing outweighs damaged); the note is kept, not announced again.
-    expect(await changeReport(s.db, b, { booneeId: id, fields: { kind: "missing", note: "gone from the bench" } })).toEqual({
+    expect(
+      await changeReport(s.db, b, { booneeId: id, fields: { kind: "missing", note: "gone from the bench" } }),
+    ).toEqual({
       marked: false,
       weight: "counted",
     });
@@ -172,7 +191,9 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(await refusal(changeReport(s.db, a, { booneeId: id, fields: { kind: "stolen" } }))).toBe("invalid");
     expect(await refusal(withdrawReport(s.db, null, { booneeId: id }))).toBe("unauthorized");
     // Someone else's report is not one's own: c cannot withdraw a's.
-    expect(await s.db.$count(figureReports, and(eq(figureReports.booneeId, id), isNull(figureReports.resolvedAt)))).toBe(1);
+    expect(
+      await s.db.$count(figureReports, and(eq(figureReports.booneeId, id), isNull(figureReports.resolvedAt))),
+    ).toBe(1);
     // A report withdrawn may be made again.
     expect((await report(b, id, "damaged")).marked).toBe(true);
     expect((await getBooneeDetail(s.db, null, id)).reportCounts).toEqual({ missing: 0, damaged: 2 });
@@ -227,15 +248,22 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       await report(a, id, "damaged");
       await report(b, id, "damaged");
     }
-    expect(await refusal(resolveFigureReports(s.db, moderator, { booneeId: fixedId, fields: { outcome: "fixed" } }))).toBe("forbidden");
-    expect(await refusal(resolveFigureReports(s.db, admin, { booneeId: goneId, fields: { outcome: "gone", reason: "" } }))).toBe("invalid");
+    expect(
+      await refusal(resolveFigureReports(s.db, moderator, { booneeId: fixedId, fields: { outcome: "fixed" } })),
+    ).toBe("forbidden");
+    expect(
+      await refusal(resolveFigureReports(s.db, admin, { booneeId: goneId, fields: { outcome: "gone", reason: "" } })),
+    ).toBe("invalid");
 
     const both = await Promise.allSettled([
       resolveFigureReports(s.db, admin, { booneeId: fixedId, fields: { outcome: "fixed" } }),
       resolveFigureReports(s.db, admin, { booneeId: fixedId, fields: { outcome: "fixed" } }),
     ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    await resolveFigureReports(s.db, admin, { booneeId: goneId, fields: { outcome: "gone", reason: "the bench was removed" } });
+    await resolveFigureReports(s.db, admin, {
+      booneeId: goneId,
+      fields: { outcome: "gone", reason: "the bench was removed" },
+    });
 
     const [fixed] = await s.db.select().from(boonees).where(eq(boonees.id, fixedId));
     expect([fixed.reportedIssue, fixed.status]).toEqual([null, "Placed"]);
@@ -247,8 +275,13 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
         .from(notifications)
         .where(eq(notifications.userId, r.id));
       const ref = (name: string) => figureArg({ name, number: 1, place: null, drop: null });
-      expect(mine.map((m) => m.title).sort()).toEqual([`@reportFixed:${ref(fixed.name)}`, `@reportGone:${ref(gone.name)}`]);
-      expect(mine.find((m) => m.title.startsWith("@reportGone"))!.message).toBe("@reportGoneMessage:the bench was removed");
+      expect(mine.map((m) => m.title).sort()).toEqual([
+        `@reportFixed:${ref(fixed.name)}`,
+        `@reportGone:${ref(gone.name)}`,
+      ]);
+      expect(mine.find((m) => m.title.startsWith("@reportGone"))!.message).toBe(
+        "@reportGoneMessage:the bench was removed",
+      );
     }
     const log = await s.db
       .select({ action: activityLog.action, reason: activityLog.reason })
@@ -258,7 +291,9 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       { action: "report.fixed", reason: null },
       { action: "report.gone", reason: "the bench was removed" },
     ]);
-    expect(await s.db.$count(figureReports, and(eq(figureReports.booneeId, fixedId), isNull(figureReports.resolvedAt)))).toBe(0);
+    expect(
+      await s.db.$count(figureReports, and(eq(figureReports.booneeId, fixedId), isNull(figureReports.resolvedAt))),
+    ).toBe(0);
     // Gone is final: an Archived figure takes no new reports.
     expect(await refusal(report(await user("Ida"), goneId))).toBe("archived");
     // The biography tells the outcome; a fixed figure can be reported again.
@@ -295,7 +330,8 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .values({ name: `Moppel ${++n}`, status: "Draft", createdAt: sql`now() - interval '10 days'` })
       .returning({ id: boonees.id, placedAt: boonees.placedAt });
     expect(draft.placedAt).toBeNull();
-    const placed = async () => (await s.db.select({ at: boonees.placedAt }).from(boonees).where(eq(boonees.id, draft.id)))[0].at;
+    const placed = async () =>
+      (await s.db.select({ at: boonees.placedAt }).from(boonees).where(eq(boonees.id, draft.id)))[0].at;
     await s.db.update(boonees).set({ status: "Placed" }).where(eq(boonees.id, draft.id));
     const first = await placed();
     expect(first).not.toBeNull();
@@ -311,7 +347,9 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .where(eq(boonees.id, draft.id));
     // Placed → Found is no new placement.
     expect(new Date((await placed())!).getTime()).toBeLessThan(new Date(first!).getTime());
-    await s.db.insert(claims).values({ booneeId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
+    await s.db
+      .insert(claims)
+      .values({ booneeId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
     const life = (await getBooneeDetail(s.db, null, draft.id)).life;
     expect(life.find((e) => e.kind === "found")).toMatchObject({ finder: "Kai Finder", afterMinutes: 180 });
 
@@ -320,11 +358,15 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .insert(boonees)
       .values({ name: `Moppel ${++n}`, status: "Hidden" })
       .returning({ id: boonees.id });
-    await s.db.insert(claims).values({ booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
+    await s.db
+      .insert(claims)
+      .values({ booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
     await s.db
       .update(boonees)
       .set({ status: "Found", ownerId: finder.id, claimedAt: sql`now() - interval '1 hour'` })
       .where(eq(boonees.id, early.id));
-    expect((await getBooneeDetail(s.db, null, early.id)).life.find((e) => e.kind === "found")).toMatchObject({ afterMinutes: null });
+    expect((await getBooneeDetail(s.db, null, early.id)).life.find((e) => e.kind === "found")).toMatchObject({
+      afterMinutes: null,
+    });
   });
 });

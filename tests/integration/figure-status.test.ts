@@ -1,15 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { availabilityOf, isClaimable, isPublicStatus } from "#shared/figure-status.ts";
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../server/db/figure-status-sql.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
-import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
+import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
 import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
 import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -43,7 +45,11 @@ async function figure(status: Status, ownerId: string | null = null) {
     .returning({ id: boonees.id });
   const [t] = await s.db
     .insert(tags)
-    .values({ booneeId: b.id, secretCode: `ST${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20), isClaimed: !!ownerId })
+    .values({
+      booneeId: b.id,
+      secretCode: `ST${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20),
+      isClaimed: !!ownerId,
+    })
     .returning({ id: tags.id });
   return { id: b.id, tagId: t.id };
 }
@@ -105,8 +111,13 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     }
     const after = await getDashboard(s.db, admin);
     for (const status of STATUSES) {
-      const delta = (k: "total" | "claimed" | "available") => after.figures.byStatus[status][k] - before.figures.byStatus[status][k];
-      expect([delta("total"), delta("claimed"), delta("available")], status).toEqual([2, 1, EXPECTED[status].claimable ? 1 : 0]);
+      const delta = (k: "total" | "claimed" | "available") =>
+        after.figures.byStatus[status][k] - before.figures.byStatus[status][k];
+      expect([delta("total"), delta("claimed"), delta("available")], status).toEqual([
+        2,
+        1,
+        EXPECTED[status].claimable ? 1 : 0,
+      ]);
     }
     expect(after.figures.total - before.figures.total).toBe(14);
     expect(after.figures.claimed - before.figures.claimed).toBe(7);

@@ -1,7 +1,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
+
+import {
+  createPgDatabase,
+  freePort,
+  postForm,
+  ROOT,
+  signUpCookie,
+  startInstance,
+  type Instance,
+} from "../support/instances.ts";
 
 // Behind a proxy that appends to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for, most load
 // balancers), the left-most entries are whatever the client sent. An attacker who writes a new
@@ -39,7 +48,8 @@ const wrongPassword = (headers: Record<string, string>) =>
 describe.skipIf(!enabled)(`X-Forwarded-For walked from the right (${onPostgres ? "postgres" : "pglite"})`, () => {
   it("a new spoofed left-most address on every guess does not reset the sign-in throttle", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await wrongPassword(forwarded(`6.6.${i}.${i}`, "198.51.100.50"))).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await wrongPassword(forwarded(`6.6.${i}.${i}`, "198.51.100.50"))).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });

@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { ensureAdmin } from "../../server/auth/ensure-admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { userRoles } from "../../server/db/schema.ts";
 import { changeRole } from "../../server/domain/accounts/change-role.ts";
-import { DomainError } from "../../server/domain/errors.ts";
-import { signIn, signUp } from "../../server/domain/accounts/sign-in.ts";
-import { createTestServices, createUser, type TestServices } from "./harness.ts";
 import { resetPasswordWithToken } from "../../server/domain/accounts/reset-password.ts";
+import { signIn, signUp } from "../../server/domain/accounts/sign-in.ts";
+import { DomainError } from "../../server/domain/errors.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
 beforeAll(async () => {
@@ -28,7 +29,9 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const u = await createUser(s);
     const ok = await signIn(s, { email: u.email.toUpperCase(), password: u.password }, headersFrom("10.0.0.1"));
     expect(ok.headers.getSetCookie().join(";")).toContain("boonees.session_token=");
-    await expect(signIn(s, { email: u.email, password: "wrong-password" }, headersFrom("10.0.0.1"))).rejects.toMatchObject({
+    await expect(
+      signIn(s, { email: u.email, password: "wrong-password" }, headersFrom("10.0.0.1")),
+    ).rejects.toMatchObject({
       code: "loginFailed",
     });
   });
@@ -36,7 +39,9 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("throttles the 11th sign-in of an account from one address, even with the right password, but not the owner's own address", async () => {
     const u = await createUser(s);
     for (let i = 0; i < 10; i++) {
-      await expect(signIn(s, { email: u.email, password: "nope-nope" }, headersFrom("10.1.0.1"))).rejects.toBeInstanceOf(DomainError);
+      await expect(
+        signIn(s, { email: u.email, password: "nope-nope" }, headersFrom("10.1.0.1")),
+      ).rejects.toBeInstanceOf(DomainError);
     }
     const blocked = await signIn(s, { email: u.email, password: u.password }, headersFrom("10.1.0.1")).catch((e) => e);
     expect(blocked).toMatchObject({ code: "tooMany", status: 429 });
@@ -48,7 +53,9 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("never locks the owner's address out, however many addresses a stranger guesses from", async () => {
     const u = await createUser(s);
     for (let i = 0; i < 30; i++) {
-      await expect(signIn(s, { email: u.email, password: "nope-nope" }, headersFrom(`10.4.${i}.1`))).rejects.toMatchObject({
+      await expect(
+        signIn(s, { email: u.email, password: "nope-nope" }, headersFrom(`10.4.${i}.1`)),
+      ).rejects.toMatchObject({
         code: "loginFailed",
       });
     }
@@ -58,19 +65,27 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   it("answers a sign-up with a taken e-mail (any case) like one that needs a mail, and mails the owner", async () => {
     const u = await createUser(s);
     const before = s.outbox.length;
-    expect(await signUp(s, { name: "X", email: u.email.toUpperCase(), password: "secret123" }, headersFrom("10.3.0.1"))).toEqual({
+    expect(
+      await signUp(s, { name: "X", email: u.email.toUpperCase(), password: "secret123" }, headersFrom("10.3.0.1")),
+    ).toEqual({
       status: "mailed",
     });
     await expect.poll(() => s.outbox.length).toBe(before + 1);
     expect(s.outbox.at(-1)).toMatchObject({ to: u.email });
     expect(s.outbox.at(-1)!.text).toContain("/auth/forgot");
-    const [row] = await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from profiles where lower(email) = ${u.email}`);
+    const [row] = await queryRows<{ n: number }>(
+      s.db,
+      sql`select count(*)::int as n from profiles where lower(email) = ${u.email}`,
+    );
     expect(row.n).toBe(1);
   });
 
   it("stores passwords as scrypt hashes, never in clear", async () => {
     const u = await createUser(s);
-    const [row] = await queryRows<{ password: string }>(s.db, sql`select password from accounts where user_id = ${u.id}`);
+    const [row] = await queryRows<{ password: string }>(
+      s.db,
+      sql`select password from accounts where user_id = ${u.id}`,
+    );
     expect(row.password).not.toContain(u.password);
     expect(row.password.length).toBeGreaterThan(40);
   });
@@ -92,10 +107,14 @@ describe(`accounts on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     await changeRole(s.db, actor, { userId: u.id, role: "moderator" });
     const roles = await s.db.select().from(userRoles).where(eq(userRoles.userId, u.id));
     expect(roles.map((r) => r.role)).toEqual(["moderator"]);
-    await expect(changeRole(s.db, { id: u.id, role: "user" }, { userId: u.id, role: "admin" })).rejects.toMatchObject({ status: 403 });
+    await expect(changeRole(s.db, { id: u.id, role: "user" }, { userId: u.id, role: "admin" })).rejects.toMatchObject({
+      status: 403,
+    });
     // demoting every admin but one works; the last one cannot be demoted
     for (const a of admins.slice(1)) await changeRole(s.db, actor, { userId: a.user_id, role: "user" });
-    await expect(changeRole(s.db, actor, { userId: admins[0].user_id, role: "user" })).rejects.toMatchObject({ code: "last_admin" });
+    await expect(changeRole(s.db, actor, { userId: admins[0].user_id, role: "user" })).rejects.toMatchObject({
+      code: "last_admin",
+    });
   });
 
   it("sends a password reset mail whose token resets the password", async () => {

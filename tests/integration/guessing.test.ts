@@ -1,18 +1,28 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { generateClaimCode, SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
-import { boonees, tags } from "../../server/db/schema.ts";
-import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../server/db/client.ts";
-import { DomainError } from "../../server/domain/errors.ts";
-import { findFigureByCode, GLOBAL_KEY, GLOBAL_RULE, NETWORK_RULE, type Claimant } from "../../server/domain/codes/find-figure-by-code.ts";
-import { notifications, profiles } from "../../server/db/schema.ts";
 import { systemText } from "#shared/notification-text.ts";
-import { CHALLENGE_DOUBLING_STEP, CHALLENGE_MAX_DOUBLINGS, CHALLENGE_MAX_NUMBER } from "../../server/domain/codes/claim-challenge.ts";
+
+import { queryRows } from "../../server/db/client.ts";
+import { boonees, notifications, profiles, tags } from "../../server/db/schema.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import {
+  CHALLENGE_DOUBLING_STEP,
+  CHALLENGE_MAX_DOUBLINGS,
+  CHALLENGE_MAX_NUMBER,
+} from "../../server/domain/codes/claim-challenge.ts";
+import {
+  findFigureByCode,
+  GLOBAL_KEY,
+  GLOBAL_RULE,
+  NETWORK_RULE,
+  type Claimant,
+} from "../../server/domain/codes/find-figure-by-code.ts";
 import { lookupClaimCode } from "../../server/domain/codes/lookup-claim-code.ts";
 import { rotateShortCodes } from "../../server/domain/codes/rotate-short-codes.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { DomainError } from "../../server/domain/errors.ts";
+import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 import { solvedChallenge } from "./solve-challenge.ts";
 
@@ -70,7 +80,15 @@ describe("short codes", () => {
     const rows = await s.db
       .select({ booneeId: tags.booneeId, code: tags.secretCode })
       .from(tags)
-      .where(inArray(tags.booneeId, [short.booneeId, eight.booneeId, long.booneeId, claimedShort.booneeId, sunShort.booneeId]));
+      .where(
+        inArray(tags.booneeId, [
+          short.booneeId,
+          eight.booneeId,
+          long.booneeId,
+          claimedShort.booneeId,
+          sunShort.booneeId,
+        ]),
+      );
     const codeOf = (id: string) => rows.find((r) => r.booneeId === id)!.code;
     expect(codeOf(short.booneeId)).toBe(byId.get(short.booneeId)!.code);
     expect(codeOf(eight.booneeId)).toBe(byId.get(eight.booneeId)!.code);
@@ -85,7 +103,10 @@ describe("short codes", () => {
 
     expect((await getDashboard(s.db, admin)).tags.atRisk).toBe(0);
     expect(await rotateShortCodes(s.db)).toEqual([]);
-    const [still] = await s.db.select({ owner: boonees.ownerId }).from(boonees).where(eq(boonees.id, claimedShort.booneeId));
+    const [still] = await s.db
+      .select({ owner: boonees.ownerId })
+      .from(boonees)
+      .where(eq(boonees.id, claimedShort.booneeId));
     expect(still.owner).toBe(finder.id);
   });
 });
@@ -162,7 +183,10 @@ describe("the wrong-guess budgets (decision 039)", () => {
     expect(await guess(wrong(), { ip: "198.18.41.9" })).toBe("wrong");
     expect(await guess(right.code, { ip: "198.18.41.9" })).toBe("found");
     // the site's own count moved past its budget (the number the alert watches)
-    const [site] = await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${GLOBAL_KEY}`);
+    const [site] = await queryRows<{ count: number }>(
+      s.db,
+      sql`select count from rate_limits where key = ${GLOBAL_KEY}`,
+    );
     expect(Number(site.count)).toBeGreaterThan(GLOBAL_RULE.limit);
   });
 });
@@ -181,7 +205,10 @@ describe("the alert (decision 039)", () => {
     expect(await bell(admin.id)).toHaveLength(0); // the budget itself is no alarm
     for (let i = 0; i < 5; i++) await guess(wrong(), { ip: `198.21.${i}.1` });
     const [alert] = await bell(admin.id);
-    expect(alert).toMatchObject({ link: "/admin", message: systemText("guessingAlertMessage", String(GLOBAL_RULE.limit)) });
+    expect(alert).toMatchObject({
+      link: "/admin",
+      message: systemText("guessingAlertMessage", String(GLOBAL_RULE.limit)),
+    });
     expect(await bell(admin.id)).toHaveLength(1); // once, however many more came
     expect(await bell(moderator.id)).toHaveLength(0); // admins only
     const text = await s.metrics.registry.metrics();
@@ -206,7 +233,8 @@ describe("the proof of work behind a lock (decision 039)", () => {
     };
     for (let k = 0; k < 10; k++) await guess(wrong(), { ip });
     expect(await work()).toBe(CHALLENGE_MAX_NUMBER);
-    for (let k = 0; k < CHALLENGE_DOUBLING_STEP; k++) expect(await guess(wrong(), { ip, challengePassed: true })).toBe("wrong");
+    for (let k = 0; k < CHALLENGE_DOUBLING_STEP; k++)
+      expect(await guess(wrong(), { ip, challengePassed: true })).toBe("wrong");
     expect(await work()).toBe(2 * CHALLENGE_MAX_NUMBER);
     for (let k = 0; k < 6 * CHALLENGE_DOUBLING_STEP; k++) await guess(wrong(), { ip, challengePassed: true });
     expect(await work()).toBe(2 ** CHALLENGE_MAX_DOUBLINGS * CHALLENGE_MAX_NUMBER);

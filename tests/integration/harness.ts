@@ -1,12 +1,15 @@
-import { eq, sql } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+
 import { createAuth } from "../../server/auth/auth.ts";
 import { loadConfig } from "../../server/config.ts";
+import type { OpenOptions } from "../../server/db/client.ts";
+import { boonees, claims, profiles, userRoles } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/log.ts";
-import { createMetrics } from "../../server/metrics/metrics.ts";
 import type { Mail } from "../../server/mail/mailer.ts";
+import { createMetrics } from "../../server/metrics/metrics.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
 import { createMailSender } from "../../server/notify/mail-sender.ts";
 import { createPushEndpointPolicy } from "../../server/notify/push-endpoint-policy.ts";
@@ -15,9 +18,7 @@ import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createRealtimeHub } from "../../server/realtime/hub.ts";
 import type { Services } from "../../server/services.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
-import { boonees, claims, profiles, userRoles } from "../../server/db/schema.ts";
 import { openTestDatabase } from "./setup-db.ts";
-import type { OpenOptions } from "../../server/db/client.ts";
 
 export type TestServices = Services & { outbox: Mail[]; close: () => Promise<void>; label: string };
 
@@ -25,7 +26,11 @@ export type TestServices = Services & { outbox: Mail[]; close: () => Promise<voi
 export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-test-"));
   const sessionSecret = "test-secret-test-secret-test-secret";
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: sessionSecret,
+    LOG_LEVEL: "silent",
+  } as NodeJS.ProcessEnv);
   const log = createLogger("silent");
   const database = await openTestDatabase(opts);
   const outbox: Mail[] = [];

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
+
+import { freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Hostile input against the real server on the embedded database: each gets a clear 4xx,
 // nothing is stored, and the server keeps serving.
@@ -63,7 +64,12 @@ describe.skipIf(!enabled)("hostile input", () => {
     const png = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: "#6b3fd1" } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    const res = await createWithFile("FLOOD1234", "image", new Blob([new Uint8Array(png)], { type: "image/png" }), "flood.png");
+    const res = await createWithFile(
+      "FLOOD1234",
+      "image",
+      new Blob([new Uint8Array(png)], { type: "image/png" }),
+      "flood.png",
+    );
     expect(res.status).toBe(413);
     expect(await adminFigureList()).not.toContain("Hostile FLOOD1234");
     await stillServing();
@@ -71,7 +77,9 @@ describe.skipIf(!enabled)("hostile input", () => {
 
   it("refuses an SVG with a script, a polyglot and a text file renamed .mp4", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`;
-    expect((await createWithFile("SVGSCRIPT1", "image", new Blob([svg], { type: "image/svg+xml" }), "x.svg")).status).toBe(415);
+    expect(
+      (await createWithFile("SVGSCRIPT1", "image", new Blob([svg], { type: "image/svg+xml" }), "x.svg")).status,
+    ).toBe(415);
     // a JPEG header followed by HTML: sniffed as JPEG, but it does not decode
     const polyglot = new Uint8Array([
       0xff,
@@ -87,10 +95,19 @@ describe.skipIf(!enabled)("hostile input", () => {
       0x00,
       ...new TextEncoder().encode("<html><script>alert(1)</script></html>"),
     ]);
-    expect((await createWithFile("POLYGLOT1", "image", new Blob([polyglot], { type: "image/jpeg" }), "x.jpg")).status).toBe(422);
-    expect((await createWithFile("FAKEVIDEO1", "video", new Blob(["just text, not a video"], { type: "video/mp4" }), "x.mp4")).status).toBe(
-      415,
-    );
+    expect(
+      (await createWithFile("POLYGLOT1", "image", new Blob([polyglot], { type: "image/jpeg" }), "x.jpg")).status,
+    ).toBe(422);
+    expect(
+      (
+        await createWithFile(
+          "FAKEVIDEO1",
+          "video",
+          new Blob(["just text, not a video"], { type: "video/mp4" }),
+          "x.mp4",
+        )
+      ).status,
+    ).toBe(415);
     const list = await adminFigureList();
     for (const code of ["SVGSCRIPT1", "POLYGLOT1", "FAKEVIDEO1"]) expect(list).not.toContain(`Hostile ${code}`);
     await stillServing();

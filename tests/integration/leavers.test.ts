@@ -1,21 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
-import { booneeStories, boonees, storyPhotos, tags } from "../../server/db/schema.ts";
+import { boonees, booneeStories, storyPhotos, tags } from "../../server/db/schema.ts";
 import { blockAccount, unblockAccount } from "../../server/domain/accounts/block-account.ts";
+import { deleteAccount, exportUserData } from "../../server/domain/accounts/own-data.ts";
+import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
+import { signIn } from "../../server/domain/accounts/sign-in.ts";
+import { sunFigure } from "../../server/domain/codes/sun-figure.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
 import { getFigureLife } from "../../server/domain/figures/figure-life.ts";
-import { deleteAccount, exportUserData } from "../../server/domain/accounts/own-data.ts";
 import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { reportFigure } from "../../server/domain/reports/report-figure.ts";
 import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
 import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
-import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
-import { reportFigure } from "../../server/domain/reports/report-figure.ts";
 import { reportStoryPhoto } from "../../server/domain/stories/report-story-photo.ts";
-import { signIn } from "../../server/domain/accounts/sign-in.ts";
 import { addStoryPhotos, setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
-import { sunFigure } from "../../server/domain/codes/sun-figure.ts";
 import { translator } from "../../server/notify/translate.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -60,7 +61,8 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     expect((await getLeaderboards(s.db)).collectors[0].name).toBe("Geht 11");
 
     for (const u of leavers.slice(0, 4)) await deleteAccount(s.db, s.storage, user(u.id));
-    for (const u of leavers.slice(4, 8)) await removeAccount(s.db, s.storage, admin, { userId: u.id, reason: "Auf Wunsch gelöscht" });
+    for (const u of leavers.slice(4, 8))
+      await removeAccount(s.db, s.storage, admin, { userId: u.id, reason: "Auf Wunsch gelöscht" });
     for (const u of leavers.slice(8)) await blockAccount(s.db, admin, { userId: u.id, reason: "Codes verkauft" });
 
     const boards = await getLeaderboards(s.db);
@@ -117,8 +119,12 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
       .insert(boonees)
       .values({ name: "Blocki", status: "Found", ownerId: finder.id, claimedAt: new Date() })
       .returning();
-    await s.db.insert(tags).values({ booneeId: figure.id, secretCode: `BLOCK${seq++}X`, isClaimed: true, sunMode: "master" });
-    await s.db.execute(sql`insert into claims (boonee_id, user_id, claimed_at) values (${figure.id}, ${finder.id}, now())`);
+    await s.db
+      .insert(tags)
+      .values({ booneeId: figure.id, secretCode: `BLOCK${seq++}X`, isClaimed: true, sunMode: "master" });
+    await s.db.execute(
+      sql`insert into claims (boonee_id, user_id, claimed_at) values (${figure.id}, ${finder.id}, now())`,
+    );
     const shown = async () => ({
       page: (await getBooneeDetail(s.db, null, figure.id)).ownerName,
       life: (await getFigureLife(s.db, figure, { admin: false })).find((e) => e.kind === "found")?.finder,
@@ -134,14 +140,23 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
   it("tells a blocked person whom to write to (OPERATOR_EMAIL), in German and English", async () => {
     const blocked = await createUser(s, "Gesperrte");
     await blockAccount(s.db, admin, { userId: blocked.id, reason: "Belästigung" });
-    const refused = await signIn(s, { email: blocked.email, password: blocked.password }, new Headers({ "x-real-ip": "192.0.2.7" })).then(
+    const refused = await signIn(
+      s,
+      { email: blocked.email, password: blocked.password },
+      new Headers({ "x-real-ip": "192.0.2.7" }),
+    ).then(
       () => null,
       (e: unknown) => e,
     );
     expect(refused).toBeInstanceOf(DomainError);
     const { code, status, params } = refused as DomainError;
-    expect({ code, status, params }).toEqual({ code: "blocked", status: 403, params: { email: s.config.OPERATOR_EMAIL } });
-    for (const lang of ["de", "en"] as const) expect(translator(lang)("auth.error.blocked", params)).toContain(s.config.OPERATOR_EMAIL);
+    expect({ code, status, params }).toEqual({
+      code: "blocked",
+      status: 403,
+      params: { email: s.config.OPERATOR_EMAIL },
+    });
+    for (const lang of ["de", "en"] as const)
+      expect(translator(lang)("auth.error.blocked", params)).toContain(s.config.OPERATOR_EMAIL);
   });
 
   it("the data download holds the person's finder photos (every size) and reports with their state", async () => {
@@ -174,22 +189,33 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
       "p.png",
     );
     await addStoryPhotos(s.db, s.storage, user(me.id), { booneeId: mine.id, storyId: story.id, files: [photo] });
-    await addStoryPhotos(s.db, s.storage, user(other.id), { booneeId: theirs.id, storyId: theirStory.id, files: [photo, photo] });
-    const theirPhotos = await s.db.select().from(storyPhotos).where(eq(storyPhotos.storyId, theirStory.id)).orderBy(storyPhotos.createdAt);
+    await addStoryPhotos(s.db, s.storage, user(other.id), {
+      booneeId: theirs.id,
+      storyId: theirStory.id,
+      files: [photo, photo],
+    });
+    const theirPhotos = await s.db
+      .select()
+      .from(storyPhotos)
+      .where(eq(storyPhotos.storyId, theirStory.id))
+      .orderBy(storyPhotos.createdAt);
     await reportFigure(s.db, user(me.id), { booneeId: theirs.id, fields: { kind: "damaged", note: "Arm ab" } });
     await reportStoryPhoto(s.db, user(me.id), { booneeId: theirs.id, fields: { photoId: theirPhotos[0].id } });
     await reportStoryPhoto(s.db, user(me.id), { booneeId: theirs.id, fields: { photoId: theirPhotos[1].id } });
     await setPhotoHidden(s.db, admin, { photoId: theirPhotos[0].id, hidden: true });
 
     const data = await exportUserData(s.db, user(me.id), "de", "https://boonees.example");
-    const [url] = (await s.db.select({ url: storyPhotos.url }).from(storyPhotos).where(eq(storyPhotos.storyId, story.id))).map(
-      (r) => r.url,
-    );
+    const [url] = (
+      await s.db.select({ url: storyPhotos.url }).from(storyPhotos).where(eq(storyPhotos.storyId, story.id))
+    ).map((r) => r.url);
     expect(data.storyPhotos).toEqual([
       expect.objectContaining({
         storyId: story.id,
         hidden: false,
-        sizes: { detail: `https://boonees.example${url}`, card: `https://boonees.example${url.replace(/\.webp$/, "-card.webp")}` },
+        sizes: {
+          detail: `https://boonees.example${url}`,
+          card: `https://boonees.example${url.replace(/\.webp$/, "-card.webp")}`,
+        },
       }),
     ]);
     expect(data.figureReports).toEqual([

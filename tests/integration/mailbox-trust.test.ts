@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { notifications, passkeys, profiles, verifications } from "../../server/db/schema.ts";
 import { confirmEmail } from "../../server/domain/accounts/confirm-email.ts";
 import {
@@ -78,41 +79,68 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
     const [note] = await s.db.select().from(notifications).where(eq(notifications.userId, made.userId));
     expect(note).toMatchObject({ title: "@credentialsRemoved:", message: "@credentialsRemovedMessage:1", read: false });
     // the account is the victim's now: the new password signs in; the link worked once
-    expect((await signIn(s, { email: victim, password: "victim-pass-1" }, headers("10.30.0.2"))).userId).toBe(made.userId);
-    await expect(resetPasswordWithToken(s, { token, password: "another-pass" }, "en")).rejects.toMatchObject({ code: "resetInvalid" });
+    expect((await signIn(s, { email: victim, password: "victim-pass-1" }, headers("10.30.0.2"))).userId).toBe(
+      made.userId,
+    );
+    await expect(resetPasswordWithToken(s, { token, password: "another-pass" }, "en")).rejects.toMatchObject({
+      code: "resetInvalid",
+    });
   });
 
   it("an attacker's password and the passkey added to it: the reset replaces the one and removes the other (German mail)", async () => {
     const victim = address();
-    const created = await s.auth.api.signUpEmail({ body: { name: "Mallory", email: victim, password: "mallory-pw" }, returnHeaders: true });
+    const created = await s.auth.api.signUpEmail({
+      body: { name: "Mallory", email: victim, password: "mallory-pw" },
+      returnHeaders: true,
+    });
     const userId = created.response.user.id;
     const attacker = new SoftAuthenticator(s.config.PUBLIC_URL);
-    await addPasskey(s, { id: userId, role: "user" }, attacker.register(await addPasskeyOptions(s, { id: userId, role: "user" })));
+    await addPasskey(
+      s,
+      { id: userId, role: "user" },
+      attacker.register(await addPasskeyOptions(s, { id: userId, role: "user" })),
+    );
 
-    await resetPasswordWithToken(s, { token: await resetLinkToken(victim, "10.30.1.2"), password: "victim-pass-2" }, "de");
+    await resetPasswordWithToken(
+      s,
+      { token: await resetLinkToken(victim, "10.30.1.2"), password: "victim-pass-2" },
+      "de",
+    );
 
-    await expect(signIn(s, { email: victim, password: "mallory-pw" }, headers("10.30.1.1"))).rejects.toMatchObject({ code: "loginFailed" });
+    await expect(signIn(s, { email: victim, password: "mallory-pw" }, headers("10.30.1.1"))).rejects.toMatchObject({
+      code: "loginFailed",
+    });
     await expect(signInWithPasskey(s, await signInAnswer(attacker), headers("10.30.1.1"))).rejects.toMatchObject({
       code: "passkeyUnknown",
     });
-    await expect.poll(() => mailsTo(victim).at(-1)?.subject).toBe("Boonees: Passwort neu gesetzt, fremde Passkeys entfernt");
+    await expect
+      .poll(() => mailsTo(victim).at(-1)?.subject)
+      .toBe("Boonees: Passwort neu gesetzt, fremde Passkeys entfernt");
     expect(mailsTo(victim).at(-1)!.text).toContain("haben wir 1 Passkey entfernt");
   });
 
   it("the owner confirms from the account's own session; a later reset keeps that passkey and ends the sessions; another account's session cannot confirm", async () => {
     const email = address();
     const device = new SoftAuthenticator(s.config.PUBLIC_URL);
-    const made = await signUpWithPasskey(s, device.register(await signUpPasskeyOptions(s, { name: "Olga", email })), headers("10.30.2.1"));
+    const made = await signUpWithPasskey(
+      s,
+      device.register(await signUpPasskeyOptions(s, { name: "Olga", email })),
+      headers("10.30.2.1"),
+    );
     if (made.status !== "created") throw new Error("not created");
     await expect.poll(() => mailsTo(email).length).toBe(1);
     const confirmToken = /\/auth\/confirm\?token=([\w-]+)/.exec(mailsTo(email)[0].text)![1];
     const other = await signUpWithPasskey(
       s,
-      new SoftAuthenticator(s.config.PUBLIC_URL).register(await signUpPasskeyOptions(s, { name: "Ivo", email: address() })),
+      new SoftAuthenticator(s.config.PUBLIC_URL).register(
+        await signUpPasskeyOptions(s, { name: "Ivo", email: address() }),
+      ),
       headers("10.30.2.3"),
     );
     if (other.status !== "created") throw new Error("not created");
-    await expect(confirmEmail(s, { id: other.userId, role: "user" }, confirmToken, "")).rejects.toMatchObject({ code: "confirmInvalid" });
+    await expect(confirmEmail(s, { id: other.userId, role: "user" }, confirmToken, "")).rejects.toMatchObject({
+      code: "confirmInvalid",
+    });
 
     // signed in twice (the sign-up's session and a passkey sign-in elsewhere); the first confirms
     const cookie = made.headers.getSetCookie()[0].split(";")[0];
@@ -122,7 +150,9 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
     const session = await s.auth.api.getSession({ headers: new Headers({ cookie }) });
     await confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id);
     expect((await s.db.select().from(profiles).where(eq(profiles.id, made.userId)))[0].emailVerified).toBe(true);
-    await expect(confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id)).rejects.toMatchObject({
+    await expect(
+      confirmEmail(s, { id: made.userId, role: "user" }, confirmToken, session!.session.id),
+    ).rejects.toMatchObject({
       code: "confirmInvalid",
     }); // once
     expect(await s.auth.api.getSession({ headers: new Headers({ cookie: elsewhere }) })).toBeNull(); // from before the proof
@@ -149,7 +179,9 @@ describe(`the mailbox is the root of trust on ${process.env.TEST_DATABASE_URL ? 
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(verifications.identifier, `reset-password:${token}`));
-    await expect(resetPasswordWithToken(s, { token, password: "victim-pass-3" }, "de")).rejects.toMatchObject({ code: "resetInvalid" });
+    await expect(resetPasswordWithToken(s, { token, password: "victim-pass-3" }, "de")).rejects.toMatchObject({
+      code: "resetInvalid",
+    });
     expect(
       await s.db
         .select()

@@ -1,12 +1,13 @@
-import { serve, type ServerType } from "@hono/node-server";
-import { eq, like } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { eq, like } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { boonees, rateLimits, tags, userRoles } from "../../server/db/schema.ts";
 import { hit, THROTTLE_KEY_MAX } from "../../server/domain/throttle.ts";
 import { createHttpApp } from "../../server/http.ts";
@@ -33,8 +34,18 @@ const MALFORMED: Case[] = [
   { name: "no body, no Content-Type", headers: {}, status: 415 },
   { name: "a body without Content-Type", headers: {}, body: "intent=claim", status: 415 },
   { name: "an empty Content-Type", headers: { "content-type": "" }, body: "intent=claim", status: 415 },
-  { name: "a Content-Type of blanks and a parameter", headers: { "content-type": " ; charset=utf-8" }, body: "intent=claim", status: 415 },
-  { name: "multipart without a boundary", headers: { "content-type": "multipart/form-data" }, body: "intent=claim", status: 400 },
+  {
+    name: "a Content-Type of blanks and a parameter",
+    headers: { "content-type": " ; charset=utf-8" },
+    body: "intent=claim",
+    status: 415,
+  },
+  {
+    name: "multipart without a boundary",
+    headers: { "content-type": "multipart/form-data" },
+    body: "intent=claim",
+    status: 400,
+  },
   {
     name: "multipart with an empty boundary",
     headers: { "content-type": "multipart/form-data; boundary=" },
@@ -60,7 +71,11 @@ const MALFORMED: Case[] = [
     body: BROKEN_MULTIPART,
     status: 400,
   },
-  { name: "multipart with a boundary and no body", headers: { "content-type": "multipart/form-data; boundary=x" }, status: 400 },
+  {
+    name: "multipart with a boundary and no body",
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+    status: 400,
+  },
 ];
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 /** Well-formed, but no claim: refused on a claim link (nothing claimed, no code counted). */
@@ -78,7 +93,9 @@ let routerBase = "";
 
 async function listen(app: { fetch: (r: Request) => Response | Promise<Response> }) {
   return new Promise<string>((resolve) => {
-    servers.push(serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(`http://127.0.0.1:${info.port}`)));
+    servers.push(
+      serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(`http://127.0.0.1:${info.port}`)),
+    );
   });
 }
 
@@ -87,7 +104,9 @@ beforeAll(async () => {
   s = await createTestServices();
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   fastBase = await listen(createHttpApp(s, build, { clientDir: path.join(buildDir, "client") }).app);
-  routerBase = await listen(createHttpApp(s, build, { clientDir: path.join(buildDir, "client"), claimFastPath: false }).app);
+  routerBase = await listen(
+    createHttpApp(s, build, { clientDir: path.join(buildDir, "client"), claimFastPath: false }).app,
+  );
 }, 180_000);
 afterAll(async () => {
   if (!enabled) return;
@@ -122,7 +141,8 @@ async function figure() {
   await s.db.insert(tags).values({ booneeId: b.id, secretCode: code });
   return { id: b.id, code };
 }
-const ownerOf = async (id: string) => (await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, id)))[0].ownerId;
+const ownerOf = async (id: string) =>
+  (await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, id)))[0].ownerId;
 
 describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("never claims on a claim link: the fast path and the page's action answer each case alike", async () => {
@@ -146,7 +166,8 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
         .where(like(rateLimits.key, `%${finder.id}%`)),
     ).toEqual([]);
     // signed out, the same table: the page's action alone (the fast path only takes signed-in claims)
-    for (const c of [...MALFORMED, ...NO_CLAIM]) expect((await rawPost(fastBase, `/c/${f.code}`, c)).status, c.name).toBe(c.status);
+    for (const c of [...MALFORMED, ...NO_CLAIM])
+      expect((await rawPost(fastBase, `/c/${f.code}`, c)).status, c.name).toBe(c.status);
     // the well-formed claim still claims on both entries
     const claim: Case = { name: "claim", headers: FORM, body: "intent=claim", status: 303 };
     expect((await rawPost(fastBase, `/c/${f.code}`, claim, finder.cookie)).status).toBe(303);
@@ -192,7 +213,9 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
     // the table covers every route of app/routes.ts whose module has an action
     const withAction = [...readFileSync(path.join(ROOT, "app/routes.ts"), "utf8").matchAll(/"(routes\/[^"]+\.tsx?)"/g)]
       .map((m) => m[1])
-      .filter((file) => /export (async function|const) action\b/.test(readFileSync(path.join(ROOT, "app", file), "utf8")));
+      .filter((file) =>
+        /export (async function|const) action\b/.test(readFileSync(path.join(ROOT, "app", file), "utf8")),
+      );
     expect(Object.keys(routes).sort()).toEqual([...new Set(withAction)].sort());
     const answers: string[] = [];
     const expected: string[] = [];
@@ -205,7 +228,9 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
     expect(answers).toEqual(expected);
     expect(await ownerOf(f.id)).toBeNull();
     // the session survived a refused logout, and the server keeps serving
-    expect((await fetch(`${fastBase}/profile`, { headers: { cookie: user.cookie }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(`${fastBase}/profile`, { headers: { cookie: user.cookie }, redirect: "manual" })).status).toBe(
+      200,
+    );
   });
 
   it("refuses an e-mail of 40,000 or 60,000 characters with a clear 400 and stores no key of unbounded length", async () => {

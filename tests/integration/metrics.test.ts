@@ -1,14 +1,15 @@
-import { serve, type ServerType } from "@hono/node-server";
-import { sql } from "drizzle-orm";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
-import { activeCollectorsPerWeek } from "../../server/domain/stats/week-charts.ts";
 import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
+import { activeCollectorsPerWeek } from "../../server/domain/stats/week-charts.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { postForm, ROOT } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -53,7 +54,8 @@ async function figure() {
   return { id: b.id, code };
 }
 
-const scrape = (authorization?: string) => fetch(`${base}/metrics`, { headers: authorization ? { authorization } : {} });
+const scrape = (authorization?: string) =>
+  fetch(`${base}/metrics`, { headers: authorization ? { authorization } : {} });
 
 /** The value of one sample line (`name{labels} value`), or undefined when the line is absent. */
 function sample(text: string, series: string): number | undefined {
@@ -95,16 +97,24 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
     expect(sample(text, 'boonees_claims_total{outcome="won"}')).toBe(2);
     expect(sample(text, 'boonees_claims_total{outcome="lost"}')).toBe(1);
     expect(sample(text, 'boonees_claim_code_lookups_total{result="unknown"}')).toBe(1);
-    expect(sample(text, 'boonees_http_request_duration_seconds_count{method="POST",route="/c/:secretCode",status="303"}')).toBe(2);
-    expect(sample(text, 'boonees_http_request_duration_seconds_count{method="POST",route="/c/:secretCode",status="409"}')).toBe(1);
-    expect(sample(text, 'boonees_http_request_duration_seconds_count{method="GET",route="/c/:secretCode",status="404"}')).toBe(1);
+    expect(
+      sample(text, 'boonees_http_request_duration_seconds_count{method="POST",route="/c/:secretCode",status="303"}'),
+    ).toBe(2);
+    expect(
+      sample(text, 'boonees_http_request_duration_seconds_count{method="POST",route="/c/:secretCode",status="409"}'),
+    ).toBe(1);
+    expect(
+      sample(text, 'boonees_http_request_duration_seconds_count{method="GET",route="/c/:secretCode",status="404"}'),
+    ).toBe(1);
     expect(sample(text, "boonees_drops_overdue")).toBe(0);
     expect(sample(text, "boonees_drop_release_lag_seconds")).toBeGreaterThanOrEqual(60);
     expect(sample(text, 'boonees_event_streams_open{stream="unread"}') ?? 0).toBe(0);
     expect(text).toContain("process_cpu_user_seconds_total");
-    if (s.database.kind === "postgres") expect(sample(text, 'boonees_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+    if (s.database.kind === "postgres")
+      expect(sample(text, 'boonees_db_pool_connections{state="total"}')).toBeGreaterThan(0);
 
-    for (const secret of [a.code, b.code, c.code, wrong, finder.email, late.email, finder.id, late.id]) expect(text).not.toContain(secret);
+    for (const secret of [a.code, b.code, c.code, wrong, finder.email, late.email, finder.id, late.id])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/[^\s"@]+@[^\s"@]+\.[a-z]+/i);
   });
 
@@ -120,7 +130,13 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
   it("/readyz says the instance can serve; /healthz stays liveness", async () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ok: true, database: true, migrations: true, storage: true, missingUploads: 0 });
+    expect(await ready.json()).toEqual({
+      ok: true,
+      database: true,
+      migrations: true,
+      storage: true,
+      missingUploads: 0,
+    });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
@@ -130,7 +146,13 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
     try {
       const res = await fetch(`${base}/readyz`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ ok: false, database: true, migrations: true, storage: false, missingUploads: 0 });
+      expect(await res.json()).toEqual({
+        ok: false,
+        database: true,
+        migrations: true,
+        storage: false,
+        missingUploads: 0,
+      });
     } finally {
       s.storage = storage;
     }
@@ -139,15 +161,22 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
   it("a signed-in visit records this week as active once, and the weekly chart counts it", async () => {
     const visitor = await createUser(s, "Vera Visit");
     const before = (await activeCollectorsPerWeek(s.db, s.config.TIME_ZONE)).at(-1)!.count;
-    for (let i = 0; i < 3; i++) expect((await fetch(`${base}/profile`, { headers: { cookie: visitor.cookie } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${base}/profile`, { headers: { cookie: visitor.cookie } })).status).toBe(200);
     const rows = () =>
-      queryRows<{ week: string }>(s.db, sql`select to_char(week, 'YYYY-MM-DD') as week from active_weeks where user_id = ${visitor.id}`);
+      queryRows<{ week: string }>(
+        s.db,
+        sql`select to_char(week, 'YYYY-MM-DD') as week from active_weeks where user_id = ${visitor.id}`,
+      );
     await vi.waitFor(async () => expect(await rows()).toHaveLength(1));
     const [monday] = await queryRows<{ d: string }>(
       s.db,
       sql`select to_char(date_trunc('week', now() at time zone ${s.config.TIME_ZONE}), 'YYYY-MM-DD') as d`,
     );
     expect((await rows())[0].week).toBe(monday.d);
-    expect((await activeCollectorsPerWeek(s.db, s.config.TIME_ZONE)).at(-1)).toEqual({ day: monday.d, count: before + 1 });
+    expect((await activeCollectorsPerWeek(s.db, s.config.TIME_ZONE)).at(-1)).toEqual({
+      day: monday.d,
+      count: before + 1,
+    });
   });
 });

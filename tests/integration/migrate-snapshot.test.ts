@@ -1,20 +1,22 @@
-import { PGlite } from "@electric-sql/pglite";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listActivity } from "../../server/domain/activity/list-activity.ts";
-import { createAuth } from "../../server/auth/auth.ts";
-import { openDatabase, type Database } from "../../server/db/client.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
-import { createLogger } from "../../server/log.ts";
-import { listGallery } from "../../server/domain/figures/public-gallery.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
-import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
-import { listNotifications } from "../../server/domain/notifications/notification-inbox.ts";
+
 import { inLanguage } from "#shared/content-language.ts";
 import { parseGallerySearch } from "#shared/schemas/gallery.ts";
+
+import { createAuth } from "../../server/auth/auth.ts";
+import { openDatabase, type Database } from "../../server/db/client.ts";
+import { listActivity } from "../../server/domain/activity/list-activity.ts";
+import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { listGallery } from "../../server/domain/figures/public-gallery.ts";
+import { listNotifications } from "../../server/domain/notifications/notification-inbox.ts";
+import { createLogger } from "../../server/log.ts";
 import { SNAPSHOT_CODES, SNAPSHOT_FIGURES, SNAPSHOT_USERS } from "../fixtures/db-snapshot/seed.ts";
 
 // Live databases exist: today's migrations must upgrade a database of the previous main, with data in
@@ -63,10 +65,16 @@ function expectNothingLost(before: Fingerprints, after: Fingerprints) {
 }
 
 /** Loads the snapshot as the previous main left it; returns how to reach it and how to open it as the app does. */
-async function loadSnapshot(): Promise<{ before: Fingerprints; open: () => Promise<Database>; cleanup: () => Promise<void> }> {
+async function loadSnapshot(): Promise<{
+  before: Fingerprints;
+  open: () => Promise<Database>;
+  cleanup: () => Promise<void>;
+}> {
   if (!serverUrl) {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "boonees-snapshot-")), "db");
-    const old = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(path.join(fixtures, "pglite.tar.gz"))]) });
+    const old = await PGlite.create(dir, {
+      loadDataDir: new Blob([readFileSync(path.join(fixtures, "pglite.tar.gz"))]),
+    });
     const before = await fingerprint(async (text) => (await old.query(text)).rows as never);
     await old.close();
     return {
@@ -127,17 +135,28 @@ describe("upgrading a database of the previous main", () => {
   });
 
   it("keeps the texts in both languages: English where it was written, German marked as German where not", async () => {
-    const [finder] = await run<{ id: string }>(`select id from profiles where email = '${SNAPSHOT_USERS.finder.email}'`);
+    const [finder] = await run<{ id: string }>(
+      `select id from profiles where email = '${SNAPSHOT_USERS.finder.email}'`,
+    );
     const viewer = { id: finder.id, role: "user" as const };
     const hafen = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeHafen);
-    expect(hafen.figure).toMatchObject({ descriptionEn: "Lives under the harbour bridge and collects bottle caps.", originEn: "Kiel" });
+    expect(hafen.figure).toMatchObject({
+      descriptionEn: "Lives under the harbour bridge and collects bottle caps.",
+      originEn: "Kiel",
+    });
     expect(inLanguage(hafen.figure.description, hafen.figure.descriptionEn, "en")).toEqual({
       text: "Lives under the harbour bridge and collects bottle caps.",
       lang: "en",
     });
     const glut = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeGlut);
-    expect(glut.figure).toMatchObject({ description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.", descriptionEn: null });
-    expect(inLanguage(glut.figure.description, glut.figure.descriptionEn, "en")).toEqual({ text: glut.figure.description, lang: "de" });
+    expect(glut.figure).toMatchObject({
+      description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.",
+      descriptionEn: null,
+    });
+    expect(inLanguage(glut.figure.description, glut.figure.descriptionEn, "en")).toEqual({
+      text: glut.figure.description,
+      lang: "de",
+    });
 
     const feed = await getExclusiveFeed(database.db, viewer);
     expect(feed.items.find((i) => i.title === "Willkommen im Club")).toMatchObject({ titleEn: "Welcome to the club" });
@@ -151,7 +170,9 @@ describe("upgrading a database of the previous main", () => {
   });
 
   it("reads the activity log with its details and the reasons' language", async () => {
-    const [row] = await run<{ all: string; detailed: string }>("select count(*) as all, count(details) as detailed from activity_log");
+    const [row] = await run<{ all: string; detailed: string }>(
+      "select count(*) as all, count(details) as detailed from activity_log",
+    );
     expect(Number(row.detailed)).toBe(1);
     const [admin] = await run<{ id: string }>("select user_id as id from user_roles where role = 'admin' limit 1");
     const listed = await listActivity(database.db, { id: admin?.id ?? "x", role: "admin" }, {});
@@ -171,7 +192,9 @@ describe("upgrading a database of the previous main", () => {
     const signedIn = await auth.api.signInEmail({ body: { email: finder.email, password: finder.password } });
     expect(signedIn.user.name).toBe(finder.name);
 
-    const newcomer = await auth.api.signUpEmail({ body: { name: "Neu", email: "neu@snapshot.test", password: "newcomer-1" } });
+    const newcomer = await auth.api.signUpEmail({
+      body: { name: "Neu", email: "neu@snapshot.test", password: "newcomer-1" },
+    });
     const [tag] = await run<{ id: string }>(`select id from tags where secret_code = '${SNAPSHOT_CODES.available}'`);
     const claimed = await claimBoonee(
       database.db,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { migrationIndex, previousDatabase } from "./migration-support.ts";
 
@@ -16,8 +17,12 @@ describe(`migration active_weeks on ${process.env.TEST_DATABASE_URL ? "postgres"
     await upgrade();
 
     expect(await queryRows(db, sql`select * from profiles order by id`)).toEqual(before);
-    await db.execute(sql`insert into active_weeks (user_id, week) values ('week-user-1', '2026-11-23'), ('week-user-2', '2026-11-23')`);
-    await db.execute(sql`insert into active_weeks (user_id, week) values ('week-user-1', '2026-11-23') on conflict do nothing`);
+    await db.execute(
+      sql`insert into active_weeks (user_id, week) values ('week-user-1', '2026-11-23'), ('week-user-2', '2026-11-23')`,
+    );
+    await db.execute(
+      sql`insert into active_weeks (user_id, week) values ('week-user-1', '2026-11-23') on conflict do nothing`,
+    );
     await db.execute(sql`delete from profiles where id = 'week-user-2'`);
     expect(await queryRows(db, sql`select user_id, to_char(week, 'YYYY-MM-DD') as week from active_weeks`)).toEqual([
       { user_id: "week-user-1", week: "2026-11-23" },

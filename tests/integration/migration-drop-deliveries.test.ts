@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { migrationIndex, previousDatabase } from "./migration-support.ts";
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { migrationIndex, previousDatabase } from "./migration-support.ts";
 
@@ -20,9 +21,9 @@ describe(`migration figure_reports on ${process.env.TEST_DATABASE_URL ? "postgre
 
     const after = await queryRows<Record<string, unknown>>(db, sql`select * from boonees order by name`);
     // placed_at: a later migration (0031) adds it, filled from created_at for public figures
-    expect(after.map(({ reported_issue, reported_at, placed_at: _placed, ...rest }) => [rest, reported_issue, reported_at])).toEqual(
-      before.map((b) => [b, null, null]),
-    );
+    expect(
+      after.map(({ reported_issue, reported_at, placed_at: _placed, ...rest }) => [rest, reported_issue, reported_at]),
+    ).toEqual(before.map((b) => [b, null, null]));
     await db.execute(
       sql`insert into figure_reports (boonee_id, reporter_id, kind) values ('00000000-0000-4000-8000-000000000b02', 'u1', 'missing')`,
     );

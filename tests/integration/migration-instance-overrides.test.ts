@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { migrationIndex, previousDatabase } from "./migration-support.ts";
 
@@ -26,18 +27,28 @@ describe(`migration instance_overrides on ${process.env.TEST_DATABASE_URL ? "pos
 
     await upgrade();
 
-    const after = await queryRows<Record<string, unknown> & { overridden_fields: string[] }>(db, sql`select * from boonees order by id`);
+    const after = await queryRows<Record<string, unknown> & { overridden_fields: string[] }>(
+      db,
+      sql`select * from boonees order by id`,
+    );
     // every value that was there is unchanged (later migrations only add columns)
     const kept = (row: Record<string, unknown>) => Object.fromEntries(Object.keys(before[0]).map((k) => [k, row[k]]));
     expect(after.map(kept)).toEqual(before);
     const overrides = Object.fromEntries(after.map((r) => [r.id, r.overridden_fields]));
-    expect(overrides).toEqual({ [T]: [], [SAME]: [], [OWN]: ["name", "description", "image_url", "element"], [ARCHIVED]: [] });
+    expect(overrides).toEqual({
+      [T]: [],
+      [SAME]: [],
+      [OWN]: ["name", "description", "image_url", "element"],
+      [ARCHIVED]: [],
+    });
     // the gallery view keeps its columns; "available" leaves out the Archived instance without owner
     const [gallery] = await queryRows<{ total_instances: number; claimed_count: number; available_count: number }>(
       db,
       sql`select total_instances, claimed_count, available_count from boonee_gallery`,
     );
-    expect({ total_instances: gallery.total_instances, claimed_count: gallery.claimed_count }).toEqual(galleryBefore[0]);
+    expect({ total_instances: gallery.total_instances, claimed_count: gallery.claimed_count }).toEqual(
+      galleryBefore[0],
+    );
     expect(gallery.available_count).toBe(gallery.total_instances - gallery.claimed_count - 1);
   });
 });

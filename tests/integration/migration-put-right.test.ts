@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
-import { migrationIndex, previousDatabase as databaseBefore } from "./migration-support.ts";
+import { previousDatabase as databaseBefore, migrationIndex } from "./migration-support.ts";
 
 const upTo = migrationIndex("_put_right");
 const previousDatabase = () => databaseBefore(upTo);
@@ -10,7 +11,9 @@ describe(`migration put_right on ${process.env.TEST_DATABASE_URL ? "postgres" : 
   it("upgrades a database with claims and broadcasts without losing anything", async () => {
     expect(upTo).toBeGreaterThan(0);
     const { db, upgrade } = await previousDatabase();
-    await db.execute(sql`insert into profiles (id, name, email) values ('u1', 'Una', 'u1@example.test'), ('u2', 'Udo', 'u2@example.test')`);
+    await db.execute(
+      sql`insert into profiles (id, name, email) values ('u1', 'Una', 'u1@example.test'), ('u2', 'Udo', 'u2@example.test')`,
+    );
     await db.execute(sql`insert into boonees (id, name, status, owner_id, claimed_at) values
       ('00000000-0000-4000-8000-000000000001', 'Alt eins', 'Found', 'u1', now()),
       ('00000000-0000-4000-8000-000000000002', 'Alt zwei', 'Found', 'u2', now())`);
@@ -34,7 +37,10 @@ describe(`migration put_right on ${process.env.TEST_DATABASE_URL ? "postgres" : 
       { user_id: "u1", status: "verified", verified: true },
       { user_id: "u2", status: "pending", verified: false },
     ]);
-    const [content] = await queryRows<{ recipient_count: number }>(db, sql`select recipient_count from exclusive_content`);
+    const [content] = await queryRows<{ recipient_count: number }>(
+      db,
+      sql`select recipient_count from exclusive_content`,
+    );
     expect(content.recipient_count).toBe(2);
     const linked = await queryRows<{ message: string; content_id: string | null }>(
       db,
@@ -47,7 +53,9 @@ describe(`migration put_right on ${process.env.TEST_DATABASE_URL ? "postgres" : 
     ]);
     // a rejected claim no longer holds its figure: a new claim row beside it is allowed, a second standing one is not
     await db.execute(sql`update claims set status = 'rejected' where user_id = 'u2'`);
-    await db.execute(sql`insert into claims (boonee_id, user_id) values ('00000000-0000-4000-8000-000000000002', 'u1')`);
+    await db.execute(
+      sql`insert into claims (boonee_id, user_id) values ('00000000-0000-4000-8000-000000000002', 'u1')`,
+    );
     await expect(
       db.execute(sql`insert into claims (boonee_id, user_id) values ('00000000-0000-4000-8000-000000000002', 'u2')`),
     ).rejects.toThrow();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { migrationIndex, previousDatabase } from "./migration-support.ts";
 
@@ -21,7 +22,10 @@ describe(`migration report weight and placed_at on ${process.env.TEST_DATABASE_U
     expect(await queryRows(db, sql`select weight from figure_reports`)).toEqual([{ weight: "counted" }]);
     const placed = async () =>
       (
-        await queryRows<{ name: string; placed: string | null }>(db, sql`select name, placed_at::text as placed from boonees order by name`)
+        await queryRows<{ name: string; placed: string | null }>(
+          db,
+          sql`select name, placed_at::text as placed from boonees order by name`,
+        )
       ).map((r) => [r.name, r.placed === null ? null : new Date(r.placed).toISOString()]);
     expect(await placed()).toEqual([
       ["Draft one", null],

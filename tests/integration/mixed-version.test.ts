@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { CookieClient } from "../support/cookie-client.ts";
 import { createPgDatabase, freePort, ROOT, startInstance, type Instance } from "../support/instances.ts";
 
@@ -10,7 +11,8 @@ import { createPgDatabase, freePort, ROOT, startInstance, type Instance } from "
 // the shared database; then sign-ups, sign-ins, claims, broadcasts and a drop release go through both
 // at once. The old code must keep working on the new schema (docs/deploy.md: expand, then contract).
 const PREVIOUS = process.env.PREVIOUS_RELEASE_DIR ?? path.join(ROOT, ".tmp/previous-release");
-const hasBuilds = existsSync(path.join(ROOT, "build/server/index.js")) && existsSync(path.join(PREVIOUS, "build/server/index.js"));
+const hasBuilds =
+  existsSync(path.join(ROOT, "build/server/index.js")) && existsSync(path.join(PREVIOUS, "build/server/index.js"));
 const enabled = !!process.env.TEST_DATABASE_URL && (hasBuilds || !!process.env.CI);
 const ADMIN = { email: "mixed-admin@example.test", password: "admin-pass-123" };
 const PASSWORD = "secret123";
@@ -40,7 +42,9 @@ afterAll(async () => {
 async function step(client: CookieClient, pathname: string, form: Record<string, string> | null, expected: number) {
   const res = form ? await client.post(pathname, form) : await client.get(pathname);
   if (res.status !== expected)
-    failures.push(`${client.base} ${pathname}: ${res.status} (expected ${expected}) ${(await res.text()).slice(0, 200)}`);
+    failures.push(
+      `${client.base} ${pathname}: ${res.status} (expected ${expected}) ${(await res.text()).slice(0, 200)}`,
+    );
   return res;
 }
 
@@ -61,10 +65,17 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
   it("keeps serving while the new version migrates, and both serve sign-ups, sign-ins, claims, broadcasts and a drop release at once", async () => {
     const oldAdmin = await signIn(previous.base, ADMIN.email, ADMIN.password);
     const early = await signUp(previous.base, "Frueh");
-    const migrationsBefore = (await sql<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations"))[0].n;
+    const migrationsBefore = (
+      await sql<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")
+    )[0].n;
 
     // the new version starts and migrates while the old one serves a collector reloading the page
-    const starting = startInstance({ port: await freePort(), env: { DATABASE_URL: database.url }, cwd: ROOT, startTimeoutMs: 600_000 });
+    const starting = startInstance({
+      port: await freePort(),
+      env: { DATABASE_URL: database.url },
+      cwd: ROOT,
+      startTimeoutMs: 600_000,
+    });
     let served = 0;
     let done = false;
     void starting.finally(() => (done = true));
@@ -74,7 +85,8 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
     }
     current = await starting;
     expect(served).toBeGreaterThan(0);
-    const migrationsAfter = (await sql<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations"))[0].n;
+    const migrationsAfter = (await sql<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations"))[0]
+      .n;
     expect(migrationsAfter).toBeGreaterThanOrEqual(migrationsBefore);
 
     const newAdmin = await signIn(current.base, ADMIN.email, ADMIN.password);
@@ -98,7 +110,9 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
         ),
       ),
     );
-    await Promise.all(crossed.map((client, i) => step(client, `/c/${codes[(i + 1) % codes.length]}`, { intent: "claim" }, 303)));
+    await Promise.all(
+      crossed.map((client, i) => step(client, `/c/${codes[(i + 1) % codes.length]}`, { intent: "claim" }, 303)),
+    );
     const [{ claims }] = await sql<{ claims: number }>("select count(*)::int as claims from claims");
     expect(claims).toBe(people.length);
 
@@ -110,7 +124,12 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
         step(
           admin,
           "/admin/content",
-          { title: titles[i], message: "Eine Nachricht für alle Sammlerinnen und Sammler.", contentType: "news", audience: "all" },
+          {
+            title: titles[i],
+            message: "Eine Nachricht für alle Sammlerinnen und Sammler.",
+            contentType: "news",
+            audience: "all",
+          },
           200,
         ),
       ),
@@ -131,11 +150,19 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
       { intent: "create", name: "Mischdrop-Figur", rarity: "Rare", status: "Placed", secretCode: dropCode },
       200,
     );
-    const [{ id: figureId }] = await sql<{ id: string }>("select boonee_id as id from tags where secret_code = $1", [dropCode]);
+    const [{ id: figureId }] = await sql<{ id: string }>("select boonee_id as id from tags where secret_code = $1", [
+      dropCode,
+    ]);
     await step(
       newAdmin,
       "/admin/drops",
-      { intent: "create", titleDe: "Mischdrop", titleEn: "Mixed drop", releaseAt: "2099-06-01T12:00", figureIds: figureId },
+      {
+        intent: "create",
+        titleDe: "Mischdrop",
+        titleEn: "Mixed drop",
+        releaseAt: "2099-06-01T12:00",
+        figureIds: figureId,
+      },
       302,
     );
     const [{ id: dropId }] = await sql<{ id: string }>("select id from drops where title_de = 'Mischdrop'");
@@ -146,7 +173,9 @@ describe.skipIf(!enabled)("the previous release and this one on one database", (
       (await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId])).length === 0
     )
       await new Promise((r) => setTimeout(r, 250));
-    expect(await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId])).toHaveLength(1);
+    expect(
+      await sql("select 1 from activity_log where action = 'drop.released' and object_id = $1", [dropId]),
+    ).toHaveLength(1);
     for (const base of bases) {
       const page = await fetch(`${base}/drops/${dropId}`, { headers: { cookie: "lang=de" } });
       expect(page.status, base).toBe(200);

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { CookieClient } from "../support/cookie-client.ts";
 import { createPgDatabase, freePort, ROOT, startInstance, type Instance } from "../support/instances.ts";
 import { SIGNED_IN_PAGES, type Who } from "../support/signed-in-pages.ts";
@@ -76,7 +77,9 @@ async function idFromCsv(client: CookieClient, csv: string, needle: string) {
 
 async function post(client: CookieClient, pathname: string, form: Record<string, string>, expected: number) {
   const res = await client.post(pathname, form);
-  expect(res.status, `${pathname} ${JSON.stringify(form)}: ${res.status === expected ? "" : await res.text()}`).toBe(expected);
+  expect(res.status, `${pathname} ${JSON.stringify(form)}: ${res.status === expected ? "" : await res.text()}`).toBe(
+    expected,
+  );
   return res;
 }
 
@@ -97,7 +100,13 @@ async function fill(base: string) {
     .png()
     .toBuffer();
   const form = new FormData();
-  for (const [k, v] of Object.entries({ intent: "create", name: "Umzug 0", rarity: "Rare", status: "Placed", secretCode: codes[0] }))
+  for (const [k, v] of Object.entries({
+    intent: "create",
+    name: "Umzug 0",
+    rarity: "Rare",
+    status: "Placed",
+    secretCode: codes[0],
+  }))
     form.set(k, v);
   form.set("image", new File([new Uint8Array(picture)], "umzug.png", { type: "image/png" }));
   const withPicture = await fetch(`${base}/admin/create-boonee`, {
@@ -129,12 +138,23 @@ async function fill(base: string) {
     { title: "Am Hafen", story: "Unter einem Poller gefunden.", location: "Kiel", findDate: "" },
     200,
   );
-  await post(admin, "/admin/content", { title: "Umzugsnachricht", message: "Wir ziehen um.", contentType: "news", audience: "all" }, 200);
+  await post(
+    admin,
+    "/admin/content",
+    { title: "Umzugsnachricht", message: "Wir ziehen um.", contentType: "news", audience: "all" },
+    200,
+  );
   const dropFigure = await idFromCsv(admin, "/admin/boonees.csv", codes[2]);
   await post(
     admin,
     "/admin/drops",
-    { intent: "create", titleDe: "Umzugsdrop", titleEn: "Moving drop", releaseAt: "2099-06-01T12:00", figureIds: dropFigure },
+    {
+      intent: "create",
+      titleDe: "Umzugsdrop",
+      titleEn: "Moving drop",
+      releaseAt: "2099-06-01T12:00",
+      figureIds: dropFigure,
+    },
     302,
   );
   await post(
@@ -153,8 +173,18 @@ async function fill(base: string) {
   const options = await (
     await passkeyUser.post("/passkeys/options", { intent: "signup", name: "Pia Passkey", email: "pia@example.test" })
   ).json();
-  await post(passkeyUser, "/auth", { intent: "passkeySignup", passkey: JSON.stringify(device.register(options.options)) }, 302);
-  const clients: Record<Who, CookieClient> = { user: collector.client, owner: owner.client, moderator: moderator.client, admin };
+  await post(
+    passkeyUser,
+    "/auth",
+    { intent: "passkeySignup", passkey: JSON.stringify(device.register(options.options)) },
+    302,
+  );
+  const clients: Record<Who, CookieClient> = {
+    user: collector.client,
+    owner: owner.client,
+    moderator: moderator.client,
+    admin,
+  };
   // each client sees its one-time flash message once, so that both page rounds below see none
   for (const client of Object.values(clients)) await client.get("/profile");
   const figurePage = await (await fetch(`${base}/boonee/${ownedId}`)).text();
@@ -169,7 +199,9 @@ async function pages(clients: Record<Who, CookieClient>, ownedId: string) {
   for (const page of SIGNED_IN_PAGES) {
     const p = page.path.replace("{figure}", ownedId).replace(/:id|:booneeId/, ownedId);
     const res = await clients[page.who].get(p);
-    const body = (await res.text()).replace(/nonce="[^"]*"/g, "").replace(/"(nonce|csrf[A-Za-z]*|exportedAt)": ?"[^"]*"/g, "");
+    const body = (await res.text())
+      .replace(/nonce="[^"]*"/g, "")
+      .replace(/"(nonce|csrf[A-Za-z]*|exportedAt)": ?"[^"]*"/g, "");
     seen.push(`${p} as ${page.who}: ${res.status} ${body}`);
   }
   return seen;
@@ -203,7 +235,11 @@ describe.skipIf(!enabled)("move-to-postgres", () => {
     await embedded!.stop();
     embedded = undefined;
     // Another DATA_DIR: nothing of the embedded instance's directory is needed, the session secret and uploads moved along.
-    onPostgres = await startInstance({ port, env: { ...env, ...s3env, DATABASE_URL: database.url }, startTimeoutMs: 600_000 });
+    onPostgres = await startInstance({
+      port,
+      env: { ...env, ...s3env, DATABASE_URL: database.url },
+      startTimeoutMs: 600_000,
+    });
     const served = await fetch(onPostgres.base + world.imageUrl);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(picture);
@@ -211,13 +247,20 @@ describe.skipIf(!enabled)("move-to-postgres", () => {
     const differing = after.flatMap((page, i) => {
       if (page === before[i]) return [];
       const at = [...page].findIndex((ch, k) => ch !== before[i][k]);
-      return [`${page.slice(0, page.indexOf(":"))} … ${before[i].slice(at - 40, at + 40)} ≠ ${page.slice(at - 40, at + 40)}`];
+      return [
+        `${page.slice(0, page.indexOf(":"))} … ${before[i].slice(at - 40, at + 40)} ≠ ${page.slice(at - 40, at + 40)}`,
+      ];
     });
     expect(differing).toEqual([]);
 
     const passkeyUser = new CookieClient(onPostgres.base);
     const options = await (await passkeyUser.post("/passkeys/options", { intent: "login" })).json();
-    await post(passkeyUser, "/auth", { intent: "passkeyLogin", passkey: JSON.stringify(world.device.authenticate(options.options)) }, 302);
+    await post(
+      passkeyUser,
+      "/auth",
+      { intent: "passkeyLogin", passkey: JSON.stringify(world.device.authenticate(options.options)) },
+      302,
+    );
     expect((await passkeyUser.get("/profile")).status).toBe(200);
   }, 1_500_000);
 });

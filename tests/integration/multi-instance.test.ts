@@ -1,11 +1,21 @@
-import { drizzle } from "drizzle-orm/node-postgres";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import * as schema from "../../server/db/schema.ts";
+import {
+  createPgDatabase,
+  freePort,
+  postForm,
+  ROOT,
+  signUpCookie,
+  startInstance,
+  type Instance,
+} from "../support/instances.ts";
 import { openUnreadStream } from "../support/sse.ts";
-import { createPgDatabase, freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Two app instances on one PostgreSQL database, as behind a load balancer (issue: scale out).
 const hasBuild = existsSync(path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/index.js"));
@@ -23,9 +33,17 @@ beforeAll(async () => {
   database = await createPgDatabase("boonees_multi");
   // as behind the proxy of deploy/Caddyfile: the client address comes from X-Real-IP. No SESSION_SECRET:
   // the instances must agree on the one kept in the database.
-  const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLIENT_IP_HEADER: "x-real-ip" };
+  const env = {
+    DATABASE_URL: database.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    CLIENT_IP_HEADER: "x-real-ip",
+  };
   // both start at once: migrations run exactly once (advisory lock), one session secret is created
-  [a, b] = await Promise.all([startInstance({ port: await freePort(), env }), startInstance({ port: await freePort(), env })]);
+  [a, b] = await Promise.all([
+    startInstance({ port: await freePort(), env }),
+    startInstance({ port: await freePort(), env }),
+  ]);
   pool = new pg.Pool({ connectionString: database.url, max: 4 });
 }, 200_000);
 
@@ -51,7 +69,11 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL", () => {
   });
 
   it("says on /healthz and at start-up that uploads are on each instance only (no S3_BUCKET)", async () => {
-    expect(await (await fetch(`${a.base}/healthz`)).json()).toEqual({ ok: true, storage: "local", sharedStorage: false });
+    expect(await (await fetch(`${a.base}/healthz`)).json()).toEqual({
+      ok: true,
+      storage: "local",
+      sharedStorage: false,
+    });
     expect(b.output()).toMatch(/uploads are stored on this instance only/);
   });
 
@@ -100,8 +122,12 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL", () => {
 describe.skipIf(!enabled)("event streams", () => {
   it("never carries user B's events on user A's stream, on either instance", async () => {
     const stamp = Date.now();
-    const cookieA = await signUpCookie(a.base, "Anna", `anna-${stamp}@example.test`, "secret123", { "x-real-ip": "10.55.0.1" });
-    const cookieB = await signUpCookie(b.base, "Bert", `bert-${stamp}@example.test`, "secret123", { "x-real-ip": "10.55.0.2" });
+    const cookieA = await signUpCookie(a.base, "Anna", `anna-${stamp}@example.test`, "secret123", {
+      "x-real-ip": "10.55.0.1",
+    });
+    const cookieB = await signUpCookie(b.base, "Bert", `bert-${stamp}@example.test`, "secret123", {
+      "x-real-ip": "10.55.0.2",
+    });
     const [userB] = await db()
       .select()
       .from(schema.profiles)
@@ -110,10 +136,21 @@ describe.skipIf(!enabled)("event streams", () => {
     const streamA2 = await openUnreadStream(b.base, cookieA);
     const streamB = await openUnreadStream(b.base, cookieB);
     try {
-      await Promise.all([streamA1.waitFor((n) => n === 0), streamA2.waitFor((n) => n === 0), streamB.waitFor((n) => n === 0)]);
+      await Promise.all([
+        streamA1.waitFor((n) => n === 0),
+        streamA2.waitFor((n) => n === 0),
+        streamB.waitFor((n) => n === 0),
+      ]);
       await db()
         .insert(schema.notifications)
-        .values([1, 2, 3].map((i) => ({ userId: userB.id, title: `Nur für Bert ${i}`, message: "privat", type: "other" as const })));
+        .values(
+          [1, 2, 3].map((i) => ({
+            userId: userB.id,
+            title: `Nur für Bert ${i}`,
+            message: "privat",
+            type: "other" as const,
+          })),
+        );
       await streamB.waitFor((n) => n === 3, 2_000);
       await new Promise((r) => setTimeout(r, 500));
       expect(streamA1.counts).toEqual([0]);
@@ -142,7 +179,9 @@ describe.skipIf(!enabled)("claims across two instances", () => {
     );
     const answers = await Promise.all(
       cookies.map((cookie, i) =>
-        postForm(i % 2 ? b.base : a.base, `/claim/${code}`, { intent: "claim" }, cookie, { "x-real-ip": `10.9.${i}.1` }),
+        postForm(i % 2 ? b.base : a.base, `/claim/${code}`, { intent: "claim" }, cookie, {
+          "x-real-ip": `10.9.${i}.1`,
+        }),
       ),
     );
     const statuses = answers.map((r) => r.status);
@@ -169,5 +208,4 @@ describe.skipIf(!enabled)("claims across two instances", () => {
   });
 });
 
-import { eq } from "drizzle-orm";
 const eqEmail = (email: string) => eq(schema.profiles.email, email);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { notificationOptOuts } from "../../server/db/schema.ts";
 import { saveNotificationPreferences } from "../../server/domain/notifications/save-notification-preferences.ts";
 import { preferencesSchema } from "../../shared/schemas/channels.ts";
@@ -14,7 +15,9 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const optOuts = async (userId: string) =>
-  (await s.db.select().from(notificationOptOuts).where(eq(notificationOptOuts.userId, userId))).map((o) => `${o.channel}.${o.kind}`).sort();
+  (await s.db.select().from(notificationOptOuts).where(eq(notificationOptOuts.userId, userId)))
+    .map((o) => `${o.channel}.${o.kind}`)
+    .sort();
 
 describe(`notification preferences on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("saves only the rows the person's form shows: a collector's save leaves the team-only rows as they were", async () => {

@@ -3,8 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { BUILD_STAMP, buildInputsHash } from "#server/build-inputs.ts";
-import { freePort, type Instance, ROOT, startInstance } from "../support/instances.ts";
+
+import { freePort, ROOT, startInstance, type Instance } from "../support/instances.ts";
 
 // Issue 35 item 7: `npm start` (server/start.ts) checks the configuration before it builds, and does not
 // build again when nothing the build reads has changed.
@@ -19,7 +21,12 @@ describe("npm start", () => {
     const buildDir = path.join(mkdtempSync(path.join(tmpdir(), "boonees-start-")), "build");
     const run = spawnSync(process.execPath, ["server/start.ts"], {
       cwd: ROOT,
-      env: { ...process.env, BUILD_DIR: buildDir, PORT: "not-a-port", DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-start-data-")) },
+      env: {
+        ...process.env,
+        BUILD_DIR: buildDir,
+        PORT: "not-a-port",
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-start-data-")),
+      },
       encoding: "utf8",
       timeout: 60_000,
     });

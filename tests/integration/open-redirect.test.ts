@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // Every route that takes a redirect target, asked with hostile targets, signed in and while signing
@@ -64,7 +65,10 @@ async function targetOf(res: Response): Promise<string | null> {
 function expectLocal(target: string | null, value: string) {
   expect(target, `no redirect for ${JSON.stringify(value)}`).not.toBeNull();
   const where = target!;
-  expect(where.startsWith("/") && !where.startsWith("//") && !where.startsWith("/\\"), `${JSON.stringify(value)} -> ${where}`).toBe(true);
+  expect(
+    where.startsWith("/") && !where.startsWith("//") && !where.startsWith("/\\"),
+    `${JSON.stringify(value)} -> ${where}`,
+  ).toBe(true);
   // oxlint-disable-next-line no-control-regex -- a browser strips these before resolving
   expect(/[\u0000-\u001f\\]/.test(where), `${JSON.stringify(value)} -> ${JSON.stringify(where)}`).toBe(false);
   expect(new URL(where, app.base).origin).toBe(new URL(app.base).origin);
@@ -74,9 +78,15 @@ const query = (value: string) => `redirect=${encodeURIComponent(value)}`;
 
 describe.skipIf(!enabled)("open redirects", () => {
   it("keeps a local ?redirect= as it is (the safe case still works)", async () => {
-    const res = await fetch(`${app.base}/auth?${query("/notifications?x=1")}`, { headers: { cookie }, redirect: "manual" });
+    const res = await fetch(`${app.base}/auth?${query("/notifications?x=1")}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(await targetOf(res)).toBe("/notifications?x=1");
-    const dotted = await fetch(`${app.base}/auth?${query("/profile/../exclusive")}`, { headers: { cookie }, redirect: "manual" });
+    const dotted = await fetch(`${app.base}/auth?${query("/profile/../exclusive")}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(await targetOf(dotted)).toBe("/exclusive");
   });
 
@@ -89,7 +99,11 @@ describe.skipIf(!enabled)("open redirects", () => {
 
   it.each(HOSTILE)("signing in with ?redirect=%j, HTML and .data", async (value) => {
     for (const route of ["/auth", "/auth.data"]) {
-      const res = await postForm(app.base, `${route}?${query(value)}`, { intent: "login", email: EMAIL, password: PASSWORD });
+      const res = await postForm(app.base, `${route}?${query(value)}`, {
+        intent: "login",
+        email: EMAIL,
+        password: PASSWORD,
+      });
       expectLocal(await targetOf(res), value);
     }
   });

@@ -1,14 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { validate } from "#shared/forms.ts";
 import { broadcastAudienceSchema, type BroadcastAudience } from "#shared/schemas/admin.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
 import { broadcastContent, countRecipients } from "../../server/domain/broadcasts/broadcast-content.ts";
-import type { Actor } from "../../server/domain/errors.ts";
 import { getDashboardDrop, getLandingDrop } from "../../server/domain/drops/public-drops.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
+import type { Actor } from "../../server/domain/errors.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Issue 35 item 9: what a weekly operator looks at before acting: the dashboard's drop (live, else
@@ -46,9 +48,17 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
     expect(await getDashboardDrop(s.db, admin)).toBeNull();
 
     const figures = [await figure(), await figure(), await figure()];
-    const later = await createDrop(s.db, admin, { ...texts("Später"), releaseAt: inDays(5), figureIds: [(await figure()).id] });
+    const later = await createDrop(s.db, admin, {
+      ...texts("Später"),
+      releaseAt: inDays(5),
+      figureIds: [(await figure()).id],
+    });
     const releaseAt = inDays(2);
-    const next = await createDrop(s.db, admin, { ...texts("Herbstdrop"), releaseAt, figureIds: figures.map((f) => f.id) });
+    const next = await createDrop(s.db, admin, {
+      ...texts("Herbstdrop"),
+      releaseAt,
+      figureIds: figures.map((f) => f.id),
+    });
     // the sooner one, whichever was planned first
     expect(await getDashboardDrop(s.db, admin)).toEqual({
       state: "waiting",
@@ -69,7 +79,10 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
       .set({ ownerId: finder.id, status: "Found", claimedAt: sql`now()` })
       .where(eq(boonees.id, figures[0].id));
     await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, figures[1].id));
-    expect(await getDashboardDrop(s.db, admin)).toMatchObject({ state: "live", drop: { id: next.id, total: 3, found: 1, hidden: 1 } });
+    expect(await getDashboardDrop(s.db, admin)).toMatchObject({
+      state: "live",
+      drop: { id: next.id, total: 3, found: 1, hidden: 1 },
+    });
     // the landing page's choice, the same drop
     expect(await getLandingDrop(s.db)).toMatchObject({ state: "live", drop: { id: next.id } });
 
@@ -92,7 +105,10 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
     const cems = await figure({ ownerId: cem.id, rarity: "Legendary", series: "Meer", status: "Found" });
     await figure({ rarity: "Rare", series: "Wald" }); // nobody's yet
     const none = { rarity: null, series: null, booneeId: null };
-    const [owners] = await queryRows<{ count: number }>(s.db, sql`select count(distinct owner_id)::int as count from boonees`);
+    const [owners] = await queryRows<{ count: number }>(
+      s.db,
+      sql`select count(distinct owner_id)::int as count from boonees`,
+    );
 
     const cases: [BroadcastAudience, number][] = [
       [{ ...none, audience: "all" }, owners.count],
@@ -120,9 +136,17 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
   it("counts nobody where nobody matches, and such a broadcast is refused with nothing stored", async () => {
     const audience = { audience: "series" as const, rarity: null, series: "Nirgendwo", booneeId: null };
     expect(await countRecipients(s.db, admin, audience)).toBe(0);
-    const [before] = await queryRows<{ count: number }>(s.db, sql`select count(*)::int as count from exclusive_content`);
+    const [before] = await queryRows<{ count: number }>(
+      s.db,
+      sql`select count(*)::int as count from exclusive_content`,
+    );
     await expect(
-      broadcastContent(s.db, admin, { ...audience, title: "Hallo", message: "Eine Nachricht an euch.", contentType: "news" }),
+      broadcastContent(s.db, admin, {
+        ...audience,
+        title: "Hallo",
+        message: "Eine Nachricht an euch.",
+        contentType: "news",
+      }),
     ).rejects.toMatchObject({ code: "noUsers" });
     const [after] = await queryRows<{ count: number }>(s.db, sql`select count(*)::int as count from exclusive_content`);
     expect(after.count).toBe(before.count);

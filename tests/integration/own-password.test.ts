@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { validate } from "#shared/forms.ts";
 import { changePasswordSchema } from "#shared/schemas/account.ts";
+
 import { sessions } from "../../server/db/schema.ts";
 import { changeOwnPassword } from "../../server/domain/accounts/own-password.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -13,7 +15,8 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const actor = (id: string) => ({ id, role: "user" as const });
-const signIn = (email: string, password: string) => s.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+const signIn = (email: string, password: string) =>
+  s.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
 const cookieOf = (headers: Headers) => (headers.getSetCookie()[0] ?? "").split(";")[0];
 const sessionOf = (cookie: string) => s.auth.api.getSession({ headers: new Headers({ cookie }) });
 
@@ -56,7 +59,10 @@ describe(`change password on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("refuses the current password as the new one, in the form's schema and in the domain, changing nothing", async () => {
     const u = await createUser(s);
     const same = { currentPassword: u.password, newPassword: u.password };
-    expect(validate(changePasswordSchema, same)).toEqual({ ok: false, errors: { newPassword: "profile.password.samePassword" } });
+    expect(validate(changePasswordSchema, same)).toEqual({
+      ok: false,
+      errors: { newPassword: "profile.password.samePassword" },
+    });
     await expect(changeOwnPassword(s, actor(u.id), same, new Headers({ cookie: u.cookie }))).rejects.toMatchObject({
       code: "samePassword",
       status: 400,
@@ -66,7 +72,9 @@ describe(`change password on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   });
 
   it("refuses a signed-out caller", async () => {
-    await expect(changeOwnPassword(s, null, { currentPassword: "x", newPassword: "yyyyyy" }, new Headers())).rejects.toMatchObject({
+    await expect(
+      changeOwnPassword(s, null, { currentPassword: "x", newPassword: "yyyyyy" }, new Headers()),
+    ).rejects.toMatchObject({
       status: 401,
     });
   });

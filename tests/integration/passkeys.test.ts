@@ -1,9 +1,9 @@
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { servicesContext, viewerContext } from "../../server/router-context.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { action as passkeyOptionsAction } from "../../app/routes/passkey-options.ts";
 import type { Db } from "../../server/db/client.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeys, profiles, userRoles, verifications } from "../../server/db/schema.ts";
 import {
   addPasskey,
@@ -17,6 +17,7 @@ import {
   signUpWithPasskey,
 } from "../../server/domain/accounts/passkeys.ts";
 import { deleteExpiredVerifications } from "../../server/domain/rate-limit-cleanup.ts";
+import { servicesContext, viewerContext } from "../../server/router-context.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -60,12 +61,18 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const device = new SoftAuthenticator(s.config.PUBLIC_URL);
     const address = email();
     const options = await signUpPasskeyOptions(s, { name: "Eve", email: address });
-    await expect(signUpWithPasskey(s, device.register(options, { origin: "https://evil.example" }), headers())).rejects.toMatchObject({
+    await expect(
+      signUpWithPasskey(s, device.register(options, { origin: "https://evil.example" }), headers()),
+    ).rejects.toMatchObject({
       code: "passkeyFailed",
     });
     // that challenge is spent now, even for a correct answer
-    await expect(signUpWithPasskey(s, device.register(options), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
-    await expect(signUpWithPasskey(s, device.register(options, { challenge: "bm90LWdpdmVuLW91dA" }), headers())).rejects.toMatchObject({
+    await expect(signUpWithPasskey(s, device.register(options), headers())).rejects.toMatchObject({
+      code: "passkeyFailed",
+    });
+    await expect(
+      signUpWithPasskey(s, device.register(options, { challenge: "bm90LWdpdmVuLW91dA" }), headers()),
+    ).rejects.toMatchObject({
       code: "passkeyFailed",
     });
     expect(await s.db.select().from(profiles).where(eq(profiles.email, address))).toEqual([]);
@@ -100,7 +107,9 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const [mine] = await listOwnPasskeys(s.db, actor);
     expect(mine).toMatchObject({ name: "Passkey 1", lastUsedAt: null });
     await removePasskey(s, actor, { id: mine.id }); // Paul still has his password
-    await expect(signInWithPasskey(s, device.authenticate(await signInPasskeyOptions(s)), headers())).rejects.toMatchObject({
+    await expect(
+      signInWithPasskey(s, device.authenticate(await signInPasskeyOptions(s)), headers()),
+    ).rejects.toMatchObject({
       code: "passkeyUnknown",
     });
 
@@ -117,7 +126,11 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
       "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
     const on = (ua: string) => new Headers({ "x-boonees-client-ip": "10.20.5.1", "user-agent": ua });
     const phone = new SoftAuthenticator(s.config.PUBLIC_URL);
-    const made = await signUpWithPasskey(s, phone.register(await signUpPasskeyOptions(s, { name: "Ina", email: email() })), on(IPHONE));
+    const made = await signUpWithPasskey(
+      s,
+      phone.register(await signUpPasskeyOptions(s, { name: "Ina", email: email() })),
+      on(IPHONE),
+    );
     if (made.status !== "created") throw new Error("not created");
     const actor = { id: made.userId, role: "user" as const };
     await addPasskey(s, actor, new SoftAuthenticator(s.config.PUBLIC_URL).register(await addPasskeyOptions(s, actor)), {
@@ -162,7 +175,9 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(like(verifications.identifier, `passkey:${stale.challenge}`));
-    await expect(signInWithPasskey(s, device.authenticate(stale), headers())).rejects.toMatchObject({ code: "passkeyFailed" });
+    await expect(signInWithPasskey(s, device.authenticate(stale), headers())).rejects.toMatchObject({
+      code: "passkeyFailed",
+    });
 
     const answer = device.authenticate(await signInPasskeyOptions(s));
     const both = await Promise.allSettled([
@@ -179,14 +194,20 @@ describe(`passkeys on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     expect((await signInPasskeyOptions(s)).userVerification).toBe("required");
 
     const device = new SoftAuthenticator(s.config.PUBLIC_URL);
-    await expect(signUpWithPasskey(s, device.register(signUp, { userVerified: false }), headers("10.20.3.1"))).rejects.toMatchObject({
+    await expect(
+      signUpWithPasskey(s, device.register(signUp, { userVerified: false }), headers("10.20.3.1")),
+    ).rejects.toMatchObject({
       code: "passkeyFailed",
     });
     expect(await s.db.select().from(passkeys).where(eq(passkeys.credentialId, device.id))).toEqual([]);
 
     const { device: pia } = await passkeyAccount("Uta");
     await expect(
-      signInWithPasskey(s, pia.authenticate(await signInPasskeyOptions(s), { userVerified: false }), headers("10.20.3.2")),
+      signInWithPasskey(
+        s,
+        pia.authenticate(await signInPasskeyOptions(s), { userVerified: false }),
+        headers("10.20.3.2"),
+      ),
     ).rejects.toMatchObject({ code: "passkeyFailed" });
     await signInWithPasskey(s, pia.authenticate(await signInPasskeyOptions(s)), headers("10.20.3.2")); // with it: in
   });

@@ -2,14 +2,18 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type Instance, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
+
+import { freePort, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 
 // PostgreSQL restarted under a running app: requests during the restart get a clear 503 page, and
 // the app recovers by itself. The test makes its own throwaway cluster (pg_createcluster, trust auth,
 // port 5499), so restarting it disturbs nothing else. Needs Debian's postgresql-common and root.
 const hasBuild = existsSync(path.join(ROOT, process.env.BUILD_DIR ?? "build", "server/index.js"));
 const enabled =
-  !process.env.TEST_DATABASE_URL && existsSync("/etc/postgresql") && process.getuid?.() === 0 && (hasBuild || !!process.env.CI);
+  !process.env.TEST_DATABASE_URL &&
+  existsSync("/etc/postgresql") &&
+  process.getuid?.() === 0 &&
+  (hasBuild || !!process.env.CI);
 const version = enabled ? readdirSync("/etc/postgresql")[0] : "";
 const CLUSTER = "boonees_restart";
 const PORT = 5499;
@@ -19,7 +23,8 @@ let app: Instance;
 
 beforeAll(async () => {
   if (!enabled) return;
-  if (existsSync(`/etc/postgresql/${version}/${CLUSTER}`)) execFileSync("pg_dropcluster", ["--stop", version, CLUSTER], { stdio: "pipe" });
+  if (existsSync(`/etc/postgresql/${version}/${CLUSTER}`))
+    execFileSync("pg_dropcluster", ["--stop", version, CLUSTER], { stdio: "pipe" });
   execFileSync("pg_createcluster", [version, CLUSTER, "-p", String(PORT), "--", "--auth=trust"], { stdio: "pipe" });
   ctl("start");
   app = await startInstance({
@@ -51,7 +56,9 @@ describe.skipIf(!enabled)("PostgreSQL restart under the app", () => {
     const end = Date.now() + 20_000;
     let status = 0;
     while (Date.now() < end) {
-      status = (await fetch(`${app.base}/profile`, { headers: { cookie }, redirect: "manual" }).catch(() => ({ status: 0 }))).status;
+      status = (
+        await fetch(`${app.base}/profile`, { headers: { cookie }, redirect: "manual" }).catch(() => ({ status: 0 }))
+      ).status;
       if (status === 200) break;
       await new Promise((r) => setTimeout(r, 300));
     }

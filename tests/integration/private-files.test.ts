@@ -1,15 +1,25 @@
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../server/db/client.ts";
-import { takeBackup } from "../../server/backup-schedule.ts";
-import { openEmbeddedCopy } from "../../server/db/embedded-copy.ts";
+
 import { readDump } from "../../server/backup-folder.ts";
+import { takeBackup } from "../../server/backup-schedule.ts";
+import { queryRows } from "../../server/db/client.ts";
+import { openEmbeddedCopy } from "../../server/db/embedded-copy.ts";
 import { looseEntries } from "../../server/private-files.ts";
 import { freePort, postForm, ROOT, signUpCookie, startInstance, type Instance } from "../support/instances.ts";
 import { createTestServices, createUser } from "./harness.ts";
@@ -23,7 +33,8 @@ const processLevel = !process.env.TEST_DATABASE_URL && (hasBuild || !!process.en
 const run = promisify(execFile);
 
 /** Every entry under `root` with group or other bits, as "path mode". */
-const loose = (root: string) => looseEntries(root).map((e) => `${path.relative(root, e.path) || "."} ${e.mode.toString(8)}`);
+const loose = (root: string) =>
+  looseEntries(root).map((e) => `${path.relative(root, e.path) || "."} ${e.mode.toString(8)}`);
 
 /** The tokens of the sessions behind `cookies` ("name=token.signature"), as stored. */
 const tokensOf = (cookies: string[]) => cookies.map((c) => decodeURIComponent(c.split("=")[1]).split(".")[0]);
@@ -33,7 +44,8 @@ async function inspectBackup(file: string, needles: string[]) {
   const raw = gunzipSync(readFileSync(file)).toString("latin1");
   const copy = await openEmbeddedCopy(readDump(file));
   try {
-    const count = async (table: string) => Number((await copy.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
+    const count = async (table: string) =>
+      Number((await copy.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
     return {
       sessions: await count("sessions"),
       verifications: await count("verifications"),
@@ -56,11 +68,21 @@ describe.skipIf(!processLevel)("private files of a running server (embedded data
 
   it("creates DATA_DIR 0700 and every file in it 0600, CLI backups too, and a backup holds no session or secret", async () => {
     const port = await freePort();
-    app = await startInstance({ port, dataDir, env: { ADMIN_EMAIL: "private-admin@example.test", ADMIN_PASSWORD: "admin-pass-123" } });
+    app = await startInstance({
+      port,
+      dataDir,
+      env: { ADMIN_EMAIL: "private-admin@example.test", ADMIN_PASSWORD: "admin-pass-123" },
+    });
     const cookies = [await signUpCookie(app.base, "Privat", `private-${Date.now()}@example.test`)];
     // a mail to the outbox (a reset link: its token is a pending verification)
-    expect((await postForm(app.base, "/auth/forgot", { email: "private-admin@example.test" })).status).toBeLessThan(400);
-    const admin = await postForm(app.base, "/auth", { intent: "login", email: "private-admin@example.test", password: "admin-pass-123" });
+    expect((await postForm(app.base, "/auth/forgot", { email: "private-admin@example.test" })).status).toBeLessThan(
+      400,
+    );
+    const admin = await postForm(app.base, "/auth", {
+      intent: "login",
+      email: "private-admin@example.test",
+      password: "admin-pass-123",
+    });
     cookies.push(
       admin.headers
         .getSetCookie()
@@ -120,7 +142,10 @@ describe(`scheduled backups on ${process.env.TEST_DATABASE_URL ? "postgres" : "p
       expect(loose(path.join(s.config.dataDir, "uploads"))).toEqual([]);
       const [vapid] = await queryRows<{ value: string }>(s.db, sql`select value from app_secrets where name = 'vapid'`);
       const privateKey = (JSON.parse(vapid.value) as { privateKey: string }).privateKey;
-      const got = await inspectBackup(path.join(taken, "database.tar.gz"), [privateKey, ...tokensOf(users.map((u) => u.cookie))]);
+      const got = await inspectBackup(path.join(taken, "database.tar.gz"), [
+        privateKey,
+        ...tokensOf(users.map((u) => u.cookie)),
+      ]);
       expect(got.sessions).toBe(0);
       expect(got.verifications).toBe(0);
       expect(got.secrets).toBe(0);

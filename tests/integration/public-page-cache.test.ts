@@ -5,7 +5,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgDatabase, freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
+
+import {
+  createPgDatabase,
+  freePort,
+  postForm,
+  ROOT,
+  signUpCookie,
+  startInstance,
+  type Instance,
+} from "../support/instances.ts";
 
 // Anonymous public pages from the in-process cache (server/page-cache), over HTTP against the built
 // server: on the embedded database (one instance) and, with TEST_DATABASE_URL, on PostgreSQL (two
@@ -35,7 +44,9 @@ beforeAll(async () => {
   if (database) b = await startInstance({ port: portB, env, startTimeoutMs: 180_000 });
   // the demo figures' codes: "Wusel: CODE" per line, three figures per type, none claimed
   codes = new Map();
-  for (const [, name, code] of readFileSync(path.join(dataDir, "demo-codes.txt"), "utf8").matchAll(/^(\w+): (\w+)$/gm)) {
+  for (const [, name, code] of readFileSync(path.join(dataDir, "demo-codes.txt"), "utf8").matchAll(
+    /^(\w+): (\w+)$/gm,
+  )) {
     codes.set(name, [...(codes.get(name) ?? []), code]);
   }
 }, 400_000);
@@ -80,141 +91,156 @@ function raw(base: string, pathname: string, headers: Record<string, string>) {
   });
 }
 
-describe.skipIf(!enabled)(`anonymous pages from the cache (${onPostgres ? "postgres, two instances" : "pglite"})`, () => {
-  it("renders a page once for visitors who come at the same time, and serves it again from the cache", async () => {
-    for (const pathname of [
-      "/boonees",
-      "/",
-      "/leaderboard",
-      "/stats",
-      "/about",
-      "/privacy",
-      "/terms",
-      "/boonees?rarity=Rare",
-      "/boonees.data",
-    ]) {
-      const answers = await together(a.base, pathname, 6);
-      const states = answers.map((r) => r.headers.get(CACHE));
-      expect(
-        answers.every((r) => r.status === 200),
-        pathname,
-      ).toBe(true);
-      expect(states.filter((s) => s === "miss").length, `${pathname}: ${states}`).toBeLessThanOrEqual(1);
-      expect(states.filter((s) => s === "hit" || s === "stale").length, `${pathname}: ${states}`).toBeGreaterThanOrEqual(5);
-      const bodies = await Promise.all(answers.map((r) => r.text()));
-      expect(new Set(bodies).size, pathname).toBe(1);
-      expect(answers[0].headers.get("set-cookie")).toBeNull();
-      expect(answers[0].headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=5");
-      expect(answers[0].headers.get("vary")).toBe("Accept-Encoding, Cookie");
-    }
-    // a figure page, found through the gallery
-    const gallery = await (await get(a.base, "/boonees")).text();
-    const figure = /href="(\/boonee\/[0-9a-f-]{36})"/.exec(gallery)![1];
-    const figures = await together(a.base, figure, 4);
-    expect(figures.filter((r) => r.headers.get(CACHE) !== "miss").length).toBeGreaterThanOrEqual(3);
-    // not shared: a figure that does not exist, the claim form
-    expect((await get(a.base, "/boonee/00000000-0000-0000-0000-000000000000")).headers.get(CACHE)).toBeNull();
-    expect((await get(a.base, "/claim")).headers.get(CACHE)).toBeNull();
-  });
-
-  it("keeps German and English pages apart", async () => {
-    const [de] = await together(a.base, "/boonees", 2);
-    const [en] = await together(a.base, "/boonees", 2, { cookie: "lang=en" });
-    const [deHtml, enHtml] = [await de.text(), await en.text()];
-    expect(de.headers.get(CACHE)).not.toBeNull();
-    expect(en.headers.get(CACHE)).not.toBeNull();
-    expect(deHtml).toContain('<html lang="de"');
-    expect(deHtml).toContain("von 3 gefunden");
-    expect(enHtml).toContain('<html lang="en"');
-    expect(enHtml).toContain("of 3 found");
-  });
-
-  it("sends cached pages with a CSP that lists their inline scripts' hashes and carries no nonce", async () => {
-    const [page] = await together(a.base, "/boonees", 2);
-    const html = await page.text();
-    const csp = page.headers.get("content-security-policy") ?? "";
-    expect(csp).not.toContain("'nonce-");
-    expect(html).not.toMatch(/\snonce="/);
-    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
-    // every inline script, including those held in <noscript> until the app starts, is allowed by its hash
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]));
-    expect(inline.length).toBeGreaterThanOrEqual(3);
-    for (const [, , body] of inline) {
-      expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
-    }
-    // a page rendered for one visitor keeps its own nonce
-    const fresh = await get(a.base, "/claim");
-    expect(fresh.headers.get("content-security-policy")).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
-  });
-
-  it("stores pages compressed and sends brotli, gzip or plain text as the visitor accepts", async () => {
-    await together(a.base, "/boonees", 2);
-    const br = await raw(a.base, "/boonees", { "accept-encoding": "gzip, deflate, br" });
-    const gz = await raw(a.base, "/boonees", { "accept-encoding": "gzip" });
-    const plain = await raw(a.base, "/boonees", {});
-    expect(br.headers["content-encoding"]).toBe("br");
-    expect(gz.headers["content-encoding"]).toBe("gzip");
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    const html = plain.body.toString("utf8");
-    expect(html).toContain('data-testid="boonee-card"');
-    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
-    // the three are one page (or a newer render of it)
-    for (const other of [brotliDecompressSync(br.body).toString("utf8"), gunzipSync(gz.body).toString("utf8")]) {
-      expect(other.length).toBeGreaterThan(html.length * 0.9);
-      expect(other).toContain('data-testid="boonee-card"');
-    }
-    expect(gz.body.length).toBeLessThan(html.length / 3);
-  });
-
-  it("never serves a cached page to a signed-in visitor", async () => {
-    const cookie = await signUpCookie(a.base, "Zora Sonnenschein", `zora-${Date.now()}@example.test`, "secret123", ip());
-    for (const pathname of ["/boonees", "/", "/leaderboard", "/boonees.data"]) {
-      await together(a.base, pathname, 3); // the anonymous page is in the cache
-      for (const headers of [{ cookie }, { cookie: `lang=en; ${cookie}` }]) {
-        const res = await get(a.base, pathname, headers);
-        expect(res.status, pathname).toBe(200);
-        expect(res.headers.get(CACHE), pathname).toBeNull();
-        expect(res.headers.get("cache-control") ?? "", pathname).not.toContain("public");
-        expect(await res.text(), pathname).toContain("Zora Sonnenschein");
+describe.skipIf(!enabled)(
+  `anonymous pages from the cache (${onPostgres ? "postgres, two instances" : "pglite"})`,
+  () => {
+    it("renders a page once for visitors who come at the same time, and serves it again from the cache", async () => {
+      for (const pathname of [
+        "/boonees",
+        "/",
+        "/leaderboard",
+        "/stats",
+        "/about",
+        "/privacy",
+        "/terms",
+        "/boonees?rarity=Rare",
+        "/boonees.data",
+      ]) {
+        const answers = await together(a.base, pathname, 6);
+        const states = answers.map((r) => r.headers.get(CACHE));
+        expect(
+          answers.every((r) => r.status === 200),
+          pathname,
+        ).toBe(true);
+        expect(states.filter((s) => s === "miss").length, `${pathname}: ${states}`).toBeLessThanOrEqual(1);
+        expect(
+          states.filter((s) => s === "hit" || s === "stale").length,
+          `${pathname}: ${states}`,
+        ).toBeGreaterThanOrEqual(5);
+        const bodies = await Promise.all(answers.map((r) => r.text()));
+        expect(new Set(bodies).size, pathname).toBe(1);
+        expect(answers[0].headers.get("set-cookie")).toBeNull();
+        expect(answers[0].headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=5");
+        expect(answers[0].headers.get("vary")).toBe("Accept-Encoding, Cookie");
       }
-    }
-  });
+      // a figure page, found through the gallery
+      const gallery = await (await get(a.base, "/boonees")).text();
+      const figure = /href="(\/boonee\/[0-9a-f-]{36})"/.exec(gallery)![1];
+      const figures = await together(a.base, figure, 4);
+      expect(figures.filter((r) => r.headers.get(CACHE) !== "miss").length).toBeGreaterThanOrEqual(3);
+      // not shared: a figure that does not exist, the claim form
+      expect((await get(a.base, "/boonee/00000000-0000-0000-0000-000000000000")).headers.get(CACHE)).toBeNull();
+      expect((await get(a.base, "/claim")).headers.get(CACHE)).toBeNull();
+    });
 
-  it("renders a page with a flash message for its visitor alone, and the message stays theirs", async () => {
-    await together(a.base, "/boonees", 3);
-    const flashed = await get(a.base, "/boonees", { cookie: "flash=auth.loggedOut" });
-    expect(flashed.headers.get(CACHE)).toBeNull();
-    expect(flashed.headers.get("set-cookie")).toContain("flash=;");
-    expect(await flashed.text()).toContain("auth.loggedOut");
-    const [next] = await together(a.base, "/boonees", 2);
-    expect(next.headers.get(CACHE)).not.toBeNull();
-    expect(await next.text()).not.toContain("auth.loggedOut");
-  });
+    it("keeps German and English pages apart", async () => {
+      const [de] = await together(a.base, "/boonees", 2);
+      const [en] = await together(a.base, "/boonees", 2, { cookie: "lang=en" });
+      const [deHtml, enHtml] = [await de.text(), await en.text()];
+      expect(de.headers.get(CACHE)).not.toBeNull();
+      expect(en.headers.get(CACHE)).not.toBeNull();
+      expect(deHtml).toContain('<html lang="de"');
+      expect(deHtml).toContain("von 3 gefunden");
+      expect(enHtml).toContain('<html lang="en"');
+      expect(enHtml).toContain("of 3 found");
+    });
 
-  it("shows a claim on the gallery with the very next request to the same instance", async () => {
-    const cookie = await signUpCookie(a.base, "Finja Fix", `finja-${Date.now()}@example.test`, "secret123", ip());
-    const [before] = await together(a.base, "/boonees", 4);
-    expect(counterOf(await before.text(), "Grummel")).toBe("0/3");
-    await claim(a.base, codes.get("Grummel")![0], cookie);
-    const after = await get(a.base, "/boonees");
-    expect(after.headers.get(CACHE)).toBe("miss");
-    expect(counterOf(await after.text(), "Grummel")).toBe("1/3");
-    // and in English
-    expect(counterOf(await (await get(a.base, "/boonees", { cookie: "lang=en" })).text(), "Grummel")).toBe("1/3");
-  });
+    it("sends cached pages with a CSP that lists their inline scripts' hashes and carries no nonce", async () => {
+      const [page] = await together(a.base, "/boonees", 2);
+      const html = await page.text();
+      const csp = page.headers.get("content-security-policy") ?? "";
+      expect(csp).not.toContain("'nonce-");
+      expect(html).not.toMatch(/\snonce="/);
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+      // every inline script, including those held in <noscript> until the app starts, is allowed by its hash
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]));
+      expect(inline.length).toBeGreaterThanOrEqual(3);
+      for (const [, , body] of inline) {
+        expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+      }
+      // a page rendered for one visitor keeps its own nonce
+      const fresh = await get(a.base, "/claim");
+      expect(fresh.headers.get("content-security-policy")).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    });
 
-  it.skipIf(!onPostgres)("shows a claim made on one instance on the other instance's cached gallery (change event)", async () => {
-    const other = b!;
-    const cookie = await signUpCookie(a.base, "Bo Brise", `bo-${Date.now()}@example.test`, "secret123", ip());
-    const [before] = await together(other.base, "/boonees", 4);
-    expect(counterOf(await before.text(), "Zappo")).toBe("0/3");
-    await claim(a.base, codes.get("Zappo")![0], cookie);
-    // the database announces the change to every instance; poll until B shows it (5 s deadline for a busy machine)
-    const deadline = Date.now() + 5_000;
-    let seen: string | null = null;
-    while (Date.now() < deadline && seen !== "1/3") {
-      seen = counterOf(await (await get(other.base, "/boonees")).text(), "Zappo");
-    }
-    expect(seen).toBe("1/3");
-  });
-});
+    it("stores pages compressed and sends brotli, gzip or plain text as the visitor accepts", async () => {
+      await together(a.base, "/boonees", 2);
+      const br = await raw(a.base, "/boonees", { "accept-encoding": "gzip, deflate, br" });
+      const gz = await raw(a.base, "/boonees", { "accept-encoding": "gzip" });
+      const plain = await raw(a.base, "/boonees", {});
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      const html = plain.body.toString("utf8");
+      expect(html).toContain('data-testid="boonee-card"');
+      expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+      // the three are one page (or a newer render of it)
+      for (const other of [brotliDecompressSync(br.body).toString("utf8"), gunzipSync(gz.body).toString("utf8")]) {
+        expect(other.length).toBeGreaterThan(html.length * 0.9);
+        expect(other).toContain('data-testid="boonee-card"');
+      }
+      expect(gz.body.length).toBeLessThan(html.length / 3);
+    });
+
+    it("never serves a cached page to a signed-in visitor", async () => {
+      const cookie = await signUpCookie(
+        a.base,
+        "Zora Sonnenschein",
+        `zora-${Date.now()}@example.test`,
+        "secret123",
+        ip(),
+      );
+      for (const pathname of ["/boonees", "/", "/leaderboard", "/boonees.data"]) {
+        await together(a.base, pathname, 3); // the anonymous page is in the cache
+        for (const headers of [{ cookie }, { cookie: `lang=en; ${cookie}` }]) {
+          const res = await get(a.base, pathname, headers);
+          expect(res.status, pathname).toBe(200);
+          expect(res.headers.get(CACHE), pathname).toBeNull();
+          expect(res.headers.get("cache-control") ?? "", pathname).not.toContain("public");
+          expect(await res.text(), pathname).toContain("Zora Sonnenschein");
+        }
+      }
+    });
+
+    it("renders a page with a flash message for its visitor alone, and the message stays theirs", async () => {
+      await together(a.base, "/boonees", 3);
+      const flashed = await get(a.base, "/boonees", { cookie: "flash=auth.loggedOut" });
+      expect(flashed.headers.get(CACHE)).toBeNull();
+      expect(flashed.headers.get("set-cookie")).toContain("flash=;");
+      expect(await flashed.text()).toContain("auth.loggedOut");
+      const [next] = await together(a.base, "/boonees", 2);
+      expect(next.headers.get(CACHE)).not.toBeNull();
+      expect(await next.text()).not.toContain("auth.loggedOut");
+    });
+
+    it("shows a claim on the gallery with the very next request to the same instance", async () => {
+      const cookie = await signUpCookie(a.base, "Finja Fix", `finja-${Date.now()}@example.test`, "secret123", ip());
+      const [before] = await together(a.base, "/boonees", 4);
+      expect(counterOf(await before.text(), "Grummel")).toBe("0/3");
+      await claim(a.base, codes.get("Grummel")![0], cookie);
+      const after = await get(a.base, "/boonees");
+      expect(after.headers.get(CACHE)).toBe("miss");
+      expect(counterOf(await after.text(), "Grummel")).toBe("1/3");
+      // and in English
+      expect(counterOf(await (await get(a.base, "/boonees", { cookie: "lang=en" })).text(), "Grummel")).toBe("1/3");
+    });
+
+    it.skipIf(!onPostgres)(
+      "shows a claim made on one instance on the other instance's cached gallery (change event)",
+      async () => {
+        const other = b!;
+        const cookie = await signUpCookie(a.base, "Bo Brise", `bo-${Date.now()}@example.test`, "secret123", ip());
+        const [before] = await together(other.base, "/boonees", 4);
+        expect(counterOf(await before.text(), "Zappo")).toBe("0/3");
+        await claim(a.base, codes.get("Zappo")![0], cookie);
+        // the database announces the change to every instance; poll until B shows it (5 s deadline for a busy machine)
+        const deadline = Date.now() + 5_000;
+        let seen: string | null = null;
+        while (Date.now() < deadline && seen !== "1/3") {
+          seen = counterOf(await (await get(other.base, "/boonees")).text(), "Zappo");
+        }
+        expect(seen).toBe("1/3");
+      },
+    );
+  },
+);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, profiles } from "../../server/db/schema.ts";
 import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
@@ -53,7 +54,13 @@ const tag = () => `P${Date.now().toString(36)}${seq++}`;
 async function figure(values: Partial<typeof boonees.$inferInsert> = {}) {
   const [row] = await db()
     .insert(boonees)
-    .values({ name: values.name ?? `Figur ${tag()}`, status: "Placed", rarity: "Common", series: "Testreihe", ...values })
+    .values({
+      name: values.name ?? `Figur ${tag()}`,
+      status: "Placed",
+      rarity: "Common",
+      series: "Testreihe",
+      ...values,
+    })
     .returning();
   return row;
 }
@@ -107,7 +114,10 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
       if (op === 3)
         await db()
           .update(boonees)
-          .set({ rarity: (["Common", "Rare", "Legendary"] as const)[next(3)], series: next(2) ? null : `Reihe ${next(3)}` })
+          .set({
+            rarity: (["Common", "Rare", "Legendary"] as const)[next(3)],
+            series: next(2) ? null : `Reihe ${next(3)}`,
+          })
           .where(eq(boonees.id, b.id));
       if (op === 4)
         await db()
@@ -132,13 +142,17 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
   it("keeps the counters right when many people claim instances of one type at the same time", async () => {
     const type = await figure({ rarity: "Legendary" });
     const copies = [];
-    for (let i = 0; i < 12; i++) copies.push(await figure({ name: type.name, rarity: "Legendary", templateId: type.id }));
+    for (let i = 0; i < 12; i++)
+      copies.push(await figure({ name: type.name, rarity: "Legendary", templateId: type.id }));
     const users = await Promise.all(copies.map((_, i) => createUser(s, `Schnell ${i}`)));
     // every claim in its own transaction, all at once (on PostgreSQL they really overlap)
     await Promise.all(
       copies.map((c, i) =>
         db().transaction(async (tx) => {
-          await tx.update(boonees).set({ ownerId: users[i].id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, c.id));
+          await tx
+            .update(boonees)
+            .set({ ownerId: users[i].id, claimedAt: new Date(), status: "Found" })
+            .where(eq(boonees.id, c.id));
         }),
       ),
     );
@@ -147,7 +161,9 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     await Promise.all(
       users.slice(0, 6).map((u) =>
         db().transaction(async (tx) => {
-          await tx.execute(sql`update boonees set owner_id = ${u.id}, claimed_at = now() where id = ${contested.id} and owner_id is null`);
+          await tx.execute(
+            sql`update boonees set owner_id = ${u.id}, claimed_at = now() where id = ${contested.id} and owner_id is null`,
+          );
         }),
       ),
     );
@@ -193,7 +209,8 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
 
   it("pages by 48 with a next page flag", async () => {
     const series = `Viele ${tag()}`;
-    for (let i = 0; i < GALLERY_PAGE_SIZE + 2; i++) await figure({ name: `Viel ${i}`, series, createdAt: new Date(Date.now() - i * 1000) });
+    for (let i = 0; i < GALLERY_PAGE_SIZE + 2; i++)
+      await figure({ name: `Viel ${i}`, series, createdAt: new Date(Date.now() - i * 1000) });
     const first = await listGallery(db(), { q: series, rarity: null, page: 1 });
     const second = await listGallery(db(), { q: series, rarity: null, page: 2 });
     expect(first.cards).toHaveLength(GALLERY_PAGE_SIZE);
@@ -211,7 +228,8 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     for (let i = 0; i < 40; i++) await figure({ ownerId: early.id, claimedAt: day(0), rarity: "Legendary" });
     for (let i = 0; i < 39; i++) await figure({ ownerId: gone.id, claimedAt: day(0), rarity: "Legendary" });
     // hidden figures do not count: "Weg" stays at 39
-    for (let i = 0; i < 5; i++) await figure({ ownerId: gone.id, claimedAt: day(0), status: "Hidden", rarity: "Legendary" });
+    for (let i = 0; i < 5; i++)
+      await figure({ ownerId: gone.id, claimedAt: day(0), status: "Hidden", rarity: "Legendary" });
     await db().update(profiles).set({ name: null }).where(eq(profiles.id, gone.id));
     const boards = await getLeaderboards(db());
     expect(boards.collectors.slice(0, 3)).toEqual([
@@ -261,7 +279,9 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     await s.db.execute(
       sql`insert into exclusive_content (boonee_id, audience, title, content_type) values (${b.id}, 'boonee', 'Nur für dich', 'news')`,
     );
-    await s.db.execute(sql`insert into exclusive_content (audience, title, content_type) values ('all', 'Für alle Besitzer', 'news')`);
+    await s.db.execute(
+      sql`insert into exclusive_content (audience, title, content_type) values ('all', 'Für alle Besitzer', 'news')`,
+    );
     await s.db.execute(
       sql`insert into exclusive_content (audience, audience_rarity, title, content_type) values ('rarity', 'Legendary', 'Nur Legendary', 'news')`,
     );
@@ -271,17 +291,29 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     const asOwner = await getBooneeDetail(db(), { id: owner.id, role: "user" }, b.id);
     expect(asOwner.isOwner).toBe(true);
     expect(asOwner.welcomeVideoUrl).toBe("/uploads/welcome.mp4");
-    expect(asOwner.exclusive.map((e) => e.title)).toEqual(expect.arrayContaining(["Nur für dich", "Für alle Besitzer", "Für die Reihe"]));
+    expect(asOwner.exclusive.map((e) => e.title)).toEqual(
+      expect.arrayContaining(["Nur für dich", "Für alle Besitzer", "Für die Reihe"]),
+    );
     expect(asOwner.exclusive.map((e) => e.title)).not.toContain("Nur Legendary");
     const asOther = await getBooneeDetail(db(), { id: other.id, role: "user" }, b.id);
-    expect(asOther).toMatchObject({ isOwner: false, welcomeVideoUrl: null, exclusive: [], ownerName: "Eigner", claimed: true });
+    expect(asOther).toMatchObject({
+      isOwner: false,
+      welcomeVideoUrl: null,
+      exclusive: [],
+      ownerName: "Eigner",
+      claimed: true,
+    });
     expect(JSON.stringify(asOther)).not.toMatch(/secret|@example\.test/);
 
     const draft = await figure({ status: "Draft" });
     await expect(getBooneeDetail(db(), null, draft.id)).rejects.toMatchObject({ status: 404 });
-    await expect(getBooneeDetail(db(), { id: other.id, role: "moderator" }, draft.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getBooneeDetail(db(), { id: other.id, role: "moderator" }, draft.id)).rejects.toMatchObject({
+      status: 404,
+    });
     expect((await getBooneeDetail(db(), { id: other.id, role: "admin" }, draft.id)).figure.id).toBe(draft.id);
     await expect(getBooneeDetail(db(), null, "not-a-uuid")).rejects.toMatchObject({ status: 404 });
-    await expect(getBooneeDetail(db(), null, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ status: 404 });
+    await expect(getBooneeDetail(db(), null, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

@@ -3,12 +3,17 @@ import { createServer as createHttpServer, type Server as HttpServer } from "nod
 import { createServer, type AddressInfo, type Server } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { deliveryJobs, pushSubscriptions } from "../../server/db/schema.ts";
 import { createNotifications } from "../../server/domain/notifications/notify.ts";
 import { subscribePush } from "../../server/domain/notifications/subscribe-push.ts";
 import { createDeliveryWorker } from "../../server/notify/delivery-worker.ts";
-import { createPushEndpointPolicy, type PushEndpointPolicy, type Resolve } from "../../server/notify/push-endpoint-policy.ts";
+import {
+  createPushEndpointPolicy,
+  type PushEndpointPolicy,
+  type Resolve,
+} from "../../server/notify/push-endpoint-policy.ts";
 import { createPushSender } from "../../server/notify/push-sender.ts";
 import { resolveVapidKeys } from "../../server/notify/vapid-keys.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -55,7 +60,8 @@ function fakeDns(): Resolve {
         { address: "17.57.146.1", family: 4 },
         { address: "::1", family: 6 },
       ];
-    if (hostname === "rebind.push.apple.com") return [{ address: rebindCalls++ === 0 ? "17.57.146.2" : "127.0.0.1", family: 4 }];
+    if (hostname === "rebind.push.apple.com")
+      return [{ address: rebindCalls++ === 0 ? "17.57.146.2" : "127.0.0.1", family: 4 }];
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
   };
 }
@@ -96,7 +102,13 @@ async function deliverTo(userId: string, endpoints: PushEndpointPolicy) {
     backoffSeconds: 0.05,
     maxAttempts: 3,
     deliver: {
-      push: createPushSender({ db: s.db, vapid, subject: "mailto:test@example.test", publicUrl: "http://localhost:3000", endpoints }),
+      push: createPushSender({
+        db: s.db,
+        vapid,
+        subject: "mailto:test@example.test",
+        publicUrl: "http://localhost:3000",
+        endpoints,
+      }),
       email: async () => "sent",
     },
   });
@@ -150,16 +162,31 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
     const actor = { id: user.id, role: "user" as const };
     const sinkEndpoint = `http://127.0.0.1:${port}/push`;
     await expect(
-      subscribePush(s.db, actor, { endpoint: sinkEndpoint, ...deviceKeys() }, "de", createPushEndpointPolicy({ allowHttp: true })),
+      subscribePush(
+        s.db,
+        actor,
+        { endpoint: sinkEndpoint, ...deviceKeys() },
+        "de",
+        createPushEndpointPolicy({ allowHttp: true }),
+      ),
     ).rejects.toMatchObject({ code: "pushService" });
     await expect(
-      subscribePush(s.db, actor, { endpoint: `https://127.0.0.1:${port}/push`, ...deviceKeys() }, "de", createPushEndpointPolicy()),
+      subscribePush(
+        s.db,
+        actor,
+        { endpoint: `https://127.0.0.1:${port}/push`, ...deviceKeys() },
+        "de",
+        createPushEndpointPolicy(),
+      ),
     ).rejects.toMatchObject({ code: "pushService" });
     // listed exactly: 127.0.0.1 is not localhost, nor 127.0.0.2
     const listed = createPushEndpointPolicy({ testHosts: ["127.0.0.1"], allowHttp: true });
     await subscribePush(s.db, actor, { endpoint: sinkEndpoint, ...deviceKeys() }, "de", listed);
     for (const endpoint of [`http://localhost:${port}/push`, `http://127.0.0.2:${port}/push`]) {
-      await expect(subscribePush(s.db, actor, { endpoint, ...deviceKeys() }, "de", listed), endpoint).rejects.toMatchObject({
+      await expect(
+        subscribePush(s.db, actor, { endpoint, ...deviceKeys() }, "de", listed),
+        endpoint,
+      ).rejects.toMatchObject({
         code: "pushService",
       });
     }
@@ -193,7 +220,9 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
 
     it("is not followed: the send counts as failed and the redirect target gets no connection", async () => {
       const user = await createUser(s);
-      await s.db.insert(pushSubscriptions).values({ userId: user.id, endpoint: `${sinkBase}/device`, ...deviceKeys(), language: "de" });
+      await s.db
+        .insert(pushSubscriptions)
+        .values({ userId: user.id, endpoint: `${sinkBase}/device`, ...deviceKeys(), language: "de" });
       const [job] = await deliverTo(user.id, createPushEndpointPolicy({ testHosts: ["127.0.0.1"], allowHttp: true }));
       expect(targetConnections).toBe(0);
       expect(job).toMatchObject({ status: "failed", sentAt: null });
@@ -245,11 +274,17 @@ describe(`push endpoints are real push services only (${process.env.TEST_DATABAS
     const newKeys = deviceKeys();
     await subscribePush(s.db, { id: owner.id, role: "user" }, { endpoint, ...newKeys }, "en", endpoints);
 
-    await expect(subscribePush(s.db, { id: other.id, role: "user" }, { endpoint, ...deviceKeys() }, "de", endpoints)).rejects.toMatchObject(
-      { code: "pushTaken", status: 409 },
-    );
     await expect(
-      subscribePush(s.db, { id: other.id, role: "user" }, { endpoint, p256dh: newKeys.p256dh, auth: keys.auth }, "de", endpoints),
+      subscribePush(s.db, { id: other.id, role: "user" }, { endpoint, ...deviceKeys() }, "de", endpoints),
+    ).rejects.toMatchObject({ code: "pushTaken", status: 409 });
+    await expect(
+      subscribePush(
+        s.db,
+        { id: other.id, role: "user" },
+        { endpoint, p256dh: newKeys.p256dh, auth: keys.auth },
+        "de",
+        endpoints,
+      ),
     ).rejects.toMatchObject({ code: "pushTaken" });
     let [row] = await s.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
     expect(row).toMatchObject({ userId: owner.id, ...newKeys, language: "en" });

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import {
   activityLog,
-  booneeStories,
   boonees,
+  booneeStories,
   claims,
   exclusiveContent,
   notifications,
@@ -15,23 +16,23 @@ import {
   userRoles,
 } from "../../server/db/schema.ts";
 import { blockAccount, unblockAccount } from "../../server/domain/accounts/block-account.ts";
-import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
-import { editBroadcast } from "../../server/domain/broadcasts/edit-broadcast.ts";
-import { listBroadcasts } from "../../server/domain/broadcasts/list-broadcasts.ts";
-import { deleteOwnStory, editOwnStory } from "../../server/domain/stories/edit-own-story.ts";
-import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
-import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
-import { listActivity } from "../../server/domain/activity/list-activity.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
-import { rejectClaim } from "../../server/domain/claims/reject-claim.ts";
 import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
-import { replaceClaimCode } from "../../server/domain/codes/replace-claim-code.ts";
-import { retractBroadcast } from "../../server/domain/broadcasts/retract-broadcast.ts";
 import { signIn } from "../../server/domain/accounts/sign-in.ts";
-import { addStory } from "../../server/domain/stories/add-story.ts";
+import { listActivity } from "../../server/domain/activity/list-activity.ts";
+import { broadcastContent } from "../../server/domain/broadcasts/broadcast-content.ts";
+import { editBroadcast } from "../../server/domain/broadcasts/edit-broadcast.ts";
+import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
+import { listBroadcasts } from "../../server/domain/broadcasts/list-broadcasts.ts";
+import { retractBroadcast } from "../../server/domain/broadcasts/retract-broadcast.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { rejectClaim } from "../../server/domain/claims/reject-claim.ts";
 import { verifyClaim } from "../../server/domain/claims/verify-claim.ts";
+import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
+import { replaceClaimCode } from "../../server/domain/codes/replace-claim-code.ts";
+import { DomainError, type Actor } from "../../server/domain/errors.ts";
+import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { addStory } from "../../server/domain/stories/add-story.ts";
+import { deleteOwnStory, editOwnStory } from "../../server/domain/stories/edit-own-story.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -82,13 +83,22 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
   it("rejects a pending claim: figure free with a new code, row kept, owner told, achievements withdrawn, logged", async () => {
     const finder = await createUser(s, "Leaky Finder");
     const f = await claimed(finder.id, { rarity: "Legendary" });
-    await addStory(s.db, user(finder.id), { booneeId: f.booneeId, fields: { title: "Gefunden", story: "Unter der Brücke am Kanal." } });
+    await addStory(s.db, user(finder.id), {
+      booneeId: f.booneeId,
+      fields: { title: "Gefunden", story: "Unter der Brücke am Kanal." },
+    });
     expect(
-      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, finder.id))).map((a) => a.achievement).sort(),
+      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, finder.id)))
+        .map((a) => a.achievement)
+        .sort(),
     ).toEqual(["first_find", "legend_hunter", "storyteller"]);
 
     // written on an English page: the reason is kept as English, for readers of the other language
-    const result = await rejectClaim(s.db, { ...moderator, lang: "en" }, { claimId: f.claimId, reason: "  Code was leaked online  " });
+    const result = await rejectClaim(
+      s.db,
+      { ...moderator, lang: "en" },
+      { claimId: f.claimId, reason: "  Code was leaked online  " },
+    );
     expect(result.withdrawn.sort()).toEqual(["first_find", "legend_hunter"]);
 
     const [c] = await s.db.select().from(claims).where(eq(claims.id, f.claimId));
@@ -107,8 +117,12 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(await lookup(f.code)).toBeNull();
     expect((await lookup(tag.secretCode))?.boonee.claimed).toBe(false);
     const notes = await s.db.select().from(notifications).where(eq(notifications.userId, finder.id));
-    expect(notes.find((x) => x.title === `@claimRejected:${f.name}`)?.message).toBe("@claimRejectedMessage:Code was leaked online");
-    expect((await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, f.booneeId)))[0].hidden).toBe(true);
+    expect(notes.find((x) => x.title === `@claimRejected:${f.name}`)?.message).toBe(
+      "@claimRejectedMessage:Code was leaked online",
+    );
+    expect((await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, f.booneeId)))[0].hidden).toBe(
+      true,
+    );
     const [entry] = await logOf(f.claimId);
     expect(entry).toMatchObject({
       action: "claim.rejected",
@@ -123,23 +137,26 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const next = await createUser(s, "Honest Finder");
     const again = await claimBoonee(s.db, user(next.id), { p_tag_id: tag.id, p_boonee_id: f.booneeId });
     expect(again.success).toBe(true);
-    expect((await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId))).map((x) => x.status).sort()).toEqual([
-      "pending",
-      "rejected",
-    ]);
+    expect(
+      (await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId))).map((x) => x.status).sort(),
+    ).toEqual(["pending", "rejected"]);
   });
 
   it("refuses rejecting without a reason, twice, a verified claim, one's own (moderator) and for plain users", async () => {
     const finder = await createUser(s);
     const f = await claimed(finder.id);
     expect(await refusal(rejectClaim(s.db, admin, { claimId: f.claimId, reason: "  " }))).toBe("reasonRequired");
-    expect(await refusal(rejectClaim(s.db, user(finder.id), { claimId: f.claimId, reason: "mine anyway" }))).toBe("forbidden");
+    expect(await refusal(rejectClaim(s.db, user(finder.id), { claimId: f.claimId, reason: "mine anyway" }))).toBe(
+      "forbidden",
+    );
     await verifyClaim(s.db, admin, { claimId: f.claimId });
     expect(await refusal(rejectClaim(s.db, admin, { claimId: f.claimId, reason: "too late now" }))).toBe("notPending");
     expect((await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId)))[0].ownerId).toBe(finder.id);
 
     const own = await claimed(moderator.id);
-    expect(await refusal(rejectClaim(s.db, moderator, { claimId: own.claimId, reason: "my own claim" }))).toBe("ownClaim");
+    expect(await refusal(rejectClaim(s.db, moderator, { claimId: own.claimId, reason: "my own claim" }))).toBe(
+      "ownClaim",
+    );
     expect(await refusal(verifyClaim(s.db, moderator, { claimId: own.claimId }))).toBe("ownClaim");
     await rejectClaim(s.db, admin, { claimId: own.claimId, reason: "test account" });
     expect(await refusal(verifyClaim(s.db, admin, { claimId: own.claimId }))).toBe("notPending");
@@ -161,7 +178,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
         ...racers
           .slice(0, 3)
           .map((r) =>
-            claimBoonee(s.db, user(r.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId }).then((x) => (x.success ? "no refusal" : x.error)),
+            claimBoonee(s.db, user(r.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId }).then((x) =>
+              x.success ? "no refusal" : x.error,
+            ),
           ),
       ]);
       // exactly one review decides; no claim with the used code (its tag) gets through
@@ -182,7 +201,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       expect(tag.secretCode).not.toBe(f.code);
       expect(tag.id).not.toBe(f.tagId);
       // the new code: exactly one of the racers wins it
-      const claims2 = await Promise.all(racers.map((r) => claimBoonee(s.db, user(r.id), { p_tag_id: tag.id, p_boonee_id: f.booneeId })));
+      const claims2 = await Promise.all(
+        racers.map((r) => claimBoonee(s.db, user(r.id), { p_tag_id: tag.id, p_boonee_id: f.booneeId })),
+      );
       expect(claims2.filter((x) => x.success)).toHaveLength(1);
       const standing = await s.db
         .select()
@@ -237,7 +258,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       linkUrl: "https://example.test/right",
     });
     expect(edited.notifications).toBe(2000);
-    expect(Number((await queryRows<{ n: string }>(s.db, sql`select count(*) as n from notifications`))[0].n)).toBe(before);
+    expect(Number((await queryRows<{ n: string }>(s.db, sql`select count(*) as n from notifications`))[0].n)).toBe(
+      before,
+    );
     const someone = user(`bulk-${series}-7`);
     const feed = await getExclusiveFeed(s.db, someone);
     expect(feed.items.find((i) => i.id === sent.id)).toMatchObject({
@@ -258,7 +281,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     // still listed for the admin, as retracted; gone from every exclusive area
     const [kept] = await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, sent.id));
     expect(kept.retractedAt).toBeInstanceOf(Date);
-    expect((await listBroadcasts(s.db, admin, {})).items.find((i) => i.id === sent.id)?.retractedAt).toBeInstanceOf(Date);
+    expect((await listBroadcasts(s.db, admin, {})).items.find((i) => i.id === sent.id)?.retractedAt).toBeInstanceOf(
+      Date,
+    );
     expect((await getExclusiveFeed(s.db, someone)).items.find((i) => i.id === sent.id)).toBeUndefined();
     const left = await queryRows<{ user_id: string; content_id: string | null }>(
       s.db,
@@ -266,18 +291,29 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     );
     expect(left.map((r) => r.user_id).sort()).toEqual([`bulk-${series}-1`, `bulk-${series}-2`]);
     expect(left.every((r) => r.content_id === null)).toBe(true);
-    expect((await logOf(sent.id)).map((e) => e.action).sort()).toEqual(["broadcast.edited", "broadcast.retracted", "broadcast.sent"]);
+    expect((await logOf(sent.id)).map((e) => e.action).sort()).toEqual([
+      "broadcast.edited",
+      "broadcast.retracted",
+      "broadcast.sent",
+    ]);
     expect(await refusal(retractBroadcast(s.db, admin, { id: sent.id }))).toBe("notFound");
     expect(
-      await refusal(editBroadcast(s.db, admin, { id: sent.id, title: "Neuer Titel", message: "Eine neue Nachricht.", linkUrl: "" })),
+      await refusal(
+        editBroadcast(s.db, admin, { id: sent.id, title: "Neuer Titel", message: "Eine neue Nachricht.", linkUrl: "" }),
+      ),
     ).toBe("notFound");
-    expect(await refusal(editBroadcast(s.db, moderator, { id: sent.id, title: "x", message: "y", linkUrl: "" }))).toBe("forbidden");
+    expect(await refusal(editBroadcast(s.db, moderator, { id: sent.id, title: "x", message: "y", linkUrl: "" }))).toBe(
+      "forbidden",
+    );
   }, 120_000);
 
   it("blocks an account: sessions end, sign-in refused, stories hidden; unblock restores; never the last admin", async () => {
     const bad = await createUser(s, "Rule Breaker");
     const f = await claimed(bad.id);
-    await addStory(s.db, user(bad.id), { booneeId: f.booneeId, fields: { title: "Meins", story: "Ich war zuerst da, ätsch." } });
+    await addStory(s.db, user(bad.id), {
+      booneeId: f.booneeId,
+      fields: { title: "Meins", story: "Ich war zuerst da, ätsch." },
+    });
     expect(await refusal(blockAccount(s.db, admin, { userId: bad.id, reason: "" }))).toBe("reasonRequired");
     await blockAccount(s.db, { ...admin, lang: "de" }, { userId: bad.id, reason: "Spam in stories" });
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, bad.id))).toHaveLength(0);
@@ -292,7 +328,10 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
 
     // no reason, no reason language (the page's language says nothing about an entry without words)
     await unblockAccount(s.db, { ...admin, lang: "de" }, { userId: bad.id });
-    expect((await logOf(bad.id)).find((e) => e.action === "account.unblocked")).toMatchObject({ reason: null, reasonLang: null });
+    expect((await logOf(bad.id)).find((e) => e.action === "account.unblocked")).toMatchObject({
+      reason: null,
+      reasonLang: null,
+    });
     expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(1);
     const back = await signIn(s, { email: bad.email, password: bad.password }, new Headers());
     expect(back.userId).toBe(bad.id);
@@ -301,11 +340,13 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const other = await createUser(s, "Second Admin");
     await s.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, other.id));
     await blockAccount(s.db, admin, { userId: other.id, reason: "left the team" });
-    expect(await refusal(blockAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }))).toBe(
-      "last_admin",
-    );
     expect(
-      await refusal(removeAccount(s.db, s.storage, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" })),
+      await refusal(blockAccount(s.db, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" })),
+    ).toBe("last_admin");
+    expect(
+      await refusal(
+        removeAccount(s.db, s.storage, { id: other.id, role: "admin" }, { userId: admin.id, reason: "coup attempt" }),
+      ),
     ).toBe("last_admin");
     expect(await refusal(blockAccount(s.db, admin, { userId: admin.id, reason: "by mistake" }))).toBe("self");
     expect(await refusal(blockAccount(s.db, moderator, { userId: bad.id, reason: "not allowed" }))).toBe("forbidden");
@@ -340,19 +381,31 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     });
     expect(
       await refusal(
-        editOwnStory(s.db, user(stranger.id), { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }),
+        editOwnStory(s.db, user(stranger.id), {
+          storyId: id,
+          fields: { title: "Gekapert", story: "Nicht meine Geschichte." },
+        }),
       ),
     ).toBe("forbidden");
-    expect(await refusal(editOwnStory(s.db, admin, { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }))).toBe(
-      "forbidden",
-    );
+    expect(
+      await refusal(
+        editOwnStory(s.db, admin, { storyId: id, fields: { title: "Gekapert", story: "Nicht meine Geschichte." } }),
+      ),
+    ).toBe("forbidden");
     expect(await refusal(deleteOwnStory(s.db, s.storage, user(stranger.id), { storyId: id }))).toBe("forbidden");
     expect(await refusal(deleteOwnStory(s.db, s.storage, null, { storyId: id }))).toBe("unauthorized");
-    const invalid = await editOwnStory(s.db, user(author.id), { storyId: id, fields: { title: "ab", story: "kurz" } }).catch(
-      (e: DomainError) => e,
-    );
-    expect(invalid).toMatchObject({ code: "invalid", params: { title: "story.error.titleTooShort", story: "story.error.storyTooShort" } });
-    await editOwnStory(s.db, user(author.id), { storyId: id, fields: { title: "Richtig", story: "Eine Geschichte ohne Fehler." } });
+    const invalid = await editOwnStory(s.db, user(author.id), {
+      storyId: id,
+      fields: { title: "ab", story: "kurz" },
+    }).catch((e: DomainError) => e);
+    expect(invalid).toMatchObject({
+      code: "invalid",
+      params: { title: "story.error.titleTooShort", story: "story.error.storyTooShort" },
+    });
+    await editOwnStory(s.db, user(author.id), {
+      storyId: id,
+      fields: { title: "Richtig", story: "Eine Geschichte ohne Fehler." },
+    });
     const detail = await getBooneeDetail(s.db, user(author.id), f.booneeId);
     expect(detail.stories[0]).toMatchObject({ title: "Richtig", story: "Eine Geschichte ohne Fehler.", mine: true });
     expect((await getBooneeDetail(s.db, user(stranger.id), f.booneeId)).stories[0].mine).toBe(false);
@@ -360,7 +413,9 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(0);
     // "Storyteller" was announced, so it stays (product decisions, "Achievements stay")
     expect(
-      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement).sort(),
+      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id)))
+        .map((a) => a.achievement)
+        .sort(),
     ).toEqual(["first_find", "storyteller"]);
   });
 
@@ -374,15 +429,23 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     });
     await deleteOwnStory(s.db, s.storage, user(author.id), { storyId: id });
     const achievements = async () =>
-      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map((a) => a.achievement).sort();
+      (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id)))
+        .map((a) => a.achievement)
+        .sort();
     expect(await achievements()).toEqual(["first_find", "legend_hunter", "storyteller"]);
 
     const result = await rejectClaim(s.db, admin, { claimId: lost.claimId, reason: "Code was leaked online" });
     expect(result.withdrawn).toEqual(["legend_hunter"]);
     expect(await achievements()).toEqual(["first_find", "storyteller"]);
     const notes = await s.db.select().from(notifications).where(eq(notifications.userId, author.id));
-    expect(notes.filter((x) => x.title.startsWith("@achievementWithdrawn")).map((x) => [x.title, x.message, x.type])).toEqual([
-      ["@achievementWithdrawnRejected:legend_hunter", "@achievementWithdrawnRejectedMessage:legend_hunter", "achievement"],
+    expect(
+      notes.filter((x) => x.title.startsWith("@achievementWithdrawn")).map((x) => [x.title, x.message, x.type]),
+    ).toEqual([
+      [
+        "@achievementWithdrawnRejected:legend_hunter",
+        "@achievementWithdrawnRejectedMessage:legend_hunter",
+        "achievement",
+      ],
     ]);
   });
 

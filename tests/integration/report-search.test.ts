@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reportFiltersSchema } from "../../shared/schemas/report.ts";
+
 import { boonees } from "../../server/db/schema.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { listReports } from "../../server/domain/reports/list-reports.ts";
 import { reportFigure } from "../../server/domain/reports/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
+import { reportFiltersSchema } from "../../shared/schemas/report.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -44,7 +45,12 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     expect(resolved.figures.map((f) => f.name)).toEqual([fig.name]);
     expect(resolved.figures[0].openReports).toBe(0);
     expect(resolved.figures[0].reports).toEqual([
-      expect.objectContaining({ note: `Arm ab ${t}`, resolution: "fixed", resolvedBy: "Resolving Rita", resolvedAt: expect.any(Date) }),
+      expect.objectContaining({
+        note: `Arm ab ${t}`,
+        resolution: "fixed",
+        resolvedBy: "Resolving Rita",
+        resolvedAt: expect.any(Date),
+      }),
     ]);
     expect(await names(admin, { q: t, state: "all" })).toEqual([fig.name]);
 
@@ -63,9 +69,15 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     const other = await figure(`Moosbart ${t}`);
     const paula = await reporter(`Paula ${t}`);
     const quentin = await reporter(`Quentin ${t}`);
-    await reportFigure(s.db, paula.actor, { booneeId: second.id, fields: { kind: "missing", note: `hinter der Bank ${t}` } });
+    await reportFigure(s.db, paula.actor, {
+      booneeId: second.id,
+      fields: { kind: "missing", note: `hinter der Bank ${t}` },
+    });
     await reportFigure(s.db, quentin.actor, { booneeId: other.id, fields: { kind: "damaged", note: "" } });
-    await resolveFigureReports(s.db, admin, { booneeId: other.id, fields: { outcome: "gone", reason: "Vom Regen weggespült" } });
+    await resolveFigureReports(s.db, admin, {
+      booneeId: other.id,
+      fields: { outcome: "gone", reason: "Vom Regen weggespült" },
+    });
 
     const found = async (q: string, actor = admin) => (await list(actor, { q, state: "all" })).figures.map((f) => f.id);
     expect(await found(`Moosbart ${t}`)).toEqual([other.id]);
@@ -103,7 +115,9 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     expect(p1).toMatchObject({ total: 5, pageCount: 3, page: 1 });
     expect(new Set([...p1.figures, ...p2.figures, ...p3.figures].map((f) => f.id))).toEqual(new Set(ids));
     // a page past the end answers the last one
-    expect((await listReports(s.db, admin, { ...filters, page: 99 }, 2)).figures.map((f) => f.id)).toEqual(p3.figures.map((f) => f.id));
+    expect((await listReports(s.db, admin, { ...filters, page: 99 }, 2)).figures.map((f) => f.id)).toEqual(
+      p3.figures.map((f) => f.id),
+    );
   });
 
   it("reads hostile query strings as the defaults and keeps the view to staff", async () => {
@@ -115,6 +129,8 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     expect(reportFiltersSchema.parse({})).toEqual({ state: "open", q: "", page: 1 });
     const { actor } = await reporter("Neugierig");
     await expect(list(actor, {})).rejects.toMatchObject({ code: "forbidden" });
-    await expect(listReports(s.db, null, reportFiltersSchema.parse({}))).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(listReports(s.db, null, reportFiltersSchema.parse({}))).rejects.toMatchObject({
+      code: "unauthorized",
+    });
   });
 });

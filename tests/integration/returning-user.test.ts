@@ -3,13 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { mayUse, OPTIONAL_CHANNELS, preferenceKindsFor } from "#shared/notification-kinds.ts";
+
 import de from "../../app/locales/de/profile.json" with { type: "json" };
 import en from "../../app/locales/en/profile.json" with { type: "json" };
 import routes from "../../app/routes.ts";
 import { clearedCookies, CookieClient } from "../support/cookie-client.ts";
-import { createPgDatabase, freePort, type Instance, ROOT, startInstance } from "../support/instances.ts";
+import { createPgDatabase, freePort, ROOT, startInstance, type Instance } from "../support/instances.ts";
 import { SIGNED_IN_PAGES, type Who } from "../support/signed-in-pages.ts";
-import { OPTIONAL_CHANNELS, mayUse, preferenceKindsFor } from "#shared/notification-kinds.ts";
 
 // Issue 11 "Day two": collectors come back days later. Sessions are aged in the database the way
 // time ages them (created and last refreshed N days ago, expiring 30 days after the refresh), then
@@ -31,7 +33,12 @@ beforeAll(async () => {
   database = await createPgDatabase("boonees_return");
   const [port, securePort] = [await freePort(), await freePort()];
   // The server runs in New York: dates must still show Berlin time (TIME_ZONE's default).
-  const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TZ: "America/New_York" };
+  const env = {
+    DATABASE_URL: database.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    TZ: "America/New_York",
+  };
   app = await startInstance({ port, env, dataDir });
   // A second instance on the same database, as deployed behind https.
   secureApp = await startInstance({ port: securePort, env, publicUrl: "https://boonees.example" });
@@ -88,11 +95,21 @@ async function figure(opts: { ownerId?: string; name?: string } = {}) {
   const code = `RET${unique().toUpperCase()}`.slice(0, 20);
   const [{ id }] = await sql<{ id: string }>(
     `insert into boonees (name, rarity, status, owner_id, claimed_at) values ($1, 'Common', $2, $3, $4) returning id`,
-    [opts.name ?? `Figur ${code}`, opts.ownerId ? "Found" : "Placed", opts.ownerId ?? null, opts.ownerId ? new Date() : null],
+    [
+      opts.name ?? `Figur ${code}`,
+      opts.ownerId ? "Found" : "Placed",
+      opts.ownerId ?? null,
+      opts.ownerId ? new Date() : null,
+    ],
   );
   await sql("insert into tags (boonee_id, secret_code, is_claimed) values ($1, $2, $3)", [id, code, !!opts.ownerId]);
   const claimId = opts.ownerId
-    ? (await sql<{ id: string }>("insert into claims (boonee_id, user_id) values ($1, $2) returning id", [id, opts.ownerId]))[0].id
+    ? (
+        await sql<{ id: string }>("insert into claims (boonee_id, user_id) values ($1, $2) returning id", [
+          id,
+          opts.ownerId,
+        ])
+      )[0].id
     : null;
   return { id, code, claimId };
 }
@@ -118,13 +135,32 @@ async function world() {
   const owned = await figure({ ownerId: owner.id });
   const second = await figure({ ownerId: owner.id });
   const stories = [await story(owned.id, owner.id), await story(owned.id, owner.id)];
-  const clients: Record<Who, CookieClient> = { user: collector.client, owner: owner.client, moderator: moderator.client, admin };
+  const clients: Record<Who, CookieClient> = {
+    user: collector.client,
+    owner: owner.client,
+    moderator: moderator.client,
+    admin,
+  };
   const userIds = [collector.id, owner.id, moderator.id, leaver.id, adminId];
-  return { collector, secondDevice, owner, moderator, leaver, admin, adminId, owned, second, stories, clients, userIds };
+  return {
+    collector,
+    secondDevice,
+    owner,
+    moderator,
+    leaver,
+    admin,
+    adminId,
+    owned,
+    second,
+    stories,
+    clients,
+    userIds,
+  };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
-const pagePath = (p: string, w: { owned: { id: string } }) => p.replace("{figure}", w.owned.id).replace(/:id|:booneeId/, w.owned.id);
+const pagePath = (p: string, w: { owned: { id: string } }) =>
+  p.replace("{figure}", w.owned.id).replace(/:id|:booneeId/, w.owned.id);
 
 describe.skipIf(!enabled)("the page table", () => {
   it("lists every collector and admin route", () => {
@@ -170,7 +206,9 @@ for (const days of [2, 29]) {
       await age([w.collector.id], days);
       const res = await w.collector.client.get("/profile");
       expect(res.status).toBe(200);
-      expect(res.headers.getSetCookie().some((c) => c.includes("session_token") && /max-age=2592000/i.test(c))).toBe(true);
+      expect(res.headers.getSetCookie().some((c) => c.includes("session_token") && /max-age=2592000/i.test(c))).toBe(
+        true,
+      );
       const [row] = await sql<{ lifeDays: number; ageDays: number }>(
         'select extract(epoch from expires_at - now()) / 86400 as "lifeDays", extract(epoch from now() - created_at) / 86400 as "ageDays" from sessions where user_id = $1 order by updated_at desc limit 1',
         [w.collector.id],
@@ -204,7 +242,9 @@ for (const days of [2, 29]) {
         findDate: "",
       });
       expect(res.status).toBe(200);
-      expect(await sql("select 1 from boonee_stories where boonee_id = $1 and title = 'Zweiter Fund'", [w.second.id])).toHaveLength(1);
+      expect(
+        await sql("select 1 from boonee_stories where boonee_id = $1 and title = 'Zweiter Fund'", [w.second.id]),
+      ).toHaveLength(1);
     });
 
     it("marks one notification read, then all", async () => {
@@ -228,7 +268,9 @@ for (const days of [2, 29]) {
       await age(w.userIds, days);
       const res = await w.owner.client.get("/profile/data");
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="boonees-data-\d{4}-\d{2}-\d{2}\.json"$/);
+      expect(res.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="boonees-data-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
       expect((await res.json()).figures).toHaveLength(2);
     });
 
@@ -284,12 +326,20 @@ for (const days of [2, 29]) {
       });
       await step(admin, "/admin/content", { intent: "retract", id: sent.id });
       // retracted: kept for "Sent" (marked retracted), read by nobody
-      expect(await sql("select 1 from exclusive_content where id = $1 and retracted_at is null", [sent.id])).toHaveLength(0);
+      expect(
+        await sql("select 1 from exclusive_content where id = $1 and retracted_at is null", [sent.id]),
+      ).toHaveLength(0);
       const dropped = await figure();
       await step(
         admin,
         "/admin/drops",
-        { intent: "create", titleDe: `Drop ${code}`, titleEn: `Drop ${code}`, releaseAt: "2099-06-01T12:00", figureIds: dropped.id },
+        {
+          intent: "create",
+          titleDe: `Drop ${code}`,
+          titleEn: `Drop ${code}`,
+          releaseAt: "2099-06-01T12:00",
+          figureIds: dropped.id,
+        },
         302,
       );
       const [drop] = await sql<{ id: string }>("select id from drops where title_de = $1", [`Drop ${code}`]);
@@ -297,7 +347,13 @@ for (const days of [2, 29]) {
       await step(
         admin,
         "/admin/drops",
-        { intent: "addHint", dropId: drop.id, textDe: "Am Wasser", textEn: "By the water", releaseAt: "2099-06-01T13:00" },
+        {
+          intent: "addHint",
+          dropId: drop.id,
+          textDe: "Am Wasser",
+          textEn: "By the water",
+          releaseAt: "2099-06-01T13:00",
+        },
         302,
       );
       await step(admin, "/admin/drops", { intent: "cancel", dropId: drop.id }, 302);
@@ -310,14 +366,27 @@ for (const days of [2, 29]) {
       await step(admin, "/admin/users", { intent: "unblock", userId: target.id });
       expect(await sql("select 1 from profiles where id = $1 and blocked_at is null", [target.id])).toHaveLength(1);
       const pending = await figure({ ownerId: target.id });
-      await step(w.moderator.client, "/admin/claims", { intent: "reject", claimId: pending.claimId!, reason: "Code war geleakt" });
-      expect(await sql("select 1 from claims where id = $1 and status = 'rejected'", [pending.claimId])).toHaveLength(1);
+      await step(w.moderator.client, "/admin/claims", {
+        intent: "reject",
+        claimId: pending.claimId!,
+        reason: "Code war geleakt",
+      });
+      expect(await sql("select 1 from claims where id = $1 and status = 'rejected'", [pending.claimId])).toHaveLength(
+        1,
+      );
       await step(admin, "/admin/users", { intent: "delete", userId: target.id, reason: "Testkonto" });
       expect(await sql("select 1 from profiles where id = $1 and deleted_at is not null", [target.id])).toHaveLength(1);
       await step(admin, "/admin/claims", { intent: "verify", claimId: w.owned.claimId! });
       await step(w.moderator.client, "/admin/claims", { intent: "verify", claimId: w.second.claimId! });
-      expect(await sql("select 1 from claims where id = any($1) and verified", [[w.owned.claimId, w.second.claimId]])).toHaveLength(2);
-      await step(admin, "/admin/claims", { intent: "story", storyId: w.stories[0], hidden: "true", reason: "Enthält eine Adresse" });
+      expect(
+        await sql("select 1 from claims where id = any($1) and verified", [[w.owned.claimId, w.second.claimId]]),
+      ).toHaveLength(2);
+      await step(admin, "/admin/claims", {
+        intent: "story",
+        storyId: w.stories[0],
+        hidden: "true",
+        reason: "Enthält eine Adresse",
+      });
       await step(w.moderator.client, "/admin/claims", {
         intent: "story",
         storyId: w.stories[1],
@@ -351,15 +420,17 @@ for (const days of [2, 29]) {
       });
       expect(prefs.status).toBe(302);
       // every kind and channel of a collector's form switched off but the two left on (team-only rows are not theirs)
-      const collectorRows = preferenceKindsFor("user").flatMap((kind) => OPTIONAL_CHANNELS.filter((c) => mayUse(kind, c)));
-      expect(await sql("select count(*)::int as n from notification_opt_outs where user_id = $1", [collector.id])).toEqual([
-        { n: collectorRows.length - 2 },
-      ]);
+      const collectorRows = preferenceKindsFor("user").flatMap((kind) =>
+        OPTIONAL_CHANNELS.filter((c) => mayUse(kind, c)),
+      );
+      expect(
+        await sql("select count(*)::int as n from notification_opt_outs where user_id = $1", [collector.id]),
+      ).toEqual([{ n: collectorRows.length - 2 }]);
       await age(w.userIds, days);
       expect((await collector.client.post("/profile/notifications", { intent: "emailOn" })).status).toBe(302);
-      expect(await sql("select email, language from notification_settings where user_id = $1", [collector.id])).toEqual([
-        { email: "pending", language: "en" },
-      ]);
+      expect(await sql("select email, language from notification_settings where user_id = $1", [collector.id])).toEqual(
+        [{ email: "pending", language: "en" }],
+      );
       const other = await secondDevice.get("/profile");
       expect(other.status).toBe(302);
       expect(other.headers.get("location")).toMatch(/^\/auth\?redirect=/);
@@ -390,7 +461,9 @@ for (const days of [2, 29]) {
       const res = await w.leaver.client.post("/profile", { intent: "delete", password: PASSWORD });
       expect(res.status).toBe(302);
       expect(w.leaver.client.sessionCookie).toBe("");
-      expect(await sql("select 1 from profiles where id = $1 and deleted_at is not null", [w.leaver.id])).toHaveLength(1);
+      expect(await sql("select 1 from profiles where id = $1 and deleted_at is not null", [w.leaver.id])).toHaveLength(
+        1,
+      );
     });
 
     it("signs out", async () => {
@@ -418,7 +491,10 @@ describe.skipIf(!enabled)("a session past its expiry", () => {
       const res = await fetch(app.base + url, { headers: { cookie }, redirect: "manual" });
       const expected = page.signedOut === "auth" ? 302 : 200;
       if (res.status !== expected) failures.push(`${url}: ${res.status}`);
-      if (page.signedOut === "auth" && !res.headers.get("location")?.startsWith(`/auth?redirect=${encodeURIComponent(url)}`))
+      if (
+        page.signedOut === "auth" &&
+        !res.headers.get("location")?.startsWith(`/auth?redirect=${encodeURIComponent(url)}`)
+      )
         failures.push(`${url}: to ${res.headers.get("location")}`);
       if (clearedCookies(res, "session_token").length === 0) failures.push(`${url}: cookie not cleared`);
     }
@@ -440,7 +516,11 @@ describe.skipIf(!enabled)("a session past its expiry", () => {
     for (const [who, pathname, form] of actions) {
       const res = await fetch(app.base + pathname, {
         method: "POST",
-        headers: { origin: app.base, "content-type": "application/x-www-form-urlencoded", cookie: w.clients[who].sessionCookie },
+        headers: {
+          origin: app.base,
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: w.clients[who].sessionCookie,
+        },
         body: new URLSearchParams(form),
         redirect: "manual",
       });
@@ -507,9 +587,15 @@ describe.skipIf(!enabled)("things that change with time", () => {
     expect(await reset.text()).toContain("ungültig");
     expect(await sql("select 1 from accounts where user_id = $1", [leaver.id])).toHaveLength(0);
     expect(await sql("select 1 from profiles where id = $1 and deleted_at is not null", [leaver.id])).toHaveLength(1);
-    expect((await new CookieClient(app.base).post("/auth", { intent: "login", email: leaver.email, password: "revived-123" })).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await new CookieClient(app.base).post("/auth", {
+          intent: "login",
+          email: leaver.email,
+          password: "revived-123",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("keeps the last admin from deleting their own account (a clear message in both languages)", async () => {

@@ -1,21 +1,23 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+
 import { validate } from "#shared/forms.ts";
+import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+
 import { activityLog, boonees, claims, tags } from "../../server/db/schema.ts";
 import { changeRole } from "../../server/domain/accounts/change-role.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
-import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
-import type { Actor } from "../../server/domain/errors.ts";
-import { exportClaims } from "../../server/domain/claims/export-claims.ts";
-import { exportFigures } from "../../server/domain/figures/export-figures.ts";
 import { exportUsers } from "../../server/domain/accounts/export-users.ts";
-import { listActivity } from "../../server/domain/activity/list-activity.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
-import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import { listUsers } from "../../server/domain/accounts/list-users.ts";
+import { listActivity } from "../../server/domain/activity/list-activity.ts";
+import { exportClaims } from "../../server/domain/claims/export-claims.ts";
+import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import { releaseDrop } from "../../server/domain/drops/release-drop.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
+import type { Actor } from "../../server/domain/errors.ts";
+import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
+import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
+import { exportFigures } from "../../server/domain/figures/export-figures.ts";
+import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
 import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -37,7 +39,14 @@ const all = async <T>(rows: AsyncIterable<T>) => {
   return out;
 };
 const lastEntry = async (objectId: string) =>
-  (await s.db.select().from(activityLog).where(eq(activityLog.objectId, objectId)).orderBy(desc(activityLog.createdAt)).limit(1))[0];
+  (
+    await s.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.objectId, objectId))
+      .orderBy(desc(activityLog.createdAt))
+      .limit(1)
+  )[0];
 
 beforeAll(async () => {
   s = await createTestServices();
@@ -52,7 +61,10 @@ async function typeWithInstances(n: number, ownerName: string, typeName = `Typ $
   const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count: n, status: "Placed" });
   const owner = await createUser(s, ownerName);
   const third = batch.items[2];
-  await s.db.update(boonees).set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" }).where(eq(boonees.id, third.id));
+  await s.db
+    .update(boonees)
+    .set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" })
+    .where(eq(boonees.id, third.id));
   await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, third.id));
   const [claim] = await s.db.insert(claims).values({ booneeId: third.id, userId: owner.id }).returning();
   return { type, items: batch.items, third, owner, claim };
@@ -83,7 +95,9 @@ describe("the activity log tells the story (item 13)", () => {
     );
     expect(entry.details?.changes?.map((c) => c.field)).not.toContain("name");
     // what admins read
-    const listed = (await listActivity(s.db, admin, { kind: "boonee.updated" })).items.find((i) => i.objectId === w.third.id);
+    const listed = (await listActivity(s.db, admin, { kind: "boonee.updated" })).items.find(
+      (i) => i.objectId === w.third.id,
+    );
     expect(listed?.details).toEqual(entry.details);
     expect(JSON.stringify(await s.db.select().from(activityLog))).not.toContain(w.items[0].code);
   });
@@ -130,7 +144,11 @@ describe("exports hold what the list shows (item 12)", () => {
     const series = `Export ${tag}`;
     const made = [];
     for (let i = 0; i < 4; i++) {
-      const f = await createBoonee(s.db, admin, fields({ name: `Ex ${i} ${tag}`, series, status: i === 3 ? "Draft" : "Placed" }));
+      const f = await createBoonee(
+        s.db,
+        admin,
+        fields({ name: `Ex ${i} ${tag}`, series, status: i === 3 ? "Draft" : "Placed" }),
+      );
       await s.db
         .update(boonees)
         .set({ createdAt: new Date(Date.UTC(2026, 6, 1, 10, i)) })

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
@@ -102,7 +103,10 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
   it("never unlocks for figures without a series, and only once", async () => {
     const u = await createUser(s);
-    const [lone] = await s.db.insert(boonees).values({ name: "Ohne Reihe", status: "Placed" }).returning({ id: boonees.id });
+    const [lone] = await s.db
+      .insert(boonees)
+      .values({ name: "Ohne Reihe", status: "Placed" })
+      .returning({ id: boonees.id });
     const [t] = await s.db
       .insert(tags)
       .values({ booneeId: lone.id, secretCode: `LONE${Date.now().toString(36).toUpperCase()}` })

@@ -1,11 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Migration 0009 upgrades a database that already holds figures: the series counters start equal to
@@ -35,7 +35,8 @@ describe("migration 0009 on a database with figures", () => {
     const figures = (await db.execute(sql`select count(*)::int as n from boonees`)).rows[0];
 
     await migrate(db, { migrationsFolder: migrations });
-    const counters = (await db.execute(sql`select series, public_types as n from series_type_counts order by series`)).rows;
+    const counters = (await db.execute(sql`select series, public_types as n from series_type_counts order by series`))
+      .rows;
     const recount = (
       await db.execute(sql`select series, count(*)::int as n from boonees
         where template_id is null and series is not null and status not in ('Draft', 'Hidden') group by series order by series`)

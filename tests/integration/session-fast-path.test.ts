@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadViewer } from "../../server/auth/viewer.ts";
+
 import { readSessionFast } from "../../server/auth/session-fast-path.ts";
+import { loadViewer } from "../../server/auth/viewer.ts";
 import { sessions, userRoles } from "../../server/db/schema.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 

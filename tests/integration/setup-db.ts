@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+
 import { openDatabase, type Database, type OpenOptions } from "../../server/db/client.ts";
 
 let template: Promise<Blob> | undefined;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+
 import type { ClaimChallenge } from "../../server/domain/codes/claim-challenge.ts";
 
 /** What the browser's solver (public/claim-challenge.js) sends: altcha's payload, base64 JSON. */

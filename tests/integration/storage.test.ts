@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createS3Storage } from "../../server/storage/s3.ts";
 import { assertSafeKey, createLocalStorage, type Storage } from "../../server/storage/storage.ts";
 

@@ -1,12 +1,13 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, booneeStories, boonees, storyPhotoReports, storyPhotos } from "../../server/db/schema.ts";
+
+import { activityLog, boonees, booneeStories, storyPhotoReports, storyPhotos } from "../../server/db/schema.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { listStories } from "../../server/domain/stories/list-stories.ts";
-import { countReportedPhotos } from "../../server/domain/reports/open-reports.ts";
 import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { countReportedPhotos } from "../../server/domain/reports/open-reports.ts";
 import { REPORT_RULE } from "../../server/domain/reports/report-figure.ts";
+import { listStories } from "../../server/domain/stories/list-stories.ts";
 import { reportStoryPhoto } from "../../server/domain/stories/report-story-photo.ts";
 import { addStoryPhotos, setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -27,7 +28,12 @@ const gpsJpeg = () =>
     .jpeg()
     .withExif({
       IFD0: { Make: "SpyCam" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "54/1 19/1 2388/100", GPSLongitudeRef: "E", GPSLongitude: "10/1 7/1 2208/100" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "54/1 19/1 2388/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "10/1 7/1 2208/100",
+      },
     })
     .toBuffer();
 const file = async () => new File([new Uint8Array(await gpsJpeg())], "holiday.jpg", { type: "image/jpeg" });
@@ -45,7 +51,10 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
   it("the author adds up to 3 photos, re-encoded to WebP without any EXIF; others may not; hidden ones are not shown", async () => {
     const owner = await createUser(s, "Fina");
     const actor: Actor = { id: owner.id, role: "user" };
-    const [figure] = await s.db.insert(boonees).values({ name: "Knipsi", status: "Found", ownerId: owner.id }).returning();
+    const [figure] = await s.db
+      .insert(boonees)
+      .values({ name: "Knipsi", status: "Found", ownerId: owner.id })
+      .returning();
     const [story] = await s.db
       .insert(booneeStories)
       .values({ booneeId: figure.id, userId: owner.id, title: "Am Hafen", story: "Unter der Bank am Wasser." })
@@ -53,25 +62,39 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     expect((await sharp(await gpsJpeg()).metadata()).exif).toBeDefined(); // the input really carries EXIF
 
     expect(
-      await addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: story.id, files: [await file(), await file()] }),
+      await addStoryPhotos(s.db, s.storage, actor, {
+        booneeId: figure.id,
+        storyId: story.id,
+        files: [await file(), await file()],
+      }),
     ).toEqual({ added: 2 });
     const stranger: Actor = { id: (await createUser(s, "Otto")).id, role: "user" };
     expect(
-      await refusal(addStoryPhotos(s.db, s.storage, stranger, { booneeId: figure.id, storyId: story.id, files: [await file()] })),
+      await refusal(
+        addStoryPhotos(s.db, s.storage, stranger, { booneeId: figure.id, storyId: story.id, files: [await file()] }),
+      ),
     ).toBe("forbidden");
     expect(
       await refusal(
-        addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: story.id, files: [await file(), await file()] }),
+        addStoryPhotos(s.db, s.storage, actor, {
+          booneeId: figure.id,
+          storyId: story.id,
+          files: [await file(), await file()],
+        }),
       ),
     ).toBe("tooManyPhotos");
     // the author's own story sent to another figure's address, or an id that is no UUID: not found, nothing added
     const [other] = await s.db.insert(boonees).values({ name: "Anderer", status: "Placed" }).returning();
-    expect(await refusal(addStoryPhotos(s.db, s.storage, actor, { booneeId: other.id, storyId: story.id, files: [await file()] }))).toBe(
-      "notFound",
-    );
-    expect(await refusal(addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: "1 or 1=1", files: [await file()] }))).toBe(
-      "notFound",
-    );
+    expect(
+      await refusal(
+        addStoryPhotos(s.db, s.storage, actor, { booneeId: other.id, storyId: story.id, files: [await file()] }),
+      ),
+    ).toBe("notFound");
+    expect(
+      await refusal(
+        addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: "1 or 1=1", files: [await file()] }),
+      ),
+    ).toBe("notFound");
     expect(await s.db.$count(storyPhotos, eq(storyPhotos.storyId, story.id))).toBe(2);
     await addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: story.id, files: [await file()] });
     expect(await s.db.$count(storyPhotos, eq(storyPhotos.storyId, story.id))).toBe(3);
@@ -81,7 +104,12 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     expect(urls).toHaveLength(3);
     for (const url of urls) {
       const meta = await sharp(await bytesAt(url)).metadata();
-      expect([meta.format, meta.exif, meta.xmp, Math.max(meta.width!, meta.height!)]).toEqual(["webp", undefined, undefined, 800]);
+      expect([meta.format, meta.exif, meta.xmp, Math.max(meta.width!, meta.height!)]).toEqual([
+        "webp",
+        undefined,
+        undefined,
+        800,
+      ]);
     }
     expect(page.life.find((e) => e.kind === "story")).toMatchObject({ photos: urls });
 
@@ -105,9 +133,12 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
       .insert(booneeStories)
       .values({ booneeId: figure.id, userId: author.id, title: "Am Kai", story: "Neben dem alten Kran gefunden." })
       .returning();
-    await s.db
-      .insert(storyPhotos)
-      .values(Array.from({ length: photos }, (_, i) => ({ storyId: story.id, url: `/uploads/stories/test-${story.id}-${i}.webp` })));
+    await s.db.insert(storyPhotos).values(
+      Array.from({ length: photos }, (_, i) => ({
+        storyId: story.id,
+        url: `/uploads/stories/test-${story.id}-${i}.webp`,
+      })),
+    );
     // in the order the pages show them
     const rows = await s.db
       .select({ id: storyPhotos.id, url: storyPhotos.url })
@@ -149,7 +180,10 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
 
     const annaSees = (await getBooneeDetail(s.db, anna, figureId)).stories[0].photos;
     expect(annaSees.map((p) => p.reported)).toEqual([true, false]);
-    expect((await getBooneeDetail(s.db, null, figureId)).stories[0].photos.map((p) => p.reported)).toEqual([false, false]);
+    expect((await getBooneeDetail(s.db, null, figureId)).stories[0].photos.map((p) => p.reported)).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it("refuses: signed out 401, one's own photo 403, unknown, malformed, hidden or another figure's photo 404 — and stores nothing", async () => {
@@ -180,7 +214,8 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
     const stories = await Promise.all(Array.from({ length: 4 }, () => storyWithPhotos(3)));
     const all = stories.flatMap((st) => st.photoIds.map((id) => [st.figureId, id] as const));
     const answers = [];
-    for (const [figureId, photoId] of all.slice(0, REPORT_RULE.limit + 1)) answers.push(await status(report(dora, figureId, photoId)));
+    for (const [figureId, photoId] of all.slice(0, REPORT_RULE.limit + 1))
+      answers.push(await status(report(dora, figureId, photoId)));
     expect(answers.slice(0, REPORT_RULE.limit)).toEqual(Array(REPORT_RULE.limit).fill(200));
     expect(answers[REPORT_RULE.limit]).toBe(429);
   });
@@ -196,22 +231,36 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
       expect(await status(setPhotoHidden(s.db, actor, { photoId: photoIds[1], hidden: true }))).toBe(actor ? 403 : 401);
     }
     expect(await openReports(photoIds[1])).toBe(2);
-    expect((await s.db.select({ hidden: storyPhotos.hidden }).from(storyPhotos).where(eq(storyPhotos.id, photoIds[1])))[0].hidden).toBe(
-      false,
-    );
-    expect(await status(setPhotoHidden(s.db, moderator, { photoId: "00000000-0000-4000-8000-000000000000", hidden: true }))).toBe(404);
+    expect(
+      (await s.db.select({ hidden: storyPhotos.hidden }).from(storyPhotos).where(eq(storyPhotos.id, photoIds[1])))[0]
+        .hidden,
+    ).toBe(false);
+    expect(
+      await status(setPhotoHidden(s.db, moderator, { photoId: "00000000-0000-4000-8000-000000000000", hidden: true })),
+    ).toBe(404);
     expect(await status(setPhotoHidden(s.db, moderator, { photoId: "x", hidden: true }))).toBe(404);
 
     const own = await storyWithPhotos(1, { author: moderator });
     expect(await status(setPhotoHidden(s.db, moderator, { photoId: own.photoIds[0], hidden: true }))).toBe(403);
-    expect((await s.db.select({ hidden: storyPhotos.hidden }).from(storyPhotos).where(eq(storyPhotos.id, own.photoIds[0])))[0].hidden).toBe(
-      false,
-    );
-    expect(await setPhotoHidden(s.db, admin, { photoId: own.photoIds[0], hidden: true })).toMatchObject({ hidden: true }); // admins may
+    expect(
+      (
+        await s.db.select({ hidden: storyPhotos.hidden }).from(storyPhotos).where(eq(storyPhotos.id, own.photoIds[0]))
+      )[0].hidden,
+    ).toBe(false);
+    expect(await setPhotoHidden(s.db, admin, { photoId: own.photoIds[0], hidden: true })).toMatchObject({
+      hidden: true,
+    }); // admins may
 
-    expect(await setPhotoHidden(s.db, moderator, { photoId: photoIds[1], hidden: true })).toEqual({ hidden: true, reviewedReports: 2 });
+    expect(await setPhotoHidden(s.db, moderator, { photoId: photoIds[1], hidden: true })).toEqual({
+      hidden: true,
+      reviewedReports: 2,
+    });
     expect(await openReports(photoIds[1])).toBe(0);
-    const [reviewed] = await s.db.select().from(storyPhotoReports).where(eq(storyPhotoReports.photoId, photoIds[1])).limit(1);
+    const [reviewed] = await s.db
+      .select()
+      .from(storyPhotoReports)
+      .where(eq(storyPhotoReports.photoId, photoIds[1]))
+      .limit(1);
     expect(reviewed.reviewedBy).toBe(moderator.id);
     const page = await getBooneeDetail(s.db, eli, figureId);
     expect(page.stories[0].photos.map((p) => p.id)).toEqual([photoIds[0]]);
@@ -227,7 +276,10 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
     expect(await report(eli, figureId, photoIds[1])).toEqual({ already: true });
     expect(await openReports(photoIds[1])).toBe(0);
     expect(JSON.stringify(await getBooneeDetail(s.db, null, figureId))).toContain(hiddenUrl);
-    const log = await s.db.select({ action: activityLog.action }).from(activityLog).where(eq(activityLog.objectId, page.stories[0].id));
+    const log = await s.db
+      .select({ action: activityLog.action })
+      .from(activityLog)
+      .where(eq(activityLog.objectId, page.stories[0].id));
     expect(log.map((l) => l.action).sort()).toEqual(["photo.hidden", "photo.shown"]);
   });
 });

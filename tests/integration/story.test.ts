@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { latestToday } from "#shared/schemas/story.ts";
-import { booneeStories, boonees, notifications, userAchievements } from "../../server/db/schema.ts";
+
+import { boonees, booneeStories, notifications, userAchievements } from "../../server/db/schema.ts";
 import { addStory } from "../../server/domain/stories/add-story.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -46,7 +48,11 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .from(notifications)
       .where(and(eq(notifications.userId, owner.id), eq(notifications.type, "achievement")));
     expect(notes.length).toBeGreaterThanOrEqual(1);
-    const again = await addStory(s.db, { id: owner.id, role: "user" }, { booneeId: b.id, fields: { ...good, title: "Noch eine" } });
+    const again = await addStory(
+      s.db,
+      { id: owner.id, role: "user" },
+      { booneeId: b.id, fields: { ...good, title: "Noch eine" } },
+    );
     expect(again.unlocked).not.toContain("storyteller");
     expect(await storiesOf(b.id)).toHaveLength(2);
   });
@@ -56,22 +62,39 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const other = await createUser(s);
     const b = await ownedFigure(owner.id);
     const unowned = await ownedFigure(null);
-    await expect(addStory(s.db, null, { booneeId: b.id, fields: good })).rejects.toMatchObject({ code: "unauthorized", status: 401 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: good })).rejects.toMatchObject({
+    await expect(addStory(s.db, null, { booneeId: b.id, fields: good })).rejects.toMatchObject({
+      code: "unauthorized",
+      status: 401,
+    });
+    await expect(
+      addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: good }),
+    ).rejects.toMatchObject({
       code: "forbidden",
       status: 403,
     });
-    await expect(addStory(s.db, { id: other.id, role: "admin" }, { booneeId: b.id, fields: good })).rejects.toMatchObject({ status: 403 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: { title: "" } })).rejects.toMatchObject({
-      status: 403,
-    });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: unowned.id, fields: good })).rejects.toMatchObject({
+    await expect(
+      addStory(s.db, { id: other.id, role: "admin" }, { booneeId: b.id, fields: good }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: { title: "" } }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     await expect(
-      addStory(s.db, { id: other.id, role: "user" }, { booneeId: "00000000-0000-4000-8000-000000000000", fields: good }),
+      addStory(s.db, { id: other.id, role: "user" }, { booneeId: unowned.id, fields: good }),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      addStory(
+        s.db,
+        { id: other.id, role: "user" },
+        { booneeId: "00000000-0000-4000-8000-000000000000", fields: good },
+      ),
     ).rejects.toMatchObject({ status: 404 });
-    await expect(addStory(s.db, { id: other.id, role: "user" }, { booneeId: "x' or 1=1 --", fields: good })).rejects.toMatchObject({
+    await expect(
+      addStory(s.db, { id: other.id, role: "user" }, { booneeId: "x' or 1=1 --", fields: good }),
+    ).rejects.toMatchObject({
       status: 404,
     });
     expect(await storiesOf(b.id)).toHaveLength(0);
@@ -83,12 +106,30 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const actor = { id: owner.id, role: "user" as const };
     const b = await ownedFigure(owner.id);
     const fail = (fields: Record<string, string>) => addStory(s.db, actor, { booneeId: b.id, fields }).catch((e) => e);
-    expect(await fail({ ...good, title: "  ab  " })).toMatchObject({ status: 400, params: { title: "story.error.titleTooShort" } });
-    expect(await fail({ ...good, story: "   kurz    " })).toMatchObject({ status: 400, params: { story: "story.error.storyTooShort" } });
-    expect(await fail({ ...good, findDate: "2999-01-01" })).toMatchObject({ status: 400, params: { findDate: "story.error.dateFuture" } });
-    expect(await fail({ ...good, findDate: "2025-02-30" })).toMatchObject({ status: 400, params: { findDate: "story.error.dateInvalid" } });
-    expect(await fail({ ...good, title: "T".repeat(101) })).toMatchObject({ status: 400, params: { title: "story.error.titleTooLong" } });
-    expect(await fail({ ...good, story: "S".repeat(6000) })).toMatchObject({ status: 400, params: { story: "story.error.storyTooLong" } });
+    expect(await fail({ ...good, title: "  ab  " })).toMatchObject({
+      status: 400,
+      params: { title: "story.error.titleTooShort" },
+    });
+    expect(await fail({ ...good, story: "   kurz    " })).toMatchObject({
+      status: 400,
+      params: { story: "story.error.storyTooShort" },
+    });
+    expect(await fail({ ...good, findDate: "2999-01-01" })).toMatchObject({
+      status: 400,
+      params: { findDate: "story.error.dateFuture" },
+    });
+    expect(await fail({ ...good, findDate: "2025-02-30" })).toMatchObject({
+      status: 400,
+      params: { findDate: "story.error.dateInvalid" },
+    });
+    expect(await fail({ ...good, title: "T".repeat(101) })).toMatchObject({
+      status: 400,
+      params: { title: "story.error.titleTooLong" },
+    });
+    expect(await fail({ ...good, story: "S".repeat(6000) })).toMatchObject({
+      status: 400,
+      params: { story: "story.error.storyTooLong" },
+    });
     expect(await fail({ ...good, location: "L".repeat(201) })).toMatchObject({
       status: 400,
       params: { location: "story.error.locationTooLong" },
@@ -97,7 +138,12 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
 
     await addStory(s.db, actor, {
       booneeId: b.id,
-      fields: { title: `  ${"T".repeat(100)}  `, story: ` ${"S".repeat(5000)} `, location: "   ", findDate: "2025-06-01" },
+      fields: {
+        title: `  ${"T".repeat(100)}  `,
+        story: ` ${"S".repeat(5000)} `,
+        location: "   ",
+        findDate: "2025-06-01",
+      },
     });
     await addStory(s.db, actor, {
       booneeId: b.id,

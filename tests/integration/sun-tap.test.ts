@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
+import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { acceptSunTap } from "../../server/domain/codes/accept-sun-tap.ts";
 import { bindSunTag, unbindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { replaceClaimCode } from "../../server/domain/codes/replace-claim-code.ts";
 import { sunFigure } from "../../server/domain/codes/sun-figure.ts";
-import { TEST_SUN_MASTER, tapParams } from "../support/sun-tap.ts";
+import { tapParams, TEST_SUN_MASTER } from "../support/sun-tap.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 let s: TestServices;
@@ -37,7 +38,10 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
   it("accepts exactly one of two simultaneous taps with the same counter, then only higher counters", async () => {
     const f = await figureWithSunTag("04A1B2C3D4E5F6");
     const params = tapParams(TEST_SUN_MASTER, { uid: "04A1B2C3D4E5F6", counter: 5 });
-    const both = await Promise.all([acceptSunTap(s.db, TEST_SUN_MASTER, f.id, params), acceptSunTap(s.db, TEST_SUN_MASTER, f.id, params)]);
+    const both = await Promise.all([
+      acceptSunTap(s.db, TEST_SUN_MASTER, f.id, params),
+      acceptSunTap(s.db, TEST_SUN_MASTER, f.id, params),
+    ]);
     expect(both.map((o) => o.kind).sort()).toEqual(["accepted", "replayed"]);
     expect(await tap(f.id, "04A1B2C3D4E5F6", 6)).toMatchObject({ kind: "accepted", counter: 6 });
     expect(await tap(f.id, "04A1B2C3D4E5F6", 4)).toEqual({ kind: "replayed" });
@@ -56,7 +60,10 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     expect(await tap(first.id, uid, 42)).toEqual({ kind: "replayed" });
     // unbound, then stuck on another figure
     await unbindSunTag(s.db, admin, first.id);
-    const [b] = await s.db.insert(boonees).values({ name: "Second home", status: "Placed" }).returning({ id: boonees.id });
+    const [b] = await s.db
+      .insert(boonees)
+      .values({ name: "Second home", status: "Placed" })
+      .returning({ id: boonees.id });
     await s.db.insert(tags).values({ booneeId: b.id, secretCode: `SUNTAPMOVED${n++}` });
     await bindSunTag(s.db, admin, b.id, { mode: "master", uid }, TEST_SUN_MASTER);
     expect(await acceptSunTap(s.db, TEST_SUN_MASTER, b.id, oldTap)).toEqual({ kind: "replayed" });
@@ -70,7 +77,10 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     const forged = tapParams(TEST_SUN_MASTER, { uid: "04000000000A01", counter: 1 });
     forged.set("cmac", "0000000000000000");
     expect(await acceptSunTap(s.db, TEST_SUN_MASTER, f.id, forged)).toEqual({ kind: "unverified", reason: "bad-mac" });
-    const [plain] = await s.db.insert(boonees).values({ name: "Ohne Tag", status: "Placed" }).returning({ id: boonees.id });
+    const [plain] = await s.db
+      .insert(boonees)
+      .values({ name: "Ohne Tag", status: "Placed" })
+      .returning({ id: boonees.id });
     expect(await tap(plain.id, "04000000000A01", 2)).toEqual({ kind: "unverified", reason: "not-bound" });
   });
 
@@ -83,10 +93,12 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     const first = await tap(f.id, "04000000000B01", 10);
     expect(await tap(f.id, "04000000000B01", 11)).toMatchObject({ kind: "accepted" });
     // the grant of the older tap is worthless once a newer tap was accepted
-    expect(first.kind === "accepted" && (await claimBoonee(s.db, actor, input, { sunCounter: first.counter }))).toEqual({
-      success: false,
-      error: "claim.error.needsTap",
-    });
+    expect(first.kind === "accepted" && (await claimBoonee(s.db, actor, input, { sunCounter: first.counter }))).toEqual(
+      {
+        success: false,
+        error: "claim.error.needsTap",
+      },
+    );
     expect(await claimBoonee(s.db, actor, input, { sunCounter: 11 })).toMatchObject({ success: true });
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);

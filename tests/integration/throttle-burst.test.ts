@@ -5,8 +5,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import {
+  createPgDatabase,
+  freePort,
+  postForm,
+  ROOT,
+  signUpCookie,
+  startInstance,
+  type Instance,
+} from "../support/instances.ts";
 import { openUnreadStream } from "../support/sse.ts";
-import { createPgDatabase, freePort, type Instance, postForm, ROOT, signUpCookie, startInstance } from "../support/instances.ts";
 
 // Issue 12 as an attacker tries it, against the real server (PostgreSQL with TEST_DATABASE_URL,
 // else the embedded database), behind a proxy that sets x-real-ip from loopback.
@@ -40,13 +49,23 @@ beforeAll(async () => {
       env: { ...appEnv, CLIENT_IP_HEADER: "x-real-ip", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     }),
     // the same set-up, but the proxy it trusts is elsewhere: x-real-ip from loopback is a spoof
-    startInstance({ port: spoofPort, startTimeoutMs, env: { ...spoofEnv, CLIENT_IP_HEADER: "x-real-ip", TRUSTED_PROXIES: "10.9.9.9" } }),
+    startInstance({
+      port: spoofPort,
+      startTimeoutMs,
+      env: { ...spoofEnv, CLIENT_IP_HEADER: "x-real-ip", TRUSTED_PROXIES: "10.9.9.9" },
+    }),
   ]);
   [app, spoofable] = started.map((r) => (r.status === "fulfilled" ? r.value : (undefined as unknown as Instance)));
   for (const r of started) if (r.status === "rejected") throw r.reason;
-  const res = await postForm(app.base, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password }, undefined, {
-    "x-real-ip": "192.0.2.1",
-  });
+  const res = await postForm(
+    app.base,
+    "/auth",
+    { intent: "login", email: ADMIN.email, password: ADMIN.password },
+    undefined,
+    {
+      "x-real-ip": "192.0.2.1",
+    },
+  );
   admin = res.headers
     .getSetCookie()
     .find((c) => c.includes("session_token"))!
@@ -133,9 +152,15 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     expect(created.status).toBe(200);
     expect(await created.text()).toContain(`/c/${code}`);
     expect(await status(`${app.base}/c/${code}`, { "x-real-ip": lockedIp })).toBe(429); // signed out: the address decides
-    const finder = await signUpCookie(app.base, "Ehrliche Finderin", `burst-finder-${Date.now()}@example.test`, "secret123", {
-      "x-real-ip": lockedIp,
-    });
+    const finder = await signUpCookie(
+      app.base,
+      "Ehrliche Finderin",
+      `burst-finder-${Date.now()}@example.test`,
+      "secret123",
+      {
+        "x-real-ip": lockedIp,
+      },
+    );
     expect(await status(`${app.base}/c/${code}`, { cookie: finder, "x-real-ip": lockedIp })).toBe(429);
     expect(await status(`${app.base}/c/${code}`, { cookie: finder, "x-real-ip": "198.51.100.98" })).toBe(200);
     const claim = await postForm(app.base, `/c/${code}`, { intent: "claim" }, finder, { "x-real-ip": "198.51.100.98" });
@@ -147,7 +172,8 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
   it("ignores x-real-ip from a peer outside TRUSTED_PROXIES", async () => {
     // eleven different "addresses", all from loopback, which this instance does not trust
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push(await status(`${spoofable.base}/c/${guess(i)}`, { "x-real-ip": `198.51.100.${i + 1}` }));
+    for (let i = 0; i < 11; i++)
+      statuses.push(await status(`${spoofable.base}/c/${guess(i)}`, { "x-real-ip": `198.51.100.${i + 1}` }));
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
     expect(statuses[10]).toBe(429);
   });
@@ -155,7 +181,8 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
   it("refuses 2 MB public forms with 413 (with and without Content-Length), and big uploads from non-admins with 401/403", async () => {
     // 2 MB announced, only the first 128 KB sent: the answer must come without the rest
     const twoMb = String(2 * 1024 * 1024);
-    for (const p of ["/claim", "/auth", "/language"]) expect(await answerBeforeBody(p, { "content-length": twoMb }), p).toBe(413);
+    for (const p of ["/claim", "/auth", "/language"])
+      expect(await answerBeforeBody(p, { "content-length": twoMb }), p).toBe(413);
     expect(await answerBeforeBody("/auth", { "transfer-encoding": "chunked" })).toBe(413);
     expect(await status(`${app.base}/healthz`)).toBe(200);
     // a small form still works
@@ -164,7 +191,10 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     const user = await signUpCookie(app.base, "Kein Admin", `burst-user-${Date.now()}@example.test`, "secret123", {
       "x-real-ip": "192.0.2.77",
     });
-    const multipart = { "content-type": "multipart/form-data; boundary=burst", "content-length": String(5 * 1024 * 1024) };
+    const multipart = {
+      "content-type": "multipart/form-data; boundary=burst",
+      "content-length": String(5 * 1024 * 1024),
+    };
     expect(await answerBeforeBody("/admin/create-boonee", { ...multipart, cookie: user })).toBe(403);
     expect(await answerBeforeBody("/admin/create-boonee.data", { ...multipart, cookie: user })).toBe(403);
     expect(await answerBeforeBody("/admin/content", multipart)).toBe(401); // signed out
@@ -187,7 +217,9 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
       redirect: "manual",
     });
     expect(small.status).toBe(403);
-    expect(await (await fetch(`${app.base}/admin/boonees`, { headers: { cookie: admin } })).text()).not.toContain("Burst intruder");
+    expect(await (await fetch(`${app.base}/admin/boonees`, { headers: { cookie: admin } })).text()).not.toContain(
+      "Burst intruder",
+    );
   }, 120_000);
 
   it("caps open event streams per user; closing one frees a place", async () => {
@@ -198,7 +230,9 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
     for (let i = 0; i < 5; i++) streams.push(await openUnreadStream(app.base, cookie));
     expect(await status(`${app.base}/api/events`, { cookie })).toBe(429);
     streams.shift()!.close();
-    await expect.poll(() => status(`${app.base}/api/events`, { cookie }).then((s) => s), { timeout: 5_000 }).not.toBe(429);
+    await expect
+      .poll(() => status(`${app.base}/api/events`, { cookie }).then((s) => s), { timeout: 5_000 })
+      .not.toBe(429);
     for (const s of streams) s.close();
   });
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, tags } from "../../server/db/schema.ts";
 import { findFigureByCode, lookupFigure } from "../../server/domain/codes/find-figure-by-code.ts";
@@ -59,7 +60,10 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const f = await figure();
     const ip = "10.34.200.200";
     for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
-    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({ code: "tooMany", params: { locked: "address" } });
+    await expect(findFigureByCode(s.db, f.code, { ip })).rejects.toMatchObject({
+      code: "tooMany",
+      params: { locked: "address" },
+    });
     // an account older than a day, on a quiet minute for the site (decision 039: a new account, or any
     // account while the site's wrong-code budget is spent, shares the locked address's fate)
     const u = await createUser(s);
@@ -99,21 +103,31 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
   });
 
   // Only PostgreSQL has a clock of its own: the embedded database reads this process's clock.
-  it.skipIf(!onPostgres)("keeps a lock for an instance whose clock runs an hour ahead (the window is the database's)", async () => {
-    const ip = "10.34.61.61";
-    for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
-    vi.useFakeTimers({ toFake: ["Date"] });
-    try {
-      vi.setSystemTime(Date.now() + 60 * 60_000);
-      await expect(findFigureByCode(s.db, wrong("skew"), { ip })).rejects.toMatchObject({ code: "tooMany", params: { minutes: 10 } });
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+  it.skipIf(!onPostgres)(
+    "keeps a lock for an instance whose clock runs an hour ahead (the window is the database's)",
+    async () => {
+      const ip = "10.34.61.61";
+      for (let i = 0; i < 10; i++) await findFigureByCode(s.db, wrong(i), { ip });
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        vi.setSystemTime(Date.now() + 60 * 60_000);
+        await expect(findFigureByCode(s.db, wrong("skew"), { ip })).rejects.toMatchObject({
+          code: "tooMany",
+          params: { minutes: 10 },
+        });
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it("reports the attempts left and the wait", async () => {
     const rule = { limit: 3, windowSeconds: 120 };
-    expect(await hit(s.db, "test:remaining", rule)).toMatchObject({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    expect(await hit(s.db, "test:remaining", rule)).toMatchObject({
+      allowed: true,
+      remaining: 2,
+      retryAfterSeconds: 0,
+    });
     await hit(s.db, "test:remaining", rule);
     await hit(s.db, "test:remaining", rule);
     const refused = await hit(s.db, "test:remaining", rule);
@@ -145,7 +159,11 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const code = wrong("locked");
     await expect(lookupFigure(s.db, code, { ip })).rejects.toMatchObject({ code: "tooMany" });
     const count = async () =>
-      Number((await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`))[0].count);
+      Number(
+        (
+          await queryRows<{ count: number }>(s.db, sql`select count from rate_limits where key = ${`claim:ip:${ip}`}`)
+        )[0].count,
+      );
     expect(await count()).toBe(10);
     expect((await lookupFigure(s.db, code, { ip, challengePassed: true })).figure).toBeNull();
     expect(await count()).toBe(11);
@@ -154,7 +172,9 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
   it("counts the same wrong code once also when many copies arrive at the same moment, and a signed-in account once too", async () => {
     const u = await createUser(s);
     const same = wrong("burst");
-    const results = await Promise.all(Array.from({ length: 20 }, () => lookupFigure(s.db, same, { ip: "10.34.78.78", userId: u.id })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => lookupFigure(s.db, same, { ip: "10.34.78.78", userId: u.id })),
+    );
     expect(results.every((r) => r.figure === null)).toBe(true);
     const counts = await queryRows<{ key: string; count: number }>(
       s.db,
@@ -169,7 +189,9 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
       ('test:just-ended', 3, now() - interval '10 minutes', now() - interval '1 second'),
       ('test:current', 4, now() - interval '5 minutes', now() + interval '5 minutes')`);
     expect(await deleteExpiredRateLimits(s.db)).toBeGreaterThanOrEqual(2);
-    const keys = (await queryRows<{ key: string }>(s.db, sql`select key from rate_limits where key like 'test:%'`)).map((r) => r.key);
+    const keys = (await queryRows<{ key: string }>(s.db, sql`select key from rate_limits where key like 'test:%'`)).map(
+      (r) => r.key,
+    );
     expect(keys).toContain("test:current");
     expect(keys).not.toContain("test:old");
     expect(keys).not.toContain("test:just-ended");

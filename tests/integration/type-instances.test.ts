@@ -1,12 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { formValues } from "#shared/figure-fields.ts";
 import { validate } from "#shared/forms.ts";
 import { booneeFieldsSchema, updateBooneeSchema, type BooneeFieldsInput } from "#shared/schemas/admin.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
 import type { Actor } from "../../server/domain/errors.ts";
+import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
 import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
 import { countInstances } from "../../server/domain/figures/type-inheritance.ts";
 import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
@@ -105,7 +107,12 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
     expect(parsed.data.inherit).toEqual(["origin"]);
     await updateBoonee(s.db, admin, parsed.data);
     expect(await row(inst)).toMatchObject({ origin: "Kiel", passion: "Krabben", overriddenFields: ["passion"] });
-    await updateBoonee(s.db, admin, { ...fieldsOf(await row(typeId)), id: typeId, origin: "Flensburg", passion: "Wellen" });
+    await updateBoonee(s.db, admin, {
+      ...fieldsOf(await row(typeId)),
+      id: typeId,
+      origin: "Flensburg",
+      passion: "Wellen",
+    });
     expect(await row(inst)).toMatchObject({ origin: "Flensburg", passion: "Krabben" });
   });
 

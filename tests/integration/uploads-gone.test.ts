@@ -1,21 +1,22 @@
-import { serve, type ServerType } from "@hono/node-server";
-import { sql } from "drizzle-orm";
 import { existsSync, mkdtempSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { booneeStories, boonees, drops, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
+
+import { boonees, booneeStories, drops, exclusiveContent, storyPhotos } from "../../server/db/schema.ts";
 import { blockAccount } from "../../server/domain/accounts/block-account.ts";
-import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
-import { deleteOwnStory } from "../../server/domain/stories/edit-own-story.ts";
-import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
 import { deleteAccount } from "../../server/domain/accounts/own-data.ts";
 import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
+import { DomainError, type Actor } from "../../server/domain/errors.ts";
+import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
+import { deleteOwnStory } from "../../server/domain/stories/edit-own-story.ts";
+import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
 import { addStoryPhotos, UPLOAD_RULE } from "../../server/domain/stories/story-photos.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { createS3Storage } from "../../server/storage/s3.ts";
@@ -98,7 +99,8 @@ const png = async (color = "#e5602a") =>
       type: "image/png",
     },
   );
-const notAnImage = () => new File([new TextEncoder().encode("#!/bin/sh\necho not a photo\n")], "photo.jpg", { type: "image/jpeg" });
+const notAnImage = () =>
+  new File([new TextEncoder().encode("#!/bin/sh\necho not a photo\n")], "photo.jpg", { type: "image/jpeg" });
 const codeOf = (p: Promise<unknown>) =>
   p.then(
     () => "ok",
@@ -121,7 +123,8 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
   `uploads that are gone, %s storage, on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
   (kind) => {
     const storage = () => drivers[kind].storage;
-    const get = (url: string, cookie?: string) => fetch(drivers[kind].base + url, { headers: cookie ? { cookie } : {} });
+    const get = (url: string, cookie?: string) =>
+      fetch(drivers[kind].base + url, { headers: cookie ? { cookie } : {} });
     const status = async (url: string, cookie?: string) => {
       const res = await get(url, cookie);
       await res.arrayBuffer();
@@ -138,7 +141,12 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
         .returning();
       const [story] = await s.db
         .insert(booneeStories)
-        .values({ booneeId: figure.id, userId: author.id, title: `Fund von ${name}`, story: "Unter der Brücke am Kanal." })
+        .values({
+          booneeId: figure.id,
+          userId: author.id,
+          title: `Fund von ${name}`,
+          story: "Unter der Brücke am Kanal.",
+        })
         .returning();
       await addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] });
       const [photo] = await s.db
@@ -217,7 +225,11 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const video = await storeVideo(
         storage(),
         new File(
-          [new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 109, 112, 52, 50, 0, 0, 0, 0, 109, 112, 52, 50, 105, 115, 111, 109])],
+          [
+            new Uint8Array([
+              0, 0, 0, 24, 102, 116, 121, 112, 109, 112, 52, 50, 0, 0, 0, 0, 109, 112, 52, 50, 105, 115, 111, 109,
+            ]),
+          ],
           "v.mp4",
         ),
         "videos",
@@ -227,11 +239,18 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
         .update(boonees)
         .set({ imageUrl: picture, welcomeVideoUrl: video })
         .where(sql`${boonees.id} = ${photo.figure.id}`);
-      await s.db
-        .insert(exclusiveContent)
-        .values({ title: "Nur für dich", contentType: "image", url: exclusive, booneeId: photo.figure.id, audience: "boonee" });
+      await s.db.insert(exclusiveContent).values({
+        title: "Nur für dich",
+        contentType: "image",
+        url: exclusive,
+        booneeId: photo.figure.id,
+        audience: "boonee",
+      });
       // a second figure shares a picture with a third: deleting one keeps it
-      const [one] = await s.db.insert(boonees).values({ name: "Zwilling A", status: "Placed", imageUrl: shared }).returning();
+      const [one] = await s.db
+        .insert(boonees)
+        .values({ name: "Zwilling A", status: "Placed", imageUrl: shared })
+        .returning();
       await s.db.insert(boonees).values({ name: "Zwilling B", status: "Placed", imageUrl: shared });
 
       await deleteBoonee(s.db, storage(), admin, { id: photo.figure.id });
@@ -247,7 +266,10 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
     it("a refused upload writes nothing: nine 4th photos, a wrong type beside a good photo", async () => {
       const author = await createUser(s, "Viel");
       const actor: Actor = { id: author.id, role: "user" };
-      const [figure] = await s.db.insert(boonees).values({ name: "Vollbild", status: "Found", ownerId: author.id }).returning();
+      const [figure] = await s.db
+        .insert(boonees)
+        .values({ name: "Vollbild", status: "Found", ownerId: author.id })
+        .returning();
       const [story] = await s.db
         .insert(booneeStories)
         .values({ booneeId: figure.id, userId: author.id, title: "Drei", story: "Drei Fotos reichen." })
@@ -263,13 +285,19 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       });
       const before = await storedKeys(storage());
       for (let i = 0; i < 9; i++) {
-        expect(await codeOf(addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] }))).toBe(
-          "tooManyPhotos 400",
-        );
+        expect(
+          await codeOf(
+            addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] }),
+          ),
+        ).toBe("tooManyPhotos 400");
       }
       expect(
         await codeOf(
-          addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: second.id, files: [await png(), notAnImage()] }),
+          addStoryPhotos(s.db, storage(), actor, {
+            booneeId: figure.id,
+            storyId: second.id,
+            files: [await png(), notAnImage()],
+          }),
         ),
       ).toBe("imageUpload 415");
       expect(await storedKeys(storage())).toEqual(before);
@@ -279,7 +307,10 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
     it(`throttles uploads per account: after ${UPLOAD_RULE.limit} in an hour the next is refused with 429 and stores nothing; admins are not counted`, async () => {
       const author = await createUser(s, "Eifrig");
       const actor: Actor = { id: author.id, role: "user" };
-      const [figure] = await s.db.insert(boonees).values({ name: "Dauerfoto", status: "Found", ownerId: author.id }).returning();
+      const [figure] = await s.db
+        .insert(boonees)
+        .values({ name: "Dauerfoto", status: "Found", ownerId: author.id })
+        .returning();
       const [story] = await s.db
         .insert(booneeStories)
         .values({ booneeId: figure.id, userId: author.id, title: "Viele", story: "Immer wieder neu." })
@@ -287,7 +318,9 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       // refused attempts count too: each costs the work of decoding
       for (let i = 0; i < UPLOAD_RULE.limit; i++) {
         expect(
-          await codeOf(addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [notAnImage()] })),
+          await codeOf(
+            addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [notAnImage()] }),
+          ),
         ).toBe("imageUpload 415");
       }
       const before = await storedKeys(storage());
@@ -306,9 +339,11 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
         .values({ booneeId: figure.id, userId: admin.id, title: "Team", story: "Vom Team geschrieben." })
         .returning();
       for (let i = 0; i <= UPLOAD_RULE.limit; i++) {
-        expect(await codeOf(addStoryPhotos(s.db, storage(), admin, { booneeId: figure.id, storyId: own.id, files: [notAnImage()] }))).toBe(
-          "imageUpload 415",
-        );
+        expect(
+          await codeOf(
+            addStoryPhotos(s.db, storage(), admin, { booneeId: figure.id, storyId: own.id, files: [notAnImage()] }),
+          ),
+        ).toBe("imageUpload 415");
       }
     });
 
@@ -318,7 +353,12 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const legacy = await storeImage(storage(), await png("#654321"), "images"); // stored before hints/ existed
       const [drop] = await s.db
         .insert(drops)
-        .values({ titleDe: "Geheim", titleEn: "Secret", hintImageUrl: hint, releaseAt: new Date(Date.now() + 86_400_000) })
+        .values({
+          titleDe: "Geheim",
+          titleEn: "Secret",
+          hintImageUrl: hint,
+          releaseAt: new Date(Date.now() + 86_400_000),
+        })
         .returning();
       const [old] = await s.db
         .insert(drops)
@@ -353,7 +393,8 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       await storage().put("health/ready-probe.txt", new TextEncoder().encode("ok"), "text/plain");
       const hour = 3_600_000;
       // an hour and a half ago: the orphan and the referenced photo (the young orphan was just written)
-      for (const key of [...keysOfUrl(orphan), ...kept.keys, "health/ready-probe.txt"]) await backdate(kind, key, hour * 1.5);
+      for (const key of [...keysOfUrl(orphan), ...kept.keys, "health/ready-probe.txt"])
+        await backdate(kind, key, hour * 1.5);
 
       const result = await sweepOrphanUploads(s.db, storage(), SWEEP_GRACE_MS);
       expect(result.removed).toBeGreaterThanOrEqual(2);

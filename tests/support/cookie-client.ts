@@ -20,14 +20,21 @@ export class CookieClient {
   }
 
   async get(path: string, headers: Record<string, string> = {}) {
-    return this.remember(await fetch(this.base + path, { headers: { cookie: this.cookieHeader, ...headers }, redirect: "manual" }));
+    return this.remember(
+      await fetch(this.base + path, { headers: { cookie: this.cookieHeader, ...headers }, redirect: "manual" }),
+    );
   }
 
   async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
     return this.remember(
       await fetch(this.base + path, {
         method: "POST",
-        headers: { origin: this.base, "content-type": "application/x-www-form-urlencoded", cookie: this.cookieHeader, ...headers },
+        headers: {
+          origin: this.base,
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: this.cookieHeader,
+          ...headers,
+        },
         body: new URLSearchParams(form),
         redirect: "manual",
       }),

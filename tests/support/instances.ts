@@ -107,7 +107,12 @@ export function postForm(
 ) {
   return fetch(base + pathname, {
     method: "POST",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}), ...extraHeaders },
+    headers: {
+      origin: base,
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookie ? { cookie } : {}),
+      ...extraHeaders,
+    },
     body: new URLSearchParams(form),
     redirect: "manual",
   });

@@ -14,16 +14,18 @@ const NOT_PAGES: RoutePattern[] = ["/boonee/:id/photos"];
  * gets: sent to /auth, or the public page (a public page with an owner's part).
  */
 export const SIGNED_IN_PAGES: { path: string; who: Who; signedOut: "auth" | "public" }[] = [
-  ...(Object.entries(ROUTE_POLICIES) as [RoutePattern, (typeof ROUTE_POLICIES)[RoutePattern]][]).flatMap(([path, policy]) => {
-    if (policy.access === "public" || NOT_PAGES.includes(path)) return [];
-    const who: Who[] = OWNER_PAGES[path]
-      ? [OWNER_PAGES[path]]
-      : policy.access === "team"
-        ? ["admin", "moderator"]
-        : policy.access === "admin"
-          ? ["admin"]
-          : ["user"];
-    return who.map((w) => ({ path, who: w, signedOut: "auth" as const }));
-  }),
+  ...(Object.entries(ROUTE_POLICIES) as [RoutePattern, (typeof ROUTE_POLICIES)[RoutePattern]][]).flatMap(
+    ([path, policy]) => {
+      if (policy.access === "public" || NOT_PAGES.includes(path)) return [];
+      const who: Who[] = OWNER_PAGES[path]
+        ? [OWNER_PAGES[path]]
+        : policy.access === "team"
+          ? ["admin", "moderator"]
+          : policy.access === "admin"
+            ? ["admin"]
+            : ["user"];
+      return who.map((w) => ({ path, who: w, signedOut: "auth" as const }));
+    },
+  ),
   { path: "/boonee/{figure}", who: "owner", signedOut: "public" },
 ];

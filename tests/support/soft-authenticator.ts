@@ -9,7 +9,9 @@ const sha256 = (b: Uint8Array | string) => createHash("sha256").update(b).digest
 
 export class SoftAuthenticator {
   readonly credentialId = randomBytes(16);
-  private readonly key: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  private readonly key: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync("ec", {
+    namedCurve: "P-256",
+  });
   private counter = 0;
   private readonly origin: string;
 
@@ -64,7 +66,9 @@ export class SoftAuthenticator {
       rawId: this.id,
       type: "public-key" as const,
       response: {
-        clientDataJSON: b64u(this.clientData("webauthn.create", overrides.challenge ?? options.challenge, overrides.origin)),
+        clientDataJSON: b64u(
+          this.clientData("webauthn.create", overrides.challenge ?? options.challenge, overrides.origin),
+        ),
         attestationObject: b64u(attestationObject),
         transports: ["internal" as const],
       },
@@ -78,7 +82,10 @@ export class SoftAuthenticator {
    */
   authenticate(options: { challenge: string; rpId?: string }, overrides: { userVerified?: boolean } = {}) {
     this.counter++;
-    const authData = this.authData(options.rpId ?? new URL(this.origin).hostname, overrides.userVerified === false ? 0x01 : 0x05);
+    const authData = this.authData(
+      options.rpId ?? new URL(this.origin).hostname,
+      overrides.userVerified === false ? 0x01 : 0x05,
+    );
     const clientDataJSON = this.clientData("webauthn.get", options.challenge);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.key.privateKey);
     return {

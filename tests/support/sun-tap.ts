@@ -1,6 +1,7 @@
 import { createCipheriv, randomBytes } from "node:crypto";
-import { sunMac, type SunTap } from "../../server/sun/sun-message.ts";
+
 import { deriveSunKeys } from "../../server/sun/sun-keys.ts";
+import { sunMac, type SunTap } from "../../server/sun/sun-message.ts";
 
 /** What an NTAG 424 DNA tag puts into its URL on a tap: encrypted PICC data and the SUN MAC. */
 export function tapParams(masterHex: string, tap: SunTap): URLSearchParams {

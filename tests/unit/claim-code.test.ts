@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
+import { claimCodeError, codeFromScan, generateClaimCode, GENERATED_ALPHABET } from "#shared/claim-code-rule.ts";
 import { claimCodeSchema } from "#shared/claim-code.ts";
-import { claimCodeError, codeFromScan, GENERATED_ALPHABET, generateClaimCode } from "#shared/claim-code-rule.ts";
 
 describe("claim code rules", () => {
   it.each([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createClientAddress, parseTrustedProxies } from "../../server/client-address.ts";
 import { addressKey } from "../../server/domain/address-key.ts";
 import { createStreamSlots } from "../../server/realtime/stream-slots.ts";
@@ -21,7 +22,12 @@ describe("addressKey", () => {
 describe("client address behind trusted proxies", () => {
   const logger = () => {
     const warnings: string[] = [];
-    const log = { debug() {}, info() {}, error() {}, warn: (_: unknown, msg: string) => void warnings.push(msg) } as never;
+    const log = {
+      debug() {},
+      info() {},
+      error() {},
+      warn: (_: unknown, msg: string) => void warnings.push(msg),
+    } as never;
     return { log, warnings };
   };
   const headers = (h: Record<string, string>) => new Headers(h);
@@ -36,16 +42,24 @@ describe("client address behind trusted proxies", () => {
   });
 
   it("walks X-Forwarded-For from the right: a spoofed left-most entry is never the client", () => {
-    const resolve = createClientAddress({ header: "x-forwarded-for", trustedProxies: "127.0.0.0/8,::1,10.0.0.0/8", log: logger().log });
+    const resolve = createClientAddress({
+      header: "x-forwarded-for",
+      trustedProxies: "127.0.0.0/8,::1,10.0.0.0/8",
+      log: logger().log,
+    });
     // nginx/most balancers append the peer they saw: "<what the client sent>, <the client>"
     expect(resolve("127.0.0.1", headers({ "x-forwarded-for": "1.2.3.4, 198.51.100.7" }))).toBe("198.51.100.7");
     expect(resolve("127.0.0.1", headers({ "x-forwarded-for": "127.0.0.1, 198.51.100.7" }))).toBe("198.51.100.7");
     expect(resolve("127.0.0.1", headers({ "x-forwarded-for": "garbage, 198.51.100.7" }))).toBe("198.51.100.7");
     // two proxies of ours: the first hop that is not ours is the client
     expect(resolve("10.0.0.2", headers({ "x-forwarded-for": "6.6.6.6, 198.51.100.8, 10.0.0.9" }))).toBe("198.51.100.8");
-    expect(resolve("10.0.0.2", headers({ "x-forwarded-for": "198.51.100.9:5123, [2001:db8::7]:443" }))).toBe("2001:db8::7");
+    expect(resolve("10.0.0.2", headers({ "x-forwarded-for": "198.51.100.9:5123, [2001:db8::7]:443" }))).toBe(
+      "2001:db8::7",
+    );
     // the client's own entry cannot pretend to be one of our proxies to reach further left
-    expect(resolve("127.0.0.1", headers({ "x-forwarded-for": "6.6.6.6, 10.0.0.5, 198.51.100.10" }))).toBe("198.51.100.10");
+    expect(resolve("127.0.0.1", headers({ "x-forwarded-for": "6.6.6.6, 10.0.0.5, 198.51.100.10" }))).toBe(
+      "198.51.100.10",
+    );
     // a hop that is not an address ends the walk at the last trusted one
     expect(resolve("127.0.0.1", headers({ "x-forwarded-for": "6.6.6.6, not-an-ip, 10.0.0.5" }))).toBe("10.0.0.5");
     expect(resolve("127.0.0.1", headers({ "x-forwarded-for": "" }))).toBe("127.0.0.1");
@@ -54,12 +68,18 @@ describe("client address behind trusted proxies", () => {
 
   it("reads RFC 7239 Forwarded the same way", () => {
     const resolve = createClientAddress({ header: "forwarded", trustedProxies: "127.0.0.0/8", log: logger().log });
-    expect(resolve("127.0.0.1", headers({ forwarded: "for=6.6.6.6, for=198.51.100.11;proto=https" }))).toBe("198.51.100.11");
+    expect(resolve("127.0.0.1", headers({ forwarded: "for=6.6.6.6, for=198.51.100.11;proto=https" }))).toBe(
+      "198.51.100.11",
+    );
     expect(resolve("127.0.0.1", headers({ forwarded: 'for=6.6.6.6, for="[2001:db8::9]:4711"' }))).toBe("2001:db8::9");
   });
 
   it("trusts configured ranges and refuses bad entries", () => {
-    const resolve = createClientAddress({ header: "x-real-ip", trustedProxies: "10.9.9.9, 2001:db8:1::/48", log: logger().log });
+    const resolve = createClientAddress({
+      header: "x-real-ip",
+      trustedProxies: "10.9.9.9, 2001:db8:1::/48",
+      log: logger().log,
+    });
     expect(resolve("10.9.9.9", headers({ "x-real-ip": "198.51.100.2" }))).toBe("198.51.100.2");
     expect(resolve("2001:db8:1:5::1", headers({ "x-real-ip": "198.51.100.3" }))).toBe("198.51.100.3");
     expect(resolve("127.0.0.1", headers({ "x-real-ip": "198.51.100.4" }))).toBe("127.0.0.1");

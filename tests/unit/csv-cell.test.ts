@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { csvCell, csvLine } from "../../server/csv/csv.ts";
 
 const DANGEROUS = /^[=+\-@\t\r]/;
@@ -6,7 +7,10 @@ const FRAGMENTS = ["=1+1", "+49", "-2", "@SUM(A1)", "\t=x", "\r=x", " =x", '"=x'
 const SEPARATORS = [",", ";", "\n", "\r\n", ", ", "; ", ',"', ';"'];
 
 /** Every cell value made of two fragments around a separator, and the fragments alone. */
-const values = [...FRAGMENTS, ...FRAGMENTS.flatMap((a) => SEPARATORS.flatMap((sep) => FRAGMENTS.map((b) => `${a}${sep}${b}`)))];
+const values = [
+  ...FRAGMENTS,
+  ...FRAGMENTS.flatMap((a) => SEPARATORS.flatMap((sep) => FRAGMENTS.map((b) => `${a}${sep}${b}`))),
+];
 
 describe("CSV cells in spreadsheets that split on , or ;", () => {
   it("no piece of a line, split on , ; or a line break, starts a formula (quotes and spaces stripped)", () => {
@@ -14,7 +18,10 @@ describe("CSV cells in spreadsheets that split on , or ;", () => {
       for (const value of values) {
         const line = csvLine(["ok", value, value], separator);
         for (const piece of line.split(/[,;\r\n]/)) {
-          expect(DANGEROUS.test(piece.replace(/^[ "]*/, "")), `${JSON.stringify(value)} -> ${JSON.stringify(line)}`).toBe(false);
+          expect(
+            DANGEROUS.test(piece.replace(/^[ "]*/, "")),
+            `${JSON.stringify(value)} -> ${JSON.stringify(line)}`,
+          ).toBe(false);
         }
       }
   });

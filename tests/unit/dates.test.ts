@@ -2,8 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
+
 import { formatCalendarDay, formatDay, formatDayTime, formatTable, isoDay } from "#shared/dates.ts";
+
+import { loadConfig } from "../../server/config.ts";
 
 const BERLIN = "Europe/Berlin";
 const processZone = process.env.TZ;
@@ -43,12 +45,17 @@ describe("dates in the configured zone", () => {
 
 describe("TIME_ZONE", () => {
   const env = (extra: Record<string, string>) =>
-    ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-tz-")), SESSION_SECRET: "x".repeat(32), ...extra }) as NodeJS.ProcessEnv;
+    ({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-tz-")),
+      SESSION_SECRET: "x".repeat(32),
+      ...extra,
+    }) as NodeJS.ProcessEnv;
   it("defaults to Europe/Berlin and reaches the pages' settings", () => {
     expect(loadConfig(env({})).TIME_ZONE).toBe(BERLIN);
     expect(loadConfig(env({ TIME_ZONE: "America/New_York" })).TIME_ZONE).toBe("America/New_York");
   });
   it("stops start-up on a name that is not an IANA zone", () => {
-    for (const bad of ["Mars/Olympus", "+01:00", "CEST!", "Berlin"]) expect(() => loadConfig(env({ TIME_ZONE: bad }))).toThrow(/TIME_ZONE/);
+    for (const bad of ["Mars/Olympus", "+01:00", "CEST!", "Berlin"])
+      expect(() => loadConfig(env({ TIME_ZONE: bad }))).toThrow(/TIME_ZONE/);
   });
 });

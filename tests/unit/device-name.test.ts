@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { deviceName } from "../../server/passkeys/device-name.ts";
 
 // Issue 35, item 15: a new passkey is named after its device, not "Passkey 1".
@@ -64,7 +65,9 @@ describe("a passkey's device name", () => {
   it("knows nothing of an unknown device, and keeps a hint printable and short", () => {
     expect(deviceName("Vitest")).toBeNull();
     expect(deviceName(null)).toBeNull();
-    expect(deviceName("Mozilla/5.0 (Linux; Android 14; K) Chrome/131.0 Mobile Safari/537.36", '"Pixel\u0007 7"')).toBe("Pixel 7 (Chrome)");
+    expect(deviceName("Mozilla/5.0 (Linux; Android 14; K) Chrome/131.0 Mobile Safari/537.36", '"Pixel\u0007 7"')).toBe(
+      "Pixel 7 (Chrome)",
+    );
     expect(deviceName("Mozilla/5.0 (Linux; Android 14; K) Chrome/131.0 Mobile Safari/537.36", "X".repeat(200))).toBe(
       `${"X".repeat(30)} (Chrome)`,
     );

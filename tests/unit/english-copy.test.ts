@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 const dir = new URL("../../app/locales/en/", import.meta.url);
 
 const flatten = (obj: unknown, prefix: string): [string, string][] =>
-  typeof obj === "object" && obj ? Object.entries(obj).flatMap(([k, v]) => flatten(v, `${prefix}.${k}`)) : [[prefix, String(obj)]];
+  typeof obj === "object" && obj
+    ? Object.entries(obj).flatMap(([k, v]) => flatten(v, `${prefix}.${k}`))
+    : [[prefix, String(obj)]];
 
 const english: [string, string][] = readdirSync(dir)
   .filter((f) => f.endsWith(".json"))

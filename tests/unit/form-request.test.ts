@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formTypeRefusal, readForm } from "../../server/form-request.ts";
+
 import { THROTTLE_KEY_MAX, throttleKey } from "../../server/domain/throttle.ts";
+import { formTypeRefusal, readForm } from "../../server/form-request.ts";
 
 // What a form is (decision 043): the rule the HTTP server applies before the claim fast path and
 // React Router; the integration table is tests/integration/malformed-requests.test.ts.

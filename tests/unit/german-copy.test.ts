@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 const dir = new URL("../../app/locales/de/", import.meta.url);
 
 const flatten = (obj: unknown, prefix: string): [string, string][] =>
-  typeof obj === "object" && obj ? Object.entries(obj).flatMap(([k, v]) => flatten(v, `${prefix}.${k}`)) : [[prefix, String(obj)]];
+  typeof obj === "object" && obj
+    ? Object.entries(obj).flatMap(([k, v]) => flatten(v, `${prefix}.${k}`))
+    : [[prefix, String(obj)]];
 
 const german: [string, string][] = readdirSync(dir)
   .filter((f) => f.endsWith(".json"))

@@ -38,7 +38,15 @@ export function specifiers(source: string): string[] {
 }
 
 function resolveFile(base: string): string | null {
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}.js`, `${base}.mjs`, join(base, "index.ts"), join(base, "index.tsx")];
+  const candidates = [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.js`,
+    `${base}.mjs`,
+    join(base, "index.ts"),
+    join(base, "index.tsx"),
+  ];
   for (const candidate of candidates) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
@@ -110,11 +118,9 @@ describe("import graph", () => {
 
   it("reads the imports it checks", () => {
     expect(edges.size).toBeGreaterThan(100);
-    expect(specifiers('import type { A } from "#app/x.ts";\nexport * from "./y";\nawait import("#server/z.ts");')).toEqual([
-      "#app/x.ts",
-      "./y",
-      "#server/z.ts",
-    ]);
+    expect(
+      specifiers('import type { A } from "#app/x.ts";\nexport * from "./y";\nawait import("#server/z.ts");'),
+    ).toEqual(["#app/x.ts", "./y", "#server/z.ts"]);
     expect(
       cycles(
         new Map([

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 
 const dir = new URL("../../app/locales/", import.meta.url);
 const keysOf = (obj: unknown, prefix = ""): string[] =>
-  typeof obj === "object" && obj ? Object.entries(obj).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
+  typeof obj === "object" && obj
+    ? Object.entries(obj).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
 const load = (lang: string) =>
   Object.fromEntries(
     readdirSync(new URL(`${lang}/`, dir))

@@ -1,8 +1,9 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
+
 import { loadConfig } from "../../server/config.ts";
-import { createLogger } from "../../server/log.ts";
 import { databaseErrorCode, describeError, logError, redactPath } from "../../server/log-error.ts";
+import { createLogger } from "../../server/log.ts";
 
 /** A failed query as Drizzle reports it on node-postgres: its message lists the parameters. */
 function failedQuery() {
@@ -52,7 +53,10 @@ describe("error logging", () => {
 
   it("refuses the placeholder session secret of deploy/env.example", () => {
     expect(() =>
-      loadConfig({ DATA_DIR: "/tmp/boonees-unit", SESSION_SECRET: "change-me-to-64-random-hex-characters" } as NodeJS.ProcessEnv),
+      loadConfig({
+        DATA_DIR: "/tmp/boonees-unit",
+        SESSION_SECRET: "change-me-to-64-random-hex-characters",
+      } as NodeJS.ProcessEnv),
     ).toThrow(/SESSION_SECRET: is still the placeholder/);
   });
 });

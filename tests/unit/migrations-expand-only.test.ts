@@ -30,7 +30,11 @@ function contractStatements(sqlText: string): { statement: string; why: string }
   for (const statement of statements) {
     const rule = RULES.find(([re]) => re.test(statement));
     if (rule) found.push({ statement, why: rule[1] });
-    else if (/\bADD\s+COLUMN\b/i.test(statement) && /\bNOT\s+NULL\b/i.test(statement) && !/\b(DEFAULT|GENERATED)\b/i.test(statement))
+    else if (
+      /\bADD\s+COLUMN\b/i.test(statement) &&
+      /\bNOT\s+NULL\b/i.test(statement) &&
+      !/\b(DEFAULT|GENERATED)\b/i.test(statement)
+    )
       found.push({ statement, why: "a NOT NULL column without a default makes the previous release's inserts fail" });
   }
   return found;

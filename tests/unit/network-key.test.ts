@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { addressKey, networkKey } from "../../server/domain/address-key.ts";
 
 // Decision 039: the claim throttle's wider bucket, so a whole /24 or /48 is one budget.

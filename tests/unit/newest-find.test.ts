@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { newestFind } from "../../app/lib/newest-find.ts";
 
 const now = Date.UTC(2026, 10, 23, 18, 0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { numberRanges } from "../../app/lib/number-ranges.ts";
 
 describe("numberRanges", () => {

@@ -9,7 +9,10 @@ import { describe, expect, it } from "vitest";
 const text = (lang: "de" | "en", ns: string, path: string): string =>
   path
     .split(".")
-    .reduce<any>((o, k) => o[k], JSON.parse(readFileSync(new URL(`../../app/locales/${lang}/${ns}.json`, import.meta.url), "utf8")));
+    .reduce<any>(
+      (o, k) => o[k],
+      JSON.parse(readFileSync(new URL(`../../app/locales/${lang}/${ns}.json`, import.meta.url), "utf8")),
+    );
 
 /** Every public text that names the state of a figure with an owner (the pill, counters, "found by"). */
 const OWNED_STATE: [string, string][] = [
@@ -29,9 +32,9 @@ const OTHER = { de: /geclaimt|vergeben/i, en: /\bclaimed\b|\btaken\b/i };
 describe("one word for a found figure", () => {
   for (const lang of ["de", "en"] as const)
     it(`says "${lang === "de" ? "gefunden" : "found"}" for a figure with an owner, never "${lang === "de" ? "geclaimt" : "claimed"}" (${lang})`, () => {
-      const wrong = OWNED_STATE.map(([ns, path]) => [`${ns}.${path}`, text(lang, ns, path).replace(/\{\{\w+\}\}/g, "")] as const).filter(
-        ([, t]) => !WORD[lang].test(t) || OTHER[lang].test(t),
-      );
+      const wrong = OWNED_STATE.map(
+        ([ns, path]) => [`${ns}.${path}`, text(lang, ns, path).replace(/\{\{\w+\}\}/g, "")] as const,
+      ).filter(([, t]) => !WORD[lang].test(t) || OTHER[lang].test(t));
       expect(wrong).toEqual([]);
     });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { chooseEncoding } from "../../server/page-cache/accept-encoding.ts";
 import { shareableHtml } from "../../server/page-cache/inline-script-hashes.ts";
 import { createPageStore } from "../../server/page-cache/page-store.ts";
@@ -71,7 +72,8 @@ describe("page store", () => {
 });
 
 describe("shared page rules", () => {
-  const req = (url: string, headers: Record<string, string> = {}, method = "GET") => new Request(`http://x${url}`, { headers, method });
+  const req = (url: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Request(`http://x${url}`, { headers, method });
 
   it("keys public pages by language, path and query, and refuses personal requests", () => {
     expect(publicPageKey(req("/boonees?rarity=Rare"))).toBe("de /boonees?rarity=Rare");

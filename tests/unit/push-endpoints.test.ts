@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { loadConfig } from "../../server/config.ts";
 import { isInternalAddress } from "../../server/notify/internal-address.ts";
 import { createPushEndpointPolicy } from "../../server/notify/push-endpoint-policy.ts";
@@ -45,10 +46,15 @@ describe("internal addresses", () => {
     "",
   ])("%s is internal", (address) => expect(isInternalAddress(address)).toBe(true));
 
-  it.each(["8.8.8.8", "142.250.185.74", "17.57.146.1", "172.32.0.1", "100.128.0.1", "2a00:1450:4001:82b::200a", "2620:149:a44::1"])(
-    "%s is public",
-    (address) => expect(isInternalAddress(address)).toBe(false),
-  );
+  it.each([
+    "8.8.8.8",
+    "142.250.185.74",
+    "17.57.146.1",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2a00:1450:4001:82b::200a",
+    "2620:149:a44::1",
+  ])("%s is public", (address) => expect(isInternalAddress(address)).toBe(false));
 });
 
 describe("push endpoint hosts", () => {
@@ -82,7 +88,11 @@ describe("push endpoint hosts", () => {
 
   it("extra hosts and *.suffix wildcards come from the configuration; test hosts only when listed, exactly", () => {
     const env = (extra: Record<string, string>) =>
-      ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-push-")), SESSION_SECRET: "x".repeat(32), ...extra }) as NodeJS.ProcessEnv;
+      ({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "boonees-push-")),
+        SESSION_SECRET: "x".repeat(32),
+        ...extra,
+      }) as NodeJS.ProcessEnv;
     const fromConfig = (extra: Record<string, string>) => {
       const config = loadConfig(env(extra));
       return createPushEndpointPolicy({
@@ -108,7 +118,15 @@ describe("push endpoint hosts", () => {
     expect(tests.refusal("http://127.0.0.2:4000/x")).not.toBeNull();
     expect(tests.refusal("http://localhost:4000/x")).not.toBeNull();
 
-    for (const bad of ["*", "*.com.", "127.0.0.1", "push.example.org:443", "https://push.example.org", "*.*.example.org", "localhost"]) {
+    for (const bad of [
+      "*",
+      "*.com.",
+      "127.0.0.1",
+      "push.example.org:443",
+      "https://push.example.org",
+      "*.*.example.org",
+      "localhost",
+    ]) {
       expect(() => loadConfig(env({ PUSH_SERVICE_HOSTS: bad })), bad).toThrow(/PUSH_SERVICE_HOSTS/);
     }
     for (const bad of ["*.example.org", "127.0.0.1:80", "http://x"])

@@ -1,5 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import routes from "../../app/routes.ts";
 import { createRouteLabel } from "../../server/metrics/route-label.ts";
 
@@ -40,7 +41,8 @@ function reactRouterLabel(path: string) {
 const samples = Object.values(manifest)
   .map((r) => {
     let path = "";
-    for (let at: Built | undefined = r; at; at = at.parentId ? manifest[at.parentId] : undefined) path = `${at.path ?? ""}/${path}`;
+    for (let at: Built | undefined = r; at; at = at.parentId ? manifest[at.parentId] : undefined)
+      path = `${at.path ?? ""}/${path}`;
     return `/${path}`
       .replace(/\/+/g, "/")
       .replace(/:[\w-]+/g, (p) => (p === ":id" ? "3f2b8c1e-0000-4000-8000-000000000001" : "ABC123"))

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import routes from "../../app/routes.ts";
-import { ADMIN_LINKS } from "../../app/components/admin/admin-sidebar.tsx";
+
 import { mayOpen, policyOf, ROUTE_POLICIES, routeOf, type RoutePattern } from "#shared/route-policy.ts";
+
+import { ADMIN_LINKS } from "../../app/components/admin/admin-sidebar.tsx";
+import routes from "../../app/routes.ts";
 
 // Issue 36 item 2: a route declares its policy in one row; guards, sidebar, upload limits, the page
 // cache and the tests' page lists read it. (A route without a row, or a row without a route, fails the
@@ -57,7 +59,11 @@ describe("route policies", () => {
     expect(mayOpen("user", "/profile")).toBe(true);
     expect(mayOpen(null, "/profile")).toBe(false);
     expect(mayOpen(null, "/boonees")).toBe(true);
-    expect(ADMIN_LINKS.filter((l) => mayOpen("moderator", l.to)).map((l) => l.key)).toEqual(["dashboard", "claims", "reports"]);
+    expect(ADMIN_LINKS.filter((l) => mayOpen("moderator", l.to)).map((l) => l.key)).toEqual([
+      "dashboard",
+      "claims",
+      "reports",
+    ]);
   });
 
   it("take large bodies on the admin's upload pages and finder photos only, and let the public cache keep the public read-only pages", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { localTarget, safeLocalRedirect, safeRedirect } from "../../app/lib/safe-redirect.ts";
 
 describe("safeRedirect", () => {

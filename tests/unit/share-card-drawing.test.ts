@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { createCardStore } from "../../server/share-card/card-store.ts";
 import { cardFont, wrap } from "../../server/share-card/glyph-text.ts";
 
@@ -20,7 +21,15 @@ describe("share card drawing", () => {
       return Buffer.from(`card ${n}`);
     };
     const cards = await Promise.all([0, 1, 2, 0, 1, 2, 3].map((n) => store.card(`key ${n}`, render(n))));
-    expect(cards.map((c) => c.png.toString())).toEqual(["card 0", "card 1", "card 2", "card 0", "card 1", "card 2", "card 3"]);
+    expect(cards.map((c) => c.png.toString())).toEqual([
+      "card 0",
+      "card 1",
+      "card 2",
+      "card 0",
+      "card 1",
+      "card 2",
+      "card 3",
+    ]);
     expect(most).toBe(1);
     expect(drawn).toBe(4);
     expect(readdirSync(dir).filter((f) => f.endsWith(".png"))).toHaveLength(4);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { verifyEncryptedSun, verifyPlainSun } from "../../server/sun/sun-message.ts";
 
 // Public test vectors: NXP AN12196 (all keys zero) and the boltcard project's docs/TEST_VECTORS.md.
@@ -8,7 +9,9 @@ const anyTag = () => zero;
 
 describe("SUN messages (NTAG 424 DNA, AES)", () => {
   it("reads AN12196's encrypted PICC example (p. 12): UID 04DE5F1EACC040, counter 61", () => {
-    expect(verifyEncryptedSun({ piccData: "EF963FF7828658A599F3041510671E88", cmac: "94EED9EE65337086" }, zero, anyTag)).toEqual({
+    expect(
+      verifyEncryptedSun({ piccData: "EF963FF7828658A599F3041510671E88", cmac: "94EED9EE65337086" }, zero, anyTag),
+    ).toEqual({
       ok: true,
       uid: "04DE5F1EACC040",
       counter: 61,
@@ -24,7 +27,9 @@ describe("SUN messages (NTAG 424 DNA, AES)", () => {
     );
     expect(result).toMatchObject({ ok: true, counter: 8 });
     // the same MAC over an empty input is not the tag's
-    expect(verifyEncryptedSun({ piccData: "FD91EC264309878BE6345CBE53BADF40", cmac: "ECC1E7F6C6C73BF6" }, zero, anyTag)).toEqual({
+    expect(
+      verifyEncryptedSun({ piccData: "FD91EC264309878BE6345CBE53BADF40", cmac: "ECC1E7F6C6C73BF6" }, zero, anyTag),
+    ).toEqual({
       ok: false,
       reason: "bad-mac",
     });
@@ -54,19 +59,32 @@ describe("SUN messages (NTAG 424 DNA, AES)", () => {
 
   it("refuses a tampered CMAC, a wrong key, an unknown tag and an LRP-length payload", () => {
     const picc = "EF963FF7828658A599F3041510671E88";
-    expect(verifyEncryptedSun({ piccData: picc, cmac: "94EED9EE65337087" }, zero, anyTag)).toEqual({ ok: false, reason: "bad-mac" });
+    expect(verifyEncryptedSun({ piccData: picc, cmac: "94EED9EE65337087" }, zero, anyTag)).toEqual({
+      ok: false,
+      reason: "bad-mac",
+    });
     expect(verifyEncryptedSun({ piccData: picc, cmac: "94EED9EE65337086" }, zero, () => key("01".repeat(16)))).toEqual({
       ok: false,
       reason: "bad-mac",
     });
-    expect(verifyEncryptedSun({ piccData: picc, cmac: "94EED9EE65337086" }, zero, () => null)).toEqual({ ok: false, reason: "bad-mac" });
+    expect(verifyEncryptedSun({ piccData: picc, cmac: "94EED9EE65337086" }, zero, () => null)).toEqual({
+      ok: false,
+      reason: "bad-mac",
+    });
     expect(
-      verifyEncryptedSun({ piccData: "AAE1508939ECF6FF26BCE407959AB1A5EC022819A35CD293", cmac: "5E3DB82C19E3865F" }, zero, anyTag),
+      verifyEncryptedSun(
+        { piccData: "AAE1508939ECF6FF26BCE407959AB1A5EC022819A35CD293", cmac: "5E3DB82C19E3865F" },
+        zero,
+        anyTag,
+      ),
     ).toEqual({ ok: false, reason: "lrp" });
     expect(verifyPlainSun({ uid: "041E3C8A2D6B80", ctr: "000007", cmac: "4B00064004B0B3D3" }, anyTag)).toEqual({
       ok: false,
       reason: "bad-mac",
     });
-    expect(verifyPlainSun({ uid: "zz", ctr: "000006", cmac: "4B00064004B0B3D3" }, anyTag)).toEqual({ ok: false, reason: "malformed" });
+    expect(verifyPlainSun({ uid: "zz", ctr: "000006", cmac: "4B00064004B0B3D3" }, anyTag)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
   });
 });

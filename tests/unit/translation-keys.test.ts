@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import { ACTIVITY_KINDS } from "#shared/activity.ts";
 import { CHARACTERISTIC_FIELDS, FIGURE_FIELDS, isEnglishField, RARITIES, STATUSES } from "#shared/figure-fields.ts";
@@ -16,7 +17,10 @@ const load = (lang: string) =>
   Object.fromEntries(
     readdirSync(path.join(root, "app/locales", lang))
       .filter((f) => f.endsWith(".json"))
-      .map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(root, "app/locales", lang, f), "utf8"))]),
+      .map((f) => [
+        f.replace(/\.json$/, ""),
+        JSON.parse(readFileSync(path.join(root, "app/locales", lang, f), "utf8")),
+      ]),
   );
 const messages = { de: load("de"), en: load("en") };
 const NAMESPACES = Object.keys(messages.de);
@@ -32,7 +36,9 @@ function node(lang: "de" | "en", key: string): "text" | "branch" | null {
   return value && typeof value === "object" ? "branch" : null;
 }
 const missingTexts = (keys: string[]) =>
-  (["de", "en"] as const).flatMap((lang) => [...new Set(keys)].filter((k) => node(lang, k) !== "text").map((k) => `${lang}:${k}`));
+  (["de", "en"] as const).flatMap((lang) =>
+    [...new Set(keys)].filter((k) => node(lang, k) !== "text").map((k) => `${lang}:${k}`),
+  );
 
 describe("translation keys built from the tables", () => {
   it("every status, rarity, role, activity kind, notification kind and channel has its label in both languages", () => {
@@ -55,13 +61,17 @@ describe("translation keys built from the tables", () => {
         ? [`admin.fields.${f.englishOf}`, "admin.fields.inEnglish"]
         : [`admin.fields.${String(f.key) === "imageUrl" ? "image" : f.key}`];
       const input =
-        "input" in f ? (f.input as { type: string; options?: readonly string[]; optionLabel?: string; emptyLabel?: string }) : null;
-      const options = input?.type === "select" && input.optionLabel ? input.options!.map((o) => `${input.optionLabel}.${o}`) : [];
+        "input" in f
+          ? (f.input as { type: string; options?: readonly string[]; optionLabel?: string; emptyLabel?: string })
+          : null;
+      const options =
+        input?.type === "select" && input.optionLabel ? input.options!.map((o) => `${input.optionLabel}.${o}`) : [];
       return [...label, ...options, ...(input?.emptyLabel ? [input.emptyLabel] : [])];
     });
     const characteristics = CHARACTERISTIC_FIELDS.flatMap((f) => {
       const c = f.characteristic as { show: string; optionLabel?: string; label?: string };
-      const options = c.show === "option" && "input" in f ? ((f.input as { options?: readonly string[] }).options ?? []) : [];
+      const options =
+        c.show === "option" && "input" in f ? ((f.input as { options?: readonly string[] }).options ?? []) : [];
       return [`boonee.fields.${c.label ?? f.key}`, ...options.filter(Boolean).map((o) => `${c.optionLabel}.${o}`)];
     });
     expect(missingTexts([...keys, ...characteristics])).toEqual([]);
@@ -93,7 +103,8 @@ describe("translation keys in the code", () => {
         if (/\.(tsx?|json|css|js|svg|png|webp)$/.test(key)) continue; // a file name such as "stats.tsx"
         if ((ACTIVITY_KINDS as readonly string[]).includes(key)) continue; // "story.hidden" is an activity kind, its label a key above
         checked++;
-        for (const lang of ["de", "en"] as const) if (!node(lang, key)) missing.add(`${lang}:${key} (${path.relative(root, file)})`);
+        for (const lang of ["de", "en"] as const)
+          if (!node(lang, key)) missing.add(`${lang}:${key} (${path.relative(root, file)})`);
       }
     }
     expect(checked).toBeGreaterThan(500);

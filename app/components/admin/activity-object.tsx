@@ -1,5 +1,5 @@
 import type { ActivityDetails, ActivityValue } from "#shared/activity.ts";
-import { FIGURE_FIELDS, STATUSES, isEnglishField } from "#shared/figure-fields.ts";
+import { FIGURE_FIELDS, isEnglishField, STATUSES } from "#shared/figure-fields.ts";
 import type { Lang } from "#shared/i18n-config.ts";
 import { ROLES } from "#shared/roles.ts";
 import { PersonName, TextWithName } from "~/components/person-name";
@@ -20,7 +20,11 @@ const LEGACY_ROLE_LABEL = new RegExp(`^(.*) → (${ROLES.join("|")})$`);
  * What an activity entry is about: its label, which figure of a type (number, owner), and what it
  * changed (before → after) in the reader's language. Entries written before details existed show their label.
  */
-export function ActivityObject({ entry }: { entry: { action: string; objectLabel: string | null; details: ActivityDetails | null } }) {
+export function ActivityObject({
+  entry,
+}: {
+  entry: { action: string; objectLabel: string | null; details: ActivityDetails | null };
+}) {
   const { t, i18n } = useTranslation();
   const d = entry.details;
   const value = (field: string, v: ActivityValue) => {
@@ -64,21 +68,26 @@ export function ActivityObject({ entry }: { entry: { action: string; objectLabel
                 t("admin.activity.replaced")
               ) : (
                 <>
-                  <FieldValue field={c.field} text={value(c.field, c.from)} /> → <FieldValue field={c.field} text={value(c.field, c.to)} />
+                  <FieldValue field={c.field} text={value(c.field, c.from)} /> →{" "}
+                  <FieldValue field={c.field} text={value(c.field, c.to)} />
                 </>
               )}
             </li>
           ))}
         </ul>
       )}
-      {d?.changes && d.changes.length === 0 && <span className="block text-xs text-muted-foreground">{t("admin.activity.noChanges")}</span>}
+      {d?.changes && d.changes.length === 0 && (
+        <span className="block text-xs text-muted-foreground">{t("admin.activity.noChanges")}</span>
+      )}
     </>
   );
 }
 
 /** The language a written field is in: German for a translatable one, English for its companion. */
 const FIELD_LANG = new Map<string, Lang>(
-  FIGURE_FIELDS.flatMap((f): [string, Lang][] => (isEnglishField(f) ? [[f.key, "en"]] : f.translatable ? [[f.key, "de"]] : [])),
+  FIGURE_FIELDS.flatMap((f): [string, Lang][] =>
+    isEnglishField(f) ? [[f.key, "en"]] : f.translatable ? [[f.key, "de"]] : [],
+  ),
 );
 
 /** A value as it was written, marked with its language where the field has one ("—" and other values as shown). */

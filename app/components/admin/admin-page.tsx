@@ -1,6 +1,7 @@
-import { useTranslation } from "~/lib/use-translation";
 import type * as React from "react";
 import { Link } from "react-router";
+
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
 /** An admin page: the full width beside the sidebar, a heading, an intro and optional actions. */
@@ -33,7 +34,8 @@ export function AdminPage({
 
 /** A small figure card for totals. */
 /** "Moderator:innen" may break after its colon ("MODERATOR:" / "INNEN") rather than anywhere. */
-const breakAfterColons = (text: string) => text.split(":").flatMap((part, i) => (i === 0 ? [part] : [":", <wbr key={i} />, part]));
+const breakAfterColons = (text: string) =>
+  text.split(":").flatMap((part, i) => (i === 0 ? [part] : [":", <wbr key={i} />, part]));
 
 export function StatCard({
   label,
@@ -84,8 +86,10 @@ export function Pager({
     next: t("admin.pager.next"),
     status: t("admin.pager.status", { page, pages: pageCount }),
   };
-  const linkClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/15 bg-white px-4 text-sm font-bold hover:bg-paper-deep";
-  const disabledClass = "inline-flex h-9 items-center rounded-full border-2 border-ink/5 px-4 text-sm font-bold text-muted-foreground";
+  const linkClass =
+    "inline-flex h-9 items-center rounded-full border-2 border-ink/15 bg-white px-4 text-sm font-bold hover:bg-paper-deep";
+  const disabledClass =
+    "inline-flex h-9 items-center rounded-full border-2 border-ink/5 px-4 text-sm font-bold text-muted-foreground";
   return (
     <nav aria-label={labels.nav} className="mt-6 flex flex-wrap items-center justify-center gap-3">
       {prevHref ? (
@@ -114,7 +118,15 @@ export function Pager({
 }
 
 /** The pager of a list paged by number: `hrefFor(n)` is the link to page n. */
-export function NumberedPager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+export function NumberedPager({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
   return (
     <Pager
       page={page}

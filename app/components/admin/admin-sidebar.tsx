@@ -1,16 +1,18 @@
 import {
   ClipboardCheckIcon,
   FlagIcon,
-  MapPinnedIcon,
   HistoryIcon,
   LayoutDashboardIcon,
+  MapPinnedIcon,
   MegaphoneIcon,
   PackageIcon,
   SparklesIcon,
   UsersIcon,
 } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
 import { NavLink } from "react-router";
+
+import type { Role } from "#shared/roles.ts";
+import { mayOpen, type RoutePattern } from "#shared/route-policy.ts";
 import {
   Sidebar,
   SidebarContent,
@@ -22,8 +24,7 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from "~/components/ui/sidebar";
-import type { Role } from "#shared/roles.ts";
-import { mayOpen, type RoutePattern } from "#shared/route-policy.ts";
+import { useTranslation } from "~/lib/use-translation";
 
 /** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users; then Activity); each shown to who may open it (shared/route-policy.ts). */
 export const ADMIN_LINKS = [
@@ -52,7 +53,12 @@ export function AdminSidebar({ role }: { role: Role }) {
               {links.map((link) => (
                 <SidebarMenuItem key={link.to}>
                   <SidebarMenuButton asChild tooltip={t(`admin.nav.${link.key}`)}>
-                    <NavLink to={link.to} end={link.end} onClick={() => isMobile && setOpenMobile(false)} prefetch="intent">
+                    <NavLink
+                      to={link.to}
+                      end={link.end}
+                      onClick={() => isMobile && setOpenMobile(false)}
+                      prefetch="intent"
+                    >
                       <link.icon aria-hidden="true" />
                       <span>{t(`admin.nav.${link.key}`)}</span>
                     </NavLink>
@@ -64,7 +70,9 @@ export function AdminSidebar({ role }: { role: Role }) {
         </SidebarGroup>
       </SidebarContent>
       <SidebarFooter>
-        <p className="px-2 text-xs text-muted-foreground group-data-[collapsible=icon]:hidden">{t("admin.nav.shortcut")}</p>
+        <p className="px-2 text-xs text-muted-foreground group-data-[collapsible=icon]:hidden">
+          {t("admin.nav.shortcut")}
+        </p>
       </SidebarFooter>
     </Sidebar>
   );

@@ -1,14 +1,22 @@
 import type * as React from "react";
 import { useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
+
+import {
+  FORM_FIELDS,
+  isEnglishField,
+  type FigureField,
+  type FormField,
+  type FormKey,
+  type InputSpec,
+} from "#shared/figure-fields.ts";
+import type { FieldErrors } from "#shared/forms.ts";
+import { loose, type AnyTranslate } from "#shared/translate.ts";
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { FORM_FIELDS, isEnglishField, type FigureField, type FormField, type FormKey, type InputSpec } from "#shared/figure-fields.ts";
-import type { FieldErrors } from "#shared/forms.ts";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
-import { loose, type AnyTranslate } from "#shared/translate.ts";
 
 /** What the form shows in each field (a figure, a template or nothing). */
 export type BooneeFieldValues = { [K in FormKey]?: string | number | null };
@@ -229,7 +237,11 @@ export function MediaPickers({
           </p>
         )}
         {shown && (
-          <img src={shown} alt={t("admin.upload.preview")} className="mt-1 size-28 rounded-xl border-2 border-ink/10 object-cover" />
+          <img
+            src={shown}
+            alt={t("admin.upload.preview")}
+            className="mt-1 size-28 rounded-xl border-2 border-ink/10 object-cover"
+          />
         )}
       </div>
       <div className="grid content-start gap-1.5">

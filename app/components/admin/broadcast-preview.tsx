@@ -1,7 +1,8 @@
 import { BellIcon, GiftIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { ContentTypeBadge, ExclusiveMedia } from "~/components/exclusive-item";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 export interface BroadcastDraft {
@@ -64,7 +65,9 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
         {t("broadcast.preview.title")}
       </h2>
       <div className="grid gap-1">
-        <p className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("broadcast.preview.notification")}</p>
+        <p className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
+          {t("broadcast.preview.notification")}
+        </p>
         <div className="flex gap-3 rounded-xl border-2 border-ink/10 bg-white p-3" data-testid="preview-notification">
           <span
             aria-hidden="true"
@@ -88,7 +91,9 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
           <h3 className="font-display text-lg font-bold wrap-anywhere">{title}</h3>
           <p className="text-sm whitespace-pre-line wrap-anywhere">{message}</p>
           {url ? (
-            <ExclusiveMedia item={{ id: "preview", title, description: message, contentType: draft.contentType, url }} />
+            <ExclusiveMedia
+              item={{ id: "preview", title, description: message, contentType: draft.contentType, url }}
+            />
           ) : (
             draft.contentType !== "news" && (
               <p className="text-sm font-semibold text-destructive" data-testid="preview-missing">

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+
+import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useTranslation } from "~/lib/use-translation";
-import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { dataKey } from "~/locales/message-key";
 
 /** What the admin list's action answers to a bulk status change. */

@@ -1,11 +1,13 @@
 import { CheckCircle2Icon, CopyIcon, DownloadIcon, EyeIcon, PrinterIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { useTranslation } from "~/lib/use-translation";
+
 import { copyText } from "./copy";
 
 /** After Create Boonee or a replaced code: the short claim URL with a copy button, its QR code (SVG inline, PNG/SVG downloads). */

@@ -1,4 +1,5 @@
 import { DownloadIcon } from "lucide-react";
+
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/use-translation";
 

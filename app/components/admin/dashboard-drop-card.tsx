@@ -1,10 +1,11 @@
 import { CalendarPlusIcon, RadioIcon, TimerIcon } from "lucide-react";
 import { Link } from "react-router";
+
+import type { DashboardDrop } from "#server/domain/drops/public-drops.ts";
 import { useBilingual } from "~/components/drops/bilingual";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { DashboardDrop } from "#server/domain/drops/public-drops.ts";
 
 const linkClass = "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-bold";
 const primary = `${linkClass} bg-ink text-gold-light hover:bg-grape`;
@@ -26,7 +27,11 @@ export function DashboardDropCard({ drop, now }: { drop: DashboardDrop; now: num
           ) : (
             <CalendarPlusIcon aria-hidden="true" className="size-5 text-muted-foreground" />
           )}
-          {drop?.state === "live" ? t("admin.dashboard.drop.live") : drop ? t("admin.dashboard.drop.next") : t("admin.dashboard.drop.none")}
+          {drop?.state === "live"
+            ? t("admin.dashboard.drop.live")
+            : drop
+              ? t("admin.dashboard.drop.next")
+              : t("admin.dashboard.drop.none")}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -34,7 +39,11 @@ export function DashboardDropCard({ drop, now }: { drop: DashboardDrop; now: num
           <>
             <p className="font-display text-xl font-extrabold wrap-anywhere">{pick(drop.drop.title)}</p>
             <p className="text-sm font-semibold" data-testid="dashboard-drop-counts">
-              {t("admin.dashboard.drop.counts", { found: drop.drop.found, total: drop.drop.total, hidden: drop.drop.hidden })}
+              {t("admin.dashboard.drop.counts", {
+                found: drop.drop.found,
+                total: drop.drop.total,
+                hidden: drop.drop.hidden,
+              })}
             </p>
             <div className="flex flex-wrap gap-2">
               <Link to={`/drops/${drop.drop.id}`} className={primary}>
@@ -54,9 +63,13 @@ export function DashboardDropCard({ drop, now }: { drop: DashboardDrop; now: num
                 {t("admin.dashboard.drop.startsAt", { when: dates.dayTime(drop.releaseAt) })}
               </span>
               <span className="font-bold text-grape" data-testid="dashboard-drop-in">
-                {new Date(drop.releaseAt).getTime() > now ? dates.fromNow(drop.releaseAt, now) : t("admin.dashboard.drop.due")}
+                {new Date(drop.releaseAt).getTime() > now
+                  ? dates.fromNow(drop.releaseAt, now)
+                  : t("admin.dashboard.drop.due")}
               </span>
-              <span data-testid="dashboard-drop-figures">{t("admin.dashboard.drop.figures", { count: drop.figures })}</span>
+              <span data-testid="dashboard-drop-figures">
+                {t("admin.dashboard.drop.figures", { count: drop.figures })}
+              </span>
             </p>
             <div className="flex flex-wrap gap-2">
               <Link to={`/admin/drops#drop-${drop.id}`} className={primary}>

@@ -1,14 +1,15 @@
 import { Form, Link } from "react-router";
+
+import { HINT_TEXT_MAX } from "#shared/schemas/drop.ts";
+import type { AdminDrop } from "#server/domain/drops/admin-drops.ts";
 import { DeliveryCounts } from "~/components/admin/delivery-counts";
 import { FigureChip } from "~/components/admin/figure-chip";
 import { Field } from "~/components/forms/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { HINT_TEXT_MAX } from "#shared/schemas/drop.ts";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { AdminDrop } from "#server/domain/drops/admin-drops.ts";
 
 export const dropState = (d: AdminDrop) => (d.cancelledAt ? "cancelled" : d.releasedAt ? "released" : "waiting");
 
@@ -33,7 +34,9 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
           {t(`drops.admin.state.${state}`)}
         </Badge>
       </div>
-      <p className="mt-2 text-sm">{t("drops.admin.releaseAtShown", { when: dates.stamp(drop.releasedAt ?? drop.releaseAt) })}</p>
+      <p className="mt-2 text-sm">
+        {t("drops.admin.releaseAtShown", { when: dates.stamp(drop.releasedAt ?? drop.releaseAt) })}
+      </p>
       <h4 className="mt-2 text-sm font-bold">{t("drops.admin.figuresCount", { count: drop.figures.length })}</h4>
       <ul className="mt-1 grid gap-1 sm:grid-cols-2" data-testid="admin-drop-figures">
         {drop.figures.map((f) => (
@@ -91,7 +94,10 @@ function DropHintsAdmin({ drop }: { drop: AdminDrop }) {
   const { t } = useTranslation();
   const dates = useDates();
   return (
-    <section aria-label={t("drops.admin.hints", { count: drop.hints.length })} className="mt-4 rounded-xl border-2 border-ink/10 p-3">
+    <section
+      aria-label={t("drops.admin.hints", { count: drop.hints.length })}
+      className="mt-4 rounded-xl border-2 border-ink/10 p-3"
+    >
       <h4 className="font-bold">{t("drops.admin.hints", { count: drop.hints.length })}</h4>
       <ul className="mt-2 grid gap-3">
         {drop.hints.map((h) => (
@@ -137,12 +143,36 @@ function DropHintsAdmin({ drop }: { drop: AdminDrop }) {
         ))}
       </ul>
       {/* keyed by the hints: once one is added the form starts empty again */}
-      <Form key={drop.hints.map((h) => h.id).join()} method="post" className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="add-hint-form">
+      <Form
+        key={drop.hints.map((h) => h.id).join()}
+        method="post"
+        className="mt-3 grid gap-2 sm:grid-cols-2"
+        data-testid="add-hint-form"
+      >
         <input type="hidden" name="intent" value="addHint" />
         <input type="hidden" name="dropId" value={drop.id} />
-        <Field id={`new-hint-de-${drop.id}`} name="textDe" label={t("drops.admin.hintDe")} required maxLength={HINT_TEXT_MAX} />
-        <Field id={`new-hint-en-${drop.id}`} name="textEn" label={t("drops.admin.hintEn")} required maxLength={HINT_TEXT_MAX} />
-        <Field id={`new-hint-at-${drop.id}`} name="releaseAt" type="datetime-local" step={1} label={t("drops.admin.hintAt")} required />
+        <Field
+          id={`new-hint-de-${drop.id}`}
+          name="textDe"
+          label={t("drops.admin.hintDe")}
+          required
+          maxLength={HINT_TEXT_MAX}
+        />
+        <Field
+          id={`new-hint-en-${drop.id}`}
+          name="textEn"
+          label={t("drops.admin.hintEn")}
+          required
+          maxLength={HINT_TEXT_MAX}
+        />
+        <Field
+          id={`new-hint-at-${drop.id}`}
+          name="releaseAt"
+          type="datetime-local"
+          step={1}
+          label={t("drops.admin.hintAt")}
+          required
+        />
         <Button type="submit" size="sm" className="self-end justify-self-start">
           {t("drops.admin.addHint")}
         </Button>

@@ -1,15 +1,16 @@
 import { SearchIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+
+import type { FieldErrors } from "#shared/forms.ts";
+import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
+import type { PickerFigure } from "#server/domain/drops/admin-drops.ts";
 import { TextareaField } from "~/components/admin/boonee-fields";
 import { FigureChip } from "~/components/admin/figure-chip";
 import { Field, FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { FieldErrors } from "#shared/forms.ts";
-import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
 import { useTranslation } from "~/lib/use-translation";
-import type { PickerFigure } from "#server/domain/drops/admin-drops.ts";
 import { dataKey } from "~/locales/message-key";
 
 export interface DropFormValues {
@@ -96,8 +97,20 @@ export function DropForm({
           defaultValue={values.descriptionEn}
           error={errors.descriptionEn}
         />
-        <Field name="areaDe" label={t("drops.admin.areaDe")} maxLength={DROP_AREA_MAX} defaultValue={values.areaDe} error={errors.areaDe} />
-        <Field name="areaEn" label={t("drops.admin.areaEn")} maxLength={DROP_AREA_MAX} defaultValue={values.areaEn} error={errors.areaEn} />
+        <Field
+          name="areaDe"
+          label={t("drops.admin.areaDe")}
+          maxLength={DROP_AREA_MAX}
+          defaultValue={values.areaDe}
+          error={errors.areaDe}
+        />
+        <Field
+          name="areaEn"
+          label={t("drops.admin.areaEn")}
+          maxLength={DROP_AREA_MAX}
+          defaultValue={values.areaEn}
+          error={errors.areaEn}
+        />
       </div>
       {!values.released && (
         <>
@@ -143,7 +156,15 @@ export function DropForm({
  * code). The search button sends the whole form by GET, so without JavaScript too the page comes back
  * with the texts and ticks kept (the loader reads them from the address) and the new matches.
  */
-function FigurePicker({ chosen, candidates, error }: { chosen: PickerFigure[]; candidates: PickerResult; error?: string }) {
+function FigurePicker({
+  chosen,
+  candidates,
+  error,
+}: {
+  chosen: PickerFigure[];
+  candidates: PickerResult;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const chosenIds = new Set(chosen.map((f) => f.id));
   const found = candidates.figures.filter((c) => !chosenIds.has(c.id));
@@ -164,7 +185,15 @@ function FigurePicker({ chosen, candidates, error }: { chosen: PickerFigure[]; c
           placeholder={t("drops.admin.figureSearchPlaceholder")}
           className="flex-1"
         />
-        <Button type="submit" variant="outline" formMethod="get" formAction="/admin/drops" formNoValidate name="pick" value="1">
+        <Button
+          type="submit"
+          variant="outline"
+          formMethod="get"
+          formAction="/admin/drops"
+          formNoValidate
+          name="pick"
+          value="1"
+        >
           <SearchIcon /> {t("drops.admin.figureSearchButton")}
         </Button>
       </div>
@@ -174,7 +203,13 @@ function FigurePicker({ chosen, candidates, error }: { chosen: PickerFigure[]; c
       >
         {[...chosen, ...found].map((f) => (
           <label key={f.id} className="flex min-h-11 items-center gap-2 rounded-lg px-2 py-1 hover:bg-paper-deep">
-            <input type="checkbox" name="figureIds" value={f.id} defaultChecked={chosenIds.has(f.id)} className="size-4 shrink-0" />
+            <input
+              type="checkbox"
+              name="figureIds"
+              value={f.id}
+              defaultChecked={chosenIds.has(f.id)}
+              className="size-4 shrink-0"
+            />
             <FigureChip figure={f} />
           </label>
         ))}

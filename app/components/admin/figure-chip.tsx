@@ -14,7 +14,11 @@ export function FigureChip({
       <span className="min-w-0">
         <span className="block font-semibold wrap-anywhere">{figure.name}</span>
         <span className="block text-xs text-muted-foreground wrap-anywhere">
-          {[t("admin.boonees.number", { number: figure.number }), figure.code && `${t("admin.boonees.code")} ${figure.code}`, figure.series]
+          {[
+            t("admin.boonees.number", { number: figure.number }),
+            figure.code && `${t("admin.boonees.code")} ${figure.code}`,
+            figure.series,
+          ]
             .filter(Boolean)
             .join(" · ")}
         </span>

@@ -1,10 +1,19 @@
 import { MapPinIcon } from "lucide-react";
+
+import { PLACEMENT_NOTE_MAX } from "#shared/schemas/admin.ts";
 import { TextareaField } from "~/components/admin/boonee-fields";
 import { useTranslation } from "~/lib/use-translation";
-import { PLACEMENT_NOTE_MAX } from "#shared/schemas/admin.ts";
 
 /** What tells one instance from its siblings on an admin card: its number in the type, its code, where it was placed. */
-export function FigureIdentity({ number, code, placementNote }: { number: number; code: string | null; placementNote: string | null }) {
+export function FigureIdentity({
+  number,
+  code,
+  placementNote,
+}: {
+  number: number;
+  code: string | null;
+  placementNote: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mt-1 grid gap-0.5 text-sm" data-testid="figure-identity">
@@ -31,7 +40,15 @@ export function FigureIdentity({ number, code, placementNote }: { number: number
 }
 
 /** The placement note in the edit dialog (admins only, never public). */
-export function PlacementNoteField({ idPrefix, value, error }: { idPrefix: string; value: string | null; error?: string }) {
+export function PlacementNoteField({
+  idPrefix,
+  value,
+  error,
+}: {
+  idPrefix: string;
+  value: string | null;
+  error?: string;
+}) {
   const { t } = useTranslation();
   return (
     <TextareaField

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
-import { fieldLabel } from "~/components/admin/boonee-fields";
 import { INHERITED_FIELDS, inheritInputName } from "#shared/inherited-fields.ts";
+import { fieldLabel } from "~/components/admin/boonee-fields";
+import { useTranslation } from "~/lib/use-translation";
 
 interface TypeOrInstance {
   templateId: string | null;
@@ -26,8 +26,14 @@ export function InheritanceNote({ item, idPrefix }: { item: TypeOrInstance; idPr
   }
   const own = INHERITED_FIELDS.filter((f) => item.overriddenFields.includes(f.column));
   return (
-    <div role="note" className="grid gap-2 rounded-xl bg-paper-deep/60 px-4 py-3 text-sm" data-testid="instance-own-values">
-      <p className="font-semibold">{own.length ? t("admin.inherit.instanceOwn") : t("admin.inherit.instanceFollows")}</p>
+    <div
+      role="note"
+      className="grid gap-2 rounded-xl bg-paper-deep/60 px-4 py-3 text-sm"
+      data-testid="instance-own-values"
+    >
+      <p className="font-semibold">
+        {own.length ? t("admin.inherit.instanceOwn") : t("admin.inherit.instanceFollows")}
+      </p>
       {own.length > 0 && (
         <ul className="flex flex-wrap gap-x-4 gap-y-1">
           {own.map((f) => (

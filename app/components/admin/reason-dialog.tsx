@@ -1,10 +1,18 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+
 import { TextareaField } from "~/components/admin/boonee-fields";
+import type { ActionAnswer } from "~/components/fetcher-toast";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { ActionAnswer } from "~/components/fetcher-toast";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
 import { useTranslation } from "~/lib/use-translation";
 
@@ -67,7 +75,15 @@ export function ReasonDialog({
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
               <FormError error={error} />
-              <TextareaField id={id} name="reason" label={reasonLabel} rows={3} minLength={3} maxLength={500} required />
+              <TextareaField
+                id={id}
+                name="reason"
+                label={reasonLabel}
+                rows={3}
+                minLength={3}
+                maxLength={500}
+                required
+              />
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   {t("common.cancel")}

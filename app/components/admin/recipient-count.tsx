@@ -1,6 +1,7 @@
 import { UsersIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
+
 import { useTranslation } from "~/lib/use-translation";
 import type { loader } from "~/routes/admin/broadcast-recipients";
 

@@ -1,10 +1,11 @@
-import { TextWithName } from "~/components/person-name";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+
+import { ROLES, type Role } from "#shared/roles.ts";
+import { TextWithName } from "~/components/person-name";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useTranslation } from "~/lib/use-translation";
-import { ROLES, type Role } from "#shared/roles.ts";
 
 /**
  * The role selector: a plain form whose select is sent with its button, so the value sent is the
@@ -21,14 +22,26 @@ export function RoleForm({ userId, role, name }: { userId: string; role: Role; n
       <label htmlFor={`role-${userId}`} className="sr-only">
         <TextWithName i18nKey="users.roleFor" name={name} />
       </label>
-      <NativeSelect id={`role-${userId}`} name="role" defaultValue={role} wrapperClassName="w-32 sm:w-40" className="h-9 text-sm">
+      <NativeSelect
+        id={`role-${userId}`}
+        name="role"
+        defaultValue={role}
+        wrapperClassName="w-32 sm:w-40"
+        className="h-9 text-sm"
+      >
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {t(`users.role.${r}`)}
           </option>
         ))}
       </NativeSelect>
-      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t("users.changeRoleLabel", { name })}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={t("users.changeRoleLabel", { name })}
+      >
         {t("users.changeRole")}
       </Button>
     </Form>
@@ -36,7 +49,17 @@ export function RoleForm({ userId, role, name }: { userId: string; role: Role; n
 }
 
 /** The second step of granting or removing the admin role: a form of its own, so it works without scripts. */
-export function RoleConfirm({ userId, role, name, granting }: { userId: string; role: Role; name: string; granting: boolean }) {
+export function RoleConfirm({
+  userId,
+  role,
+  name,
+  granting,
+}: {
+  userId: string;
+  role: Role;
+  name: string;
+  granting: boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const ref = useRef<HTMLElement>(null);

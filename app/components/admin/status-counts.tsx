@@ -1,8 +1,8 @@
-import { useTranslation } from "~/lib/use-translation";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { isPublicStatus } from "#shared/figure-status.ts";
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useTranslation } from "~/lib/use-translation";
 
 type Counts = Record<Status, { total: number; claimed: number; available: number }>;
 
@@ -31,7 +31,9 @@ export function StatusCounts({ byStatus, publicTotal }: { byStatus: Counts; publ
                 <TableCell className="font-bold">
                   {t(`admin.status.${s}`)}
                   {!isPublicStatus(s) && (
-                    <span className="ml-2 text-xs font-normal text-muted-foreground">({t("admin.dashboard.notPublic")})</span>
+                    <span className="ml-2 text-xs font-normal text-muted-foreground">
+                      ({t("admin.dashboard.notPublic")})
+                    </span>
                   )}
                 </TableCell>
                 <TableCell className="text-right tabular-nums" data-testid="status-total">

@@ -1,10 +1,11 @@
 import type * as React from "react";
+
 import { BarChart } from "~/components/charts/bar-chart";
 import { Card } from "~/components/ui/card";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { DashboardCharts } from "~/routes/admin/dashboard-charts.server";
 import { dataKey } from "~/locales/message-key";
+import type { DashboardCharts } from "~/routes/admin/dashboard-charts.server";
 
 type Views = { [K in keyof DashboardCharts]: (props: { data: DashboardCharts[K] }) => React.ReactNode };
 

@@ -1,6 +1,7 @@
 import { KeyRoundIcon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
+
 import { Button } from "~/components/ui/button";
 import { deviceModel, passkeysSupported, runPasskey, type PasskeyKind } from "~/lib/passkey-client";
 import { useTranslation } from "~/lib/use-translation";

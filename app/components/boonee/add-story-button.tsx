@@ -1,8 +1,9 @@
 import { PenLineIcon } from "lucide-react";
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { SLIME_AA } from "~/components/landing/tones";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/use-translation";
 
 // The dialog (and the form rules it checks in the browser) is only fetched when an owner opens it:
 // visitors of a figure page never download it.
@@ -45,7 +46,12 @@ export function AddStoryButton({ action }: { action: string }) {
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <AddStoryDialog action={action} open={open} onOpenChange={setOpen} onClosed={() => trigger.current?.focus()} />
+          <AddStoryDialog
+            action={action}
+            open={open}
+            onOpenChange={setOpen}
+            onClosed={() => trigger.current?.focus()}
+          />
         </Suspense>
       )}
     </>

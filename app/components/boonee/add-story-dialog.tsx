@@ -1,17 +1,26 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+
+import type { FieldErrors } from "#shared/forms.ts";
+import { storySchema } from "#shared/schemas/story.ts";
 import { FormError } from "~/components/forms/field";
 import { OfflineNote } from "~/components/forms/offline-note";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { SLIME_AA } from "~/components/landing/tones";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { FieldErrors } from "#shared/forms.ts";
-import { storySchema } from "#shared/schemas/story.ts";
-import { StoryFields } from "./story-fields";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
+
+import { StoryFields } from "./story-fields";
 
 export type StoryActionData = { ok: true; message?: string } | { ok: false; error: string | null; errors: FieldErrors };
 

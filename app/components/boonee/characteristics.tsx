@@ -1,8 +1,13 @@
-import { useTranslation } from "~/lib/use-translation";
-import { useDates } from "~/lib/use-dates";
-import { ContentText, useInLanguage } from "~/components/content-text";
-import { CHARACTERISTIC_FIELDS, englishKey, type CharacteristicKey, type TranslatableKey } from "#shared/figure-fields.ts";
 import type { InLanguage } from "#shared/content-language.ts";
+import {
+  CHARACTERISTIC_FIELDS,
+  englishKey,
+  type CharacteristicKey,
+  type TranslatableKey,
+} from "#shared/figure-fields.ts";
+import { ContentText, useInLanguage } from "~/components/content-text";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 export type CharacteristicsData = { [K in CharacteristicKey]: string | number | null } & {
@@ -42,7 +47,9 @@ export function Characteristics({ data }: { data: CharacteristicsData }) {
       <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="characteristics">
         {items.map(([key, value]) => (
           <div key={key}>
-            <dt className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t(dataKey(`boonee.fields.${key}`))}</dt>
+            <dt className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
+              {t(dataKey(`boonee.fields.${key}`))}
+            </dt>
             {typeof value === "string" ? (
               <dd className="font-semibold wrap-anywhere">{value}</dd>
             ) : (

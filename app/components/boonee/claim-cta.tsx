@@ -1,8 +1,9 @@
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { EMBER_AA } from "~/components/landing/tones";
+
 import type { Availability } from "#shared/figure-status.ts";
+import { EMBER_AA } from "~/components/landing/tones";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/use-translation";
 import type { MessageKey } from "~/locales/message-key";
 
 const TEXTS: Record<Availability, { title: MessageKey; text: MessageKey }> = {

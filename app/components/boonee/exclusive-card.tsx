@@ -1,7 +1,8 @@
 import { SparklesIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { ContentTypeBadge, ExclusiveMedia, ExclusiveTexts, type ExclusiveItemData } from "~/components/exclusive-item";
 import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 
 export type ExclusiveEntry = ExclusiveItemData & { createdAt: Date | string };
 

@@ -1,7 +1,7 @@
-import { useTranslation } from "~/lib/use-translation";
+import type { Availability } from "#shared/figure-status.ts";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
-import type { Availability } from "#shared/figure-status.ts";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
 /** The figure's square picture at the top of its page: responsive sizes for uploads, placeholder otherwise. */
@@ -41,7 +41,10 @@ export function StatusPill({ availability }: { availability: Availability }) {
   const available = availability === "available";
   return (
     <Badge variant={available ? "success" : "secondary"} className="text-sm" data-testid="status-pill">
-      <span aria-hidden="true" className={cn("inline-block size-2 rounded-full", available ? "bg-slime" : "bg-ink-soft")} />
+      <span
+        aria-hidden="true"
+        className={cn("inline-block size-2 rounded-full", available ? "bg-slime" : "bg-ink-soft")}
+      />
       {t(`boonee.status.${availability}`)}
     </Badge>
   );

@@ -1,9 +1,11 @@
-import { TextWithName } from "~/components/person-name";
 import { Link } from "react-router";
-import { useDates } from "~/lib/use-dates";
-import { useTranslation } from "~/lib/use-translation";
+
 import { durationText } from "#shared/duration-text.ts";
 import type { LifeEvent } from "#shared/life-event.ts";
+import { TextWithName } from "~/components/person-name";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+
 import { StoryPhoto } from "./story-photo";
 
 /** The figure's biography, oldest first, in the reader's language and the site's time zone. */
@@ -29,7 +31,11 @@ export function FigureLife({ events }: { events: LifeEvent[] }) {
         return e.afterMinutes === null ? (
           <TextWithName i18nKey="life.event.found" name={name} />
         ) : (
-          <TextWithName i18nKey="life.event.foundAfter" name={name} values={{ after: durationText(e.afterMinutes, t) }} />
+          <TextWithName
+            i18nKey="life.event.foundAfter"
+            name={name}
+            values={{ after: durationText(e.afterMinutes, t) }}
+          />
         );
       }
       case "verified":

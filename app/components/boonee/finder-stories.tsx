@@ -1,7 +1,9 @@
 import { FlagIcon } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/use-translation";
+
 import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+
 import { PHOTO_PARAM, photoAnchor } from "./photo-viewer";
 import { StoryPhoto } from "./story-photo";
 
@@ -89,9 +91,16 @@ export function FinderStories({
                           aria-haspopup="dialog"
                           className="block overflow-hidden rounded-xl border-2 border-ink/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-grape"
                         >
-                          <StoryPhoto url={photo.url} title={s.title} number={i + 1} className="aspect-square w-full object-cover" />
+                          <StoryPhoto
+                            url={photo.url}
+                            title={s.title}
+                            number={i + 1}
+                            className="aspect-square w-full object-cover"
+                          />
                         </Link>
-                        {reportAction && !s.mine && <ReportPhoto action={reportAction} photo={photo} number={i + 1} title={s.title} />}
+                        {reportAction && !s.mine && (
+                          <ReportPhoto action={reportAction} photo={photo} number={i + 1} title={s.title} />
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -124,7 +133,10 @@ function ReportPhoto({
   const { t } = useTranslation();
   if (photo.reported)
     return (
-      <p className="flex min-h-8 items-center justify-center text-center text-xs text-ink-soft" data-testid="photo-reported">
+      <p
+        className="flex min-h-8 items-center justify-center text-center text-xs text-ink-soft"
+        data-testid="photo-reported"
+      >
         {t("story.photoReport.reported")}
       </p>
     );

@@ -2,16 +2,25 @@ import { PencilIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+
+import { storySchema } from "#shared/schemas/story.ts";
+import { ConfirmButton } from "~/components/confirm-button";
 import { FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
-import { ConfirmButton } from "~/components/confirm-button";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { storySchema } from "#shared/schemas/story.ts";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { useTranslation } from "~/lib/use-translation";
+import { dataKey } from "~/locales/message-key";
+
 import { localToday, type StoryActionData } from "./add-story-dialog";
 import { StoryFields, type StoryValues } from "./story-fields";
-import { dataKey } from "~/locales/message-key";
 
 /** The keyed fetcher of story deletions: the page's FetcherToast reports them (the story is gone by then). */
 export const STORY_DELETE_FETCHER = "story-delete";

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+
 import { useTranslation } from "~/lib/use-translation";
 
 /** A finder photo as the viewer shows it: its story's title and its number there name it. */
@@ -66,7 +67,8 @@ function OpenViewer({ photos, index }: { photos: ViewerPhoto[]; index: number })
   shown.current = photo.id;
   useEffect(
     () => () => {
-      if (document.activeElement === document.body || !document.activeElement) document.getElementById(photoAnchor(shown.current))?.focus();
+      if (document.activeElement === document.body || !document.activeElement)
+        document.getElementById(photoAnchor(shown.current))?.focus();
     },
     [],
   );

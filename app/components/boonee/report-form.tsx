@@ -1,10 +1,11 @@
 import { FlagIcon } from "lucide-react";
 import { Link } from "react-router";
+
+import { REPORT_KINDS, REPORT_NOTE_MAX, type ReportKind } from "#shared/schemas/report.ts";
+import { OfflineNote } from "~/components/forms/offline-note";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
-import { OfflineNote } from "~/components/forms/offline-note";
 import { useTranslation } from "~/lib/use-translation";
-import { REPORT_KINDS, REPORT_NOTE_MAX, type ReportKind } from "#shared/schemas/report.ts";
 
 /**
  * "Is it gone or broken? Report it": a plain form (it works before the page's JavaScript, which public
@@ -23,7 +24,11 @@ export function ReportForm({
 }) {
   const { t } = useTranslation();
   const form = (
-    <details id="report" className="group rounded-2xl border-2 border-ink/10 bg-white px-5 py-4" data-testid="report-figure">
+    <details
+      id="report"
+      className="group rounded-2xl border-2 border-ink/10 bg-white px-5 py-4"
+      data-testid="report-figure"
+    >
       <summary className="flex cursor-pointer items-center gap-2 font-display text-lg font-bold marker:content-none">
         <FlagIcon aria-hidden="true" className="size-4 shrink-0 text-[#b8441a]" />
         {myReport ? t("life.report.changeSummary") : t("life.report.summary")}

@@ -1,6 +1,7 @@
 import { TriangleAlertIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { REPORT_KINDS, type ReportKind } from "#shared/schemas/report.ts";
+import { useTranslation } from "~/lib/use-translation";
 
 /**
  * The public note once two counted reports are open: maybe missing (any of them says so) or maybe

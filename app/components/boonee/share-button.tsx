@@ -2,10 +2,11 @@ import { CheckIcon, Share2Icon } from "lucide-react";
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
+
+import type { RootData } from "#server/root-data.ts";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/use-translation";
-import type { RootData } from "#server/root-data.ts";
 
 /**
  * "Share" on a figure page: the phone's share sheet (Web Share API) where there is one, else the link

@@ -1,14 +1,20 @@
-import { useTranslation } from "~/lib/use-translation";
+import { LANGUAGE_NAMES } from "#shared/content-language.ts";
+import type { FieldErrors } from "#shared/forms.ts";
+import { LANGS } from "#shared/i18n-config.ts";
+import {
+  STORY_LOCATION_MAX,
+  STORY_TEXT_MAX,
+  STORY_TEXT_MIN,
+  STORY_TITLE_MAX,
+  STORY_TITLE_MIN,
+} from "#shared/story-limits.ts";
+import { usePageLang } from "~/components/content-text";
 import { CharCounter, lengthOf, useCharCount } from "~/components/forms/char-counter";
 import { Field } from "~/components/forms/field";
 import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import { NativeSelect } from "~/components/ui/native-select";
-import { usePageLang } from "~/components/content-text";
-import { LANGUAGE_NAMES } from "#shared/content-language.ts";
-import { LANGS } from "#shared/i18n-config.ts";
-import type { FieldErrors } from "#shared/forms.ts";
-import { STORY_LOCATION_MAX, STORY_TEXT_MAX, STORY_TEXT_MIN, STORY_TITLE_MAX, STORY_TITLE_MIN } from "#shared/story-limits.ts";
+import { Textarea } from "~/components/ui/textarea";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 export interface StoryValues {

@@ -1,15 +1,17 @@
-import { cn } from "~/lib/utils";
 import { BellRingIcon, MailIcon } from "lucide-react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/native-select";
+
 import { LANGS, type Lang } from "#shared/i18n-config.ts";
-import { OPTIONAL_CHANNELS, mayUse, preferenceKindsFor } from "#shared/notification-kinds.ts";
+import { mayUse, OPTIONAL_CHANNELS, preferenceKindsFor } from "#shared/notification-kinds.ts";
 import type { Role } from "#shared/roles.ts";
 import { preferenceField } from "#shared/schemas/channels.ts";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useTranslation } from "~/lib/use-translation";
-import { usePushDevice } from "./use-push-device";
+import { cn } from "~/lib/utils";
 import { dataKey } from "~/locales/message-key";
+
+import { usePushDevice } from "./use-push-device";
 
 export interface ChannelSettings {
   language: string | null;
@@ -47,7 +49,12 @@ export function NotificationSettings({
         <PushDevice vapidPublicKey={vapidPublicKey} devices={settings.pushDevices} />
         <EmailOptIn state={settings.email} />
       </div>
-      <Form method="post" action="/profile/notifications" className="grid max-w-2xl gap-4" data-testid="notification-preferences">
+      <Form
+        method="post"
+        action="/profile/notifications"
+        className="grid max-w-2xl gap-4"
+        data-testid="notification-preferences"
+      >
         <input type="hidden" name="intent" value="preferences" />
         <table className="w-full text-left text-sm">
           <thead>
@@ -151,7 +158,12 @@ function PushDevice({ vapidPublicKey, devices }: { vapidPublicKey: string; devic
         ) : (
           <Button
             type="button"
-            disabled={push.state === "unknown" || push.state === "busy" || push.state === "unsupported" || push.state === "denied"}
+            disabled={
+              push.state === "unknown" ||
+              push.state === "busy" ||
+              push.state === "unsupported" ||
+              push.state === "denied"
+            }
             onClick={() => void push.turnOn()}
           >
             {t("channels.push.turnOn")}
@@ -165,7 +177,10 @@ function PushDevice({ vapidPublicKey, devices }: { vapidPublicKey: string; devic
 function EmailOptIn({ state }: { state: ChannelSettings["email"] }) {
   const { t } = useTranslation();
   return (
-    <div className="grid content-start gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4" data-testid="email-opt-in">
+    <div
+      className="grid content-start gap-2 rounded-2xl border-2 border-ink/10 bg-white p-4"
+      data-testid="email-opt-in"
+    >
       <h3 className="flex items-center gap-2 font-display text-lg font-bold">
         <MailIcon className="size-5" aria-hidden="true" /> {t("channels.email.heading")}
       </h3>

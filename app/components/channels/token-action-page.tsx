@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+
 import { FormError } from "~/components/forms/field";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
@@ -42,7 +43,10 @@ export function TokenActionPage({
               </Form>
             </>
           )}
-          <Link to="/profile#notification-settings" className="text-center text-sm font-semibold text-grape hover:underline">
+          <Link
+            to="/profile#notification-settings"
+            className="text-center text-sm font-semibold text-grape hover:underline"
+          >
             {t(`channels.${area}.toPreferences`)}
           </Link>
         </CardContent>

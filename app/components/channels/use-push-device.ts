@@ -27,7 +27,8 @@ async function post(fields: Record<string, string>) {
   });
   if (response.ok) return;
   const error = ((await response.json().catch(() => null)) as { error?: unknown } | null)?.error;
-  if (typeof error === "string" && /^[\w.]+$/.test(error)) throw new Refused(error.includes(".") ? error : `channels.error.${error}`);
+  if (typeof error === "string" && /^[\w.]+$/.test(error))
+    throw new Refused(error.includes(".") ? error : `channels.error.${error}`);
   throw new Error(String(response.status));
 }
 
@@ -40,7 +41,8 @@ export function usePushDevice(vapidPublicKey: string) {
   /** Why the server refused this device (e.g. not a push service we deliver to), as a translation key. */
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
-    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return setState("unsupported");
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+      return setState("unsupported");
     if (Notification.permission === "denied") return setState("denied");
     void navigator.serviceWorker
       .register("/sw.js")
@@ -62,7 +64,12 @@ export function usePushDevice(vapidPublicKey: string) {
         applicationServerKey: base64urlToBytes(vapidPublicKey),
       });
       const json = subscription.toJSON();
-      await post({ intent: "pushOn", endpoint: subscription.endpoint, p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" });
+      await post({
+        intent: "pushOn",
+        endpoint: subscription.endpoint,
+        p256dh: json.keys?.p256dh ?? "",
+        auth: json.keys?.auth ?? "",
+      });
       setState("on");
     } catch (e) {
       if (e instanceof Refused) setRefusal(e.key);

@@ -1,7 +1,9 @@
 import { useId } from "react";
+
 import { useTranslation } from "~/lib/use-translation";
-import type { BarChartLayout } from "./chart-types";
 import { cn } from "~/lib/utils";
+
+import type { BarChartLayout } from "./chart-types";
 
 /** Bar colours by series key (Tailwind fill classes of the theme); the first series is grape. */
 const DEFAULT_TONES = ["fill-grape", "fill-ember", "fill-slime", "fill-gold"];
@@ -51,7 +53,8 @@ export function BarChart(props: BarChartProps) {
   const id = useId();
   const tone = (key: string) => tones?.[key] ?? DEFAULT_TONES[layout.keys.indexOf(key) % DEFAULT_TONES.length];
   const value = (group: string, key: string) => layout.bars.find((b) => b.group === group && b.key === key)?.value ?? 0;
-  const missing = (group: string, key: string) => !!layout.bars.find((b) => b.group === group && b.key === key)?.missing;
+  const missing = (group: string, key: string) =>
+    !!layout.bars.find((b) => b.group === group && b.key === key)?.missing;
   /** A value as shown: "—" where there is nothing to measure (a find that never happened), never "0". */
   const shown = (group: string, key: string) => (missing(group, key) ? "—" : formatValue(value(group, key)));
   // "24.11.: 1; 25.11.: 2" or "Push: sent 3, failed 0; E-mail: …"
@@ -86,7 +89,13 @@ export function BarChart(props: BarChartProps) {
               className="stroke-current opacity-20"
               strokeWidth={1}
             />
-            <text x={layout.plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end" className="fill-current text-[13px] tabular-nums">
+            <text
+              x={layout.plot.left - 6}
+              y={tick.y}
+              dy="0.32em"
+              textAnchor="end"
+              className="fill-current text-[13px] tabular-nums"
+            >
               {tick.value}
             </text>
           </g>
@@ -114,7 +123,13 @@ export function BarChart(props: BarChartProps) {
         />
         {layout.groups.map((g, i) =>
           (layout.groups.length - 1 - i) % labelEvery === 0 ? (
-            <text key={g.group} x={g.x} y={layout.plot.bottom + 18} textAnchor="middle" className="fill-current text-[13px]">
+            <text
+              key={g.group}
+              x={g.x}
+              y={layout.plot.bottom + 18}
+              textAnchor="middle"
+              className="fill-current text-[13px]"
+            >
               {groupLabel(g.group)}
             </text>
           ) : null,

@@ -12,7 +12,16 @@ export interface BarChartLayout {
   width: number;
   height: number;
   plot: { left: number; top: number; right: number; bottom: number };
-  bars: { group: string; key: string; value: number; missing?: boolean; x: number; y: number; width: number; height: number }[];
+  bars: {
+    group: string;
+    key: string;
+    value: number;
+    missing?: boolean;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }[];
   /** every group's centre, for its label (the component shows every n-th one) */
   groups: { group: string; x: number }[];
   ticks: { value: number; y: number }[];

@@ -1,8 +1,8 @@
-import { useTranslation } from "~/lib/use-translation";
+import type { ClaimChallenge } from "#server/domain/codes/claim-challenge.ts";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { CHALLENGE_FIELD } from "~/lib/claim-challenge";
-import type { ClaimChallenge } from "#server/domain/codes/claim-challenge.ts";
+import { useTranslation } from "~/lib/use-translation";
 
 /**
  * From a locked address, the code goes on only with a solved proof-of-work challenge (decision 014).
@@ -37,7 +37,13 @@ export function ChallengeForm({
       <p hidden role="alert" className="text-sm font-semibold text-[#9b1c1c]" data-challenge-failed>
         {t("claim.challenge.failed")}
       </p>
-      <Button type="submit" size="lg" disabled data-working-label={t("claim.challenge.working")} data-busy-label={t("claim.verifying")}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled
+        data-working-label={t("claim.challenge.working")}
+        data-busy-label={t("claim.verifying")}
+      >
         {t("claim.challenge.submit")}
       </Button>
       <script src="/claim-challenge.js" async />

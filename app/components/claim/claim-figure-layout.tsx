@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { FigureImage } from "~/components/boonee/figure-header";
 import { RarityBadge } from "~/components/rarity-badge";
 

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
+
+import type { FieldErrors } from "#shared/forms.ts";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Notice } from "~/components/forms/field";
 import { OfflineNote } from "~/components/forms/offline-note";
@@ -6,7 +8,6 @@ import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useTranslation } from "~/lib/use-translation";
-import type { FieldErrors } from "#shared/forms.ts";
 import { dataKey } from "~/locales/message-key";
 
 /** What a refused claim or sign-up-and-claim answers. */
@@ -53,9 +54,14 @@ export function ClaimPanel({
     <Card>
       <CardContent className="grid gap-4 pt-5">
         <h2 className="font-display text-2xl font-bold">{t("claim.foundTitle", { name })}</h2>
-        <p className="text-sm text-muted-foreground">{signedIn ? t("claim.availableText") : t("claim.signedOutText")}</p>
+        <p className="text-sm text-muted-foreground">
+          {signedIn ? t("claim.availableText") : t("claim.signedOutText")}
+        </p>
         {failure && (
-          <p role="alert" className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
+          <p
+            role="alert"
+            className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]"
+          >
             {failure}
           </p>
         )}
@@ -64,7 +70,14 @@ export function ClaimPanel({
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="claim" />
             <OfflineNote />
-            <Button type="submit" size="lg" variant="slime" className="w-full" disabled={busy} data-busy-label={t("claim.claiming")}>
+            <Button
+              type="submit"
+              size="lg"
+              variant="slime"
+              className="w-full"
+              disabled={busy}
+              data-busy-label={t("claim.claiming")}
+            >
               {busy ? t("claim.claiming") : t("claim.claimButton")}
             </Button>
           </Form>
@@ -79,7 +92,12 @@ export function ClaimPanel({
                 {busy ? t("claim.claiming") : t("claim.signUpAndClaim")}
               </Button>
             </Form>
-            <PasskeyButton kind="signup" intent="passkeySignup" label={t("claim.passkeySignUp")} fieldsFrom="claim-signup" />
+            <PasskeyButton
+              kind="signup"
+              intent="passkeySignup"
+              label={t("claim.passkeySignUp")}
+              fieldsFrom="claim-signup"
+            />
             <Link to={loginHref} className="text-center text-sm font-semibold text-grape hover:underline">
               {t("claim.loginInstead")}
             </Link>

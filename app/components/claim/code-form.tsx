@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
+
+import { claimCodeError, CODE_MAX } from "#shared/claim-code-rule.ts";
+import type { ClaimChallenge } from "#server/domain/codes/claim-challenge.ts";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { ChallengeForm } from "~/components/claim/challenge-form";
 import { FormError } from "~/components/forms/field";
+import { OfflineNote } from "~/components/forms/offline-note";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useHydrated } from "~/components/admin/use-hydrated";
-import { CODE_MAX, claimCodeError } from "#shared/claim-code-rule.ts";
-import { ChallengeForm } from "~/components/claim/challenge-form";
-import { OfflineNote } from "~/components/forms/offline-note";
-import type { ClaimChallenge } from "#server/domain/codes/claim-challenge.ts";
+import { useTranslation } from "~/lib/use-translation";
 
 interface CodeFormProps {
   error?: string | null;
@@ -21,7 +22,8 @@ interface CodeFormProps {
 
 export function CodeForm(props: CodeFormProps) {
   const { challenge, error, params, defaultValue = "" } = props;
-  if (challenge && error) return <ChallengeForm code={defaultValue} challenge={challenge} error={error} params={params} />;
+  if (challenge && error)
+    return <ChallengeForm code={defaultValue} challenge={challenge} error={error} params={params} />;
   return <CodeInputForm {...props} />;
 }
 
@@ -85,7 +87,12 @@ function CodeInputForm({ error, params, defaultValue = "" }: CodeFormProps) {
         </p>
       )}
       <OfflineNote />
-      <Button type="submit" size="lg" disabled={hydrated && (code.trim() === "" || busy)} data-busy-label={t("claim.verifying")}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={hydrated && (code.trim() === "" || busy)}
+        data-busy-label={t("claim.verifying")}
+      >
         {busy ? t("claim.verifying") : t("claim.verify")}
       </Button>
     </Form>

@@ -1,7 +1,8 @@
 import { NfcIcon, QrCodeIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/use-translation";
 
 // Loaded only when a button is used: scanning costs nothing on first paint. The buttons open a dialog
 // (aria-haspopup), so on a page that starts the app on demand their first tap starts it (deferred-scripts).

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { useNavigate } from "react-router";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+
 import { codeFromScan } from "#shared/claim-code-rule.ts";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 type Status = { kind: "info" | "error"; key: string };
@@ -52,7 +53,8 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
     }
     let stop = () => {};
     (async () => {
-      if (!navigator.mediaDevices?.getUserMedia) return setStatus({ kind: "error", key: "claim.scan.cameraUnavailable" });
+      if (!navigator.mediaDevices?.getUserMedia)
+        return setStatus({ kind: "error", key: "claim.scan.cameraUnavailable" });
       let stream: MediaStream;
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
@@ -60,7 +62,10 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
         const name = (e as DOMException).name;
         return setStatus({
           kind: "error",
-          key: name === "NotAllowedError" || name === "SecurityError" ? "claim.scan.cameraDenied" : "claim.scan.cameraUnavailable",
+          key:
+            name === "NotAllowedError" || name === "SecurityError"
+              ? "claim.scan.cameraDenied"
+              : "claim.scan.cameraUnavailable",
         });
       }
       if (abort.signal.aborted || !video.current) return stream.getTracks().forEach((tr) => tr.stop());
@@ -70,7 +75,9 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
       // One camera stream, read by the browser's BarcodeDetector, or else by qr-scanner's decoder (a worker).
       const Detector = (
         window as unknown as {
-          BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> };
+          BarcodeDetector?: new (o: { formats: string[] }) => {
+            detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+          };
         }
       ).BarcodeDetector;
       let detect: (v: HTMLVideoElement) => Promise<string | null>;
@@ -108,15 +115,21 @@ export default function ScanDialog({ mode, onClose }: { mode: "nfc" | "qr"; onCl
   }, [mode, nfcSupported, navigate, onClose]);
 
   const cameraFailed =
-    status.kind === "error" && (status.key === "claim.scan.cameraDenied" || status.key === "claim.scan.cameraUnavailable");
-  const title = mode === "qr" ? t("claim.scan.qrTitle") : nfcSupported ? t("claim.scan.nfc") : t("claim.scan.nfcUnsupportedTitle");
+    status.kind === "error" &&
+    (status.key === "claim.scan.cameraDenied" || status.key === "claim.scan.cameraUnavailable");
+  const title =
+    mode === "qr" ? t("claim.scan.qrTitle") : nfcSupported ? t("claim.scan.nfc") : t("claim.scan.nfcUnsupportedTitle");
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            {mode === "qr" ? t("claim.scan.qrHint") : nfcSupported ? t("claim.scan.nfcWaiting") : t("claim.scan.nfcUnsupported")}
+            {mode === "qr"
+              ? t("claim.scan.qrHint")
+              : nfcSupported
+                ? t("claim.scan.nfcWaiting")
+                : t("claim.scan.nfcUnsupported")}
           </DialogDescription>
         </DialogHeader>
         {mode === "qr" && (

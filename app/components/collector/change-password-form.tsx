@@ -1,12 +1,13 @@
 import { KeyRoundIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation } from "react-router";
+
+import type { FieldErrors } from "#shared/forms.ts";
+import { changePasswordSchema } from "#shared/schemas/account.ts";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { Button } from "~/components/ui/button";
-import type { FieldErrors } from "#shared/forms.ts";
-import { changePasswordSchema } from "#shared/schemas/account.ts";
+import { useTranslation } from "~/lib/use-translation";
 
 /** "Change password" on the profile: the current password, a new one; other devices are signed out. */
 export function ChangePasswordForm({

@@ -1,13 +1,14 @@
 import { KeyRoundIcon } from "lucide-react";
 import { Form, useSubmit } from "react-router";
-import { ConfirmButton } from "~/components/confirm-button";
+
+import type { OwnPasskey } from "#server/domain/accounts/passkeys.ts";
 import { PasskeyButton } from "~/components/auth/passkey-button";
+import { ConfirmButton } from "~/components/confirm-button";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import type { OwnPasskey } from "#server/domain/accounts/passkeys.ts";
 
 /** The profile's passkeys: each with its name (renamable), when it was made and last used; add, remove. */
 export function PasskeysSection({
@@ -32,7 +33,9 @@ export function PasskeysSection({
       <p className="mt-1 text-sm text-muted-foreground">{t("profile.passkeys.intro")}</p>
       <FormError error={result?.error} params={result?.params} />
       {passkeys.length === 0 ? (
-        <p className="mt-4 rounded-xl border-2 border-dashed border-ink/15 px-4 py-3 text-sm text-ink-soft">{t("profile.passkeys.none")}</p>
+        <p className="mt-4 rounded-xl border-2 border-dashed border-ink/15 px-4 py-3 text-sm text-ink-soft">
+          {t("profile.passkeys.none")}
+        </p>
       ) : (
         <ul className="mt-4 grid gap-2" data-testid="passkeys">
           {passkeys.map((p) => (
@@ -46,7 +49,13 @@ export function PasskeysSection({
                 <input type="hidden" name="intent" value="renamePasskey" />
                 <input type="hidden" name="id" value={p.id} />
                 {/* no maxLength: a longer name is refused with a message, never cut silently */}
-                <Input name="name" defaultValue={p.name} required aria-label={t("profile.passkeys.name")} className="h-9 min-w-0" />
+                <Input
+                  name="name"
+                  defaultValue={p.name}
+                  required
+                  aria-label={t("profile.passkeys.name")}
+                  className="h-9 min-w-0"
+                />
                 <Button type="submit" variant="outline" size="sm">
                   {t("profile.passkeys.rename")}
                 </Button>
@@ -55,7 +64,9 @@ export function PasskeysSection({
                 <span className="text-xs text-muted-foreground">
                   {t("profile.passkeys.created", { date: dates.day(p.createdAt) })}
                   {" · "}
-                  {p.lastUsedAt ? t("profile.passkeys.lastUsed", { date: dates.day(p.lastUsedAt) }) : t("profile.passkeys.neverUsed")}
+                  {p.lastUsedAt
+                    ? t("profile.passkeys.lastUsed", { date: dates.day(p.lastUsedAt) })
+                    : t("profile.passkeys.neverUsed")}
                 </span>
                 <ConfirmButton
                   destructive
@@ -70,7 +81,9 @@ export function PasskeysSection({
                   )}
                   confirmLabel={t("profile.passkeys.remove")}
                   disabled={last && !withPassword}
-                  onConfirm={() => submit({ intent: "removePasskey", id: p.id }, { method: "post", preventScrollReset: true })}
+                  onConfirm={() =>
+                    submit({ intent: "removePasskey", id: p.id }, { method: "post", preventScrollReset: true })
+                  }
                 >
                   {t("profile.passkeys.remove")}
                 </ConfirmButton>

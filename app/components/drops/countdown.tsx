@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+
 import { useTranslation } from "~/lib/use-translation";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -15,7 +16,15 @@ export function countdownText(ms: number, days: (count: number) => string) {
  * The time left until `releaseAt`, counted from the server's clock (`serverNow`, when the page was
  * rendered) and ticking in the browser; `onDue` runs once when it reaches zero.
  */
-export function Countdown({ releaseAt, serverNow, onDue }: { releaseAt: string; serverNow: number; onDue: () => void }) {
+export function Countdown({
+  releaseAt,
+  serverNow,
+  onDue,
+}: {
+  releaseAt: string;
+  serverNow: number;
+  onDue: () => void;
+}) {
   const { t } = useTranslation();
   const target = new Date(releaseAt).getTime();
   const [left, setLeft] = useState(target - serverNow);

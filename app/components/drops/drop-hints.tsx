@@ -1,10 +1,16 @@
 import { LightbulbIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+
 import { useBilingual } from "./bilingual";
 
 /** The hints released so far, oldest first. */
-export function DropHints({ hints }: { hints: { id: string; text: { de: string; en: string }; releasedAt: string }[] }) {
+export function DropHints({
+  hints,
+}: {
+  hints: { id: string; text: { de: string; en: string }; releasedAt: string }[];
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   const pick = useBilingual();

@@ -1,10 +1,12 @@
+import { RadioIcon, TimerIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { TimerIcon, RadioIcon } from "lucide-react";
+
+import type { LandingDrop as LandingDropData } from "#server/domain/drops/public-drops.ts";
+import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
-import { useDates } from "~/lib/use-dates";
-import type { LandingDrop as LandingDropData } from "#server/domain/drops/public-drops.ts";
+
 import { useBilingual } from "./bilingual";
 import { Countdown } from "./countdown";
 import { DropHints } from "./drop-hints";
@@ -31,7 +33,12 @@ export function LandingDrop({
   useRevalidateEvery(due && drop.state === "waiting" ? DUE_POLL_MS : undefined);
   if (drop.state === "waiting") {
     return (
-      <section aria-labelledby="drop-title" className={cn("bg-gold-light", className)} data-testid="landing-drop" data-state="waiting">
+      <section
+        aria-labelledby="drop-title"
+        className={cn("bg-gold-light", className)}
+        data-testid="landing-drop"
+        data-state="waiting"
+      >
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-2 px-4 py-8">
           <h2 id="drop-title" className="flex items-center gap-2 font-display text-2xl font-extrabold">
             <TimerIcon aria-hidden="true" className="size-6" />
@@ -48,18 +55,31 @@ export function LandingDrop({
   const recent = serverNow - new Date(d.releasedAt).getTime() < 20 * 3600_000;
   const since = recent ? dates.time(d.releasedAt) : dates.dayTime(d.releasedAt);
   return (
-    <section aria-labelledby="drop-title" className={cn("bg-gold-light", className)} data-testid="landing-drop" data-state={drop.state}>
+    <section
+      aria-labelledby="drop-title"
+      className={cn("bg-gold-light", className)}
+      data-testid="landing-drop"
+      data-state={drop.state}
+    >
       <div className="mx-auto max-w-6xl px-4 py-8">
         <p className="flex items-center gap-2 font-bold text-grape" data-testid="drop-status">
-          {drop.state === "live" && <RadioIcon aria-hidden="true" className="size-5 animate-pulse motion-reduce:animate-none" />}
-          {drop.state === "live" ? t("drops.landing.liveSince", { time: since }) : t("drops.landing.startedAt", { time: since })}
+          {drop.state === "live" && (
+            <RadioIcon aria-hidden="true" className="size-5 animate-pulse motion-reduce:animate-none" />
+          )}
+          {drop.state === "live"
+            ? t("drops.landing.liveSince", { time: since })
+            : t("drops.landing.startedAt", { time: since })}
           {" · "}
-          {hidden > 0 ? t("drops.landing.stillHidden", { count: hidden, total: d.total }) : t("drops.landing.allFound", { count: d.total })}
+          {hidden > 0
+            ? t("drops.landing.stillHidden", { count: hidden, total: d.total })
+            : t("drops.landing.allFound", { count: d.total })}
         </p>
         <h2 id="drop-title" className="mt-1 font-display text-2xl font-extrabold wrap-anywhere">
           {pick(d.title)}
         </h2>
-        {pick(d.area) && <p className="mt-1 text-lg font-semibold wrap-anywhere">{t("drops.area", { area: pick(d.area) })}</p>}
+        {pick(d.area) && (
+          <p className="mt-1 text-lg font-semibold wrap-anywhere">{t("drops.area", { area: pick(d.area) })}</p>
+        )}
         <DropHints hints={hints} />
         <Link
           to={`/drops/${d.id}`}

@@ -1,4 +1,5 @@
 import { ShieldCheckIcon } from "lucide-react";
+
 import { useTranslation } from "~/lib/use-translation";
 
 const RULES = ["private", "traffic", "nature"] as const;
@@ -7,7 +8,11 @@ const RULES = ["private", "traffic", "nature"] as const;
 export function SafetyRules() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="safety-title" className="rounded-2xl border-2 border-ink/10 bg-white p-5" data-testid="drop-safety">
+    <section
+      aria-labelledby="safety-title"
+      className="rounded-2xl border-2 border-ink/10 bg-white p-5"
+      data-testid="drop-safety"
+    >
       <h2 id="safety-title" className="flex items-center gap-2 font-display text-xl font-bold">
         <ShieldCheckIcon aria-hidden="true" className="size-5 text-grape" />
         {t("drops.safety.title")}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
@@ -8,7 +9,8 @@ export const lengthOf = (value: unknown) => (typeof value === "string" ? value.t
 /** Counts a text field's characters as the user types or pastes (the field itself has no maxLength, so nothing is cut). */
 export function useCharCount(initial = 0) {
   const [count, setCount] = useState(initial);
-  const onInput = (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setCount(lengthOf(e.currentTarget.value));
+  const onInput = (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setCount(lengthOf(e.currentTarget.value));
   return { count, onInput };
 }
 

@@ -1,9 +1,11 @@
 import type * as React from "react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { CharCounter, lengthOf, useCharCount } from "./char-counter";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
+
+import { CharCounter, lengthOf, useCharCount } from "./char-counter";
 
 /**
  * A labelled input with its error (a translation key) announced to screen readers. With `limit` (and
@@ -31,7 +33,9 @@ export function Field({
   const { t } = useTranslation();
   const { count, onInput } = useCharCount(lengthOf(props.defaultValue));
   const id = props.id ?? `field-${name}`;
-  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : null, limit ? `${id}-count` : null].filter(Boolean).join(" ");
+  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : null, limit ? `${id}-count` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -62,7 +66,10 @@ export function FormError({ error, params }: { error?: string | null; params?: R
   const { t } = useTranslation();
   if (!error) return null;
   return (
-    <p role="alert" className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]">
+    <p
+      role="alert"
+      className="rounded-xl border-2 border-destructive/30 bg-[#ffe0dc] px-4 py-3 text-sm font-semibold text-[#9b1c1c]"
+    >
       {t(dataKey(error), params)}
     </p>
   );

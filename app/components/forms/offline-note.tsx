@@ -9,7 +9,12 @@ export function OfflineNote({ password = false }: { password?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      <p data-offline-message hidden role="alert" className="rounded-xl bg-gold-light p-3 text-center text-sm font-semibold text-ink">
+      <p
+        data-offline-message
+        hidden
+        role="alert"
+        className="rounded-xl bg-gold-light p-3 text-center text-sm font-semibold text-ink"
+      >
         {t("common.offline.held")}
       </p>
       <p

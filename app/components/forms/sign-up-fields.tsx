@@ -1,5 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
 import type { FieldErrors } from "#shared/forms.ts";
+import { useTranslation } from "~/lib/use-translation";
+
 import { Field } from "./field";
 
 /** `values`: what the person typed, put back after a refused sign-up (never the password). */

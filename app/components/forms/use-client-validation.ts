@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { z } from "zod";
+
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 
 /**
@@ -8,7 +9,11 @@ import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
  * A new submit hides the server's last answer (`stale`) until its next one arrives, so an old error
  * never stands beside a new one.
  */
-export function useClientValidation(schema: z.ZodType, serverErrors?: FieldErrors, read: (form: FormData) => unknown = formFields) {
+export function useClientValidation(
+  schema: z.ZodType,
+  serverErrors?: FieldErrors,
+  read: (form: FormData) => unknown = formFields,
+) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServer, setLastServer] = useState(serverErrors);
   const [stale, setStale] = useState(false);

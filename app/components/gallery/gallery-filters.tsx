@@ -1,10 +1,11 @@
 import { SearchIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Form, useNavigation, useSubmit } from "react-router";
+
+import { GALLERY_RARITIES, type GalleryRarity } from "#shared/gallery-rarities.ts";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { GALLERY_RARITIES, type GalleryRarity } from "#shared/gallery-rarities.ts";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
 /**

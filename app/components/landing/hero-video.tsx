@@ -1,5 +1,6 @@
 import { PauseIcon, PlayIcon } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+
 import { useTranslation } from "~/lib/use-translation";
 
 const noop = () => () => {};

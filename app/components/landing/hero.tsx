@@ -1,7 +1,9 @@
-import { cn } from "~/lib/utils";
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/use-translation";
+import { cn } from "~/lib/utils";
+
 import { HeroVideo } from "./hero-video";
 import { SLIME_AA } from "./tones";
 
@@ -28,14 +30,18 @@ export function Hero({ signedIn, withDrop = false }: { signedIn: boolean; withDr
           withDrop ? "pb-10 sm:pb-24" : "pb-40",
         )}
       >
-        <p className="font-display text-sm font-bold tracking-widest text-gold-light uppercase">{t("landing.hero.eyebrow")}</p>
+        <p className="font-display text-sm font-bold tracking-widest text-gold-light uppercase">
+          {t("landing.hero.eyebrow")}
+        </p>
         <h1
           id="hero-title"
           className="mt-2 font-display text-[2.75rem] leading-none font-extrabold text-balance drop-shadow-[0_3px_0_rgba(0,0,0,0.35)] sm:text-7xl"
         >
           {t("landing.hero.title")}
         </h1>
-        <p className="mx-auto mt-3 max-w-xl text-base text-balance text-paper sm:mt-4 sm:text-xl">{t("landing.hero.subtitle")}</p>
+        <p className="mx-auto mt-3 max-w-xl text-base text-balance text-paper sm:mt-4 sm:text-xl">
+          {t("landing.hero.subtitle")}
+        </p>
         <div className="mt-6 flex flex-wrap items-center justify-center gap-3 sm:mt-8">
           {signedIn ? (
             <>

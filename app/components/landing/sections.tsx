@@ -1,7 +1,9 @@
 import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
+
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useTranslation } from "~/lib/use-translation";
+
 import { EMBER_AA } from "./tones";
 
 /** The weekly-drop message with the configured city. */
@@ -10,7 +12,10 @@ export function DropBanner({ city }: { city: string }) {
   return (
     <section aria-labelledby="drop-title" className="border-b-2 border-ink/10 bg-gold-light">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-3 px-4 py-8 sm:flex-row sm:items-center sm:gap-6">
-        <span aria-hidden="true" className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-ink text-gold-light">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-ink text-gold-light"
+        >
           <MapPinIcon className="size-7" />
         </span>
         <div>

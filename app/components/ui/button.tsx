@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
@@ -8,7 +9,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground shadow-[0_3px_0_0_#3d2185] hover:bg-[#5a31bf] active:translate-y-px",
+        default:
+          "bg-primary text-primary-foreground shadow-[0_3px_0_0_#3d2185] hover:bg-[#5a31bf] active:translate-y-px",
         slime: "bg-[#1f7a45] text-white shadow-[0_3px_0_0_#14532e] hover:bg-[#196a3b] active:translate-y-px",
         ember: "bg-[#b8441a] text-white shadow-[0_3px_0_0_#8a3314] hover:bg-[#a33c17] active:translate-y-px",
         destructive: "bg-destructive text-destructive-foreground hover:bg-[#a82727]",

@@ -1,11 +1,15 @@
 import type * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn("rounded-2xl border-2 border-ink/10 bg-card text-card-foreground shadow-[0_4px_0_0_rgba(35,21,63,0.08)]", className)}
+      className={cn(
+        "rounded-2xl border-2 border-ink/10 bg-card text-card-foreground shadow-[0_4px_0_0_rgba(35,21,63,0.08)]",
+        className,
+      )}
       {...props}
     />
   );

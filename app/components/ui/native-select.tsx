@@ -1,9 +1,14 @@
 import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 /** A styled native <select>: works before JavaScript, on every phone, with the keyboard. */
-export function NativeSelect({ className, wrapperClassName, ...props }: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
+export function NativeSelect({
+  className,
+  wrapperClassName,
+  ...props
+}: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
   return (
     <div className={cn("relative", wrapperClassName)}>
       <select

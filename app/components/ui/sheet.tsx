@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
+
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 

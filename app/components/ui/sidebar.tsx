@@ -2,6 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { PanelLeftIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import * as React from "react";
+
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/components/ui/tooltip";
@@ -77,11 +78,19 @@ export function SidebarProvider({
     },
     [onOpenChange],
   );
-  const toggleSidebar = React.useCallback(() => (isMobile ? setOpenMobile((o) => !o) : setOpen(!open)), [isMobile, open, setOpen]);
+  const toggleSidebar = React.useCallback(
+    () => (isMobile ? setOpenMobile((o) => !o) : setOpen(!open)),
+    [isMobile, open, setOpen],
+  );
 
   React.useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
+      if (
+        event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
+        (event.metaKey || event.ctrlKey) &&
+        !event.altKey &&
+        !event.shiftKey
+      ) {
         event.preventDefault();
         toggleSidebar();
       }
@@ -101,7 +110,13 @@ export function SidebarProvider({
         <div
           data-slot="sidebar-wrapper"
           data-state={state}
-          style={{ "--sidebar-width": SIDEBAR_WIDTH, "--sidebar-width-icon": SIDEBAR_WIDTH_ICON, ...style } as React.CSSProperties}
+          style={
+            {
+              "--sidebar-width": SIDEBAR_WIDTH,
+              "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
+              ...style,
+            } as React.CSSProperties
+          }
           className={cn("group/sidebar-wrapper flex w-full", className)}
           {...props}
         >
@@ -119,7 +134,11 @@ export function Sidebar({
   mobileTitle,
   mobileDescription,
   ...props
-}: React.ComponentProps<"div"> & { collapsible?: "icon" | "offcanvas" | "none"; mobileTitle: string; mobileDescription?: string }) {
+}: React.ComponentProps<"div"> & {
+  collapsible?: "icon" | "offcanvas" | "none";
+  mobileTitle: string;
+  mobileDescription?: string;
+}) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
   if (collapsible === "none") {
     return (
@@ -174,7 +193,12 @@ export function Sidebar({
   );
 }
 
-export function SidebarTrigger({ className, onClick, label, ...props }: React.ComponentProps<typeof Button> & { label: string }) {
+export function SidebarTrigger({
+  className,
+  onClick,
+  label,
+  ...props
+}: React.ComponentProps<typeof Button> & { label: string }) {
   const { toggleSidebar, open, openMobile, isMobile } = useSidebar();
   return (
     <Button
@@ -197,15 +221,35 @@ export function SidebarTrigger({ className, onClick, label, ...props }: React.Co
 }
 
 export function SidebarInset({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sidebar-inset" className={cn("relative flex w-full min-w-0 flex-1 flex-col", className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-inset"
+      className={cn("relative flex w-full min-w-0 flex-1 flex-col", className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sidebar-header" data-sidebar="header" className={cn("flex flex-col gap-2 p-2", className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-header"
+      data-sidebar="header"
+      className={cn("flex flex-col gap-2 p-2", className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sidebar-footer" data-sidebar="footer" className={cn("mt-auto flex flex-col gap-2 p-2", className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-footer"
+      data-sidebar="footer"
+      className={cn("mt-auto flex flex-col gap-2 p-2", className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarContent({ className, ...props }: React.ComponentProps<"div">) {
@@ -213,7 +257,10 @@ export function SidebarContent({ className, ...props }: React.ComponentProps<"di
     <div
       data-slot="sidebar-content"
       data-sidebar="content"
-      className={cn("flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden", className)}
+      className={cn(
+        "flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden",
+        className,
+      )}
       {...props}
     />
   );
@@ -221,7 +268,12 @@ export function SidebarContent({ className, ...props }: React.ComponentProps<"di
 
 export function SidebarGroup({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div data-slot="sidebar-group" data-sidebar="group" className={cn("relative flex w-full min-w-0 flex-col p-2", className)} {...props} />
+    <div
+      data-slot="sidebar-group"
+      data-sidebar="group"
+      className={cn("relative flex w-full min-w-0 flex-col p-2", className)}
+      {...props}
+    />
   );
 }
 
@@ -240,11 +292,25 @@ export function SidebarGroupLabel({ className, ...props }: React.ComponentProps<
 }
 
 export function SidebarMenu({ className, ...props }: React.ComponentProps<"ul">) {
-  return <ul data-slot="sidebar-menu" data-sidebar="menu" className={cn("flex w-full min-w-0 flex-col gap-1", className)} {...props} />;
+  return (
+    <ul
+      data-slot="sidebar-menu"
+      data-sidebar="menu"
+      className={cn("flex w-full min-w-0 flex-col gap-1", className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarMenuItem({ className, ...props }: React.ComponentProps<"li">) {
-  return <li data-slot="sidebar-menu-item" data-sidebar="menu-item" className={cn("group/menu-item relative", className)} {...props} />;
+  return (
+    <li
+      data-slot="sidebar-menu-item"
+      data-sidebar="menu-item"
+      className={cn("group/menu-item relative", className)}
+      {...props}
+    />
+  );
 }
 
 const sidebarMenuButtonVariants = cva(

@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 /** `scrollLabel`: the table may scroll sideways on a phone; its container is then a named, focusable region (keyboard scrolling). */

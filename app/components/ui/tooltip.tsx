@@ -1,5 +1,6 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 /** The spec's tooltip timing: open after 700 ms, 300 ms skip delay when moving between tooltips. */
@@ -27,7 +28,12 @@ export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root
 
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({ className, sideOffset = 6, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  children,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content

@@ -1,22 +1,25 @@
-import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
-import { AdminPage, NumberedPager, listHref } from "~/components/admin/admin-page";
+
+import { ACTIVITY_KINDS, type ActivityKind } from "#shared/activity.ts";
+import { pageParam } from "#shared/schemas/admin.ts";
+import { listActivity } from "#server/domain/activity/list-activity.ts";
+import { ActivityObject } from "~/components/admin/activity-object";
+import { AdminPage, listHref, NumberedPager } from "~/components/admin/admin-page";
+import { stacked } from "~/components/admin/stacked-table";
+import { WrittenText } from "~/components/content-text";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requirePage } from "~/guards.server";
-import { ACTIVITY_KINDS, type ActivityKind } from "#shared/activity.ts";
-import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { pageParam } from "#shared/schemas/admin.ts";
-import { listActivity } from "#server/domain/activity/list-activity.ts";
-import { ActivityObject } from "~/components/admin/activity-object";
-import { stacked } from "~/components/admin/stacked-table";
-import { WrittenText } from "~/components/content-text";
-import type { Route } from "./+types/activity";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");
+import type { Route } from "./+types/activity";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.activity.metaTitle", "admin.activity.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -35,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Activity({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const hrefFor = (page: number) => listHref("/admin/activity", { kind: d.kind, person: d.person, page: page > 1 ? page : null });
+  const hrefFor = (page: number) =>
+    listHref("/admin/activity", { kind: d.kind, person: d.person, page: page > 1 ? page : null });
   return (
     <AdminPage title={t("admin.activity.title")} intro={t("admin.activity.intro")}>
       <Form method="get" className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" key={`${d.kind}|${d.person}`}>
@@ -103,7 +107,9 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
             <TableBody className={stacked.body}>
               {d.items.map((e) => (
                 <TableRow key={e.id} data-testid="activity-row" className={stacked.row}>
-                  <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}>
+                  <TableCell
+                    className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}
+                  >
                     {dates.stamp(e.createdAt)}
                   </TableCell>
                   <TableCell className={`font-bold ${stacked.cell}`} data-testid="activity-actor">

@@ -1,56 +1,82 @@
-import { PersonName } from "~/components/person-name";
-import { CopyIcon, EyeIcon, PencilIcon, PlusIcon, NfcIcon, PrinterIcon, RefreshCwIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import {
+  CopyIcon,
+  EyeIcon,
+  NfcIcon,
+  PencilIcon,
+  PlusIcon,
+  PrinterIcon,
+  RefreshCwIcon,
+  SearchIcon,
+  Trash2Icon,
+} from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, Pager, StatCard, listHref } from "~/components/admin/admin-page";
+
+import { normalizeCode } from "#shared/claim-code-rule.ts";
+import { isClaimable } from "#shared/figure-status.ts";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { bulkStatusSchema, idSchema, pageParam, STATUS_FILTERS, updateBooneeSchema } from "#shared/schemas/admin.ts";
+import { decodeCursor } from "#server/db/paging.ts";
+import { replaceClaimCode } from "#server/domain/codes/replace-claim-code.ts";
+import { changeFigureStatuses } from "#server/domain/figures/change-figure-statuses.ts";
+import { deleteBoonee } from "#server/domain/figures/delete-boonee.ts";
+import { listAdminBoonees } from "#server/domain/figures/list-figures.ts";
+import { countInstances } from "#server/domain/figures/type-inheritance.ts";
+import { updateBoonee } from "#server/domain/figures/update-boonee.ts";
+import type { RootData } from "#server/root-data.ts";
+import { AdminPage, listHref, Pager, StatCard } from "~/components/admin/admin-page";
 import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
 import { BulkStatusBar, type BulkStatusAnswer } from "~/components/admin/bulk-status-bar";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
-import { InheritanceNote } from "~/components/admin/inheritance-note";
-import { CsvLink } from "~/components/admin/csv-link";
-import { exportHref, figureFilters } from "~/lib/admin-list-filters";
-import { FigureIdentity, PlacementNoteField } from "~/components/admin/figure-identity";
 import { copyText } from "~/components/admin/copy";
+import { CsvLink } from "~/components/admin/csv-link";
+import { FigureIdentity, PlacementNoteField } from "~/components/admin/figure-identity";
+import { InheritanceNote } from "~/components/admin/inheritance-note";
 import { BooneeImage } from "~/components/boonee-image";
-import { FormError } from "~/components/forms/field";
-import { RarityBadge } from "~/components/rarity-badge";
 import { ConfirmButton } from "~/components/confirm-button";
+import { FormError } from "~/components/forms/field";
+import { PersonName } from "~/components/person-name";
+import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, getServices, requirePage, requestForm } from "~/guards.server";
-import { isClaimable } from "#shared/figure-status.ts";
-import { normalizeCode } from "#shared/claim-code-rule.ts";
-import { useDates } from "~/lib/use-dates";
-import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
+import { exportHref, figureFilters } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
-import { STATUS_FILTERS, bulkStatusSchema, idSchema, pageParam, updateBooneeSchema } from "#shared/schemas/admin.ts";
-import type { RootData } from "#server/root-data.ts";
-import { decodeCursor } from "#server/db/paging.ts";
-import { listAdminBoonees } from "#server/domain/figures/list-figures.ts";
-import { changeFigureStatuses } from "#server/domain/figures/change-figure-statuses.ts";
-import { deleteBoonee } from "#server/domain/figures/delete-boonee.ts";
-import { replaceClaimCode } from "#server/domain/codes/replace-claim-code.ts";
-import { countInstances } from "#server/domain/figures/type-inheritance.ts";
-import { updateBoonee } from "#server/domain/figures/update-boonee.ts";
-import { adminRefusal, storeFigureMedia } from "./media.server";
-import { claimQr } from "./qr.server";
-import type { Route } from "./+types/boonees";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.boonees.metaTitle", "admin.boonees.metaDescription");
+import type { Route } from "./+types/boonees";
+import { adminRefusal, storeFigureMedia } from "./media.server";
+import { claimQr } from "./qr.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.boonees.metaTitle", "admin.boonees.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const { q, status } = figureFilters(url);
-  const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
+  const cursor =
+    decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
   const { db } = getServices(context);
-  const list = await listAdminBoonees(db, actorOf(viewer), { q, status, cursor, page: pageParam(url.searchParams.get("page")) });
+  const list = await listAdminBoonees(db, actorOf(viewer), {
+    q,
+    status,
+    cursor,
+    page: pageParam(url.searchParams.get("page")),
+  });
   const instances = await countInstances(
     db,
     list.items.filter((i) => !i.templateId).map((i) => i.id),
@@ -99,7 +125,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = validate(bulkStatusSchema, { ids, status: fields.status });
     if (!parsed.ok)
       return data<BulkStatusAnswer>(
-        { ok: false, intent: "bulkStatus", error: parsed.errors.ids ?? parsed.errors.status ?? "admin.boonees.bulk.error", params: {} },
+        {
+          ok: false,
+          intent: "bulkStatus",
+          error: parsed.errors.ids ?? parsed.errors.status ?? "admin.boonees.bulk.error",
+          params: {},
+        },
         { status: 400 },
       );
     try {
@@ -112,7 +143,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         "admin.boonees.bulk.error",
         { log: services.log, request },
       );
-      return data<BulkStatusAnswer>({ ok: false, intent: "bulkStatus", error: r.error, params: r.params }, { status: r.status });
+      return data<BulkStatusAnswer>(
+        { ok: false, intent: "bulkStatus", error: r.error, params: r.params },
+        { status: r.status },
+      );
     }
   }
   if (fields.intent === "replaceCode") {
@@ -144,16 +178,25 @@ export async function action({ request, context }: Route.ActionArgs) {
         "admin.boonees.replaceError",
         { log: services.log, request },
       );
-      return data<ActionResult>({ ok: false, intent: "replaceCode", id, errors: {}, error: r.error, reason: null }, { status: r.status });
+      return data<ActionResult>(
+        { ok: false, intent: "replaceCode", id, errors: {}, error: r.error, reason: null },
+        { status: r.status },
+      );
     }
   }
   if (fields.intent !== "delete" && fields.intent !== "update") {
-    return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.error.unexpected", reason: null }, { status: 400 });
+    return data<ActionResult>(
+      { ok: false, intent, id, errors: {}, error: "admin.error.unexpected", reason: null },
+      { status: 400 },
+    );
   }
   if (intent === "delete") {
     const parsed = validate(idSchema, fields);
     if (!parsed.ok)
-      return data<ActionResult>({ ok: false, intent, id, errors: {}, error: "admin.boonees.deleteError", reason: null }, { status: 400 });
+      return data<ActionResult>(
+        { ok: false, intent, id, errors: {}, error: "admin.boonees.deleteError", reason: null },
+        { status: 400 },
+      );
     try {
       await deleteBoonee(services.db, services.storage, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
@@ -164,13 +207,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         "admin.boonees.deleteError",
         { log: services.log, request },
       );
-      return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: null }, { status: r.status });
+      return data<ActionResult>(
+        { ok: false, intent, id, errors: {}, error: r.error, reason: null },
+        { status: r.status },
+      );
     }
   }
   const parsed = validate(updateBooneeSchema, fields);
-  if (!parsed.ok) return data<ActionResult>({ ok: false, intent, id, errors: parsed.errors, error: null, reason: null }, { status: 400 });
+  if (!parsed.ok)
+    return data<ActionResult>(
+      { ok: false, intent, id, errors: parsed.errors, error: null, reason: null },
+      { status: 400 },
+    );
   try {
-    const updated = await updateBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
+    const updated = await updateBoonee(services.db, actor, parsed.data, {
+      storeMedia: () => storeFigureMedia(services, form),
+    });
     return data<ActionResult>({ ok: true, intent, id: parsed.data.id, reached: updated.reached });
   } catch (e) {
     const r = adminRefusal(
@@ -184,7 +236,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       "admin.boonees.updateError",
       { log: services.log, request },
     );
-    return data<ActionResult>({ ok: false, intent, id, errors: {}, error: r.error, reason: r.reason }, { status: r.status });
+    return data<ActionResult>(
+      { ok: false, intent, id, errors: {}, error: r.error, reason: r.reason },
+      { status: r.status },
+    );
   }
 }
 
@@ -233,7 +288,10 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
       intro={t("admin.boonees.intro")}
       actions={
         <div className="flex flex-wrap gap-2">
-          <CsvLink href={exportHref("/admin/boonees.csv", { q: d.q, status: d.status })} label={t("admin.csv.downloadFigures")} />
+          <CsvLink
+            href={exportHref("/admin/boonees.csv", { q: d.q, status: d.status })}
+            label={t("admin.csv.downloadFigures")}
+          />
           <Button asChild>
             <Link to="/admin/create-boonee">
               <PlusIcon /> {t("admin.nav.create")}
@@ -279,7 +337,9 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
         >
           {STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
-              {s === "all" || s === "claimed" || s === "available" ? t(`admin.boonees.filter.${s}`) : t(`admin.status.${s}`)}
+              {s === "all" || s === "claimed" || s === "available"
+                ? t(`admin.boonees.filter.${s}`)
+                : t(`admin.status.${s}`)}
             </option>
           ))}
         </NativeSelect>
@@ -321,7 +381,12 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
             data-testid="admin-boonee-list"
           >
             {d.items.map((item) => (
-              <BooneeCard key={item.id} item={item} selected={selected.has(item.id)} onSelect={(on) => toggle(item.id, on)} />
+              <BooneeCard
+                key={item.id}
+                item={item}
+                selected={selected.has(item.id)}
+                onSelect={(on) => toggle(item.id, on)}
+              />
             ))}
           </ul>
         </>
@@ -349,7 +414,8 @@ function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolea
   const root = useRouteLoaderData("root") as RootData | undefined;
   const copy = async () => {
     if (!item.code) return;
-    if (await copyText(`${root?.settings.publicUrl ?? window.location.origin}/c/${item.code}`)) toast.success(t("admin.create.urlCopied"));
+    if (await copyText(`${root?.settings.publicUrl ?? window.location.origin}/c/${item.code}`))
+      toast.success(t("admin.create.urlCopied"));
   };
   return (
     <li
@@ -424,7 +490,10 @@ function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolea
         )}
         {!item.templateId && (item.instances?.instances ?? 0) > 0 && (
           <Button asChild variant="ghost" size="sm">
-            <Link to={`/admin/labels?type=${item.id}`} aria-label={t("admin.boonees.printLabelsFor", { name: item.name })}>
+            <Link
+              to={`/admin/labels?type=${item.id}`}
+              aria-label={t("admin.boonees.printLabelsFor", { name: item.name })}
+            >
               <PrinterIcon /> {t("admin.boonees.printLabels")}
             </Link>
           </Button>
@@ -474,10 +543,16 @@ function EditDialog({ item }: { item: Item }) {
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={item.id} />
               {result && !result.ok && result.error && <FormError error={result.error} />}
-              {result && !result.ok && result.reason && <p className="text-sm text-muted-foreground">{t(dataKey(result.reason))}</p>}
+              {result && !result.ok && result.reason && (
+                <p className="text-sm text-muted-foreground">{t(dataKey(result.reason))}</p>
+              )}
               <InheritanceNote item={item} idPrefix={`edit-${item.id}-`} />
               <BooneeFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
-              <PlacementNoteField idPrefix={`edit-${item.id}-`} value={item.placementNote} error={errors.placementNote} />
+              <PlacementNoteField
+                idPrefix={`edit-${item.id}-`}
+                value={item.placementNote}
+                error={errors.placementNote}
+              />
               <MediaPickers idPrefix={`edit-${item.id}-`} currentImage={item.imageUrl} />
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
@@ -568,7 +643,9 @@ function DeleteButton({ item }: { item: Item }) {
         <>
           {/* Which of a type's figures goes: its number and code, as on its card. */}
           <FigureIdentity number={item.number} code={item.code} placementNote={null} />
-          {item.ownerId && <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>}
+          {item.ownerId && (
+            <p className="text-sm font-semibold text-destructive">{t("admin.boonees.deleteClaimedWarning")}</p>
+          )}
           {instances > 0 && (
             <p className="text-sm font-semibold text-destructive" data-testid="delete-type-refused">
               {t("admin.boonees.deleteTypeWithInstances", { count: instances })}

@@ -1,7 +1,8 @@
-import { actorOf, getServices, requirePage } from "~/guards.server";
 import { validate } from "#shared/forms.ts";
 import { broadcastAudienceSchema } from "#shared/schemas/admin.ts";
 import { countRecipients } from "#server/domain/broadcasts/broadcast-content.ts";
+import { actorOf, getServices, requirePage } from "~/guards.server";
+
 import type { Route } from "./+types/broadcast-recipients";
 
 /**

@@ -1,43 +1,52 @@
-import { PersonName } from "~/components/person-name";
-import { SentenceWith } from "~/components/sentence-with";
-import { WrittenText } from "~/components/content-text";
-import type { Lang } from "#shared/i18n-config.ts";
 import { BadgeCheckIcon, BanIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, NumberedPager, Pager, listHref } from "~/components/admin/admin-page";
+
+import { formFields, validate } from "#shared/forms.ts";
+import type { Lang } from "#shared/i18n-config.ts";
+import {
+  pageParam,
+  photoVisibilitySchema,
+  rejectClaimSchema,
+  storyVisibilitySchema,
+  verifyClaimSchema,
+} from "#shared/schemas/admin.ts";
+import { decodeCursor } from "#server/db/paging.ts";
+import { listClaims } from "#server/domain/claims/list-claims.ts";
+import { rejectClaim } from "#server/domain/claims/reject-claim.ts";
+import { verifyClaim } from "#server/domain/claims/verify-claim.ts";
+import { setStoryHidden } from "#server/domain/stories/hide-story.ts";
+import { listStories } from "#server/domain/stories/list-stories.ts";
+import { setPhotoHidden } from "#server/domain/stories/story-photos.ts";
+import { AdminPage, listHref, NumberedPager, Pager } from "~/components/admin/admin-page";
+import { CsvLink } from "~/components/admin/csv-link";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { stacked } from "~/components/admin/stacked-table";
-import { CsvLink } from "~/components/admin/csv-link";
-import { CLAIM_STATES, claimFilters, exportHref } from "~/lib/admin-list-filters";
+import { WrittenText } from "~/components/content-text";
 import { FetcherToast } from "~/components/fetcher-toast";
-import { useFetcherAnswer } from "~/components/use-fetcher-answer";
+import { PersonName } from "~/components/person-name";
 import { RarityBadge } from "~/components/rarity-badge";
+import { SentenceWith } from "~/components/sentence-with";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requirePage, requestForm } from "~/guards.server";
-import { useDates } from "~/lib/use-dates";
-import { formFields, validate } from "#shared/forms.ts";
+import { useFetcherAnswer } from "~/components/use-fetcher-answer";
+import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
+import { CLAIM_STATES, claimFilters, exportHref } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
-import { pageParam, photoVisibilitySchema, rejectClaimSchema, storyVisibilitySchema, verifyClaimSchema } from "#shared/schemas/admin.ts";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
-import { decodeCursor } from "#server/db/paging.ts";
-import { listClaims } from "#server/domain/claims/list-claims.ts";
-import { listStories } from "#server/domain/stories/list-stories.ts";
-import { setStoryHidden } from "#server/domain/stories/hide-story.ts";
-import { setPhotoHidden } from "#server/domain/stories/story-photos.ts";
-import { rejectClaim } from "#server/domain/claims/reject-claim.ts";
-import { verifyClaim } from "#server/domain/claims/verify-claim.ts";
-import { adminRefusal } from "./media.server";
-import type { Route } from "./+types/claims";
 import { dataKey } from "~/locales/message-key";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
+import type { Route } from "./+types/claims";
+import { adminRefusal } from "./media.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -57,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       claims: null,
     };
   }
-  const cursor = decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
+  const cursor =
+    decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
   return {
     tab: "claims" as const,
     q,
@@ -70,7 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Result =
-  { ok: true; intent: string; message?: string; params?: Record<string, string> } | { ok: false; intent: string; error: string };
+  | { ok: true; intent: string; message?: string; params?: Record<string, string> }
+  | { ok: false; intent: string; error: string };
 const REJECT_FETCHER = "admin-claim-reject";
 const HIDE_STORY_FETCHER = "admin-story-hide";
 
@@ -82,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (fields.intent === "verify") {
       const parsed = validate(verifyClaimSchema, fields);
-      if (!parsed.ok) return data<Result>({ ok: false, intent: "verify", error: "admin.error.notFound" }, { status: 400 });
+      if (!parsed.ok)
+        return data<Result>({ ok: false, intent: "verify", error: "admin.error.notFound" }, { status: 400 });
       await verifyClaim(services.db, actor, parsed.data);
       return data<Result>({ ok: true, intent: "verify" });
     }
@@ -102,7 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (fields.intent === "story") {
       const parsed = validate(storyVisibilitySchema, fields);
-      if (!parsed.ok) return data<Result>({ ok: false, intent: "story", error: "admin.error.notFound" }, { status: 400 });
+      if (!parsed.ok)
+        return data<Result>({ ok: false, intent: "story", error: "admin.error.notFound" }, { status: 400 });
       const row = await setStoryHidden(services.db, actor, parsed.data);
       return data<Result>({
         ok: true,
@@ -112,7 +125,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (fields.intent === "photo") {
       const parsed = validate(photoVisibilitySchema, fields);
-      if (!parsed.ok) return data<Result>({ ok: false, intent: "photo", error: "admin.error.notFound" }, { status: 400 });
+      if (!parsed.ok)
+        return data<Result>({ ok: false, intent: "photo", error: "admin.error.notFound" }, { status: 400 });
       const row = await setPhotoHidden(services.db, actor, parsed.data);
       return data<Result>({
         ok: true,
@@ -147,9 +161,16 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
       active ? "bg-ink text-white" : "bg-white text-ink hover:bg-paper-deep border-2 border-ink/10",
     );
   return (
-    <AdminPage title={t("admin.claims.title")} intro={d.tab === "claims" ? t("admin.claims.intro") : t("admin.stories.intro")}>
+    <AdminPage
+      title={t("admin.claims.title")}
+      intro={d.tab === "claims" ? t("admin.claims.intro") : t("admin.stories.intro")}
+    >
       <nav aria-label={t("admin.claims.tabs")} className="mb-5 flex gap-2">
-        <Link to="/admin/claims" className={tabClass(d.tab === "claims")} aria-current={d.tab === "claims" ? "page" : undefined}>
+        <Link
+          to="/admin/claims"
+          className={tabClass(d.tab === "claims")}
+          aria-current={d.tab === "claims" ? "page" : undefined}
+        >
           {t("admin.claims.tabClaims")}
         </Link>
         <Link
@@ -171,7 +192,17 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
 type ClaimsData = NonNullable<Route.ComponentProps["loaderData"]["claims"]>;
 type StoriesData = NonNullable<Route.ComponentProps["loaderData"]["stories"]>;
 
-function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" | "stories"; state?: string; placeholder: string }) {
+function SearchForm({
+  q,
+  tab,
+  state,
+  placeholder,
+}: {
+  q: string;
+  tab: "claims" | "stories";
+  state?: string;
+  placeholder: string;
+}) {
   const { t } = useTranslation();
   return (
     <Form method="get" role="search" className="mb-4 flex flex-col gap-3 sm:flex-row" key={`${tab}|${q}|${state}`}>
@@ -184,7 +215,15 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"
         />
-        <Input id={`${tab}-search`} name="q" type="search" defaultValue={q} placeholder={placeholder} className="pl-9" maxLength={100} />
+        <Input
+          id={`${tab}-search`}
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder={placeholder}
+          className="pl-9"
+          maxLength={100}
+        />
       </div>
       {tab === "claims" && (
         <>
@@ -213,12 +252,28 @@ function SearchForm({ q, tab, state, placeholder }: { q: string; tab: "claims" |
   );
 }
 
-function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q: string; state: string; isAdmin: boolean; me: string }) {
+function ClaimsTable({
+  claims,
+  q,
+  state,
+  isAdmin,
+  me,
+}: {
+  claims: ClaimsData;
+  q: string;
+  state: string;
+  isAdmin: boolean;
+  me: string;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   const filters = { q, state: state === "all" ? null : state };
-  const prevHref = claims.prev ? listHref("/admin/claims", { ...filters, before: claims.prev, page: claims.page - 1 }) : null;
-  const nextHref = claims.next ? listHref("/admin/claims", { ...filters, after: claims.next, page: claims.page + 1 }) : null;
+  const prevHref = claims.prev
+    ? listHref("/admin/claims", { ...filters, before: claims.prev, page: claims.page - 1 })
+    : null;
+  const nextHref = claims.next
+    ? listHref("/admin/claims", { ...filters, after: claims.next, page: claims.page + 1 })
+    : null;
   return (
     <>
       <SearchForm
@@ -234,7 +289,9 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
         <CsvLink href={exportHref("/admin/claims.csv", { q, state })} label={t("admin.csv.downloadClaims")} />
       </div>
       {claims.items.length === 0 ? (
-        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("admin.claims.empty")}</p>
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
+          {t("admin.claims.empty")}
+        </p>
       ) : (
         <div className="rounded-2xl border-2 border-ink/10 bg-white max-md:border-0 max-md:bg-transparent">
           <Table data-testid="claims-table" className={stacked.table}>
@@ -264,19 +321,27 @@ function ClaimsTable({ claims, q, state, isAdmin, me }: { claims: ClaimsData; q:
                       {c.code && <span className="font-mono"> · {c.code}</span>}
                     </span>
                   </TableCell>
-                  <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={`${t("admin.claims.col.series")}:`}>
+                  <TableCell
+                    className={`${stacked.cell} ${stacked.labelled}`}
+                    data-label={`${t("admin.claims.col.series")}:`}
+                  >
                     {c.series ?? "—"}
                   </TableCell>
                   <TableCell className={stacked.cell}>
                     <RarityBadge rarity={c.rarity} />
                   </TableCell>
-                  <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={`${t("admin.claims.col.claimedBy")}:`}>
+                  <TableCell
+                    className={`${stacked.cell} ${stacked.labelled}`}
+                    data-label={`${t("admin.claims.col.claimedBy")}:`}
+                  >
                     {c.claimer ? <PersonName>{c.claimer}</PersonName> : t("common.anonymous")}
                   </TableCell>
                   <TableCell className={`max-w-56 truncate ${stacked.cell}`}>
                     {c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}
                   </TableCell>
-                  <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell}`}>{dates.table(c.claimedAt)}</TableCell>
+                  <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell}`}>
+                    {dates.table(c.claimedAt)}
+                  </TableCell>
                   <TableCell className={stacked.cell}>
                     <ClaimStatus status={c.status} reason={c.reason} reasonLang={c.reasonLang} />
                   </TableCell>
@@ -372,7 +437,10 @@ function StoriesList({ stories, q, isAdmin, me }: { stories: StoriesData; q: str
           {stories.items.map((s) => (
             <li
               key={s.id}
-              className={cn("rounded-2xl border-2 border-ink/10 bg-white p-4", s.hidden && "border-dashed bg-paper-deep/50")}
+              className={cn(
+                "rounded-2xl border-2 border-ink/10 bg-white p-4",
+                s.hidden && "border-dashed bg-paper-deep/50",
+              )}
               data-testid="story-item"
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -384,7 +452,8 @@ function StoriesList({ stories, q, isAdmin, me }: { stories: StoriesData; q: str
                     <Link to={`/boonee/${s.booneeId}`} className="font-bold text-grape hover:underline">
                       {s.booneeName}
                     </Link>{" "}
-                    · {s.author ? <PersonName>{s.author}</PersonName> : t("common.anonymous")} · {dates.day(s.createdAt)}
+                    · {s.author ? <PersonName>{s.author}</PersonName> : t("common.anonymous")} ·{" "}
+                    {dates.day(s.createdAt)}
                   </p>
                 </div>
                 {s.hidden ? (
@@ -396,7 +465,9 @@ function StoriesList({ stories, q, isAdmin, me }: { stories: StoriesData; q: str
               <p lang={s.lang} className="mt-2 line-clamp-4 text-sm whitespace-pre-line">
                 {s.story}
               </p>
-              {s.photos.length > 0 && <StoryPhotos photos={s.photos} title={s.title} canModerate={isAdmin || s.authorId !== me} />}
+              {s.photos.length > 0 && (
+                <StoryPhotos photos={s.photos} title={s.title} canModerate={isAdmin || s.authorId !== me} />
+              )}
               <div className="mt-3">
                 <StoryToggle storyId={s.id} hidden={s.hidden} title={s.title} />
               </div>
@@ -443,7 +514,13 @@ function ShowStoryButton({ storyId, title }: { storyId: string; title: string })
       <input type="hidden" name="intent" value="story" />
       <input type="hidden" name="storyId" value={storyId} />
       <input type="hidden" name="hidden" value="false" />
-      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t("admin.stories.showLabel", { title })}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={t("admin.stories.showLabel", { title })}
+      >
         <EyeIcon /> {t("admin.stories.show")}
       </Button>
     </fetcher.Form>
@@ -467,7 +544,9 @@ function StoryPhotos({
   const { t } = useTranslation();
   return (
     <div className="mt-3 rounded-xl bg-paper-deep/50 p-3">
-      <h3 className="mb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("admin.stories.photos")}</h3>
+      <h3 className="mb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">
+        {t("admin.stories.photos")}
+      </h3>
       <ul className="flex flex-wrap gap-3" data-testid="story-photos-admin">
         {photos.map((p, i) => (
           <li key={p.id} className="grid w-28 content-start gap-1.5" data-testid="admin-photo">
@@ -481,7 +560,9 @@ function StoryPhotos({
             </a>
             <div className="flex min-h-5 flex-wrap gap-1">
               {p.hidden && <Badge variant="danger">{t("admin.stories.photoHidden")}</Badge>}
-              {p.openReports > 0 && <Badge variant="warning">{t("admin.stories.reported", { count: p.openReports })}</Badge>}
+              {p.openReports > 0 && (
+                <Badge variant="warning">{t("admin.stories.reported", { count: p.openReports })}</Badge>
+              )}
             </div>
             {canModerate && <PhotoToggle photoId={p.id} hidden={p.hidden} number={i + 1} title={title} />}
           </li>
@@ -491,7 +572,17 @@ function StoryPhotos({
   );
 }
 
-function PhotoToggle({ photoId, hidden, number, title }: { photoId: string; hidden: boolean; number: number; title: string }) {
+function PhotoToggle({
+  photoId,
+  hidden,
+  number,
+  title,
+}: {
+  photoId: string;
+  hidden: boolean;
+  number: number;
+  title: string;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>();
   const busy = fetcher.state !== "idle";

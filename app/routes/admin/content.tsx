@@ -1,51 +1,61 @@
-import { DeliveryCounts } from "~/components/admin/delivery-counts";
 import { LightbulbIcon, PencilIcon, SendIcon, Undo2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { AdminPage, NumberedPager, listHref } from "~/components/admin/admin-page";
-import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
-import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
-import { useHydrated } from "~/components/admin/use-hydrated";
-import { RecipientCount, audienceQuery, useRecipientCount } from "~/components/admin/recipient-count";
-import { SelectField, TextareaField } from "~/components/admin/boonee-fields";
-import { Field, FormError } from "~/components/forms/field";
-import { useClientValidation } from "~/components/forms/use-client-validation";
-import { ConfirmButton } from "~/components/confirm-button";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { actorOf, getServices, requirePage, requestForm } from "~/guards.server";
-import { useDates } from "~/lib/use-dates";
-import { LanguageMark } from "~/components/content-text";
+
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
-import { pageMeta } from "~/lib/meta";
 import {
   AUDIENCES,
-  CONTENT_TYPES,
-  RARITIES,
   broadcastEditSchema,
   broadcastFormInput,
   broadcastSchema,
+  CONTENT_TYPES,
   idSchema,
   pageParam,
+  RARITIES,
 } from "#shared/schemas/admin.ts";
-import { getBroadcastOptions } from "#server/domain/broadcasts/get-broadcast-options.ts";
+import { loose, type AnyTranslate } from "#shared/translate.ts";
 import { broadcastContent } from "#server/domain/broadcasts/broadcast-content.ts";
 import { editBroadcast } from "#server/domain/broadcasts/edit-broadcast.ts";
+import { getBroadcastOptions } from "#server/domain/broadcasts/get-broadcast-options.ts";
 import { listBroadcasts } from "#server/domain/broadcasts/list-broadcasts.ts";
 import { retractBroadcast } from "#server/domain/broadcasts/retract-broadcast.ts";
 import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
-import { adminRefusal } from "./media.server";
-import type { Route } from "./+types/content";
+import { AdminPage, listHref, NumberedPager } from "~/components/admin/admin-page";
+import { SelectField, TextareaField } from "~/components/admin/boonee-fields";
+import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
+import { DeliveryCounts } from "~/components/admin/delivery-counts";
+import { audienceQuery, RecipientCount, useRecipientCount } from "~/components/admin/recipient-count";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { ConfirmButton } from "~/components/confirm-button";
+import { LanguageMark } from "~/components/content-text";
+import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
+import { Field, FormError } from "~/components/forms/field";
+import { useClientValidation } from "~/components/forms/use-client-validation";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
+import { pageMeta } from "~/lib/meta";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
-import { loose, type AnyTranslate } from "#shared/translate.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "broadcast.metaTitle", "broadcast.metaDescription");
+import type { Route } from "./+types/content";
+import { adminRefusal } from "./media.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "broadcast.metaTitle", "broadcast.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -54,12 +64,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const options = await getBroadcastOptions(db, actorOf(viewer), { figureQ });
   // The figure search (a fetcher) needs only the figures.
-  const sent = figureQ ? null : await listBroadcasts(db, actorOf(viewer), { page: pageParam(url.searchParams.get("page")) });
+  const sent = figureQ
+    ? null
+    : await listBroadcasts(db, actorOf(viewer), { page: pageParam(url.searchParams.get("page")) });
   return { ...options, figureQ, sent };
 }
 
 type BroadcastResult =
-  { ok: true; count: number; at: number } | { ok: false; errors: FieldErrors; error: string | null; reason: string | null };
+  | { ok: true; count: number; at: number }
+  | { ok: false; errors: FieldErrors; error: string | null; reason: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requirePage(context, request);
@@ -68,17 +81,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "edit" || form.get("intent") === "retract")
     return sentItemAction(services, actorOf(viewer), formFields(form), request);
   const parsed = validate(broadcastSchema, broadcastFormInput(form));
-  if (!parsed.ok) return data<BroadcastResult>({ ok: false, errors: parsed.errors, error: null, reason: null }, { status: 400 });
+  if (!parsed.ok)
+    return data<BroadcastResult>({ ok: false, errors: parsed.errors, error: null, reason: null }, { status: 400 });
   const input = parsed.data;
   const file = pickedFile(form.get("file"));
   // Uploaded files go under exclusive/: an image is re-encoded like figure pictures, a video kept as is.
   const storeFile =
     file && (input.contentType === "image" || input.contentType === "video")
       ? () =>
-          input.contentType === "image" ? storeImage(services.storage, file, "exclusive") : storeVideo(services.storage, file, "exclusive")
+          input.contentType === "image"
+            ? storeImage(services.storage, file, "exclusive")
+            : storeVideo(services.storage, file, "exclusive")
       : undefined;
   try {
-    const result = await broadcastContent(services.db, actorOf(viewer), { ...input, linkUrl: input.linkUrl || null }, { storeFile });
+    const result = await broadcastContent(
+      services.db,
+      actorOf(viewer),
+      { ...input, linkUrl: input.linkUrl || null },
+      { storeFile },
+    );
     return data<BroadcastResult>({ ok: true, count: result.count, at: Date.now() });
   } catch (e) {
     const r = adminRefusal(
@@ -125,11 +146,15 @@ async function sentItemAction(
       return data<EditAnswer>({ ok: true, message: "broadcast.sent.retractedToast" });
     }
     const parsed = validate(broadcastEditSchema, fields);
-    if (!parsed.ok) return data<EditAnswer>({ ok: false, error: "broadcast.sent.error", errors: parsed.errors }, { status: 400 });
+    if (!parsed.ok)
+      return data<EditAnswer>({ ok: false, error: "broadcast.sent.error", errors: parsed.errors }, { status: 400 });
     await editBroadcast(services.db, actor, parsed.data);
     return data<EditAnswer>({ ok: true });
   } catch (e) {
-    const r = adminRefusal(e, { notFound: "admin.error.notFound" }, "broadcast.sent.error", { log: services.log, request });
+    const r = adminRefusal(e, { notFound: "admin.error.notFound" }, "broadcast.sent.error", {
+      log: services.log,
+      request,
+    });
     return data<EditAnswer>({ ok: false, error: r.error }, { status: r.status });
   }
 }
@@ -142,7 +167,10 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
     if (!actionData) return;
     if (actionData.ok) toast.success(t("broadcast.success", { count: actionData.count }));
     else if (actionData.error)
-      toast.error(t(dataKey(actionData.error)), actionData.reason ? { description: t(dataKey(actionData.reason)) } : undefined);
+      toast.error(
+        t(dataKey(actionData.error)),
+        actionData.reason ? { description: t(dataKey(actionData.reason)) } : undefined,
+      );
   }, [actionData, t]);
 
   return (
@@ -151,7 +179,11 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
         <Card>
           <CardContent className="pt-5">
             {/* A new, empty form after each successful broadcast. */}
-            <BroadcastForm key={actionData?.ok ? actionData.at : "form"} loaderData={loaderData} actionData={actionData} />
+            <BroadcastForm
+              key={actionData?.ok ? actionData.at : "form"}
+              loaderData={loaderData}
+              actionData={actionData}
+            />
           </CardContent>
         </Card>
         <TipsCard />
@@ -212,12 +244,22 @@ function BroadcastForm({
         </div>
       )}
       {actionData?.ok && (
-        <p role="status" className="rounded-xl border-2 border-slime/30 bg-[#dff5e6] px-4 py-3 text-sm font-semibold text-[#1d6b3c]">
+        <p
+          role="status"
+          className="rounded-xl border-2 border-slime/30 bg-[#dff5e6] px-4 py-3 text-sm font-semibold text-[#1d6b3c]"
+        >
           {t("broadcast.success", { count: actionData.count })}
         </p>
       )}
       <Field name="title" label={t("broadcast.fields.title")} maxLength={200} required error={errors.title} />
-      <TextareaField name="message" label={t("broadcast.fields.message")} rows={5} maxLength={2000} required error={errors.message} />
+      <TextareaField
+        name="message"
+        label={t("broadcast.fields.message")}
+        rows={5}
+        maxLength={2000}
+        required
+        error={errors.message}
+      />
       <EnglishTexts errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -280,7 +322,8 @@ function BroadcastForm({
             {figureList.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.name}
-                {f.series ? ` · ${f.series}` : ""} · {t(`common.rarity.${f.rarity}`)} — {f.ownerName ?? t("common.anonymous")}
+                {f.series ? ` · ${f.series}` : ""} · {t(`common.rarity.${f.rarity}`)} —{" "}
+                {f.ownerName ?? t("common.anonymous")}
               </option>
             ))}
           </SelectField>
@@ -288,7 +331,14 @@ function BroadcastForm({
       )}
 
       {show(contentType === "link") && (
-        <Field name="linkUrl" type="url" inputMode="url" label={t("broadcast.fields.link")} placeholder="https://" error={errors.linkUrl} />
+        <Field
+          name="linkUrl"
+          type="url"
+          inputMode="url"
+          label={t("broadcast.fields.link")}
+          placeholder="https://"
+          error={errors.linkUrl}
+        />
       )}
       {show(contentType === "image" || contentType === "video") && (
         <div className="grid gap-1.5">

@@ -1,8 +1,15 @@
 import { DicesIcon, PrinterIcon, RotateCcwIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { toast } from "sonner";
+
+import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
+import { formValues } from "#shared/figure-fields.ts";
+import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { BATCH_MAX, batchSchema, createBooneeSchema, STATUSES } from "#shared/schemas/admin.ts";
+import { UUID } from "#shared/uuid.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "#server/domain/figures/create-boonee.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { BooneeFields, MediaPickers, SelectField } from "~/components/admin/boonee-fields";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
@@ -13,21 +20,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, flashCookie, getServices, requirePage, requestForm } from "~/guards.server";
-import { generateClaimCode, CODE_MAX } from "#shared/claim-code.ts";
-import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { actorOf, flashCookie, getServices, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
-import { formValues } from "#shared/figure-fields.ts";
-import { BATCH_MAX, STATUSES, batchSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
-import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "#server/domain/figures/create-boonee.ts";
-import { DomainError } from "#server/domain/errors.ts";
-import { adminRefusal, storeFigureMedia } from "./media.server";
-import { claimQr } from "./qr.server";
-import type { Route } from "./+types/create-boonee";
-import { UUID } from "#shared/uuid.ts";
+import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.create.metaTitle", "admin.create.metaDescription");
+import type { Route } from "./+types/create-boonee";
+import { adminRefusal, storeFigureMedia } from "./media.server";
+import { claimQr } from "./qr.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.create.metaTitle", "admin.create.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -100,7 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validate(createBooneeSchema, fields);
   if (!parsed.ok) return fail("create", 400, { errors: parsed.errors });
   try {
-    const created = await createBoonee(services.db, actor, parsed.data, { storeMedia: () => storeFigureMedia(services, form) });
+    const created = await createBoonee(services.db, actor, parsed.data, {
+      storeMedia: () => storeFigureMedia(services, form),
+    });
     const claimUrl = `${services.settings.publicUrl}/c/${created.code}`;
     const qr = await claimQr(claimUrl);
     return data<CreateResult>({
@@ -119,7 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (e instanceof DomainError && e.code === "codeTaken")
       return fail("create", 409, { errors: { secretCode: "admin.create.error.codeTaken" } });
     if (e instanceof DomainError && e.code === "templateNotFound") {
-      return fail("create", 404, { error: "admin.create.error.creating", params: { message: "admin.create.error.templateGone" } });
+      return fail("create", 404, {
+        error: "admin.create.error.creating",
+        params: { message: "admin.create.error.templateGone" },
+      });
     }
     const r = adminRefusal(
       e,
@@ -139,11 +147,15 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const submit = useSubmit();
   const [searchParams] = useSearchParams();
-  const busyIntent = navigation.state !== "idle" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
+  const busyIntent =
+    navigation.state !== "idle" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
   const { template, types } = loaderData;
   const result = actionData?.intent === "create" ? actionData : undefined;
   const batchResult = actionData?.intent === "batch" && !actionData.ok ? actionData : undefined;
-  const { errors, onSubmit } = useClientValidation(createBooneeSchema, result && !result.ok ? result.errors : undefined);
+  const { errors, onSubmit } = useClientValidation(
+    createBooneeSchema,
+    result && !result.ok ? result.errors : undefined,
+  );
   const batchValidation = useClientValidation(batchSchema, batchResult?.errors);
   const [code, setCode] = useState("");
   const [formKey, setFormKey] = useState(0);
@@ -152,7 +164,9 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
   // A success: toast, show the claim URL and QR, reset the form after 5 seconds.
   useEffect(() => {
     if (!result?.ok) return;
-    toast.success(result.instance ? `${t("admin.create.success")} ${t("admin.create.successInstance")}` : t("admin.create.success"));
+    toast.success(
+      result.instance ? `${t("admin.create.success")} ${t("admin.create.successInstance")}` : t("admin.create.success"),
+    );
     const timer = window.setTimeout(() => {
       setCode("");
       setFormKey((k) => k + 1);
@@ -161,7 +175,8 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
   }, [result, t]);
 
   useEffect(() => {
-    if (result && !result.ok && result.error) toast.error(t(dataKey(result.error), { message: t(dataKey(result.params.message ?? "")) }));
+    if (result && !result.ok && result.error)
+      toast.error(t(dataKey(result.error), { message: t(dataKey(result.params.message ?? "")) }));
   }, [result, t]);
 
   const chooseTemplate = (id: string) => {
@@ -303,7 +318,9 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
             />
           ) : (
             <Card className="border-dashed">
-              <CardContent className="pt-5 text-sm text-muted-foreground">{t("admin.create.resultPlaceholder")}</CardContent>
+              <CardContent className="pt-5 text-sm text-muted-foreground">
+                {t("admin.create.resultPlaceholder")}
+              </CardContent>
             </Card>
           )}
 
@@ -313,7 +330,13 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
               <CardDescription>{t("admin.batch.intro", { max: BATCH_MAX })}</CardDescription>
             </CardHeader>
             <CardContent>
-              <Form method="post" className="grid gap-4" noValidate onSubmit={batchValidation.onSubmit} aria-label={t("admin.batch.title")}>
+              <Form
+                method="post"
+                className="grid gap-4"
+                noValidate
+                onSubmit={batchValidation.onSubmit}
+                aria-label={t("admin.batch.title")}
+              >
                 <input type="hidden" name="intent" value="batch" />
                 <FormError error={batchResult?.error} />
                 <SelectField

@@ -1,12 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import { langContext } from "#server/router-context.ts";
-import { actorOf, getServices, refusal, requireUser } from "~/guards.server";
+
 import { formatSpreadsheetTime, isoDay } from "#shared/dates.ts";
-import { createI18n } from "~/lib/i18n";
-import { loadMessages } from "~/locales/messages";
 import { csvStream } from "#server/csv/csv.ts";
 import type { Actor } from "#server/domain/errors.ts";
+import { langContext } from "#server/router-context.ts";
+import { actorOf, getServices, refusal, requireUser } from "~/guards.server";
+import { createI18n } from "~/lib/i18n";
 import { dataKey } from "~/locales/message-key";
+import { loadMessages } from "~/locales/messages";
 
 type Cell = string | number | Date | null | undefined;
 
@@ -46,7 +47,10 @@ export async function csvDownload<T>(
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }
-  const format: CsvFormat = { t: (key) => t(dataKey(key)), time: (d) => (d ? formatSpreadsheetTime(d, lang, zone) : null) };
+  const format: CsvFormat = {
+    t: (key) => t(dataKey(key)),
+    time: (d) => (d ? formatSpreadsheetTime(d, lang, zone) : null),
+  };
   const day = isoDay(Date.now(), zone);
   return new Response(
     csvStream(

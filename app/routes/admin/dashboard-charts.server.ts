@@ -1,11 +1,17 @@
-import type { Services } from "#server/services.ts";
-import { activeCollectorsPerWeek, claimsPerDay, deliveriesPerChannel, dropTimesToFind } from "#server/domain/stats/week-charts.ts";
 import { openReportsByKind } from "#server/domain/reports/open-reports.ts";
+import {
+  activeCollectorsPerWeek,
+  claimsPerDay,
+  deliveriesPerChannel,
+  dropTimesToFind,
+} from "#server/domain/stats/week-charts.ts";
+import type { Services } from "#server/services.ts";
 import { barChartLayout } from "~/lib/chart-layout.server";
 
 type ChartContext = Pick<Services, "db"> & { zone: string };
 
-const days = (rows: { day: string; count: number }[], key: string) => rows.map((r) => ({ group: r.day, key, value: r.count }));
+const days = (rows: { day: string; count: number }[], key: string) =>
+  rows.map((r) => ({ group: r.day, key, value: r.count }));
 
 /**
  * The dashboard's charts, one entry each: its query and its layout. A new chart is one more entry
@@ -48,11 +54,15 @@ export const DASHBOARD_CHARTS = {
   },
 };
 
-export type DashboardCharts = { [K in keyof typeof DASHBOARD_CHARTS]: Awaited<ReturnType<(typeof DASHBOARD_CHARTS)[K]>> };
+export type DashboardCharts = {
+  [K in keyof typeof DASHBOARD_CHARTS]: Awaited<ReturnType<(typeof DASHBOARD_CHARTS)[K]>>;
+};
 
 /** Every chart's data, read in parallel. */
 export async function loadDashboardCharts(services: Services): Promise<DashboardCharts> {
   const context = { db: services.db, zone: services.config.TIME_ZONE };
-  const entries = await Promise.all(Object.entries(DASHBOARD_CHARTS).map(async ([id, load]) => [id, await load(context)] as const));
+  const entries = await Promise.all(
+    Object.entries(DASHBOARD_CHARTS).map(async ([id, load]) => [id, await load(context)] as const),
+  );
   return Object.fromEntries(entries) as DashboardCharts;
 }

@@ -1,25 +1,28 @@
-import { PersonName } from "~/components/person-name";
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
+
+import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
+import { getDashboardDrop } from "#server/domain/drops/public-drops.ts";
+import { getDashboard } from "#server/domain/stats/get-dashboard.ts";
 import { AdminPage, StatCard } from "~/components/admin/admin-page";
+import { DashboardDropCard } from "~/components/admin/dashboard-drop-card";
+import { stacked } from "~/components/admin/stacked-table";
 import { StatusCounts } from "~/components/admin/status-counts";
+import { WeekCharts } from "~/components/admin/week-charts";
+import { PersonName } from "~/components/person-name";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { stacked } from "~/components/admin/stacked-table";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getServices, requirePage } from "~/guards.server";
-import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { getDashboard } from "#server/domain/stats/get-dashboard.ts";
-import { getDashboardDrop } from "#server/domain/drops/public-drops.ts";
-import { DashboardDropCard } from "~/components/admin/dashboard-drop-card";
-import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
-import { WeekCharts } from "~/components/admin/week-charts";
-import { loadDashboardCharts } from "./dashboard-charts.server";
-import type { Route } from "./+types/dashboard";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.dashboard.metaTitle", "admin.dashboard.metaDescription");
+import type { Route } from "./+types/dashboard";
+import { loadDashboardCharts } from "./dashboard-charts.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.dashboard.metaTitle", "admin.dashboard.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -75,7 +78,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             hint={t("admin.dashboard.markedFigures", { count: d.reports.markedFigures })}
           />
         </Link>
-        <Link to="/admin/claims?tab=stories" className="rounded-2xl focus-visible:outline-3 focus-visible:outline-grape">
+        <Link
+          to="/admin/claims?tab=stories"
+          className="rounded-2xl focus-visible:outline-3 focus-visible:outline-grape"
+        >
           <StatCard
             testId="stat-reported-photos"
             label={t("admin.dashboard.reportedPhotos")}
@@ -112,7 +118,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <TableCell className={`font-bold ${stacked.cell}`}>
                       <Link
                         to={`/boonee/${c.booneeId}`}
-                        className={c.status === "rejected" ? "text-muted-foreground line-through hover:underline" : "hover:underline"}
+                        className={
+                          c.status === "rejected"
+                            ? "text-muted-foreground line-through hover:underline"
+                            : "hover:underline"
+                        }
                       >
                         {c.name}
                       </Link>
@@ -122,13 +132,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         </Badge>
                       )}
                     </TableCell>
-                    <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={t("admin.claims.col.claimedBy")}>
+                    <TableCell
+                      className={`${stacked.cell} ${stacked.labelled}`}
+                      data-label={t("admin.claims.col.claimedBy")}
+                    >
                       {c.claimer ? <PersonName>{c.claimer}</PersonName> : t("common.anonymous")}
                     </TableCell>
-                    <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={t("admin.claims.col.series")}>
+                    <TableCell
+                      className={`${stacked.cell} ${stacked.labelled}`}
+                      data-label={t("admin.claims.col.series")}
+                    >
                       {c.series ?? "—"}
                     </TableCell>
-                    <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}>
+                    <TableCell
+                      className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}
+                    >
                       {dates.table(c.claimedAt)}
                     </TableCell>
                     <TableCell className={stacked.cell}>

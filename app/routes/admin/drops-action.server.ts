@@ -1,16 +1,30 @@
 import { data, redirect } from "react-router";
+
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
-import { dropHintSchema, dropIdSchema, dropScheduleSchema, dropTextsSchema, hintIdSchema } from "#shared/schemas/drop.ts";
+import {
+  dropHintSchema,
+  dropIdSchema,
+  dropScheduleSchema,
+  dropTextsSchema,
+  hintIdSchema,
+} from "#shared/schemas/drop.ts";
 import { fromZonedInput } from "#shared/zoned-time.ts";
-import { flashCookie, requestForm } from "~/guards.server";
 import { addDropHint, editDropHint, removeDropHint } from "#server/domain/drops/drop-hints.ts";
-import type { Actor } from "#server/domain/errors.ts";
 import { cancelDrop, createDrop, editDrop } from "#server/domain/drops/save-drop.ts";
+import type { Actor } from "#server/domain/errors.ts";
 import type { Services } from "#server/services.ts";
 import { pickedFile, storeImage } from "#server/uploads/process-upload.ts";
+import { flashCookie, requestForm } from "~/guards.server";
+
 import { adminRefusal } from "./media.server";
 
-export type DropActionData = { ok: false; intent: string; errors: FieldErrors; error: string | null; reason?: string | null };
+export type DropActionData = {
+  ok: false;
+  intent: string;
+  errors: FieldErrors;
+  error: string | null;
+  reason?: string | null;
+};
 
 /** Domain refusals → the admin's message (drops.admin.error.<code>). */
 const ERRORS: Record<string, string> = {
@@ -26,7 +40,8 @@ const ERRORS: Record<string, string> = {
   imageUpload: "admin.create.error.image",
 };
 
-const done = (message: string, to = "/admin/drops") => redirect(to, { headers: { "set-cookie": flashCookie(message) } });
+const done = (message: string, to = "/admin/drops") =>
+  redirect(to, { headers: { "set-cookie": flashCookie(message) } });
 const invalid = (intent: string, errors: FieldErrors) =>
   data<DropActionData>({ ok: false, intent, errors, error: "drops.admin.error.form" }, { status: 400 });
 
@@ -41,7 +56,9 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
       // After the release only the texts (and the hint photo) change; before it also figures and time.
       const released = intent === "edit" && fields.released === "true";
       const textsParsed = validate(dropTextsSchema, fields);
-      const scheduleParsed = released ? null : validate(dropScheduleSchema, { ...fields, figureIds: form.getAll("figureIds").join(",") });
+      const scheduleParsed = released
+        ? null
+        : validate(dropScheduleSchema, { ...fields, figureIds: form.getAll("figureIds").join(",") });
       if (!textsParsed.ok || (scheduleParsed && !scheduleParsed.ok)) {
         return invalid(intent, {
           ...(textsParsed.ok ? {} : textsParsed.errors),
@@ -90,7 +107,10 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
       return done("drops.admin.hintAdded");
     }
     if (intent === "editHint") {
-      const parsed = validate(hintIdSchema.extend({ textDe: dropHintSchema.shape.textDe, textEn: dropHintSchema.shape.textEn }), fields);
+      const parsed = validate(
+        hintIdSchema.extend({ textDe: dropHintSchema.shape.textDe, textEn: dropHintSchema.shape.textEn }),
+        fields,
+      );
       if (!parsed.ok) return invalid(intent, parsed.errors);
       await editDropHint(services.db, actor, parsed.data);
       return done("drops.admin.saved");
@@ -104,6 +124,9 @@ export async function dropAction(services: Services, actor: Actor, request: Requ
     return invalid(intent, {});
   } catch (e) {
     const r = adminRefusal(e, ERRORS, "drops.admin.error.failed", { log: services.log, request });
-    return data<DropActionData>({ ok: false, intent, errors: {}, error: r.error, reason: r.reason }, { status: r.status });
+    return data<DropActionData>(
+      { ok: false, intent, errors: {}, error: r.error, reason: r.reason },
+      { status: r.status },
+    );
   }
 }

@@ -1,4 +1,7 @@
 import { Link } from "react-router";
+
+import { toZonedInput } from "#shared/zoned-time.ts";
+import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/drops/admin-drops.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DropAdminCard } from "~/components/admin/drop-admin-card";
 import { DropForm, type DropFormValues } from "~/components/admin/drop-form";
@@ -6,14 +9,14 @@ import { SafetyRules } from "~/components/drops/safety-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { actorOf, getServices, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
-import { toZonedInput } from "#shared/zoned-time.ts";
 import { useTranslation } from "~/lib/use-translation";
-import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/drops/admin-drops.ts";
-import { dropAction, type DropActionData } from "./drops-action.server";
-import type { Route } from "./+types/drops";
 import { dataKey } from "~/locales/message-key";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "drops.admin.metaTitle", "drops.admin.metaDescription");
+import type { Route } from "./+types/drops";
+import { dropAction, type DropActionData } from "./drops-action.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "drops.admin.metaTitle", "drops.admin.metaDescription");
 
 const FORM_TEXTS = ["titleDe", "titleEn", "descriptionDe", "descriptionEn", "areaDe", "areaEn", "releaseAt"] as const;
 
@@ -82,7 +85,13 @@ function DropPreview({ drop }: { drop: AdminDrop }) {
             {drop[`area${l}`] && <p className="mt-1 font-semibold wrap-anywhere">{drop[`area${l}`]}</p>}
             <p className="mt-2 whitespace-pre-line wrap-anywhere">{drop[`description${l}`]}</p>
             {drop.hintImageUrl && (
-              <img src={drop.hintImageUrl} alt="" width={800} height={800} className="mt-2 w-full max-w-xs rounded-xl" />
+              <img
+                src={drop.hintImageUrl}
+                alt=""
+                width={800}
+                height={800}
+                className="mt-2 w-full max-w-xs rounded-xl"
+              />
             )}
             <ol className="mt-2 list-decimal pl-5">
               {drop.hints.map((h) => (
@@ -120,7 +129,9 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-            <CardTitle>{editing ? t("drops.admin.editTitle") : copy ? t("drops.admin.copyTitle") : t("drops.admin.newTitle")}</CardTitle>
+            <CardTitle>
+              {editing ? t("drops.admin.editTitle") : copy ? t("drops.admin.copyTitle") : t("drops.admin.newTitle")}
+            </CardTitle>
             {(editing || copy) && (
               <Link to="/admin/drops" className="text-sm font-bold text-grape hover:underline">
                 {t("drops.admin.newInstead")}

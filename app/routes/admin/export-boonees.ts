@@ -1,8 +1,9 @@
+import { exportFigures } from "#server/domain/figures/export-figures.ts";
 import { getServices } from "~/guards.server";
 import { figureFilters } from "~/lib/admin-list-filters";
-import { exportFigures } from "#server/domain/figures/export-figures.ts";
-import { csvDownload } from "./csv.server";
+
 import type { Route } from "./+types/export-boonees";
+import { csvDownload } from "./csv.server";
 
 /** GET /admin/boonees.csv?q=&status=: the figures the list shows, with their claim codes (admins only). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,9 @@
+import { exportClaims } from "#server/domain/claims/export-claims.ts";
 import { getServices } from "~/guards.server";
 import { claimFilters } from "~/lib/admin-list-filters";
-import { exportClaims } from "#server/domain/claims/export-claims.ts";
-import { csvDownload } from "./csv.server";
+
 import type { Route } from "./+types/export-claims";
+import { csvDownload } from "./csv.server";
 
 /** GET /admin/claims.csv?q=&state=: the claims the table shows; e-mail addresses and codes for admins only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,7 +11,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = claimFilters(new URL(request.url));
   return csvDownload(context, request, {
     name: "claims",
-    columns: ["name", "number", "series", "rarity", "claimer", "email", "code", "claimedAt", "status", "reason", "reviewedAt", "id"],
+    columns: [
+      "name",
+      "number",
+      "series",
+      "rarity",
+      "claimer",
+      "email",
+      "code",
+      "claimedAt",
+      "status",
+      "reason",
+      "reviewedAt",
+      "id",
+    ],
     rows: (actor) => exportClaims(db, actor, filters),
     cells: (r, f) => [
       r.name,

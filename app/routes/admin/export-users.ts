@@ -1,8 +1,9 @@
+import { exportUsers } from "#server/domain/accounts/export-users.ts";
 import { getServices } from "~/guards.server";
 import { searchTerm } from "~/lib/admin-list-filters";
-import { exportUsers } from "#server/domain/accounts/export-users.ts";
-import { csvDownload } from "./csv.server";
+
 import type { Route } from "./+types/export-users";
+import { csvDownload } from "./csv.server";
 
 /** GET /admin/users.csv?q=: the accounts the Users list shows, with their role (admins only). */
 export async function loader({ request, context }: Route.LoaderArgs) {

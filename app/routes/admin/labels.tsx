@@ -1,18 +1,21 @@
 import { ArrowLeftIcon, PrinterIcon, UmbrellaIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
+
+import { UUID } from "#shared/uuid.ts";
+import { labelTypeSummary, listLabels } from "#server/domain/figures/list-labels.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { actorOf, getServices, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { numberRanges } from "~/lib/number-ranges";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
-import { labelTypeSummary, listLabels } from "#server/domain/figures/list-labels.ts";
-import { qrSvgDataUrl } from "./qr.server";
-import type { Route } from "./+types/labels";
-import { UUID } from "#shared/uuid.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.labels.metaTitle", "admin.labels.metaDescription");
+import type { Route } from "./+types/labels";
+import { qrSvgDataUrl } from "./qr.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.labels.metaTitle", "admin.labels.metaDescription");
 
 /**
  * The two print layouts, in millimetres, each centred on A4 (210 × 297 mm) and printed with no page
@@ -67,7 +70,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const labels = await Promise.all(
     rows.map(async (r) => {
       const claimUrl = `${services.settings.publicUrl}/c/${r.code}`;
-      return { id: r.id, name: r.name, series: r.series, number: r.number, code: r.code, claimUrl, qr: await qrSvgDataUrl(claimUrl) };
+      return {
+        id: r.id,
+        name: r.name,
+        series: r.series,
+        number: r.number,
+        code: r.code,
+        claimUrl,
+        qr: await qrSvgDataUrl(claimUrl),
+      };
     }),
   );
   // The links to the other format carry the validated selection only.
@@ -117,7 +128,9 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { labels, format, type, selection } = loaderData;
   const size = perPage(format);
-  const pages = Array.from({ length: Math.ceil(labels.length / size) }, (_, i) => labels.slice(i * size, (i + 1) * size));
+  const pages = Array.from({ length: Math.ceil(labels.length / size) }, (_, i) =>
+    labels.slice(i * size, (i + 1) * size),
+  );
   const formatHref = (f: LabelFormat) =>
     `/admin/labels?${new URLSearchParams({ ...selection, ...(f === "sticker" ? { format: f } : {}) }).toString()}`;
   const sticker = format === "sticker";
@@ -181,7 +194,10 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
         <span className="text-sm text-muted-foreground">{t(`admin.labels.formatHints.${format}`)}</span>
       </div>
       {labels.length === 0 ? (
-        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-8 text-center text-muted-foreground" data-testid="labels-empty">
+        <p
+          className="rounded-2xl border-2 border-dashed border-ink/15 p-8 text-center text-muted-foreground"
+          data-testid="labels-empty"
+        >
           {type && type.claimed > 0 ? t("admin.labels.allClaimed", { name: type.name }) : t("admin.labels.empty")}
         </p>
       ) : (
@@ -195,7 +211,11 @@ export default function Labels({ loaderData }: Route.ComponentProps) {
           </p>
           <div data-testid="label-sheet" data-format={format} className="label-pages grid gap-6">
             {pages.map((page, i) => (
-              <section key={i} className="label-print-page" aria-label={t("admin.labels.pageOf", { page: i + 1, pages: pages.length })}>
+              <section
+                key={i}
+                className="label-print-page"
+                aria-label={t("admin.labels.pageOf", { page: i + 1, pages: pages.length })}
+              >
                 {pages.length > 1 && (
                   <h2 className="label-screen-only mb-2 text-xs font-extrabold tracking-wide text-muted-foreground uppercase">
                     {t("admin.labels.pageOf", { page: i + 1, pages: pages.length })}

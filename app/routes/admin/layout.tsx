@@ -1,9 +1,11 @@
-import { useTranslation } from "~/lib/use-translation";
 import { Outlet } from "react-router";
+
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { SidebarInset, SidebarProvider, SidebarTrigger, sidebarOpenFromCookie } from "~/components/ui/sidebar";
+import { SidebarInset, sidebarOpenFromCookie, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { requirePage } from "~/guards.server";
+import { useTranslation } from "~/lib/use-translation";
+
 import type { Route } from "./+types/layout";
 
 /** Who may open each admin page is its row in shared/route-policy.ts (moderators: the dashboard, claims and reports). */

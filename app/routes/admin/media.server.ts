@@ -1,6 +1,6 @@
 import type { Services } from "#server/services.ts";
-import { refusal } from "~/guards.server";
 import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
+import { refusal } from "~/guards.server";
 
 /**
  * Stores the image and video of a figure form (multipart), each checked by content. A refusal throws

@@ -1,6 +1,12 @@
 import { ArchiveIcon, CheckIcon, SearchIcon, TriangleAlertIcon } from "lucide-react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import { AdminPage, Pager, listHref } from "~/components/admin/admin-page";
+
+import { formFields } from "#shared/forms.ts";
+import { REPORT_STATES, reportFiltersSchema } from "#shared/schemas/report.ts";
+import { listReports, type ReportFigure } from "#server/domain/reports/list-reports.ts";
+import { resolveFigureReports } from "#server/domain/reports/resolve-reports.ts";
+import { AdminPage, listHref, Pager } from "~/components/admin/admin-page";
+import { FigureIdentity } from "~/components/admin/figure-identity";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
@@ -8,19 +14,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, getLang, getServices, requirePage, requestForm } from "~/guards.server";
+import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
-import { FigureIdentity } from "~/components/admin/figure-identity";
 import { useTranslation } from "~/lib/use-translation";
-import { formFields } from "#shared/forms.ts";
-import { REPORT_STATES, reportFiltersSchema } from "#shared/schemas/report.ts";
-import { listReports, type ReportFigure } from "#server/domain/reports/list-reports.ts";
-import { resolveFigureReports } from "#server/domain/reports/resolve-reports.ts";
-import { adminRefusal } from "./media.server";
-import type { Route } from "./+types/reports";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.reports.metaTitle", "admin.reports.metaDescription");
+import type { Route } from "./+types/reports";
+import { adminRefusal } from "./media.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.reports.metaTitle", "admin.reports.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -37,10 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requirePage(context, request);
   const services = getServices(context);
   const fields = formFields(await requestForm(request));
-  if (fields.intent !== "resolve") return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
+  if (fields.intent !== "resolve")
+    return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
   try {
-    await resolveFigureReports(services.db, actorOf(viewer, getLang(context)), { booneeId: fields.booneeId ?? "", fields });
-    return data<ActionAnswer>({ ok: true, message: fields.outcome === "gone" ? "admin.reports.goneToast" : "admin.reports.fixedToast" });
+    await resolveFigureReports(services.db, actorOf(viewer, getLang(context)), {
+      booneeId: fields.booneeId ?? "",
+      fields,
+    });
+    return data<ActionAnswer>({
+      ok: true,
+      message: fields.outcome === "gone" ? "admin.reports.goneToast" : "admin.reports.fixedToast",
+    });
   } catch (e) {
     const r = adminRefusal(
       e,
@@ -103,7 +113,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           {t("admin.reports.searchButton")}
         </Button>
       </Form>
-      <p className="mb-4 text-sm font-semibold text-muted-foreground" aria-live="polite" data-testid="report-match-count">
+      <p
+        className="mb-4 text-sm font-semibold text-muted-foreground"
+        aria-live="polite"
+        data-testid="report-match-count"
+      >
         {t("admin.reports.matches", { count: total })}
       </p>
       {figures.length === 0 ? (
@@ -165,7 +179,10 @@ function ReportCard({ figure: f, isAdmin }: { figure: ReportFigure; isAdmin: boo
                   <>
                     {" "}
                     (
-                    <Link to={`/admin/users?q=${encodeURIComponent(r.reporterEmail)}`} className="wrap-anywhere text-grape hover:underline">
+                    <Link
+                      to={`/admin/users?q=${encodeURIComponent(r.reporterEmail)}`}
+                      className="wrap-anywhere text-grape hover:underline"
+                    >
                       {r.reporterEmail}
                     </Link>
                     )

@@ -1,21 +1,24 @@
+import { eq } from "drizzle-orm";
 import { data, Form, Link, useNavigation } from "react-router";
+
+import { formFields, validate } from "#shared/forms.ts";
+import { boonees } from "#server/db/schema.ts";
+import { sunTagOf } from "#server/domain/codes/accept-sun-tap.ts";
+import { bindSunTag, bindSunTagSchema, unbindSunTag } from "#server/domain/codes/bind-sun-tag.ts";
+import { deriveSunKeys, toHex } from "#server/sun/sun-keys.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, domainErrorData, getServices, requirePage, requestForm } from "~/guards.server";
-import { formFields, validate } from "#shared/forms.ts";
+import { actorOf, domainErrorData, getServices, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
-import { bindSunTag, bindSunTagSchema, unbindSunTag } from "#server/domain/codes/bind-sun-tag.ts";
-import { sunTagOf } from "#server/domain/codes/accept-sun-tap.ts";
-import { deriveSunKeys, toHex } from "#server/sun/sun-keys.ts";
-import { eq } from "drizzle-orm";
-import { boonees } from "#server/db/schema.ts";
-import type { Route } from "./+types/sun-tag";
 import { dataKey } from "~/locales/message-key";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "admin.sunTag.metaTitle", "admin.sunTag.intro");
+import type { Route } from "./+types/sun-tag";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.sunTag.metaTitle", "admin.sunTag.intro");
 
 /** /admin/sun-tag/:booneeId — bind a Secure Unique NFC tag (NTAG 424 DNA) to a figure, see its URL template. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -72,7 +75,9 @@ export default function SunTagPage({ loaderData: d, actionData }: Route.Componen
     <AdminPage title={t("admin.sunTag.title", { name: d.figure.name })} intro={t("admin.sunTag.intro")}>
       <div className="grid max-w-3xl gap-6">
         {actionData?.ok && <Notice text={t(dataKey(actionData.done))} />}
-        {actionData && !actionData.ok && "error" in actionData && <FormError error={`admin.sunTag.error.${actionData.error}`} />}
+        {actionData && !actionData.ok && "error" in actionData && (
+          <FormError error={`admin.sunTag.error.${actionData.error}`} />
+        )}
         <Card>
           <CardContent className="grid gap-3 pt-5" data-testid="sun-binding">
             <h2 className="font-display text-xl font-bold">{t("admin.sunTag.current")}</h2>
@@ -118,7 +123,9 @@ export default function SunTagPage({ loaderData: d, actionData }: Route.Componen
           <CardContent className="pt-5">
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="bind" />
-              <h2 className="font-display text-xl font-bold">{t(d.bound ? "admin.sunTag.rebind" : "admin.sunTag.bind")}</h2>
+              <h2 className="font-display text-xl font-bold">
+                {t(d.bound ? "admin.sunTag.rebind" : "admin.sunTag.bind")}
+              </h2>
               <Field
                 name="uid"
                 label={t("admin.sunTag.uid")}
@@ -131,12 +138,23 @@ export default function SunTagPage({ loaderData: d, actionData }: Route.Componen
               <fieldset className="grid gap-2">
                 <legend className="mb-1 text-sm font-bold">{t("admin.sunTag.keys")}</legend>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="mode" value="master" defaultChecked={values.mode !== "explicit"} disabled={!d.hasMaster} />
+                  <input
+                    type="radio"
+                    name="mode"
+                    value="master"
+                    defaultChecked={values.mode !== "explicit"}
+                    disabled={!d.hasMaster}
+                  />
                   {t("admin.sunTag.mode.master")}
                   {!d.hasMaster && <span className="text-muted-foreground">({t("admin.sunTag.noMaster")})</span>}
                 </label>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="mode" value="explicit" defaultChecked={values.mode === "explicit" || !d.hasMaster} />
+                  <input
+                    type="radio"
+                    name="mode"
+                    value="explicit"
+                    defaultChecked={values.mode === "explicit" || !d.hasMaster}
+                  />
                   {t("admin.sunTag.mode.explicit")}
                 </label>
               </fieldset>

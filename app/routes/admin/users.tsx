@@ -1,32 +1,34 @@
-import { PersonName } from "~/components/person-name";
 import { BanIcon, SearchIcon, Trash2Icon, UnlockIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
 import { data, Form, useFetcher } from "react-router";
-import { AdminPage, NumberedPager, StatCard, listHref } from "~/components/admin/admin-page";
+
+import { formFields, validate } from "#shared/forms.ts";
+import type { Role } from "#shared/roles.ts";
+import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "#shared/schemas/admin.ts";
+import { adminRoleChangeToConfirm } from "#server/domain/accounts/admin-role-change.ts";
+import { blockAccount, unblockAccount } from "#server/domain/accounts/block-account.ts";
+import { changeRole } from "#server/domain/accounts/change-role.ts";
+import { listUsers } from "#server/domain/accounts/list-users.ts";
+import { removeAccount } from "#server/domain/accounts/remove-account.ts";
+import { AdminPage, listHref, NumberedPager, StatCard } from "~/components/admin/admin-page";
+import { CsvLink } from "~/components/admin/csv-link";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { RoleConfirm, RoleForm } from "~/components/admin/role-form";
 import { stacked } from "~/components/admin/stacked-table";
-import { CsvLink } from "~/components/admin/csv-link";
-import { exportHref, searchTerm } from "~/lib/admin-list-filters";
-import { FormError, Notice } from "~/components/forms/field";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
+import { FormError, Notice } from "~/components/forms/field";
+import { PersonName } from "~/components/person-name";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requirePage, requestForm } from "~/guards.server";
-import { useDates } from "~/lib/use-dates";
-import { formFields, validate } from "#shared/forms.ts";
+import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
+import { exportHref, searchTerm } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
-import type { Role } from "#shared/roles.ts";
-import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "#shared/schemas/admin.ts";
-import { listUsers } from "#server/domain/accounts/list-users.ts";
-import { blockAccount, unblockAccount } from "#server/domain/accounts/block-account.ts";
-import { adminRoleChangeToConfirm } from "#server/domain/accounts/admin-role-change.ts";
-import { changeRole } from "#server/domain/accounts/change-role.ts";
-import { removeAccount } from "#server/domain/accounts/remove-account.ts";
-import { adminRefusal } from "./media.server";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+
 import type { Route } from "./+types/users";
+import { adminRefusal } from "./media.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "users.metaTitle", "users.metaDescription");
 
@@ -34,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const q = searchTerm(url);
-  const list = await listUsers(getServices(context).db, actorOf(viewer), { q, page: pageParam(url.searchParams.get("page")) });
+  const list = await listUsers(getServices(context).db, actorOf(viewer), {
+    q,
+    page: pageParam(url.searchParams.get("page")),
+  });
   return { ...list, q, me: viewer.id };
 }
 
@@ -55,7 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Result>({ intent: "role", at, ok: false, userId: "", error: "users.error.update" }, { status: 400 });
   const parsed = validate(roleChangeSchema, fields);
   if (!parsed.ok)
-    return data<Result>({ intent: "role", at, ok: false, userId: fields.userId ?? "", error: "users.error.update" }, { status: 400 });
+    return data<Result>(
+      { intent: "role", at, ok: false, userId: fields.userId ?? "", error: "users.error.update" },
+      { status: 400 },
+    );
   const { userId, role } = parsed.data;
   try {
     if (parsed.data.confirmed !== "yes") {
@@ -65,10 +73,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await changeRole(services.db, actorOf(viewer), { userId, role });
     return data<Result>({ intent: "role", at, ok: true, userId, role });
   } catch (e) {
-    const r = adminRefusal(e, { last_admin: "users.error.lastAdmin", not_found: "users.error.update" }, "users.error.update", {
-      log: services.log,
-      request,
-    });
+    const r = adminRefusal(
+      e,
+      { last_admin: "users.error.lastAdmin", not_found: "users.error.update" },
+      "users.error.update",
+      {
+        log: services.log,
+        request,
+      },
+    );
     return data<Result>({ intent: "role", at, ok: false, userId, error: r.error }, { status: r.status });
   }
 }
@@ -81,13 +94,18 @@ async function accountAction(
   request: Request,
 ) {
   const parsed = validate(fields.intent === "unblock" ? unblockSchema : accountActionSchema, fields);
-  if (!parsed.ok) return data<ActionAnswer>({ ok: false, error: parsed.errors.reason ?? "users.error.account" }, { status: 400 });
+  if (!parsed.ok)
+    return data<ActionAnswer>({ ok: false, error: parsed.errors.reason ?? "users.error.account" }, { status: 400 });
   try {
     const input = parsed.data as { userId: string; reason: string };
     if (fields.intent === "block") await blockAccount(services.db, actor, input);
     else if (fields.intent === "unblock") await unblockAccount(services.db, actor, input);
     else await removeAccount(services.db, services.storage, actor, input);
-    const done = { block: "users.success.blocked", unblock: "users.success.unblocked", delete: "users.success.deleted" } as const;
+    const done = {
+      block: "users.success.blocked",
+      unblock: "users.success.unblocked",
+      delete: "users.success.deleted",
+    } as const;
     return data<ActionAnswer>({ ok: true, message: done[fields.intent as keyof typeof done] });
   } catch (e) {
     const r = adminRefusal(
@@ -108,7 +126,11 @@ async function accountAction(
 const ACCOUNT_FETCHER = "admin-account-action";
 const UNBLOCK_FETCHER = "admin-account-unblock";
 
-const ROLE_VARIANT: Record<Role, "default" | "warning" | "secondary"> = { admin: "default", moderator: "warning", user: "secondary" };
+const ROLE_VARIANT: Record<Role, "default" | "warning" | "secondary"> = {
+  admin: "default",
+  moderator: "warning",
+  user: "secondary",
+};
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -158,7 +180,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       {roleAnswer?.ok === true && <Notice text={t("users.success.updated")} />}
       {roleAnswer?.ok === false && <FormError error={roleAnswer.error} />}
       {d.items.length === 0 ? (
-        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">{t("users.empty")}</p>
+        <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
+          {t("users.empty")}
+        </p>
       ) : (
         <div className="rounded-2xl border-2 border-ink/10 bg-white max-md:border-0 max-md:bg-transparent">
           <Table data-testid="users-table" className={stacked.table}>
@@ -177,7 +201,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 <TableRow key={u.id} data-testid="user-row" className={stacked.row}>
                   <TableCell className={`font-bold ${stacked.cell}`}>
                     {u.name ? <PersonName>{u.name}</PersonName> : t("common.anonymous")}
-                    {u.id === d.me && <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>}
+                    {u.id === d.me && (
+                      <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>
+                    )}
                     {u.blockedAt && (
                       <Badge variant="danger" className="ml-2">
                         {t("users.blocked")}

@@ -1,13 +1,15 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Link, redirect, useNavigate } from "react-router";
+
+import { newFindPath } from "#shared/claim-paths.ts";
+import { findOwnFigure } from "#server/domain/figures/find-own-figure.ts";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { Button } from "~/components/ui/button";
 import { actorOf, getServices, requireUser } from "~/guards.server";
-import { newFindPath } from "#shared/claim-paths.ts";
 import { tMeta } from "~/lib/meta";
-import { findOwnFigure } from "#server/domain/figures/find-own-figure.ts";
+import { useTranslation } from "~/lib/use-translation";
+
 import type { Route } from "./+types/claimed";
 
 const REDIRECT_AFTER_CLAIM_MS = 1500;

@@ -1,18 +1,21 @@
 import { ExternalLinkIcon, LockIcon } from "lucide-react";
-import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
+
+import { getExclusiveFeed } from "#server/domain/broadcasts/exclusive-feed.ts";
 import { ContentTypeBadge, ExclusiveMedia, ExclusiveTexts } from "~/components/exclusive-item";
 import { PageShell } from "~/components/page-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, requireUser } from "~/guards.server";
-import { useDates } from "~/lib/use-dates";
 import { pageMeta } from "~/lib/meta";
-import { getExclusiveFeed } from "#server/domain/broadcasts/exclusive-feed.ts";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
+
 import type { Route } from "./+types/exclusive";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "exclusive.metaTitle", "exclusive.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "exclusive.metaTitle", "exclusive.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(context, request);
@@ -29,7 +32,9 @@ export default function ExclusivePage({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
             <LockIcon aria-hidden="true" className="size-12 text-grape" />
-            <p className="font-display text-2xl font-bold">{owns ? t("exclusive.emptyTitle") : t("exclusive.lockedTitle")}</p>
+            <p className="font-display text-2xl font-bold">
+              {owns ? t("exclusive.emptyTitle") : t("exclusive.lockedTitle")}
+            </p>
             <p className="text-muted-foreground">{owns ? t("exclusive.emptyText") : t("exclusive.lockedText")}</p>
             <Button asChild>
               <Link to="/claim">{t("exclusive.claim")}</Link>

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
-import { langContext } from "#server/router-context.ts";
-import { actorOf, flashCookie, getServices, refusal, requireUser, requestForm } from "~/guards.server";
+
 import { formFields, validate } from "#shared/forms.ts";
 import { preferencesSchema, pushSubscriptionSchema } from "#shared/schemas/channels.ts";
 import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
@@ -8,9 +7,13 @@ import { requestEmailOptIn } from "#server/domain/notifications/request-email-op
 import { saveNotificationPreferences } from "#server/domain/notifications/save-notification-preferences.ts";
 import { subscribePush, unsubscribePush } from "#server/domain/notifications/subscribe-push.ts";
 import { unsubscribeEmail } from "#server/domain/notifications/unsubscribe-email.ts";
+import { langContext } from "#server/router-context.ts";
+import { actorOf, flashCookie, getServices, refusal, requestForm, requireUser } from "~/guards.server";
+
 import type { Route } from "./+types/notification-settings";
 
-const back = (flash: string) => redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash) } });
+const back = (flash: string) =>
+  redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash) } });
 
 /** GET: this account's channel settings as JSON (the profile page renders them itself). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,22 +1,29 @@
 import { BellIcon, GiftIcon, MegaphoneIcon, RepeatIcon, SparklesIcon, TrophyIcon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/use-translation";
 import { Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
+
+import { renderNotificationIn } from "#shared/notification-text.ts";
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "#server/domain/notifications/notification-inbox.ts";
+import { ContentText, needsOwnMark, usePageLang } from "~/components/content-text";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, refusal, requireUser, requestForm } from "~/guards.server";
-import { useDates } from "~/lib/use-dates";
+import { actorOf, getServices, refusal, requestForm, requireUser } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
-import { renderNotificationIn } from "#shared/notification-text.ts";
-import { ContentText, needsOwnMark, usePageLang } from "~/components/content-text";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "#server/domain/notifications/notification-inbox.ts";
+
 import type { Route } from "./+types/notifications";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "notifications.metaTitle", "notifications.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "notifications.metaTitle", "notifications.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(context, request);
@@ -41,7 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const ICONS = { drop: GiftIcon, achievement: TrophyIcon, trade: RepeatIcon, content: SparklesIcon, other: MegaphoneIcon } as const;
+const ICONS = {
+  drop: GiftIcon,
+  achievement: TrophyIcon,
+  trade: RepeatIcon,
+  content: SparklesIcon,
+  other: MegaphoneIcon,
+} as const;
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,38 +1,55 @@
-import { PersonName } from "~/components/person-name";
 import { DownloadIcon, LockIcon, MonitorSmartphoneIcon, ShieldIcon, SparklesIcon } from "lucide-react";
 import { useEffect } from "react";
-import { toast } from "sonner";
-import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect } from "react-router";
+import { toast } from "sonner";
+
+import { ACHIEVEMENTS } from "#shared/achievements.ts";
+import { formFields, validate } from "#shared/forms.ts";
+import { changePasswordSchema, passkeyNameSchema } from "#shared/schemas/account.ts";
+import { listOwnSessions } from "#server/domain/accounts/list-own-sessions.ts";
+import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "#server/domain/accounts/own-data.ts";
+import { changeOwnPassword } from "#server/domain/accounts/own-password.ts";
+import {
+  addPasskey,
+  hasPassword,
+  listOwnPasskeys,
+  removePasskey,
+  renamePasskey,
+} from "#server/domain/accounts/passkeys.ts";
+import { getProfileSummary } from "#server/domain/accounts/profile-summary.ts";
+import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
+import { parseResponse } from "#server/passkeys/ceremony.ts";
+import { langContext } from "#server/router-context.ts";
 import { BooneeCard } from "~/components/boonee-card";
-import { describeUserAgent } from "~/components/collector/user-agent";
 import { NotificationSettings } from "~/components/channels/notification-settings";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
 import { PasskeysSection } from "~/components/collector/passkeys-section";
+import { describeUserAgent } from "~/components/collector/user-agent";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
+import { PersonName } from "~/components/person-name";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { langContext } from "#server/router-context.ts";
-import { actorOf, claimRedirectCookie, flashCookie, getServices, refusal, requireUser, requestForm } from "~/guards.server";
-import { ACHIEVEMENTS } from "#shared/achievements.ts";
-import { useDates } from "~/lib/use-dates";
-import { formFields, validate } from "#shared/forms.ts";
+import {
+  actorOf,
+  claimRedirectCookie,
+  flashCookie,
+  getServices,
+  refusal,
+  requestForm,
+  requireUser,
+} from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { newestFind } from "~/lib/newest-find";
-import { changePasswordSchema, passkeyNameSchema } from "#shared/schemas/account.ts";
+import { useDates } from "~/lib/use-dates";
+import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
-import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "#server/domain/accounts/own-data.ts";
-import { addPasskey, hasPassword, listOwnPasskeys, removePasskey, renamePasskey } from "#server/domain/accounts/passkeys.ts";
-import { parseResponse } from "#server/passkeys/ceremony.ts";
-import { changeOwnPassword } from "#server/domain/accounts/own-password.ts";
-import { listOwnSessions } from "#server/domain/accounts/list-own-sessions.ts";
-import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
-import { getProfileSummary } from "#server/domain/accounts/profile-summary.ts";
-import type { Route } from "./+types/profile";
 import { dataKey } from "~/locales/message-key";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "profile.metaTitle", "profile.metaDescription");
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "profile.metaTitle", "profile.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(context, request);
@@ -70,7 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: null, params: {}, signedOutOthers: true });
   }
   if (intent === "signOutAll") {
-    const result = await services.auth.api.revokeSessions({ headers: request.headers, returnHeaders: true }).catch(() => null);
+    const result = await services.auth.api
+      .revokeSessions({ headers: request.headers, returnHeaders: true })
+      .catch(() => null);
     const headers = new Headers(result?.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
     headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll"));
@@ -94,10 +113,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           headers: request.headers,
           model: String(form.get("deviceModel") ?? ""),
         });
-      if (intent === "removePasskey") await removePasskey(services, actorOf(viewer), { id: String(form.get("id") ?? "") });
+      if (intent === "removePasskey")
+        await removePasskey(services, actorOf(viewer), { id: String(form.get("id") ?? "") });
       if (intent === "renamePasskey") {
         const parsed = validate(passkeyNameSchema, formFields(form));
-        if (!parsed.ok) return data({ intent: "passkeys", error: Object.values(parsed.errors)[0] ?? null, params: {} }, { status: 400 });
+        if (!parsed.ok)
+          return data(
+            { intent: "passkeys", error: Object.values(parsed.errors)[0] ?? null, params: {} },
+            { status: 400 },
+          );
         await renamePasskey(services.db, actorOf(viewer), parsed.data);
       }
       return data({ intent: "passkeys", error: null, params: {}, passkeysChanged: `profile.passkeys.${intent}Done` });
@@ -110,7 +134,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const headers =
       intent === "deleteWithPasskey"
-        ? await deleteOwnAccountWithPasskey(services, actorOf(viewer), parseResponse(String(form.get("passkey") ?? "")), request.headers)
+        ? await deleteOwnAccountWithPasskey(
+            services,
+            actorOf(viewer),
+            parseResponse(String(form.get("passkey") ?? "")),
+            request.headers,
+          )
         : await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
     headers.append("set-cookie", flashCookie("profile.deleted"));
@@ -124,16 +153,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const { profile, counts, achievements, owned, newId, role, sessions, channels, passkeys, withPassword, vapidPublicKey, lang } =
-    loaderData;
+  const {
+    profile,
+    counts,
+    achievements,
+    owned,
+    newId,
+    role,
+    sessions,
+    channels,
+    passkeys,
+    withPassword,
+    vapidPublicKey,
+    lang,
+  } = loaderData;
   useEffect(() => {
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
     if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
     if (actionData && "passkeysChanged" in actionData) toast.success(t(dataKey(String(actionData.passkeysChanged))));
   }, [actionData, t]);
-  const passwordResult = actionData && "intent" in actionData && actionData.intent === "changePassword" ? actionData : undefined;
+  const passwordResult =
+    actionData && "intent" in actionData && actionData.intent === "changePassword" ? actionData : undefined;
   const deleteResult = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
-  const passkeysResult = actionData && "intent" in actionData && actionData.intent === "passkeys" ? actionData : undefined;
+  const passkeysResult =
+    actionData && "intent" in actionData && actionData.intent === "passkeys" ? actionData : undefined;
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
@@ -150,7 +193,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               {profile?.name ? <PersonName>{profile.name}</PersonName> : t("common.anonymous")}
             </h1>
             <p className="text-sm text-muted-foreground">{profile?.email}</p>
-            {profile && <p className="text-xs text-muted-foreground">{t("profile.memberSince", { date: dates.day(profile.createdAt) })}</p>}
+            {profile && (
+              <p className="text-xs text-muted-foreground">
+                {t("profile.memberSince", { date: dates.day(profile.createdAt) })}
+              </p>
+            )}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -244,7 +291,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                   details={
                     <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground" data-testid="owned-details">
                       {b.typeInstances > 1 && (
-                        <span className="font-bold text-ink-soft tabular-nums">{t("profile.instance", { number: b.instanceNumber })}</span>
+                        <span className="font-bold text-ink-soft tabular-nums">
+                          {t("profile.instance", { number: b.instanceNumber })}
+                        </span>
                       )}
                       {b.claimedAt && <span>{t("profile.foundOn", { date: dates.day(b.claimedAt) })}</span>}
                       {b.reportedIssue && (
@@ -279,7 +328,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </span>
               <span className="text-xs text-muted-foreground">
                 {session.current && (
-                  <strong className="mr-2 rounded-full bg-[#dff5e6] px-2 py-0.5 text-[#1d6b3c]">{t("profile.sessions.current")}</strong>
+                  <strong className="mr-2 rounded-full bg-[#dff5e6] px-2 py-0.5 text-[#1d6b3c]">
+                    {t("profile.sessions.current")}
+                  </strong>
                 )}
                 {t("profile.sessions.since", { date: dates.day(session.createdAt) })}
               </span>
@@ -317,7 +368,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </section>
       )}
 
-      <section className="mt-12 flex flex-wrap items-center gap-3 border-t-2 border-ink/10 pt-6" aria-label={t("profile.delete.title")}>
+      <section
+        className="mt-12 flex flex-wrap items-center gap-3 border-t-2 border-ink/10 pt-6"
+        aria-label={t("profile.delete.title")}
+      >
         <Button asChild variant="outline">
           <a href="/profile/data" download>
             <DownloadIcon /> {t("profile.download")}

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+
 import type { Role } from "#shared/roles.ts";
+
+import { roleOf } from "../../auth/role-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles } from "../../db/schema.ts";
-import { roleOf } from "../../auth/role-of.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 
 /**
  * Granting or removing the admin role is asked for twice. Returns what the confirmation names
@@ -11,7 +13,10 @@ import { DomainError, assertRole, type Actor } from "../errors.ts";
  */
 export async function adminRoleChangeToConfirm(db: DbOrTx, actor: Actor | null, input: { userId: string; role: Role }) {
   assertRole(actor, ["admin"]);
-  const [target] = await db.select({ name: profiles.name, email: profiles.email }).from(profiles).where(eq(profiles.id, input.userId));
+  const [target] = await db
+    .select({ name: profiles.name, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, input.userId));
   if (!target) throw new DomainError("not_found", 404);
   const wasAdmin = (await roleOf(db, input.userId)) === "admin";
   if (wasAdmin === (input.role === "admin")) return null;

@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+
 import type { Db, Tx } from "../../db/client.ts";
 import { profiles, sessions } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
-import { assertNotLastAdmin } from "./last-admin.ts";
-import { requireReason } from "../reason.ts";
 import { recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { requireReason } from "../reason.ts";
+import { assertNotLastAdmin } from "./last-admin.ts";
 
 /** The account an admin acts on, locked; never the admin's own (that is the profile's business). */
 export async function lockTargetAccount(tx: Tx, actor: Actor, userId: string) {
@@ -61,7 +62,12 @@ export async function unblockAccount(db: Db, actor: Actor | null, input: { userI
       .where(and(eq(profiles.id, input.userId), isNotNull(profiles.blockedAt), isNull(profiles.deletedAt)))
       .returning({ id: profiles.id, name: profiles.name });
     if (!row) return { changed: false };
-    await recordActivity(tx, actor, { action: "account.unblocked", objectType: "account", objectId: row.id, objectLabel: row.name });
+    await recordActivity(tx, actor, {
+      action: "account.unblocked",
+      objectType: "account",
+      objectId: row.id,
+      objectLabel: row.name,
+    });
     return { changed: true };
   });
 }

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+
 import { primaryRole, type Role } from "#shared/roles.ts";
+
 import type { Db } from "../../db/client.ts";
 import { profiles, userRoles } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
-import { assertNotLastAdmin } from "./last-admin.ts";
 import { recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertNotLastAdmin } from "./last-admin.ts";
 
 /** Replaces all of a user's roles with one, in one transaction (no permission check: internal). */
 export async function setRole(db: Db, userId: string, role: Role) {
@@ -18,7 +20,10 @@ export async function setRole(db: Db, userId: string, role: Role) {
 export async function changeRole(db: Db, actor: Actor, input: { userId: string; role: Role }) {
   assertRole(actor, ["admin"]);
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.id, input.userId));
+    const [target] = await tx
+      .select({ id: profiles.id, name: profiles.name })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId));
     if (!target) throw new DomainError("not_found", 404);
     if (input.role !== "admin") await assertNotLastAdmin(tx, input.userId);
     const before = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, input.userId));

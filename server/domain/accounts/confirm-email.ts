@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+
 import type { Lang } from "#shared/i18n-config.ts";
+
 import { queryRows } from "../../db/client.ts";
 import { verifications } from "../../db/schema.ts";
-import { translator } from "../../notify/translate.ts";
 import { newToken } from "../../notify/settings-row.ts";
+import { translator } from "../../notify/translate.ts";
 import type { Services } from "../../services.ts";
 import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 import { hashToken } from "../notifications/request-email-opt-in.ts";
@@ -38,7 +40,9 @@ export async function mailEmailConfirmation(
       subject: t("auth.confirmMail.subject"),
       text: t("auth.confirmMail.body", { name: user.name, link, forgot }),
     })
-    .catch((e: unknown) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "confirmation mail failed"));
+    .catch((e: unknown) =>
+      services.log.warn({ err: e instanceof Error ? e.name : "error" }, "confirmation mail failed"),
+    );
 }
 
 /**
@@ -49,7 +53,12 @@ export async function mailEmailConfirmation(
  * the proof stop working, the product's trust rule), the one that confirmed stays. Another account
  * or no session: refused, the token stays.
  */
-export async function confirmEmail(services: Pick<Services, "db">, actor: Actor | null, token: string, sessionId: string) {
+export async function confirmEmail(
+  services: Pick<Services, "db">,
+  actor: Actor | null,
+  token: string,
+  sessionId: string,
+) {
   assertSignedIn(actor);
   await services.db.transaction(async (tx) => {
     const [taken] = await queryRows<{ value: string }>(
@@ -57,7 +66,9 @@ export async function confirmEmail(services: Pick<Services, "db">, actor: Actor 
       sql`delete from verifications where identifier = ${identifier(token)} and value = ${actor.id} and expires_at > now() returning value`,
     );
     if (!taken) throw new DomainError("confirmInvalid", 400);
-    await tx.execute(sql`update profiles set email_verified = true, updated_at = now() where id = ${actor.id} and deleted_at is null`);
+    await tx.execute(
+      sql`update profiles set email_verified = true, updated_at = now() where id = ${actor.id} and deleted_at is null`,
+    );
     await tx.execute(sql`delete from sessions where user_id = ${actor.id} and id <> ${sessionId}`);
   });
 }

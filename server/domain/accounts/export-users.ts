@@ -1,8 +1,10 @@
 import { and, sql } from "drizzle-orm";
+
 import { primaryRole } from "#shared/roles.ts";
+
+import { keysetRows } from "../../csv/csv.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles } from "../../db/schema.ts";
-import { keysetRows } from "../../csv/csv.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { usersFilter } from "./list-users.ts";
 
@@ -25,7 +27,9 @@ async function* userRows(db: DbOrTx, where: ReturnType<typeof usersFilter>) {
           id: profiles.id,
           name: profiles.name,
           email: profiles.email,
-          roles: sql<string | null>`(select string_agg(r.role::text, ',') from user_roles r where r.user_id = ${profiles.id})`,
+          roles: sql<
+            string | null
+          >`(select string_agg(r.role::text, ',') from user_roles r where r.user_id = ${profiles.id})`,
           createdAt: profiles.createdAt,
           blockedAt: profiles.blockedAt,
           cursorTs: sql<string>`${profiles.createdAt}::text`,

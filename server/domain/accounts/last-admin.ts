@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles, userRoles } from "../../db/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -18,7 +19,14 @@ export async function assertNotLastAdmin(tx: DbOrTx, userId: string) {
     .select({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.id, userRoles.userId))
-    .where(and(eq(userRoles.role, "admin"), ne(userRoles.userId, userId), isNull(profiles.blockedAt), isNull(profiles.deletedAt)))
+    .where(
+      and(
+        eq(userRoles.role, "admin"),
+        ne(userRoles.userId, userId),
+        isNull(profiles.blockedAt),
+        isNull(profiles.deletedAt),
+      ),
+    )
     .for("update", { of: userRoles });
   if (others.length === 0) throw new DomainError("last_admin", 409);
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { sessions } from "../../db/schema.ts";
 import { assertSignedIn, type Actor } from "../errors.ts";

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+
 import { primaryRole } from "#shared/roles.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { contains } from "../../db/like-pattern.ts";
 import { pageOf } from "../../db/paging.ts";
@@ -35,7 +37,13 @@ export async function listUsers(db: DbOrTx, actor: Actor | null, query: { q?: st
   const paging = pageOf(query.page ?? 1, USERS_PAGE_SIZE, matches);
   // The page first (50 people), then only their roles: no grouping over every account.
   const people = await db
-    .select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt, blockedAt: profiles.blockedAt })
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      email: profiles.email,
+      createdAt: profiles.createdAt,
+      blockedAt: profiles.blockedAt,
+    })
     .from(profiles)
     .where(where)
     .orderBy(desc(profiles.createdAt), profiles.id)
@@ -52,6 +60,9 @@ export async function listUsers(db: DbOrTx, actor: Actor | null, query: { q?: st
           ),
         )
     : [];
-  const items = people.map((p) => ({ ...p, role: primaryRole(roleRows.filter((r) => r.userId === p.id).map((r) => r.role)) }));
+  const items = people.map((p) => ({
+    ...p,
+    role: primaryRole(roleRows.filter((r) => r.userId === p.id).map((r) => r.role)),
+  }));
   return { items, counts: { users: usersTotal, admins, moderators }, ...paging };
 }

@@ -1,9 +1,15 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { and, desc, eq, sql } from "drizzle-orm";
+
+import { DEFAULT_LANG, type Lang } from "#shared/i18n-config.ts";
+import { renderNotificationText } from "#shared/notification-text.ts";
+import { loose } from "#shared/translate.ts";
+
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   accounts,
-  booneeStories,
   boonees,
+  booneeStories,
   claims,
   deliveryJobs,
   figureReports,
@@ -20,19 +26,15 @@ import {
   userRoles,
   verifications,
 } from "../../db/schema.ts";
+import { translator } from "../../notify/translate.ts";
 import type { Services } from "../../services.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { keysOfUrl, removeUnreferencedUploads } from "../../uploads/upload-references.ts";
-import { photoUrlsOf } from "../stories/story-photos.ts";
 import { eraseAnnouncementReads, listAnnouncements } from "../drops/announcement-inbox.ts";
 import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
-import { withPasswordCheck } from "./password-check.ts";
+import { photoUrlsOf } from "../stories/story-photos.ts";
 import { confirmWithOwnPasskey } from "./passkeys.ts";
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { DEFAULT_LANG, type Lang } from "#shared/i18n-config.ts";
-import { renderNotificationText } from "#shared/notification-text.ts";
-import { translator } from "../../notify/translate.ts";
-import { loose } from "#shared/translate.ts";
+import { withPasswordCheck } from "./password-check.ts";
 
 /**
  * Everything stored about the signed-in user, for "Download my data" (GDPR Art. 20). System texts
@@ -55,14 +57,28 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
   return {
     exportedAt: new Date().toISOString(),
     profile,
-    roles: (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role),
+    roles: (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map(
+      (r) => r.role,
+    ),
     figures: await db
-      .select({ id: boonees.id, name: boonees.name, rarity: boonees.rarity, series: boonees.series, claimedAt: boonees.claimedAt })
+      .select({
+        id: boonees.id,
+        name: boonees.name,
+        rarity: boonees.rarity,
+        series: boonees.series,
+        claimedAt: boonees.claimedAt,
+      })
       .from(boonees)
       .where(eq(boonees.ownerId, id))
       .orderBy(desc(boonees.claimedAt)),
     claims: await db
-      .select({ id: claims.id, booneeId: claims.booneeId, figure: boonees.name, claimedAt: claims.claimedAt, verified: claims.verified })
+      .select({
+        id: claims.id,
+        booneeId: claims.booneeId,
+        figure: boonees.name,
+        claimedAt: claims.claimedAt,
+        verified: claims.verified,
+      })
       .from(claims)
       .innerJoin(boonees, eq(boonees.id, claims.booneeId))
       .where(eq(claims.userId, id)),
@@ -127,7 +143,10 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
         .innerJoin(booneeStories, eq(booneeStories.id, storyPhotos.storyId))
         .where(eq(storyPhotoReports.reporterId, id))
         .orderBy(desc(storyPhotoReports.createdAt))
-    ).map(({ photoHidden, ...report }) => ({ ...report, state: report.reviewedAt ? (photoHidden ? "photoHidden" : "photoKept") : "open" })),
+    ).map(({ photoHidden, ...report }) => ({
+      ...report,
+      state: report.reviewedAt ? (photoHidden ? "photoHidden" : "photoKept") : "open",
+    })),
     notifications: [
       ...(await db
         .select({
@@ -166,7 +185,11 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
       .where(eq(notificationOptOuts.userId, id)),
     pushDevices: (
       await db
-        .select({ endpoint: pushSubscriptions.endpoint, language: pushSubscriptions.language, createdAt: pushSubscriptions.createdAt })
+        .select({
+          endpoint: pushSubscriptions.endpoint,
+          language: pushSubscriptions.language,
+          createdAt: pushSubscriptions.createdAt,
+        })
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, id))
     ).map((d) => ({ pushService: new URL(d.endpoint).origin, language: d.language, createdAt: d.createdAt })),
@@ -188,7 +211,11 @@ export async function deleteAccount(db: Db, storage: Storage, actor: Actor | nul
   const id = actor.id;
   const erased = await db.transaction(async (tx) => {
     // Lock every admin row first, so two admins deleting themselves at once cannot both pass.
-    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+    const admins = await tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(eq(userRoles.role, "admin"))
+      .for("update");
     if (admins.some((a) => a.userId === id) && admins.length === 1) throw new DomainError("lastAdmin", 409);
     return eraseAccount(tx, id);
   });
@@ -267,7 +294,9 @@ export async function deleteOwnAccount(
   headers: Headers,
 ) {
   assertSignedIn(actor);
-  await withPasswordCheck(services.db, actor, "delete-account", () => services.auth.api.verifyPassword({ body: { password }, headers }));
+  await withPasswordCheck(services.db, actor, "delete-account", () =>
+    services.auth.api.verifyPassword({ body: { password }, headers }),
+  );
   await deleteAccount(services.db, services.storage, actor);
   // the session row is gone already; signOut still answers with the cookie-clearing headers
   const out = await services.auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);

@@ -1,7 +1,9 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { APIError } from "better-auth/api";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+
 import { langFromCookieHeader } from "#shared/i18n-config.ts";
+
 import { ACCOUNT_BLOCKED, blockedRefusal } from "../../auth/blocked.ts";
 import { startSession } from "../../auth/start-session.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
@@ -15,10 +17,10 @@ import {
 } from "../../passkeys/ceremony.ts";
 import { deviceName } from "../../passkeys/device-name.ts";
 import type { Services } from "../../services.ts";
-import { mailEmailConfirmation } from "./confirm-email.ts";
 import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
-import { clientAddress, countSignUp, mailOwner, type SignUpResult } from "./sign-in.ts";
 import { giveBack, hit, hitAll, minutesToWait, type ThrottleRule } from "../throttle.ts";
+import { mailEmailConfirmation } from "./confirm-email.ts";
+import { clientAddress, countSignUp, mailOwner, type SignUpResult } from "./sign-in.ts";
 
 type PasskeyServices = Pick<Services, "db" | "auth" | "sendMail" | "config" | "log">;
 
@@ -47,8 +49,14 @@ export function signUpPasskeyOptions(services: PasskeyServices, input: { name: s
 /** Options for one more passkey of the signed-in account. */
 export async function addPasskeyOptions(services: PasskeyServices, actor: Actor | null) {
   assertSignedIn(actor);
-  const [me] = await services.db.select({ name: profiles.name, email: profiles.email }).from(profiles).where(eq(profiles.id, actor.id));
-  const existing = await services.db.select({ credentialId: passkeys.credentialId }).from(passkeys).where(eq(passkeys.userId, actor.id));
+  const [me] = await services.db
+    .select({ name: profiles.name, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, actor.id));
+  const existing = await services.db
+    .select({ credentialId: passkeys.credentialId })
+    .from(passkeys)
+    .where(eq(passkeys.userId, actor.id));
   return registrationOptions(
     services.db,
     services.config.PUBLIC_URL,
@@ -58,7 +66,8 @@ export async function addPasskeyOptions(services: PasskeyServices, actor: Actor 
   );
 }
 
-export const signInPasskeyOptions = (services: PasskeyServices) => authenticationOptions(services.db, services.config.PUBLIC_URL);
+export const signInPasskeyOptions = (services: PasskeyServices) =>
+  authenticationOptions(services.db, services.config.PUBLIC_URL);
 
 /** Where a new passkey is made: the request's headers and the model the browser's client hints named (a form field). */
 export interface PasskeyDevice {
@@ -71,8 +80,12 @@ export interface PasskeyDevice {
  * "Passkey N" where the device is not known.
  */
 async function nextName(db: DbOrTx, userId: string, device: PasskeyDevice | undefined) {
-  const taken = new Set((await db.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, userId))).map((p) => p.name));
-  const base = device ? deviceName(device.headers.get("user-agent"), device.model ?? device.headers.get("sec-ch-ua-model")) : null;
+  const taken = new Set(
+    (await db.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, userId))).map((p) => p.name),
+  );
+  const base = device
+    ? deviceName(device.headers.get("user-agent"), device.model ?? device.headers.get("sec-ch-ua-model"))
+    : null;
   if (!base) return `Passkey ${taken.size + 1}`;
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base} ${n}`;
@@ -80,7 +93,13 @@ async function nextName(db: DbOrTx, userId: string, device: PasskeyDevice | unde
 }
 
 /** `usedNow`: the passkey signs in as it is made (a passkey sign-up), so it is "used", not "never used". */
-const store = async (db: DbOrTx, userId: string, c: NewCredential, device: PasskeyDevice | undefined, usedNow = false) =>
+const store = async (
+  db: DbOrTx,
+  userId: string,
+  c: NewCredential,
+  device: PasskeyDevice | undefined,
+  usedNow = false,
+) =>
   db.insert(passkeys).values({
     userId,
     credentialId: c.credentialId,
@@ -127,9 +146,16 @@ export async function signUpWithPasskey(
     await mailOwner(services, about.email);
     return { status: "mailed" };
   }
-  const user = await ctx.internalAdapter.createUser({ name: about.name, email: about.email, emailVerified: false }, { method: "passkey" });
+  const user = await ctx.internalAdapter.createUser(
+    { name: about.name, email: about.email, emailVerified: false },
+    { method: "passkey" },
+  );
   await store(services.db, user.id, credential, { headers, model }, true);
-  await mailEmailConfirmation(services, { id: user.id, name: about.name, email: about.email }, langFromCookieHeader(headers.get("cookie")));
+  await mailEmailConfirmation(
+    services,
+    { id: user.id, name: about.name, email: about.email },
+    langFromCookieHeader(headers.get("cookie")),
+  );
   const cookie = await startSession(services.auth, user.id, headers);
   return { status: "created", headers: new Headers([["set-cookie", cookie]]), userId: user.id };
 }
@@ -152,32 +178,42 @@ export async function addPasskey(
  * with a stored passkey of an account that is not deleted; its counter and last use are kept. Failed
  * attempts count per address like wrong passwords (decision 007). Returns the new session's cookie.
  */
-export async function signInWithPasskey(services: PasskeyServices, response: AuthenticationResponseJSON, headers: Headers) {
+export async function signInWithPasskey(
+  services: PasskeyServices,
+  response: AuthenticationResponseJSON,
+  headers: Headers,
+) {
   const reserved = await hitAll(services.db, [`signin:ip:${clientAddress(headers)}`]);
   if (!reserved.allowed) throw new DomainError("tooMany", 429, { minutes: reserved.minutes });
   let userId = "";
-  const { credentialId, newCounter } = await verifyAuthentication(services.db, services.config.PUBLIC_URL, response, async (id) => {
-    const [row] = await services.db
-      .select({
-        userId: passkeys.userId,
-        credentialId: passkeys.credentialId,
-        publicKey: passkeys.publicKey,
-        counter: passkeys.counter,
-        transports: passkeys.transports,
-      })
-      .from(passkeys)
-      .innerJoin(profiles, eq(profiles.id, passkeys.userId))
-      .where(and(eq(passkeys.credentialId, id), isNull(profiles.deletedAt)));
-    userId = row?.userId ?? "";
-    return row ?? null;
-  });
+  const { credentialId, newCounter } = await verifyAuthentication(
+    services.db,
+    services.config.PUBLIC_URL,
+    response,
+    async (id) => {
+      const [row] = await services.db
+        .select({
+          userId: passkeys.userId,
+          credentialId: passkeys.credentialId,
+          publicKey: passkeys.publicKey,
+          counter: passkeys.counter,
+          transports: passkeys.transports,
+        })
+        .from(passkeys)
+        .innerJoin(profiles, eq(profiles.id, passkeys.userId))
+        .where(and(eq(passkeys.credentialId, id), isNull(profiles.deletedAt)));
+      userId = row?.userId ?? "";
+      return row ?? null;
+    },
+  );
   await recordUse(services.db, credentialId, newCounter);
   await giveBack(services.db, reserved.hits);
   try {
     const cookie = await startSession(services.auth, userId, headers);
     return { headers: new Headers([["set-cookie", cookie]]), userId };
   } catch (e) {
-    if (e instanceof APIError && (e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED) throw blockedRefusal(services.config);
+    if (e instanceof APIError && (e.body as { code?: string } | undefined)?.code === ACCOUNT_BLOCKED)
+      throw blockedRefusal(services.config);
     throw e;
   }
 }
@@ -196,7 +232,11 @@ export async function listOwnPasskeys(db: DbOrTx, actor: Actor | null): Promise<
     .from(passkeys)
     .where(eq(passkeys.userId, actor.id))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Renames one of the actor's own passkeys (another's id changes nothing and says "not found"). */
@@ -231,18 +271,23 @@ export async function confirmWithOwnPasskey(
   response: AuthenticationResponseJSON,
 ) {
   assertSignedIn(actor);
-  const { credentialId, newCounter } = await verifyAuthentication(services.db, services.config.PUBLIC_URL, response, async (id) => {
-    const [row] = await services.db
-      .select({
-        credentialId: passkeys.credentialId,
-        publicKey: passkeys.publicKey,
-        counter: passkeys.counter,
-        transports: passkeys.transports,
-      })
-      .from(passkeys)
-      .where(and(eq(passkeys.credentialId, id), eq(passkeys.userId, actor.id)));
-    return row ?? null;
-  });
+  const { credentialId, newCounter } = await verifyAuthentication(
+    services.db,
+    services.config.PUBLIC_URL,
+    response,
+    async (id) => {
+      const [row] = await services.db
+        .select({
+          credentialId: passkeys.credentialId,
+          publicKey: passkeys.publicKey,
+          counter: passkeys.counter,
+          transports: passkeys.transports,
+        })
+        .from(passkeys)
+        .where(and(eq(passkeys.credentialId, id), eq(passkeys.userId, actor.id)));
+      return row ?? null;
+    },
+  );
   await recordUse(services.db, credentialId, newCounter);
 }
 

@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+
 import type { Db } from "../../db/client.ts";
 import { DomainError, type Actor } from "../errors.ts";
 import { forget, giveBack, hitAll } from "../throttle.ts";

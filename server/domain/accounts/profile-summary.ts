@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.ts";
-import { queryRows } from "../../db/client.ts";
-import { instanceNumber } from "../../db/figure-search.ts";
+
+import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { figureCardColumns } from "../../db/figure-columns.ts";
+import { instanceNumber } from "../../db/figure-search.ts";
 import { boonees, profiles, userAchievements } from "../../db/schema.ts";
 import { assertSignedIn, type Actor } from "../errors.ts";
 
@@ -35,7 +35,9 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
       // qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would take as its own
       instanceNumber,
       typeInstances:
-        sql<number>`1 + (select count(*) from boonees o where o.template_id = coalesce(boonees.template_id, boonees.id))`.mapWith(Number),
+        sql<number>`1 + (select count(*) from boonees o where o.template_id = coalesce(boonees.template_id, boonees.id))`.mapWith(
+          Number,
+        ),
     })
     .from(boonees)
     .where(and(eq(boonees.ownerId, actor.id)))

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+
 import { systemText } from "#shared/notification-text.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { createNotifications } from "../notifications/notify.ts";
 

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+
 import { isoDay } from "#shared/dates.ts";
+
 import type { Db } from "../../db/client.ts";
 
 /**

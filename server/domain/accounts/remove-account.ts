@@ -1,11 +1,11 @@
 import type { Db } from "../../db/client.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { endAllSessions, lockTargetAccount } from "./block-account.ts";
+import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { requireReason } from "../reason.ts";
+import { endAllSessions, lockTargetAccount } from "./block-account.ts";
 import { assertNotLastAdmin } from "./last-admin.ts";
 import { eraseAccount, removeErasedFiles } from "./own-data.ts";
-import { requireReason } from "../reason.ts";
-import { recordActivity } from "../activity/record-activity.ts";
 
 /**
  * An admin deletes someone's account, with a reason: the same as deleting one's own (eraseAccount:
@@ -13,7 +13,12 @@ import { recordActivity } from "../activity/record-activity.ts";
  * in one transaction with the log entry.
  * Never the last admin, never the admin's own account.
  */
-export async function removeAccount(db: Db, storage: Storage, actor: Actor | null, input: { userId: string; reason: string }) {
+export async function removeAccount(
+  db: Db,
+  storage: Storage,
+  actor: Actor | null,
+  input: { userId: string; reason: string },
+) {
   assertRole(actor, ["admin"]);
   const reason = requireReason(input.reason);
   const erased = await db.transaction(async (tx) => {

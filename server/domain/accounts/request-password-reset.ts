@@ -8,7 +8,11 @@ import { clientAddress, MAILS_PER_ADDRESS_RULE } from "./sign-in.ts";
  * differ: the mail is sent in the background, and a throttled request is silently dropped
  * (10 requests per 10 minutes per client address, 3 mails per hour per e-mail address).
  */
-export async function requestPasswordReset(services: Pick<Services, "db" | "auth" | "log">, email: string, headers: Headers) {
+export async function requestPasswordReset(
+  services: Pick<Services, "db" | "auth" | "log">,
+  email: string,
+  headers: Headers,
+) {
   if (!(await hit(services.db, `reset:ip:${clientAddress(headers)}`)).allowed) return;
   if (!(await hit(services.db, `mail:${email.toLowerCase()}`, MAILS_PER_ADDRESS_RULE)).allowed) return;
   void services.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset" } }).catch((e: unknown) => {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+
 import type { Lang } from "#shared/i18n-config.ts";
+
 import { queryRows } from "../../db/client.ts";
 import { credentialsRemovedMail } from "../../mail/credentials-removed-mail.ts";
 import { asLang } from "../../notify/translate.ts";
@@ -49,7 +51,16 @@ export async function resetPasswordWithToken(
   });
   if (done.removedPasskeys > 0) {
     await services
-      .sendMail(credentialsRemovedMail(done.email, asLang(done.language ?? lang), done.removedPasskeys, services.config.PUBLIC_URL))
-      .catch((e: unknown) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "credentials-removed mail failed"));
+      .sendMail(
+        credentialsRemovedMail(
+          done.email,
+          asLang(done.language ?? lang),
+          done.removedPasskeys,
+          services.config.PUBLIC_URL,
+        ),
+      )
+      .catch((e: unknown) =>
+        services.log.warn({ err: e instanceof Error ? e.name : "error" }, "credentials-removed mail failed"),
+      );
   }
 }

@@ -1,7 +1,8 @@
 import { APIError } from "better-auth/api";
+
 import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
-import { signUpAttemptMail } from "../../mail/sign-up-attempt-mail.ts";
 import { ACCOUNT_BLOCKED, blockedRefusal } from "../../auth/blocked.ts";
+import { signUpAttemptMail } from "../../mail/sign-up-attempt-mail.ts";
 import type { Services } from "../../services.ts";
 import { addressKey } from "../address-key.ts";
 import { DomainError } from "../errors.ts";

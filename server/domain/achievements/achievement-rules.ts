@@ -1,5 +1,7 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
+
 import type { AchievementKey } from "#shared/achievements.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedStatement } from "../../db/prepared-statement.ts";
 
@@ -59,7 +61,10 @@ const RULES: Record<AchievementKey, { fact: Fact; min: number }> = {
 /** Which achievements the facts earn. */
 export function achievementsFrom(facts: AchievementFacts): Record<AchievementKey, boolean> {
   const rules = Object.entries(RULES) as [AchievementKey, { fact: Fact; min: number }][];
-  return Object.fromEntries(rules.map(([key, { fact, min }]) => [key, facts[fact] >= min])) as Record<AchievementKey, boolean>;
+  return Object.fromEntries(rules.map(([key, { fact, min }]) => [key, facts[fact] >= min])) as Record<
+    AchievementKey,
+    boolean
+  >;
 }
 
 /** The user's facts now, in one statement (unlocking and withdrawing both ask the rules with them). */

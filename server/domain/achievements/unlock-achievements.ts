@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+
 import type { AchievementKey } from "#shared/achievements.ts";
 import { systemText } from "#shared/notification-text.ts";
+
 import { queryRows, type Db, type DbOrTx } from "../../db/client.ts";
-import { achievementFacts, achievementsFrom, type AchievementFacts } from "./achievement-rules.ts";
 import { createNotifications } from "../notifications/notify.ts";
+import { achievementFacts, achievementsFrom, type AchievementFacts } from "./achievement-rules.ts";
 
 /**
  * Checks every achievement rule for a user and unlocks what they earned, each once

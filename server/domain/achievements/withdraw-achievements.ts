@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+
 import type { AchievementKey } from "#shared/achievements.ts";
 import { systemText } from "#shared/notification-text.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
-import { achievementFacts, achievementsFrom } from "./achievement-rules.ts";
 import { createNotifications } from "../notifications/notify.ts";
+import { achievementFacts, achievementsFrom } from "./achievement-rules.ts";
 
 /** Achievements that rest on owned figures; "storyteller" rests on a story. */
 const FIGURE_ACHIEVEMENTS: readonly AchievementKey[] = [
@@ -28,7 +30,9 @@ export async function withdrawAchievements(
 ): Promise<AchievementKey[]> {
   const facts = await achievementFacts(tx, userId);
   const holds = achievementsFrom(facts);
-  const candidates: readonly AchievementKey[] = why.storiesRemoved ? [...FIGURE_ACHIEVEMENTS, "storyteller"] : FIGURE_ACHIEVEMENTS;
+  const candidates: readonly AchievementKey[] = why.storiesRemoved
+    ? [...FIGURE_ACHIEVEMENTS, "storyteller"]
+    : FIGURE_ACHIEVEMENTS;
   const lost = candidates.filter((k) => facts.held.includes(k) && !holds[k]);
   if (lost.length === 0) return [];
   const rows = await queryRows<{ achievement: AchievementKey }>(

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+
 import type { ActivityKind } from "#shared/activity.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { pageOf } from "../../db/paging.ts";
 import { activityLog, profiles, userRoles } from "../../db/schema.ts";

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
+
 import type { ActivityDetails, ActivityKind } from "#shared/activity.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { instanceNumber } from "../../db/figure-search.ts";
-import { activityLog, booneeStories, boonees, profiles } from "../../db/schema.ts";
+import { activityLog, boonees, booneeStories, profiles } from "../../db/schema.ts";
 import type { Actor } from "../errors.ts";
 
 export interface ActivityEntry {
@@ -22,7 +24,12 @@ export interface ActivityEntry {
  */
 export async function figureRef(tx: DbOrTx, booneeId: string): Promise<ActivityDetails> {
   const [row] = await tx
-    .select({ templateId: boonees.templateId, number: instanceNumber, owner: profiles.name, ownerDeleted: profiles.deletedAt })
+    .select({
+      templateId: boonees.templateId,
+      number: instanceNumber,
+      owner: profiles.name,
+      ownerDeleted: profiles.deletedAt,
+    })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
     .where(eq(boonees.id, booneeId));

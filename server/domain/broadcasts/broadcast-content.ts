@@ -1,10 +1,12 @@
 import { and, eq, isNotNull, type SQL } from "drizzle-orm";
+
 import type { BroadcastAudience, BroadcastInput } from "#shared/schemas/admin.ts";
+
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { boonees, exclusiveContent } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
-import { createNotifications } from "../notifications/notify.ts";
 import { recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { createNotifications } from "../notifications/notify.ts";
 
 export type BroadcastContentInput = Pick<
   BroadcastInput,
@@ -96,7 +98,12 @@ export async function broadcastContent(
         contentId: content.id,
       })),
     );
-    await recordActivity(tx, actor, { action: "broadcast.sent", objectType: "broadcast", objectId: content.id, objectLabel: input.title });
+    await recordActivity(tx, actor, {
+      action: "broadcast.sent",
+      objectType: "broadcast",
+      objectId: content.id,
+      objectLabel: input.title,
+    });
     return { id: content.id, count: owners.length, url };
   });
 }

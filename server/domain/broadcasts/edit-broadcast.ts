@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+
 import type { BroadcastEditInput } from "#shared/schemas/admin.ts";
+
 import type { Db } from "../../db/client.ts";
 import { exclusiveContent, notifications } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 
 /**
  * An admin corrects a sent broadcast: title, message (German and English) and (for a link item) the link. Its
@@ -41,7 +43,12 @@ export async function editBroadcast(
       .set({ title: input.title, message: input.message, titleEn: input.titleEn, messageEn: input.messageEn })
       .where(eq(notifications.contentId, input.id))
       .returning({ id: notifications.id });
-    await recordActivity(tx, actor, { action: "broadcast.edited", objectType: "broadcast", objectId: input.id, objectLabel: input.title });
+    await recordActivity(tx, actor, {
+      action: "broadcast.edited",
+      objectType: "broadcast",
+      objectId: input.id,
+      objectLabel: input.title,
+    });
     return { id: input.id, notifications: updated.length };
   });
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { contains } from "../../db/like-pattern.ts";
 import { boonees, profiles } from "../../db/schema.ts";
@@ -15,7 +16,13 @@ export async function getBroadcastOptions(db: DbOrTx, actor: Actor | null, query
     .limit(500);
   const q = query.figureQ?.trim();
   const figures = await db
-    .select({ id: boonees.id, name: boonees.name, series: boonees.series, rarity: boonees.rarity, ownerName: profiles.name })
+    .select({
+      id: boonees.id,
+      name: boonees.name,
+      series: boonees.series,
+      rarity: boonees.rarity,
+      ownerName: profiles.name,
+    })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
     .where(

@@ -1,9 +1,10 @@
 import { count, desc } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { pageOf } from "../../db/paging.ts";
 import { exclusiveContent } from "../../db/schema.ts";
-import { countDeliveries } from "../notifications/count-deliveries.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { countDeliveries } from "../notifications/count-deliveries.ts";
 
 export const BROADCASTS_PAGE_SIZE = 10;
 
@@ -39,5 +40,8 @@ export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { p
     "broadcast",
     items.map((i) => i.id),
   );
-  return { items: items.map((i) => ({ ...i, deliveries: deliveries.get(i.id) ?? { sent: 0, pending: 0, failed: 0 } })), ...paging };
+  return {
+    items: items.map((i) => ({ ...i, deliveries: deliveries.get(i.id) ?? { sent: 0, pending: 0, failed: 0 } })),
+    ...paging,
+  };
 }

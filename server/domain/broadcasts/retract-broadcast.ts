@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+
 import type { Db } from "../../db/client.ts";
 import { exclusiveContent, notifications } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 
 /**
  * An admin retracts a sent broadcast: it leaves every exclusive area (marked retracted; the admin's
@@ -23,7 +24,12 @@ export async function retractBroadcast(db: Db, actor: Actor | null, input: { id:
       .where(and(eq(notifications.contentId, item.id), eq(notifications.read, false)))
       .returning({ id: notifications.id });
     await tx.update(notifications).set({ contentId: null }).where(eq(notifications.contentId, item.id));
-    await recordActivity(tx, actor, { action: "broadcast.retracted", objectType: "broadcast", objectId: item.id, objectLabel: item.title });
+    await recordActivity(tx, actor, {
+      action: "broadcast.retracted",
+      objectType: "broadcast",
+      objectId: item.id,
+      objectLabel: item.title,
+    });
     return { id: item.id, title: item.title, unreadRemoved: removed.length };
   });
 }

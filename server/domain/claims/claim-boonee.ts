@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Db } from "../../db/client.ts";
-import { preparedStatement } from "../../db/prepared-statement.ts";
 import { claimableFigureSql } from "../../db/figure-status-sql.ts";
+import { preparedStatement } from "../../db/prepared-statement.ts";
 import { boonees, claims, tags } from "../../db/schema.ts";
-import { assertSignedIn, type Actor } from "../errors.ts";
-import { notInUnreleasedDrop } from "../drops/drop-visibility.ts";
 import { unlockAfter } from "../achievements/unlock-achievements.ts";
+import { notInUnreleasedDrop } from "../drops/drop-visibility.ts";
+import { assertSignedIn, type Actor } from "../errors.ts";
 
 /** The claim_boonee contract (spec section 7). p_user_id is accepted for the contract but never trusted. */
 export interface ClaimInput {
@@ -14,7 +15,8 @@ export interface ClaimInput {
   p_boonee_id: string;
 }
 
-export type ClaimError = "claim.error.already" | "claim.error.notClaimable" | "claim.error.notfound" | "claim.error.needsTap";
+export type ClaimError =
+  "claim.error.already" | "claim.error.notClaimable" | "claim.error.notfound" | "claim.error.needsTap";
 export type ClaimResult =
   | { success: true; error: null; booneeId: string; name: string; achievements: string[] }
   /** `mine`: the figure is already the claimer's own (a second submit of their claim), never "taken". */
@@ -47,7 +49,12 @@ const claimStatement = preparedStatement<
  * achievements follow once it has committed (decision 038, unlockAfter): read then, they count
  * every claim of the user that committed before, so two claims at once never both miss a threshold.
  */
-export async function claimBoonee(db: Db, actor: Actor | null, input: ClaimInput, via: { sunCounter?: number } = {}): Promise<ClaimResult> {
+export async function claimBoonee(
+  db: Db,
+  actor: Actor | null,
+  input: ClaimInput,
+  via: { sunCounter?: number } = {},
+): Promise<ClaimResult> {
   assertSignedIn(actor);
   const userId = actor.id; // the session's user, whatever p_user_id says
   const won = await claimStatement(db, {
@@ -63,9 +70,11 @@ export async function claimBoonee(db: Db, actor: Actor | null, input: ClaimInput
       .innerJoin(tags, eq(tags.booneeId, boonees.id))
       .where(and(eq(boonees.id, input.p_boonee_id), eq(tags.id, input.p_tag_id), notInUnreleasedDrop(boonees.id)));
     if (!figure) return { success: false as const, error: "claim.error.notfound" as const };
-    if (figure.ownerId === userId) return { success: false as const, error: "claim.error.already" as const, mine: true };
+    if (figure.ownerId === userId)
+      return { success: false as const, error: "claim.error.already" as const, mine: true };
     if (figure.ownerId || figure.tagClaimed) return { success: false as const, error: "claim.error.already" as const };
-    if (figure.sunMode && figure.status !== "Archived") return { success: false as const, error: "claim.error.needsTap" as const };
+    if (figure.sunMode && figure.status !== "Archived")
+      return { success: false as const, error: "claim.error.needsTap" as const };
     return { success: false as const, error: "claim.error.notClaimable" as const };
   }
   const achievements = await unlockAfter(db, userId);

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+
+import { keysetRows } from "../../csv/csv.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { instanceNumber } from "../../db/figure-search.ts";
 import { boonees, claims, profiles, tags } from "../../db/schema.ts";
-import { keysetRows } from "../../csv/csv.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { claimsFilter, type ClaimState } from "./list-claims.ts";
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { figureWithCode, instanceNumber } from "../../db/figure-search.ts";
 import { contains } from "../../db/like-pattern.ts";

@@ -1,13 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import { systemText } from "#shared/notification-text.ts";
+
 import { queryRows, type Db } from "../../db/client.ts";
-import { booneeStories, boonees, claims } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
-import { requireReason } from "../reason.ts";
-import { createNotifications } from "../notifications/notify.ts";
+import { boonees, booneeStories, claims } from "../../db/schema.ts";
+import { withdrawAchievements } from "../achievements/withdraw-achievements.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { issueNewCode } from "../codes/replace-claim-code.ts";
-import { withdrawAchievements } from "../achievements/withdraw-achievements.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { createNotifications } from "../notifications/notify.ts";
+import { requireReason } from "../reason.ts";
 
 /**
  * An admin or moderator rejects a Pending claim (a leaked code, a test account), with a reason. In ONE

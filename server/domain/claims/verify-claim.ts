@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import { systemText } from "#shared/notification-text.ts";
+
 import type { Db } from "../../db/client.ts";
 import { boonees, claims } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
-import { createNotifications } from "../notifications/notify.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { createNotifications } from "../notifications/notify.ts";
 
 /**
  * An admin or moderator verifies a claim (Pending -> Verified); the owner is notified once, in the
@@ -14,7 +16,10 @@ import { figureRef, recordActivity } from "../activity/record-activity.ts";
 export async function verifyClaim(db: Db, actor: Actor | null, input: { claimId: string }) {
   assertRole(actor, ["admin", "moderator"]);
   return db.transaction(async (tx) => {
-    const [claim] = await tx.select({ userId: claims.userId, status: claims.status }).from(claims).where(eq(claims.id, input.claimId));
+    const [claim] = await tx
+      .select({ userId: claims.userId, status: claims.status })
+      .from(claims)
+      .where(eq(claims.id, input.claimId));
     if (!claim) throw new DomainError("notFound", 404);
     if (actor.role === "moderator" && claim.userId === actor.id) throw new DomainError("ownClaim", 403);
     const [updated] = await tx

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { sunTagCounters, tags } from "../../db/schema.ts";
 import { keysOfTag } from "../../sun/sun-keys.ts";

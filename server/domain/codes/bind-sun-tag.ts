@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import type { Db } from "../../db/client.ts";
 import { boonees, sunTagCounters, tags } from "../../db/schema.ts";
-import { isUniqueViolation } from "../figures/create-boonee.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { isUniqueViolation } from "../figures/create-boonee.ts";
 
 const hexKey = z
   .string()
@@ -40,7 +41,13 @@ export type BindSunTagInput = z.infer<typeof bindSunTagSchema>;
  * counter above the last accepted one claims it; the bare code no longer does. The counter starts
  * at the highest one this UID was ever seen with (sun_tag_counters), so rebinding never revives old taps.
  */
-export async function bindSunTag(db: Db, actor: Actor | null, booneeId: string, input: BindSunTagInput, masterKey: string | undefined) {
+export async function bindSunTag(
+  db: Db,
+  actor: Actor | null,
+  booneeId: string,
+  input: BindSunTagInput,
+  masterKey: string | undefined,
+) {
   assertRole(actor, ["admin"]);
   if (input.mode === "master" && !masterKey) throw new DomainError("sunNoMaster", 400);
   return db.transaction(async (tx) => {
@@ -80,7 +87,10 @@ export async function unbindSunTag(db: Db, actor: Actor | null, booneeId: string
   return db.transaction(async (tx) => {
     const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, booneeId));
     if (!figure) throw new DomainError("notFound", 404);
-    await tx.update(tags).set({ sunMode: null, sunMetaKey: null, sunFileKey: null, sunCounter: null }).where(eq(tags.booneeId, booneeId));
+    await tx
+      .update(tags)
+      .set({ sunMode: null, sunMetaKey: null, sunFileKey: null, sunCounter: null })
+      .where(eq(tags.booneeId, booneeId));
     await recordActivity(tx, actor, {
       action: "tag.unbound",
       objectType: "boonee",

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { throttleKey } from "../throttle.ts";
 
@@ -16,7 +17,8 @@ export const CHALLENGE_MAX_DOUBLINGS = 6;
 
 /** The work of the next challenge after `excess` wrong codes checked behind the lock of an address or network. */
 export const challengeMaxNumber = (excess: number) =>
-  CHALLENGE_MAX_NUMBER * 2 ** Math.min(CHALLENGE_MAX_DOUBLINGS, Math.floor(Math.max(0, excess) / CHALLENGE_DOUBLING_STEP));
+  CHALLENGE_MAX_NUMBER *
+  2 ** Math.min(CHALLENGE_MAX_DOUBLINGS, Math.floor(Math.max(0, excess) / CHALLENGE_DOUBLING_STEP));
 const CHALLENGE_SECONDS = 10 * 60;
 /** How long a passed challenge lets the finder go on with that one (valid) code: sign-up takes a while. */
 const PASS_SECONDS = 30 * 60;
@@ -31,7 +33,8 @@ export interface ClaimChallenge {
 }
 
 // The session secret is never used as it is: each purpose gets its own key derived from it.
-const keyFor = (secret: string, purpose: string) => createHmac("sha256", secret).update(`boonees:${purpose}`).digest("hex");
+const keyFor = (secret: string, purpose: string) =>
+  createHmac("sha256", secret).update(`boonees:${purpose}`).digest("hex");
 
 export async function createClaimChallenge(secret: string, maxNumber = CHALLENGE_MAX_NUMBER): Promise<ClaimChallenge> {
   const c = await createChallenge({

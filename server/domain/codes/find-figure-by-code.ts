@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedStatement } from "../../db/prepared-statement.ts";
 import { tags } from "../../db/schema.ts";
-import { DomainError } from "../errors.ts";
-import { alertGuessSpike, GLOBAL_KEY, GLOBAL_RULE, NETWORK_RULE, YOUNG_ACCOUNT_HOURS } from "./guess-budget.ts";
 import { addressKey, networkKey } from "../address-key.ts";
+import { DomainError } from "../errors.ts";
+import { ATTEMPT_RULE, giveBack, hitsOf, hitSql, minutesToWait, triedSql, type Hit, type HitRow } from "../throttle.ts";
 import { taggedFigureSql, type TaggedFigureRow } from "./find-tagged-figure.ts";
-import { ATTEMPT_RULE, giveBack, hitSql, hitsOf, minutesToWait, triedSql, type Hit, type HitRow } from "../throttle.ts";
+import { alertGuessSpike, GLOBAL_KEY, GLOBAL_RULE, NETWORK_RULE, YOUNG_ACCOUNT_HOURS } from "./guess-budget.ts";
 
 /** What a claim page may show about a figure: never its code, never the owner's e-mail. */
 export interface FigureByCode {

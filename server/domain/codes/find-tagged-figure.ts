@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicNameSql } from "../../db/public-name.ts";
 import { boonees, profiles, tags } from "../../db/schema.ts";

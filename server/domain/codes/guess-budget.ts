@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+
 import { systemText } from "#shared/notification-text.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { profiles, userRoles } from "../../db/schema.ts";
 import { createNotifications } from "../notifications/notify.ts";
@@ -38,7 +40,10 @@ export async function alertGuessSpike(db: DbOrTx): Promise<boolean> {
     const admins = await tx
       .selectDistinct({ userId: userRoles.userId })
       .from(userRoles)
-      .innerJoin(profiles, and(eq(profiles.id, userRoles.userId), isNull(profiles.deletedAt), isNull(profiles.blockedAt)))
+      .innerJoin(
+        profiles,
+        and(eq(profiles.id, userRoles.userId), isNull(profiles.deletedAt), isNull(profiles.blockedAt)),
+      )
       .where(eq(userRoles.role, "admin"));
     await createNotifications(
       tx,
@@ -56,6 +61,9 @@ export async function alertGuessSpike(db: DbOrTx): Promise<boolean> {
 
 /** The wrong codes counted on the site's budget in the current minute (for the metric; 0 when none). */
 export async function siteWrongCodes(db: DbOrTx): Promise<number> {
-  const rows = await queryRows<{ count: number }>(db, sql`select count from rate_limits where key = ${GLOBAL_KEY} and expires_at > now()`);
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`select count from rate_limits where key = ${GLOBAL_KEY} and expires_at > now()`,
+  );
   return Number(rows[0]?.count ?? 0);
 }

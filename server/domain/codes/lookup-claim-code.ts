@@ -1,5 +1,7 @@
 import { claimCodeSchema } from "#shared/claim-code.ts";
+
 import type { Services } from "../../services.ts";
+import { DomainError } from "../errors.ts";
 import {
   challengeMaxNumber,
   createClaimChallenge,
@@ -8,14 +10,19 @@ import {
   verifyClaimPass,
   type ClaimChallenge,
 } from "./claim-challenge.ts";
-import { DomainError } from "../errors.ts";
 import { lookupFigure, type FigureByCode } from "./find-figure-by-code.ts";
 
 export type CodeLookup =
   /** `pass`: set when a challenge was passed for this code, to carry on with it (see claim-challenge.ts) */
   | { status: "found"; figure: FigureByCode; pass?: string }
   /** `challenge`: the address is locked; solving this lets the next attempt through (decision 014) */
-  | { status: "invalid"; error: string; params?: Record<string, string | number>; httpStatus: number; challenge?: ClaimChallenge };
+  | {
+      status: "invalid";
+      error: string;
+      params?: Record<string, string | number>;
+      httpStatus: number;
+      challenge?: ClaimChallenge;
+    };
 
 /** Who looks a code up, and what they carry past a locked address. */
 export interface CodeAsker {
@@ -48,10 +55,19 @@ export async function lookupClaimCode(
   if (solved) metrics.challenge("solved");
   const passed = solved || verifyClaimPass(sessionSecret, code, asker.pass ?? null);
   try {
-    const { figure, remaining } = await lookupFigure(db, code, { ip: asker.ip, userId: asker.userId, challengePassed: passed });
+    const { figure, remaining } = await lookupFigure(db, code, {
+      ip: asker.ip,
+      userId: asker.userId,
+      challengePassed: passed,
+    });
     metrics.codeLookup(figure ? "found" : "unknown");
     if (!figure)
-      return { status: "invalid", error: "claim.error.invalid", params: remaining === null ? {} : { remaining }, httpStatus: 404 };
+      return {
+        status: "invalid",
+        error: "claim.error.invalid",
+        params: remaining === null ? {} : { remaining },
+        httpStatus: 404,
+      };
     return { status: "found", figure, pass: solved ? createClaimPass(sessionSecret, code) : undefined };
   } catch (e) {
     if (!(e instanceof DomainError && e.code === "tooMany")) throw e;

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+
 import { generateClaimCode } from "#shared/claim-code.ts";
+
 import type { Db, Tx } from "../../db/client.ts";
 import { boonees, tags } from "../../db/schema.ts";
-import { isUniqueViolation } from "../figures/create-boonee.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { isUniqueViolation } from "../figures/create-boonee.ts";
 
 /**
  * Gives a figure a new tag row with a new generated code, unclaimed, inside the caller's transaction.

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, lt, not, sql } from "drizzle-orm";
+
 import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
+
 import type { Db } from "../../db/client.ts";
 import { boonees, tags } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
@@ -25,7 +27,14 @@ export async function rotateShortCodes(db: Db): Promise<RotatedCode[]> {
     .select({ id: boonees.id })
     .from(tags)
     .innerJoin(boonees, eq(boonees.id, tags.booneeId))
-    .where(and(not(tags.isClaimed), isNull(boonees.ownerId), isNull(tags.sunMode), lt(sql`length(${tags.secretCode})`, SAFE_CODE_LENGTH)))
+    .where(
+      and(
+        not(tags.isClaimed),
+        isNull(boonees.ownerId),
+        isNull(tags.sunMode),
+        lt(sql`length(${tags.secretCode})`, SAFE_CODE_LENGTH),
+      ),
+    )
     .orderBy(asc(boonees.series), asc(boonees.name), asc(boonees.id));
   const rotated: RotatedCode[] = [];
   for (const { id } of candidates) {
@@ -40,7 +49,8 @@ export async function rotateShortCodes(db: Db): Promise<RotatedCode[]> {
         .from(tags)
         .where(eq(tags.booneeId, id));
       // claimed or changed since the list was read: nothing to do
-      if (!figure || figure.ownerId || !tag || tag.claimed || tag.sunMode || tag.code.length >= SAFE_CODE_LENGTH) return null;
+      if (!figure || figure.ownerId || !tag || tag.claimed || tag.sunMode || tag.code.length >= SAFE_CODE_LENGTH)
+        return null;
       const code = await issueNewCode(tx, id);
       await recordActivity(tx, null, {
         action: "code.replaced",

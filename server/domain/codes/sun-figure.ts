@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { boonees } from "../../db/schema.ts";
 import { findTaggedFigure } from "./find-tagged-figure.ts";
@@ -8,7 +9,14 @@ export async function sunFigure(db: DbOrTx, booneeId: string) {
   const row = await findTaggedFigure(db, eq(boonees.id, booneeId));
   if (!row || !row.sunMode) return null;
   return {
-    figure: { id: row.id, name: row.name, imageUrl: row.imageUrl, rarity: row.rarity, series: row.series, status: row.status },
+    figure: {
+      id: row.id,
+      name: row.name,
+      imageUrl: row.imageUrl,
+      rarity: row.rarity,
+      series: row.series,
+      status: row.status,
+    },
     claimed: !!row.ownerId || row.tagClaimed,
     // a deleted account's name is gone: 'Anonymous'
     ownerName: row.ownerName?.trim() || null,

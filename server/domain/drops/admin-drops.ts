@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+
+import { DROP_FIGURES_MAX } from "#shared/schemas/drop.ts";
+import { UUID } from "#shared/uuid.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { adminFigureSearch, instanceNumber } from "../../db/figure-search.ts";
-import { DROP_FIGURES_MAX } from "#shared/schemas/drop.ts";
-import { countDeliveries, type DeliveryCounts } from "../notifications/count-deliveries.ts";
 import { assertRole, type Actor } from "../errors.ts";
-import { UUID } from "#shared/uuid.ts";
+import { countDeliveries, type DeliveryCounts } from "../notifications/count-deliveries.ts";
 
 export interface AdminDrop {
   id: string;
@@ -101,7 +103,11 @@ export function parsePickerQuery(q: string): { text: string; number: number | nu
  * index look-ups (server/db/figure-search.ts), and "Nr. 3" narrows to a number within the type; so a
  * search reads its matches, never all figures (tests/integration/drop-picker-scale.test.ts).
  */
-export async function listDropCandidates(db: DbOrTx, actor: Actor | null, q = ""): Promise<{ figures: PickerFigure[]; more: boolean }> {
+export async function listDropCandidates(
+  db: DbOrTx,
+  actor: Actor | null,
+  q = "",
+): Promise<{ figures: PickerFigure[]; more: boolean }> {
   assertRole(actor, ["admin"]);
   const rows = await queryRows<PickerFigure>(db, dropCandidatesQuery(q));
   return { figures: rows.slice(0, PICKER_PAGE), more: rows.length > PICKER_PAGE };

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type Db, type DbOrTx } from "../../db/client.ts";
 
 /** Announcement ids in the bell carry this prefix, so they never pass for a notification's id. */
@@ -17,7 +18,8 @@ export function announcementIdOf(id: string): string | null {
  */
 const createdOf = (userId: string) =>
   sql`(select p.created_at from profiles p where p.id = ${userId} and p.deleted_at is null and p.blocked_at is null)`;
-const watermarkOf = (userId: string) => sql`(select w.read_until from announcement_watermarks w where w.user_id = ${userId})`;
+const watermarkOf = (userId: string) =>
+  sql`(select w.read_until from announcement_watermarks w where w.user_id = ${userId})`;
 const VISIBLE = (userId: string) => sql`from announcements a where a.created_at > ${createdOf(userId)}`;
 const singleRead = (userId: string) =>
   sql`exists (select 1 from announcement_reads r where r.user_id = ${userId} and r.announcement_id = a.id)`;
@@ -70,7 +72,11 @@ export const unreadAnnouncementsSql = (userId: string) => sql`(select count(*) f
     and not ${singleRead(userId)})`;
 
 /** Marks one announcement read for the account; null when the account does not see it (unknown id: 404). */
-export async function markAnnouncementRead(db: Db, userId: string, announcementId: string): Promise<{ link: string | null } | null> {
+export async function markAnnouncementRead(
+  db: Db,
+  userId: string,
+  announcementId: string,
+): Promise<{ link: string | null } | null> {
   const [row] = await queryRows<{ link: string | null; read: boolean }>(
     db,
     sql`select a.link, coalesce(${READ(userId)}, false) as read ${VISIBLE(userId)} and a.id = ${announcementId}::uuid`,

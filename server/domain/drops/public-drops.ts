@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
+
+import { UUID } from "#shared/uuid.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicNameSql } from "../../db/public-name.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
-import { UUID } from "#shared/uuid.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 
 export interface Bilingual {
   de: string;
@@ -68,7 +70,11 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
     db,
     sql`select id, text_de, text_en, released_at from drop_hints where drop_id = ${dropId} and released_at is not null order by released_at, id`,
   );
-  return rows.map((h) => ({ id: h.id, text: { de: h.text_de, en: h.text_en }, releasedAt: new Date(h.released_at).toISOString() }));
+  return rows.map((h) => ({
+    id: h.id,
+    text: { de: h.text_de, en: h.text_en },
+    releasedAt: new Date(h.released_at).toISOString(),
+  }));
 }
 
 /**
@@ -76,7 +82,8 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
  * latest released drop while it is live (released in the last LIVE_DAYS, figures still hidden),
  * else the next waiting drop, else the latest released one ("done").
  */
-type CurrentDrop = { state: "live" | "done"; row: SummaryRow } | { state: "waiting"; id: string; releaseAt: string } | null;
+type CurrentDrop =
+  { state: "live" | "done"; row: SummaryRow } | { state: "waiting"; id: string; releaseAt: string } | null;
 
 async function pickCurrentDrop(db: DbOrTx): Promise<CurrentDrop> {
   const [latest] = await queryRows<SummaryRow>(
@@ -102,7 +109,9 @@ export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
 
 /** The admin dashboard's drop card: the live drop with its counts, else the next waiting one, else none. */
 export type DashboardDrop =
-  { state: "live"; drop: DropSummary } | { state: "waiting"; id: string; title: Bilingual; releaseAt: string; figures: number } | null;
+  | { state: "live"; drop: DropSummary }
+  | { state: "waiting"; id: string; title: Bilingual; releaseAt: string; figures: number }
+  | null;
 
 export async function getDashboardDrop(db: DbOrTx, actor: Actor | null): Promise<DashboardDrop> {
   assertRole(actor, ["admin"]);
@@ -151,7 +160,9 @@ export interface DropFigure {
 /** A released drop's page; a waiting, cancelled or unknown drop is 404 (nothing of it is public). */
 export async function getPublicDrop(db: DbOrTx, id: string) {
   if (!UUID.test(id)) throw new DomainError("notFound", 404);
-  const [drop] = await queryRows<SummaryRow & { description_de: string; description_en: string; hint_image_url: string | null }>(
+  const [drop] = await queryRows<
+    SummaryRow & { description_de: string; description_en: string; hint_image_url: string | null }
+  >(
     db,
     sql`select ${summaryColumns}, d.description_de, d.description_en, d.hint_image_url
         from drops d where d.id = ${id} and d.released_at is not null and d.cancelled_at is null`,
@@ -193,7 +204,10 @@ export async function getPublicDrop(db: DbOrTx, id: string) {
       rarity: f.rarity,
       found:
         f.owner_id && f.claimed_at
-          ? { minutes: Math.max(0, Math.round((new Date(f.claimed_at).getTime() - releasedAt) / 60_000)), finder: f.finder }
+          ? {
+              minutes: Math.max(0, Math.round((new Date(f.claimed_at).getTime() - releasedAt) / 60_000)),
+              finder: f.finder,
+            }
           : null,
       withdrawn: !!f.withdrawn,
       archived: !!f.archived,

@@ -1,5 +1,7 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
+
 import { bilingualArg, systemText } from "#shared/notification-text.ts";
+
 import { queryRows, type Db, type DbOrTx } from "../../db/client.ts";
 import { dropHints, drops } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
@@ -20,7 +22,14 @@ export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {
     const [drop] = await tx
       .update(drops)
       .set({ releasedAt: sql`now()` })
-      .where(and(eq(drops.id, dropId), isNull(drops.releasedAt), isNull(drops.cancelledAt), lte(drops.releaseAt, sql`now()`)))
+      .where(
+        and(
+          eq(drops.id, dropId),
+          isNull(drops.releasedAt),
+          isNull(drops.cancelledAt),
+          lte(drops.releaseAt, sql`now()`),
+        ),
+      )
       .returning({ id: drops.id, titleDe: drops.titleDe, titleEn: drops.titleEn });
     if (!drop) return false;
     await tx.execute(sql`update boonees set status = 'Placed'
@@ -58,8 +67,16 @@ export async function releaseDropHint(db: Db, hintId: string): Promise<boolean> 
       )
       .returning({ dropId: dropHints.dropId });
     if (!hint) return false;
-    const [drop] = await tx.select({ titleDe: drops.titleDe, titleEn: drops.titleEn }).from(drops).where(eq(drops.id, hint.dropId));
-    await recordActivity(tx, null, { action: "drop.hintReleased", objectType: "drop", objectId: hint.dropId, objectLabel: drop.titleDe });
+    const [drop] = await tx
+      .select({ titleDe: drops.titleDe, titleEn: drops.titleEn })
+      .from(drops)
+      .where(eq(drops.id, hint.dropId));
+    await recordActivity(tx, null, {
+      action: "drop.hintReleased",
+      objectType: "drop",
+      objectId: hint.dropId,
+      objectLabel: drop.titleDe,
+    });
     await announce(tx, "newHint", systemText("dropHint", bilingualArg(drop.titleDe, drop.titleEn)), hint.dropId);
     return true;
   });

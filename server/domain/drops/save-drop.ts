@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+
 import type { Db, Tx } from "../../db/client.ts";
 import { boonees, dropFigures, dropHints, drops } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 
 export interface DropTexts {
   titleDe: string;
@@ -107,7 +108,12 @@ export async function createDrop(
         );
     }
     await setFigures(tx, drop.id, figureIds);
-    await recordActivity(tx, actor, { action: "drop.scheduled", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
+    await recordActivity(tx, actor, {
+      action: "drop.scheduled",
+      objectType: "drop",
+      objectId: drop.id,
+      objectLabel: drop.titleDe,
+    });
     return { id: drop.id };
   });
 }
@@ -129,13 +135,23 @@ export async function editDrop(
     if (waiting && releaseAt && releaseAt.getTime() !== drop.releaseAt.getTime()) await assertFuture(tx, releaseAt);
     await tx
       .update(drops)
-      .set({ ...texts, ...(hintImageUrl ? { hintImageUrl } : {}), ...(waiting && releaseAt ? { releaseAt } : {}), updatedAt: sql`now()` })
+      .set({
+        ...texts,
+        ...(hintImageUrl ? { hintImageUrl } : {}),
+        ...(waiting && releaseAt ? { releaseAt } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(drops.id, id));
     if (waiting && figureIds) {
       if (!figureIds.length) throw new DomainError("noFigures", 422);
       await setFigures(tx, id, figureIds);
     }
-    await recordActivity(tx, actor, { action: "drop.edited", objectType: "drop", objectId: id, objectLabel: texts.titleDe });
+    await recordActivity(tx, actor, {
+      action: "drop.edited",
+      objectType: "drop",
+      objectId: id,
+      objectLabel: texts.titleDe,
+    });
     return { id };
   });
 }
@@ -160,7 +176,12 @@ export async function cancelDrop(db: Db, actor: Actor | null, input: { dropId: s
         .set({ status: f.previousStatus })
         .where(and(eq(boonees.id, f.booneeId), notInArray(boonees.status, ["Archived"])));
     await tx.delete(dropFigures).where(eq(dropFigures.dropId, drop.id));
-    await recordActivity(tx, actor, { action: "drop.cancelled", objectType: "drop", objectId: drop.id, objectLabel: drop.titleDe });
+    await recordActivity(tx, actor, {
+      action: "drop.cancelled",
+      objectType: "drop",
+      objectId: drop.id,
+      objectLabel: drop.titleDe,
+    });
   });
 }
 

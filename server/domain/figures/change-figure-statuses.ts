@@ -1,11 +1,13 @@
 import { asc, inArray } from "drizzle-orm";
+
 import type { BulkStatusInput } from "#shared/schemas/admin.ts";
+
 import type { Db } from "../../db/client.ts";
 import { boonees } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
+import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { figureChanges } from "./figure-changes.ts";
 import { figuresBreakingStatusRules } from "./figure-status-rules.ts";
-import { figureRef, recordActivity } from "../activity/record-activity.ts";
 
 /**
  * An admin sets several figures to one status at once (the admin list's selection). The same role
@@ -19,7 +21,12 @@ export async function changeFigureStatuses(db: Db, actor: Actor | null, input: B
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     // Locked in id order: two bulk changes over overlapping figures wait for each other, never deadlock.
-    const current = await tx.select().from(boonees).where(inArray(boonees.id, input.ids)).orderBy(asc(boonees.id)).for("update");
+    const current = await tx
+      .select()
+      .from(boonees)
+      .where(inArray(boonees.id, input.ids))
+      .orderBy(asc(boonees.id))
+      .for("update");
     const missing = input.ids.length - current.length;
     const changing = current.filter((f) => f.status !== input.status);
     const updated =

@@ -1,13 +1,15 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+
 import { generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
 import { inheritedValues } from "#shared/inherited-fields.ts";
 import type { BatchInput, BooneeFieldsInput } from "#shared/schemas/admin.ts";
+
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { figureCardColumns } from "../../db/figure-columns.ts";
 import { boonees, tags } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { overriddenColumns } from "./type-inheritance.ts";
 
 export interface CreateBooneeInput extends BooneeFieldsInput {
@@ -26,7 +28,8 @@ export function figureColumns(input: BooneeFieldsInput) {
 export function isUniqueViolation(e: unknown, constraint: string): boolean {
   for (let cur: unknown = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
     const err = cur as { code?: string; constraint?: string; message?: string; detail?: string };
-    if (err.code === "23505" && (err.constraint === constraint || `${err.message} ${err.detail}`.includes(constraint))) return true;
+    if (err.code === "23505" && (err.constraint === constraint || `${err.message} ${err.detail}`.includes(constraint)))
+      return true;
   }
   return false;
 }
@@ -62,7 +65,11 @@ export async function createBoonee(
     // Files are stored only for a code that is still free (the unique index decides in a race).
     if (await isCodeTaken(db, actor, input.secretCode)) throw new DomainError("codeTaken", 409);
     const media = await opts.storeMedia();
-    input = { ...input, imageUrl: media.imageUrl ?? input.imageUrl, welcomeVideoUrl: media.welcomeVideoUrl ?? input.welcomeVideoUrl };
+    input = {
+      ...input,
+      imageUrl: media.imageUrl ?? input.imageUrl,
+      welcomeVideoUrl: media.welcomeVideoUrl ?? input.welcomeVideoUrl,
+    };
   }
   try {
     return await db.transaction(async (tx) => {
@@ -76,7 +83,11 @@ export async function createBoonee(
       const [row] = await tx
         .insert(boonees)
         // An instance owns the fields in which it differs from its type (decision 015).
-        .values({ ...values, templateId: type?.id ?? null, overriddenFields: type ? overriddenColumns(type, values) : [] })
+        .values({
+          ...values,
+          templateId: type?.id ?? null,
+          overriddenFields: type ? overriddenColumns(type, values) : [],
+        })
         .returning({ id: boonees.id, name: boonees.name, templateId: boonees.templateId });
       await tx.insert(tags).values({ booneeId: row.id, secretCode: input.secretCode, tagUid: null });
       await recordActivity(tx, actor, {
@@ -160,7 +171,12 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
 /** Figure types (no template_id) for the template selectors, newest first. */
 export async function listTypes(db: DbOrTx, actor: Actor | null, limit = 1000) {
   assertRole(actor, ["admin"]);
-  return db.select(figureCardColumns).from(boonees).where(isNull(boonees.templateId)).orderBy(boonees.name).limit(limit);
+  return db
+    .select(figureCardColumns)
+    .from(boonees)
+    .where(isNull(boonees.templateId))
+    .orderBy(boonees.name)
+    .limit(limit);
 }
 
 /** One type's fields, to pre-fill the create form when an admin picks it as template. */

@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
+
 import { systemText } from "#shared/notification-text.ts";
+
 import type { Db } from "../../db/client.ts";
-import { booneeStories, boonees, claims, exclusiveContent, tags } from "../../db/schema.ts";
+import { boonees, booneeStories, claims, exclusiveContent, tags } from "../../db/schema.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { removeUnreferencedUploads } from "../../uploads/upload-references.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
-import { createNotifications } from "../notifications/notify.ts";
-import { figureRef, recordActivity } from "../activity/record-activity.ts";
-import { photoUrlsOf } from "../stories/story-photos.ts";
 import { withdrawAchievements } from "../achievements/withdraw-achievements.ts";
+import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { createNotifications } from "../notifications/notify.ts";
+import { photoUrlsOf } from "../stories/story-photos.ts";
 
 /**
  * An admin deletes a figure. Its tag, finder stories (with their photos), claim row and its own exclusive
@@ -65,7 +67,13 @@ export async function deleteBoonee(db: Db, storage: Storage, actor: Actor | null
         },
       ]);
     }
-    await recordActivity(tx, actor, { action: "boonee.deleted", objectType: "boonee", objectId: row.id, objectLabel: row.name, details });
+    await recordActivity(tx, actor, {
+      action: "boonee.deleted",
+      objectType: "boonee",
+      objectId: row.id,
+      objectLabel: row.name,
+      details,
+    });
     return {
       id: row.id,
       name: row.name,

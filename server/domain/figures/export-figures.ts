@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { StatusFilter } from "#shared/schemas/admin.ts";
+
+import { keysetRows } from "../../csv/csv.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { instanceNumber } from "../../db/figure-search.ts";
 import { boonees, profiles, tags } from "../../db/schema.ts";
-import { keysetRows } from "../../csv/csv.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { booneeFilter } from "./list-figures.ts";
 

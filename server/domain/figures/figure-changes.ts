@@ -1,5 +1,6 @@
 import type { ActivityDetails, ActivityValue } from "#shared/activity.ts";
 import { FIGURE_FIELDS } from "#shared/figure-fields.ts";
+
 import type { Boonee } from "../../db/schema.ts";
 
 /** Fields whose values the log does not keep (a file address says nothing); it says that they changed. */

@@ -1,7 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
+
 import { SAFE_CODE_LENGTH } from "#shared/claim-code-rule.ts";
-import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { isPublicStatus } from "#shared/figure-status.ts";
+import { STATUSES, type Status } from "#shared/schemas/admin.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { claimableFigureSql } from "../../db/figure-status-sql.ts";
 import { boonees, tags } from "../../db/schema.ts";
@@ -28,9 +30,13 @@ export async function countFigures(db: DbOrTx) {
     })
     .from(boonees)
     .groupBy(boonees.status);
-  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, { total: 0, claimed: 0, available: 0 }])) as Record<Status, StatusCount>;
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, { total: 0, claimed: 0, available: 0 }])) as Record<
+    Status,
+    StatusCount
+  >;
   for (const r of rows) byStatus[r.status] = { total: r.total, claimed: r.claimed, available: r.available };
-  const sum = (pick: (s: Status) => boolean, key: keyof StatusCount) => STATUSES.filter(pick).reduce((n, s) => n + byStatus[s][key], 0);
+  const sum = (pick: (s: Status) => boolean, key: keyof StatusCount) =>
+    STATUSES.filter(pick).reduce((n, s) => n + byStatus[s][key], 0);
   const all = () => true;
   const [tagCounts] = await db
     .select({

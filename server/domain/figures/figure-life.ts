@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+
 import type { LifeEvent } from "#shared/life-event.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicNameSql } from "../../db/public-name.ts";
 
@@ -23,7 +25,12 @@ export async function getFigureLife(
     sql`select d.id, d.released_at, d.title_de, d.title_en from drop_figures df join drops d on d.id = df.drop_id
         where df.boonee_id = ${id} and d.released_at is not null and d.cancelled_at is null`,
   );
-  const claims = await queryRows<{ claimed_at: Date | string; status: string; reviewed_at: Date | string | null; finder: string | null }>(
+  const claims = await queryRows<{
+    claimed_at: Date | string;
+    status: string;
+    reviewed_at: Date | string | null;
+    finder: string | null;
+  }>(
     db,
     sql`select c.claimed_at, c.status, c.reviewed_at,
                ${publicNameSql("p")} as finder
@@ -50,11 +57,18 @@ export async function getFigureLife(
 
   const events: LifeEvent[] = [];
   if (opts.admin) events.push({ kind: "created", at: iso(figure.createdAt) });
-  if (drop) events.push({ kind: "dropped", at: iso(drop.released_at), dropId: drop.id, title: { de: drop.title_de, en: drop.title_en } });
+  if (drop)
+    events.push({
+      kind: "dropped",
+      at: iso(drop.released_at),
+      dropId: drop.id,
+      title: { de: drop.title_de, en: drop.title_en },
+    });
   // "Found after" counts from the drop's release, or for a figure outside a drop from when it was last
   // placed (went public); a find before its placement (a tag tapped while Hidden) has no "after".
   const placedAt = marks[0]?.placed_at ?? null;
-  const minutesSince = (from: Date | string, to: Date | string) => Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
+  const minutesSince = (from: Date | string, to: Date | string) =>
+    Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
   for (const c of claims) {
     const after = drop
       ? Math.max(0, minutesSince(drop.released_at, c.claimed_at))
@@ -64,9 +78,12 @@ export async function getFigureLife(
     events.push({ kind: "found", at: iso(c.claimed_at), finder: c.finder, afterMinutes: after });
     if (c.status === "verified" && c.reviewed_at) events.push({ kind: "verified", at: iso(c.reviewed_at) });
   }
-  for (const s of stories) events.push({ kind: "story", at: iso(s.created_at), title: s.title, photos: s.photos ?? [] });
-  for (const r of resolutions) events.push({ kind: "resolved", at: iso(r.resolved_at), outcome: r.resolution, reports: Number(r.reports) });
+  for (const s of stories)
+    events.push({ kind: "story", at: iso(s.created_at), title: s.title, photos: s.photos ?? [] });
+  for (const r of resolutions)
+    events.push({ kind: "resolved", at: iso(r.resolved_at), outcome: r.resolution, reports: Number(r.reports) });
   const mark = marks[0];
-  if (mark?.reported_issue && mark.reported_at) events.push({ kind: "marked", at: iso(mark.reported_at), issue: mark.reported_issue });
+  if (mark?.reported_issue && mark.reported_at)
+    events.push({ kind: "marked", at: iso(mark.reported_at), issue: mark.reported_issue });
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }

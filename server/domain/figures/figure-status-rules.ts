@@ -1,4 +1,5 @@
 import { and, inArray, notInArray } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { boonees } from "../../db/schema.ts";
 import { inUnreleasedDrop } from "../drops/drop-visibility.ts";
@@ -14,6 +15,8 @@ export async function figuresBreakingStatusRules(tx: DbOrTx, ids: readonly strin
   const rows = await tx
     .select({ id: boonees.id })
     .from(boonees)
-    .where(and(inArray(boonees.id, [...ids]), notInArray(boonees.status, ["Draft", "Hidden"]), inUnreleasedDrop(boonees.id)));
+    .where(
+      and(inArray(boonees.id, [...ids]), notInArray(boonees.status, ["Draft", "Hidden"]), inUnreleasedDrop(boonees.id)),
+    );
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { figureCardColumns } from "../../db/figure-columns.ts";
 import { boonees } from "../../db/schema.ts";

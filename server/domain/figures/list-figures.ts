@@ -1,10 +1,12 @@
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+
 import type { StatusFilter } from "#shared/schemas/admin.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { figureColumns, secretFigureColumns } from "../../db/figure-columns.ts";
 import { adminFigureSearch, instanceNumber } from "../../db/figure-search.ts";
-import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../../db/paging.ts";
 import { claimableFigureSql } from "../../db/figure-status-sql.ts";
+import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../../db/paging.ts";
 import { boonees, profiles, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 

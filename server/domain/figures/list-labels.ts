@@ -1,4 +1,5 @@
 import { and, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { instanceNumber } from "../../db/figure-search.ts";
 import { boonees, tags } from "../../db/schema.ts";
@@ -14,7 +15,11 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
       )})`
     : query.typeId
       ? // unclaimed and not Archived: an archived figure is out of the game, its label would only mislead
-        and(or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)), isNull(boonees.ownerId), ne(boonees.status, "Archived"))
+        and(
+          or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)),
+          isNull(boonees.ownerId),
+          ne(boonees.status, "Archived"),
+        )
       : sql`false`;
   return db
     .select({
@@ -39,7 +44,11 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
  */
 export async function labelTypeSummary(db: DbOrTx, actor: Actor | null, typeId: string) {
   assertRole(actor, ["admin"]);
-  const [type] = await db.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, typeId)).limit(1);
+  const [type] = await db
+    .select({ id: boonees.id, name: boonees.name })
+    .from(boonees)
+    .where(eq(boonees.id, typeId))
+    .limit(1);
   if (!type) return null;
   const [claimed] = await db
     .select({ n: count() })

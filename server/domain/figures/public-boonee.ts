@@ -1,14 +1,16 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+
 import { availabilityOf, isPublicStatus } from "#shared/figure-status.ts";
-import type { DbOrTx } from "../../db/client.ts";
-import { publicNameSql } from "../../db/public-name.ts";
-import { figureColumns } from "../../db/figure-columns.ts";
-import { booneeStories, boonees, exclusiveContent, figureReports, profiles } from "../../db/schema.ts";
-import { DomainError, type Actor } from "../errors.ts";
-import { getFigureLife } from "./figure-life.ts";
-import { countedReports } from "../reports/report-figure.ts";
 import { UUID } from "#shared/uuid.ts";
+
+import type { DbOrTx } from "../../db/client.ts";
+import { figureColumns } from "../../db/figure-columns.ts";
+import { publicNameSql } from "../../db/public-name.ts";
+import { boonees, booneeStories, exclusiveContent, figureReports, profiles } from "../../db/schema.ts";
 import { inUnreleasedDrop } from "../drops/drop-visibility.ts";
+import { DomainError, type Actor } from "../errors.ts";
+import { countedReports } from "../reports/report-figure.ts";
+import { getFigureLife } from "./figure-life.ts";
 
 export const STORIES_SHOWN = 100;
 
@@ -90,7 +92,9 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
               eq(exclusiveContent.booneeId, row.id),
               and(isNull(exclusiveContent.booneeId), eq(exclusiveContent.audience, "all")),
               and(eq(exclusiveContent.audience, "rarity"), eq(exclusiveContent.audienceRarity, row.rarity)),
-              row.series ? and(eq(exclusiveContent.audience, "series"), eq(exclusiveContent.audienceSeries, row.series)) : sql`false`,
+              row.series
+                ? and(eq(exclusiveContent.audience, "series"), eq(exclusiveContent.audienceSeries, row.series))
+                : sql`false`,
             ),
           ),
         )
@@ -103,7 +107,13 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
     ? await db
         .select({ kind: figureReports.kind, note: figureReports.note })
         .from(figureReports)
-        .where(and(eq(figureReports.booneeId, row.id), eq(figureReports.reporterId, viewer.id), isNull(figureReports.resolvedAt)))
+        .where(
+          and(
+            eq(figureReports.booneeId, row.id),
+            eq(figureReports.reporterId, viewer.id),
+            isNull(figureReports.resolvedAt),
+          ),
+        )
     : [];
   const life = await getFigureLife(db, row, { admin: viewer?.role === "admin" });
   const reportCounts = row.reportedIssue ? await countedReports(db, row.id) : null;

@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+
 import type { GallerySearch } from "#shared/schemas/gallery.ts";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 
 export const GALLERY_PAGE_SIZE = 48;
@@ -22,7 +24,10 @@ export interface GalleryCard {
  * figures only), newest drop first; optional case-insensitive search on name or series and a rarity.
  * The view reads trigger-maintained counters (migration 0002), so a page costs one index scan.
  */
-export async function listGallery(db: DbOrTx, search: GallerySearch): Promise<{ cards: GalleryCard[]; page: number; hasMore: boolean }> {
+export async function listGallery(
+  db: DbOrTx,
+  search: GallerySearch,
+): Promise<{ cards: GalleryCard[]; page: number; hasMore: boolean }> {
   const where: SQL[] = [];
   if (search.q) {
     const pattern = containsPattern(search.q);

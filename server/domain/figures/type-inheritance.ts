@@ -1,5 +1,7 @@
 import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
+
 import { INHERITED_FIELDS, type InheritedColumn } from "#shared/inherited-fields.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { boonees, type Boonee } from "../../db/schema.ts";
 
@@ -14,7 +16,9 @@ export function overriddenColumns(type: InheritedValues, instance: InheritedValu
 
 /** The type's values of the given fields (an instance "uses the type's value" again). */
 export function typeValues(type: InheritedValues, columns: readonly InheritedColumn[]): Partial<InheritedValues> {
-  return Object.fromEntries(INHERITED_FIELDS.filter((f) => columns.includes(f.column)).map((f) => [f.key, type[f.key]]));
+  return Object.fromEntries(
+    INHERITED_FIELDS.filter((f) => columns.includes(f.column)).map((f) => [f.key, type[f.key]]),
+  );
 }
 
 /**
@@ -26,7 +30,8 @@ export async function propagateToInstances(tx: DbOrTx, type: Boonee): Promise<nu
   const set: Record<string, SQL> = {};
   for (const f of INHERITED_FIELDS) {
     const column = boonees[f.key];
-    set[f.key] = sql`case when ${f.column} = any(${boonees.overriddenFields}) then ${column} else ${sql.param(type[f.key], column)} end`;
+    set[f.key] =
+      sql`case when ${f.column} = any(${boonees.overriddenFields}) then ${column} else ${sql.param(type[f.key], column)} end`;
   }
   const rows = await tx.update(boonees).set(set).where(eq(boonees.templateId, type.id)).returning({ id: boonees.id });
   return rows.length;

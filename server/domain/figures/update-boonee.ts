@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
+
 import type { InheritedColumn } from "#shared/inherited-fields.ts";
 import type { BooneeFieldsInput } from "#shared/schemas/admin.ts";
+
 import type { Db } from "../../db/client.ts";
 import { boonees } from "../../db/schema.ts";
+import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { figureColumns } from "./create-boonee.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { figureChanges } from "./figure-changes.ts";
 import { figuresBreakingStatusRules } from "./figure-status-rules.ts";
-import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { overriddenColumns, propagateToInstances, typeValues } from "./type-inheritance.ts";
 
 export interface UpdateBooneeInput extends BooneeFieldsInput {
@@ -54,7 +56,11 @@ export async function updateBoonee(
     const overriddenFields = type ? overriddenColumns(type, { ...current, ...values }) : current.overriddenFields;
     const [row] = await tx
       .update(boonees)
-      .set({ ...values, overriddenFields, ...(input.placementNote !== undefined ? { placementNote: input.placementNote } : {}) })
+      .set({
+        ...values,
+        overriddenFields,
+        ...(input.placementNote !== undefined ? { placementNote: input.placementNote } : {}),
+      })
       .where(eq(boonees.id, input.id))
       .returning();
     // A figure of a waiting drop stays Hidden until the release (the rollback undoes the update).
@@ -66,7 +72,11 @@ export async function updateBoonee(
       objectId: row.id,
       objectLabel: row.name,
       // an edited type says how many instances the change reached (0 included: none followed it)
-      details: { ...(await figureRef(tx, row.id)), changes: figureChanges(current, row), ...(row.templateId ? {} : { reached }) },
+      details: {
+        ...(await figureRef(tx, row.id)),
+        changes: figureChanges(current, row),
+        ...(row.templateId ? {} : { reached }),
+      },
     });
     return { id: row.id, name: row.name, reached };
   });

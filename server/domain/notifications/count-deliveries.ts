@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 
 export interface DeliveryCounts {
@@ -14,7 +15,11 @@ const ANNOUNCED = { broadcast: sql.raw("content_id"), drop: sql.raw("drop_id") }
  * Push and e-mail deliveries per broadcast or per drop: sent to N, pending M, failed K (skipped ones
  * are none of these). One grouped query on the partial index of that column.
  */
-export async function countDeliveries(db: DbOrTx, of: keyof typeof ANNOUNCED, ids: string[]): Promise<Map<string, DeliveryCounts>> {
+export async function countDeliveries(
+  db: DbOrTx,
+  of: keyof typeof ANNOUNCED,
+  ids: string[],
+): Promise<Map<string, DeliveryCounts>> {
   const counts = new Map<string, DeliveryCounts>();
   if (ids.length === 0) return counts;
   const column = ANNOUNCED[of];

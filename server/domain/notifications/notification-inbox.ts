@@ -1,7 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
+
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { notifications } from "../../db/schema.ts";
-import { announcementIdOf, listAnnouncements, markAllAnnouncementsRead, markAnnouncementRead } from "../drops/announcement-inbox.ts";
+import {
+  announcementIdOf,
+  listAnnouncements,
+  markAllAnnouncementsRead,
+  markAnnouncementRead,
+} from "../drops/announcement-inbox.ts";
 import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 
 /** The user's own notifications and the announcements to everyone they see, merged, newest first. */

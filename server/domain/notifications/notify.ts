@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+
 import { kindOfNotification, type NotificationKind } from "#shared/notification-kinds.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { notifications, type Notification } from "../../db/schema.ts";
 import { CHANNEL_ROWS, wantsChannelSql } from "../../notify/wants-channel.ts";

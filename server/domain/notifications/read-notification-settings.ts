@@ -1,5 +1,7 @@
 import { count, eq } from "drizzle-orm";
+
 import type { OptionalChannel } from "#shared/notification-kinds.ts";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { notificationOptOuts, notificationSettings, pushSubscriptions } from "../../db/schema.ts";
 import { assertSignedIn, type Actor } from "../errors.ts";
@@ -11,7 +13,10 @@ export async function readNotificationSettings(db: DbOrTx, actor: Actor | null) 
     .select({ language: notificationSettings.language, email: notificationSettings.email })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, actor.id));
-  const [devices] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, actor.id));
+  const [devices] = await db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, actor.id));
   const optOuts = await db
     .select({ kind: notificationOptOuts.kind, channel: notificationOptOuts.channel })
     .from(notificationOptOuts)

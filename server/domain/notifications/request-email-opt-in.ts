@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
+
 import type { Lang } from "#shared/i18n-config.ts";
+
 import type { Db } from "../../db/client.ts";
 import { notificationSettings, profiles } from "../../db/schema.ts";
 import type { SendMail } from "../../mail/mailer.ts";
-import { translator } from "../../notify/translate.ts";
 import { ensureSettingsRow, newToken } from "../../notify/settings-row.ts";
+import { translator } from "../../notify/translate.ts";
 import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -14,7 +16,11 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
  * Double opt-in, step one: the address gets a confirmation link; mails start only after it is
  * followed. Asking again sends a fresh link (the old one stops working). Already on: nothing happens.
  */
-export async function requestEmailOptIn(deps: { db: Db; sendMail: SendMail; publicUrl: string }, actor: Actor | null, lang: Lang) {
+export async function requestEmailOptIn(
+  deps: { db: Db; sendMail: SendMail; publicUrl: string },
+  actor: Actor | null,
+  lang: Lang,
+) {
   assertSignedIn(actor);
   const token = newToken();
   const mail = await deps.db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
+
 import type { Lang } from "#shared/i18n-config.ts";
-import { OPTIONAL_CHANNELS, mayUse, preferenceKindsFor } from "#shared/notification-kinds.ts";
+import { mayUse, OPTIONAL_CHANNELS, preferenceKindsFor } from "#shared/notification-kinds.ts";
 import type { PreferencesInput } from "#shared/schemas/channels.ts";
+
 import type { Db } from "../../db/client.ts";
 import { notificationOptOuts, notificationSettings, pushSubscriptions } from "../../db/schema.ts";
 import { ensureSettingsRow } from "../../notify/settings-row.ts";
@@ -12,7 +14,12 @@ import { assertSignedIn, type Actor } from "../errors.ts";
  * transaction. Only the rows the person's form shows are saved: a collector's form has no team-only
  * rows, so saving it leaves those preferences as they are (they apply again if the person joins the team).
  */
-export async function saveNotificationPreferences(db: Db, actor: Actor | null, input: PreferencesInput, currentLang: Lang) {
+export async function saveNotificationPreferences(
+  db: Db,
+  actor: Actor | null,
+  input: PreferencesInput,
+  currentLang: Lang,
+) {
   assertSignedIn(actor);
   const kinds = preferenceKindsFor(actor.role);
   const wanted = new Set(input.enabled.map((e) => `${e.channel}.${e.kind}`));

@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Lang } from "#shared/i18n-config.ts";
 import type { PushSubscriptionInput } from "#shared/schemas/channels.ts";
+
 import type { Db } from "../../db/client.ts";
 import { pushSubscriptions } from "../../db/schema.ts";
 import { PushEndpointRefused, type PushEndpointPolicy } from "../../notify/push-endpoint-policy.ts";
@@ -13,7 +15,13 @@ import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
  * endpoint moves to another account only when the poster shows the device's own keys (p256dh and
  * auth, as stored): a device handed over moves with it, a copied endpoint is refused.
  */
-export async function subscribePush(db: Db, actor: Actor | null, input: PushSubscriptionInput, lang: Lang, endpoints: PushEndpointPolicy) {
+export async function subscribePush(
+  db: Db,
+  actor: Actor | null,
+  input: PushSubscriptionInput,
+  lang: Lang,
+  endpoints: PushEndpointPolicy,
+) {
   assertSignedIn(actor);
   if (endpoints.refusal(input.endpoint)) throw new DomainError("pushService", 400);
   const { hostname } = new URL(input.endpoint);
@@ -37,5 +45,7 @@ export async function subscribePush(db: Db, actor: Actor | null, input: PushSubs
 /** This device stops getting push (the browser's subscription is cancelled by the page). */
 export async function unsubscribePush(db: Db, actor: Actor | null, endpoint: string) {
   assertSignedIn(actor);
-  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, actor.id), eq(pushSubscriptions.endpoint, endpoint)));
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, actor.id), eq(pushSubscriptions.endpoint, endpoint)));
 }

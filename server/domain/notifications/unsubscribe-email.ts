@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+
 import type { Db } from "../../db/client.ts";
 import { deliveryJobs, notificationSettings } from "../../db/schema.ts";
 import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
@@ -9,7 +10,8 @@ import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
  */
 export async function unsubscribeEmail(db: Db, by: { token: string } | { actor: Actor | null }) {
   if ("actor" in by) assertSignedIn(by.actor);
-  const where = "token" in by ? eq(notificationSettings.unsubscribeToken, by.token) : eq(notificationSettings.userId, by.actor!.id);
+  const where =
+    "token" in by ? eq(notificationSettings.unsubscribeToken, by.token) : eq(notificationSettings.userId, by.actor!.id);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(notificationSettings)
@@ -22,6 +24,8 @@ export async function unsubscribeEmail(db: Db, by: { token: string } | { actor: 
     }
     await tx
       .delete(deliveryJobs)
-      .where(and(eq(deliveryJobs.userId, row.userId), eq(deliveryJobs.channel, "email"), eq(deliveryJobs.status, "pending")));
+      .where(
+        and(eq(deliveryJobs.userId, row.userId), eq(deliveryJobs.channel, "email"), eq(deliveryJobs.status, "pending")),
+      );
   });
 }

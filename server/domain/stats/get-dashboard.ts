@@ -1,4 +1,5 @@
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { boonees, claims, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
@@ -11,7 +12,10 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
   const { figures, tags: tagCounts } = await countFigures(db);
   const [users] = await db.select({ total: count() }).from(profiles).where(isNull(profiles.deletedAt));
   const [claimCounts] = await db
-    .select({ total: count(), pending: sql<number>`count(*) filter (where ${claims.status} = 'pending')`.mapWith(Number) })
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${claims.status} = 'pending')`.mapWith(Number),
+    })
     .from(claims);
   const recent = await db
     .select({

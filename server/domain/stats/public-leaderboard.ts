@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 
 export const LEADERBOARD_SIZE = 10;

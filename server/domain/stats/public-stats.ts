@@ -1,4 +1,5 @@
 import { and, count, isNull, not, sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../db/figure-status-sql.ts";
 import { boonees } from "../../db/schema.ts";
@@ -32,7 +33,10 @@ export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
                  count(distinct series) filter (where series <> '' and total > 0)::int as series
           from figure_counts`,
     ),
-    queryRows<{ collectors: number }>(db, sql`select count(*)::int as collectors from owner_counts where owned > 0 and listed`),
+    queryRows<{ collectors: number }>(
+      db,
+      sql`select count(*)::int as collectors from owner_counts where owned > 0 and listed`,
+    ),
     db
       .select({ n: count() })
       .from(boonees)

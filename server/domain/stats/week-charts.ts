@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicFigureSql } from "../../db/figure-status-sql.ts";
 
@@ -87,7 +88,14 @@ export interface DropFinds {
 
 /** The last `limit` released drops, each with its figures' time to find (claimed after release). */
 export async function dropTimesToFind(db: DbOrTx, limit = 4): Promise<DropFinds[]> {
-  const rows = await queryRows<{ id: string; titleDe: string; titleEn: string; releasedAt: string; name: string; hours: number | null }>(
+  const rows = await queryRows<{
+    id: string;
+    titleDe: string;
+    titleEn: string;
+    releasedAt: string;
+    name: string;
+    hours: number | null;
+  }>(
     db,
     sql`with recent as (select id, title_de, title_en, released_at from drops where released_at is not null order by released_at desc limit ${limit})
         select r.id, r.title_de as "titleDe", r.title_en as "titleEn", r.released_at as "releasedAt", b.name,

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
+
 import { validate } from "#shared/forms.ts";
 import { storySchema } from "#shared/schemas/story.ts";
-import type { Db } from "../../db/client.ts";
-import { booneeStories, boonees } from "../../db/schema.ts";
-import { DomainError, assertSignedIn, type Actor } from "../errors.ts";
-import { unlockAchievements } from "../achievements/unlock-achievements.ts";
 import { UUID } from "#shared/uuid.ts";
+
+import type { Db } from "../../db/client.ts";
+import { boonees, booneeStories } from "../../db/schema.ts";
+import { unlockAchievements } from "../achievements/unlock-achievements.ts";
+import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 
 /**
  * The owner of a figure writes a finder story. The permission comes first, whatever the request
@@ -14,12 +16,20 @@ import { UUID } from "#shared/uuid.ts";
  * errors as params. The story and the achievements it earns ("Storyteller") are written in one
  * transaction; a refusal stores nothing.
  */
-export async function addStory(db: Db, actor: Actor | null, input: { booneeId: string; fields: Record<string, unknown> }) {
+export async function addStory(
+  db: Db,
+  actor: Actor | null,
+  input: { booneeId: string; fields: Record<string, unknown> },
+) {
   assertSignedIn(actor);
   if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
   return db.transaction(async (tx) => {
     // FOR SHARE: the figure cannot be deleted or change owner while the story is written.
-    const [figure] = await tx.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, input.booneeId)).for("share");
+    const [figure] = await tx
+      .select({ ownerId: boonees.ownerId })
+      .from(boonees)
+      .where(eq(boonees.id, input.booneeId))
+      .for("share");
     if (!figure) throw new DomainError("notFound", 404);
     if (figure.ownerId !== actor.id) throw new DomainError("forbidden", 403);
     const parsed = validate(storySchema, input.fields);

@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
+
 import { validate } from "#shared/forms.ts";
 import { storySchema } from "#shared/schemas/story.ts";
+import { UUID } from "#shared/uuid.ts";
+
 import type { Db, Tx } from "../../db/client.ts";
 import { booneeStories } from "../../db/schema.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { removeUnreferencedUploads } from "../../uploads/upload-references.ts";
-import { DomainError, assertSignedIn, type Actor } from "../errors.ts";
+import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 import { photoUrlsOf } from "./story-photos.ts";
-import { UUID } from "#shared/uuid.ts";
 
 /** The story, locked, when the actor wrote it: 401 signed out, 404 unknown, 403 someone else's (admins too). */
 async function lockOwnStory(tx: Tx, actor: Actor, storyId: string) {
@@ -26,7 +28,11 @@ async function lockOwnStory(tx: Tx, actor: Actor, storyId: string) {
  * The author corrects their finder story, with the same form rules (and texts) as adding one.
  * The permission comes before the form; a refusal changes nothing.
  */
-export async function editOwnStory(db: Db, actor: Actor | null, input: { storyId: string; fields: Record<string, unknown> }) {
+export async function editOwnStory(
+  db: Db,
+  actor: Actor | null,
+  input: { storyId: string; fields: Record<string, unknown> },
+) {
   assertSignedIn(actor);
   return db.transaction(async (tx) => {
     const story = await lockOwnStory(tx, actor, input.storyId);

@@ -1,24 +1,35 @@
 import { and, eq, ne } from "drizzle-orm";
+
 import { systemText } from "#shared/notification-text.ts";
+
 import type { Db } from "../../db/client.ts";
 import { booneeStories } from "../../db/schema.ts";
-import { DomainError, assertRole, type Actor } from "../errors.ts";
+import { recordActivity, storyRef } from "../activity/record-activity.ts";
+import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { createNotifications } from "../notifications/notify.ts";
 import { requireReason } from "../reason.ts";
-import { recordActivity, storyRef } from "../activity/record-activity.ts";
 
 /**
  * A moderator or admin hides a finder story from the figure page, with a reason its author is told
  * (notification kind storyHidden), or shows it again (moderators not their own). One transaction.
  */
-export async function setStoryHidden(db: Db, actor: Actor | null, input: { storyId: string; hidden: boolean; reason?: string | null }) {
+export async function setStoryHidden(
+  db: Db,
+  actor: Actor | null,
+  input: { storyId: string; hidden: boolean; reason?: string | null },
+) {
   assertRole(actor, ["admin", "moderator"]);
   const reason = input.hidden ? requireReason(input.reason) : null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(booneeStories)
       .set({ hidden: input.hidden })
-      .where(and(eq(booneeStories.id, input.storyId), actor.role === "moderator" ? ne(booneeStories.userId, actor.id) : undefined))
+      .where(
+        and(
+          eq(booneeStories.id, input.storyId),
+          actor.role === "moderator" ? ne(booneeStories.userId, actor.id) : undefined,
+        ),
+      )
       .returning({
         id: booneeStories.id,
         hidden: booneeStories.hidden,
@@ -27,7 +38,10 @@ export async function setStoryHidden(db: Db, actor: Actor | null, input: { story
         booneeId: booneeStories.booneeId,
       });
     if (!row) {
-      const [exists] = await tx.select({ id: booneeStories.id }).from(booneeStories).where(eq(booneeStories.id, input.storyId));
+      const [exists] = await tx
+        .select({ id: booneeStories.id })
+        .from(booneeStories)
+        .where(eq(booneeStories.id, input.storyId));
       throw exists ? new DomainError("ownStory", 403) : new DomainError("notFound", 404);
     }
     if (reason && row.userId) {

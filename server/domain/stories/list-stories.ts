@@ -1,8 +1,9 @@
 import { count, desc, eq, or, sql } from "drizzle-orm";
+
 import type { DbOrTx } from "../../db/client.ts";
 import { contains } from "../../db/like-pattern.ts";
 import { pageOf } from "../../db/paging.ts";
-import { booneeStories, boonees, profiles } from "../../db/schema.ts";
+import { boonees, booneeStories, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 
 export const STORIES_PAGE_SIZE = 20;
@@ -26,7 +27,9 @@ const hasOpenPhotoReports = sql<boolean>`exists (select 1 from story_photos p jo
 export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: string; page?: number }) {
   assertRole(actor, ["admin", "moderator"]);
   const q = query.q?.trim();
-  const where = q ? or(contains(booneeStories.title, q), contains(booneeStories.story, q), contains(boonees.name, q)) : undefined;
+  const where = q
+    ? or(contains(booneeStories.title, q), contains(booneeStories.story, q), contains(boonees.name, q))
+    : undefined;
   const [{ n: total }] = await db
     .select({ n: count() })
     .from(booneeStories)
@@ -48,7 +51,9 @@ export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: 
       author: profiles.name,
       authorId: booneeStories.userId,
       reported: hasOpenPhotoReports,
-      photos: sql<ModeratedPhoto[]>`coalesce((select json_agg(json_build_object('id', p.id, 'url', p.url, 'hidden', p.hidden,
+      photos: sql<
+        ModeratedPhoto[]
+      >`coalesce((select json_agg(json_build_object('id', p.id, 'url', p.url, 'hidden', p.hidden,
           'openReports', (select count(*) from story_photo_reports r where r.photo_id = p.id and r.reviewed_at is null))
           order by p.created_at, p.id) from story_photos p where p.story_id = ${booneeStories.id}), '[]')`,
     })

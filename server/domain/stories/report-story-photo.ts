@@ -1,13 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
+
 import { isPublicStatus } from "#shared/figure-status.ts";
 import { validate } from "#shared/forms.ts";
 import { photoReportSchema } from "#shared/schemas/report.ts";
+import { UUID } from "#shared/uuid.ts";
+
 import type { Db } from "../../db/client.ts";
-import { booneeStories, boonees, profiles, storyPhotoReports, storyPhotos } from "../../db/schema.ts";
-import { DomainError, assertSignedIn, type Actor } from "../errors.ts";
+import { boonees, booneeStories, profiles, storyPhotoReports, storyPhotos } from "../../db/schema.ts";
+import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 import { REPORT_RULE } from "../reports/report-figure.ts";
 import { hit, minutesToWait } from "../throttle.ts";
-import { UUID } from "#shared/uuid.ts";
 
 /**
  * A signed-in user reports one finder photo of someone else's story, on the figure page that shows it.
@@ -17,7 +19,11 @@ import { UUID } from "#shared/uuid.ts";
  * One report per person and photo (a unique index): a second is a no-op answered `already: true`.
  * Throttled per account like figure reports (same rule, own key). Staff report like anyone else.
  */
-export async function reportStoryPhoto(db: Db, actor: Actor | null, input: { booneeId: string; fields: Record<string, unknown> }) {
+export async function reportStoryPhoto(
+  db: Db,
+  actor: Actor | null,
+  input: { booneeId: string; fields: Record<string, unknown> },
+) {
   assertSignedIn(actor);
   if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
   const parsed = validate(photoReportSchema, input.fields);

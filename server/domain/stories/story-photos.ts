@@ -1,13 +1,15 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+
+import { UUID } from "#shared/uuid.ts";
+
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { booneeStories, storyPhotoReports, storyPhotos } from "../../db/schema.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { prepareImage, putImage, type PreparedImage } from "../../uploads/process-upload.ts";
 import { removeUnreferencedUploads } from "../../uploads/upload-references.ts";
-import { DomainError, assertRole, assertSignedIn, type Actor } from "../errors.ts";
 import { recordActivity, storyRef } from "../activity/record-activity.ts";
+import { assertRole, assertSignedIn, DomainError, type Actor } from "../errors.ts";
 import { hit, minutesToWait, type ThrottleRule } from "../throttle.ts";
-import { UUID } from "#shared/uuid.ts";
 
 export const PHOTOS_PER_STORY = 3;
 
@@ -53,7 +55,11 @@ export async function addStoryPhotos(
   try {
     for (const image of images) urls.push(await putImage(storage, image, "stories"));
     return await db.transaction(async (tx) => {
-      await tx.select({ id: booneeStories.id }).from(booneeStories).where(eq(booneeStories.id, input.storyId)).for("update");
+      await tx
+        .select({ id: booneeStories.id })
+        .from(booneeStories)
+        .where(eq(booneeStories.id, input.storyId))
+        .for("update");
       const existing = await tx.$count(storyPhotos, eq(storyPhotos.storyId, input.storyId));
       if (existing + urls.length > PHOTOS_PER_STORY) throw new DomainError("tooManyPhotos", 400);
       await tx.insert(storyPhotos).values(urls.map((url) => ({ storyId: input.storyId, url })));
@@ -85,7 +91,12 @@ export async function setPhotoHidden(db: Db, actor: Actor | null, input: { photo
   if (!UUID.test(input.photoId)) throw new DomainError("notFound", 404);
   return db.transaction(async (tx) => {
     const [photo] = await tx
-      .select({ id: storyPhotos.id, storyId: storyPhotos.storyId, title: booneeStories.title, authorId: booneeStories.userId })
+      .select({
+        id: storyPhotos.id,
+        storyId: storyPhotos.storyId,
+        title: booneeStories.title,
+        authorId: booneeStories.userId,
+      })
       .from(storyPhotos)
       .innerJoin(booneeStories, eq(booneeStories.id, storyPhotos.storyId))
       .where(eq(storyPhotos.id, input.photoId))
