@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 
-import { claimRedirectCookieFor, serializeCookie } from "#shared/cookies.ts";
+import { claimRedirectCookieFor, readCookie, serializeCookie } from "#shared/cookies.ts";
 import type { Lang } from "#shared/i18n-config.ts";
 import type { Role } from "#shared/roles.ts";
 import { mayOpen } from "#shared/route-policy.ts";
@@ -42,7 +42,7 @@ export function requirePage(context: Ctx, request: Request) {
   const path = new URL(request.url).pathname;
   if (mayOpen(viewer.role, path)) return viewer;
   if (isRead(request) && viewer.role === "moderator" && mayOpen(viewer.role, "/admin"))
-    throw redirect("/admin", { headers: { "set-cookie": flashCookie("!admin.error.adminOnly") } });
+    throw redirect("/admin", { headers: { "set-cookie": flashCookie("admin.error.adminOnly", "error") } });
   throw isRead(request) ? redirect("/") : data({ error: "forbidden" }, { status: 403 });
 }
 
@@ -120,7 +120,19 @@ export function claimRedirectCookie(context: Ctx, path: string) {
   return claimRedirectCookieFor(getServices(context).settings.publicUrl, path);
 }
 
-/** A one-shot toast message (a translation key) carried over a redirect. */
-export function flashCookie(key: string) {
-  return serializeCookie("flash", key, { maxAge: 60 });
+/** A one-shot toast carried over a redirect: a translation key and whether it tells of success or of an error. */
+export interface Flash {
+  kind: "success" | "error";
+  key: string;
+}
+
+export function flashCookie(key: string, kind: Flash["kind"]) {
+  return serializeCookie("flash", `${kind}:${key}`, { maxAge: 60 });
+}
+
+/** The flash a request carries, or null (a value of another form is ignored). */
+export function readFlash(cookieHeader: string | null): Flash | null {
+  const value = readCookie(cookieHeader, "flash");
+  const m = value ? /^(success|error):(.+)$/.exec(value) : null;
+  return m ? { kind: m[1] as Flash["kind"], key: m[2] } : null;
 }

@@ -25,6 +25,7 @@ import { loadViewer } from "#server/auth/viewer.ts";
 import { recordAppOpen } from "#server/domain/accounts/record-app-open.ts";
 import { loadRootData } from "#server/root-data.ts";
 import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
+import { readFlash } from "~/guards.server";
 import { dataKey } from "~/locales/message-key";
 
 import { DeferredScripts, deferredStart } from "./components/deferred-scripts";
@@ -58,10 +59,14 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const flash = readCookie(request.headers.get("cookie"), "flash");
+  const cookie = request.headers.get("cookie");
+  // shown once: a flash cookie is cleared whatever its form (one set before its kind was written: not shown)
+  const flash = readFlash(cookie);
   return data(
     await loadRootData(services, context.get(viewerContext), context.get(langContext), flash),
-    flash ? { headers: { "set-cookie": serializeCookie("flash", "", { maxAge: 0 }) } } : undefined,
+    readCookie(cookie, "flash") !== null
+      ? { headers: { "set-cookie": serializeCookie("flash", "", { maxAge: 0 }) } }
+      : undefined,
   );
 }
 
@@ -117,9 +122,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const shownByPage = useMatches().some((m) => (m.handle as { showsFlash?: boolean } | undefined)?.showsFlash);
   useEffect(() => {
     if (shownByPage) return;
-    // A flash key starting with "!" is an error message.
-    if (loaderData.flash?.startsWith("!")) toast.error(t(dataKey(loaderData.flash.slice(1))));
-    else if (loaderData.flash) toast.success(t(dataKey(loaderData.flash)));
+    const flash = loaderData.flash;
+    if (flash) toast[flash.kind](t(dataKey(flash.key)));
   }, [loaderData.flash, shownByPage, t]);
   return <Outlet />;
 }

@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => null);
   const headers = new Headers(result?.headers);
   headers.append("set-cookie", claimRedirectCookie(context, ""));
-  headers.append("set-cookie", flashCookie("auth.loggedOut"));
+  headers.append("set-cookie", flashCookie("auth.loggedOut", "success"));
   return redirect("/", { headers });
 }
 

@@ -267,7 +267,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     else {
       expect([m.status(), m.headers().location], `moderator GET ${path}`).toEqual([302, "/admin"]);
       // back to their own dashboard, with the reason shown there
-      expect(m.headers()["set-cookie"], `moderator GET ${path}`).toContain("flash=!admin.error.adminOnly");
+      expect(m.headers()["set-cookie"], `moderator GET ${path}`).toContain("flash=error%3Aadmin.error.adminOnly");
     }
   }
 

@@ -51,7 +51,7 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
     maxRedirects: 0,
   });
   expect(again.status()).toBe(303);
-  expect(again.headers()["set-cookie"]).toContain("flash=story.photoReport.already");
+  expect(again.headers()["set-cookie"]).toContain("flash=success%3Astory.photoReport.already");
   expect(await db.$count(schema.storyPhotoReports, eq(schema.storyPhotoReports.photoId, photo.id))).toBe(1);
   await collector.screenshot({ path: `${test.info().outputDir}/photo-reported-de.png`, fullPage: true });
 

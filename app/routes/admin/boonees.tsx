@@ -1,16 +1,6 @@
-import {
-  CopyIcon,
-  EyeIcon,
-  NfcIcon,
-  PencilIcon,
-  PlusIcon,
-  PrinterIcon,
-  RefreshCwIcon,
-  SearchIcon,
-  Trash2Icon,
-} from "lucide-react";
+import { CopyIcon, EyeIcon, NfcIcon, PencilIcon, PlusIcon, PrinterIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 
 import { normalizeCode } from "#shared/claim-code-rule.ts";
@@ -26,6 +16,7 @@ import { countInstances } from "#server/domain/figures/type-inheritance.ts";
 import { updateBoonee } from "#server/domain/figures/update-boonee.ts";
 import type { RootData } from "#server/root-data.ts";
 import { AdminPage, listHref, Pager, StatCard } from "~/components/admin/admin-page";
+import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
 import { BulkStatusBar, type BulkStatusAnswer } from "~/components/admin/bulk-status-bar";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
@@ -48,8 +39,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
 import { exportHref, figureFilters } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
@@ -306,47 +295,30 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
         <StatCard testId="total-available" label={t("admin.boonees.available")} value={d.totals.available} />
       </div>
 
-      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${d.q}|${d.status}`}>
-        <label htmlFor="boonee-search" className="sr-only">
-          {t("admin.boonees.search")}
-        </label>
-        <div className="relative flex-1">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id="boonee-search"
-            name="q"
-            type="search"
-            defaultValue={d.q}
-            placeholder={t("admin.boonees.searchPlaceholder")}
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
-        <label htmlFor="boonee-status" className="sr-only">
-          {t("admin.boonees.statusFilter")}
-        </label>
-        <NativeSelect
-          id="boonee-status"
-          name="status"
-          defaultValue={d.status}
-          wrapperClassName="sm:w-56"
-          onChange={(e) => e.currentTarget.form?.requestSubmit()}
-        >
-          {STATUS_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {s === "all" || s === "claimed" || s === "available"
+      <AdminSearchForm
+        id="boonee-search"
+        label={t("admin.boonees.search")}
+        placeholder={t("admin.boonees.searchPlaceholder")}
+        q={d.q}
+        formKey={`${d.q}|${d.status}`}
+        button={t("admin.boonees.searchButton")}
+        searching={searching}
+        className="mt-6"
+        filter={{
+          id: "boonee-status",
+          name: "status",
+          label: t("admin.boonees.statusFilter"),
+          value: d.status,
+          width: "sm:w-56",
+          options: STATUS_FILTERS.map((s) => ({
+            value: s,
+            label:
+              s === "all" || s === "claimed" || s === "available"
                 ? t(`admin.boonees.filter.${s}`)
-                : t(`admin.status.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="outline" disabled={searching}>
-          {t("admin.boonees.searchButton")}
-        </Button>
-      </Form>
+                : t(`admin.status.${s}`),
+          })),
+        }}
+      />
 
       <p className="mt-4 text-sm font-semibold text-muted-foreground" aria-live="polite" data-testid="match-count">
         {filtered ? t("admin.boonees.matches", { count: d.total }) : t("admin.boonees.showing", { count: d.total })}

@@ -1,6 +1,6 @@
-import { BadgeCheckIcon, BanIcon, EyeIcon, EyeOffIcon, SearchIcon } from "lucide-react";
+import { BadgeCheckIcon, BanIcon, EyeIcon, EyeOffIcon } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 
 import { formFields, validate } from "#shared/forms.ts";
@@ -20,6 +20,7 @@ import { setStoryHidden } from "#server/domain/stories/hide-story.ts";
 import { listStories } from "#server/domain/stories/list-stories.ts";
 import { setPhotoHidden } from "#server/domain/stories/story-photos.ts";
 import { AdminPage, listHref, NumberedPager, Pager } from "~/components/admin/admin-page";
+import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { CsvLink } from "~/components/admin/csv-link";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { stacked } from "~/components/admin/stacked-table";
@@ -30,8 +31,6 @@ import { RarityBadge } from "~/components/rarity-badge";
 import { SentenceWith } from "~/components/sentence-with";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
 import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
@@ -205,50 +204,29 @@ function SearchForm({
 }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" role="search" className="mb-4 flex flex-col gap-3 sm:flex-row" key={`${tab}|${q}|${state}`}>
+    <AdminSearchForm
+      id={`${tab}-search`}
+      label={t("admin.claims.search")}
+      placeholder={placeholder}
+      q={q}
+      formKey={`${tab}|${q}|${state}`}
+      button={t("admin.boonees.searchButton")}
+      className="mb-4"
+      filter={
+        tab === "claims"
+          ? {
+              id: "claims-state",
+              name: "state",
+              label: t("admin.claims.col.status"),
+              value: state,
+              width: "sm:w-48",
+              options: CLAIM_STATES.map((s) => ({ value: s, label: t(`admin.claims.state.${s}`) })),
+            }
+          : undefined
+      }
+    >
       {tab === "stories" && <input type="hidden" name="tab" value="stories" />}
-      <label htmlFor={`${tab}-search`} className="sr-only">
-        {t("admin.claims.search")}
-      </label>
-      <div className="relative flex-1">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          id={`${tab}-search`}
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder={placeholder}
-          className="pl-9"
-          maxLength={100}
-        />
-      </div>
-      {tab === "claims" && (
-        <>
-          <label htmlFor="claims-state" className="sr-only">
-            {t("admin.claims.col.status")}
-          </label>
-          <NativeSelect
-            id="claims-state"
-            name="state"
-            defaultValue={state}
-            wrapperClassName="sm:w-48"
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          >
-            {CLAIM_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.claims.state.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </>
-      )}
-      <Button type="submit" variant="outline">
-        {t("admin.boonees.searchButton")}
-      </Button>
-    </Form>
+    </AdminSearchForm>
   );
 }
 

@@ -88,7 +88,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const batch = await createBooneeBatch(services.db, actor, parsed.data);
       const ids = batch.items.map((i) => i.id).join(",");
-      return redirect(`/admin/labels?ids=${ids}`, { headers: { "set-cookie": flashCookie("admin.batch.success") } });
+      return redirect(`/admin/labels?ids=${ids}`, {
+        headers: { "set-cookie": flashCookie("admin.batch.success", "success") },
+      });
     } catch (e) {
       const r = adminRefusal(
         e,

@@ -41,7 +41,7 @@ const ERRORS: Record<string, string> = {
 };
 
 const done = (message: string, to = "/admin/drops") =>
-  redirect(to, { headers: { "set-cookie": flashCookie(message) } });
+  redirect(to, { headers: { "set-cookie": flashCookie(message, "success") } });
 const invalid = (intent: string, errors: FieldErrors) =>
   data<DropActionData>({ ok: false, intent, errors, error: "drops.admin.error.form" }, { status: 400 });
 

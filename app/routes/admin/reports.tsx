@@ -1,19 +1,18 @@
-import { ArchiveIcon, CheckIcon, SearchIcon, TriangleAlertIcon } from "lucide-react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { ArchiveIcon, CheckIcon, TriangleAlertIcon } from "lucide-react";
+import { data, Link, useFetcher, useNavigation } from "react-router";
 
 import { formFields } from "#shared/forms.ts";
 import { REPORT_STATES, reportFiltersSchema } from "#shared/schemas/report.ts";
 import { listReports, type ReportFigure } from "#server/domain/reports/list-reports.ts";
 import { resolveFigureReports } from "#server/domain/reports/resolve-reports.ts";
 import { AdminPage, listHref, Pager } from "~/components/admin/admin-page";
+import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { FigureIdentity } from "~/components/admin/figure-identity";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
@@ -74,45 +73,24 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t("admin.reports.title")} intro={t("admin.reports.intro")}>
       <FetcherToast fetcherKey={RESOLVE_FETCHER} errors />
-      <Form method="get" role="search" className="mb-4 flex flex-col gap-3 sm:flex-row" key={`${q}|${state}`}>
-        <label htmlFor="report-search" className="sr-only">
-          {t("admin.reports.search")}
-        </label>
-        <div className="relative flex-1">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id="report-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder={t("admin.reports.searchPlaceholder")}
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
-        <label htmlFor="report-state" className="sr-only">
-          {t("admin.reports.stateFilter")}
-        </label>
-        <NativeSelect
-          id="report-state"
-          name="state"
-          defaultValue={state}
-          wrapperClassName="sm:w-48"
-          onChange={(e) => e.currentTarget.form?.requestSubmit()}
-        >
-          {REPORT_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`admin.reports.state.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="outline" disabled={searching}>
-          {t("admin.reports.searchButton")}
-        </Button>
-      </Form>
+      <AdminSearchForm
+        id="report-search"
+        label={t("admin.reports.search")}
+        placeholder={t("admin.reports.searchPlaceholder")}
+        q={q}
+        formKey={`${q}|${state}`}
+        button={t("admin.reports.searchButton")}
+        searching={searching}
+        className="mb-4"
+        filter={{
+          id: "report-state",
+          name: "state",
+          label: t("admin.reports.stateFilter"),
+          value: state,
+          width: "sm:w-48",
+          options: REPORT_STATES.map((s) => ({ value: s, label: t(`admin.reports.state.${s}`) })),
+        }}
+      />
       <p
         className="mb-4 text-sm font-semibold text-muted-foreground"
         aria-live="polite"

@@ -1,5 +1,5 @@
-import { BanIcon, SearchIcon, Trash2Icon, UnlockIcon } from "lucide-react";
-import { data, Form, useFetcher } from "react-router";
+import { BanIcon, Trash2Icon, UnlockIcon } from "lucide-react";
+import { data, useFetcher } from "react-router";
 
 import { formFields, validate } from "#shared/forms.ts";
 import type { Role } from "#shared/roles.ts";
@@ -10,6 +10,7 @@ import { changeRole } from "#server/domain/accounts/change-role.ts";
 import { listUsers } from "#server/domain/accounts/list-users.ts";
 import { removeAccount } from "#server/domain/accounts/remove-account.ts";
 import { AdminPage, listHref, NumberedPager, StatCard } from "~/components/admin/admin-page";
+import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { CsvLink } from "~/components/admin/csv-link";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { RoleConfirm, RoleForm } from "~/components/admin/role-form";
@@ -19,7 +20,6 @@ import { FormError, Notice } from "~/components/forms/field";
 import { PersonName } from "~/components/person-name";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
 import { exportHref, searchTerm } from "~/lib/admin-list-filters";
@@ -153,29 +153,15 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <StatCard testId="count-admins" label={t("users.admins")} value={d.counts.admins} />
         <StatCard testId="count-moderators" label={t("users.moderators")} value={d.counts.moderators} />
       </div>
-      <Form method="get" role="search" className="mt-6 mb-4 flex flex-col gap-3 sm:flex-row" key={d.q}>
-        <label htmlFor="user-search" className="sr-only">
-          {t("users.search")}
-        </label>
-        <div className="relative flex-1">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id="user-search"
-            name="q"
-            type="search"
-            defaultValue={d.q}
-            placeholder={t("users.searchPlaceholder")}
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          {t("admin.boonees.searchButton")}
-        </Button>
-      </Form>
+      <AdminSearchForm
+        id="user-search"
+        label={t("users.search")}
+        placeholder={t("users.searchPlaceholder")}
+        q={d.q}
+        formKey={d.q}
+        button={t("admin.boonees.searchButton")}
+        className="mt-6 mb-4"
+      />
       {roleAnswer && "confirm" in roleAnswer && <RoleConfirm {...roleAnswer.confirm} />}
       {roleAnswer?.ok === true && <Notice text={t("users.success.updated")} />}
       {roleAnswer?.ok === false && <FormError error={roleAnswer.error} />}

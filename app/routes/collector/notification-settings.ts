@@ -8,12 +8,12 @@ import { saveNotificationPreferences } from "#server/domain/notifications/save-n
 import { subscribePush, unsubscribePush } from "#server/domain/notifications/subscribe-push.ts";
 import { unsubscribeEmail } from "#server/domain/notifications/unsubscribe-email.ts";
 import { langContext } from "#server/router-context.ts";
-import { actorOf, flashCookie, getServices, refusal, requestForm, requireUser } from "~/guards.server";
+import { actorOf, flashCookie, getServices, refusal, requestForm, requireUser, type Flash } from "~/guards.server";
 
 import type { Route } from "./+types/notification-settings";
 
-const back = (flash: string) =>
-  redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash) } });
+const back = (flash: string, kind: Flash["kind"] = "success") =>
+  redirect("/profile#notification-settings", { headers: { "set-cookie": flashCookie(flash, kind) } });
 
 /** GET: this account's channel settings as JSON (the profile page renders them itself). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (form.intent) {
       case "preferences": {
         const parsed = validate(preferencesSchema, form);
-        if (!parsed.ok) return back("!channels.error.language");
+        if (!parsed.ok) return back("channels.error.language", "error");
         await saveNotificationPreferences(services.db, actorOf(viewer), parsed.data, lang);
         return back("channels.saved");
       }

@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       .catch(() => null);
     const headers = new Headers(result?.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
-    headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll"));
+    headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll", "success"));
     return redirect("/", { headers });
   }
   if (intent === "changePassword") {
@@ -142,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           )
         : await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
     headers.append("set-cookie", claimRedirectCookie(context, ""));
-    headers.append("set-cookie", flashCookie("profile.deleted"));
+    headers.append("set-cookie", flashCookie("profile.deleted", "success"));
     return redirect("/", { headers });
   } catch (e) {
     const r = refusal(e, { prefix: "profile.delete." });

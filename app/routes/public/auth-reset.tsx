@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (e instanceof DomainError) return data({ errors: {}, error: "auth.error.resetInvalid" }, { status: 400 });
     throw e;
   }
-  return redirect("/auth", { headers: { "set-cookie": flashCookie("auth.resetDone") } });
+  return redirect("/auth", { headers: { "set-cookie": flashCookie("auth.resetDone", "success") } });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -21,19 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const id = url.searchParams.get("id");
-  if (!token) throw redirect("/", { headers: { "set-cookie": flashCookie("!byCode.invalidLink") } });
+  if (!token) throw redirect("/", { headers: { "set-cookie": flashCookie("byCode.invalidLink", "error") } });
   let result;
   try {
     result = await lookupCode(context, request, token);
   } catch {
-    throw redirect("/claim", { headers: { "set-cookie": flashCookie("!byCode.loadError") } });
+    throw redirect("/claim", { headers: { "set-cookie": flashCookie("byCode.loadError", "error") } });
   }
   if (result.status === "invalid") {
     if (result.httpStatus === 429) return data({ error: result.error, params: result.params ?? {}, challenge: result.challenge, code: normalizeCode(token) }, { status: 429 });
-    const key = result.httpStatus === 404 ? "!byCode.notFound" : "!byCode.invalidCode";
-    throw redirect("/claim", { headers: { "set-cookie": flashCookie(key) } });
+    const key = result.httpStatus === 404 ? "byCode.notFound" : "byCode.invalidCode";
+    throw redirect("/claim", { headers: { "set-cookie": flashCookie(key, "error") } });
   }
-  if (id && id !== result.figure.boonee.id) throw redirect("/claim", { headers: { "set-cookie": flashCookie("!byCode.notFound") } });
+  if (id && id !== result.figure.boonee.id) throw redirect("/claim", { headers: { "set-cookie": flashCookie("byCode.notFound", "error") } });
   throw redirect(`/claim/${normalizeCode(token)}`);
 }
 

@@ -19,7 +19,7 @@ import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-s
 import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/boonee/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
-import { actorOf, flashCookie, getServices, getViewer, refusal, requestForm } from "~/guards.server";
+import { actorOf, flashCookie, getServices, getViewer, refusal, requestForm, type Flash } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
 import { langOf, shareCardMeta, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
@@ -98,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<StoryActionData>({ ok: false, error: r.error, errors: {} }, { status: r.status });
   }
   // Without JavaScript the form was on the page: go back to the figure (the story is in the list).
-  if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie("story.success") } });
+  if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie("story.success", "success") } });
   return data<StoryActionData>({ ok: true, ...(fields.intent === "deleteStory" ? { message: "story.deleted" } : {}) });
 }
 
@@ -109,26 +109,27 @@ const REPORT_ERRORS = new Set(["invalid", "alreadyReported", "archived", "tooMan
  * intent report: a new one; changeReport / withdrawReport: the author's own open report.
  */
 async function report(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
-  const back = (key: string) => redirect(`/boonee/${booneeId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
+  const back = (key: string, kind: Flash["kind"]) =>
+    redirect(`/boonee/${booneeId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
   try {
     if (fields.intent === "withdrawReport") {
       await withdrawReport(services.db, actorOf(viewer), { booneeId });
-      return back("life.report.withdrawn");
+      return back("life.report.withdrawn", "success");
     }
     if (fields.intent === "changeReport") {
       await changeReport(services.db, actorOf(viewer), { booneeId, fields });
-      return back("life.report.changed");
+      return back("life.report.changed", "success");
     }
     await reportFigure(services.db, actorOf(viewer), { booneeId, fields });
-    return back("life.report.thanks");
+    return back("life.report.thanks", "success");
   } catch (e) {
     if (e instanceof DomainError && REPORT_ERRORS.has(e.code)) {
       const field = e.code === "invalid" ? Object.values(e.params ?? {})[0] : undefined;
-      return back(`!${typeof field === "string" ? field : `life.error.${e.code}`}`);
+      return back(typeof field === "string" ? field : `life.error.${e.code}`, "error");
     }
     if (e instanceof DomainError && e.status === 401) throw redirect(`/auth?redirect=/boonee/${booneeId}`);
     logError(services.log, e, { request }, "reporting a figure failed");
-    return back("!life.error.failed");
+    return back("life.error.failed", "error");
   }
 }
 
@@ -140,14 +141,15 @@ const PHOTO_REPORT_ERRORS = new Set(["notFound", "ownPhoto", "tooMany"]);
  * photo; 403 one's own; 429) come back as an error toast.
  */
 async function reportPhoto(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
-  const back = (key: string) => redirect(`/boonee/${booneeId}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
+  const back = (key: string, kind: Flash["kind"]) =>
+    redirect(`/boonee/${booneeId}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
   try {
     const { already } = await reportStoryPhoto(services.db, actorOf(viewer), { booneeId, fields });
-    return back(already ? "story.photoReport.already" : "story.photoReport.thanks");
+    return back(already ? "story.photoReport.already" : "story.photoReport.thanks", "success");
   } catch (e) {
-    if (e instanceof DomainError && PHOTO_REPORT_ERRORS.has(e.code)) return back(`!story.photoReport.error.${e.code}`);
+    if (e instanceof DomainError && PHOTO_REPORT_ERRORS.has(e.code)) return back(`story.photoReport.error.${e.code}`, "error");
     logError(services.log, e, { request }, "reporting a finder photo failed");
-    return back("!story.photoReport.error.failed");
+    return back("story.photoReport.error.failed", "error");
   }
 }
 

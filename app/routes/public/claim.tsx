@@ -7,10 +7,9 @@ import { Card, CardContent } from "~/components/ui/card";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { lookupCode } from "~/claim.server";
 import { CHALLENGE_FIELD, claimPageAfterCheck } from "~/lib/claim-challenge";
-import { readCookie } from "#shared/cookies.ts";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/claim";
-import { requestForm } from "~/guards.server";
+import { requestForm, readFlash } from "~/guards.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "claim.metaTitle", "claim.metaDescription"), { name: "robots", content: "noindex" }];
 
@@ -19,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "
 export const handle = { ...HYDRATE_ON_DEMAND, showsFlash: true };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const flash = readCookie(request.headers.get("cookie"), "flash");
-  return { notice: flash?.startsWith("!") ? flash.slice(1) : null };
+  const flash = readFlash(request.headers.get("cookie"));
+  return { notice: flash?.kind === "error" ? flash.key : null };
 }
 
 /** A valid, known code continues on the figure's claim screen; anything else shows why. */

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { flashCookie, actorOf, getServices, getViewer, requestForm } from "~/guards.server";
+import { flashCookie, actorOf, getServices, getViewer, requestForm, type Flash } from "~/guards.server";
 import { DomainError } from "#server/domain/errors.ts";
 import { addStoryPhotos } from "#server/domain/stories/story-photos.ts";
 import { logError } from "#server/log-error.ts";
@@ -16,7 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const viewer = getViewer(context);
   if (!viewer) throw redirect(`/auth?redirect=/boonee/${params.id}`);
-  const back = (key: string) => redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key) } });
+  const back = (key: string, kind: Flash["kind"]) => redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
   const form = await requestForm(request);
   const files = form
     .getAll("photos")
@@ -24,10 +24,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     .filter((f): f is File => f !== null);
   try {
     await addStoryPhotos(services.db, services.storage, actorOf(viewer), { booneeId: params.id, storyId: String(form.get("storyId") ?? ""), files });
-    return back("story.photosAdded");
+    return back("story.photosAdded", "success");
   } catch (e) {
-    if (e instanceof DomainError && KNOWN.has(e.code)) return back(`!story.photoError.${e.code === "notFound" ? "forbidden" : e.code}`);
+    if (e instanceof DomainError && KNOWN.has(e.code)) return back(`story.photoError.${e.code === "notFound" ? "forbidden" : e.code}`, "error");
     logError(services.log, e, { request }, "adding finder photos failed");
-    return back("!story.photoError.failed");
+    return back("story.photoError.failed", "error");
   }
 }
