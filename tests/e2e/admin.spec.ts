@@ -548,7 +548,9 @@ test.describe("content broadcast", () => {
     const title = `Nobody ${unique()}`;
     await gotoAdmin(page, "/admin/content");
     await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Message", { exact: true }).fill("Have a look at this page, it is great.");
+    // the main fields hold the German text (the English ones are optional): this one is sent, and the
+    // German sent list of other tests (language-leak) shows it
+    await page.getByLabel("Message", { exact: true }).fill("Schau dir diese Seite an, sie ist toll.");
     await page.getByLabel("Target audience").selectOption("series");
     await page.getByLabel("Series").selectOption((await figureById(lonely.id)).series!);
     await expect(page.getByTestId("recipient-count")).toHaveText(
