@@ -33,7 +33,7 @@ export function requireUser(context: Ctx, request: Request) {
 
 /**
  * The viewer the requested route's policy lets in (`ROUTE_POLICIES`, shared/route-policy.ts), or the
- * refusal: signed out as requireUser; a moderator on an admin-only page back to /admin with the reason
+ * refusal: signed out as requireUser; the team (a moderator) on a page it may not open back to /admin with the reason
  * (a flash toast there) or 403; anyone else to / (pages) or 403 (actions). The one place a route's access
  * is decided: layouts call it in their middleware, loaders and actions for the viewer.
  */
@@ -41,7 +41,7 @@ export function requirePage(context: Ctx, request: Request) {
   const viewer = requireUser(context, request);
   const path = new URL(request.url).pathname;
   if (mayOpen(viewer.role, path)) return viewer;
-  if (isRead(request) && viewer.role === "moderator" && mayOpen(viewer.role, "/admin"))
+  if (isRead(request) && mayOpen(viewer.role, "/admin"))
     throw redirect("/admin", { headers: { "set-cookie": flashCookie("admin.error.adminOnly", "error") } });
   throw isRead(request) ? redirect("/") : data({ error: "forbidden" }, { status: 403 });
 }
