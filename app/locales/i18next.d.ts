@@ -4,7 +4,6 @@ type Messages = {
   achievements: typeof import("./de/achievements.json");
   admin: typeof import("./de/admin.json");
   auth: typeof import("./de/auth.json");
-  figure: typeof import("./de/figure.json");
   broadcast: typeof import("./de/broadcast.json");
   byCode: typeof import("./de/byCode.json");
   channels: typeof import("./de/channels.json");
@@ -15,6 +14,7 @@ type Messages = {
   errors: typeof import("./de/errors.json");
   exclusive: typeof import("./de/exclusive.json");
   exclusiveItem: typeof import("./de/exclusiveItem.json");
+  figure: typeof import("./de/figure.json");
   footer: typeof import("./de/footer.json");
   gallery: typeof import("./de/gallery.json");
   landing: typeof import("./de/landing.json");

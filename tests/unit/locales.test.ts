@@ -14,6 +14,22 @@ const load = (lang: string) =>
   );
 
 describe("translations", () => {
+  it("are all typed: app/locales/i18next.d.ts names every German file, in order (decision 046)", () => {
+    const typed = [
+      ...readFileSync(new URL("i18next.d.ts", dir), "utf8").matchAll(
+        /^  (\w+): typeof import\("\.\/de\/(\w+)\.json"\);$/gm,
+      ),
+    ];
+    expect(
+      typed.every((m) => m[1] === m[2]),
+      "each area is typed from its own file",
+    ).toBe(true);
+    const files = readdirSync(new URL("de/", dir))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => f.replace(/\.json$/, ""));
+    expect(typed.map((m) => m[1])).toEqual([...files].sort());
+  });
+
   it("have the same keys in German and English", () => {
     const de = new Set(keysOf(load("de")));
     const en = new Set(keysOf(load("en")));
