@@ -728,7 +728,7 @@ test.describe("accessibility", () => {
         "/admin/boonees",
         "/admin/content",
         "/admin/claims",
-        "/admin/claims?tab=stories",
+        "/admin/stories",
         "/admin/users",
       ]) {
         await gotoAdmin(page, path);
