@@ -22,7 +22,7 @@ import { SentList } from "./content/sent-list";
 import { TipsCard } from "./content/tips-card";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "broadcast.metaTitle", "broadcast.metaDescription");
+  pageMeta(matches, "admin.broadcast.metaTitle", "admin.broadcast.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -53,7 +53,7 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
   const actionData = answer as BroadcastResult | undefined;
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success(t("broadcast.success", { count: actionData.count }));
+    if (actionData.ok) toast.success(t("admin.broadcast.success", { count: actionData.count }));
     else if (actionData.error)
       toast.error(
         t(dataKey(actionData.error)),
@@ -62,7 +62,7 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
   }, [actionData, t]);
 
   return (
-    <AdminPage title={t("broadcast.title")} intro={t("broadcast.intro")}>
+    <AdminPage title={t("admin.broadcast.title")} intro={t("admin.broadcast.intro")}>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
           <CardContent className="pt-5">

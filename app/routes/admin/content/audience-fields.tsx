@@ -32,8 +32,8 @@ export function AudienceFields({
   return (
     <>
       {show(audience === "rarity") && (
-        <SelectField name="rarity" label={t("broadcast.fields.rarity")} defaultValue="" error={errors.rarity}>
-          <option value="">{t("broadcast.choose")}</option>
+        <SelectField name="rarity" label={t("admin.broadcast.fields.rarity")} defaultValue="" error={errors.rarity}>
+          <option value="">{t("admin.broadcast.choose")}</option>
           {RARITIES.map((r) => (
             <option key={r} value={r}>
               {t(`common.rarity.${r}`)}
@@ -42,8 +42,8 @@ export function AudienceFields({
         </SelectField>
       )}
       {show(audience === "series") && (
-        <SelectField name="series" label={t("broadcast.fields.series")} defaultValue="" error={errors.series}>
-          <option value="">{t("broadcast.choose")}</option>
+        <SelectField name="series" label={t("admin.broadcast.fields.series")} defaultValue="" error={errors.series}>
+          <option value="">{t("admin.broadcast.choose")}</option>
           {loaderData.series.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -53,15 +53,22 @@ export function AudienceFields({
       )}
       {show(audience === "boonee") && (
         <div className="grid gap-2 rounded-xl border-2 border-ink/10 bg-paper/50 p-3">
-          <Label htmlFor="figure-search">{t("broadcast.fields.figureSearch")}</Label>
+          <Label htmlFor="figure-search">{t("admin.broadcast.fields.figureSearch")}</Label>
           <Input
             id="figure-search"
             type="search"
-            placeholder={t("broadcast.figureSearchPlaceholder")}
+            placeholder={t("admin.broadcast.figureSearchPlaceholder")}
             onChange={(e) => figures.load(`/admin/content?figureQ=${encodeURIComponent(e.currentTarget.value)}`)}
           />
-          <SelectField name="figureId" label={t("broadcast.fields.figure")} defaultValue="" error={errors.figureId}>
-            <option value="">{figureList.length ? t("broadcast.choose") : t("broadcast.noOwnedFigures")}</option>
+          <SelectField
+            name="figureId"
+            label={t("admin.broadcast.fields.figure")}
+            defaultValue=""
+            error={errors.figureId}
+          >
+            <option value="">
+              {figureList.length ? t("admin.broadcast.choose") : t("admin.broadcast.noOwnedFigures")}
+            </option>
             {figureList.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.name}

@@ -12,10 +12,10 @@ export function BroadcastFileField({ contentType, error }: { contentType: string
     <div className="grid gap-1.5">
       <Label htmlFor="broadcast-file">
         {contentType === "image"
-          ? t("broadcast.fields.image")
+          ? t("admin.broadcast.fields.image")
           : contentType === "video"
-            ? t("broadcast.fields.video")
-            : t("broadcast.fields.file")}
+            ? t("admin.broadcast.fields.video")
+            : t("admin.broadcast.fields.file")}
       </Label>
       <input
         id="broadcast-file"

@@ -72,13 +72,13 @@ export function BroadcastForm({
           role="status"
           className="rounded-xl border-2 border-slime/30 bg-[#dff5e6] px-4 py-3 text-sm font-semibold text-[#1d6b3c]"
         >
-          {t("broadcast.success", { count: actionData.count })}
+          {t("admin.broadcast.success", { count: actionData.count })}
         </p>
       )}
-      <Field name="title" label={t("broadcast.fields.title")} maxLength={200} required error={errors.title} />
+      <Field name="title" label={t("admin.broadcast.fields.title")} maxLength={200} required error={errors.title} />
       <TextareaField
         name="message"
-        label={t("broadcast.fields.message")}
+        label={t("admin.broadcast.fields.message")}
         rows={5}
         maxLength={2000}
         required
@@ -88,25 +88,25 @@ export function BroadcastForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           name="contentType"
-          label={t("broadcast.fields.contentType")}
+          label={t("admin.broadcast.fields.contentType")}
           value={contentType}
           onChange={(e) => setContentType(e.currentTarget.value)}
         >
           {CONTENT_TYPES.map((c) => (
             <option key={c} value={c}>
-              {t(`broadcast.type.${c}`)}
+              {t(`admin.broadcast.type.${c}`)}
             </option>
           ))}
         </SelectField>
         <SelectField
           name="audience"
-          label={t("broadcast.fields.audience")}
+          label={t("admin.broadcast.fields.audience")}
           value={audience}
           onChange={(e) => setAudience(e.currentTarget.value)}
         >
           {AUDIENCES.map((a) => (
             <option key={a} value={a}>
-              {t(`broadcast.audience.${a}`)}
+              {t(`admin.broadcast.audience.${a}`)}
             </option>
           ))}
         </SelectField>
@@ -117,7 +117,7 @@ export function BroadcastForm({
           name="linkUrl"
           type="url"
           inputMode="url"
-          label={t("broadcast.fields.link")}
+          label={t("admin.broadcast.fields.link")}
           placeholder="https://"
           error={errors.linkUrl}
         />
@@ -128,7 +128,7 @@ export function BroadcastForm({
       {hydrated && <BroadcastPreview draft={draft} />}
       {hydrated && <RecipientCount count={recipients} />}
       <Button type="submit" size="lg" disabled={sending || recipients === 0} className="justify-self-start">
-        <SendIcon /> {sending ? t("broadcast.sending") : t("broadcast.send")}
+        <SendIcon /> {sending ? t("admin.broadcast.sending") : t("admin.broadcast.send")}
       </Button>
     </Form>
   );

@@ -16,13 +16,13 @@ export function EnglishTexts({
   return (
     <div className="grid gap-4 rounded-xl border-2 border-dashed border-ink/15 p-3">
       <p id={`english-hint${suffix}`} className="text-sm text-muted-foreground">
-        {t("broadcast.fields.englishHint")}
+        {t("admin.broadcast.fields.englishHint")}
       </p>
       <Field
         id={`field-titleEn${suffix}`}
         name="titleEn"
         lang="en"
-        label={t("broadcast.fields.titleEn")}
+        label={t("admin.broadcast.fields.titleEn")}
         maxLength={200}
         defaultValue={item?.titleEn ?? ""}
         error={errors.titleEn}
@@ -31,7 +31,7 @@ export function EnglishTexts({
         id={`field-messageEn${suffix}`}
         name="messageEn"
         lang="en"
-        label={t("broadcast.fields.messageEn")}
+        label={t("admin.broadcast.fields.messageEn")}
         rows={4}
         maxLength={2000}
         defaultValue={item?.descriptionEn ?? ""}

@@ -40,14 +40,14 @@ export async function sendAction({ services, actor, form, request }: AdminAction
     const r = adminRefusal(
       e,
       {
-        noUsers: "broadcast.noUsers",
+        noUsers: "admin.broadcast.noUsers",
         imageUpload: "admin.create.error.image",
         videoUpload: "admin.create.error.video",
-        imageRequired: "broadcast.error.imageRequired",
-        videoRequired: "broadcast.error.videoRequired",
-        linkRequired: "broadcast.error.linkRequired",
+        imageRequired: "admin.broadcast.error.imageRequired",
+        videoRequired: "admin.broadcast.error.videoRequired",
+        linkRequired: "admin.broadcast.error.linkRequired",
       },
-      "broadcast.failed",
+      "admin.broadcast.failed",
       { log: services.log, request },
     );
     // An upload's reason (which types, which limit) is the file field's own error as well.
@@ -55,7 +55,7 @@ export async function sendAction({ services, actor, form, request }: AdminAction
       {
         ok: false,
         errors: r.reason ? { file: r.reason } : {},
-        error: r.error === "admin.error.unexpected" ? "broadcast.failed" : r.error,
+        error: r.error === "admin.error.unexpected" ? "admin.broadcast.failed" : r.error,
         reason: r.reason,
       },
       { status: r.status },

@@ -34,7 +34,7 @@ export function EditSentDialog({ item }: { item: SentItem }) {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
     setOpen(false);
-    toast.success(t("broadcast.sent.editedToast"));
+    toast.success(t("admin.broadcast.sent.editedToast"));
   }, [fetcher.state, fetcher.data, t]);
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
   const error = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.error : null;
@@ -48,14 +48,14 @@ export function EditSentDialog({ item }: { item: SentItem }) {
         aria-describedby={`sent-${item.id}`}
         onClick={() => (fetcher.reset(), setOpen(true))}
       >
-        <PencilIcon /> {t("broadcast.sent.edit")}
+        <PencilIcon /> {t("admin.broadcast.sent.edit")}
       </Button>
       {open && (
         <Dialog open onOpenChange={setOpen}>
           <DialogContent className="max-w-xl">
             <DialogHeader>
-              <DialogTitle>{t("broadcast.sent.editTitle")}</DialogTitle>
-              <DialogDescription>{t("broadcast.sent.editIntro")}</DialogDescription>
+              <DialogTitle>{t("admin.broadcast.sent.editTitle")}</DialogTitle>
+              <DialogDescription>{t("admin.broadcast.sent.editIntro")}</DialogDescription>
             </DialogHeader>
             <fetcher.Form method="post" className="grid gap-4" noValidate>
               <input type="hidden" name="intent" value="edit" />
@@ -64,7 +64,7 @@ export function EditSentDialog({ item }: { item: SentItem }) {
               <Field
                 id={`edit-title-${item.id}`}
                 name="title"
-                label={t("broadcast.fields.title")}
+                label={t("admin.broadcast.fields.title")}
                 maxLength={200}
                 defaultValue={item.title}
                 error={errors.title}
@@ -72,7 +72,7 @@ export function EditSentDialog({ item }: { item: SentItem }) {
               <TextareaField
                 id={`edit-message-${item.id}`}
                 name="message"
-                label={t("broadcast.fields.message")}
+                label={t("admin.broadcast.fields.message")}
                 rows={5}
                 maxLength={2000}
                 defaultValue={item.description ?? ""}
@@ -84,7 +84,7 @@ export function EditSentDialog({ item }: { item: SentItem }) {
                   id={`edit-link-${item.id}`}
                   name="linkUrl"
                   type="url"
-                  label={t("broadcast.fields.link")}
+                  label={t("admin.broadcast.fields.link")}
                   defaultValue={item.url ?? ""}
                   error={errors.linkUrl}
                 />
@@ -94,7 +94,7 @@ export function EditSentDialog({ item }: { item: SentItem }) {
                   {t("common.cancel")}
                 </Button>
                 <Button type="submit" disabled={fetcher.state !== "idle"}>
-                  {fetcher.state !== "idle" ? t("broadcast.sent.saving") : t("common.save")}
+                  {fetcher.state !== "idle" ? t("admin.broadcast.sent.saving") : t("common.save")}
                 </Button>
               </DialogFooter>
             </fetcher.Form>
@@ -113,13 +113,13 @@ export function RetractButton({ item }: { item: SentItem }) {
     <ConfirmButton
       destructive
       describedBy={`sent-${item.id}`}
-      title={t("broadcast.sent.retractTitle", { title: item.title })}
-      description={t("broadcast.sent.retractConfirm")}
-      confirmLabel={t("broadcast.sent.retract")}
+      title={t("admin.broadcast.sent.retractTitle", { title: item.title })}
+      description={t("admin.broadcast.sent.retractConfirm")}
+      confirmLabel={t("admin.broadcast.sent.retract")}
       disabled={fetcher.state !== "idle"}
       onConfirm={() => fetcher.submit({ intent: "retract", id: item.id }, { method: "post" })}
     >
-      <Undo2Icon /> {t("broadcast.sent.retract")}
+      <Undo2Icon /> {t("admin.broadcast.sent.retract")}
     </ConfirmButton>
   );
 }

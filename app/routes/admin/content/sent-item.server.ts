@@ -13,7 +13,7 @@ import { adminRefusal } from "../media.server";
 export type EditAnswer = ActionAnswer & { errors?: FieldErrors };
 
 function refused({ services, request }: AdminActionArgs, e: unknown) {
-  const r = adminRefusal(e, { notFound: "admin.error.notFound" }, "broadcast.sent.error", {
+  const r = adminRefusal(e, { notFound: "admin.error.notFound" }, "admin.broadcast.sent.error", {
     log: services.log,
     request,
   });
@@ -26,7 +26,7 @@ export async function retractAction(args: AdminActionArgs) {
   if (!parsed.ok) return data<EditAnswer>({ ok: false, error: "admin.error.notFound" }, { status: 400 });
   try {
     await retractBroadcast(args.services.db, args.actor, parsed.data);
-    return data<EditAnswer>({ ok: true, message: "broadcast.sent.retractedToast" });
+    return data<EditAnswer>({ ok: true, message: "admin.broadcast.sent.retractedToast" });
   } catch (e) {
     return refused(args, e);
   }
@@ -36,7 +36,7 @@ export async function retractAction(args: AdminActionArgs) {
 export async function editAction(args: AdminActionArgs) {
   const parsed = validate(broadcastEditSchema, args.fields);
   if (!parsed.ok)
-    return data<EditAnswer>({ ok: false, error: "broadcast.sent.error", errors: parsed.errors }, { status: 400 });
+    return data<EditAnswer>({ ok: false, error: "admin.broadcast.sent.error", errors: parsed.errors }, { status: 400 });
   try {
     await editBroadcast(args.services.db, args.actor, parsed.data);
     return data<EditAnswer>({ ok: true });

@@ -19,12 +19,12 @@ export function SentList({ sent }: { sent: Sent }) {
   return (
     <section aria-labelledby="sent-title" className="mt-10">
       <h2 id="sent-title" className="font-display text-2xl font-bold">
-        {t("broadcast.sent.title")}
+        {t("admin.broadcast.sent.title")}
       </h2>
-      <p className="mb-4 text-sm text-muted-foreground">{t("broadcast.sent.intro")}</p>
+      <p className="mb-4 text-sm text-muted-foreground">{t("admin.broadcast.sent.intro")}</p>
       {sent.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-8 text-center text-muted-foreground">
-          {t("broadcast.sent.empty")}
+          {t("admin.broadcast.sent.empty")}
         </p>
       ) : (
         <ul className="grid gap-3" data-testid="sent-list">
@@ -49,13 +49,13 @@ export function SentList({ sent }: { sent: Sent }) {
                 )}
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   <span>{audienceText(item, t)}</span>
-                  <span>{t("broadcast.sent.recipients", { count: item.recipientCount ?? 0 })}</span>
+                  <span>{t("admin.broadcast.sent.recipients", { count: item.recipientCount ?? 0 })}</span>
                   <DeliveryCounts counts={item.deliveries} />
                   <span className="tabular-nums">{dates.table(item.createdAt)}</span>
-                  {item.editedAt && <Badge variant="secondary">{t("broadcast.sent.edited")}</Badge>}
+                  {item.editedAt && <Badge variant="secondary">{t("admin.broadcast.sent.edited")}</Badge>}
                   {item.retractedAt && (
                     <Badge variant="danger" data-testid="sent-retracted">
-                      {t("broadcast.sent.retractedOn", { date: dates.table(item.retractedAt) })}
+                      {t("admin.broadcast.sent.retractedOn", { date: dates.table(item.retractedAt) })}
                     </Badge>
                   )}
                 </p>
@@ -77,7 +77,7 @@ export function SentList({ sent }: { sent: Sent }) {
 
 function audienceText(item: SentItem, anyT: AnyTranslate) {
   const t = loose(anyT);
-  const base = t(`broadcast.audience.${item.audience}`);
+  const base = t(`admin.broadcast.audience.${item.audience}`);
   if (item.audience === "rarity" && item.audienceRarity) return `${base}: ${t(`common.rarity.${item.audienceRarity}`)}`;
   if (item.audience === "series" && item.audienceSeries) return `${base}: ${item.audienceSeries}`;
   return base;
