@@ -46,6 +46,7 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("content/recipients", "routes/admin/broadcast-recipients.ts"),
     route("claims", "routes/admin/claims.tsx"),
+    route("stories", "routes/admin/stories.tsx"),
     route("reports", "routes/admin/reports.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("labels", "routes/admin/labels.tsx"),

@@ -66,6 +66,7 @@ export const ROUTE_POLICIES = {
   "/admin/content": { access: "admin", uploads: "admin" },
   "/admin/content/recipients": { access: "admin" },
   "/admin/claims": { access: "team" },
+  "/admin/stories": { access: "team" },
   "/admin/reports": { access: "team" },
   "/admin/users": { access: "admin" },
   "/admin/labels": { access: "admin" },

@@ -4,7 +4,6 @@ type Messages = {
   achievements: typeof import("./de/achievements.json");
   admin: typeof import("./de/admin.json");
   auth: typeof import("./de/auth.json");
-  broadcast: typeof import("./de/broadcast.json");
   byCode: typeof import("./de/byCode.json");
   channels: typeof import("./de/channels.json");
   charts: typeof import("./de/charts.json");
@@ -27,7 +26,6 @@ type Messages = {
   stats: typeof import("./de/stats.json");
   story: typeof import("./de/story.json");
   tap: typeof import("./de/tap.json");
-  users: typeof import("./de/users.json");
 };
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -122,12 +122,12 @@ const broadcastTitle = z
   .string()
   .optional()
   .transform((v) => (v ?? "").trim().slice(0, 200))
-  .pipe(z.string().min(1, "broadcast.error.required").min(3, "broadcast.error.titleTooShort"));
+  .pipe(z.string().min(1, "admin.broadcast.error.required").min(3, "admin.broadcast.error.titleTooShort"));
 const broadcastMessage = z
   .string()
   .optional()
   .transform((v) => (v ?? "").trim().slice(0, 2000))
-  .pipe(z.string().min(1, "broadcast.error.required").min(10, "broadcast.error.messageTooShort"));
+  .pipe(z.string().min(1, "admin.broadcast.error.required").min(10, "admin.broadcast.error.messageTooShort"));
 
 /** The English title and message: optional (empty: null, readers get the German one), by the same rules when given. */
 const englishOptional = (max: number, min: number, error: string) =>
@@ -137,17 +137,17 @@ const englishOptional = (max: number, min: number, error: string) =>
     .transform((v) => (v ?? "").trim().slice(0, max))
     .pipe(z.union([z.literal(""), z.string().min(min, error)]))
     .transform((v) => v || null);
-const broadcastTitleEn = englishOptional(200, 3, "broadcast.error.titleTooShort");
-const broadcastMessageEn = englishOptional(2000, 10, "broadcast.error.messageTooShort");
+const broadcastTitleEn = englishOptional(200, 3, "admin.broadcast.error.titleTooShort");
+const broadcastMessageEn = englishOptional(2000, 10, "admin.broadcast.error.messageTooShort");
 
 /** Who a broadcast reaches: all owners, owners of a rarity, of a series or of one figure. */
 const broadcastAudienceFields = {
-  audience: z.enum(AUDIENCES, "broadcast.error.required").default("all"),
+  audience: z.enum(AUDIENCES, "admin.broadcast.error.required").default("all"),
   rarity: z
     .string()
     .optional()
     .transform((v) => (v && v !== "" ? v : null))
-    .pipe(z.enum(RARITIES, "broadcast.error.required").nullable()),
+    .pipe(z.enum(RARITIES, "admin.broadcast.error.required").nullable()),
   series: optionalText(100),
   figureId: optionalUuid,
 };
@@ -159,11 +159,11 @@ type AudienceValues = {
 };
 function checkAudience(v: AudienceValues, ctx: z.RefinementCtx) {
   if (v.audience === "rarity" && !v.rarity)
-    ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
+    ctx.addIssue({ code: "custom", path: ["rarity"], message: "admin.broadcast.error.required" });
   if (v.audience === "series" && !v.series)
-    ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
+    ctx.addIssue({ code: "custom", path: ["series"], message: "admin.broadcast.error.required" });
   if (v.audience === "boonee" && !v.figureId)
-    ctx.addIssue({ code: "custom", path: ["figureId"], message: "broadcast.error.required" });
+    ctx.addIssue({ code: "custom", path: ["figureId"], message: "admin.broadcast.error.required" });
 }
 
 /** The audience alone: the form's recipient count asks with it, the send with the whole broadcast. */
@@ -176,11 +176,11 @@ export const broadcastSchema = z
     message: broadcastMessage,
     titleEn: broadcastTitleEn,
     messageEn: broadcastMessageEn,
-    contentType: z.enum(CONTENT_TYPES, "broadcast.error.required").default("news"),
+    contentType: z.enum(CONTENT_TYPES, "admin.broadcast.error.required").default("news"),
     ...broadcastAudienceFields,
     linkUrl: z
       .string()
-      .max(LINK_MAX, "broadcast.error.invalidUrl")
+      .max(LINK_MAX, "admin.broadcast.error.invalidUrl")
       .optional()
       .transform((v) => (v ?? "").trim()),
     /** The attached file's declared type and size (none: null): set from the form's file input by `broadcastFormInput`, never posted. */
@@ -197,15 +197,15 @@ export const broadcastSchema = z
           message: problem
             ? `admin.upload.reason.${problem}`
             : v.contentType === "image"
-              ? "broadcast.error.imageRequired"
-              : "broadcast.error.videoRequired",
+              ? "admin.broadcast.error.imageRequired"
+              : "admin.broadcast.error.videoRequired",
         });
     }
     if (v.contentType === "link" && v.linkUrl === "")
-      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.linkRequired" });
+      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "admin.broadcast.error.linkRequired" });
     checkAudience(v, ctx);
     if (v.contentType === "link" && v.linkUrl !== "" && !isHttpUrl(v.linkUrl)) {
-      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
+      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "admin.broadcast.error.invalidUrl" });
     }
   });
 export type BroadcastInput = z.output<typeof broadcastSchema>;
@@ -224,8 +224,8 @@ export function broadcastFormInput(form: FormData) {
 }
 
 export const roleChangeSchema = z.object({
-  userId: z.string().min(1, "users.error.update").max(100, "users.error.update"),
-  role: z.enum(ROLES, "users.error.update"),
+  userId: z.string().min(1, "admin.users.error.update").max(100, "admin.users.error.update"),
+  role: z.enum(ROLES, "admin.users.error.update"),
   /** "yes" on the second step of granting or removing the admin role */
   confirmed: z.literal("yes").optional(),
 });
@@ -239,11 +239,11 @@ export const reasonSchema = z
   .pipe(z.string().min(3, "admin.error.reasonRequired"));
 export const rejectClaimSchema = z.object({ claimId: uuid, reason: reasonSchema });
 export const accountActionSchema = z.object({
-  userId: z.string().min(1, "users.error.update").max(100, "users.error.update"),
+  userId: z.string().min(1, "admin.users.error.update").max(100, "admin.users.error.update"),
   reason: reasonSchema,
 });
 export const unblockSchema = z.object({
-  userId: z.string().min(1, "users.error.update").max(100, "users.error.update"),
+  userId: z.string().min(1, "admin.users.error.update").max(100, "admin.users.error.update"),
 });
 
 /** Editing a sent broadcast: title and message by the broadcast rules, the link of a link item. */
@@ -256,13 +256,13 @@ export const broadcastEditSchema = z
     messageEn: broadcastMessageEn,
     linkUrl: z
       .string()
-      .max(LINK_MAX, "broadcast.error.invalidUrl")
+      .max(LINK_MAX, "admin.broadcast.error.invalidUrl")
       .optional()
       .transform((v) => (v ?? "").trim()),
   })
   .superRefine((v, ctx) => {
     if (v.linkUrl !== "" && !isHttpUrl(v.linkUrl))
-      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "broadcast.error.invalidUrl" });
+      ctx.addIssue({ code: "custom", path: ["linkUrl"], message: "admin.broadcast.error.invalidUrl" });
   });
 export type BroadcastEditInput = z.output<typeof broadcastEditSchema>;
 /** Hiding a story takes a reason (reasonSchema, checked by server/domain/stories/hide-story.ts; its author is told); showing it again does not. */

@@ -101,13 +101,13 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     },
     {
       name: "hide story",
-      path: "/admin/claims",
+      path: "/admin/stories",
       adminOnly: false,
       body: { form: { intent: "story", storyId: story.id, hidden: "true", reason: "Enthält eine Adresse" } },
     },
     {
       name: "hide photo",
-      path: "/admin/claims",
+      path: "/admin/stories",
       adminOnly: false,
       body: { form: { intent: "photo", photoId: photo.id, hidden: "true" } },
     },

@@ -18,7 +18,7 @@ import { db, expect, randomCode, seedFigure, signInAsAdmin, test, unique, useEng
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
 test.describe("admin layout", () => {
-  test("shows the six links of the spec, Activity, Drops and Reports; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({
+  test("shows the six links of the spec, Activity, Drops, Reports and Finder-Stories; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({
     page,
   }) => {
     await signInAsAdmin(page);
@@ -30,13 +30,14 @@ test.describe("admin layout", () => {
       "Boonees",
       "Inhalte senden",
       "Claims",
+      "Finder-Stories",
       "Meldungen",
       "Nutzer",
       "Aktivitäten",
       "Drops",
     ];
     for (const name of links) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveCount(9);
+    await expect(nav.getByRole("link")).toHaveCount(10);
     await expect(sidebar(page)).toHaveCSS("width", "256px"); // 16rem
 
     const trigger = page.getByRole("button", { name: "Seitenleiste ein-/ausblenden" });
@@ -98,14 +99,14 @@ test.describe("admin layout", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Content Broadcast" })).toBeVisible();
   });
 
-  test("a moderator sees only Dashboard, Claims and Reports; the other pages send them back to their dashboard with the reason", async ({
+  test("a moderator sees only Dashboard, Claims, Finder-Stories and Reports; the other pages send them back to their dashboard with the reason", async ({
     page,
   }) => {
     test.slow(); // five refusals, each landing on the dashboard
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Claims", "Meldungen"]);
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Claims", "Finder-Stories", "Meldungen"]);
     for (const path of ["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/users", "/admin/labels"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/admin");
@@ -728,7 +729,7 @@ test.describe("accessibility", () => {
         "/admin/boonees",
         "/admin/content",
         "/admin/claims",
-        "/admin/claims?tab=stories",
+        "/admin/stories",
         "/admin/users",
       ]) {
         await gotoAdmin(page, path);

@@ -75,6 +75,7 @@ const PAGES: Record<string, Row> = {
   "/admin/content": admin("/admin/content"),
   "/admin/content/recipients": RESOURCE,
   "/admin/claims": admin("/admin/claims"),
+  "/admin/stories": admin("/admin/stories"),
   "/admin/users": admin("/admin/users"),
   "/admin/labels": admin("/admin/labels"),
   "/admin/activity": admin("/admin/activity"),

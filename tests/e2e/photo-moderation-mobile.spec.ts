@@ -55,14 +55,24 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   expect(await db.$count(schema.storyPhotoReports, eq(schema.storyPhotoReports.photoId, photo.id))).toBe(1);
   await collector.screenshot({ path: `${test.info().outputDir}/photo-reported-de.png`, fullPage: true });
 
-  // --- a moderator: the dashboard counts it, the stories tab shows "1× gemeldet", hides the photo
-  // the stories tab searched for this story: other tests' stories (reported ones first) cannot push it away
-  const storiesTab = `/admin/claims?tab=stories&q=${encodeURIComponent(title)}`;
+  // --- a moderator: the dashboard counts it, the stories page shows "1× gemeldet", hides the photo
+  // the stories page searched for this story: other tests' stories (reported ones first) cannot push it away
+  const storiesPage = `/admin/stories?q=${encodeURIComponent(title)}`;
   const moderator = await newPage(browser);
   const mod = await signInAsModerator(moderator);
   await gotoAdmin(moderator, "/admin");
   await expect(moderator.getByTestId("stat-reported-photos")).toBeVisible();
-  await gotoAdmin(moderator, storiesTab);
+  // the stories were a tab of the claims page: its address (bookmarks, old links) leads here, search and page kept
+  const moved = await moderator.request.get(`/admin/claims?tab=stories&q=${encodeURIComponent(title)}&page=1`, {
+    maxRedirects: 0,
+  });
+  expect(moved.status()).toBe(301);
+  const movedTo = new URL(moved.headers()["location"], E2E.baseURL);
+  expect([movedTo.pathname, Object.fromEntries(movedTo.searchParams)]).toEqual([
+    "/admin/stories",
+    { q: title, page: "1" },
+  ]);
+  await gotoAdmin(moderator, storiesPage);
   const item = moderator.getByTestId("story-item").filter({ hasText: title });
   const tile = item.getByTestId("admin-photo");
   await expect(tile).toContainText("1× gemeldet");
@@ -85,7 +95,7 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
 
   // --- in English, the moderator shows it again; it is back for everyone
   await useEnglish(moderator);
-  await gotoAdmin(moderator, storiesTab);
+  await gotoAdmin(moderator, storiesPage);
   await tile.getByRole("button", { name: `Show photo 1 of “${title}” again` }).click();
   await expect(moderator.getByText("Photo visible again.")).toBeVisible();
   await expect(tile).not.toContainText("hidden");
@@ -99,7 +109,7 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   // --- without JavaScript the buttons are plain forms: the page comes back with the photo hidden, then shown
   const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
   await signIn(plain, mod.email, mod.password);
-  await plain.goto(storiesTab);
+  await plain.goto(storiesPage);
   const plainTile = plain.getByTestId("story-item").filter({ hasText: title }).getByTestId("admin-photo");
   await plainTile.getByRole("button", { name: `Foto 1 zu „${title}“ verbergen` }).click();
   await expect(plainTile).toContainText("verborgen");
@@ -116,7 +126,7 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
     .insert(schema.storyPhotos)
     .values({ storyId: ownStory.id, url: "/uploads/stories/own.webp" })
     .returning();
-  const refused = await moderator.request.post("/admin/claims?tab=stories", {
+  const refused = await moderator.request.post("/admin/stories", {
     form: { intent: "photo", photoId: ownPhoto.id, hidden: "true" },
     headers: { origin: E2E.baseURL },
     maxRedirects: 0,

@@ -364,27 +364,27 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const base = { title: "Titel", message: "Eine lange Nachricht", contentType: "news", audience: "all" };
     expect(validate(broadcastSchema, { ...base, title: "  ab  " })).toMatchObject({
       ok: false,
-      errors: { title: "broadcast.error.titleTooShort" },
+      errors: { title: "admin.broadcast.error.titleTooShort" },
     });
     expect(validate(broadcastSchema, { ...base, title: "" })).toMatchObject({
       ok: false,
-      errors: { title: "broadcast.error.required" },
+      errors: { title: "admin.broadcast.error.required" },
     });
     expect(validate(broadcastSchema, { ...base, message: "zu kurz  " })).toMatchObject({
       ok: false,
-      errors: { message: "broadcast.error.messageTooShort" },
+      errors: { message: "admin.broadcast.error.messageTooShort" },
     });
     expect(validate(broadcastSchema, { ...base, contentType: "link", linkUrl: "javascript:alert(1)" })).toMatchObject({
       ok: false,
-      errors: { linkUrl: "broadcast.error.invalidUrl" },
+      errors: { linkUrl: "admin.broadcast.error.invalidUrl" },
     });
     expect(validate(broadcastSchema, { ...base, contentType: "link", linkUrl: "ftp://x.org" })).toMatchObject({
       ok: false,
-      errors: { linkUrl: "broadcast.error.invalidUrl" },
+      errors: { linkUrl: "admin.broadcast.error.invalidUrl" },
     });
     expect(validate(broadcastSchema, { ...base, audience: "rarity" })).toMatchObject({
       ok: false,
-      errors: { rarity: "broadcast.error.required" },
+      errors: { rarity: "admin.broadcast.error.required" },
     });
     const long = validate(broadcastSchema, { ...base, title: "x".repeat(300), message: "y".repeat(3000) });
     expect(long.ok && [long.data.title.length, long.data.message.length]).toEqual([200, 2000]);

@@ -48,22 +48,22 @@ describe(`broadcast validation on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const empty = new File([], "", { type: "application/octet-stream" });
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, empty)))).toMatchObject({
       ok: false,
-      errors: { file: "broadcast.error.imageRequired" },
+      errors: { file: "admin.broadcast.error.imageRequired" },
     });
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "video" })))).toMatchObject({
       ok: false,
-      errors: { file: "broadcast.error.videoRequired" },
+      errors: { file: "admin.broadcast.error.videoRequired" },
     });
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "link", linkUrl: "   " })))).toMatchObject({
       ok: false,
-      errors: { linkUrl: "broadcast.error.linkRequired" },
+      errors: { linkUrl: "admin.broadcast.error.linkRequired" },
     });
     // a posted "hasFile" is not believed: the file itself decides
     expect(
       validate(broadcastSchema, broadcastFormInput(form({ contentType: "image", hasFile: "true" }))),
     ).toMatchObject({
       ok: false,
-      errors: { file: "broadcast.error.imageRequired" },
+      errors: { file: "admin.broadcast.error.imageRequired" },
     });
     const picked = new File([new Uint8Array([1, 2, 3])], "x.png", { type: "image/png" });
     expect(validate(broadcastSchema, broadcastFormInput(form({ contentType: "image" }, picked))).ok).toBe(true);

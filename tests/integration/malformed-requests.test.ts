@@ -194,6 +194,7 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
       "routes/collector/notifications.tsx": { path: "/notifications", cookie: user.cookie },
       "routes/admin/figures.tsx": { path: "/admin/boonees", cookie: admin.cookie },
       "routes/admin/claims.tsx": { path: "/admin/claims", cookie: admin.cookie },
+      "routes/admin/stories.tsx": { path: "/admin/stories", cookie: admin.cookie },
       "routes/admin/content.tsx": { path: "/admin/content", cookie: admin.cookie },
       "routes/admin/create-figure.tsx": { path: "/admin/create-boonee", cookie: admin.cookie },
       "routes/admin/drops.tsx": { path: "/admin/drops", cookie: admin.cookie },

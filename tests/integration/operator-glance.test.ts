@@ -150,7 +150,7 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
     await expect(countRecipients(s.db, moderator, all)).rejects.toMatchObject({ code: "forbidden" });
     expect(validate(broadcastAudienceSchema, { audience: "rarity" })).toMatchObject({
       ok: false,
-      errors: { rarity: "broadcast.error.required" },
+      errors: { rarity: "admin.broadcast.error.required" },
     });
     expect(validate(broadcastAudienceSchema, { audience: "rarity", rarity: "Shiny" }).ok).toBe(false);
     expect(validate(broadcastAudienceSchema, { audience: "boonee", figureId: "not-a-uuid" }).ok).toBe(false);

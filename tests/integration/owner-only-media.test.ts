@@ -173,7 +173,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(
         expect(await status(u), u).toBe(404);
         expect(await status(u, "noFigure"), u).toBe(404);
         expect(await status(u, "owner"), u).toBe(404);
-        const staff = await fetch(base + u, { headers: { cookie: moderator.cookie } }); // reviewing it on the stories tab
+        const staff = await fetch(base + u, { headers: { cookie: moderator.cookie } }); // reviewing it on the stories page
         expect(staff.status, u).toBe(200);
         expect(staff.headers.get("cache-control"), u).toBe("private, no-store");
         expect(await status(u, "admin"), u).toBe(200);

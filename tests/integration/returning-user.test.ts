@@ -382,19 +382,19 @@ for (const days of [2, 29]) {
       expect(
         await sql("select 1 from claims where id = any($1) and verified", [[w.owned.claimId, w.second.claimId]]),
       ).toHaveLength(2);
-      await step(admin, "/admin/claims", {
+      await step(admin, "/admin/stories", {
         intent: "story",
         storyId: w.stories[0],
         hidden: "true",
         reason: "Enthält eine Adresse",
       });
-      await step(w.moderator.client, "/admin/claims", {
+      await step(w.moderator.client, "/admin/stories", {
         intent: "story",
         storyId: w.stories[1],
         hidden: "true",
         reason: "Enthält eine Adresse",
       });
-      await step(w.moderator.client, "/admin/claims", { intent: "story", storyId: w.stories[1], hidden: "false" });
+      await step(w.moderator.client, "/admin/stories", { intent: "story", storyId: w.stories[1], hidden: "false" });
       expect(
         (
           await sql<{ hidden: boolean }>("select hidden from boonee_stories where id = any($1) order by id = $2 desc", [

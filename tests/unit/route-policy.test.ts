@@ -50,10 +50,16 @@ describe("route policies", () => {
     for (const [path, route] of cases) expect(routeOf(path), path).toBe(route);
   });
 
-  it("let a moderator open the dashboard, claims and reports (and the claims export) only; a collector their own pages; a visitor the public ones", () => {
+  it("let a moderator open the dashboard, claims, finder stories and reports (and the claims export) only; a collector their own pages; a visitor the public ones", () => {
     const open = (role: Parameters<typeof mayOpen>[0]) =>
       Object.keys(ROUTE_POLICIES).filter((p) => p.startsWith("/admin") && mayOpen(role, p));
-    expect(open("moderator").sort()).toEqual(["/admin", "/admin/claims", "/admin/claims.csv", "/admin/reports"]);
+    expect(open("moderator").sort()).toEqual([
+      "/admin",
+      "/admin/claims",
+      "/admin/claims.csv",
+      "/admin/reports",
+      "/admin/stories",
+    ]);
     expect(open("user")).toEqual([]);
     expect(open("admin")).toHaveLength(Object.keys(ROUTE_POLICIES).filter((p) => p.startsWith("/admin")).length);
     expect(mayOpen("user", "/profile")).toBe(true);
@@ -62,6 +68,7 @@ describe("route policies", () => {
     expect(ADMIN_LINKS.filter((l) => mayOpen("moderator", l.to)).map((l) => l.key)).toEqual([
       "dashboard",
       "claims",
+      "stories",
       "reports",
     ]);
   });

@@ -46,7 +46,7 @@ describe("translation keys built from the tables", () => {
       missingTexts([
         ...STATUSES.map((s) => `admin.status.${s}`),
         ...RARITIES.map((r) => `common.rarity.${r}`),
-        ...ROLES.map((r) => `users.role.${r}`),
+        ...ROLES.map((r) => `admin.users.role.${r}`),
         ...ACTIVITY_KINDS.map((k) => `admin.activity.kind.${k}`),
         ...NOTIFICATION_KINDS.map((k) => `channels.kinds.${k}`),
         ...OPTIONAL_CHANNELS.map((c) => `channels.channel.${c}`), // the bell is always on: no switch, no label

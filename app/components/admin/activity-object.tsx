@@ -34,7 +34,7 @@ export function ActivityObject({
   };
   let label = entry.objectLabel;
   const legacy = !d && entry.action === "role.changed" && label ? LEGACY_ROLE_LABEL.exec(label) : null;
-  if (legacy) label = `${legacy[1]} → ${t(dataKey(`users.role.${legacy[2]}`))}`;
+  if (legacy) label = `${legacy[1]} → ${t(dataKey(`admin.users.role.${legacy[2]}`))}`;
   const facts = [
     d?.figure ? t("admin.activity.figure", { name: d.figure }) : null,
     d?.number ? t("admin.activity.number", { number: d.number }) : null,
@@ -56,7 +56,7 @@ export function ActivityObject({
       )}
       {d?.role && (
         <span className="block text-sm" data-testid="activity-role">
-          {t(dataKey(`users.role.${d.role.from}`))} → {t(dataKey(`users.role.${d.role.to}`))}
+          {t(dataKey(`admin.users.role.${d.role.from}`))} → {t(dataKey(`admin.users.role.${d.role.to}`))}
         </span>
       )}
       {d?.changes && d.changes.length > 0 && (

@@ -1,4 +1,5 @@
 import {
+  BookOpenTextIcon,
   ClipboardCheckIcon,
   FlagIcon,
   HistoryIcon,
@@ -26,7 +27,7 @@ import {
 } from "~/components/ui/sidebar";
 import { useTranslation } from "~/lib/use-translation";
 
-/** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users; then Activity); each shown to who may open it (shared/route-policy.ts). */
+/** The admin links (spec: Dashboard, Create Boonee, Boonees, Content Broadcast, Claims, Users; then Activity; finder stories beside the claims); each shown to who may open it (shared/route-policy.ts). */
 export const ADMIN_LINKS = [
   { to: "/admin", key: "dashboard", icon: LayoutDashboardIcon, end: true },
   { to: "/admin/create-boonee", key: "create", icon: SparklesIcon, end: false },
@@ -34,6 +35,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/drops", key: "drops", icon: MapPinnedIcon, end: false },
   { to: "/admin/content", key: "content", icon: MegaphoneIcon, end: false },
   { to: "/admin/claims", key: "claims", icon: ClipboardCheckIcon, end: false },
+  { to: "/admin/stories", key: "stories", icon: BookOpenTextIcon, end: false },
   { to: "/admin/reports", key: "reports", icon: FlagIcon, end: false },
   { to: "/admin/users", key: "users", icon: UsersIcon, end: false },
   { to: "/admin/activity", key: "activity", icon: HistoryIcon, end: false },

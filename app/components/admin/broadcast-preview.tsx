@@ -53,8 +53,8 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
   const { t } = useTranslation();
   const fileUrl = useFileUrl(draft.contentType === "image" || draft.contentType === "video" ? draft.file : null);
   const url = draft.contentType === "link" ? draft.linkUrl || null : fileUrl;
-  const title = draft.title || t("broadcast.preview.noTitle");
-  const message = draft.message || t("broadcast.preview.noMessage");
+  const title = draft.title || t("admin.broadcast.preview.noTitle");
+  const message = draft.message || t("admin.broadcast.preview.noMessage");
   return (
     <section
       aria-labelledby="broadcast-preview-title"
@@ -62,11 +62,11 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
       data-testid="broadcast-preview"
     >
       <h2 id="broadcast-preview-title" className="font-display text-lg font-bold">
-        {t("broadcast.preview.title")}
+        {t("admin.broadcast.preview.title")}
       </h2>
       <div className="grid gap-1">
         <p className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
-          {t("broadcast.preview.notification")}
+          {t("admin.broadcast.preview.notification")}
         </p>
         <div className="flex gap-3 rounded-xl border-2 border-ink/10 bg-white p-3" data-testid="preview-notification">
           <span
@@ -83,7 +83,9 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
         </div>
       </div>
       <div className="grid gap-1">
-        <p className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("broadcast.preview.card")}</p>
+        <p className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
+          {t("admin.broadcast.preview.card")}
+        </p>
         <article className="grid gap-2 rounded-xl border-2 border-ink/10 bg-white p-3" data-testid="preview-card">
           <div className="flex items-center gap-2">
             <ContentTypeBadge type={draft.contentType} />
@@ -97,7 +99,7 @@ export function BroadcastPreview({ draft }: { draft: BroadcastDraft }) {
           ) : (
             draft.contentType !== "news" && (
               <p className="text-sm font-semibold text-destructive" data-testid="preview-missing">
-                {t(dataKey(`broadcast.preview.missing.${draft.contentType}`))}
+                {t(dataKey(`admin.broadcast.preview.missing.${draft.contentType}`))}
               </p>
             )
           )}

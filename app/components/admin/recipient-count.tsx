@@ -34,12 +34,12 @@ export function RecipientCount({ count }: { count: number | null | undefined }) 
   const { t } = useTranslation();
   const text =
     count === undefined
-      ? t("broadcast.recipients.counting")
+      ? t("admin.broadcast.recipients.counting")
       : count === null
-        ? t("broadcast.recipients.choose")
+        ? t("admin.broadcast.recipients.choose")
         : count === 0
-          ? t("broadcast.recipients.none")
-          : t("broadcast.recipients.count", { count });
+          ? t("admin.broadcast.recipients.none")
+          : t("admin.broadcast.recipients.count", { count });
   return (
     <p
       role="status"

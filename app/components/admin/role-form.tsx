@@ -20,7 +20,7 @@ export function RoleForm({ userId, role, name }: { userId: string; role: Role; n
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="userId" value={userId} />
       <label htmlFor={`role-${userId}`} className="sr-only">
-        <TextWithName i18nKey="users.roleFor" name={name} />
+        <TextWithName i18nKey="admin.users.roleFor" name={name} />
       </label>
       <NativeSelect
         id={`role-${userId}`}
@@ -31,7 +31,7 @@ export function RoleForm({ userId, role, name }: { userId: string; role: Role; n
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
-            {t(`users.role.${r}`)}
+            {t(`admin.users.role.${r}`)}
           </option>
         ))}
       </NativeSelect>
@@ -40,9 +40,9 @@ export function RoleForm({ userId, role, name }: { userId: string; role: Role; n
         size="sm"
         variant="outline"
         disabled={busy}
-        aria-label={t("users.changeRoleLabel", { name })}
+        aria-label={t("admin.users.changeRoleLabel", { name })}
       >
-        {t("users.changeRole")}
+        {t("admin.users.changeRole")}
       </Button>
     </Form>
   );
@@ -79,10 +79,12 @@ export function RoleConfirm({
       data-testid="role-confirm"
     >
       <h2 id="role-confirm-title" className="font-display text-lg font-bold">
-        {granting ? t("users.confirm.grantTitle", { name }) : t("users.confirm.removeTitle", { name })}
+        {granting ? t("admin.users.confirm.grantTitle", { name }) : t("admin.users.confirm.removeTitle", { name })}
       </h2>
       <p id="role-confirm-text" className="mt-1 text-sm">
-        {granting ? t("users.confirm.grantText") : t("users.confirm.removeText", { role: t(`users.role.${role}`) })}
+        {granting
+          ? t("admin.users.confirm.grantText")
+          : t("admin.users.confirm.removeText", { role: t(`admin.users.role.${role}`) })}
       </p>
       <Form method="post" className="mt-3 flex flex-wrap gap-2" preventScrollReset>
         <input type="hidden" name="intent" value="role" />
@@ -90,7 +92,7 @@ export function RoleConfirm({
         <input type="hidden" name="role" value={role} />
         <input type="hidden" name="confirmed" value="yes" />
         <Button type="submit" variant="destructive" size="sm">
-          {granting ? t("users.confirm.grant") : t("users.confirm.remove")}
+          {granting ? t("admin.users.confirm.grant") : t("admin.users.confirm.remove")}
         </Button>
         <Button asChild variant="outline" size="sm">
           <Link to={location.pathname + location.search} preventScrollReset>

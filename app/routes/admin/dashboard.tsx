@@ -78,10 +78,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             hint={t("admin.dashboard.markedFigures", { count: d.reports.markedFigures })}
           />
         </Link>
-        <Link
-          to="/admin/claims?tab=stories"
-          className="rounded-2xl focus-visible:outline-3 focus-visible:outline-grape"
-        >
+        <Link to="/admin/stories" className="rounded-2xl focus-visible:outline-3 focus-visible:outline-grape">
           <StatCard
             testId="stat-reported-photos"
             label={t("admin.dashboard.reportedPhotos")}

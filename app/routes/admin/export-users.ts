@@ -13,6 +13,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: "users",
     columns: ["name", "email", "role", "createdAt", "blockedAt", "id"],
     rows: (actor) => exportUsers(db, actor, { q }),
-    cells: (r, f) => [r.name, r.email, f.t(`users.role.${r.role}`), f.time(r.createdAt), f.time(r.blockedAt), r.id],
+    cells: (r, f) => [
+      r.name,
+      r.email,
+      f.t(`admin.users.role.${r.role}`),
+      f.time(r.createdAt),
+      f.time(r.blockedAt),
+      r.id,
+    ],
   });
 }

@@ -30,7 +30,8 @@ import { useTranslation } from "~/lib/use-translation";
 import type { Route } from "./+types/users";
 import { adminRefusal } from "./media.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "users.metaTitle", "users.metaDescription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.users.metaTitle", "admin.users.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
@@ -57,11 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return accountAction(services, actorOf(viewer, getLang(context)), fields, request);
   const at = Date.now();
   if (fields.intent !== "role")
-    return data<Result>({ intent: "role", at, ok: false, userId: "", error: "users.error.update" }, { status: 400 });
+    return data<Result>(
+      { intent: "role", at, ok: false, userId: "", error: "admin.users.error.update" },
+      { status: 400 },
+    );
   const parsed = validate(roleChangeSchema, fields);
   if (!parsed.ok)
     return data<Result>(
-      { intent: "role", at, ok: false, userId: fields.userId ?? "", error: "users.error.update" },
+      { intent: "role", at, ok: false, userId: fields.userId ?? "", error: "admin.users.error.update" },
       { status: 400 },
     );
   const { userId, role } = parsed.data;
@@ -75,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     const r = adminRefusal(
       e,
-      { last_admin: "users.error.lastAdmin", not_found: "users.error.update" },
-      "users.error.update",
+      { last_admin: "admin.users.error.lastAdmin", not_found: "admin.users.error.update" },
+      "admin.users.error.update",
       {
         log: services.log,
         request,
@@ -95,28 +99,31 @@ async function accountAction(
 ) {
   const parsed = validate(fields.intent === "unblock" ? unblockSchema : accountActionSchema, fields);
   if (!parsed.ok)
-    return data<ActionAnswer>({ ok: false, error: parsed.errors.reason ?? "users.error.account" }, { status: 400 });
+    return data<ActionAnswer>(
+      { ok: false, error: parsed.errors.reason ?? "admin.users.error.account" },
+      { status: 400 },
+    );
   try {
     const input = parsed.data as { userId: string; reason: string };
     if (fields.intent === "block") await blockAccount(services.db, actor, input);
     else if (fields.intent === "unblock") await unblockAccount(services.db, actor, input);
     else await removeAccount(services.db, services.storage, actor, input);
     const done = {
-      block: "users.success.blocked",
-      unblock: "users.success.unblocked",
-      delete: "users.success.deleted",
+      block: "admin.users.success.blocked",
+      unblock: "admin.users.success.unblocked",
+      delete: "admin.users.success.deleted",
     } as const;
     return data<ActionAnswer>({ ok: true, message: done[fields.intent as keyof typeof done] });
   } catch (e) {
     const r = adminRefusal(
       e,
       {
-        last_admin: "users.error.lastAdminAccount",
-        self: "users.error.self",
-        not_found: "users.error.account",
+        last_admin: "admin.users.error.lastAdminAccount",
+        self: "admin.users.error.self",
+        not_found: "admin.users.error.account",
         reasonRequired: "admin.error.reasonRequired",
       },
-      "users.error.account",
+      "admin.users.error.account",
       { log: services.log, request },
     );
     return data<ActionAnswer>({ ok: false, error: r.error }, { status: r.status });
@@ -142,44 +149,44 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const hrefFor = (page: number) => listHref("/admin/users", { q: d.q, page: page > 1 ? page : null });
   return (
     <AdminPage
-      title={t("users.title")}
-      intro={t("users.intro")}
+      title={t("admin.users.title")}
+      intro={t("admin.users.intro")}
       actions={<CsvLink href={exportHref("/admin/users.csv", { q: d.q })} label={t("admin.csv.downloadUsers")} />}
     >
       <FetcherToast fetcherKey={ACCOUNT_FETCHER} />
       <FetcherToast fetcherKey={UNBLOCK_FETCHER} errors />
       <div className="grid grid-cols-3 gap-3 sm:gap-4">
-        <StatCard testId="count-users" label={t("users.total")} value={d.counts.users} />
-        <StatCard testId="count-admins" label={t("users.admins")} value={d.counts.admins} />
-        <StatCard testId="count-moderators" label={t("users.moderators")} value={d.counts.moderators} />
+        <StatCard testId="count-users" label={t("admin.users.total")} value={d.counts.users} />
+        <StatCard testId="count-admins" label={t("admin.users.admins")} value={d.counts.admins} />
+        <StatCard testId="count-moderators" label={t("admin.users.moderators")} value={d.counts.moderators} />
       </div>
       <AdminSearchForm
         id="user-search"
-        label={t("users.search")}
-        placeholder={t("users.searchPlaceholder")}
+        label={t("admin.users.search")}
+        placeholder={t("admin.users.searchPlaceholder")}
         q={d.q}
         formKey={d.q}
         button={t("admin.boonees.searchButton")}
         className="mt-6 mb-4"
       />
       {roleAnswer && "confirm" in roleAnswer && <RoleConfirm {...roleAnswer.confirm} />}
-      {roleAnswer?.ok === true && <Notice text={t("users.success.updated")} />}
+      {roleAnswer?.ok === true && <Notice text={t("admin.users.success.updated")} />}
       {roleAnswer?.ok === false && <FormError error={roleAnswer.error} />}
       {d.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
-          {t("users.empty")}
+          {t("admin.users.empty")}
         </p>
       ) : (
         <div className="rounded-2xl border-2 border-ink/10 bg-white max-md:border-0 max-md:bg-transparent">
           <Table data-testid="users-table" className={stacked.table}>
             <TableHeader className={stacked.head}>
               <TableRow>
-                <TableHead>{t("users.col.name")}</TableHead>
-                <TableHead>{t("users.col.email")}</TableHead>
-                <TableHead>{t("users.col.role")}</TableHead>
-                <TableHead className="hidden lg:table-cell">{t("users.col.joined")}</TableHead>
-                <TableHead>{t("users.col.actions")}</TableHead>
-                <TableHead>{t("users.col.account")}</TableHead>
+                <TableHead>{t("admin.users.col.name")}</TableHead>
+                <TableHead>{t("admin.users.col.email")}</TableHead>
+                <TableHead>{t("admin.users.col.role")}</TableHead>
+                <TableHead className="hidden lg:table-cell">{t("admin.users.col.joined")}</TableHead>
+                <TableHead>{t("admin.users.col.actions")}</TableHead>
+                <TableHead>{t("admin.users.col.account")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody className={stacked.body}>
@@ -188,17 +195,17 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <TableCell className={`font-bold ${stacked.cell}`}>
                     {u.name ? <PersonName>{u.name}</PersonName> : t("common.anonymous")}
                     {u.id === d.me && (
-                      <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("users.you")})</span>
+                      <span className="ml-1 text-xs font-semibold text-muted-foreground">({t("admin.users.you")})</span>
                     )}
                     {u.blockedAt && (
                       <Badge variant="danger" className="ml-2">
-                        {t("users.blocked")}
+                        {t("admin.users.blocked")}
                       </Badge>
                     )}
                   </TableCell>
                   <TableCell className={`max-w-40 truncate sm:max-w-64 ${stacked.cell}`}>{u.email}</TableCell>
                   <TableCell className={`max-md:hidden`}>
-                    <Badge variant={ROLE_VARIANT[u.role]}>{t(`users.role.${u.role}`)}</Badge>
+                    <Badge variant={ROLE_VARIANT[u.role]}>{t(`admin.users.role.${u.role}`)}</Badge>
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap lg:table-cell">{dates.day(u.createdAt)}</TableCell>
                   <TableCell className={stacked.cell}>
@@ -232,34 +239,34 @@ function AccountActions({ userId, name, blocked }: { userId: string; name: strin
             size="sm"
             variant="outline"
             disabled={unblocker.state !== "idle"}
-            aria-label={t("users.unblockLabel", { name })}
+            aria-label={t("admin.users.unblockLabel", { name })}
           >
-            <UnlockIcon /> {t("users.unblock")}
+            <UnlockIcon /> {t("admin.users.unblock")}
           </Button>
         </unblocker.Form>
       ) : (
         <ReasonDialog
           fields={{ intent: "block", userId }}
           fetcherKey={ACCOUNT_FETCHER}
-          label={t("users.block")}
-          ariaLabel={t("users.blockLabel", { name })}
+          label={t("admin.users.block")}
+          ariaLabel={t("admin.users.blockLabel", { name })}
           icon={<BanIcon />}
-          title={t("users.blockTitle", { name })}
-          intro={t("users.blockIntro")}
-          reasonLabel={t("users.reason")}
-          submitLabel={t("users.block")}
+          title={t("admin.users.blockTitle", { name })}
+          intro={t("admin.users.blockIntro")}
+          reasonLabel={t("admin.users.reason")}
+          submitLabel={t("admin.users.block")}
         />
       )}
       <ReasonDialog
         fields={{ intent: "delete", userId }}
         fetcherKey={ACCOUNT_FETCHER}
-        label={t("users.delete")}
-        ariaLabel={t("users.deleteLabel", { name })}
+        label={t("admin.users.delete")}
+        ariaLabel={t("admin.users.deleteLabel", { name })}
         icon={<Trash2Icon />}
-        title={t("users.deleteTitle", { name })}
-        intro={t("users.deleteIntro")}
-        reasonLabel={t("users.reason")}
-        submitLabel={t("users.delete")}
+        title={t("admin.users.deleteTitle", { name })}
+        intro={t("admin.users.deleteIntro")}
+        reasonLabel={t("admin.users.reason")}
+        submitLabel={t("admin.users.delete")}
       />
     </div>
   );
