@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +11,7 @@ import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { claimRow, figure, finderStory, ownedFigure, uniqueName } from "../support/factories.ts";
+import { ROOT } from "../support/instances.ts";
 import { hasBuild, IP_HEADER, startReadApiServer } from "../support/read-api-server.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -239,6 +243,18 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       const all = texts.join("\n");
       for (const secret of secrets) expect(all.includes(secret), `leaked: ${secret}`).toBe(false);
       expect(all).not.toMatch(/@example\.test/);
+    });
+
+    it("the example in docs/examples/leaderboard.ts prints the leaderboards from the API alone", async () => {
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        join(ROOT, "docs/examples/leaderboard.ts"),
+        base,
+      ]);
+      expect(stdout).toMatch(/^Collectors/);
+      expect(stdout).toMatch(/ {2}1\. Alice Finderin +2\n/);
+      expect(stdout).toContain("Anonymous");
+      expect(stdout).not.toContain("Bruno Gesperrt");
+      expect(stdout).toContain("Legends");
     });
 
     it("answers carry an ETag; If-None-Match gives 304 until the data changes", async () => {
