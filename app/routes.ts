@@ -33,6 +33,7 @@ export default [
   route("api/v1/drops", "routes/api/drops.ts"),
   route("api/v1/drops/:id", "routes/api/drop.ts"),
   route("api/v1/finds", "routes/api/finds.ts"),
+  route("api/v1/stories", "routes/api/stories.ts"),
   route("api/v1/leaderboards", "routes/api/leaderboards.ts"),
   route("api/v1/stats", "routes/api/stats.ts"),
   route("api/v1/*", "routes/api/not-found.ts"),

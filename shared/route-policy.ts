@@ -56,6 +56,7 @@ export const ROUTE_POLICIES = {
   "/api/v1/drops": { access: "public", publicCache: true },
   "/api/v1/drops/:id": { access: "public", publicCache: true },
   "/api/v1/finds": { access: "public", publicCache: true },
+  "/api/v1/stories": { access: "public", publicCache: true },
   "/api/v1/leaderboards": { access: "public", publicCache: true },
   "/api/v1/stats": { access: "public", publicCache: true },
   "/api/v1/*": { access: "public" },

@@ -81,6 +81,12 @@ const OPERATIONS: Record<
     params: [cursorParam],
     badRequest: true,
   },
+  "/stories": {
+    summary: "The visible finder stories of public figures, newest first, 50 a page.",
+    answer: "StoriesPage",
+    params: [cursorParam],
+    badRequest: true,
+  },
   "/leaderboards": { summary: "The two leaderboards, top 10 each.", answer: "Leaderboards" },
   "/stats": { summary: "The public statistics.", answer: "Stats" },
 };

@@ -11,6 +11,7 @@ import { listPublicFinds } from "../domain/figures/public-finds.ts";
 import { listGallery } from "../domain/figures/public-gallery.ts";
 import { getLeaderboards } from "../domain/stats/public-leaderboard.ts";
 import { getPublicStats } from "../domain/stats/public-stats.ts";
+import { listPublicStories } from "../domain/stories/public-stories.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import {
   DropListSchema,
@@ -20,6 +21,7 @@ import {
   GalleryPageSchema,
   LeaderboardsSchema,
   StatsSchema,
+  StoriesPageSchema,
   type ApiAnswer,
 } from "./schemas.ts";
 
@@ -53,7 +55,8 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
     r: z.enum(GALLERY_RARITIES).nullable(),
     p: z.int().min(2).max(10_000),
   });
-  const FindsCursor = z.object({ at: z.string().max(40), id: z.uuid() });
+  // a keyset position: the last item's time as the database wrote it and its id
+  const KeysetCursor = z.object({ at: z.string().max(40), id: z.uuid() });
 
   return {
     async gallery(params: URLSearchParams): Promise<ApiAnswer<"GalleryPage">> {
@@ -149,11 +152,26 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
 
     async finds(params: URLSearchParams): Promise<ApiAnswer<"FindsPage">> {
       const cursor = params.get("cursor");
-      const position = cursor ? decodeCursor(cursor, FindsCursor) : null;
+      const position = cursor ? decodeCursor(cursor, KeysetCursor) : null;
       if (cursor && !position) throw new ApiProblem(400, "The cursor is not one this list gave out.");
       const { finds, next } = await listPublicFinds(db, position);
       return FindsPageSchema.parse({
         items: finds.map((f) => ({ ...f, url: abs(`/api/v1/figures/${f.figureId}`) })),
+        nextCursor: next ? encodeCursor(next) : null,
+      });
+    },
+
+    async stories(params: URLSearchParams): Promise<ApiAnswer<"StoriesPage">> {
+      const cursor = params.get("cursor");
+      const position = cursor ? decodeCursor(cursor, KeysetCursor) : null;
+      if (cursor && !position) throw new ApiProblem(400, "The cursor is not one this list gave out.");
+      const { stories, next } = await listPublicStories(db, position);
+      return StoriesPageSchema.parse({
+        items: stories.map((st) => ({
+          ...st,
+          photos: st.photos.map((ph) => ({ id: ph.id, url: abs(ph.url) })),
+          figureUrl: abs(`/api/v1/figures/${st.figureId}`),
+        })),
         nextCursor: next ? encodeCursor(next) : null,
       });
     },

@@ -148,6 +148,13 @@ export const FindSchema = z.object({
 
 export const FindsPageSchema = z.object({ items: z.array(FindSchema), nextCursor: NextCursor });
 
+export const StoriesPageSchema = z.object({
+  items: z.array(
+    StorySchema.extend({ figureId: Id, figureName: z.string(), figureUrl: Link.describe("The figure in the API.") }),
+  ),
+  nextCursor: NextCursor,
+});
+
 const LeaderboardRowSchema = z.object({ rank: z.int().min(1), name: PersonName, count: z.int().min(1) });
 export const LeaderboardsSchema = z.object({
   collectors: z.array(LeaderboardRowSchema).describe("Top 10 by figures owned."),
@@ -177,6 +184,7 @@ export const API_SCHEMAS = {
   DropList: DropListSchema,
   Drop: DropSchema,
   FindsPage: FindsPageSchema,
+  StoriesPage: StoriesPageSchema,
   Leaderboards: LeaderboardsSchema,
   Stats: StatsSchema,
   Problem: ProblemSchema,

@@ -78,7 +78,8 @@ beforeAll(async () => {
   for (const status of ["Draft", "Hidden"] as const) {
     const f = await figure(s.db, { name: `${status.toUpperCase()}FIGUR${ipSeq}`, status, series: `${status}REIHE` });
     ids[status] = f.id;
-    secrets.push(f.code, f.name, `${status}REIHE`, f.id);
+    await finderStory(s.db, { booneeId: f.id, userId: alice.id, title: `${status}GESCHICHTE` });
+    secrets.push(f.code, f.name, `${status}REIHE`, f.id, `${status}GESCHICHTE`);
   }
   const open = await figure(s.db, { name: uniqueName("Offen"), rarity: "Legendary" });
   secrets.push(open.code);
@@ -197,6 +198,11 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       await check("/api/v1/gallery?q=Hafen");
       const finds = await allPages("/api/v1/finds");
       for (const p of finds) await check(p.path);
+      const stories = await allPages("/api/v1/stories");
+      for (const p of stories) await check(p.path);
+      expect(stories.flatMap((p) => p.body.items.map((x: { title: string }) => x.title))).toContain(
+        "Sichtbare Geschichte",
+      );
       const drops = await check("/api/v1/drops");
       await check("/api/v1/leaderboards");
       await check("/api/v1/stats");
@@ -217,6 +223,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       await check("/api/v1/gallery?cursor=bm90LWEtY3Vyc29y", 400);
       await check("/api/v1/gallery?rarity=Mythic", 400);
       await check("/api/v1/finds?cursor=%7B%7D", 400);
+      await check("/api/v1/stories?cursor=e30", 400);
       const unknown = await get("/api/v1/nothing-here");
       expect(unknown.status).toBe(404);
       expect(unknown.headers.get("content-type")).toBe("application/problem+json");

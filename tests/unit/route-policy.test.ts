@@ -87,6 +87,7 @@ describe("route policies", () => {
       "/api/v1/leaderboards",
       "/api/v1/openapi.json",
       "/api/v1/stats",
+      "/api/v1/stories",
       "/boonee/:id",
       "/boonees",
       "/drops",
