@@ -6,10 +6,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { API_SCHEMAS, type ApiSchemaName } from "../../server/api/schemas.ts";
+import { queryRows } from "../../server/db/client.ts";
 import { boonees, profiles } from "../../server/db/schema.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
+import { listPublicFinds } from "../../server/domain/figures/public-finds.ts";
+import { listPublicStories } from "../../server/domain/stories/public-stories.ts";
 import { claimRow, figure, finderStory, ownedFigure, uniqueName } from "../support/factories.ts";
 import { ROOT } from "../support/instances.ts";
 import { hasBuild, IP_HEADER, startReadApiServer } from "../support/read-api-server.ts";
@@ -81,6 +84,10 @@ beforeAll(async () => {
     await finderStory(s.db, { booneeId: f.id, userId: alice.id, title: `${status}GESCHICHTE` });
     secrets.push(f.code, f.name, `${status}REIHE`, f.id, `${status}GESCHICHTE`);
   }
+  // more than one gallery page (48 cards a page), in one insert
+  await s.db
+    .insert(boonees)
+    .values(Array.from({ length: 50 }, (_, i) => ({ name: `Massenwusel ${i}`, status: "Placed" as const })));
   const open = await figure(s.db, { name: uniqueName("Offen"), rarity: "Legendary" });
   secrets.push(open.code);
 
@@ -252,13 +259,56 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       expect(all).not.toMatch(/@example\.test/);
     });
 
+    it("the keyset cursors of finds and stories walk every item once, also where several share one instant", async () => {
+      const finder = await createUser(s, "Gleichzeitig");
+      const at = sql`timestamptz '2026-11-20 12:00:00.123456+00'`;
+      for (let i = 0; i < 5; i++) {
+        const f = await ownedFigure(s.db, finder.id, { name: uniqueName("Zugleich"), claimedAt: at });
+        await s.db.execute(sql`update claims set claimed_at = ${at} where id = ${f.claimId}`);
+        await finderStory(s.db, { booneeId: f.id, userId: finder.id, title: `Zugleich ${i}`, createdAt: at });
+      }
+      const walk = async <T extends { next: unknown }>(
+        page: (after: never) => Promise<T>,
+        items: (p: T) => string[],
+      ) => {
+        const seen: string[] = [];
+        let after = null as never;
+        do {
+          const p = await page(after);
+          seen.push(...items(p));
+          after = p.next as never;
+        } while (after);
+        return seen;
+      };
+      const finds = await walk(
+        (after) => listPublicFinds(s.db, after, 2),
+        (p) => p.finds.map((f) => f.claimId),
+      );
+      const stories = await walk(
+        (after) => listPublicStories(s.db, after, 2),
+        (p) => p.stories.map((x) => x.id),
+      );
+      const [{ n: findCount }] = await queryRows<{ n: number }>(
+        s.db,
+        sql`select count(*)::int as n from claims c join boonees b on b.id = c.boonee_id
+            where c.status <> 'rejected' and b.status not in ('Draft', 'Hidden')`,
+      );
+      expect(new Set(finds).size).toBe(finds.length);
+      expect(finds).toHaveLength(findCount);
+      expect(new Set(stories).size).toBe(stories.length);
+      expect(stories.length).toBeGreaterThanOrEqual(6);
+      // over HTTP as well: every page of finds through its cursors, each find once
+      const pages = await allPages("/api/v1/finds");
+      expect(pages.flatMap((p) => p.body.items).length).toBe(findCount);
+    });
+
     it("the example in docs/examples/leaderboard.ts prints the leaderboards from the API alone", async () => {
       const { stdout } = await promisify(execFile)(process.execPath, [
         join(ROOT, "docs/examples/leaderboard.ts"),
         base,
       ]);
       expect(stdout).toMatch(/^Collectors/);
-      expect(stdout).toMatch(/ {2}1\. Alice Finderin +2\n/);
+      expect(stdout).toMatch(/ {2}\d\. Alice Finderin +2\n/);
       expect(stdout).toContain("Anonymous");
       expect(stdout).not.toContain("Bruno Gesperrt");
       expect(stdout).toContain("Legends");
