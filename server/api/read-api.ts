@@ -6,7 +6,7 @@ import { gallerySearchSchema } from "#shared/schemas/gallery.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { getLandingDrop, getPublicDrop, listPastDrops } from "../domain/drops/public-drops.ts";
 import { DomainError } from "../domain/errors.ts";
-import { getBooneeDetail } from "../domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../domain/figures/public-figure.ts";
 import { listPublicFinds } from "../domain/figures/public-finds.ts";
 import { listGallery } from "../domain/figures/public-gallery.ts";
 import { getLeaderboards } from "../domain/stats/public-leaderboard.ts";
@@ -83,7 +83,7 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
 
     async figure(id: string): Promise<ApiAnswer<"Figure">> {
       // signed out: exactly what a visitor's figure page shows (no owner's extras, no own reports)
-      const d = await getBooneeDetail(db, null, id).catch(rethrow404("figure"));
+      const d = await getFigureDetail(db, null, id).catch(rethrow404("figure"));
       const f = d.figure;
       const both = (de: string | null, en: string | null) => ({ de, en });
       return FigureSchema.parse({

@@ -58,9 +58,9 @@ beforeAll(async () => {
   });
   ids.found = found.id;
   secrets.push(found.code!, "GEHEIMERORT");
-  await finderStory(s.db, { booneeId: found.id, userId: alice.id, title: "Sichtbare Geschichte" });
+  await finderStory(s.db, { figureId: found.id, userId: alice.id, title: "Sichtbare Geschichte" });
   await finderStory(s.db, {
-    booneeId: found.id,
+    figureId: found.id,
     userId: alice.id,
     title: "VERSTECKTEGESCHICHTE",
     story: "VERSTECKTERTEXT",
@@ -70,7 +70,7 @@ beforeAll(async () => {
 
   // a figure of a blocked account (listed as Anonymous, its story hidden) and one of a person without a name
   const ofBlocked = await ownedFigure(s.db, blocked.id, { name: uniqueName("Sperrwusel") });
-  await finderStory(s.db, { booneeId: ofBlocked.id, userId: blocked.id, title: "GESPERRTEGESCHICHTE" });
+  await finderStory(s.db, { figureId: ofBlocked.id, userId: blocked.id, title: "GESPERRTEGESCHICHTE" });
   await s.db.update(profiles).set({ blockedAt: new Date() }).where(eq(profiles.id, blocked.id));
   secrets.push(ofBlocked.code!, "GESPERRTEGESCHICHTE");
   const ofNameless = await ownedFigure(s.db, nameless.id, { name: uniqueName("Namenlos") });
@@ -81,7 +81,7 @@ beforeAll(async () => {
   for (const status of ["Draft", "Hidden"] as const) {
     const f = await figure(s.db, { name: `${status.toUpperCase()}FIGUR${ipSeq}`, status, series: `${status}REIHE` });
     ids[status] = f.id;
-    await finderStory(s.db, { booneeId: f.id, userId: alice.id, title: `${status}GESCHICHTE` });
+    await finderStory(s.db, { figureId: f.id, userId: alice.id, title: `${status}GESCHICHTE` });
     secrets.push(f.code, f.name, `${status}REIHE`, f.id, `${status}GESCHICHTE`);
   }
   // more than one gallery page (48 cards a page), in one insert
@@ -110,7 +110,7 @@ beforeAll(async () => {
     .update(boonees)
     .set({ ownerId: alice.id, claimedAt: sql`now() + interval '17 minutes'`, status: "Found" })
     .where(eq(boonees.id, dropped.id));
-  await claimRow(s.db, { booneeId: dropped.id, userId: alice.id, claimedAt: sql`now() + interval '17 minutes'` });
+  await claimRow(s.db, { figureId: dropped.id, userId: alice.id, claimedAt: sql`now() + interval '17 minutes'` });
   ids.released = released.id;
   ids.dropped = dropped.id;
 
@@ -265,7 +265,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       for (let i = 0; i < 5; i++) {
         const f = await ownedFigure(s.db, finder.id, { name: uniqueName("Zugleich"), claimedAt: at });
         await s.db.execute(sql`update claims set claimed_at = ${at} where id = ${f.claimId}`);
-        await finderStory(s.db, { booneeId: f.id, userId: finder.id, title: `Zugleich ${i}`, createdAt: at });
+        await finderStory(s.db, { figureId: f.id, userId: finder.id, title: `Zugleich ${i}`, createdAt: at });
       }
       const walk = async <T extends { next: unknown }>(
         page: (after: never) => Promise<T>,

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "#shared/forms.ts";
 import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
 import type { PickerFigure } from "#server/domain/drops/admin-drops.ts";
-import { TextareaField } from "~/components/admin/boonee-fields";
+import { TextareaField } from "~/components/admin/figure-fields";
 import { FigureChip } from "~/components/admin/figure-chip";
 import { Field, FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";

@@ -25,7 +25,7 @@ export interface StoriesCursor {
 }
 
 /**
- * The finder stories every visitor sees on the figure pages (server/domain/figures/public-boonee.ts), across
+ * The finder stories every visitor sees on the figure pages (server/domain/figures/public-figure.ts), across
  * all public figures, newest first: not hidden, not by a blocked account, on a public figure (so none of a
  * waiting drop's), with their visible photos. No author: the figure page names none either.
  */
