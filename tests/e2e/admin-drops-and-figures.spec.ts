@@ -15,8 +15,7 @@ const inHours = (h: number) => toZonedInput(new Date(Date.now() + h * 3_600_000)
 async function typeWithInstances(name: string, instances: number) {
   const type = await seedFigure({ name, series: `Reihe ${name}` });
   const copies = [];
-  for (let i = 0; i < instances; i++)
-    copies.push(await seedFigure({ name, series: `Reihe ${name}`, typeId: type.id }));
+  for (let i = 0; i < instances; i++) copies.push(await seedFigure({ name, series: `Reihe ${name}`, typeId: type.id }));
   return { type, copies };
 }
 

@@ -237,9 +237,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     ).rejects.toMatchObject({
       code: "batchCount",
     });
-    await expect(
-      createFigureBatch(s.db, admin, { typeId: type.id, count: 0, status: "Draft" }),
-    ).rejects.toMatchObject({
+    await expect(createFigureBatch(s.db, admin, { typeId: type.id, count: 0, status: "Draft" })).rejects.toMatchObject({
       code: "batchCount",
     });
   });

@@ -133,8 +133,7 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
   it("keeps the counters right when many people claim instances of one type at the same time", async () => {
     const type = await figure({ rarity: "Legendary" });
     const copies = [];
-    for (let i = 0; i < 12; i++)
-      copies.push(await figure({ name: type.name, rarity: "Legendary", typeId: type.id }));
+    for (let i = 0; i < 12; i++) copies.push(await figure({ name: type.name, rarity: "Legendary", typeId: type.id }));
     const users = await Promise.all(copies.map((_, i) => createUser(s, `Schnell ${i}`)));
     // every claim in its own transaction, all at once (on PostgreSQL they really overlap)
     await Promise.all(

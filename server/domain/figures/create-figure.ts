@@ -171,12 +171,7 @@ export async function createFigureBatch(db: Db, actor: Actor | null, input: Batc
 /** Figure types (no template_id) for the template selectors, newest first. */
 export async function listTypes(db: DbOrTx, actor: Actor | null, limit = 1000) {
   assertRole(actor, ["admin"]);
-  return db
-    .select(figureCardColumns)
-    .from(boonees)
-    .where(isNull(boonees.typeId))
-    .orderBy(boonees.name)
-    .limit(limit);
+  return db.select(figureCardColumns).from(boonees).where(isNull(boonees.typeId)).orderBy(boonees.name).limit(limit);
 }
 
 /** One type's fields, to pre-fill the create form when an admin picks it as template. */
