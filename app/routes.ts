@@ -25,6 +25,18 @@ export default [
   route("og/:kind/:id/:lang", "routes/public/share-card.ts"),
   route("leaderboard", "routes/public/leaderboard.tsx"),
   route("stats", "routes/public/stats.tsx"),
+  // The public read API and the drops' calendar feed (decision 050; CORS, rate limit and 304 in server/api/api-gate.ts)
+  route("drops.ics", "routes/api/drops-calendar.ts"),
+  route("api/v1/openapi.json", "routes/api/openapi.ts"),
+  route("api/v1/gallery", "routes/api/gallery.ts"),
+  route("api/v1/figures/:id", "routes/api/figure.ts"),
+  route("api/v1/drops", "routes/api/drops.ts"),
+  route("api/v1/drops/:id", "routes/api/drop.ts"),
+  route("api/v1/finds", "routes/api/finds.ts"),
+  route("api/v1/stories", "routes/api/stories.ts"),
+  route("api/v1/leaderboards", "routes/api/leaderboards.ts"),
+  route("api/v1/stats", "routes/api/stats.ts"),
+  route("api/v1/*", "routes/api/not-found.ts"),
   route("email/confirm", "routes/public/email-confirm.tsx"),
   route("unsubscribe", "routes/public/unsubscribe.tsx"),
   layout("routes/collector/layout.tsx", [

@@ -120,6 +120,8 @@ const EnvSchema = z.object({
     .max(24 * 365)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  // The public read API (/api/v1, /drops.ics, decision 050): requests per minute per client address and instance.
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -11,6 +11,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 
 import { mayOpen, policyOf } from "#shared/route-policy.ts";
 
+import { apiGate, isReadApiPath } from "./api/api-gate.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { loadViewer } from "./auth/viewer.ts";
 import { isValidControlToken } from "./backup.ts";
@@ -116,6 +117,14 @@ export function createHttpApp(
     log: services.log,
   });
 
+  // The read API is meant for other sites (decision 050): its answers say cross-origin, set after the security headers'.
+  app.use(async (c, next) => {
+    await next();
+    if (isReadApiPath(c.req.path))
+      try {
+        c.res.headers.set("cross-origin-resource-policy", "cross-origin");
+      } catch {} // a response with immutable headers
+  });
   app.use(
     secureHeaders({
       xFrameOptions: "DENY",
@@ -393,6 +402,9 @@ export function createHttpApp(
     return { response, nonce };
   };
 
+  // The public read API and the drops' calendar: CORS, a per-address budget and 304 (decision 050)
+  const readApiGate = apiGate(services.config.API_RATE_LIMIT);
+  app.use("*", (c, next) => (isReadApiPath(c.req.path) ? readApiGate(c, next) : next()));
   app.use("*", compress());
   if (opts.claimFastPath !== false)
     app.post(

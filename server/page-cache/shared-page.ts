@@ -19,7 +19,7 @@ export const SHARED_VARY = "Accept-Encoding, Cookie";
 export const CACHE_STATUS_HEADER = "x-boonees-cache";
 
 /** Headers of a render that describe the page itself; everything else is either per response or set here. */
-const KEPT_HEADERS = new Set(["content-type", "x-remix-response", "content-language"]);
+const KEPT_HEADERS = new Set(["content-type", "x-remix-response", "content-language", "etag"]);
 
 export interface SharedPage {
   headers: [string, string][];
@@ -28,14 +28,17 @@ export interface SharedPage {
   bytes: number;
 }
 
-/** Whether a render may be shared: a complete 200 page or navigation data that sets no cookie. */
+/** The read API's JSON and the drops' calendar (decision 050) are shared like pages. */
+const SHARED_TYPES = ["text/html", "text/x-script", "application/json", "text/calendar"];
+
+/** Whether a render may be shared: a complete 200 page, navigation data or a read API answer that sets no cookie. */
 export function isShareable(response: Response) {
   const type = response.headers.get("content-type") ?? "";
   return (
     response.status === 200 &&
     !response.headers.has("set-cookie") &&
     !response.headers.has("content-encoding") &&
-    (type.startsWith("text/html") || type.startsWith("text/x-script"))
+    SHARED_TYPES.some((t) => type.startsWith(t))
   );
 }
 

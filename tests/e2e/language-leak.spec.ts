@@ -83,6 +83,21 @@ const PAGES: Record<string, Row> = {
   "/admin/reports": admin("/admin/reports"),
   "/boonee/:id/photos": RESOURCE,
   "/og/:kind/:id/:lang": { skip: "no page: the share card, a PNG" },
+  "/drops.ics": { skip: "no page: the drops calendar (iCalendar; its texts are tested in drops-calendar.test.ts)" },
+  ...Object.fromEntries(
+    [
+      "openapi.json",
+      "gallery",
+      "figures/:id",
+      "drops",
+      "drops/:id",
+      "finds",
+      "stories",
+      "leaderboards",
+      "stats",
+      "*",
+    ].map((p) => [`/api/v1/${p}`, { skip: "no page: the public read API (JSON, both languages in one answer)" }]),
+  ),
   "/admin/sun-tag/:figureId": admin((s) => `/admin/sun-tag/${s.ownedId}`),
   "*": visitor("/no-such-page-here"),
 };

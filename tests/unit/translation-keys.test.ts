@@ -100,7 +100,7 @@ describe("translation keys in the code", () => {
     for (const file of ["app", "server", "shared"].flatMap((d) => sourceFiles(path.join(root, d)))) {
       for (const m of readFileSync(file, "utf8").matchAll(literal)) {
         const key = `${m[1]}.${m[2]}`;
-        if (/\.(tsx?|json|css|js|svg|png|webp)$/.test(key)) continue; // a file name such as "stats.tsx"
+        if (/\.(tsx?|json|css|js|svg|png|webp|ics)$/.test(key)) continue; // a file name such as "stats.tsx" or "drops.ics"
         if ((ACTIVITY_KINDS as readonly string[]).includes(key)) continue; // "story.hidden" is an activity kind, its label a key above
         checked++;
         for (const lang of ["de", "en"] as const)

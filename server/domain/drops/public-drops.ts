@@ -82,10 +82,10 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
  * latest released drop while it is live (released in the last LIVE_DAYS, figures still hidden),
  * else the next waiting drop, else the latest released one ("done").
  */
-type CurrentDrop =
+export type CurrentDrop =
   { state: "live" | "done"; row: SummaryRow } | { state: "waiting"; id: string; releaseAt: string } | null;
 
-async function pickCurrentDrop(db: DbOrTx): Promise<CurrentDrop> {
+export async function pickCurrentDrop(db: DbOrTx): Promise<CurrentDrop> {
   const [latest] = await queryRows<SummaryRow>(
     db,
     sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`,
