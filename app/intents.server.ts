@@ -51,6 +51,8 @@ export interface Failure {
   params: AnswerParams;
   reason: string | null;
   fieldErrors?: Record<string, string>;
+  /** The row's `echo` fields as posted (a form without JavaScript is rendered again with them). */
+  values?: Record<string, string>;
 }
 
 export interface IntentRow<Input = unknown> {
@@ -58,10 +60,15 @@ export interface IntentRow<Input = unknown> {
   schema?: z.ZodType<Input>;
   input?: (ctx: IntentContext) => unknown;
   /** The answer's error key when the schema refuses the input (default: the first field's key; each field gets its own). */
-  invalid?: string;
+  invalid?: string | null;
   run: (input: Input, ctx: IntentContext) => Promise<Done | Response | void> | Done | Response | void;
-  /** DomainError code → translation key, before the table's own. */
-  errors?: Record<string, string>;
+  /** Fields a refusal gives back as posted (`values`), so a form rendered again keeps them; never a secret. */
+  echo?: readonly string[];
+  /**
+   * DomainError code → translation key, before the table's own; or the key with fixed params, or the field
+   * the refusal belongs to (answered as that field's error).
+   */
+  errors?: Record<string, string | { error: string; params?: AnswerParams; field?: string }>;
   /** Answers a refusal otherwise than as data (a redirect with a flash toast, a plain form's page). */
   refused?: (failure: Failure, ctx: IntentContext) => Response;
 }
@@ -78,6 +85,8 @@ export interface IntentOptions extends Omit<RefusalNames, "report" | "unexpected
   defaultIntent?: string;
   /** The key of an unexpected error (logged, 500); default `errors.generic`. */
   unexpected?: string;
+  /** Every row's `invalid` unless it has its own. */
+  invalid?: string | null;
   /** The key of an unknown intent (400); default `errors.badRequest`. */
   unknown?: string;
   /** The log line of an unexpected error. */
@@ -87,6 +96,11 @@ export interface IntentOptions extends Omit<RefusalNames, "report" | "unexpected
 }
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/** Bad input found inside a row (a second schema, a rule across fields): answered like the row's schema refusing it. */
+export function invalidInput(fieldErrors: Record<string, string>): never {
+  throw new DomainError("invalid", 400, fieldErrors);
+}
 
 /** The keys of forbidden / unauthorized unless a page names its own. */
 const ACCESS_KEYS = { forbidden: "errors.forbidden", unauthorized: "errors.unauthorized" };
@@ -103,23 +117,35 @@ const isAnswer = (e: unknown) =>
 export function failureOf(
   e: unknown,
   intentName: string,
-  row: { errors?: Record<string, string> } | undefined,
+  row: Pick<IntentRow, "errors"> | undefined,
   options: IntentOptions,
   report: { log: Services["log"]; request: Request },
 ): Failure {
+  const own = e instanceof DomainError ? row?.errors?.[e.code] : undefined;
+  const keys = Object.fromEntries(
+    Object.entries<string | { error: string }>({ ...ACCESS_KEYS, ...options.keys, ...row?.errors }).map(([code, v]) => [
+      code,
+      typeof v === "string" ? v : v.error,
+    ]),
+  );
   const r: Refusal = refusal(e, {
     ...options,
-    keys: { ...ACCESS_KEYS, ...options.keys, ...row?.errors },
+    keys,
     unexpected: options.unexpected ?? "errors.generic",
     report: { ...report, message: options.logMessage ?? "action failed" },
   });
-  return { intent: intentName, status: r.status, error: r.error, params: r.params, reason: r.reason };
+  const failure: Failure = { intent: intentName, status: r.status, error: r.error, params: r.params, reason: r.reason };
+  if (own && typeof own !== "string") {
+    if (own.params) failure.params = own.params;
+    if (own.field) Object.assign(failure, { error: null, fieldErrors: { [own.field]: own.error } });
+  }
+  return failure;
 }
 
 /**
  * An action as a table of intents (decision 054): reads the form (`requestForm`), picks the row by the
  * form's `intent` (unknown: 400), validates it with the row's schema (400 with the fields' keys, nothing
- * run), runs it and answers `ActionAnswer<Extra>`; a row may answer a Response (a redirect with a flash).
+ * run; so is a DomainError "invalid" whose params name the fields, `invalidInput`), runs it and answers `ActionAnswer<Extra>`; a row may answer a Response (a redirect with a flash).
  * Refusals are answered by `failureOf`, the one place a DomainError becomes a message.
  */
 export function intentAction<Extra extends object = {}>(table: Record<string, IntentRow>, options: IntentOptions = {}) {
@@ -152,6 +178,7 @@ export function intentAction<Extra extends object = {}>(table: Record<string, In
       headers: new Headers(),
     };
     const refuse = (failure: Failure) => {
+      if (row?.echo) failure.values = Object.fromEntries(row.echo.map((f) => [f, fields[f] ?? ""]));
       const own = row?.refused ?? options.refused;
       if (own) return own(failure, ctx);
       const { status, ...answer } = failure;
@@ -165,18 +192,16 @@ export function intentAction<Extra extends object = {}>(table: Record<string, In
         params: {},
         reason: null,
       });
+    // Bad input: 400, each field's key, the row's (or table's) error key, nothing run.
+    const invalid = (fieldErrors: Record<string, string>) => {
+      const key = row.invalid !== undefined ? row.invalid : options.invalid;
+      const error = key !== undefined ? key : (Object.values(fieldErrors)[0] ?? null);
+      return refuse({ intent: name, status: 400, error, params: {}, reason: null, fieldErrors });
+    };
     let input: unknown = row.input ? row.input(ctx) : fields;
     if (row.schema) {
       const parsed = validate(row.schema, input);
-      if (!parsed.ok)
-        return refuse({
-          intent: name,
-          status: 400,
-          error: row.invalid ?? Object.values(parsed.errors)[0] ?? null,
-          params: {},
-          reason: null,
-          fieldErrors: parsed.errors,
-        });
+      if (!parsed.ok) return invalid(parsed.errors);
       input = parsed.data;
     }
     try {
@@ -188,6 +213,15 @@ export function intentAction<Extra extends object = {}>(table: Record<string, In
       );
     } catch (e) {
       if (isAnswer(e)) throw e;
+      // A domain function's own validation (or a row's second schema) names the fields like a schema.
+      if (
+        e instanceof DomainError &&
+        e.code === "invalid" &&
+        e.params &&
+        !row.errors?.invalid &&
+        !options.keys?.invalid
+      )
+        return invalid(e.params as Record<string, string>);
       return refuse(failureOf(e, name, row, options, { log: services.log, request }));
     }
   };

@@ -9,7 +9,7 @@ export type AnswerParams = Record<string, string | number>;
  * answers apart (a form resets on each).
  */
 export type ActionAnswer<Extra extends object = {}> =
-  | ({ ok: true; intent: string; at: number; message?: string; params?: AnswerParams } & Partial<Extra>)
+  | ({ ok: true; intent: string; at: number; message?: string; params?: AnswerParams } & Extra)
   | {
       ok: false;
       intent: string;
@@ -18,6 +18,7 @@ export type ActionAnswer<Extra extends object = {}> =
       params?: AnswerParams;
       reason?: string | null;
       fieldErrors?: FieldErrors;
+      values?: Record<string, string>;
     };
 
 /** The part of an answer a toast or a dialog reads (every `ActionAnswer` has it). */
