@@ -46,9 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The role form's answer: changed, or a question first (granting or removing the admin role). */
 type RoleAnswer = {
-  userId: string;
-  role: Role;
-  confirm: { userId: string; role: Role; name: string; granting: boolean };
+  userId?: string;
+  role?: Role;
+  confirm?: { userId: string; role: Role; name: string; granting: boolean };
 };
 
 /** Block or delete an account (with a reason), answered to the dialog's fetcher. */
