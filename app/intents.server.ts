@@ -62,6 +62,8 @@ export interface IntentRow<Input = unknown> {
   /** The answer's error key when the schema refuses the input (default: the first field's key; each field gets its own). */
   invalid?: string | null;
   run: (input: Input, ctx: IntentContext) => Promise<Done | Response | void> | Done | Response | void;
+  /** The key of a DomainError code no `errors` names: this prefix and the code (instead of the table's). */
+  prefix?: string;
   /** Fields a refusal gives back as posted (`values`), so a form rendered again keeps them; never a secret. */
   echo?: readonly string[];
   /**
@@ -117,7 +119,7 @@ const isAnswer = (e: unknown) =>
 export function failureOf(
   e: unknown,
   intentName: string,
-  row: Pick<IntentRow, "errors"> | undefined,
+  row: Pick<IntentRow, "errors" | "prefix"> | undefined,
   options: IntentOptions,
   report: { log: Services["log"]; request: Request },
 ): Failure {
@@ -130,6 +132,7 @@ export function failureOf(
   );
   const r: Refusal = refusal(e, {
     ...options,
+    prefix: row?.prefix ?? options.prefix,
     keys,
     unexpected: options.unexpected ?? "errors.generic",
     report: { ...report, message: options.logMessage ?? "action failed" },
