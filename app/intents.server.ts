@@ -62,8 +62,11 @@ export interface IntentRow<Input = unknown> {
   /** The answer's error key when the schema refuses the input (default: the first field's key; each field gets its own). */
   invalid?: string | null;
   run: (input: Input, ctx: IntentContext) => Promise<Done | Response | void> | Done | Response | void;
-  /** The key of a DomainError code no `errors` names: this prefix and the code (instead of the table's). */
+  /** The key of a DomainError code no `errors` names: this prefix and the code, else `fallback` (instead of the table's). */
   prefix?: string;
+  fallback?: string;
+  /** The key of an unexpected error here (instead of the table's). */
+  unexpected?: string;
   /** Fields a refusal gives back as posted (`values`), so a form rendered again keeps them; never a secret. */
   echo?: readonly string[];
   /**
@@ -119,7 +122,7 @@ const isAnswer = (e: unknown) =>
 export function failureOf(
   e: unknown,
   intentName: string,
-  row: Pick<IntentRow, "errors" | "prefix"> | undefined,
+  row: Pick<IntentRow, "errors" | "prefix" | "fallback" | "unexpected"> | undefined,
   options: IntentOptions,
   report: { log: Services["log"]; request: Request },
 ): Failure {
@@ -132,9 +135,9 @@ export function failureOf(
   );
   const r: Refusal = refusal(e, {
     ...options,
-    prefix: row?.prefix ?? options.prefix,
+    ...(row?.prefix !== undefined || row?.fallback !== undefined ? { prefix: row.prefix, fallback: row.fallback } : {}),
     keys,
-    unexpected: options.unexpected ?? "errors.generic",
+    unexpected: row?.unexpected ?? options.unexpected ?? "errors.generic",
     report: { ...report, message: options.logMessage ?? "action failed" },
   });
   const failure: Failure = { intent: intentName, status: r.status, error: r.error, params: r.params, reason: r.reason };
