@@ -188,7 +188,11 @@ export function intentAction<Extra extends object = {}>(table: Record<string, In
       const own = row?.refused ?? options.refused;
       if (own) return own(failure, ctx);
       const { status, ...answer } = failure;
-      return data<ActionAnswer<Extra>>({ ok: false, at: Date.now(), ...answer }, { status, headers: ctx.headers });
+      // a new fieldErrors object on every refusal: a form's client validation shows each new answer (its `stale`)
+      return data<ActionAnswer<Extra>>(
+        { ok: false, at: Date.now(), ...answer, fieldErrors: failure.fieldErrors ?? {} },
+        { status, headers: ctx.headers },
+      );
     };
     if (!row)
       return refuse({

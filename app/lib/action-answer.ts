@@ -17,7 +17,8 @@ export type ActionAnswer<Extra extends object = {}> =
       error: string | null;
       params?: AnswerParams;
       reason?: string | null;
-      fieldErrors?: FieldErrors;
+      /** Each field's key (empty when the refusal is not about a field). */
+      fieldErrors: FieldErrors;
       values?: Record<string, string>;
     };
 

@@ -113,7 +113,7 @@ describe(`intentAction (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     const logged = vi.spyOn(s.log, "error");
     const r = await post(admin, { intent: "boom" });
     expect(r.status).toBe(500);
-    expect(r.body).toMatchObject({ ok: false, intent: "boom", error: "errors.generic" });
+    expect(r.body).toMatchObject({ ok: false, intent: "boom", error: "errors.generic", fieldErrors: {} });
     expect(JSON.stringify(r.body)).not.toContain("disk on fire");
     expect(logged).toHaveBeenCalledTimes(1);
     logged.mockRestore();
