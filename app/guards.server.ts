@@ -85,9 +85,9 @@ export interface RefusalNames {
 }
 
 /**
- * The one way an action or loader turns a DomainError (server/domain/errors.ts) into its answer:
- * `const r = refusal(e, …)`, then the route puts `r.error`, `r.params`, `r.reason` into its own shape
- * with `{ status: r.status }`. Anything that is not a DomainError is rethrown unless `unexpected` is set.
+ * The one way a DomainError (server/domain/errors.ts) becomes a message: actions reach it through
+ * `intentAction`'s `failureOf` (app/intents.server.ts, decision 054); the few loaders and the pages not yet
+ * on the intent table call it directly. Anything that is not a DomainError is rethrown unless `unexpected` is set.
  */
 export function refusal(e: unknown, names: RefusalNames = {}): Refusal {
   if (e instanceof DomainError) {
@@ -102,12 +102,6 @@ export function refusal(e: unknown, names: RefusalNames = {}): Refusal {
   if (names.unexpected === undefined) throw e;
   if (names.report) logError(names.report.log, e, { request: names.report.request }, names.report.message);
   return { error: names.unexpected, params: {}, reason: null, status: 500 };
-}
-
-/** An action's answer `{ ok: false, error: code, params }` with the refusal's status. Rethrows anything but a DomainError. */
-export function domainErrorData(e: unknown) {
-  const r = refusal(e);
-  return data({ ok: false as const, error: r.error, params: r.params }, { status: r.status });
 }
 
 /**

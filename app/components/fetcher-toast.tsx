@@ -1,14 +1,14 @@
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 
+import type { AnswerToast } from "~/lib/action-answer";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import { useFetcherAnswer } from "./use-fetcher-answer";
 
-/** What an action answers to a fetcher: a message to show (a translation key) or an error. */
-export type ActionAnswer =
-  { ok: true; message?: string; params?: Record<string, string> } | { ok: false; error: string | null };
+/** The answer's toast part; the old name stays for the admin pages not yet on intentAction (content, claims, figures). */
+export type ActionAnswer = AnswerToast;
 
 /**
  * Shows the toast for the answers of a keyed fetcher. Rendered by the page, it stays mounted when
@@ -16,7 +16,7 @@ export type ActionAnswer =
  */
 export function FetcherToast({ fetcherKey, errors = false }: { fetcherKey: string; errors?: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionAnswer>({ key: fetcherKey });
+  const fetcher = useFetcher<AnswerToast>({ key: fetcherKey });
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok && answer.message) toast.success(t(dataKey(answer.message), answer.params));
     else if (!answer.ok && errors && answer.error) toast.error(t(dataKey(answer.error)));

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 
 import { TextareaField } from "~/components/admin/figure-fields";
-import type { ActionAnswer } from "~/components/fetcher-toast";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import {
@@ -14,9 +13,8 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
+import type { AnswerToast } from "~/lib/action-answer";
 import { useTranslation } from "~/lib/use-translation";
-
-export type { ActionAnswer };
 
 /**
  * A button that opens a dialog asking for a reason (required, 3–500 characters, re-checked on the
@@ -45,7 +43,7 @@ export function ReasonDialog({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionAnswer>({ key: fetcherKey });
+  const fetcher = useFetcher<AnswerToast>({ key: fetcherKey });
   const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) => answer.ok && setOpen(false)); // an error stays in the dialog

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 
-import type { FieldErrors } from "#shared/forms.ts";
 import { storySchema } from "#shared/schemas/story.ts";
 import { FormError } from "~/components/forms/field";
 import { OfflineNote } from "~/components/forms/offline-note";
@@ -17,12 +16,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import { StoryFields } from "./story-fields";
-
-export type StoryActionData = { ok: true; message?: string } | { ok: false; error: string | null; errors: FieldErrors };
 
 /** Today in the browser's own calendar (the date input's upper bound). */
 export const localToday = () => {
@@ -48,15 +46,15 @@ export default function AddStoryDialog({
   onClosed: () => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<StoryActionData>();
+  const fetcher = useFetcher<ActionAnswer>();
   const [formKey, setFormKey] = useState(0);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
-  const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.errors : undefined);
+  const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.fieldErrors : undefined);
 
   // Each answer from the server is taken once, when the fetcher is idle again (after revalidation):
   // a saved story closes the dialog and resets the form.
-  const [taken, setTaken] = useState<StoryActionData | undefined>(undefined);
+  const [taken, setTaken] = useState<ActionAnswer | undefined>(undefined);
   if (fetcher.state === "idle" && result && result !== taken) {
     setTaken(result);
     if (result.ok) {

@@ -16,10 +16,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-import { localToday, type StoryActionData } from "./add-story-dialog";
+import { localToday } from "./add-story-dialog";
 import { StoryFields, type StoryValues } from "./story-fields";
 
 /** The keyed fetcher of story deletions: the page's FetcherToast reports them (the story is gone by then). */
@@ -28,11 +29,11 @@ export const STORY_DELETE_FETCHER = "story-delete";
 /** The author's Edit and Delete buttons under their own finder story (the server checks authorship). */
 export function OwnStoryActions({ action, story }: { action: string; story: StoryValues & { id: string } }) {
   const { t } = useTranslation();
-  const editor = useFetcher<StoryActionData>();
-  const deleter = useFetcher<StoryActionData>({ key: STORY_DELETE_FETCHER });
+  const editor = useFetcher<ActionAnswer>();
+  const deleter = useFetcher<ActionAnswer>({ key: STORY_DELETE_FETCHER });
   const [editing, setEditing] = useState(false);
   const result = editor.data;
-  const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.errors : undefined);
+  const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.fieldErrors : undefined);
   useEffect(() => {
     if (editor.state !== "idle" || !result) return;
     if (result.ok) {

@@ -1,14 +1,12 @@
 import { DicesIcon, PrinterIcon, RotateCcwIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { toast } from "sonner";
 
 import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
-import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import { BATCH_MAX, batchSchema, createFigureSchema, STATUSES } from "#shared/schemas/admin.ts";
 import { UUID } from "#shared/uuid.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { createFigure, createFigureBatch, getTemplate, listTypes } from "#server/domain/figures/create-figure.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
@@ -20,13 +18,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { actorOf, flashCookie, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, flashCookie, getServices, requirePage } from "~/guards.server";
+import { intent, intentAction } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "./+types/create-figure";
-import { adminRefusal, storeFigureMedia } from "./media.server";
+import { adminIntents } from "./admin-intents.server";
+import { storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -50,96 +51,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type CreateResult =
-  | {
-      ok: true;
-      intent: "create";
-      id: string;
-      name: string;
-      code: string;
-      claimUrl: string;
-      qrSvg: string;
-      qrPng: string;
-      instance: boolean;
-      at: number;
-    }
-  | {
-      ok: false;
-      intent: "create" | "batch";
-      errors: FieldErrors;
-      error: string | null;
-      reason: string | null;
-      params: Record<string, string>;
-    };
+/** A created figure: its claim URL and QR code to print or copy. */
+type Created = {
+  id: string;
+  name: string;
+  code: string;
+  claimUrl: string;
+  qrSvg: string;
+  qrPng: string;
+  instance: boolean;
+};
 
-const fail = (intent: "create" | "batch", status: number, body: Partial<Extract<CreateResult, { ok: false }>>) =>
-  data<CreateResult>({ ok: false, intent, errors: {}, error: null, reason: null, params: {}, ...body }, { status });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const services = getServices(context);
-  const actor = actorOf(viewer);
-  const form = await requestForm(request);
-  const fields = formFields(form);
-
-  if (fields.intent === "batch") {
-    const parsed = validate(batchSchema, fields);
-    if (!parsed.ok) return fail("batch", 400, { errors: parsed.errors });
-    try {
-      const batch = await createFigureBatch(services.db, actor, parsed.data);
-      const ids = batch.items.map((i) => i.id).join(",");
-      return redirect(`/admin/labels?ids=${ids}`, {
-        headers: { "set-cookie": flashCookie("admin.batch.success", "success") },
-      });
-    } catch (e) {
-      const r = adminRefusal(
-        e,
-        { templateNotFound: "admin.batch.error.template", batchCount: "admin.batch.error.count" },
-        "admin.error.unexpected",
-        { log: services.log, request },
-      );
-      return fail("batch", r.status, { error: r.error });
-    }
-  }
-
-  const parsed = validate(createFigureSchema, fields);
-  if (!parsed.ok) return fail("create", 400, { errors: parsed.errors });
-  try {
-    const created = await createFigure(services.db, actor, parsed.data, {
-      storeMedia: () => storeFigureMedia(services, form),
-    });
-    const claimUrl = `${services.settings.publicUrl}/c/${created.code}`;
-    const qr = await claimQr(claimUrl);
-    return data<CreateResult>({
-      ok: true,
-      intent: "create",
-      id: created.id,
-      name: created.name,
-      code: created.code,
-      claimUrl,
-      qrSvg: qr.svg,
-      qrPng: qr.png,
-      instance: !!created.typeId,
-      at: Date.now(),
-    });
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "codeTaken")
-      return fail("create", 409, { errors: { secretCode: "admin.create.error.codeTaken" } });
-    if (e instanceof DomainError && e.code === "templateNotFound") {
-      return fail("create", 404, {
-        error: "admin.create.error.creating",
-        params: { message: "admin.create.error.templateGone" },
-      });
-    }
-    const r = adminRefusal(
-      e,
-      { imageUpload: "admin.create.error.image", videoUpload: "admin.create.error.video" },
-      "admin.error.unexpected",
-      { log: services.log, request },
-    );
-    return fail("create", r.status, { error: r.error, reason: r.reason });
-  }
-}
+export const action = intentAction<Created>(
+  {
+    batch: intent({
+      schema: batchSchema,
+      errors: { templateNotFound: "admin.batch.error.template", batchCount: "admin.batch.error.count" },
+      run: async (input, { services, actor }) => {
+        const batch = await createFigureBatch(services.db, actor(), input);
+        const ids = batch.items.map((i) => i.id).join(",");
+        return redirect(`/admin/labels?ids=${ids}`, {
+          headers: { "set-cookie": flashCookie("admin.batch.success", "success") },
+        });
+      },
+    }),
+    create: intent({
+      schema: createFigureSchema,
+      errors: {
+        imageUpload: "admin.create.error.image",
+        videoUpload: "admin.create.error.video",
+        codeTaken: { error: "admin.create.error.codeTaken", field: "secretCode" },
+        templateNotFound: {
+          error: "admin.create.error.creating",
+          params: { message: "admin.create.error.templateGone" },
+        },
+      },
+      run: async (input, { services, actor, form }) => {
+        const created = await createFigure(services.db, actor(), input, {
+          storeMedia: () => storeFigureMedia(services, form),
+        });
+        const claimUrl = `${services.settings.publicUrl}/c/${created.code}`;
+        const qr = await claimQr(claimUrl);
+        return {
+          id: created.id,
+          name: created.name,
+          code: created.code,
+          claimUrl,
+          qrSvg: qr.svg,
+          qrPng: qr.png,
+          instance: !!created.typeId,
+        };
+      },
+    }),
+  },
+  adminIntents({ defaultIntent: "create", invalid: null }),
+);
 
 /** Create-form reset after a success (spec section 9: 5 seconds). */
 const RESET_AFTER_MS = 5000;
@@ -153,12 +119,12 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
     navigation.state !== "idle" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
   const { template, types } = loaderData;
   const result = actionData?.intent === "create" ? actionData : undefined;
-  const batchResult = actionData?.intent === "batch" && !actionData.ok ? actionData : undefined;
+  const batchResult = refusedAnswer(actionData, "batch");
   const { errors, onSubmit } = useClientValidation(
     createFigureSchema,
-    result && !result.ok ? result.errors : undefined,
+    result && !result.ok ? result.fieldErrors : undefined,
   );
-  const batchValidation = useClientValidation(batchSchema, batchResult?.errors);
+  const batchValidation = useClientValidation(batchSchema, batchResult?.fieldErrors);
   const [code, setCode] = useState("");
   const [formKey, setFormKey] = useState(0);
   const success = result?.ok ? result : null;
@@ -178,7 +144,7 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
 
   useEffect(() => {
     if (result && !result.ok && result.error)
-      toast.error(t(dataKey(result.error), { message: t(dataKey(result.params.message ?? "")) }));
+      toast.error(t(dataKey(result.error), { message: t(dataKey(String(result.params?.message ?? ""))) }));
   }, [result, t]);
 
   const chooseTemplate = (id: string) => {
@@ -256,7 +222,10 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
               <input type="hidden" name="typeId" value={template?.id ?? ""} />
               {result && !result.ok && result.error && (
                 <div className="grid gap-1">
-                  <FormError error={result.error} params={{ message: t(dataKey(result.params.message ?? "")) }} />
+                  <FormError
+                    error={result.error}
+                    params={{ message: t(dataKey(String(result.params?.message ?? ""))) }}
+                  />
                   {result.reason && <p className="text-sm text-muted-foreground">{t(dataKey(result.reason))}</p>}
                 </div>
               )}

@@ -8,12 +8,13 @@ import { DropForm, type DropFormValues } from "~/components/admin/drop-form";
 import { SafetyRules } from "~/components/drops/safety-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { actorOf, getServices, requirePage } from "~/guards.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "./+types/drops";
-import { dropAction, type DropActionData } from "./drops-action.server";
+import { dropAction } from "./drops-action.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "drops.admin.metaTitle", "drops.admin.metaDescription");
@@ -55,10 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { drops, editing, copy, preview, values, candidates, zone: config.TIME_ZONE };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  return dropAction(getServices(context), actorOf(viewer), request);
-}
+export const action = dropAction;
 
 function editValues(d: AdminDrop, zone: string): DropFormValues {
   return { ...d, released: !!d.releasedAt, releaseAt: toZonedInput(d.releaseAt, zone) };
@@ -110,7 +108,7 @@ function DropPreview({ drop }: { drop: AdminDrop }) {
 
 export default function AdminDrops({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const answer = actionData as DropActionData | undefined;
+  const answer = refusedAnswer(actionData);
   const formAnswer = answer && (answer.intent === "create" || answer.intent === "edit") ? answer : undefined;
   const { drops, editing, copy, preview, values, candidates, zone } = loaderData;
   // a new key after each save empties the form (a new drop or hint is in the list; decision 029)
@@ -143,7 +141,7 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
               key={formKey}
               values={values}
               candidates={candidates}
-              errors={formAnswer?.errors}
+              errors={formAnswer?.fieldErrors}
               error={formAnswer?.error}
               zone={zone}
             />

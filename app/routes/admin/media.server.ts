@@ -2,6 +2,8 @@ import type { Services } from "#server/services.ts";
 import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
 import { refusal } from "~/guards.server";
 
+import { ADMIN_KEYS } from "./admin-intents.server";
+
 /**
  * Stores the image and video of a figure form (multipart), each checked by content. A refusal throws
  * DomainError "imageUpload" / "videoUpload" (the spec's 'Failed to upload image' / '… video').
@@ -15,6 +17,7 @@ export async function storeFigureMedia(services: Services, form: FormData) {
 }
 
 /**
+ * Only for the admin pages not yet on `intentAction` (content, claims, figures; decision 054).
  * The refusal of an admin action (`refusal` with the admin names): the code's key from `keys`, else
  * `admin.error.forbidden` / `admin.error.unauthorized`, else `fallback`; an upload's reason; anything
  * unexpected is logged and answered as `admin.error.unexpected` (500).
@@ -26,7 +29,7 @@ export function adminRefusal(
   report?: { log: Services["log"]; request: Request },
 ) {
   return refusal(e, {
-    keys: { forbidden: "admin.error.forbidden", unauthorized: "admin.error.unauthorized", ...keys },
+    keys: { ...ADMIN_KEYS, ...keys },
     fallback,
     reasonPrefix: "admin.upload.reason.",
     unexpected: "admin.error.unexpected",

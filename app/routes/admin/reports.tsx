@@ -1,7 +1,6 @@
 import { ArchiveIcon, CheckIcon, TriangleAlertIcon } from "lucide-react";
-import { data, Link, useFetcher, useNavigation } from "react-router";
+import { Link, useFetcher, useNavigation } from "react-router";
 
-import { formFields } from "#shared/forms.ts";
 import { REPORT_STATES, reportFiltersSchema } from "#shared/schemas/report.ts";
 import { listReports, type ReportFigure } from "#server/domain/reports/list-reports.ts";
 import { resolveFigureReports } from "#server/domain/reports/resolve-reports.ts";
@@ -9,17 +8,19 @@ import { AdminPage, listHref, Pager } from "~/components/admin/admin-page";
 import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { FigureIdentity } from "~/components/admin/figure-identity";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
-import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
+import { FetcherToast } from "~/components/fetcher-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
+import { intent, intentAction } from "~/intents.server";
+import type { AnswerToast } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/reports";
-import { adminRefusal } from "./media.server";
+import { adminIntents } from "./admin-intents.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.reports.metaTitle", "admin.reports.metaDescription");
@@ -34,32 +35,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const RESOLVE_FETCHER = "admin-report-resolve";
 
-/** Resolving is for admins (resolveFigureReports checks); moderators read the list. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const services = getServices(context);
-  const fields = formFields(await requestForm(request));
-  if (fields.intent !== "resolve")
-    return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
-  try {
-    await resolveFigureReports(services.db, actorOf(viewer, getLang(context)), {
-      figureId: fields.figureId ?? "",
-      fields,
-    });
-    return data<ActionAnswer>({
-      ok: true,
-      message: fields.outcome === "gone" ? "admin.reports.goneToast" : "admin.reports.fixedToast",
-    });
-  } catch (e) {
-    const r = adminRefusal(
-      e,
-      { noOpenReports: "admin.reports.noOpenReports", invalid: "admin.error.reasonRequired" },
-      "admin.error.unexpected",
-      { log: services.log, request },
-    );
-    return data<ActionAnswer>({ ok: false, error: r.error }, { status: r.status });
-  }
-}
+/** Resolving is for admins (resolveFigureReports checks and validates); moderators read the list. */
+export const action = intentAction(
+  {
+    resolve: intent({
+      errors: { noOpenReports: "admin.reports.noOpenReports", invalid: "admin.error.reasonRequired" },
+      run: async (fields, { services, actor }) => {
+        await resolveFigureReports(services.db, actor(), { figureId: fields.figureId ?? "", fields });
+        return { message: fields.outcome === "gone" ? "admin.reports.goneToast" : "admin.reports.fixedToast" };
+      },
+    }),
+  },
+  adminIntents(),
+);
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -117,7 +105,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 function ReportCard({ figure: f, isAdmin }: { figure: ReportFigure; isAdmin: boolean }) {
   const { t, i18n } = useTranslation();
   const dates = useDates();
-  const fixer = useFetcher<ActionAnswer>({ key: RESOLVE_FETCHER });
+  const fixer = useFetcher<AnswerToast>({ key: RESOLVE_FETCHER });
   return (
     <li>
       <Card data-testid="report-card">

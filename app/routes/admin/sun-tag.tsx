@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, Form, Link, useNavigation } from "react-router";
 
-import { formFields, validate } from "#shared/forms.ts";
 import { boonees } from "#server/db/schema.ts";
 import { sunTagOf } from "#server/domain/codes/accept-sun-tap.ts";
 import { bindSunTag, bindSunTagSchema, unbindSunTag } from "#server/domain/codes/bind-sun-tag.ts";
@@ -10,12 +9,15 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, domainErrorData, getServices, requestForm, requirePage } from "~/guards.server";
+import { getServices, requirePage } from "~/guards.server";
+import { intent, intentAction } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "./+types/sun-tag";
+import { adminIntents } from "./admin-intents.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.sunTag.metaTitle", "admin.sunTag.intro");
@@ -48,36 +50,38 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const services = getServices(context);
-  const fields = formFields(await requestForm(request));
-  try {
-    if (fields.intent === "unbind") {
-      await unbindSunTag(services.db, actorOf(viewer), params.figureId);
-      return { ok: true as const, done: "admin.sunTag.unbound" };
-    }
-    const parsed = validate(bindSunTagSchema, fields);
-    if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: fields }, { status: 400 });
-    await bindSunTag(services.db, actorOf(viewer), params.figureId, parsed.data, services.config.SUN_MASTER_KEY);
-    return { ok: true as const, done: "admin.sunTag.bound" };
-  } catch (e) {
-    return domainErrorData(e);
-  }
-}
+export const action = intentAction(
+  {
+    unbind: intent({
+      run: async (_, { services, actor, params }) => {
+        await unbindSunTag(services.db, actor(), params.figureId ?? "");
+        return { message: "admin.sunTag.unbound" };
+      },
+    }),
+    bind: intent({
+      schema: bindSunTagSchema,
+      invalid: null,
+      echo: ["uid", "mode"],
+      run: async (input, { services, actor, params }) => {
+        await bindSunTag(services.db, actor(), params.figureId ?? "", input, services.config.SUN_MASTER_KEY);
+        return { message: "admin.sunTag.bound" };
+      },
+    }),
+  },
+  adminIntents({ prefix: "admin.sunTag.error." }),
+);
 
 export default function SunTagPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
-  const errors = actionData && "errors" in actionData ? actionData.errors : {};
-  const values = actionData && "values" in actionData ? actionData.values : {};
+  const refused = refusedAnswer(actionData);
+  const errors = refused?.fieldErrors ?? {};
+  const values = refused?.values ?? {};
   return (
     <AdminPage title={t("admin.sunTag.title", { name: d.figure.name })} intro={t("admin.sunTag.intro")}>
       <div className="grid max-w-3xl gap-6">
-        {actionData?.ok && <Notice text={t(dataKey(actionData.done))} />}
-        {actionData && !actionData.ok && "error" in actionData && (
-          <FormError error={`admin.sunTag.error.${actionData.error}`} />
-        )}
+        {actionData?.ok && actionData.message && <Notice text={t(dataKey(actionData.message))} />}
+        {refused?.error && <FormError error={refused.error} />}
         <Card>
           <CardContent className="grid gap-3 pt-5" data-testid="sun-binding">
             <h2 className="font-display text-xl font-bold">{t("admin.sunTag.current")}</h2>

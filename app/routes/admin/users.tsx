@@ -1,7 +1,6 @@
 import { BanIcon, Trash2Icon, UnlockIcon } from "lucide-react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 
-import { formFields, validate } from "#shared/forms.ts";
 import type { Role } from "#shared/roles.ts";
 import { accountActionSchema, pageParam, roleChangeSchema, unblockSchema } from "#shared/schemas/admin.ts";
 import { adminRoleChangeToConfirm } from "#server/domain/accounts/admin-role-change.ts";
@@ -15,20 +14,22 @@ import { CsvLink } from "~/components/admin/csv-link";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { RoleConfirm, RoleForm } from "~/components/admin/role-form";
 import { stacked } from "~/components/admin/stacked-table";
-import { FetcherToast, type ActionAnswer } from "~/components/fetcher-toast";
+import { FetcherToast } from "~/components/fetcher-toast";
 import { FormError, Notice } from "~/components/forms/field";
 import { PersonName } from "~/components/person-name";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
+import { intent, intentAction, type IntentContext } from "~/intents.server";
+import type { AnswerToast } from "~/lib/action-answer";
 import { exportHref, searchTerm } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/users";
-import { adminRefusal } from "./media.server";
+import { adminIntents } from "./admin-intents.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.users.metaTitle", "admin.users.metaDescription");
@@ -44,91 +45,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, q, me: viewer.id };
 }
 
-type Result = { intent: "role"; at: number } & (
-  | { ok: true; userId: string; role: Role }
-  | { ok: false; userId: string; error: string }
-  | { ok: "confirm"; confirm: { userId: string; role: Role; name: string; granting: boolean } }
+/** The role form's answer: changed, or a question first (granting or removing the admin role). */
+type RoleAnswer = {
+  userId?: string;
+  role?: Role;
+  confirm?: { userId: string; role: Role; name: string; granting: boolean };
+};
+
+/** Block or delete an account (with a reason), answered to the dialog's fetcher. */
+const account = (
+  done: string,
+  run: (ctx: IntentContext, input: { userId: string; reason: string }) => Promise<unknown>,
+) =>
+  intent({
+    schema: accountActionSchema,
+    errors: {
+      last_admin: "admin.users.error.lastAdminAccount",
+      self: "admin.users.error.self",
+      not_found: "admin.users.error.account",
+      reasonRequired: "admin.error.reasonRequired",
+    },
+    run: async (input, ctx) => {
+      await run(ctx, input);
+      return { message: done };
+    },
+  });
+
+export const action = intentAction<RoleAnswer>(
+  {
+    role: intent({
+      schema: roleChangeSchema,
+      invalid: "admin.users.error.update",
+      errors: { last_admin: "admin.users.error.lastAdmin", not_found: "admin.users.error.update" },
+      run: async ({ userId, role, confirmed }, { services, actor }) => {
+        if (confirmed !== "yes") {
+          const ask = await adminRoleChangeToConfirm(services.db, actor(), { userId, role });
+          if (ask) return { confirm: { userId, role, ...ask } };
+        }
+        await changeRole(services.db, actor(), { userId, role });
+        return { userId, role };
+      },
+    }),
+    block: account("admin.users.success.blocked", (ctx, input) => blockAccount(ctx.services.db, ctx.actor(), input)),
+    unblock: intent({
+      schema: unblockSchema,
+      errors: { not_found: "admin.users.error.account" },
+      run: async (input, { services, actor }) => {
+        await unblockAccount(services.db, actor(), input);
+        return { message: "admin.users.success.unblocked" };
+      },
+    }),
+    delete: account("admin.users.success.deleted", (ctx, input) =>
+      removeAccount(ctx.services.db, ctx.services.storage, ctx.actor(), input),
+    ),
+  },
+  adminIntents({ fallback: "admin.users.error.account" }),
 );
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const services = getServices(context);
-  const fields = formFields(await requestForm(request));
-  if (fields.intent === "block" || fields.intent === "unblock" || fields.intent === "delete")
-    return accountAction(services, actorOf(viewer, getLang(context)), fields, request);
-  const at = Date.now();
-  if (fields.intent !== "role")
-    return data<Result>(
-      { intent: "role", at, ok: false, userId: "", error: "admin.users.error.update" },
-      { status: 400 },
-    );
-  const parsed = validate(roleChangeSchema, fields);
-  if (!parsed.ok)
-    return data<Result>(
-      { intent: "role", at, ok: false, userId: fields.userId ?? "", error: "admin.users.error.update" },
-      { status: 400 },
-    );
-  const { userId, role } = parsed.data;
-  try {
-    if (parsed.data.confirmed !== "yes") {
-      const ask = await adminRoleChangeToConfirm(services.db, actorOf(viewer), { userId, role });
-      if (ask) return data<Result>({ intent: "role", at, ok: "confirm", confirm: { userId, role, ...ask } });
-    }
-    await changeRole(services.db, actorOf(viewer), { userId, role });
-    return data<Result>({ intent: "role", at, ok: true, userId, role });
-  } catch (e) {
-    const r = adminRefusal(
-      e,
-      { last_admin: "admin.users.error.lastAdmin", not_found: "admin.users.error.update" },
-      "admin.users.error.update",
-      {
-        log: services.log,
-        request,
-      },
-    );
-    return data<Result>({ intent: "role", at, ok: false, userId, error: r.error }, { status: r.status });
-  }
-}
-
-/** Block, unblock or delete an account (each with a reason but unblock), answered as { ok } or { error }. */
-async function accountAction(
-  services: ReturnType<typeof getServices>,
-  actor: ReturnType<typeof actorOf>,
-  fields: Record<string, string>,
-  request: Request,
-) {
-  const parsed = validate(fields.intent === "unblock" ? unblockSchema : accountActionSchema, fields);
-  if (!parsed.ok)
-    return data<ActionAnswer>(
-      { ok: false, error: parsed.errors.reason ?? "admin.users.error.account" },
-      { status: 400 },
-    );
-  try {
-    const input = parsed.data as { userId: string; reason: string };
-    if (fields.intent === "block") await blockAccount(services.db, actor, input);
-    else if (fields.intent === "unblock") await unblockAccount(services.db, actor, input);
-    else await removeAccount(services.db, services.storage, actor, input);
-    const done = {
-      block: "admin.users.success.blocked",
-      unblock: "admin.users.success.unblocked",
-      delete: "admin.users.success.deleted",
-    } as const;
-    return data<ActionAnswer>({ ok: true, message: done[fields.intent as keyof typeof done] });
-  } catch (e) {
-    const r = adminRefusal(
-      e,
-      {
-        last_admin: "admin.users.error.lastAdminAccount",
-        self: "admin.users.error.self",
-        not_found: "admin.users.error.account",
-        reasonRequired: "admin.error.reasonRequired",
-      },
-      "admin.users.error.account",
-      { log: services.log, request },
-    );
-    return data<ActionAnswer>({ ok: false, error: r.error }, { status: r.status });
-  }
-}
 
 const ACCOUNT_FETCHER = "admin-account-action";
 const UNBLOCK_FETCHER = "admin-account-unblock";
@@ -144,7 +116,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const dates = useDates();
   const d = loaderData;
   // The role form's answer (account actions answer their fetchers); each answer resets the selectors.
-  const roleAnswer = actionData && "intent" in actionData && actionData.intent === "role" ? actionData : undefined;
+  const roleAnswer = actionData?.intent === "role" ? actionData : undefined;
   const answerAt = roleAnswer?.at ?? 0;
   const hrefFor = (page: number) => listHref("/admin/users", { q: d.q, page: page > 1 ? page : null });
   return (
@@ -169,8 +141,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         button={t("admin.boonees.searchButton")}
         className="mt-6 mb-4"
       />
-      {roleAnswer && "confirm" in roleAnswer && <RoleConfirm {...roleAnswer.confirm} />}
-      {roleAnswer?.ok === true && <Notice text={t("admin.users.success.updated")} />}
+      {roleAnswer?.ok && roleAnswer.confirm && <RoleConfirm {...roleAnswer.confirm} />}
+      {roleAnswer?.ok && !roleAnswer.confirm && <Notice text={t("admin.users.success.updated")} />}
       {roleAnswer?.ok === false && <FormError error={roleAnswer.error} />}
       {d.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
@@ -227,7 +199,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
 function AccountActions({ userId, name, blocked }: { userId: string; name: string; blocked: boolean }) {
   const { t } = useTranslation();
-  const unblocker = useFetcher<ActionAnswer>({ key: UNBLOCK_FETCHER });
+  const unblocker = useFetcher<AnswerToast>({ key: UNBLOCK_FETCHER });
   return (
     <div className="flex flex-wrap gap-2">
       {blocked ? (

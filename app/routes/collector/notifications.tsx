@@ -13,12 +13,14 @@ import { ContentText, needsOwnMark, usePageLang } from "~/components/content-tex
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, refusal, requestForm, requireUser } from "~/guards.server";
+import { actorOf, getServices, requireUser } from "~/guards.server";
+import { intent, intentAction } from "~/intents.server";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
+import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "./+types/notifications";
 
@@ -30,23 +32,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { items: await listNotifications(getServices(context).db, actorOf(viewer)) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireUser(context, request);
-  const db = getServices(context).db;
-  const form = await requestForm(request);
-  if (form.get("intent") === "all") {
-    await markAllNotificationsRead(db, actorOf(viewer));
-    return { allRead: true, at: Date.now() };
-  }
-  try {
-    const link = await markNotificationRead(db, actorOf(viewer), String(form.get("id") ?? ""));
-    const target = localTarget(link); // only local links are followed after marking read
-    if (target) throw redirect(target);
-    return { allRead: false, at: Date.now() };
-  } catch (e) {
-    return new Response(null, { status: refusal(e).status });
-  }
-}
+/** Marks all read, or one (then follows its link when it is local). */
+export const action = intentAction(
+  {
+    all: intent({
+      run: async (_, { services, actor }) => {
+        await markAllNotificationsRead(services.db, actor());
+        return { message: "notifications.allread" };
+      },
+    }),
+    read: intent({
+      run: async (fields, { services, actor }) => {
+        const link = await markNotificationRead(services.db, actor(), fields.id ?? "");
+        const target = localTarget(link); // only local links are followed after marking read
+        return target ? redirect(target) : undefined;
+      },
+    }),
+  },
+  { access: "signedIn", defaultIntent: "read", fallback: "errors.generic" },
+);
 
 const ICONS = {
   drop: GiftIcon,
@@ -63,7 +67,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state !== "idle";
   const anyUnread = loaderData.items.some((n) => !n.read);
   useEffect(() => {
-    if (actionData && "allRead" in actionData && actionData.allRead) toast.success(t("notifications.allread"));
+    if (actionData?.ok && actionData.message) toast.success(t(dataKey(actionData.message)));
   }, [actionData, t]);
   return (
     <PageShell

@@ -1,10 +1,9 @@
 import { DownloadIcon, LockIcon, MonitorSmartphoneIcon, ShieldIcon, SparklesIcon } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { toast } from "sonner";
 
 import { ACHIEVEMENTS } from "#shared/achievements.ts";
-import { formFields, validate } from "#shared/forms.ts";
 import { changePasswordSchema, passkeyNameSchema } from "#shared/schemas/account.ts";
 import { listOwnSessions } from "#server/domain/accounts/list-own-sessions.ts";
 import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "#server/domain/accounts/own-data.ts";
@@ -30,15 +29,9 @@ import { LogoutButton } from "~/components/logout-button";
 import { PersonName } from "~/components/person-name";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import {
-  actorOf,
-  claimRedirectCookie,
-  flashCookie,
-  getServices,
-  refusal,
-  requestForm,
-  requireUser,
-} from "~/guards.server";
+import { actorOf, claimRedirectCookie, flashCookie, getServices, requireUser } from "~/guards.server";
+import { intent, intentAction, type IntentContext } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { newestFind } from "~/lib/newest-find";
 import { useDates } from "~/lib/use-dates";
@@ -73,82 +66,92 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A passkey's add, rename or remove: the profile's passkey list answers it. */
+const passkeyRow = (run: (ctx: IntentContext) => Promise<unknown>, done: string) =>
+  intent({
+    prefix: "profile.passkeys.",
+    run: async (_, ctx) => {
+      await run(ctx);
+      return { message: done };
+    },
+  });
+
+/** Deleting the account (everything personal in one transaction), then the session cookie is cleared. */
+const deleteRow = (remove: (ctx: IntentContext) => Promise<Headers>) =>
+  intent({
+    prefix: "profile.delete.",
+    run: async (_, ctx) => {
+      const headers = await remove(ctx);
+      headers.append("set-cookie", claimRedirectCookie(ctx.context, ""));
+      headers.append("set-cookie", flashCookie("profile.deleted", "success"));
+      return redirect("/", { headers });
+    },
+  });
+
+const PASSKEY_INTENTS = new Set(["addPasskey", "renamePasskey", "removePasskey"]);
+
 /**
- * Profile actions: delete the account (password checked again, everything personal goes in one
- * transaction, then the cookie is cleared), sign out every other device, or every device.
+ * Profile actions: change the password, the passkeys, delete the account (password or passkey checked
+ * again), sign out every other device, or every device.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireUser(context, request);
-  const services = getServices(context);
-  const form = await requestForm(request);
-  const intent = form.get("intent");
-  if (intent === "signOutOthers") {
-    await services.auth.api.revokeOtherSessions({ headers: request.headers });
-    return data({ error: null, params: {}, signedOutOthers: true });
-  }
-  if (intent === "signOutAll") {
-    const result = await services.auth.api
-      .revokeSessions({ headers: request.headers, returnHeaders: true })
-      .catch(() => null);
-    const headers = new Headers(result?.headers);
-    headers.append("set-cookie", claimRedirectCookie(context, ""));
-    headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll", "success"));
-    return redirect("/", { headers });
-  }
-  if (intent === "changePassword") {
-    const parsed = validate(changePasswordSchema, formFields(form));
-    if (!parsed.ok) return data({ intent, errors: parsed.errors, error: null, params: {} }, { status: 400 });
-    try {
-      const headers = await changeOwnPassword(services, actorOf(viewer), parsed.data, request.headers);
-      return data({ intent, errors: {}, error: null, params: {}, changed: Date.now() }, { headers });
-    } catch (e) {
-      const r = refusal(e, { prefix: "profile.password." });
-      return data({ intent, errors: {}, error: r.error, params: r.params }, { status: r.status });
-    }
-  }
-  if (intent === "addPasskey" || intent === "renamePasskey" || intent === "removePasskey") {
-    try {
-      if (intent === "addPasskey")
-        await addPasskey(services, actorOf(viewer), parseResponse(String(form.get("passkey") ?? "")), {
+export const action = intentAction(
+  {
+    signOutOthers: intent({
+      run: async (_, { services, request }) => {
+        await services.auth.api.revokeOtherSessions({ headers: request.headers });
+        return { message: "profile.sessions.signedOutOthers" };
+      },
+    }),
+    signOutAll: intent({
+      run: async (_, { services, request, context }) => {
+        const result = await services.auth.api
+          .revokeSessions({ headers: request.headers, returnHeaders: true })
+          .catch(() => null);
+        const headers = new Headers(result?.headers);
+        headers.append("set-cookie", claimRedirectCookie(context, ""));
+        headers.append("set-cookie", flashCookie("profile.sessions.signedOutAll", "success"));
+        return redirect("/", { headers });
+      },
+    }),
+    changePassword: intent({
+      schema: changePasswordSchema,
+      invalid: null,
+      prefix: "profile.password.",
+      run: async (input, { services, actor, request, headers }) => {
+        const set = await changeOwnPassword(services, actor(), input, request.headers);
+        set.forEach((value, name) => headers.append(name, value));
+        return { message: "profile.password.changed" };
+      },
+    }),
+    addPasskey: passkeyRow(
+      ({ services, actor, fields, request }) =>
+        addPasskey(services, actor(), parseResponse(fields.passkey ?? ""), {
           headers: request.headers,
-          model: String(form.get("deviceModel") ?? ""),
-        });
-      if (intent === "removePasskey")
-        await removePasskey(services, actorOf(viewer), { id: String(form.get("id") ?? "") });
-      if (intent === "renamePasskey") {
-        const parsed = validate(passkeyNameSchema, formFields(form));
-        if (!parsed.ok)
-          return data(
-            { intent: "passkeys", error: Object.values(parsed.errors)[0] ?? null, params: {} },
-            { status: 400 },
-          );
-        await renamePasskey(services.db, actorOf(viewer), parsed.data);
-      }
-      return data({ intent: "passkeys", error: null, params: {}, passkeysChanged: `profile.passkeys.${intent}Done` });
-    } catch (e) {
-      const r = refusal(e, { prefix: "profile.passkeys." });
-      return data({ intent: "passkeys", error: r.error, params: r.params }, { status: r.status });
-    }
-  }
-  if (intent !== "delete" && intent !== "deleteWithPasskey") return data({ error: null, params: {} }, { status: 400 });
-  try {
-    const headers =
-      intent === "deleteWithPasskey"
-        ? await deleteOwnAccountWithPasskey(
-            services,
-            actorOf(viewer),
-            parseResponse(String(form.get("passkey") ?? "")),
-            request.headers,
-          )
-        : await deleteOwnAccount(services, actorOf(viewer), String(form.get("password") ?? ""), request.headers);
-    headers.append("set-cookie", claimRedirectCookie(context, ""));
-    headers.append("set-cookie", flashCookie("profile.deleted", "success"));
-    return redirect("/", { headers });
-  } catch (e) {
-    const r = refusal(e, { prefix: "profile.delete." });
-    return data({ intent: "delete", error: r.error, params: r.params }, { status: r.status });
-  }
-}
+          model: fields.deviceModel ?? "",
+        }),
+      "profile.passkeys.addPasskeyDone",
+    ),
+    renamePasskey: intent({
+      schema: passkeyNameSchema,
+      prefix: "profile.passkeys.",
+      run: async (input, { services, actor }) => {
+        await renamePasskey(services.db, actor(), input);
+        return { message: "profile.passkeys.renamePasskeyDone" };
+      },
+    }),
+    removePasskey: passkeyRow(
+      ({ services, actor, fields }) => removePasskey(services, actor(), { id: fields.id ?? "" }),
+      "profile.passkeys.removePasskeyDone",
+    ),
+    delete: deleteRow(({ services, actor, fields, request }) =>
+      deleteOwnAccount(services, actor(), fields.password ?? "", request.headers),
+    ),
+    deleteWithPasskey: deleteRow(({ services, actor, fields, request }) =>
+      deleteOwnAccountWithPasskey(services, actor(), parseResponse(fields.passkey ?? ""), request.headers),
+    ),
+  },
+  { access: "signedIn" },
+);
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -168,15 +171,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     lang,
   } = loaderData;
   useEffect(() => {
-    if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
-    if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
-    if (actionData && "passkeysChanged" in actionData) toast.success(t(dataKey(String(actionData.passkeysChanged))));
+    if (actionData?.ok && actionData.message) toast.success(t(dataKey(actionData.message)));
   }, [actionData, t]);
+  const refused = refusedAnswer(actionData);
   const passwordResult =
-    actionData && "intent" in actionData && actionData.intent === "changePassword" ? actionData : undefined;
-  const deleteResult = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
-  const passkeysResult =
-    actionData && "intent" in actionData && actionData.intent === "passkeys" ? actionData : undefined;
+    actionData?.intent === "changePassword"
+      ? { ...refused, errors: refused?.fieldErrors, changed: actionData.ok ? actionData.at : undefined }
+      : undefined;
+  const deleteResult = refused?.intent === "delete" || refused?.intent === "deleteWithPasskey" ? refused : undefined;
+  const passkeysResult = refused && PASSKEY_INTENTS.has(refused.intent) ? refused : undefined;
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">

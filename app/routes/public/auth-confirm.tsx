@@ -1,14 +1,13 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "~/components/forms/field";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, getViewer, requestForm } from "~/guards.server";
-import { formFields } from "#shared/forms.ts";
+import { getViewer } from "~/guards.server";
+import { intent, intentAction } from "~/intents.server";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 import { confirmEmail } from "#server/domain/accounts/confirm-email.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import type { Route } from "./+types/auth-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.confirmTitle", "auth.confirmIntro");
@@ -21,18 +20,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * The link mailed after a passkey sign-up (decision 022): opening it changes nothing (mail scanners
  * open links); the button confirms, and only from the account's own session.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = getViewer(context);
-  const token = String(formFields(await requestForm(request)).token ?? "").slice(0, 200);
-  if (!viewer) return data({ ok: false as const, error: "auth.confirmSignIn" }, { status: 401 });
-  try {
-    await confirmEmail(getServices(context), actorOf(viewer), token, viewer.sessionId);
-    return { ok: true as const, error: null };
-  } catch (e) {
-    if (e instanceof DomainError) return data({ ok: false as const, error: "auth.error.confirmInvalid" }, { status: e.status });
-    throw e;
-  }
-}
+export const action = intentAction(
+  {
+    confirm: intent({
+      errors: { unauthorized: "auth.confirmSignIn" },
+      fallback: "auth.error.confirmInvalid",
+      run: async (fields, { services, actor, viewer }) => {
+        await confirmEmail(services, actor(), (fields.token ?? "").slice(0, 200), viewer?.sessionId ?? "");
+      },
+    }),
+  },
+  { access: "public", defaultIntent: "confirm" },
+);
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

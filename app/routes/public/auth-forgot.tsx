@@ -1,12 +1,12 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Field, Notice } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { getServices, requestForm } from "~/guards.server";
-import { formFields, validate } from "#shared/forms.ts";
+import { intent, intentAction } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { forgotPasswordSchema } from "#shared/schemas/account.ts";
 import { requestPasswordReset } from "#server/domain/accounts/request-password-reset.ts";
@@ -14,24 +14,29 @@ import type { Route } from "./+types/auth-forgot";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "auth.forgotTitle", "auth.forgotIntro");
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const parsed = validate(forgotPasswordSchema, formFields(await requestForm(request)));
-  if (!parsed.ok) return data({ sent: false, errors: parsed.errors }, { status: 400 });
-  // The answer is the same whether or not the address has an account (no account discovery).
-  await requestPasswordReset(services, parsed.data.email, request.headers);
-  return { sent: true, errors: {} };
-}
+export const action = intentAction(
+  {
+    forgot: intent({
+      schema: forgotPasswordSchema,
+      invalid: null,
+      run: async ({ email }, { services, request }) => {
+        // The answer is the same whether or not the address has an account (no account discovery).
+        await requestPasswordReset(services, email, request.headers);
+      },
+    }),
+  },
+  { access: "public", defaultIntent: "forgot" },
+);
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useClientValidation(forgotPasswordSchema, actionData?.errors);
+  const { errors, onSubmit } = useClientValidation(forgotPasswordSchema, refusedAnswer(actionData)?.fieldErrors);
   return (
     <PageShell narrow title={t("auth.forgotTitle")} intro={t("auth.forgotIntro")}>
       <Card>
         <CardContent className="pt-5">
-          {actionData?.sent ? (
+          {actionData?.ok ? (
             <Notice text={t("auth.forgotSent")} />
           ) : (
             <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>

@@ -9,8 +9,9 @@ import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { claimableFigure, claimCodeOf, storedClaimRedirect } from "~/claim-redirect.server";
-import { claimRedirectCookie, getServices, getViewer, refusal, requestForm } from "~/guards.server";
-import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
+import { claimRedirectCookie, getViewer } from "~/guards.server";
+import { intent, intentAction, type IntentContext } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { safeLocalRedirect, safeRedirect } from "~/lib/safe-redirect";
 import { homeOf, type Role } from "#shared/roles.ts";
@@ -64,54 +65,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type AuthAnswer = {
-  ok: false;
-  intent: "login" | "signup";
-  errors: FieldErrors;
-  error: string | null;
-  params: Record<string, unknown> | undefined;
-  /** a sign-up with an e-mail that has an account: "check your mailbox" (decision 007) */
-  notice?: string;
-  values: { name?: string; email?: string };
-};
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const fields = formFields(await requestForm(request));
-  const intent = fields.intent === "signup" || fields.intent === "passkeySignup" ? "signup" : "login";
-  const values = { name: fields.name, email: fields.email };
-  const withPasskey = fields.intent === "passkeySignup" || fields.intent === "passkeyLogin";
-  const parsed = withPasskey ? null : validate(intent === "signup" ? signUpSchema : loginSchema, fields);
-  const claim = await claimInProgress(context, request);
-  if (parsed && !parsed.ok) return data<AuthAnswer>({ ok: false, intent, errors: parsed.errors, error: null, params: {}, values }, { status: 400 });
-  try {
-    const result =
-      fields.intent === "passkeyLogin"
-        ? { status: "created" as const, ...(await signInWithPasskey(services, parseResponse(fields.passkey), request.headers)) }
-        : fields.intent === "passkeySignup"
-          ? await signUpWithPasskey(services, parseResponse(fields.passkey), request.headers, fields.deviceModel)
-          : intent === "signup"
-            ? await signUp(services, parsed!.data as { name: string; email: string; password: string }, request.headers)
-            : { status: "created" as const, ...(await signIn(services, parsed!.data as { email: string; password: string }, request.headers)) };
-    if (result.status === "mailed") return data<AuthAnswer>({ ok: false, intent, errors: {}, error: null, params: {}, notice: "auth.checkMail", values });
-    const headers = new Headers(result.headers);
-    headers.append("set-cookie", claimRedirectCookie(context, ""));
-    const role = await roleOf(services.db, result.userId);
-    return redirect(target(request, claim, role), { headers });
-  } catch (e) {
-    const r = refusal(e, { prefix: "auth.error." });
-    return data<AuthAnswer>({ ok: false, intent, errors: {}, error: r.error, params: r.params, values }, { status: r.status });
-  }
+/** A sign-in or sign-up ends on its target (one redirect), or, for a sign-up with an address that has an account, "check your mailbox" (decision 007). */
+async function signedIn(ctx: IntentContext, result: { status: "mailed" } | { status: "created"; headers: Headers; userId: string }) {
+  if (result.status === "mailed") return { message: "auth.checkMail", values: { name: ctx.fields.name, email: ctx.fields.email } };
+  const claim = await claimInProgress(ctx.context, ctx.request);
+  const headers = new Headers(result.headers);
+  headers.append("set-cookie", claimRedirectCookie(ctx.context, ""));
+  const role = await roleOf(ctx.services.db, result.userId);
+  return redirect(target(ctx.request, claim, role), { headers });
 }
+
+const ECHO = ["name", "email"] as const;
+
+export const action = intentAction<{ values: { name?: string; email?: string } }>(
+  {
+    login: intent({
+      schema: loginSchema,
+      invalid: null,
+      echo: ECHO,
+      run: async (input, ctx) => signedIn(ctx, { status: "created", ...(await signIn(ctx.services, input, ctx.request.headers)) }),
+    }),
+    signup: intent({
+      schema: signUpSchema,
+      invalid: null,
+      echo: ECHO,
+      run: async (input, ctx) => signedIn(ctx, await signUp(ctx.services, input, ctx.request.headers)),
+    }),
+    passkeyLogin: intent({
+      echo: ECHO,
+      run: async (fields, ctx) =>
+        signedIn(ctx, { status: "created", ...(await signInWithPasskey(ctx.services, parseResponse(fields.passkey), ctx.request.headers)) }),
+    }),
+    passkeySignup: intent({
+      echo: ECHO,
+      run: async (fields, ctx) => signedIn(ctx, await signUpWithPasskey(ctx.services, parseResponse(fields.passkey), ctx.request.headers, fields.deviceModel)),
+    }),
+  },
+  { access: "public", defaultIntent: "login", prefix: "auth.error." },
+);
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const mode = actionData?.intent ?? loaderData.mode;
+  const mode = actionData ? (actionData.intent === "signup" || actionData.intent === "passkeySignup" ? "signup" : "login") : loaderData.mode;
+  const refused = refusedAnswer(actionData);
+  const answerValues = actionData?.ok ? actionData.values : refused?.values;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const schema = mode === "signup" ? signUpSchema : loginSchema;
   const { figure } = loaderData;
-  const { errors, onSubmit } = useClientValidation(schema, actionData?.errors);
+  const { errors, onSubmit } = useClientValidation(schema, refused?.fieldErrors);
   const redirectQuery = loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : "";
   return (
     <PageShell narrow title={mode === "signup" ? t("auth.signUpTitle") : t("auth.title")} intro={figure ? null : mode === "signup" ? t("auth.signUpIntro") : t("auth.intro")}>
@@ -131,13 +133,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           )}
           <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode} id="auth-form">
             <input type="hidden" name="intent" value={mode} />
-            <FormError error={actionData?.error} params={actionData?.params} />
-            {actionData?.notice && <Notice text={t(dataKey(actionData.notice))} />}
+            <FormError error={refused?.error} params={refused?.params} />
+            {actionData?.ok && actionData.message && <Notice text={t(dataKey(actionData.message))} />}
             {mode === "signup" ? (
-              <SignUpFields errors={errors} values={actionData?.values} />
+              <SignUpFields errors={errors} values={answerValues} />
             ) : (
               <>
-                <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
+                <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} defaultValue={answerValues?.email} />
                 <Field name="password" type="password" label={t("auth.password")} autoComplete="current-password" required error={errors.password} />
               </>
             )}

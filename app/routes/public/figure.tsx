@@ -3,7 +3,6 @@ import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
 import { AddStoryButton } from "~/components/figure/add-story-button";
-import type { StoryActionData } from "~/components/figure/add-story-dialog";
 import { Characteristics } from "~/components/figure/characteristics";
 import { ClaimCta } from "~/components/figure/claim-cta";
 import { ExclusiveCard } from "~/components/figure/exclusive-card";
@@ -19,8 +18,8 @@ import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/figure/own-s
 import { FetcherToast } from "~/components/fetcher-toast";
 import { StoryPageForm } from "~/components/figure/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
-import { actorOf, flashCookie, getServices, getViewer, refusal, requestForm, type Flash } from "~/guards.server";
-import { formFields } from "#shared/forms.ts";
+import { actorOf, flashCookie, getServices, getViewer, type Flash } from "~/guards.server";
+import { intent, intentAction, type IntentContext } from "~/intents.server";
 import { langOf, shareCardMeta, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
@@ -30,9 +29,6 @@ import { deleteOwnStory, editOwnStory } from "#server/domain/stories/edit-own-st
 import { getFigureDetail } from "#server/domain/figures/public-figure.ts";
 import { changeReport, reportFigure, withdrawReport } from "#server/domain/reports/report-figure.ts";
 import { reportStoryPhoto } from "#server/domain/stories/report-story-photo.ts";
-import { logError } from "#server/log-error.ts";
-import type { Services } from "#server/services.ts";
-import type { Viewer } from "#server/auth/viewer.ts";
 import type { Route } from "./+types/figure";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
@@ -70,88 +66,67 @@ const STORY_ERRORS: Record<string, string> = {
 /** Editing or deleting someone else's story is refused with its own text. */
 const OWN_STORY_ERRORS: Record<string, string> = { ...STORY_ERRORS, forbidden: "story.error.notYours" };
 
-/**
- * Adds a finder story: only the figure's owner (401 signed out, 403 anyone else, checked before the
- * form). With intent editStory / deleteStory: the author changes or deletes their own story.
- */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const viewer = getViewer(context);
-  if (!viewer) return data<StoryActionData>({ ok: false, error: "story.error.unauthorized", errors: {} }, { status: 401 });
-  const fields = formFields(await requestForm(request));
-  if (fields.intent === "report" || fields.intent === "changeReport" || fields.intent === "withdrawReport")
-    return report(services, viewer, params.id, fields, request);
-  if (fields.intent === "reportPhoto") return reportPhoto(services, viewer, params.id, fields, request);
-  const own = fields.intent === "editStory" || fields.intent === "deleteStory";
-  try {
-    if (fields.intent === "editStory") await editOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "", fields });
-    else if (fields.intent === "deleteStory") await deleteOwnStory(services.db, services.storage, actorOf(viewer), { storyId: fields.storyId ?? "" });
-    else await addStory(services.db, actorOf(viewer), { figureId: params.id, fields });
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });
-    const r = refusal(e, {
-      keys: own ? OWN_STORY_ERRORS : STORY_ERRORS,
-      fallback: "story.error.saveFailed",
-      unexpected: "story.error.saveFailed",
-      report: { log: services.log, request, message: "saving a finder story failed" },
-    });
-    return data<StoryActionData>({ ok: false, error: r.error, errors: {} }, { status: r.status });
-  }
-  // Without JavaScript the form was on the page: go back to the figure (the story is in the list).
-  if (fields.via === "page") throw redirect(`/boonee/${params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie("story.success", "success") } });
-  return data<StoryActionData>({ ok: true, ...(fields.intent === "deleteStory" ? { message: "story.deleted" } : {}) });
-}
+/** A story's answer to its dialog; without JavaScript (`via=page`) the form was on the page: back to the figure. */
+const storyRow = (errors: Record<string, string>, run: (ctx: IntentContext) => Promise<unknown>, message?: string) =>
+  intent({
+    errors,
+    invalid: null,
+    fallback: "story.error.saveFailed",
+    unexpected: "story.error.saveFailed",
+    run: async (fields, ctx) => {
+      await run(ctx);
+      if (fields.via === "page") return redirect(`/boonee/${ctx.params.id}#stories`, { status: 303, headers: { "set-cookie": flashCookie("story.success", "success") } });
+      return message ? { message } : undefined;
+    },
+  });
 
-const REPORT_ERRORS = new Set(["invalid", "alreadyReported", "archived", "tooMany", "notFound", "noOpenReport"]);
+const back = (figureId: string | undefined, anchor: string, key: string, kind: Flash["kind"]) =>
+  redirect(`/boonee/${figureId}#${anchor}`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
 
-/**
- * A report is a plain form (it works before React starts): always answered with a redirect and a toast.
- * intent report: a new one; changeReport / withdrawReport: the author's own open report.
- */
-async function report(services: Services, viewer: Viewer, figureId: string, fields: Record<string, string>, request: Request) {
-  const back = (key: string, kind: Flash["kind"]) =>
-    redirect(`/boonee/${figureId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
-  try {
-    if (fields.intent === "withdrawReport") {
-      await withdrawReport(services.db, actorOf(viewer), { figureId });
-      return back("life.report.withdrawn", "success");
-    }
-    if (fields.intent === "changeReport") {
-      await changeReport(services.db, actorOf(viewer), { figureId, fields });
-      return back("life.report.changed", "success");
-    }
-    await reportFigure(services.db, actorOf(viewer), { figureId, fields });
-    return back("life.report.thanks", "success");
-  } catch (e) {
-    if (e instanceof DomainError && REPORT_ERRORS.has(e.code)) {
-      const field = e.code === "invalid" ? Object.values(e.params ?? {})[0] : undefined;
-      return back(typeof field === "string" ? field : `life.error.${e.code}`, "error");
-    }
-    if (e instanceof DomainError && e.status === 401) throw redirect(`/auth?redirect=/boonee/${figureId}`);
-    logError(services.log, e, { request }, "reporting a figure failed");
-    return back("life.error.failed", "error");
-  }
-}
-
-const PHOTO_REPORT_ERRORS = new Set(["notFound", "ownPhoto", "tooMany"]);
+/** A report is a plain form (it works before React starts): always answered with a redirect and a toast; signed out, to the sign-in. */
+const reportRow = (run: (ctx: IntentContext) => Promise<unknown>, done: string) =>
+  intent({
+    errors: Object.fromEntries(["alreadyReported", "archived", "tooMany", "notFound", "noOpenReport"].map((code) => [code, `life.error.${code}`])),
+    fallback: "life.error.failed",
+    unexpected: "life.error.failed",
+    refused: (failure, { params }) => {
+      if (failure.status === 401) return redirect(`/auth?redirect=/boonee/${params.id}`);
+      const field = failure.fieldErrors && Object.values(failure.fieldErrors)[0];
+      return back(params.id, "report", field ?? failure.error ?? "life.error.failed", "error");
+    },
+    run: async (_, ctx) => {
+      await run(ctx);
+      return back(ctx.params.id, "report", done, "success");
+    },
+  });
 
 /**
- * A report of one finder photo is a plain form too: answered with a redirect back to the stories and a
- * toast ("already reported" for a second one). Refusals (404 unknown, hidden or another figure's
- * photo; 403 one's own; 429) come back as an error toast.
+ * The figure page's actions. A finder story: added by the figure's owner (401 signed out, 403 anyone
+ * else), edited or deleted by its author. A report of the figure (new, changed, withdrawn by its
+ * author) and of one finder photo ("already reported" for a second one; 404 unknown, hidden or another
+ * figure's photo, 403 one's own, 429) come back as a redirect with a toast.
  */
-async function reportPhoto(services: Services, viewer: Viewer, figureId: string, fields: Record<string, string>, request: Request) {
-  const back = (key: string, kind: Flash["kind"]) =>
-    redirect(`/boonee/${figureId}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
-  try {
-    const { already } = await reportStoryPhoto(services.db, actorOf(viewer), { figureId, fields });
-    return back(already ? "story.photoReport.already" : "story.photoReport.thanks", "success");
-  } catch (e) {
-    if (e instanceof DomainError && PHOTO_REPORT_ERRORS.has(e.code)) return back(`story.photoReport.error.${e.code}`, "error");
-    logError(services.log, e, { request }, "reporting a finder photo failed");
-    return back("story.photoReport.error.failed", "error");
-  }
-}
+export const action = intentAction(
+  {
+    addStory: storyRow(STORY_ERRORS, ({ services, actor, params, fields }) => addStory(services.db, actor(), { figureId: params.id ?? "", fields })),
+    editStory: storyRow(OWN_STORY_ERRORS, ({ services, actor, fields }) => editOwnStory(services.db, actor(), { storyId: fields.storyId ?? "", fields })),
+    deleteStory: storyRow(OWN_STORY_ERRORS, ({ services, actor, fields }) => deleteOwnStory(services.db, services.storage, actor(), { storyId: fields.storyId ?? "" }), "story.deleted"),
+    report: reportRow(({ services, actor, params, fields }) => reportFigure(services.db, actor(), { figureId: params.id ?? "", fields }), "life.report.thanks"),
+    changeReport: reportRow(({ services, actor, params, fields }) => changeReport(services.db, actor(), { figureId: params.id ?? "", fields }), "life.report.changed"),
+    withdrawReport: reportRow(({ services, actor, params }) => withdrawReport(services.db, actor(), { figureId: params.id ?? "" }), "life.report.withdrawn"),
+    reportPhoto: intent({
+      errors: Object.fromEntries(["notFound", "ownPhoto", "tooMany"].map((code) => [code, `story.photoReport.error.${code}`])),
+      fallback: "story.photoReport.error.failed",
+      unexpected: "story.photoReport.error.failed",
+      refused: (failure, { params }) => back(params.id, "stories", failure.error ?? "story.photoReport.error.failed", "error"),
+      run: async (fields, { services, actor, params }) => {
+        const { already } = await reportStoryPhoto(services.db, actor(), { figureId: params.id ?? "", fields });
+        return back(params.id, "stories", already ? "story.photoReport.already" : "story.photoReport.thanks", "success");
+      },
+    }),
+  },
+  { access: "public", defaultIntent: "addStory", logMessage: "a figure page action failed" },
+);
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
@@ -233,7 +208,7 @@ export default function FigurePage({ loaderData, actionData }: Route.ComponentPr
           </section>
           <Characteristics data={figure} />
           {isOwner ? <ExclusiveCard welcomeVideoUrl={welcomeVideoUrl} items={exclusive} figureName={figure.name} /> : <ClaimCta availability={availability} />}
-          {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.errors : undefined} />}
+          {pageForm && <StoryPageForm action={postTo} error={actionData && !actionData.ok ? actionData.error : null} errors={actionData && !actionData.ok ? actionData.fieldErrors : undefined} />}
           <FetcherToast fetcherKey={STORY_DELETE_FETCHER} errors />
           <FinderStories stories={stories} isOwner={isOwner} reportAction={signedIn ? postTo : undefined} ownActions={(s) => (
               <>

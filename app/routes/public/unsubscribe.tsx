@@ -1,7 +1,5 @@
-import { data } from "react-router";
 import { TokenActionPage } from "~/components/channels/token-action-page";
-import { domainErrorData, getServices, requestForm } from "~/guards.server";
-import { formFields, validate } from "#shared/forms.ts";
+import { intent, intentAction } from "~/intents.server";
 import { pageMeta } from "~/lib/meta";
 import { channelTokenSchema } from "#shared/schemas/channels.ts";
 import { unsubscribeEmail } from "#server/domain/notifications/unsubscribe-email.ts";
@@ -18,19 +16,21 @@ export function loader({ request }: Route.LoaderArgs) {
  * from the List-Unsubscribe header, without a session or an Origin (server/http.ts lets it through);
  * the page's own button posts the token in the form.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await requestForm(request));
-  const parsed = validate(channelTokenSchema, { token: new URL(request.url).searchParams.get("token") ?? fields.token });
-  if (!parsed.ok) return data({ ok: false as const, error: "channels.error.token" }, { status: 400 });
-  try {
-    await unsubscribeEmail(getServices(context).db, { token: parsed.data.token });
-    return { ok: true as const, error: null };
-  } catch (e) {
-    return domainErrorData(e);
-  }
-}
+export const action = intentAction(
+  {
+    unsubscribe: intent({
+      schema: channelTokenSchema,
+      input: ({ request, fields }) => ({ token: new URL(request.url).searchParams.get("token") ?? fields.token }),
+      invalid: "channels.error.token",
+      run: async ({ token }, { services }) => {
+        await unsubscribeEmail(services.db, { token });
+      },
+    }),
+  },
+  { access: "public", defaultIntent: "unsubscribe", prefix: "channels.error." },
+);
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const error = actionData && !actionData.ok ? `channels.error.${actionData.error.replace(/^channels\.error\./, "")}` : null;
+  const error = actionData && !actionData.ok ? actionData.error : null;
   return <TokenActionPage area="unsubscribe" token={loaderData.token} done={!!actionData?.ok} error={error} />;
 }
