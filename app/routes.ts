@@ -27,6 +27,9 @@ export default [
   route("stats", "routes/public/stats.tsx"),
   route("email/confirm", "routes/public/email-confirm.tsx"),
   route("unsubscribe", "routes/public/unsubscribe.tsx"),
+  // A collector's own data for their scripts, read with a personal token (docs/decisions/051).
+  route("api/v1/me/finds", "routes/api/me-finds.ts"),
+  route("api/v1/me/notifications", "routes/api/me-notifications.ts"),
   layout("routes/collector/layout.tsx", [
     route("profile", "routes/collector/profile.tsx"),
     route("profile/data", "routes/collector/profile-data.ts"),
@@ -52,6 +55,7 @@ export default [
     route("activity", "routes/admin/activity.tsx"),
     route("drops", "routes/admin/drops.tsx"),
     route("sun-tag/:booneeId", "routes/admin/sun-tag.tsx"),
+    route("webhooks", "routes/admin/webhooks.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

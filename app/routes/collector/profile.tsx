@@ -16,6 +16,11 @@ import {
   removePasskey,
   renamePasskey,
 } from "#server/domain/accounts/passkeys.ts";
+import {
+  createPersonalToken,
+  listPersonalTokens,
+  revokePersonalToken,
+} from "#server/domain/accounts/personal-tokens.ts";
 import { getProfileSummary } from "#server/domain/accounts/profile-summary.ts";
 import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
 import { parseResponse } from "#server/passkeys/ceremony.ts";
@@ -24,6 +29,7 @@ import { BooneeCard } from "~/components/boonee-card";
 import { NotificationSettings } from "~/components/channels/notification-settings";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
 import { PasskeysSection } from "~/components/collector/passkeys-section";
+import { PersonalTokensSection } from "~/components/collector/personal-tokens-section";
 import { describeUserAgent } from "~/components/collector/user-agent";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { LogoutButton } from "~/components/logout-button";
@@ -60,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const channels = await readNotificationSettings(services.db, actorOf(viewer));
   const passkeys = await listOwnPasskeys(services.db, actorOf(viewer));
   const withPassword = await hasPassword(services.db, viewer.id);
+  const tokens = await listPersonalTokens(services.db, actorOf(viewer));
   return {
     ...summary,
     newId,
@@ -67,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions,
     channels,
     passkeys,
+    tokens,
     withPassword,
     vapidPublicKey: services.vapidPublicKey,
     lang: context.get(langContext),
@@ -130,6 +138,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent: "passkeys", error: r.error, params: r.params }, { status: r.status });
     }
   }
+  if (intent === "createToken" || intent === "revokeToken") {
+    try {
+      if (intent === "revokeToken") {
+        await revokePersonalToken(services.db, actorOf(viewer), String(form.get("id") ?? ""));
+        return data({ intent: "tokens", error: null, params: {}, tokensChanged: "profile.tokens.revoked" });
+      }
+      const { token } = await createPersonalToken(services.db, actorOf(viewer), formFields(form));
+      return data({ intent: "tokens", error: null, params: {}, token });
+    } catch (e) {
+      const r = refusal(e, { prefix: "profile.tokens.error." });
+      const errors = r.error === "profile.tokens.error.invalid" ? (r.params as Record<string, string>) : undefined;
+      return data({ intent: "tokens", error: errors ? null : r.error, params: r.params, errors }, { status: r.status });
+    }
+  }
   if (intent !== "delete" && intent !== "deleteWithPasskey") return data({ error: null, params: {} }, { status: 400 });
   try {
     const headers =
@@ -163,6 +185,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     sessions,
     channels,
     passkeys,
+    tokens,
     withPassword,
     vapidPublicKey,
     lang,
@@ -171,12 +194,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     if (actionData && "signedOutOthers" in actionData) toast.success(t("profile.sessions.signedOutOthers"));
     if (actionData && "changed" in actionData) toast.success(t("profile.password.changed"));
     if (actionData && "passkeysChanged" in actionData) toast.success(t(dataKey(String(actionData.passkeysChanged))));
+    if (actionData && "tokensChanged" in actionData) toast.success(t(dataKey(String(actionData.tokensChanged))));
   }, [actionData, t]);
   const passwordResult =
     actionData && "intent" in actionData && actionData.intent === "changePassword" ? actionData : undefined;
   const deleteResult = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
   const passkeysResult =
     actionData && "intent" in actionData && actionData.intent === "passkeys" ? actionData : undefined;
+  const tokensResult = actionData && "intent" in actionData && actionData.intent === "tokens" ? actionData : undefined;
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
@@ -358,6 +383,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} role={role} />
 
       <PasskeysSection passkeys={passkeys} result={passkeysResult} withPassword={withPassword} />
+
+      <PersonalTokensSection tokens={tokens} result={tokensResult} />
 
       {withPassword && (
         <section className="mt-12" aria-labelledby="password-title">
