@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { queryRows } from "../../server/db/client.ts";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../server/db/schema.ts";
+import { activityLog, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../server/db/schema.ts";
 import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
 import { releaseDrop } from "../../server/domain/drops/release-drop.ts";
 import { reportFigure } from "../../server/domain/reports/report-figure.ts";
@@ -241,6 +241,14 @@ describe(`signed webhooks (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
     // deleted with its deliveries
     await deleteWebhook(s.db, admin, id);
     expect(await s.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).toEqual([]);
+    // every change is in the activity log, by whom
+    const log = await s.db
+      .select({ action: activityLog.action, actorId: activityLog.actorId })
+      .from(activityLog)
+      .where(eq(activityLog.objectId, id))
+      .orderBy(activityLog.createdAt);
+    expect(log.map((l) => l.action)).toEqual(["webhook.added", "webhook.paused", "webhook.resumed", "webhook.deleted"]);
+    expect(new Set(log.map((l) => l.actorId))).toEqual(new Set([admin.id]));
   });
 
   it("two workers racing send every delivery exactly once", async () => {

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { webhookEndpoints } from "../../db/schema.ts";
 import { PushEndpointRefused, type PushEndpointPolicy } from "../../notify/push-endpoint-policy.ts";
 import { newWebhookSecret } from "../../webhooks/signature.ts";
+import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 
 /**
@@ -31,9 +32,17 @@ export async function addWebhook(
       throw new DomainError("invalid", 400, { url: "admin.webhooks.error.internal" });
   }
   const secret = newWebhookSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ url, description, events, secret, createdBy: actor.id })
-    .returning({ id: webhookEndpoints.id });
-  return { id: row.id, secret };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ url, description, events, secret, createdBy: actor.id })
+      .returning({ id: webhookEndpoints.id });
+    await recordActivity(tx, actor, {
+      action: "webhook.added",
+      objectType: "webhook",
+      objectId: row.id,
+      objectLabel: url,
+    });
+    return { id: row.id, secret };
+  });
 }
