@@ -19,7 +19,7 @@ export function claimCodeOf(target: string | null | undefined): string | null {
 export const storedClaimRedirect = (request: Request) =>
   readCookie(request.headers.get("cookie"), "claim_redirect") || null;
 
-export const isClaimable = (figure: FigureByCode) => isClaimableFigure(figure.boonee);
+export const isClaimable = (figure: FigureByCode) => isClaimableFigure(figure.details);
 
 /** The figure a claim path leads to while it can still be claimed; null otherwise (taken, gone, refused). */
 export async function claimableFigure(

@@ -24,7 +24,7 @@ import { openDatabase, queryRows } from "../server/db/client.ts";
 import { decodeCursor, encodeCursor } from "../server/db/paging.ts";
 import { listClaims } from "../server/domain/claims/list-claims.ts";
 import type { Actor } from "../server/domain/errors.ts";
-import { listAdminBoonees } from "../server/domain/figures/list-figures.ts";
+import { listAdminFigures } from "../server/domain/figures/list-figures.ts";
 import { createHttpApp } from "../server/http.ts";
 import { closeServices, createServices } from "../server/services.ts";
 
@@ -114,28 +114,28 @@ const deepClaim = await at(
 );
 const deep = (row: { ts: string; id: string }, dir: "after" | "before" = "after") =>
   decodeCursor(dir, encodeCursor(row.ts, row.id))!;
-await measure("figures: page 1", () => listAdminBoonees(database.db, admin, {}));
+await measure("figures: page 1", () => listAdminFigures(database.db, admin, {}));
 await measure("figures: page 2001 (after row 48,000)", () =>
-  listAdminBoonees(database.db, admin, { cursor: deep(deepFigure), page: 2001 }),
+  listAdminFigures(database.db, admin, { cursor: deep(deepFigure), page: 2001 }),
 );
 await measure("figures: back to page 2000 (before row 48,000)", () =>
-  listAdminBoonees(database.db, admin, { cursor: deep(deepFigure, "before"), page: 2000 }),
+  listAdminFigures(database.db, admin, { cursor: deep(deepFigure, "before"), page: 2000 }),
 );
 await measure("figures: last page", () =>
-  listAdminBoonees(database.db, admin, { cursor: deep(oldestFigure), page: 4167 }),
+  listAdminFigures(database.db, admin, { cursor: deep(oldestFigure), page: 4167 }),
 );
-await measure("figures: search 'blubb 12'", () => listAdminBoonees(database.db, admin, { q: "blubb 12" }));
-const serie42 = await listAdminBoonees(database.db, admin, { q: "serie 42" });
+await measure("figures: search 'blubb 12'", () => listAdminFigures(database.db, admin, { q: "blubb 12" }));
+const serie42 = await listAdminFigures(database.db, admin, { q: "serie 42" });
 await measure("figures: search 'serie 42', page 2", () =>
-  listAdminBoonees(database.db, admin, { q: "serie 42", cursor: decodeCursor("after", serie42.next), page: 2 }),
+  listAdminFigures(database.db, admin, { q: "serie 42", cursor: decodeCursor("after", serie42.next), page: 2 }),
 );
-await measure("figures: search 'blubb' (10 % match)", () => listAdminBoonees(database.db, admin, { q: "blubb" }));
-await measure("figures: status claimed", () => listAdminBoonees(database.db, admin, { status: "claimed" }));
+await measure("figures: search 'blubb' (10 % match)", () => listAdminFigures(database.db, admin, { q: "blubb" }));
+await measure("figures: status claimed", () => listAdminFigures(database.db, admin, { status: "claimed" }));
 await measure("figures: status available, after row 48,000", () =>
-  listAdminBoonees(database.db, admin, { status: "available", cursor: deep(deepFigure), page: 100 }),
+  listAdminFigures(database.db, admin, { status: "available", cursor: deep(deepFigure), page: 100 }),
 );
-await measure("figures: status Draft", () => listAdminBoonees(database.db, admin, { status: "Draft" }));
-await measure("figures: search 'zzz-none' (no match)", () => listAdminBoonees(database.db, admin, { q: "zzz-none" }));
+await measure("figures: status Draft", () => listAdminFigures(database.db, admin, { status: "Draft" }));
+await measure("figures: search 'zzz-none' (no match)", () => listAdminFigures(database.db, admin, { q: "zzz-none" }));
 await measure("claims: page 1", () => listClaims(database.db, admin, {}));
 await measure("claims: page 1001 (after row 25,000)", () =>
   listClaims(database.db, admin, { cursor: deep(deepClaim), page: 1001 }),

@@ -12,7 +12,7 @@ import pg from "pg";
 
 import { openDatabase } from "../server/db/client.ts";
 import { boonees, profiles, tags } from "../server/db/schema.ts";
-import { claimBoonee } from "../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../server/domain/claims/claim-figure.ts";
 import { findFigureByCode } from "../server/domain/codes/find-figure-by-code.ts";
 
 const CLIENTS = 50;
@@ -55,14 +55,14 @@ async function bench(label: string, url?: string): Promise<Row[]> {
         )
         .returning({ id: boonees.id });
       const codes = figures.map((_, i) => `${prefix}${i.toString(36).toUpperCase().padStart(6, "0")}`);
-      await db.insert(tags).values(figures.map((f, i) => ({ booneeId: f.id, secretCode: codes[i] })));
+      await db.insert(tags).values(figures.map((f, i) => ({ figureId: f.id, secretCode: codes[i] })));
       return codes;
     }
     // one claim request: look the code up (throttled per address and account), then claim
     async function claim(user: { id: string }, code: string, ip: string) {
       const found = await findFigureByCode(db, code, { ip, userId: user.id });
       if (!found) throw new Error("code not found");
-      return claimBoonee(db, { id: user.id, role: "user" }, { p_tag_id: found.tagId, p_boonee_id: found.boonee.id });
+      return claimFigure(db, { id: user.id, role: "user" }, { p_tag_id: found.tagId, p_boonee_id: found.details.id });
     }
     const rows: Row[] = [];
 

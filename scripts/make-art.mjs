@@ -207,7 +207,7 @@ ${fire.join("")}
 const svgDoc = (w, h, body, extra = "") =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"${extra}>${body}</svg>`;
 
-/** About image 1: a boonee hiding under a park bench, with its tag. */
+/** About image 1: a figure hiding under a park bench, with its tag. */
 function aboutHidden() {
   return svgDoc(
     800,
@@ -226,7 +226,7 @@ ${place(monster({ body: C.grape, belly: C.grapeLight, horn: C.slime, look: -0.7,
   );
 }
 
-/** About image 2: a phone taps the tag and the boonee pops out to say hello. */
+/** About image 2: a phone taps the tag and the figure pops out to say hello. */
 function aboutClaim() {
   return svgDoc(
     800,

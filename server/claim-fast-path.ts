@@ -8,7 +8,7 @@ import { claimRedirectCookieFor } from "#shared/cookies.ts";
 import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { readSessionFast } from "./auth/session-fast-path.ts";
 import { recordAppOpen } from "./domain/accounts/record-app-open.ts";
-import { claimBoonee } from "./domain/claims/claim-boonee.ts";
+import { claimFigure } from "./domain/claims/claim-figure.ts";
 import { lookupClaimCode } from "./domain/codes/lookup-claim-code.ts";
 import { readForm } from "./form-request.ts";
 import type { ClaimHandoff } from "./router-context.ts";
@@ -47,10 +47,10 @@ export function claimFastPath(services: Services, render: RenderClaimPage): Midd
     });
     if (lookup.status !== "found") return render(request, { code: raw, lookup });
     const { figure } = lookup;
-    const result = await claimBoonee(
+    const result = await claimFigure(
       services.db,
       { id: viewer.id, role: viewer.role },
-      { p_user_id: viewer.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id },
+      { p_user_id: viewer.id, p_tag_id: figure.tagId, p_boonee_id: figure.details.id },
     );
     if (!result.success && !result.mine) return render(request, { code: raw, lookup, result });
     services.metrics.claim(result);
@@ -58,7 +58,7 @@ export function claimFastPath(services: Services, render: RenderClaimPage): Midd
     return new Response(null, {
       status: 303,
       headers: {
-        location: result.success ? claimedPath(result.booneeId) : claimPath(normalizeCode(raw)),
+        location: result.success ? claimedPath(result.figureId) : claimPath(normalizeCode(raw)),
         "set-cookie": claimRedirectCookieFor(services.settings.publicUrl, ""),
         "cache-control": "private, no-store",
       },

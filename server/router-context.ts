@@ -3,7 +3,7 @@ import { createContext } from "react-router";
 import type { Lang } from "#shared/i18n-config.ts";
 
 import type { Viewer } from "./auth/viewer.ts";
-import type { ClaimResult } from "./domain/claims/claim-boonee.ts";
+import type { ClaimResult } from "./domain/claims/claim-figure.ts";
 import type { CodeLookup } from "./domain/codes/lookup-claim-code.ts";
 import type { Services } from "./services.ts";
 

@@ -2,7 +2,7 @@
 export const claimPath = (code: string) => `/claim/${code}`;
 
 /** The page after a successful claim (Post/Redirect/Get). */
-export const claimedPath = (booneeId: string) => `/claimed/${booneeId}`;
+export const claimedPath = (figureId: string) => `/claimed/${figureId}`;
 
 /** Where the success page goes on to: the collection, with the new find marked. */
-export const newFindPath = (booneeId: string) => `/profile?new=${encodeURIComponent(booneeId)}`;
+export const newFindPath = (figureId: string) => `/profile?new=${encodeURIComponent(figureId)}`;

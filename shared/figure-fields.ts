@@ -40,7 +40,7 @@ export const optionalDay = (error: string) =>
         .nullable(),
     );
 
-/** How the admin form shows a field (shared by the rows below and app/components/admin/boonee-fields.tsx). */
+/** How the admin form shows a field (shared by the rows below and app/components/admin/figure-fields.tsx). */
 export type InputSpec =
   | { type: "text"; maxLength: number; required?: boolean; wide?: boolean }
   | { type: "textarea"; maxLength: number; rows: number; wide?: boolean }
@@ -83,7 +83,7 @@ interface FieldRow {
  * `admin.fields.<key>`, `wide` fields span the whole form), inheritance by instances (`inherited`,
  * `column` is what boonees.overridden_fields stores), the column lists that read figures (`secret`
  * ones never reach a public query), the create and update values and the characteristics on the
- * figure page (`characteristic`, label `boonee.fields.<label ?? key>`). `schema: null` marks a field
+ * figure page (`characteristic`, label `figure.fields.<label ?? key>`). `schema: null` marks a field
  * the form does not edit as text (the picture is uploaded). The Drizzle column (`boonees[key]` in
  * server/db/schema.ts) and its migration are written by hand.
  */
@@ -209,7 +209,7 @@ const WRITTEN_FIELDS = [
     },
     inherited: true,
     secret: false,
-    characteristic: { show: "option", optionLabel: "boonee.elements" },
+    characteristic: { show: "option", optionLabel: "figure.elements" },
     translatable: false,
   },
   {

@@ -39,7 +39,7 @@ export const ROUTE_POLICIES = {
   "/claim": { access: "public" },
   "/claim/:secretCode": { access: "public" },
   "/c/:secretCode": { access: "public" },
-  "/s/:booneeId": { access: "public" },
+  "/s/:figureId": { access: "public" },
   "/boonee": { access: "public" },
   "/boonee/:id": { access: "public", publicCache: true },
   "/boonee/:id/photos": { access: "signedIn", uploads: "photos" },
@@ -73,7 +73,7 @@ export const ROUTE_POLICIES = {
   "/admin/labels": { access: "admin" },
   "/admin/activity": { access: "admin" },
   "/admin/drops": { access: "admin", uploads: "admin" },
-  "/admin/sun-tag/:booneeId": { access: "admin" },
+  "/admin/sun-tag/:figureId": { access: "admin" },
   "/admin/webhooks": { access: "admin" },
   "/*": { access: "public" },
 } as const satisfies Record<RoutePattern, RoutePolicy>;

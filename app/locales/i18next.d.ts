@@ -4,7 +4,7 @@ type Messages = {
   achievements: typeof import("./de/achievements.json");
   admin: typeof import("./de/admin.json");
   auth: typeof import("./de/auth.json");
-  boonee: typeof import("./de/boonee.json");
+  details: typeof import("./de/boonee.json");
   broadcast: typeof import("./de/broadcast.json");
   byCode: typeof import("./de/byCode.json");
   channels: typeof import("./de/channels.json");

@@ -129,7 +129,7 @@ export const boonees = pgTable(
     series: text("series"),
     imageUrl: text("image_url"),
     welcomeVideoUrl: text("welcome_video_url"),
-    templateId: uuid("template_id").references((): AnyPgColumn => boonees.id, { onDelete: "set null" }),
+    typeId: uuid("template_id").references((): AnyPgColumn => boonees.id, { onDelete: "set null" }),
     ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     origin: text("origin"),
@@ -168,7 +168,7 @@ export const boonees = pgTable(
   },
   (t) => [
     index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),
-    index("boonees_template_idx").on(t.templateId),
+    index("boonees_template_idx").on(t.typeId),
     index("boonees_status_idx").on(t.status),
     index("boonees_rarity_owner_idx").on(t.rarity, t.ownerId),
     index("boonees_series_idx").on(t.series),
@@ -187,7 +187,7 @@ export const tags = pgTable(
   "tags",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    booneeId: uuid("boonee_id")
+    figureId: uuid("boonee_id")
       .notNull()
       .references(() => boonees.id, { onDelete: "cascade" }),
     tagUid: text("tag_uid"),
@@ -207,7 +207,7 @@ export const tags = pgTable(
   },
   (t) => [
     uniqueIndex("tags_secret_code_key").on(t.secretCode),
-    uniqueIndex("tags_boonee_key").on(t.booneeId),
+    uniqueIndex("tags_boonee_key").on(t.figureId),
     uniqueIndex("tags_sun_uid_key")
       .on(t.tagUid)
       .where(sql`${t.sunMode} is not null`),
@@ -229,7 +229,7 @@ export const claims = pgTable(
   "claims",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    booneeId: uuid("boonee_id")
+    figureId: uuid("boonee_id")
       .notNull()
       .references(() => boonees.id, { onDelete: "cascade" }),
     userId: text("user_id")
@@ -252,7 +252,7 @@ export const claims = pgTable(
     // A figure has at most one standing claim: a second one is impossible even if the code path is
     // wrong. A rejected claim stays as a record and no longer counts.
     uniqueIndex("claims_boonee_key")
-      .on(t.booneeId)
+      .on(t.figureId)
       .where(sql`${t.status} <> 'rejected'`),
     index("claims_user_idx").on(t.userId),
     index("claims_claimed_at_idx").on(t.claimedAt.desc()),
@@ -264,7 +264,7 @@ export const booneeStories = pgTable(
   "boonee_stories",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    booneeId: uuid("boonee_id")
+    figureId: uuid("boonee_id")
       .notNull()
       .references(() => boonees.id, { onDelete: "cascade" }),
     userId: text("user_id")
@@ -280,7 +280,7 @@ export const booneeStories = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("boonee_stories_boonee_idx").on(t.booneeId, t.createdAt.desc()),
+    index("boonee_stories_boonee_idx").on(t.figureId, t.createdAt.desc()),
     index("boonee_stories_user_idx").on(t.userId),
     check("boonee_stories_lang_check", sql`${t.lang} in ('de', 'en')`),
   ],
@@ -292,7 +292,7 @@ export const exclusiveContent = pgTable(
   "exclusive_content",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    booneeId: uuid("boonee_id").references(() => boonees.id, { onDelete: "cascade" }),
+    figureId: uuid("boonee_id").references(() => boonees.id, { onDelete: "cascade" }),
     audience: audienceEnum("audience").notNull().default("all"),
     audienceRarity: rarityEnum("audience_rarity"),
     audienceSeries: text("audience_series"),
@@ -311,7 +311,7 @@ export const exclusiveContent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("exclusive_content_boonee_idx").on(t.booneeId),
+    index("exclusive_content_boonee_idx").on(t.figureId),
     index("exclusive_content_created_idx").on(t.createdAt.desc(), t.id),
     index("exclusive_content_audience_idx").on(t.audience, t.createdAt.desc()),
     // /uploads/exclusive/… finds its item (and so its audience) by URL (server/domain/media-access.ts)
@@ -470,7 +470,7 @@ export const figureReports = pgTable(
   "figure_reports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    booneeId: uuid("boonee_id")
+    figureId: uuid("boonee_id")
       .notNull()
       .references(() => boonees.id, { onDelete: "cascade" }),
     // A deleted account keeps its (anonymised) profile row, so its reports keep counting.
@@ -493,7 +493,7 @@ export const figureReports = pgTable(
   },
   (t) => [
     uniqueIndex("figure_reports_open_key")
-      .on(t.booneeId, t.reporterId)
+      .on(t.figureId, t.reporterId)
       .where(sql`${t.resolvedAt} is null`),
     index("figure_reports_open_idx")
       .on(t.createdAt.desc())
@@ -505,12 +505,12 @@ export const figureReports = pgTable(
   ],
 );
 
-export type Boonee = typeof boonees.$inferSelect;
+export type FigureRow = typeof boonees.$inferSelect;
 export type Tag = typeof tags.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type Rarity = (typeof rarityEnum.enumValues)[number];
-export type BooneeStatus = (typeof statusEnum.enumValues)[number];
+export type FigureStatus = (typeof statusEnum.enumValues)[number];
 export type Role = (typeof roleEnum.enumValues)[number];
 
 // A drop: figures released to the public at one time (product decisions "Drops"). Until released_at is
@@ -552,12 +552,12 @@ export const dropFigures = pgTable(
     dropId: uuid("drop_id")
       .notNull()
       .references(() => drops.id, { onDelete: "cascade" }),
-    booneeId: uuid("boonee_id")
+    figureId: uuid("boonee_id")
       .notNull()
       .references(() => boonees.id, { onDelete: "cascade" }),
     previousStatus: statusEnum("previous_status").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dropId, t.booneeId] }), uniqueIndex("drop_figures_boonee_key").on(t.booneeId)],
+  (t) => [primaryKey({ columns: [t.dropId, t.figureId] }), uniqueIndex("drop_figures_boonee_key").on(t.figureId)],
 );
 
 export const dropHints = pgTable(

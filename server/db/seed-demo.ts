@@ -106,14 +106,14 @@ export async function seedDemo(db: Db, log: Logger, dataDir: string) {
             ...fields,
             status: "Placed" as const,
             imageUrl: `/images/samples/${slug}.svg`,
-            templateId: t.id,
+            typeId: t.id,
           })),
         )
         .returning({ id: boonees.id });
       for (const b of [t, ...instances]) {
         const code = generateClaimCode();
         codes.push(`${type.name}: ${code}`);
-        await tx.insert(tags).values({ booneeId: b.id, secretCode: code });
+        await tx.insert(tags).values({ figureId: b.id, secretCode: code });
       }
     }
   });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 import { queryRows, type Database } from "../db/client.ts";
-import type { ClaimResult } from "../domain/claims/claim-boonee.ts";
+import type { ClaimResult } from "../domain/claims/claim-figure.ts";
 import { GLOBAL_RULE, siteWrongCodes } from "../domain/codes/guess-budget.ts";
 
 /**

@@ -10,7 +10,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { networkKey } from "../domain/address-key.ts";
 import { getPublicDrop } from "../domain/drops/public-drops.ts";
 import { DomainError } from "../domain/errors.ts";
-import { getBooneeDetail } from "../domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../domain/figures/public-figure.ts";
 import { hit, minutesToWait, type ThrottleRule } from "../domain/throttle.ts";
 import { translator } from "../notify/translate.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -56,7 +56,7 @@ async function pictureOf(storage: Storage, url: string | null): Promise<Uint8Arr
 
 /**
  * A public figure's share card: picture, name, rarity and "found by … after …", "still hidden" or the
- * reported note. Only what the public page shows (getBooneeDetail as a visitor): never a code.
+ * reported note. Only what the public page shows (getFigureDetail as a visitor): never a code.
  * Throws DomainError notFound for a figure that is not public.
  */
 export async function figureCard(
@@ -66,7 +66,7 @@ export async function figureCard(
   beforeRender?: BeforeRender,
 ): Promise<Buffer> {
   const t = translator(lang);
-  const page = await getBooneeDetail(services.db, null, id);
+  const page = await getFigureDetail(services.db, null, id);
   const found = page.life.findLast((e) => e.kind === "found");
   const line = page.reportedIssue
     ? t(`life.note.${page.reportedIssue}Title`)
@@ -78,9 +78,9 @@ export async function figureCard(
             after: durationText(found.afterMinutes, t),
           })
       : page.claimed
-        ? t("boonee.ownedBy", { name: page.ownerName ?? t("common.anonymous") })
+        ? t("figure.ownedBy", { name: page.ownerName ?? t("common.anonymous") })
         : page.availability === "noLongerClaimable"
-          ? t("boonee.status.noLongerClaimable")
+          ? t("figure.status.noLongerClaimable")
           : t("life.card.stillHidden");
   const content: Omit<CardContent, "picture"> = {
     kicker: "Boonees",

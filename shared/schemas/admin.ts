@@ -25,8 +25,8 @@ const optionalUuid = z
   .pipe(uuid.nullable());
 
 /** The figure's own fields (spec section 3), shared by create and edit: one per row of shared/figure-fields.ts. */
-export const booneeFieldsSchema = z.object(figureFieldsShape);
-export type BooneeFieldsInput = z.output<typeof booneeFieldsSchema>;
+export const figureFieldsSchema = z.object(figureFieldsShape);
+export type FigureFieldsInput = z.output<typeof figureFieldsSchema>;
 
 /** The claim code an admin types or generates: required, forced to upper case, 6–20 of A–Z and 0–9. */
 export const secretCodeSchema = z
@@ -41,16 +41,16 @@ export const secretCodeSchema = z
       .refine((c) => /^[A-Z0-9]+$/.test(c), "admin.create.error.codeFormat"),
   );
 
-export const createBooneeSchema = booneeFieldsSchema
+export const createFigureSchema = figureFieldsSchema
   .extend({
-    templateId: optionalUuid,
+    typeId: optionalUuid,
     secretCode: secretCodeSchema,
   })
   .superRefine(englishNeedsGerman);
-export type CreateBooneeInput = z.output<typeof createBooneeSchema>;
+export type CreateFigureInput = z.output<typeof createFigureSchema>;
 
 export const batchSchema = z.object({
-  templateId: z
+  typeId: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim())
@@ -74,16 +74,16 @@ const placementNote = z
   .transform((v) => (v === undefined ? undefined : v || null));
 
 /** Editing a figure; for an instance, the fields ticked "use the type's value" (`inherit_<column>`). */
-export const updateBooneeSchema = booneeFieldsSchema
+export const updateFigureSchema = figureFieldsSchema
   .extend({ id: uuid, placementNote })
   .catchall(z.unknown())
   .superRefine(englishNeedsGerman)
   .transform((v) => {
-    const fields = Object.fromEntries(Object.keys(booneeFieldsSchema.shape).map((k) => [k, v[k]])) as BooneeFieldsInput;
+    const fields = Object.fromEntries(Object.keys(figureFieldsSchema.shape).map((k) => [k, v[k]])) as FigureFieldsInput;
     const inherit = INHERITED_FIELDS.filter((f) => v[inheritInputName(f.column)] === "on").map((f) => f.column);
     return { ...fields, id: v.id, placementNote: v.placementNote as string | null | undefined, inherit };
   });
-export type UpdateBooneeInput = z.output<typeof updateBooneeSchema>;
+export type UpdateFigureInput = z.output<typeof updateFigureSchema>;
 
 export const idSchema = z.object({ id: uuid });
 
@@ -149,21 +149,21 @@ const broadcastAudienceFields = {
     .transform((v) => (v && v !== "" ? v : null))
     .pipe(z.enum(RARITIES, "broadcast.error.required").nullable()),
   series: optionalText(100),
-  booneeId: optionalUuid,
+  figureId: optionalUuid,
 };
 type AudienceValues = {
   audience: (typeof AUDIENCES)[number];
   rarity: string | null;
   series: string | null;
-  booneeId: string | null;
+  figureId: string | null;
 };
 function checkAudience(v: AudienceValues, ctx: z.RefinementCtx) {
   if (v.audience === "rarity" && !v.rarity)
     ctx.addIssue({ code: "custom", path: ["rarity"], message: "broadcast.error.required" });
   if (v.audience === "series" && !v.series)
     ctx.addIssue({ code: "custom", path: ["series"], message: "broadcast.error.required" });
-  if (v.audience === "boonee" && !v.booneeId)
-    ctx.addIssue({ code: "custom", path: ["booneeId"], message: "broadcast.error.required" });
+  if (v.audience === "boonee" && !v.figureId)
+    ctx.addIssue({ code: "custom", path: ["figureId"], message: "broadcast.error.required" });
 }
 
 /** The audience alone: the form's recipient count asks with it, the send with the whole broadcast. */

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../server/db/schema.ts";
 import { figureById, ownerWith, pngBytes, signInAsModerator, signUpQuick, tagOf } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
+import { db, expect, randomCode, seedFigure, signInAsAdmin, test, unique } from "./fixtures.ts";
 
 /**
  * Every admin action (each intent of each admin route, as a document POST and as React Router's
@@ -16,14 +16,14 @@ test("every admin action is refused for visitors, plain users and (admin-only on
 }) => {
   test.setTimeout(90_000);
   // --- the things the requests try to change
-  const type = await seedBoonee({ name: `Zugriffstyp ${unique()}`, status: "Draft" });
-  const target = await seedBoonee({ name: `Zugriffsziel ${unique()}`, status: "Placed" });
+  const type = await seedFigure({ name: `Zugriffstyp ${unique()}`, status: "Draft" });
+  const target = await seedFigure({ name: `Zugriffsziel ${unique()}`, status: "Placed" });
   const ownerPage = await browser.newPage();
   const { user: owner, owned } = await ownerWith(ownerPage, [{ rarity: "Rare" }]);
   await ownerPage.close();
   const [story] = await db
     .insert(schema.booneeStories)
-    .values({ booneeId: owned[0].id, userId: owner.id, title: "Sichtbar", story: "Diese Story bleibt sichtbar." })
+    .values({ figureId: owned[0].id, userId: owner.id, title: "Sichtbar", story: "Diese Story bleibt sichtbar." })
     .returning();
   const [photo] = await db
     .insert(schema.storyPhotos)
@@ -45,8 +45,8 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
   // two open reports mark the target "maybe missing"; resolving them is for admins only
   await db.insert(schema.figureReports).values([
-    { booneeId: target.id, reporterId: owner.id, kind: "missing" },
-    { booneeId: target.id, reporterId: null, kind: "missing", note: "Nicht mehr da" },
+    { figureId: target.id, reporterId: owner.id, kind: "missing" },
+    { figureId: target.id, reporterId: null, kind: "missing", note: "Nicht mehr da" },
   ]);
   const [sent] = await db
     .insert(schema.exclusiveContent)
@@ -70,7 +70,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       name: "batch",
       path: "/admin/create-boonee",
       adminOnly: true,
-      body: { form: { intent: "batch", templateId: type.id, count: "3", status: "Draft" } },
+      body: { form: { intent: "batch", typeId: type.id, count: "3", status: "Draft" } },
     },
     {
       name: "update",
@@ -235,13 +235,13 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       name: "resolve reports (gone)",
       path: "/admin/reports",
       adminOnly: true,
-      body: { form: { intent: "resolve", outcome: "gone", booneeId: target.id, reason: "Weg" } },
+      body: { form: { intent: "resolve", outcome: "gone", figureId: target.id, reason: "Weg" } },
     },
     {
       name: "resolve reports (fixed)",
       path: "/admin/reports",
       adminOnly: true,
-      body: { form: { intent: "resolve", outcome: "fixed", booneeId: target.id } },
+      body: { form: { intent: "resolve", outcome: "fixed", figureId: target.id } },
     },
   ];
   const variants = (path: string) =>
@@ -320,7 +320,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   ]);
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, createName))).toHaveLength(0);
   expect(await db.select().from(schema.tags).where(eq(schema.tags.secretCode, createCode))).toHaveLength(0);
-  expect(await db.select().from(schema.boonees).where(eq(schema.boonees.templateId, type.id))).toHaveLength(0);
+  expect(await db.select().from(schema.boonees).where(eq(schema.boonees.typeId, type.id))).toHaveLength(0);
   expect(await figureById(target.id)).toMatchObject({
     name: target.name,
     status: "Placed",
@@ -336,7 +336,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   ).toHaveLength(0);
   const [claim] = await db.select().from(schema.claims).where(eq(schema.claims.id, owned[0].claimId));
   expect(claim).toMatchObject({ verified: false, status: "pending" });
-  const reports = await db.select().from(schema.figureReports).where(eq(schema.figureReports.booneeId, target.id));
+  const reports = await db.select().from(schema.figureReports).where(eq(schema.figureReports.figureId, target.id));
   expect(reports.map((r) => r.resolvedAt)).toEqual([null, null]);
   expect((await tagOf(target.id)).secretCode).toBe(target.code);
   expect((await tagOf(target.id)).sunMode).toBeNull();

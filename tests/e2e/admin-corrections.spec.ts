@@ -12,7 +12,7 @@ import {
   tagOf,
 } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 /** A second person in their own browser context (optionally in English). */
 async function person(browser: Browser, english = false) {
@@ -103,11 +103,11 @@ test.describe("putting things right", () => {
     page,
     browser,
   }) => {
-    const figure = await seedBoonee({ name: `Swap ${unique()}` });
+    const figure = await seedFigure({ name: `Swap ${unique()}` });
     await useEnglish(page);
     await signInAsAdmin(page);
     await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(figure.name)}`);
-    const card = page.getByTestId("admin-boonee-card").filter({ hasText: figure.name });
+    const card = page.getByTestId("admin-figure-card").filter({ hasText: figure.name });
     await card.getByRole("button", { name: "Replace code" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Replace code" }).click();
     const result = page.getByRole("dialog", { name: `New code for ${figure.name}` });
@@ -240,7 +240,7 @@ test.describe("putting things right", () => {
     const { user, owned } = await ownerWith(page, [{ name: `Erzähl ${unique()}` }]);
     const [story] = await db
       .insert(schema.booneeStories)
-      .values({ booneeId: owned[0].id, userId: user.id, title: "Tipfehler", story: "Gefunden unter der Brüke." })
+      .values({ figureId: owned[0].id, userId: user.id, title: "Tipfehler", story: "Gefunden unter der Brüke." })
       .returning();
 
     // refused on the server for a visitor, another collector and an admin; nothing changes

@@ -4,7 +4,7 @@ import { toZonedInput } from "#shared/zoned-time.ts";
 
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 25 ("the second week"), operator items 8, 9, 10, 11 and 14, as the admin meets them.
 const ZONE = "Europe/Berlin";
@@ -13,10 +13,9 @@ const inHours = (h: number) => toZonedInput(new Date(Date.now() + h * 3_600_000)
 
 /** A type and its instances (Nr. 1, 2, 3 …), created in that order. */
 async function typeWithInstances(name: string, instances: number) {
-  const type = await seedBoonee({ name, series: `Reihe ${name}` });
+  const type = await seedFigure({ name, series: `Reihe ${name}` });
   const copies = [];
-  for (let i = 0; i < instances; i++)
-    copies.push(await seedBoonee({ name, series: `Reihe ${name}`, templateId: type.id }));
+  for (let i = 0; i < instances; i++) copies.push(await seedFigure({ name, series: `Reihe ${name}`, typeId: type.id }));
   return { type, copies };
 }
 
@@ -28,7 +27,7 @@ test("the drop picker finds any figure by name and Nr., keeps the texts, and the
   const name = `Suchfant ${unique()}`;
   const { copies } = await typeWithInstances(name, 3);
   // more free figures than the picker shows at once, all newer than the one wanted
-  for (let i = 0; i < 32; i++) await seedBoonee({ name: `Füller ${unique()}` });
+  for (let i = 0; i < 32; i++) await seedFigure({ name: `Füller ${unique()}` });
   await signInAsAdmin(page);
   await gotoAdmin(page, "/admin/drops");
   const form = page.getByTestId("drop-form");
@@ -72,14 +71,14 @@ test("a cancelled drop keeps its figures and is duplicated with its hint and pho
   page,
 }) => {
   test.slow();
-  const figure = await seedBoonee({ name: `Absagefant ${unique()}` });
+  const figure = await seedFigure({ name: `Absagefant ${unique()}` });
   const title = `Rained off ${unique()}`;
   const releaseAt = new Date(Date.now() + 3 * 3_600_000);
   const [drop] = await db
     .insert(schema.drops)
     .values({ titleDe: title, titleEn: `${title} EN`, releaseAt, hintImageUrl: "/favicon.ico" })
     .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Placed" });
+  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Placed" });
   await db.update(schema.boonees).set({ status: "Hidden" }).where(eq(schema.boonees.id, figure.id));
   await db.insert(schema.dropHints).values({
     dropId: drop.id,
@@ -116,21 +115,21 @@ test("a cancelled drop keeps its figures and is duplicated with its hint and pho
 });
 
 test("replacing a code found by that code keeps the figure and its new code on screen (de)", async ({ page }) => {
-  const figure = await seedBoonee({ name: `Neucodefant ${unique()}` });
+  const figure = await seedFigure({ name: `Neucodefant ${unique()}` });
   await signInAsAdmin(page);
   await gotoAdmin(page, `/admin/boonees?q=${figure.code}`);
-  const card = page.getByTestId("admin-boonee-card").filter({ hasText: figure.name });
+  const card = page.getByTestId("admin-figure-card").filter({ hasText: figure.name });
   await card.getByRole("button", { name: "Code ersetzen" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Code ersetzen" }).click();
   const result = page.getByRole("dialog", { name: `Neuer Code für ${figure.name}` });
   await expect(result).toBeVisible(AFTER_SAVE);
-  const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.booneeId, figure.id));
+  const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.figureId, figure.id));
   expect(tag.secretCode).not.toBe(figure.code);
   await expect(result).toContainText(tag.secretCode);
   // the list follows the new code instead of showing "0 Treffer"
   await expect(page).toHaveURL(new RegExp(`q=${tag.secretCode}`));
   await expect(
-    page.getByTestId("admin-boonee-card").filter({ hasText: figure.name }).getByTestId("figure-code"),
+    page.getByTestId("admin-figure-card").filter({ hasText: figure.name }).getByTestId("figure-code"),
   ).toHaveText(tag.secretCode);
   await expect(result).toBeVisible();
 });
@@ -143,7 +142,7 @@ test("deleting a type says what its instances need and refuses; the instances ke
   await useEnglish(page);
   await signInAsAdmin(page);
   await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);
-  const typeCard = page.getByTestId("admin-boonee-card").filter({ hasText: type.code });
+  const typeCard = page.getByTestId("admin-figure-card").filter({ hasText: type.code });
   await typeCard.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByTestId("delete-type-refused")).toHaveText(
@@ -151,7 +150,7 @@ test("deleting a type says what its instances need and refuses; the instances ke
   );
   await expect(dialog.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByTestId("admin-boonee-card").filter({ hasText: copies[1].code })).toContainText("No. 3");
+  await expect(page.getByTestId("admin-figure-card").filter({ hasText: copies[1].code })).toContainText("No. 3");
   const [still] = await db.select().from(schema.boonees).where(eq(schema.boonees.id, type.id));
   expect(still).toBeDefined();
 });
@@ -193,7 +192,7 @@ test("a claim rejected during a started drop tells the admin to reprint and the 
       releasedAt: new Date(),
     })
     .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Placed" });
+  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Placed" });
   await useEnglish(page);
   await signInAsAdmin(page);
   await gotoAdmin(page, `/admin/claims?q=${encodeURIComponent(figure.name)}`);

@@ -6,7 +6,7 @@ import sharp from "sharp";
 
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
-import { db, grantRole, seedBoonee, signIn, unique, type SeedBoonee } from "./fixtures.ts";
+import { db, grantRole, seedFigure, signIn, unique, type SeedFigure } from "./fixtures.ts";
 
 const PASSWORD = "secret123";
 let passwordHash: Promise<string> | undefined;
@@ -38,8 +38,8 @@ export async function seasonedAccount(page: Page, name?: string) {
     .update(schema.profiles)
     .set({ createdAt: sql`now() - interval '2 days'` })
     .where(eq(schema.profiles.id, user.id));
-  const find = await seedBoonee({ status: "Found", ownerId: user.id });
-  await db.insert(schema.claims).values({ booneeId: find.id, userId: user.id });
+  const find = await seedFigure({ status: "Found", ownerId: user.id });
+  await db.insert(schema.claims).values({ figureId: find.id, userId: user.id });
   await signIn(page, user.email, user.password);
   return user;
 }
@@ -79,12 +79,12 @@ export async function jpegWithExif() {
 export const fakeMp4 = Buffer.from("This is not a video at all, just text renamed to .mp4\n".repeat(20));
 
 /** A signed-up user who owns `n` figures (claimed through the same rows a claim writes). */
-export async function ownerWith(page: Page, figures: SeedBoonee[], name = `Owner ${unique()}`) {
+export async function ownerWith(page: Page, figures: SeedFigure[], name = `Owner ${unique()}`) {
   const user = await signUpQuick(page, name);
   const owned = [];
   for (const f of figures) {
-    const b = await seedBoonee({ status: "Found", ...f, ownerId: user.id });
-    const [c] = await db.insert(schema.claims).values({ booneeId: b.id, userId: user.id }).returning();
+    const b = await seedFigure({ status: "Found", ...f, ownerId: user.id });
+    const [c] = await db.insert(schema.claims).values({ figureId: b.id, userId: user.id }).returning();
     owned.push({ ...b, claimId: c.id });
   }
   return { user, owned };
@@ -103,8 +103,8 @@ export async function figureById(id: string) {
   return b;
 }
 
-export async function tagOf(booneeId: string) {
-  const [t] = await db.select().from(schema.tags).where(eq(schema.tags.booneeId, booneeId));
+export async function tagOf(figureId: string) {
+  const [t] = await db.select().from(schema.tags).where(eq(schema.tags.figureId, figureId));
   return t;
 }
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin, ownerWith, signInAsModerator } from "./admin-fixtures.ts";
-import { db, downloadFrom, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, downloadFrom, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 25 "The second week", items 12, 13 and 15 as the operator sees them (phones: admin-cards-and-countdown-mobile.spec.ts).
 
@@ -16,10 +16,10 @@ const download = async (page: Page, label: RegExp | string) => (await downloadFr
 async function typeWithInstances(page: Page, n: number) {
   const name = `Hafenwicht ${unique()}`;
   const series = `Kai ${unique()}`;
-  const type = await seedBoonee({ name, series, status: "Placed" });
+  const type = await seedFigure({ name, series, status: "Placed" });
   const instances = [];
   for (let i = 0; i < n; i++) {
-    const b = await seedBoonee({ name, series, templateId: type.id });
+    const b = await seedFigure({ name, series, typeId: type.id });
     await db
       .update(schema.boonees)
       .set({ createdAt: new Date(Date.UTC(2026, 6, 1, 10, 0, i)) })
@@ -35,10 +35,10 @@ async function typeWithInstances(page: Page, n: number) {
     .update(schema.boonees)
     .set({ ownerId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)), status: "Found" })
     .where(eq(schema.boonees.id, instances[1].id));
-  await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.booneeId, instances[1].id));
+  await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.figureId, instances[1].id));
   await db
     .insert(schema.claims)
-    .values({ booneeId: instances[1].id, userId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)) });
+    .values({ figureId: instances[1].id, userId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)) });
   return { name, series, type, instances, owner: user };
 }
 
@@ -55,7 +55,7 @@ test.describe("item 12: CSV exports a German spreadsheet reads", () => {
     await page.getByRole("searchbox").fill(w.series);
     await page.getByLabel("Nach Status filtern").selectOption("Placed"); // sends the form
     await expect(page).toHaveURL(/status=Placed/);
-    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(3); // the type and two unclaimed instances
+    await expect(page.getByTestId("admin-figure-card")).toHaveCount(3); // the type and two unclaimed instances
     const text = await download(page, /Die Boonees dieser Liste als CSV herunterladen/);
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe(
@@ -112,7 +112,7 @@ test.describe("item 13: the activity log tells the week's story", () => {
     await signInAsAdmin(page);
     // an edit through the page: the status of instance Nr. 3, which Finja owns
     await gotoAdmin(page, `/admin/boonees?q=${w.instances[1].code}`);
-    const card = page.getByTestId("admin-boonee-card");
+    const card = page.getByTestId("admin-figure-card");
     await card.getByRole("button", { name: "Bearbeiten" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Status").selectOption("Archived");
@@ -163,7 +163,7 @@ test.describe("item 15: smaller things", () => {
     await ownerPage.close();
     await signInAsAdmin(page);
     await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(`${w.name} Nr. 4`)}`);
-    const cards = page.getByTestId("admin-boonee-card");
+    const cards = page.getByTestId("admin-figure-card");
     await expect(cards).toHaveCount(1);
     await expect(cards.first().getByTestId("figure-code")).toHaveText(w.instances[2].code);
     await cards.first().getByRole("button", { name: "Löschen" }).click();

@@ -2,14 +2,14 @@ import { eq, sql } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { figureById, gotoAdmin, ownerWith } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 17 rows 1–3 and 11 at 375 px (the desktop walk, in both languages, is admin-model.spec.ts).
 test.describe("admin model on a phone", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("an Archived figure is 'nicht mehr claimbar' on its page and its admin card (de)", async ({ page, browser }) => {
-    const archived = await seedBoonee({ name: `Rentner ${unique()}`, status: "Archived" });
+    const archived = await seedFigure({ name: `Rentner ${unique()}`, status: "Archived" });
     const visitor = await browser.newPage({ viewport: { width: 375, height: 740 } });
     await visitor.goto(`/boonee/${archived.id}`);
     await expect(visitor.getByTestId("status-pill")).toHaveText("Nicht mehr claimbar");
@@ -42,8 +42,8 @@ test.describe("admin model on a phone", () => {
     browser,
   }) => {
     const name = `Tippi ${unique()}`;
-    const type = await seedBoonee({ name, description: "Lives under the brigde." });
-    const instance = await seedBoonee({ name, description: "Lives under the brigde.", templateId: type.id });
+    const type = await seedFigure({ name, description: "Lives under the brigde." });
+    const instance = await seedFigure({ name, description: "Lives under the brigde.", typeId: type.id });
     await db
       .update(schema.boonees)
       .set({ overriddenFields: sql`'{}'::text[]` })
@@ -52,7 +52,7 @@ test.describe("admin model on a phone", () => {
     await signInAsAdmin(page);
     await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);
     const typeCard = page
-      .getByTestId("admin-boonee-card")
+      .getByTestId("admin-figure-card")
       .filter({ has: page.locator(`a[href="/boonee/${type.id}"]`) });
     await typeCard.getByRole("button", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog");
@@ -67,9 +67,9 @@ test.describe("admin model on a phone", () => {
     const gone = `Gone ${unique()}`;
     await ownerWith(ownerPage, [{ name: gone }]);
     await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(gone)}`);
-    await page.getByTestId("admin-boonee-card").getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("admin-figure-card").getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(0);
+    await expect(page.getByTestId("admin-figure-card")).toHaveCount(0);
     await ownerPage.goto("/notifications");
     await expect(ownerPage.getByText(`Boonee removed: ${gone}`)).toBeVisible();
     await ownerPage.close();

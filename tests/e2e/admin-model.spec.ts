@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { figureById, gotoAdmin, origin, ownerWith } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 17, rows 1–3 and 11 of its table, in German and English (desktop; the phone walk is in
 // admin-model-mobile.spec.ts).
@@ -112,12 +112,12 @@ for (const lang of ["de", "en"] as const) {
     test("a typo fixed in a figure type reaches its instances, not the one with its own story", async ({ page }) => {
       const name = `Tippi ${unique()}`;
       const typo = "Er wohnt unter der Brükce am Hafen.";
-      const type = await seedBoonee({ name, description: typo, status: "Placed" });
+      const type = await seedFigure({ name, description: typo, status: "Placed" });
       const plain = [
-        await seedBoonee({ name, description: typo, templateId: type.id }),
-        await seedBoonee({ name, description: typo, templateId: type.id }),
+        await seedFigure({ name, description: typo, typeId: type.id }),
+        await seedFigure({ name, description: typo, typeId: type.id }),
       ];
-      const own = await seedBoonee({ name, description: "Dieser hier wohnt am Leuchtturm.", templateId: type.id });
+      const own = await seedFigure({ name, description: "Dieser hier wohnt am Leuchtturm.", typeId: type.id });
       await db
         .update(schema.boonees)
         .set({ overriddenFields: sql`'{description}'::text[]` })
@@ -126,7 +126,7 @@ for (const lang of ["de", "en"] as const) {
       await inLanguage(page, lang);
       await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);
       const typeCard = page
-        .getByTestId("admin-boonee-card")
+        .getByTestId("admin-figure-card")
         .filter({ has: page.locator(`a[href="/boonee/${type.id}"]`) });
       await typeCard.getByRole("button", { name: T.edit }).click();
       const dialog = page.getByRole("dialog");
@@ -148,7 +148,7 @@ for (const lang of ["de", "en"] as const) {
       page,
       browser,
     }) => {
-      const archived = await seedBoonee({ name: `Rentner ${unique()}`, status: "Archived" });
+      const archived = await seedFigure({ name: `Rentner ${unique()}`, status: "Archived" });
       const visitor = await person(browser, lang);
       await visitor.page.goto(`/boonee/${archived.id}`);
       await expect(visitor.page.getByTestId("status-pill")).toHaveText(T.noLongerClaimable);
@@ -159,7 +159,7 @@ for (const lang of ["de", "en"] as const) {
       await signInAsAdmin(page);
       await inLanguage(page, lang);
       await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(archived.name)}`);
-      const card = page.getByTestId("admin-boonee-card");
+      const card = page.getByTestId("admin-figure-card");
       await expect(card).toHaveCount(1);
       await expect(card.getByTestId("no-longer-claimable")).toHaveText(T.adminNoLonger);
       await gotoAdmin(page, "/admin");
@@ -175,7 +175,7 @@ for (const lang of ["de", "en"] as const) {
       await signInAsAdmin(page);
       await inLanguage(page, lang);
       await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(name)}`);
-      const card = page.getByTestId("admin-boonee-card");
+      const card = page.getByTestId("admin-figure-card");
       await card.getByRole("button", { name: T.delete }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: T.delete }).click();
       await expect(card).toHaveCount(0);

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 35 items 1, 2, 3, 4 and 5: the admin tells the truth in every view, in German and English.
 // Each test owns its figures, drops, reports and reporters.
@@ -13,10 +13,10 @@ import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from 
  */
 async function scene() {
   const name = `Wahrfant ${unique()}`;
-  const type = await seedBoonee({ name, status: "Draft" });
-  const waiting = await seedBoonee({ name, templateId: type.id });
-  const archived = await seedBoonee({ name, templateId: type.id });
-  const reported = await seedBoonee({ name, templateId: type.id });
+  const type = await seedFigure({ name, status: "Draft" });
+  const waiting = await seedFigure({ name, typeId: type.id });
+  const archived = await seedFigure({ name, typeId: type.id });
+  const reported = await seedFigure({ name, typeId: type.id });
   const waitingTitle = `Wartedrop ${unique()}`;
   const [waitingDrop] = await db
     .insert(schema.drops)
@@ -24,7 +24,7 @@ async function scene() {
     .returning();
   await db
     .insert(schema.dropFigures)
-    .values({ dropId: waitingDrop.id, booneeId: waiting.id, previousStatus: "Placed" });
+    .values({ dropId: waitingDrop.id, figureId: waiting.id, previousStatus: "Placed" });
   await db.update(schema.boonees).set({ status: "Hidden" }).where(eq(schema.boonees.id, waiting.id));
 
   const releasedTitle = `Hafendrop ${unique()}`;
@@ -34,8 +34,8 @@ async function scene() {
     .values({ titleDe: releasedTitle, titleEn: `${releasedTitle} EN`, releaseAt: hourAgo, releasedAt: hourAgo })
     .returning();
   await db.insert(schema.dropFigures).values([
-    { dropId: released.id, booneeId: archived.id, previousStatus: "Placed" },
-    { dropId: released.id, booneeId: reported.id, previousStatus: "Placed" },
+    { dropId: released.id, figureId: archived.id, previousStatus: "Placed" },
+    { dropId: released.id, figureId: reported.id, previousStatus: "Placed" },
   ]);
   await db.update(schema.boonees).set({ status: "Archived" }).where(eq(schema.boonees.id, archived.id));
   const place = `Unter der Brücke ${unique()}`;
@@ -44,7 +44,7 @@ async function scene() {
     .set({ placementNote: place, reportedIssue: "missing", reportedAt: new Date() })
     .where(eq(schema.boonees.id, reported.id));
   for (const reporter of [await createAccount(), await createAccount()])
-    await db.insert(schema.figureReports).values({ booneeId: reported.id, reporterId: reporter.id, kind: "missing" });
+    await db.insert(schema.figureReports).values({ figureId: reported.id, reporterId: reporter.id, kind: "missing" });
   return { name, type, waiting, archived, reported, waitingTitle, releasedId: released.id, releasedTitle, place };
 }
 
@@ -94,7 +94,7 @@ for (const lang of ["de", "en"] as const) {
     await signInAsAdmin(page);
     // 2. the figure in the waiting drop is not "available": its card names the drop and its time
     await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(s.name)}`);
-    const cards = page.getByTestId("admin-boonee-card");
+    const cards = page.getByTestId("admin-figure-card");
     await expect(cards).toHaveCount(4);
     await expect(page.getByTestId("in-waiting-drop")).toHaveCount(1);
     await expect(page.getByTestId("in-waiting-drop")).toContainText(x.inDrop(x.title(s.waitingTitle)));
@@ -139,6 +139,6 @@ for (const lang of ["de", "en"] as const) {
     await expect(row.getByRole("cell")).toHaveText(["—", "—"]);
     await expect(row).not.toContainText("0 h");
     await page.screenshot({ path: `test-results/admin-truth-${lang}.png`, fullPage: true });
-    await db.delete(schema.figureReports).where(inArray(schema.figureReports.booneeId, [s.reported.id]));
+    await db.delete(schema.figureReports).where(inArray(schema.figureReports.figureId, [s.reported.id]));
   });
 }

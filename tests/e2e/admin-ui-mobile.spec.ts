@@ -1,5 +1,5 @@
 import { createAccount, gotoAdmin, ownerWith } from "./admin-fixtures.ts";
-import { expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 17 row 9: at 375 px the Claims and Users tables are cards with their actions on screen.
 
@@ -39,7 +39,7 @@ test("Users at 375 px: one card per account with the role selector, its button a
   page,
 }) => {
   const user = await createAccount(`Phone ${unique()}`);
-  await seedBoonee();
+  await seedFigure();
   await signInAsAdmin(page);
   await useEnglish(page);
   await gotoAdmin(page, `/admin/users?q=${encodeURIComponent(user.email)}`);

@@ -8,7 +8,7 @@ import {
   downloadFrom,
   expect,
   grantRole,
-  seedBoonee,
+  seedFigure,
   signInAsAdmin,
   test,
   unique,
@@ -26,10 +26,10 @@ const rolesOf = async (userId: string) =>
 /** A type (number 1) with `n` instances (numbered 2…n+1 by creation), the second one owned and claimed by a new account. */
 async function typeWithInstances(page: import("@playwright/test").Page, n: number) {
   const series = `Kai ${unique()}`;
-  const type = await seedBoonee({ name: `Hafenwicht ${unique()}`, series, status: "Draft" });
+  const type = await seedFigure({ name: `Hafenwicht ${unique()}`, series, status: "Draft" });
   const instances = [];
   for (let i = 0; i < n; i++) {
-    const b = await seedBoonee({ name: type.name, series, templateId: type.id });
+    const b = await seedFigure({ name: type.name, series, typeId: type.id });
     // distinct creation times, so the numbers follow the order made here
     await db
       .update(schema.boonees)
@@ -42,8 +42,8 @@ async function typeWithInstances(page: import("@playwright/test").Page, n: numbe
     .update(schema.boonees)
     .set({ ownerId: user.id, claimedAt: new Date(), status: "Found" })
     .where(eq(schema.boonees.id, instances[1].id));
-  await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.booneeId, instances[1].id));
-  await db.insert(schema.claims).values({ booneeId: instances[1].id, userId: user.id });
+  await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.figureId, instances[1].id));
+  await db.insert(schema.claims).values({ figureId: instances[1].id, userId: user.id });
   return { type, series, instances, owner: user };
 }
 
@@ -61,7 +61,7 @@ test.describe("find anything", () => {
     await gotoAdmin(page, "/admin/boonees");
     await page.getByRole("searchbox").fill(w.instances[2].code.toLowerCase());
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    const cards = page.getByTestId("admin-boonee-card");
+    const cards = page.getByTestId("admin-figure-card");
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText("No. 4");
     await expect(cards.first().getByTestId("figure-code")).toHaveText(w.instances[2].code);
@@ -308,7 +308,7 @@ test.describe("CSV export", () => {
     const ownerPage = await browser.newPage();
     const w = await typeWithInstances(ownerPage, 2);
     await ownerPage.close();
-    const formula = await seedBoonee({ name: `=HYPERLINK("http://evil.example","${unique()}")` });
+    const formula = await seedFigure({ name: `=HYPERLINK("http://evil.example","${unique()}")` });
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/boonees");
     const download = (label: string) => downloadFrom(page, label);

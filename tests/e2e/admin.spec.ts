@@ -13,7 +13,7 @@ import {
   signInAsModerator,
   tagOf,
 } from "./admin-fixtures.ts";
-import { db, expect, randomCode, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, randomCode, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
@@ -188,7 +188,7 @@ test.describe("create Boonee", () => {
       element: "Blitz",
       origin: "Kieler Förde",
       birthDate: "2025-03-14",
-      templateId: null,
+      typeId: null,
     });
     expect((await tagOf(row.id)).secretCode).toBe(code);
     // the picture is stored as WebP in two sizes, without EXIF
@@ -211,7 +211,7 @@ test.describe("create Boonee", () => {
 
     // the admin list shows the picture (card size)
     await page.goto(`/admin/boonees?q=${encodeURIComponent(name)}`);
-    await expect(page.getByTestId("admin-boonee-card").getByRole("img", { name })).toHaveAttribute(
+    await expect(page.getByTestId("admin-figure-card").getByRole("img", { name })).toHaveAttribute(
       "src",
       row.imageUrl!.replace(".webp", "-card.webp"),
     );
@@ -235,7 +235,7 @@ test.describe("create Boonee", () => {
   });
 
   test("refuses a taken code with a clear message, not a database error", async ({ page }) => {
-    const existing = await seedBoonee();
+    const existing = await seedFigure();
     await signInAsAdmin(page);
     await useEnglish(page);
     await gotoAdmin(page, "/admin/create-boonee");
@@ -268,7 +268,7 @@ test.describe("create Boonee", () => {
   });
 
   test("creates a new instance of a chosen type with its fields pre-filled", async ({ page }) => {
-    const type = await seedBoonee({
+    const type = await seedFigure({
       name: `Typus ${unique()}`,
       rarity: "Legendary",
       series: "Vorlagenreihe",
@@ -288,9 +288,9 @@ test.describe("create Boonee", () => {
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page.getByText("Boonee created successfully (a new instance of the chosen type)")).toBeVisible();
     const instance = await db.select().from(schema.tags).where(eq(schema.tags.secretCode, code));
-    const figure = await figureById(instance[0].booneeId);
+    const figure = await figureById(instance[0].figureId);
     expect(figure).toMatchObject({
-      templateId: type.id,
+      typeId: type.id,
       name: type.name,
       rarity: "Legendary",
       series: "Vorlagenreihe",
@@ -301,7 +301,7 @@ test.describe("create Boonee", () => {
     page,
     baseURL,
   }) => {
-    const type = await seedBoonee({ name: `Serio ${unique()}`, series: "Stapel", status: "Placed" });
+    const type = await seedFigure({ name: `Serio ${unique()}`, series: "Stapel", status: "Placed" });
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/create-boonee");
     await page.getByLabel("Typ").selectOption(type.id);
@@ -311,7 +311,7 @@ test.describe("create Boonee", () => {
     await expect(page.getByRole("heading", { name: "QR-Etiketten" })).toBeVisible();
     const labels = page.getByTestId("label");
     await expect(labels).toHaveCount(10);
-    const instances = await db.select().from(schema.boonees).where(eq(schema.boonees.templateId, type.id));
+    const instances = await db.select().from(schema.boonees).where(eq(schema.boonees.typeId, type.id));
     expect(instances).toHaveLength(10);
     const codes = (
       await db
@@ -319,7 +319,7 @@ test.describe("create Boonee", () => {
         .from(schema.tags)
         .where(
           inArray(
-            schema.tags.booneeId,
+            schema.tags.figureId,
             instances.map((i) => i.id),
           ),
         )
@@ -345,7 +345,7 @@ test.describe("figure list", () => {
   }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const tag = unique();
-    const free = await seedBoonee({ name: `Listo ${tag} frei`, series: `Listreihe ${tag}`, status: "Placed" });
+    const free = await seedFigure({ name: `Listo ${tag} frei`, series: `Listreihe ${tag}`, status: "Placed" });
     const ownerPage = await browser.newPage();
     const { user, owned } = await ownerWith(
       ownerPage,
@@ -359,7 +359,7 @@ test.describe("figure list", () => {
     await expect(page.getByTestId("total-all")).toBeVisible();
     await page.getByRole("searchbox").fill(`listreihe ${tag.toLowerCase()}`);
     await page.getByRole("button", { name: "Search" }).click();
-    const cards = page.getByTestId("admin-boonee-card");
+    const cards = page.getByTestId("admin-figure-card");
     await expect(cards).toHaveCount(2);
     const freeCard = cards.filter({ hasText: "frei" });
     const ownedCard = cards.filter({ hasText: "vergeben" });
@@ -403,7 +403,7 @@ test.describe("figure list", () => {
     // delete a claimed figure: confirmation, then tag, claim and stories are gone
     await db
       .insert(schema.booneeStories)
-      .values({ booneeId: owned[0].id, userId: user.id, title: "Fundort", story: "Am Hafen gefunden, im Sand." });
+      .values({ figureId: owned[0].id, userId: user.id, title: "Fundort", story: "Am Hafen gefunden, im Sand." });
     await ownedCard.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("Are you sure you want to delete this Boonee?");
@@ -415,21 +415,21 @@ test.describe("figure list", () => {
     await expect(cards).toHaveCount(1);
     expect(await figureById(owned[0].id)).toBeUndefined();
     expect(await tagOf(owned[0].id)).toBeUndefined();
-    expect(await db.select().from(schema.claims).where(eq(schema.claims.booneeId, owned[0].id))).toHaveLength(0);
+    expect(await db.select().from(schema.claims).where(eq(schema.claims.figureId, owned[0].id))).toHaveLength(0);
     expect(
-      await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.booneeId, owned[0].id)),
+      await db.select().from(schema.booneeStories).where(eq(schema.booneeStories.figureId, owned[0].id)),
     ).toHaveLength(0);
   });
 
   test("pages through the list 48 at a time", async ({ page }) => {
     const series = `Seitenreihe ${unique()}`;
-    for (let i = 0; i < 50; i++) await seedBoonee({ name: `Pagi ${i}`, series });
+    for (let i = 0; i < 50; i++) await seedFigure({ name: `Pagi ${i}`, series });
     await signInAsAdmin(page);
     await page.goto(`/admin/boonees?q=${encodeURIComponent(series)}`);
-    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(48);
+    await expect(page.getByTestId("admin-figure-card")).toHaveCount(48);
     await expect(page.getByText("Seite 1 von 2")).toBeVisible();
     await page.getByRole("link", { name: "Weiter" }).click();
-    await expect(page.getByTestId("admin-boonee-card")).toHaveCount(2);
+    await expect(page.getByTestId("admin-figure-card")).toHaveCount(2);
     await expect(page.getByText("Seite 2 von 2")).toBeVisible();
   });
 });
@@ -480,7 +480,7 @@ test.describe("content broadcast", () => {
     expect(content).toMatchObject({
       audience: "rarity",
       audienceRarity: "Legendary",
-      booneeId: null,
+      figureId: null,
       contentType: "news",
     });
 
@@ -513,7 +513,7 @@ test.describe("content broadcast", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Content sent to 1 user!").first()).toBeVisible();
     const [content] = await db.select().from(schema.exclusiveContent).where(eq(schema.exclusiveContent.title, title));
-    expect(content).toMatchObject({ audience: "boonee", booneeId: owned[0].id, contentType: "image" });
+    expect(content).toMatchObject({ audience: "boonee", figureId: owned[0].id, contentType: "image" });
     expect(content.url).toMatch(/^\/uploads\/exclusive\/[0-9a-f-]{36}\.webp$/);
     const file = await page.request.get(content.url!);
     expect(file.headers()["content-type"]).toBe("image/webp");
@@ -542,9 +542,9 @@ test.describe("content broadcast", () => {
     await expect(page.getByText("Please enter a valid http(s) URL.")).toBeVisible();
 
     // a series that only an unclaimed figure has: nobody matches, said before sending, and Send is off
-    const lonely = await seedBoonee({ series: `Leer ${unique()}` });
+    const lonely = await seedFigure({ series: `Leer ${unique()}` });
     const owner = await createAccount();
-    const owned = await seedBoonee({ series: `Voll ${unique()}`, status: "Found", ownerId: owner.id });
+    const owned = await seedFigure({ series: `Voll ${unique()}`, status: "Found", ownerId: owner.id });
     const title = `Nobody ${unique()}`;
     await gotoAdmin(page, "/admin/content");
     await page.getByLabel("Title", { exact: true }).fill(title);
@@ -620,7 +620,7 @@ test.describe("claims", () => {
     const title = `Geschichte ${unique()}`;
     const [story] = await db
       .insert(schema.booneeStories)
-      .values({ booneeId: owned[0].id, userId: user.id, title, story: "Unter der Brücke lag er, ganz verschlafen." })
+      .values({ figureId: owned[0].id, userId: user.id, title, story: "Unter der Brücke lag er, ganz verschlafen." })
       .returning();
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin/claims");
@@ -709,13 +709,13 @@ test.describe("accessibility", () => {
     test(`the admin pages have no serious or critical axe violations (${size.name})`, async ({ page, browser }) => {
       test.setTimeout(120_000);
       const { default: AxeBuilder } = await import("@axe-core/playwright");
-      await seedBoonee({ name: `Axo ${unique()}` });
+      await seedFigure({ name: `Axo ${unique()}` });
       // something in every list: a claim (pending) and a finder story
       const ownerPage = await browser.newPage();
       const { user, owned } = await ownerWith(ownerPage, [{ name: `Axi ${unique()}`, rarity: "Rare" }]);
       await ownerPage.close();
       await db.insert(schema.booneeStories).values({
-        booneeId: owned[0].id,
+        figureId: owned[0].id,
         userId: user.id,
         title: "Axe-Story",
         story: "Eine Story für den Barrierefreiheitstest.",

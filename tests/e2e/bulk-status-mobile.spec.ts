@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique } from "./fixtures.ts";
 
 // Issue 35 item 9 at 375 px: the selection bar of the admin list stays on screen and usable while the cards scroll.
 
@@ -25,10 +25,10 @@ test("at 375 px the selection bar stays at the bottom of the screen with its sta
   test.slow();
   const series = `Handystapel ${unique()}`;
   const figs = [];
-  for (const n of [1, 2, 3, 4, 5]) figs.push(await seedBoonee({ name: `${series} ${n}`, status: "Draft" }));
+  for (const n of [1, 2, 3, 4, 5]) figs.push(await seedFigure({ name: `${series} ${n}`, status: "Draft" }));
   await signInAsAdmin(page);
   await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(series)}`);
-  await expect(page.getByTestId("admin-boonee-card")).toHaveCount(5);
+  await expect(page.getByTestId("admin-figure-card")).toHaveCount(5);
   // a finger's tap on the box's label area ticks it
   await page.getByLabel(`${series} 1 auswählen`).tap();
   await page.getByLabel(`${series} 5 auswählen`).scrollIntoViewIfNeeded();

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 35 item 9: several figures change status at once from the admin list; resolved reports stay findable.
 
@@ -19,10 +19,10 @@ const statusesOf = async (ids: string[]) =>
 test("select with the keyboard, change the status of the ticked figures at once (German)", async ({ page }) => {
   const series = `Stapel ${unique()}`;
   const figs = [];
-  for (const n of ["A", "B", "C"]) figs.push(await seedBoonee({ name: `${series} ${n}`, status: "Draft" }));
+  for (const n of ["A", "B", "C"]) figs.push(await seedFigure({ name: `${series} ${n}`, status: "Draft" }));
   await signInAsAdmin(page);
   await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(series)}`);
-  await expect(page.getByTestId("admin-boonee-card")).toHaveCount(3);
+  await expect(page.getByTestId("admin-figure-card")).toHaveCount(3);
   await expect(page.getByTestId("bulk-status-bar")).toBeHidden();
 
   // "select all on this page" by keyboard, then one unticked again
@@ -41,7 +41,7 @@ test("select with the keyboard, change the status of the ticked figures at once 
   await expect(page.getByText("Status von 2 Boonees geändert.")).toBeVisible();
   await expect(bar).toBeHidden();
   expect(await statusesOf(figs.map((f) => f.id))).toEqual(["Placed", "Draft", "Placed"]);
-  await expect(page.getByTestId("admin-boonee-card").filter({ hasText: `${series} A` })).toContainText("Platziert");
+  await expect(page.getByTestId("admin-figure-card").filter({ hasText: `${series} A` })).toContainText("Platziert");
   const logged = await db
     .select()
     .from(schema.activityLog)
@@ -53,13 +53,13 @@ test("one figure of a waiting drop among the selection: nothing changes and the 
   page,
 }) => {
   const series = `Refusal ${unique()}`;
-  const free = await seedBoonee({ name: `${series} free`, status: "Draft" });
-  const held = await seedBoonee({ name: `${series} held`, status: "Hidden" });
+  const free = await seedFigure({ name: `${series} free`, status: "Draft" });
+  const held = await seedFigure({ name: `${series} held`, status: "Hidden" });
   const [drop] = await db
     .insert(schema.drops)
     .values({ titleDe: `Wartet ${series}`, titleEn: `Waits ${series}`, releaseAt: new Date("2099-06-01T12:00:00Z") })
     .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: held.id, previousStatus: "Placed" });
+  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: held.id, previousStatus: "Placed" });
   try {
     await signInAsAdmin(page);
     await useEnglish(page);
@@ -87,12 +87,12 @@ test("reports: a resolved one stays, found under Resolved by its reporter's name
   page,
 }) => {
   const name = `Gemeldet ${unique()}`;
-  const fig = await seedBoonee({ name });
+  const fig = await seedFigure({ name });
   const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, "admin@boonees.test"));
   const reporter = `Rosalie ${unique()}`;
   const profile = await createAccount(reporter);
   await db.insert(schema.figureReports).values({
-    booneeId: fig.id,
+    figureId: fig.id,
     reporterId: profile.id,
     kind: "damaged",
     note: `Ohr abgebrochen ${name}`,

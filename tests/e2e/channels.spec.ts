@@ -13,7 +13,7 @@ import * as schema from "../../server/db/schema.ts";
 import { signUpQuick } from "./admin-fixtures.ts";
 import { DROP_DELAY_S, scheduleDrop, visitor } from "./drop-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 15: a scheduled drop from countdown to "found after …", and word of it (and of broadcasts)
 // to a collector's device by push and to an opted-in collector by mail, sent by the server's queue
@@ -97,7 +97,7 @@ const GREETING = {
 };
 
 /** Broadcasts to one figure's owner as the admin, through the content page's form (with an English title, in both languages). */
-async function broadcastTo(page: import("@playwright/test").Page, booneeId: string, title: string, titleEn = "") {
+async function broadcastTo(page: import("@playwright/test").Page, figureId: string, title: string, titleEn = "") {
   const admin = await page.context().browser()!.newContext();
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage);
@@ -108,7 +108,7 @@ async function broadcastTo(page: import("@playwright/test").Page, booneeId: stri
       ...(titleEn ? { titleEn, messageEn: GREETING.en } : {}),
       contentType: "news",
       audience: "boonee",
-      booneeId,
+      figureId,
     },
     headers: { origin: E2E.baseURL },
   });
@@ -183,7 +183,7 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
 }) => {
   const { endpoint, p256dh, auth, received } = await fakePushDevice(page);
   const collector = await signUp(page);
-  const figure = await seedBoonee({ ownerId: collector.id });
+  const figure = await seedFigure({ ownerId: collector.id });
   await useEnglish(page);
   await page.goto("/profile");
   const device = page.getByTestId("push-device");
@@ -207,7 +207,7 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
   });
 
   // a text of ours arrives translated: the admin verifies the collector's claim
-  const [claim] = await db.insert(schema.claims).values({ booneeId: figure.id, userId: collector.id }).returning();
+  const [claim] = await db.insert(schema.claims).values({ figureId: figure.id, userId: collector.id }).returning();
   const admin = await page.context().browser()!.newContext();
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage);
@@ -248,7 +248,7 @@ test("an opted-in collector gets the mail with one-click unsubscribe, which work
   page,
 }) => {
   const collector = await signUp(page);
-  const figure = await seedBoonee({ ownerId: collector.id });
+  const figure = await seedFigure({ ownerId: collector.id });
   await useEnglish(page); // the mails' language is the page's at opt-in
   await optInToEmail(page, collector.email);
 
@@ -294,7 +294,7 @@ test("a scheduled drop counts down, goes live and shows its hint without reload,
   browser,
 }) => {
   test.setTimeout((DROP_DELAY_S + 240) * 1000); // a busy shared machine: the flow around the release takes its time
-  const figure = await seedBoonee({ name: `Dropling ${unique()}` });
+  const figure = await seedFigure({ name: `Dropling ${unique()}` });
   const title = `Hafendrop ${unique()}`;
   plannedDrops.push(title);
   const area = `Rund um den Hafen ${unique()}`;

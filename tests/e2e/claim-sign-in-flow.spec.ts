@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { boonees, claims } from "../../server/db/schema.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 18, rows 1–4 and 6: the finder's first minute, on a phone, in German and in English.
 test.use({ viewport: { width: 375, height: 740 } });
@@ -103,7 +103,7 @@ for (const lang of ["de", "en"] as const) {
 
     test("the owner's own tag says it is theirs: on /c/, /claim/CODE and a typed code", async ({ page }) => {
       const user = await signUp(page);
-      const figure = await seedBoonee({ ownerId: user.id });
+      const figure = await seedFigure({ ownerId: user.id });
       const check = async () => {
         await expect(page.getByRole("heading", { name: t.yours })).toBeVisible();
         await expect(page.getByText(t.taken)).toHaveCount(0);
@@ -126,7 +126,7 @@ for (const lang of ["de", "en"] as const) {
 
     test("reload and Back after a claim never post again", async ({ page }) => {
       const user = await signUp(page);
-      const figure = await seedBoonee();
+      const figure = await seedFigure();
       const posts = countPosts(page);
       await page.goto(`/c/${figure.code}`);
       const shown = successPage(page);
@@ -147,11 +147,11 @@ for (const lang of ["de", "en"] as const) {
       await expect(page.getByRole("heading", { name: t.yours })).toBeVisible();
       expect(posts).toEqual([`/c/${figure.code}`]);
       expect(await ownerOf(figure.id)).toBe(user.id);
-      expect(await db.select().from(claims).where(eq(claims.booneeId, figure.id))).toHaveLength(1);
+      expect(await db.select().from(claims).where(eq(claims.figureId, figure.id))).toHaveLength(1);
     });
 
     test("signed up while claiming, logged out, logged in again: not sent to the owned figure", async ({ page }) => {
-      const figure = await seedBoonee();
+      const figure = await seedFigure();
       const email = `${unique("f").toLowerCase()}@example.test`;
       await page.goto(`/c/${figure.code}`);
       // first the login link (the claim redirect is stored), then back to sign up here after all
@@ -181,7 +181,7 @@ for (const lang of ["de", "en"] as const) {
       await page.context().clearCookies();
       if (lang === "en") await useEnglish(page);
       // only looked at a claim page, then used the header's login
-      const viewed = await seedBoonee();
+      const viewed = await seedFigure();
       await page.goto(`/c/${viewed.code}`);
       await page.goto("/auth");
       await expect(page.getByTestId("claiming-figure")).toHaveCount(0);
@@ -191,7 +191,7 @@ for (const lang of ["de", "en"] as const) {
       // chose "log in and claim", but someone else claimed the figure meanwhile
       await page.context().clearCookies();
       if (lang === "en") await useEnglish(page);
-      const taken = await seedBoonee();
+      const taken = await seedFigure();
       await page.goto(`/c/${taken.code}`);
       await page.getByRole("link", { name: t.loginAndClaim }).click();
       await expect(page.getByTestId("claiming-figure")).toContainText(taken.name);
@@ -207,7 +207,7 @@ for (const lang of ["de", "en"] as const) {
     });
 
     test("sign-up errors on the claim page keep name and e-mail and stand on their own", async ({ page }) => {
-      const figure = await seedBoonee();
+      const figure = await seedFigure();
       const existing = await signUp(page);
       await page.context().clearCookies();
       if (lang === "en") await useEnglish(page);
@@ -252,7 +252,7 @@ for (const lang of ["de", "en"] as const) {
       const user = await signUp(page);
       await page.context().clearCookies();
       if (lang === "en") await useEnglish(page);
-      const figure = await seedBoonee({ name: `Glimmer ${unique()}`, imageUrl: "/images/og-boonees.png" });
+      const figure = await seedFigure({ name: `Glimmer ${unique()}`, imageUrl: "/images/og-boonees.png" });
       await page.goto(`/c/${figure.code}`);
       await page.getByRole("link", { name: t.loginAndClaim }).click();
       const shown = page.getByTestId("claiming-figure");

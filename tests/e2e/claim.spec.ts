@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { boonees, claims, profiles, tags } from "../../server/db/schema.ts";
 import { clientIp, otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 const SUCCESS_DE = "🎉 Dein Boonee gehört jetzt dir. Willkommen in der Crew.";
 /** After a claim's success page: the collection with the new find marked. */
@@ -17,8 +17,8 @@ test.beforeEach(async ({ page }) => {
   await ownAddress(page);
 });
 
-async function ownerOf(booneeId: string) {
-  const [row] = await db.select().from(boonees).where(eq(boonees.id, booneeId));
+async function ownerOf(figureId: string) {
+  const [row] = await db.select().from(boonees).where(eq(boonees.id, figureId));
   return row;
 }
 
@@ -53,7 +53,7 @@ test.describe("claiming", () => {
   });
 
   test("signs up while claiming from the short link and lands on /profile with the figure listed", async ({ page }) => {
-    const figure = await seedBoonee({ name: `Schnuffel ${unique()}` });
+    const figure = await seedFigure({ name: `Schnuffel ${unique()}` });
     const response = await page.goto(`/c/${figure.code}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: figure.name, level: 1 })).toBeVisible();
@@ -67,16 +67,16 @@ test.describe("claiming", () => {
     const row = await ownerOf(figure.id);
     expect(row.ownerId).not.toBeNull();
     expect(row.status).toBe("Found");
-    const [tag] = await db.select().from(tags).where(eq(tags.booneeId, figure.id));
+    const [tag] = await db.select().from(tags).where(eq(tags.figureId, figure.id));
     expect(tag.isClaimed).toBe(true);
-    const rows = await db.select().from(claims).where(eq(claims.booneeId, figure.id));
+    const rows = await db.select().from(claims).where(eq(claims.figureId, figure.id));
     expect(rows).toHaveLength(1);
     expect(rows[0].verified).toBe(false);
     expect(rows[0].userId).toBe(row.ownerId);
   });
 
   test("claims without JavaScript too: the success page goes on to /profile", async ({ browser }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     const plain = await otherBrowser(browser, { javaScriptEnabled: false });
     await plain.page.goto(`/c/${figure.code}`);
     await plain.page.getByLabel("Name").fill("Ohne Skript");
@@ -90,7 +90,7 @@ test.describe("claiming", () => {
   });
 
   test("a second browser sees 'already claimed' with the owner's name", async ({ page, browser }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     const owner = await signUp(page, `Erste ${unique()}`);
     await page.goto(`/claim/${figure.code}`);
     await page.getByRole("button", { name: "Jetzt claimen" }).click();
@@ -110,20 +110,20 @@ test.describe("claiming", () => {
   test("names an owner without a name 'Anonym' and an unknown owner 'someone else'", async ({ page }) => {
     const nameless = await signUp(page);
     await db.update(profiles).set({ name: null }).where(eq(profiles.id, nameless.id));
-    const anonymous = await seedBoonee({ ownerId: nameless.id });
+    const anonymous = await seedFigure({ ownerId: nameless.id });
     await page.context().clearCookies();
     await page.goto(`/c/${anonymous.code}`);
     await expect(page.getByTestId("already-claimed")).toHaveText("Dieser Boonee gehört bereits Anonym.");
 
-    const unknown = await seedBoonee();
-    await db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, unknown.id)); // claimed, owner row gone
+    const unknown = await seedFigure();
+    await db.update(tags).set({ isClaimed: true }).where(eq(tags.figureId, unknown.id)); // claimed, owner row gone
     await page.goto(`/c/${unknown.code}`);
     await expect(page.getByTestId("already-claimed")).toHaveText("Dieser Boonee gehört bereits jemand anderem.");
     await expect(page.getByLabel("Name")).toHaveCount(0);
   });
 
   test("claims a code typed in lower case with spaces", async ({ page }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     await signUp(page);
     await page.goto("/claim");
     await page.getByLabel("Geheimer Code").fill(`  ${figure.code.toLowerCase()} `); // may be typed before hydration
@@ -136,7 +136,7 @@ test.describe("claiming", () => {
   });
 
   test("comes back to the same claim after logging in instead (link and stored claim redirect)", async ({ page }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     const user = await signUp(page);
     await page.context().clearCookies();
     // the link on the claim screen
@@ -150,7 +150,7 @@ test.describe("claiming", () => {
     await expect(page.getByRole("button", { name: "Jetzt claimen" })).toBeVisible();
 
     // the stored claim redirect: chosen "log in and claim", then a detour (password help) and a plain /auth
-    const second = await seedBoonee();
+    const second = await seedFigure();
     await page.context().clearCookies();
     await page.goto(`/c/${second.code}`);
     await page.getByRole("link", { name: "Du hast schon ein Konto? Anmelden und claimen" }).click();
@@ -168,7 +168,7 @@ test.describe("claiming", () => {
   });
 
   test("refuses an Archived figure and answers unknown codes on the short link", async ({ page }) => {
-    const archived = await seedBoonee({ status: "Archived" });
+    const archived = await seedFigure({ status: "Archived" });
     await signUp(page);
     await page.goto(`/c/${archived.code}`);
     await expect(page.getByText("Dieser Boonee kann nicht mehr geclaimt werden")).toBeVisible();
@@ -187,7 +187,7 @@ test.describe("claiming", () => {
   });
 
   test("figure by code: missing token, bad code, unknown code, valid code", async ({ page }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     await page.goto("/boonee");
     await expect(page).toHaveURL("/");
     await expect(page.getByText("Ungültiger Link")).toBeVisible();
@@ -206,7 +206,7 @@ test.describe("claiming", () => {
     browser,
   }) => {
     test.slow(); // the locked pages solve their proof-of-work challenge in the background meanwhile
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     const ip = clientIp();
     for (let i = 0; i < 10; i++) {
       const res = await page.request.get(`/c/WRONG${i}${unique().slice(-6)}`, { headers: { "x-e2e-client-ip": ip } });
@@ -245,7 +245,7 @@ test.describe("claiming", () => {
 
   test("speaks English on the toggle", async ({ page }) => {
     await useEnglish(page);
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     await page.goto(`/c/${figure.code}`);
     await expect(page.getByRole("button", { name: "Create account & claim" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Already have an account? Log in and claim" })).toBeVisible();
@@ -269,7 +269,7 @@ test.describe("claiming", () => {
   test("shares the figure (Open Graph) without the code, and keeps claim pages out of search engines", async ({
     page,
   }) => {
-    const figure = await seedBoonee({
+    const figure = await seedFigure({
       name: `Leuchtling ${unique()}`,
       description: "Leuchtling glimmt nachts am Hafen.\nEr mag Möwen nicht besonders.",
       imageUrl: "/images/og-boonees.png",
@@ -292,13 +292,13 @@ test.describe("claiming", () => {
   });
 
   test("never shows another figure's secret code on public pages or in their data", async ({ page }) => {
-    const mine = await seedBoonee();
+    const mine = await seedFigure();
     const user = await signUp(page);
     const others = [
-      await seedBoonee(),
-      await seedBoonee({ rarity: "Legendary" }),
-      await seedBoonee({ ownerId: user.id }),
-      await seedBoonee({ status: "Archived" }),
+      await seedFigure(),
+      await seedFigure({ rarity: "Legendary" }),
+      await seedFigure({ ownerId: user.id }),
+      await seedFigure({ status: "Archived" }),
     ];
     // the operator's placement notes are never public either
     const notes = others.map((o) => ({ id: o.id, note: `Versteck ${unique()} unter dem Stein` }));
@@ -353,7 +353,7 @@ test.describe("claiming", () => {
 
   test("a first visit to /c/{code} downloads under 120 KB of JavaScript (scripts/check-claim-bundle.mjs)", async () => {
     test.slow();
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ["scripts/check-claim-bundle.mjs", E2E.baseURL, `/c/${figure.code}`, "120"],
@@ -384,7 +384,7 @@ test.describe("claiming", () => {
 
   test("starts the app on demand on a phone: the menu of a claim link works", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -422,7 +422,7 @@ test("opens the mobile menu on a phone-sized screen", async ({ page }) => {
 
 test.describe("scanning", () => {
   test("loads the scanner only when asked, and continues with the code of an NFC tag", async ({ page }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     // a phone with Web NFC: the tag carries the short link
     await page.addInitScript((url) => {
       class FakeReader extends EventTarget {
@@ -462,7 +462,7 @@ test.describe("scanning", () => {
     page,
     browser,
   }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     await page.addInitScript((url) => {
       // a camera (a canvas stream) and a BarcodeDetector that sees the claim URL
       navigator.mediaDevices.getUserMedia = async () => {
@@ -485,7 +485,7 @@ test.describe("scanning", () => {
 
     // a browser without BarcodeDetector (Safari, Firefox): qr-scanner decodes a real QR picture
     const fallback = await otherBrowser(browser);
-    const other = await seedBoonee();
+    const other = await seedFigure();
     const picture = await QRCode.toDataURL(`${E2E.baseURL}/c/${other.code}`, { width: 320, margin: 4 });
     await fallback.page.addInitScript((src) => {
       delete (window as unknown as { BarcodeDetector?: unknown }).BarcodeDetector;

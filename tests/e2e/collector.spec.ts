@@ -16,7 +16,7 @@ import {
   downloadFrom,
   expect,
   grantRole,
-  seedBoonee,
+  seedFigure,
   signIn,
   signUp,
   test,
@@ -69,7 +69,7 @@ test.describe("collector area", () => {
     const series = `Reihe ${unique()}`; // its own series: owning all three completes it
     const figures = [];
     for (const rarity of ["Common", "Rare", "Legendary"] as const)
-      figures.push(await seedBoonee({ rarity, series, name: `${rarity} ${unique()}` }));
+      figures.push(await seedFigure({ rarity, series, name: `${rarity} ${unique()}` }));
     const expectedBadge = [1, 2, 5]; // first_find; rare_hunter; legend_hunter + collector + series_complete
     for (const [i, figure] of figures.entries()) {
       await page.goto(`/c/${figure.code}`);
@@ -217,14 +217,14 @@ test.describe("collector area", () => {
 
   test("shows exclusive content only to the owners it is meant for", async ({ page, browser, baseURL }) => {
     const rareOwner = await signUp(page);
-    const rare = await seedBoonee({ ownerId: rareOwner.id, rarity: "Rare", name: `Rari ${unique()}` });
+    const rare = await seedFigure({ ownerId: rareOwner.id, rarity: "Rare", name: `Rari ${unique()}` });
     const title = `Nur für Rare ${unique()}`;
     const figureTitle = `Nur für ${rare.name}`;
     await db.insert(exclusiveContent).values([
       { audience: "rarity", audienceRarity: "Rare", title, description: "Psst.", contentType: "news" },
       {
         audience: "boonee",
-        booneeId: rare.id,
+        figureId: rare.id,
         title: figureTitle,
         description: "Nur dieses eine.",
         contentType: "link",
@@ -244,7 +244,7 @@ test.describe("collector area", () => {
     const commonOwner = await signUp(commonPage);
     await commonPage.goto("/exclusive");
     await expect(commonPage.getByText("Der Club ist noch verschlossen")).toBeVisible();
-    await seedBoonee({ ownerId: commonOwner.id, rarity: "Common" });
+    await seedFigure({ ownerId: commonOwner.id, rarity: "Common" });
     await commonPage.reload();
     await expect(commonPage.getByRole("heading", { name: title })).toHaveCount(0);
     await expect(commonPage.getByRole("heading", { name: figureTitle })).toHaveCount(0);
@@ -257,8 +257,8 @@ test.describe("collector area", () => {
     page,
   }) => {
     const user = await signUp(page);
-    const figure = await seedBoonee({ ownerId: user.id, name: `Datenmonster ${unique()}` });
-    await db.insert(claims).values({ booneeId: figure.id, userId: user.id });
+    const figure = await seedFigure({ ownerId: user.id, name: `Datenmonster ${unique()}` });
+    await db.insert(claims).values({ figureId: figure.id, userId: user.id });
     await db.insert(notifications).values({
       userId: user.id,
       type: "achievement",
@@ -290,7 +290,7 @@ test.describe("collector area", () => {
 
   test("deletes the account: signed out, old password refused, figure shows 'Anonym'", async ({ page }) => {
     const user = await signUp(page, `Gehende ${unique()}`);
-    const figure = await seedBoonee({ ownerId: user.id });
+    const figure = await seedFigure({ ownerId: user.id });
     await page.goto("/profile");
     await untilHydrated(page.getByRole("button", { name: "Konto löschen" })); // the dialog needs the app to have started
     await page.getByRole("button", { name: "Konto löschen" }).click();
@@ -373,7 +373,7 @@ test.describe("collector area", () => {
 
   test("profile, exclusive and notifications pass axe (WCAG A/AA) and fit 375 px", async ({ page }) => {
     const user = await signUp(page, `Barrierefrei ${unique()} mit einem wirklich sehr langen Namen`);
-    const figure = await seedBoonee({
+    const figure = await seedFigure({
       ownerId: user.id,
       rarity: "Legendary",
       name: `Sehr langer Figurenname ${unique()} ohne Ende`,
@@ -382,7 +382,7 @@ test.describe("collector area", () => {
     await db.insert(exclusiveContent).values([
       {
         audience: "boonee",
-        booneeId: figure.id,
+        figureId: figure.id,
         title: `Für ${figure.name}`,
         description: "Geheim.",
         contentType: "link",

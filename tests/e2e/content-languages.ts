@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 27: figure texts and broadcasts in German and English. Shared by content-languages.spec.ts
 // (desktop) and content-languages-mobile.spec.ts (phone); push and e-mail are in channels.spec.ts.
@@ -79,7 +79,7 @@ export function contentLanguageTests() {
     ]);
 
     // a figure written in German only: the English page shows the German story, marked as German
-    const germanOnly = await seedBoonee({ description: "Schläft am liebsten unter der Kiellinie." });
+    const germanOnly = await seedFigure({ description: "Schläft am liebsten unter der Kiellinie." });
     await english.page.goto(`/boonee/${germanOnly.id}`);
     const story = english.page.getByTestId("figure-story");
     await expect(story).toHaveAttribute("lang", "de");
@@ -98,8 +98,8 @@ export function contentLanguageTests() {
     const german = await reader(browser, "de");
     const englishCollector = await signUp(english.page);
     const germanCollector = await signUp(german.page);
-    await seedBoonee({ ownerId: englishCollector.id, series });
-    await seedBoonee({ ownerId: germanCollector.id, series });
+    await seedFigure({ ownerId: englishCollector.id, series });
+    await seedFigure({ ownerId: germanCollector.id, series });
 
     await signInAsAdmin(page);
     await gotoAdmin(page, "/admin/content");

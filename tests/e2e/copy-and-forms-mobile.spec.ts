@@ -4,18 +4,18 @@ import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
 
 import { boonees, booneeStories } from "../../server/db/schema.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
-import { db, expect, seedBoonee, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signIn, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { expectNoHorizontalScroll, openStoryDialog } from "./public-fixtures.ts";
 
 // Runs in the "phone" project: 375 px wide. Issue 18, items 8 and 9.
-const storiesOf = (booneeId: string) => db.select().from(booneeStories).where(eq(booneeStories.booneeId, booneeId));
+const storiesOf = (figureId: string) => db.select().from(booneeStories).where(eq(booneeStories.figureId, figureId));
 
 /** A type with two more instances; the user owns the type (found 3 days ago) and the third instance (found just now). */
 async function twins(ownerId: string) {
   const name = `Zwilling ${unique()}`;
-  const type = await seedBoonee({ name });
-  await seedBoonee({ name, templateId: type.id });
-  const third = await seedBoonee({ name, templateId: type.id });
+  const type = await seedFigure({ name });
+  await seedFigure({ name, typeId: type.id });
+  const third = await seedFigure({ name, typeId: type.id });
   const earlier = new Date(Date.now() - 3 * 86400_000);
   await db.update(boonees).set({ ownerId, claimedAt: earlier }).where(eq(boonees.id, type.id));
   await db.update(boonees).set({ ownerId, claimedAt: new Date() }).where(eq(boonees.id, third.id));
@@ -91,7 +91,7 @@ test.describe("forms", () => {
     page,
   }) => {
     const user = await signUp(page);
-    const f = await seedBoonee({ ownerId: user.id });
+    const f = await seedFigure({ ownerId: user.id });
     await page.goto(`/boonee/${f.id}`);
     await openStoryDialog(page, "Story hinzufügen");
     const dialog = page.getByRole("dialog");
@@ -131,7 +131,7 @@ test.describe("forms", () => {
     await useEnglish(page);
     const user = await signUp(page);
     await signIn(page, user.email, user.password);
-    const f = await seedBoonee({ ownerId: user.id });
+    const f = await seedFigure({ ownerId: user.id });
     await page.goto(`/boonee/${f.id}?story=new`);
     const form = page.locator("#add-story");
     await form.getByLabel("Title").fill("Am Hafen");
@@ -204,7 +204,7 @@ test.describe("forms", () => {
     await expect(
       page.getByText("Dein Name ist öffentlich: Er erscheint in den Bestenlisten", { exact: false }),
     ).toBeVisible();
-    const f = await seedBoonee();
+    const f = await seedFigure();
     await page.goto(`/c/${f.code}`);
     await expect(page.getByText("Dein Name ist öffentlich", { exact: false })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-describedby", /hint/);

@@ -2,19 +2,19 @@ import { sql } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { createAccount } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, test, unique, useEnglish } from "./fixtures.ts";
 import { expectNoHorizontalScroll } from "./public-fixtures.ts";
 
 // Runs in the "phone" project: 375 px wide. The drop is a month old, so it never becomes the
 // landing page's current drop while the drop test in tests/e2e/channels.spec.ts runs.
 async function pastDrop() {
   const finder = await createAccount(`Findefuchs${unique()}MitEinemSehrLangenNamen`);
-  const found = await seedBoonee({
+  const found = await seedFigure({
     name: `Langname${unique()}OhneLeerzeichenImNamen`,
     ownerId: finder.id,
     status: "Found",
   });
-  const hidden = await seedBoonee({ name: `Noch${unique()}Versteckt` });
+  const hidden = await seedFigure({ name: `Noch${unique()}Versteckt` });
   const [drop] = await db
     .insert(schema.drops)
     .values({
@@ -30,7 +30,7 @@ async function pastDrop() {
     .returning();
   await db
     .insert(schema.dropFigures)
-    .values([found, hidden].map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
+    .values([found, hidden].map((f) => ({ dropId: drop.id, figureId: f.id, previousStatus: "Placed" as const })));
   await db.insert(schema.dropHints).values({
     dropId: drop.id,
     textDe: "Hinweis ".repeat(30),

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith, seasonedAccount } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, seedProfile } from "./public-fixtures.ts";
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
@@ -16,7 +16,7 @@ test("two people report a figure, everyone sees the note, an admin resolves it a
   browser,
 }) => {
   test.slow(); // four people in four browsers
-  const figure = await seedBoonee({ name: `Moppel ${unique()}` });
+  const figure = await seedFigure({ name: `Moppel ${unique()}` });
   const url = `/boonee/${figure.id}`;
   const reporters = [page, await newPage(browser)];
   const answers = [
@@ -83,7 +83,7 @@ test("two people report a figure, everyone sees the note, an admin resolves it a
 test("the biography tells the drop and the find with its 'found after', and no code (en)", async ({ page }) => {
   const finder = `Jo ${unique()}`;
   const finderId = await seedProfile(finder);
-  const figure = await seedBoonee({ name: `Kringel ${unique()}`, status: "Found", ownerId: finderId });
+  const figure = await seedFigure({ name: `Kringel ${unique()}`, status: "Found", ownerId: finderId });
   const [drop] = await db
     .insert(schema.drops)
     .values({
@@ -93,14 +93,14 @@ test("the biography tells the drop and the find with its 'found after', and no c
       releasedAt: sql`now() - interval '3 hours'`,
     })
     .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Hidden" });
+  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Hidden" });
   await db
     .update(schema.boonees)
     .set({ claimedAt: sql`now() - interval '1 hour'` })
     .where(sql`id = ${figure.id}`);
   await db
     .insert(schema.claims)
-    .values({ booneeId: figure.id, userId: finderId, claimedAt: sql`now() - interval '1 hour'` });
+    .values({ figureId: figure.id, userId: finderId, claimedAt: sql`now() - interval '1 hour'` });
 
   await useEnglish(page);
   await page.goto(`/boonee/${figure.id}`);

@@ -1,5 +1,5 @@
 import { ownAddress } from "./claim-fixtures.ts";
-import { expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { expect, seedFigure, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 25 ("The second week"), the finders' smaller items that a person sees on a desktop, in German and English.
 for (const lang of ["de", "en"] as const) {
@@ -25,7 +25,7 @@ test("a figure opened from the collection leads back to the collection, from the
   page,
 }) => {
   const me = await signUp(page);
-  const figure = await seedBoonee({ ownerId: me.id });
+  const figure = await seedFigure({ ownerId: me.id });
   await page.goto("/profile", { waitUntil: "networkidle" });
   await page.getByTestId("owned-figure").filter({ hasText: figure.name }).getByRole("link").first().click();
   await expect(page).toHaveURL(`/boonee/${figure.id}`);
@@ -81,7 +81,7 @@ test("a code typed offline stays in the field and goes through by itself once th
   page,
   context,
 }) => {
-  const figure = await seedBoonee();
+  const figure = await seedFigure();
   const offlineThenOnline = async (lang: "de" | "en") => {
     const input = page.getByLabel(lang === "de" ? "Geheimer Code" : "Secret code");
     const button = page.getByRole("button", { name: lang === "de" ? "Code prüfen" : "Check code" });

@@ -1,7 +1,7 @@
 import { booneeStories, exclusiveContent, notifications, profiles, storyPhotos } from "../../server/db/schema.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, grantRole, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, grantRole, seedFigure, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 35, items 13 (legal pages) and 15: what a finder on a phone still stumbled over.
 
@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 
 test("the success page shows 🎉 once, with its message, not also in the heading", async ({ page }) => {
   await signUp(page);
-  const figure = await seedBoonee();
+  const figure = await seedFigure();
   await page.goto(`/c/${figure.code}`);
   await page.getByRole("button", { name: "Jetzt claimen" }).click();
   await expect(page).toHaveURL(/\/claimed\//);
@@ -23,7 +23,7 @@ test("the success page shows 🎉 once, with its message, not also in the headin
 
 test("an already found figure's tag page links the figure's page, not only the gallery", async ({ page, browser }) => {
   const owner = await signUp(page);
-  const figure = await seedBoonee({ name: `Vergeben ${unique()}`, ownerId: owner.id });
+  const figure = await seedFigure({ name: `Vergeben ${unique()}`, ownerId: owner.id });
   const visitor = await otherBrowser(browser);
   await visitor.page.goto(`/c/${figure.code}`);
   await expect(visitor.page.getByTestId("already-claimed")).toBeVisible();
@@ -35,7 +35,7 @@ test("an already found figure's tag page links the figure's page, not only the g
 });
 
 test("signing in to claim a figure says so once: no extra „found one? claim it first“", async ({ page }) => {
-  const figure = await seedBoonee({ name: `Anmeldung ${unique()}` });
+  const figure = await seedFigure({ name: `Anmeldung ${unique()}` });
   await page.goto(`/auth?redirect=${encodeURIComponent(`/c/${figure.code}`)}`);
   await expect(page.getByTestId("claiming-figure")).toContainText(`Melde dich an, um ${figure.name} zu claimen.`);
   await expect(page.getByText("Du hast einen Boonee gefunden?")).toHaveCount(0);
@@ -59,10 +59,10 @@ test("English: a broadcast written in German only carries one „Deutsch“ mark
   page,
 }) => {
   const user = await signUp(page);
-  const figure = await seedBoonee({ ownerId: user.id });
+  const figure = await seedFigure({ ownerId: user.id });
   const title = `Nur Deutsch ${unique()}`;
   await db.insert(exclusiveContent).values({
-    booneeId: figure.id,
+    figureId: figure.id,
     audience: "boonee",
     title,
     description: "Diese Nachricht gibt es nur auf Deutsch.",
@@ -101,11 +101,11 @@ test("English legal pages say that they are German only; German ones need not", 
 /** A figure with a finder's story and two photos, seen by a visitor. */
 async function figureWithPhotos() {
   const finder = await signUpDirect();
-  const figure = await seedBoonee({ name: `Fotomodell ${unique()}`, ownerId: finder });
+  const figure = await seedFigure({ name: `Fotomodell ${unique()}`, ownerId: finder });
   const [story] = await db
     .insert(booneeStories)
     .values({
-      booneeId: figure.id,
+      figureId: figure.id,
       userId: finder,
       title: "Hinter der Bank",
       story: "Er saß hinter der dritten Bank am Hafen.",
@@ -184,7 +184,7 @@ test.describe("sharing a figure", () => {
         value: async (data: ShareData) => void shared.push(data),
       });
     });
-    const figure = await seedBoonee({ name: `Teilbar ${unique()}` });
+    const figure = await seedFigure({ name: `Teilbar ${unique()}` });
     await page.goto(`/boonee/${figure.id}`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Teilen" }).click(); // starts the page's app, then shares
     await expect
@@ -204,7 +204,7 @@ test.describe("sharing a figure", () => {
       Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined }),
     );
     await useEnglish(page);
-    const figure = await seedBoonee({ name: `Copyable ${unique()}` });
+    const figure = await seedFigure({ name: `Copyable ${unique()}` });
     await page.goto(`/boonee/${figure.id}`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Share" }).click();
     await expect(page.getByText("Link copied. Paste it wherever you want to share it.")).toBeVisible({

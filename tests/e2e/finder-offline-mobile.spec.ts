@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 
 import { boonees, booneeStories, figureReports, profiles } from "../../server/db/schema.ts";
 import { ownAddress } from "./claim-fixtures.ts";
-import { db, expect, seedBoonee, signUp, test, unique, untilHydrated, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signUp, test, unique, untilHydrated, useEnglish } from "./fixtures.ts";
 import { openStoryDialog } from "./public-fixtures.ts";
 
 // Issue 35, item 10: the tag's page on a phone with poor signal. A form sent offline keeps every field,
@@ -86,14 +86,14 @@ test.describe("the tag's page offline", () => {
   test("signed out: the sign-up keeps every field and claims once back online, before the app starts (German) and in it (English)", async ({
     page,
   }) => {
-    const first = await seedBoonee({ name: `Funkloch ${unique()}` });
+    const first = await seedFigure({ name: `Funkloch ${unique()}` });
     await page.goto(`/c/${first.code}`, { waitUntil: "networkidle" });
     await signUpOffline(page, "de", first);
 
     await page.context().clearCookies();
     await ownAddress(page);
     await useEnglish(page);
-    const second = await seedBoonee({ name: `Dead spot ${unique()}` });
+    const second = await seedFigure({ name: `Dead spot ${unique()}` });
     await page.goto(`/c/${second.code}`, { waitUntil: "networkidle" });
     await startApp(page, "en");
     await untilHydrated(page.getByRole("button", { name: TEXT.en.signUp }));
@@ -106,7 +106,7 @@ test.describe("the tag's page offline", () => {
     const user = await signUp(page);
     for (const lang of ["de", "en"] as const) {
       if (lang === "en") await useEnglish(page);
-      const figure = await seedBoonee();
+      const figure = await seedFigure();
       await page.goto(`/c/${figure.code}`, { waitUntil: "networkidle" });
       if (lang === "en") {
         await startApp(page, lang);
@@ -130,7 +130,7 @@ test.describe("the figure page's forms offline", () => {
     page,
   }) => {
     const user = await signUp(page);
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     await page.goto(`/boonee/${figure.id}`, { waitUntil: "networkidle" });
     await page.getByText("Fehlt er oder ist er kaputt? Melde ihn").click();
     await page.getByLabel("Er oder sein Tag ist beschädigt").check();
@@ -144,11 +144,11 @@ test.describe("the figure page's forms offline", () => {
     const reports = await db
       .select({ kind: figureReports.kind, note: figureReports.note })
       .from(figureReports)
-      .where(and(eq(figureReports.booneeId, figure.id), eq(figureReports.reporterId, user.id)));
+      .where(and(eq(figureReports.figureId, figure.id), eq(figureReports.reporterId, user.id)));
     expect(reports).toEqual([{ kind: "damaged", note: "Der Tag hängt lose" }]);
 
     await useEnglish(page);
-    const mine = await seedBoonee({ ownerId: user.id });
+    const mine = await seedFigure({ ownerId: user.id });
     await page.goto(`/boonee/${mine.id}`);
     await openStoryDialog(page, "Add story");
     const dialog = page.getByRole("dialog", { name: "Your finder story" });
@@ -163,7 +163,7 @@ test.describe("the figure page's forms offline", () => {
     const stories = await db
       .select({ title: booneeStories.title })
       .from(booneeStories)
-      .where(eq(booneeStories.booneeId, mine.id));
+      .where(eq(booneeStories.figureId, mine.id));
     expect(stories).toEqual([{ title: "Behind the bench" }]);
   });
 });
@@ -180,7 +180,7 @@ test.describe("with the service worker", () => {
   test("a post lost on a signal the phone takes for online stays on the page (no offline page) and is sent again", async ({
     page,
   }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     await page.goto(`/c/${figure.code}`, { waitUntil: "load" });
     await untilControlled(page);
     // the phone still says it is online (one bar, no data): only the request itself fails
@@ -201,7 +201,7 @@ test.describe("with the service worker", () => {
   test("a reload while the form waits (the offline page, then its Reload) brings back name and e-mail and asks for the password again", async ({
     page,
   }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     const url = `/c/${figure.code}`;
     await page.goto(url, { waitUntil: "load" });
     await untilControlled(page);

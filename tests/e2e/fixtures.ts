@@ -23,19 +23,19 @@ export const randomCode = () =>
     .slice(0, 14)
     .padEnd(8, "X");
 
-export interface SeedBoonee {
+export interface SeedFigure {
   name?: string;
   rarity?: "Common" | "Rare" | "Legendary";
   status?: (typeof schema.statusEnum.enumValues)[number];
   series?: string;
   description?: string;
-  templateId?: string;
+  typeId?: string;
   ownerId?: string;
   imageUrl?: string;
 }
 
 /** Inserts a figure and its tag; returns its id, name and secret code. */
-export async function seedBoonee(opts: SeedBoonee = {}) {
+export async function seedFigure(opts: SeedFigure = {}) {
   const name = opts.name ?? `Testi ${unique()}`;
   const code = randomCode();
   const [b] = await db
@@ -46,13 +46,13 @@ export async function seedBoonee(opts: SeedBoonee = {}) {
       status: opts.status ?? "Placed",
       series: opts.series ?? "Testreihe",
       description: opts.description ?? "Ein kleines Testmonster, das gern unter Parkbänken wohnt.",
-      templateId: opts.templateId,
+      typeId: opts.typeId,
       ownerId: opts.ownerId,
       claimedAt: opts.ownerId ? new Date() : null,
       imageUrl: opts.imageUrl,
     })
     .returning();
-  await db.insert(schema.tags).values({ booneeId: b.id, secretCode: code, isClaimed: !!opts.ownerId });
+  await db.insert(schema.tags).values({ figureId: b.id, secretCode: code, isClaimed: !!opts.ownerId });
   return { id: b.id, name, code };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { userRoles } from "../../server/db/schema.ts";
-import { db, expect, seedBoonee, signUp, test, unique } from "./fixtures.ts";
+import { db, expect, seedFigure, signUp, test, unique } from "./fixtures.ts";
 
 test.describe("foundation", () => {
   test("serves German by default and keeps English across a reload", async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe("foundation", () => {
   });
 
   test("sends a signed-in visitor of /auth to the stored claim redirect", async ({ page, baseURL }) => {
-    const figure = await seedBoonee();
+    const figure = await seedFigure();
     await signUp(page);
     await page
       .context()

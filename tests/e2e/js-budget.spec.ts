@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, test, unique } from "./fixtures.ts";
+import { db, expect, seedFigure, test, unique } from "./fixtures.ts";
 
 // Issue "The drop moment at city scale", item 4: every public page loads at most 100 KB of JavaScript
 // (gzip, everything transferred during load and until the network is idle) on a signed-out first
@@ -12,7 +12,7 @@ import { db, expect, seedBoonee, test, unique } from "./fixtures.ts";
 const BUDGET_KB = 100;
 
 async function releasedDrop() {
-  const figure = await seedBoonee({ name: `Budget ${unique()}` });
+  const figure = await seedFigure({ name: `Budget ${unique()}` });
   const [drop] = await db
     .insert(schema.drops)
     .values({
@@ -22,7 +22,7 @@ async function releasedDrop() {
       releasedAt: sql`now() - interval '40 days'` as unknown as Date,
     })
     .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, booneeId: figure.id, previousStatus: "Placed" });
+  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Placed" });
   return { figure, drop };
 }
 

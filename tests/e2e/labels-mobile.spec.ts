@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { gotoAdmin } from "./admin-fixtures.ts";
-import { expect, seedBoonee, signInAsAdmin, test, unique } from "./fixtures.ts";
+import { expect, seedFigure, signInAsAdmin, test, unique } from "./fixtures.ts";
 
 // Issue 25 item 15 at 375 px: a type's "Etiketten drucken" and the label sheet's format choice are on screen, without sideways scroll.
 
@@ -20,8 +20,8 @@ test("the label sheet at 375 px: print link on the type's card, both formats and
   page,
 }) => {
   test.slow();
-  const type = await seedBoonee({ name: `Handywicht ${unique()}`, series: "Hafen" });
-  for (let i = 0; i < 2; i++) await seedBoonee({ name: type.name, series: "Hafen", templateId: type.id });
+  const type = await seedFigure({ name: `Handywicht ${unique()}`, series: "Hafen" });
+  for (let i = 0; i < 2; i++) await seedFigure({ name: type.name, series: "Hafen", typeId: type.id });
   await signInAsAdmin(page);
   await gotoAdmin(page, `/admin/boonees?q=${encodeURIComponent(type.name)}`);
   const print = page.getByRole("link", { name: `Etiketten von ${type.name} drucken` });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 const ART_NOTICE = "Kunstwerk – kein gefährlicher Gegenstand / Art, not a dangerous object – scan me";
 /** 1 mm in CSS pixels. */
@@ -13,7 +13,7 @@ const MM = 96 / 25.4;
 async function typeWithInstances(page: Page, n: number, claimed: number[], typeOwned = false) {
   const series = `Mole ${unique()}`;
   const { user } = await ownerWith(page, [], `Finja ${unique()}`);
-  const type = await seedBoonee({
+  const type = await seedFigure({
     name: `Leuchtwicht ${unique()}`,
     series,
     status: "Placed",
@@ -25,10 +25,10 @@ async function typeWithInstances(page: Page, n: number, claimed: number[], typeO
     .where(eq(schema.boonees.id, type.id));
   const instances = [];
   for (let i = 0; i < n; i++) {
-    const b = await seedBoonee({
+    const b = await seedFigure({
       name: type.name,
       series,
-      templateId: type.id,
+      typeId: type.id,
       ownerId: claimed.includes(i) ? user.id : undefined,
     });
     // distinct creation times, so the numbers follow the order made here
@@ -36,7 +36,7 @@ async function typeWithInstances(page: Page, n: number, claimed: number[], typeO
       .update(schema.boonees)
       .set({ createdAt: new Date(Date.now() - (n - i) * 1000) })
       .where(eq(schema.boonees.id, b.id));
-    if (claimed.includes(i)) await db.insert(schema.claims).values({ booneeId: b.id, userId: user.id });
+    if (claimed.includes(i)) await db.insert(schema.claims).values({ figureId: b.id, userId: user.id });
     instances.push(b);
   }
   return { type, series, instances };
@@ -195,13 +195,13 @@ test.describe("label sheets", () => {
   test("a printed page holds 12 sheet labels or 24 stickers, each page starting a new sheet", async ({ page }) => {
     const series = `Seite ${unique()}`;
     const figures = [];
-    for (let i = 0; i < 25; i++) figures.push(await seedBoonee({ name: `Blattwicht ${unique()}`, series }));
+    for (let i = 0; i < 25; i++) figures.push(await seedFigure({ name: `Blattwicht ${unique()}`, series }));
     // the longest a sticker gets: a 20-character code and a long series
     const longCode = `L${unique()}`
       .replace(/[^A-Z0-9]/g, "")
       .padEnd(20, "W")
       .slice(0, 20);
-    await db.update(schema.tags).set({ secretCode: longCode }).where(eq(schema.tags.booneeId, figures[24].id));
+    await db.update(schema.tags).set({ secretCode: longCode }).where(eq(schema.tags.figureId, figures[24].id));
     await db
       .update(schema.boonees)
       .set({ series: "Hafenkante am langen Kai hinter dem alten Speicher" })

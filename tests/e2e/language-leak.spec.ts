@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes.ts";
 import * as schema from "../../server/db/schema.ts";
 import { signUpQuick } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 27 item 5: with every figure and broadcast written in both languages, an English page shows no
 // German sentence and a German page no English one. Text in an element whose `lang` is not the page's
@@ -50,7 +50,7 @@ const PAGES: Record<string, Row> = {
   "/claim": visitor("/claim"),
   "/claim/:secretCode": visitor((s) => `/claim/${s.code}`),
   "/c/:secretCode": visitor((s) => `/c/${s.code}`),
-  "/s/:booneeId": visitor((s) => `/s/${s.figureId}`),
+  "/s/:figureId": visitor((s) => `/s/${s.figureId}`),
   "/boonee": visitor((s) => `/boonee?id=${s.figureId}&token=${s.code}`),
   "/boonee/:id": collector((s) => `/boonee/${s.ownedId}`),
   "/boonees": visitor("/boonees"),
@@ -82,7 +82,7 @@ const PAGES: Record<string, Row> = {
   "/admin/reports": admin("/admin/reports"),
   "/boonee/:id/photos": RESOURCE,
   "/og/:kind/:id/:lang": { skip: "no page: the share card, a PNG" },
-  "/admin/sun-tag/:booneeId": admin((s) => `/admin/sun-tag/${s.ownedId}`),
+  "/admin/sun-tag/:figureId": admin((s) => `/admin/sun-tag/${s.ownedId}`),
   "*": visitor("/no-such-page-here"),
 };
 
@@ -107,7 +107,7 @@ const ENGLISH = new Set(
   ),
 );
 /** Names and the words of Boonees' own vocabulary that both languages use. */
-const ALLOWED = [/\bBoonees?\b/g, /\b(Common|Rare|Legendary)\b/g];
+const ALLOWED = [/\bFigures?\b/g, /\b(Common|Rare|Legendary)\b/g];
 
 /** A text block of the other language: two or more of its function words, and more of them than of the page's. */
 export function otherLanguage(text: string, page: "de" | "en"): boolean {
@@ -166,8 +166,8 @@ async function seed(collectorId: string): Promise<Seed> {
     originEn: "The harbour",
     superpowerEn: "Hides in fog",
   };
-  const owned = await seedBoonee({ ownerId: collectorId, name: `Leakcheck ${unique()}` });
-  const free = await seedBoonee({ name: `Leakfree ${unique()}` });
+  const owned = await seedFigure({ ownerId: collectorId, name: `Leakcheck ${unique()}` });
+  const free = await seedFigure({ name: `Leakfree ${unique()}` });
   const { eq } = await import("drizzle-orm");
   for (const id of [owned.id, free.id])
     await db
@@ -178,7 +178,7 @@ async function seed(collectorId: string): Promise<Seed> {
     .insert(schema.exclusiveContent)
     .values({
       audience: "boonee",
-      booneeId: owned.id,
+      figureId: owned.id,
       title: "Neues aus der Werkstatt",
       titleEn: "News from the workshop",
       description: "Wir zeigen dir, wie dein Boonee entstanden ist.",
@@ -228,7 +228,7 @@ async function seed(collectorId: string): Promise<Seed> {
   await db
     .insert(schema.activityLog)
     .values({ action: "claim.rejected", objectType: "claim", objectLabel: "Leakcheck", ...written });
-  await db.insert(schema.claims).values({ booneeId: free.id, userId: collectorId, status: "rejected", ...written });
+  await db.insert(schema.claims).values({ figureId: free.id, userId: collectorId, status: "rejected", ...written });
   return { figureId: free.id, ownedId: owned.id, code: free.code, dropId: drop.id };
 }
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { boonees } from "../../server/db/schema.ts";
 import { clientIp, otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 18.5: many finders share one address (café Wi-Fi); after ten wrong codes from there, a finder
 // with a valid tag passes a proof-of-work challenge instead of being refused, and every guess pays it.
@@ -32,7 +32,7 @@ async function addressCount(ip: string) {
 test("shows the attempts left, then a valid tag passes the challenge from the locked address and claims (de)", async ({
   page,
 }) => {
-  const figure = await seedBoonee();
+  const figure = await seedFigure();
   const ip = await ownAddress(page, clientIp());
   const first = await page.goto(`/c/${wrongCode()}`);
   expect(first?.status()).toBe(404);
@@ -67,7 +67,7 @@ test("shows the attempts left, then a valid tag passes the challenge from the lo
 test("a wrong code behind a passed challenge is refused, still counts, and the next try asks again (en)", async ({
   page,
 }) => {
-  const figure = await seedBoonee();
+  const figure = await seedFigure();
   const ip = await ownAddress(page, clientIp());
   await lockAddress(page, ip);
   await useEnglish(page);
@@ -97,7 +97,7 @@ test("a wrong code behind a passed challenge is refused, still counts, and the n
 });
 
 test("without JavaScript the locked pages say why they cannot go on", async ({ page, browser }) => {
-  const figure = await seedBoonee();
+  const figure = await seedFigure();
   const ip = clientIp();
   await lockAddress(page, ip);
   const noScript = await otherBrowser(browser, { javaScriptEnabled: false, ip });

@@ -4,7 +4,7 @@ import { formatDayTime } from "#shared/dates.ts";
 
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 import { liveDrop, removeDrops, waitingDrop } from "./operator-glance.ts";
 
 // Issue 35 items 9 and 8: what a weekly operator looks at before acting.
@@ -69,10 +69,10 @@ test("the broadcast form counts who gets it for the chosen audience; nobody: it 
   const series = `Zählreihe ${unique()}`;
   const lonely = `Leerreihe ${unique()}`;
   const [anna, ben] = [await createAccount(), await createAccount()];
-  await seedBoonee({ status: "Found", ownerId: anna.id, series, rarity: "Rare" });
-  await seedBoonee({ status: "Found", ownerId: anna.id, series });
-  await seedBoonee({ status: "Found", ownerId: ben.id, series });
-  await seedBoonee({ series: lonely }); // nobody's yet
+  await seedFigure({ status: "Found", ownerId: anna.id, series, rarity: "Rare" });
+  await seedFigure({ status: "Found", ownerId: anna.id, series });
+  await seedFigure({ status: "Found", ownerId: ben.id, series });
+  await seedFigure({ series: lonely }); // nobody's yet
   await signInAsAdmin(page);
   await gotoAdmin(page, "/admin/content");
   const count = page.getByTestId("recipient-count");
@@ -115,7 +115,7 @@ test("a wrong or too large file says why at the file field: the allowed types or
 }) => {
   const owner = await createAccount();
   const series = `Dateireihe ${unique()}`;
-  await seedBoonee({ status: "Found", ownerId: owner.id, series });
+  await seedFigure({ status: "Found", ownerId: owner.id, series });
   const posts: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST") posts.push(r.url());

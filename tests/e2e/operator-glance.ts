@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
-import { db, seedBoonee, unique } from "./fixtures.ts";
+import { db, seedFigure, unique } from "./fixtures.ts";
 
 /**
  * A drop released just now, with `found` of its `total` figures found: the newest released drop, so
@@ -10,7 +10,7 @@ import { db, seedBoonee, unique } from "./fixtures.ts";
 export async function liveDrop(total: number, found: number, ownerId: string) {
   const title = `Live am Markt ${unique()}`;
   const figures = [];
-  for (let i = 0; i < total; i++) figures.push(await seedBoonee(i < found ? { status: "Found", ownerId } : {}));
+  for (let i = 0; i < total; i++) figures.push(await seedFigure(i < found ? { status: "Found", ownerId } : {}));
   const [drop] = await db
     .insert(schema.drops)
     .values({
@@ -22,7 +22,7 @@ export async function liveDrop(total: number, found: number, ownerId: string) {
     .returning();
   await db
     .insert(schema.dropFigures)
-    .values(figures.map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
+    .values(figures.map((f) => ({ dropId: drop.id, figureId: f.id, previousStatus: "Placed" as const })));
   return { ...drop, figures };
 }
 
@@ -30,7 +30,7 @@ export async function liveDrop(total: number, found: number, ownerId: string) {
 export async function waitingDrop(minutes: number, total: number) {
   const title = `Bald an der Mühle ${unique()}`;
   const figures = [];
-  for (let i = 0; i < total; i++) figures.push(await seedBoonee());
+  for (let i = 0; i < total; i++) figures.push(await seedFigure());
   const [drop] = await db
     .insert(schema.drops)
     .values({
@@ -41,7 +41,7 @@ export async function waitingDrop(minutes: number, total: number) {
     .returning();
   await db
     .insert(schema.dropFigures)
-    .values(figures.map((f) => ({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" as const })));
+    .values(figures.map((f) => ({ dropId: drop.id, figureId: f.id, previousStatus: "Placed" as const })));
   return { ...drop, figures };
 }
 

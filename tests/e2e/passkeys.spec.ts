@@ -7,7 +7,7 @@ import { bindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
 import { tapParams, TEST_SUN_MASTER } from "../support/sun-tap.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // Issue 16 item 1: passkeys in Chromium, with the browser's virtual authenticator standing in for
 // the phone's fingerprint (CDP WebAuthn domain): it answers every prompt with a verified user.
@@ -36,8 +36,8 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   test.setTimeout(90_000);
   await ownAddress(page);
   const device = await virtualAuthenticator(page);
-  const first = await seedBoonee({ name: `Tipsi ${unique()}` });
-  const second = await seedBoonee({ name: `Tapsi ${unique()}` });
+  const first = await seedFigure({ name: `Tipsi ${unique()}` });
+  const second = await seedFigure({ name: `Tapsi ${unique()}` });
   const email = `${unique("pk").toLowerCase()}@example.test`;
 
   await page.goto(`/c/${first.code}`);
@@ -78,7 +78,7 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
   expect(used.lastUsedAt).not.toBeNull();
 
   // a figure with a SUN tag: one tap on the tag, one passkey prompt, it is hers
-  const tagged = await seedBoonee({ name: `Tappsi ${unique()}` });
+  const tagged = await seedFigure({ name: `Tappsi ${unique()}` });
   const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, E2E.adminEmail));
   const uid = `04${randomBytes(6).toString("hex").toUpperCase()}`; // 7 bytes
   await bindSunTag(db as never, { id: admin.id, role: "admin" }, tagged.id, { mode: "master", uid }, TEST_SUN_MASTER);

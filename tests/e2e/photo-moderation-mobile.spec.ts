@@ -110,7 +110,7 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   // --- a moderator's own story: the buttons are not offered, and a POST is refused (403), nothing changes
   const [ownStory] = await db
     .insert(schema.booneeStories)
-    .values({ booneeId: figure.id, userId: mod.id, title: `Eigene ${unique()}`, story: "Von der Moderatorin selbst." })
+    .values({ figureId: figure.id, userId: mod.id, title: `Eigene ${unique()}`, story: "Von der Moderatorin selbst." })
     .returning();
   const [ownPhoto] = await db
     .insert(schema.storyPhotos)

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, seedBoonee, test, untilHydrated, useEnglish } from "./fixtures.ts";
+import { expect, seedFigure, test, untilHydrated, useEnglish } from "./fixtures.ts";
 
 /** Every script or CSP problem the page reports (console errors, uncaught errors, CSP violation events). */
 async function watchProblems(page: Page) {
@@ -23,7 +23,7 @@ const hydrated = (page: Page) => untilHydrated(page.locator("a[href='/leaderboar
 
 for (const lang of ["de", "en"] as const) {
   test(`a gallery page from the shared cache starts the app without CSP errors (${lang})`, async ({ page }) => {
-    await seedBoonee();
+    await seedFigure();
     if (lang === "en") await useEnglish(page);
     const problems = await watchProblems(page);
     await page.request.get("/boonees"); // another visitor's request puts the page into the cache

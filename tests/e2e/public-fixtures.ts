@@ -25,7 +25,7 @@ export async function seedOwned(
 }
 
 export async function addStoryRow(
-  booneeId: string,
+  figureId: string,
   userId: string,
   values: {
     title: string;
@@ -36,7 +36,7 @@ export async function addStoryRow(
     findDate?: string;
   },
 ) {
-  await db.insert(schema.booneeStories).values({ booneeId, userId, ...values });
+  await db.insert(schema.booneeStories).values({ figureId, userId, ...values });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { boonees } from "../../server/db/schema.ts";
-import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, expectNoHorizontalScroll, openStoryDialog } from "./public-fixtures.ts";
 
 // Runs in the "phone" project: 375 px wide.
@@ -10,7 +10,7 @@ test.describe("public pages at 375 px", () => {
     page,
   }) => {
     const long = `Superlangername${unique()}ohneLeerzeichen`;
-    const f = await seedBoonee({
+    const f = await seedFigure({
       name: long,
       series: "Eine ziemlich lange Seriennamen-Bezeichnung",
       description: "x".repeat(300),
@@ -23,7 +23,7 @@ test.describe("public pages at 375 px", () => {
     await page.goto(`/boonees?q=${encodeURIComponent(long)}`);
     await expectNoHorizontalScroll(page);
     await expect(page.getByRole("button", { name: "Legendary", exact: true })).toBeVisible();
-    await expect(page.getByTestId("boonee-card")).toHaveCount(1);
+    await expect(page.getByTestId("figure-card")).toHaveCount(1);
 
     await page.goto(`/boonee/${f.id}`);
     await expectNoHorizontalScroll(page);
@@ -40,7 +40,7 @@ test.describe("public pages at 375 px", () => {
   test("English: the owner's page and the add-story dialog fit the screen", async ({ page }) => {
     await useEnglish(page);
     const owner = await signUp(page);
-    const f = await seedBoonee({ ownerId: owner.id });
+    const f = await seedFigure({ ownerId: owner.id });
     await db.update(boonees).set({ welcomeVideoUrl: "/video/hero.mp4" }).where(eq(boonees.id, f.id));
     await addStoryRow(f.id, owner.id, {
       title: "T".repeat(100),
@@ -64,7 +64,7 @@ test.describe("first paint before JavaScript", () => {
   test("signed out, public pages load no app script; the first tap that needs React starts it (decision 025)", async ({
     page,
   }) => {
-    const f = await seedBoonee({ name: `Spät ${unique()}` });
+    const f = await seedFigure({ name: `Spät ${unique()}` });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -87,7 +87,7 @@ test.describe("first paint before JavaScript", () => {
   test("signed in, the landing, gallery and figure pages fetch React only after the page has loaded, then run as the app", async ({
     page,
   }) => {
-    const f = await seedBoonee({ name: `Spät ${unique()}` });
+    const f = await seedFigure({ name: `Spät ${unique()}` });
     await signUp(page);
     for (const path of ["/", "/boonees", `/boonee/${f.id}`]) {
       await page.goto(path, { waitUntil: "commit" });
@@ -117,11 +117,11 @@ test.describe("first paint before JavaScript", () => {
   test("signed out, the gallery search starts the app as it gets the focus and keeps what was typed", async ({
     page,
   }) => {
-    const f = await seedBoonee({ name: `Sucher ${unique()}` });
+    const f = await seedFigure({ name: `Sucher ${unique()}` });
     await page.goto("/boonees", { waitUntil: "networkidle" });
     await page.getByRole("searchbox").fill(f.name);
     await expect.poll(() => new URL(page.url()).searchParams.get("q"), { timeout: 15_000 }).toBe(f.name);
-    await expect(page.getByTestId("boonee-card")).toHaveCount(1);
+    await expect(page.getByTestId("figure-card")).toHaveCount(1);
     await expect(page.getByRole("searchbox")).toHaveValue(f.name);
   });
 

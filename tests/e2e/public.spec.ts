@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import { db, expect, seedBoonee, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { expectAccessible, metaContent, seedOwned, seedProfile } from "./public-fixtures.ts";
 
 // ------------------------------------------------------------------ 1. landing
@@ -101,19 +101,19 @@ test.describe("landing page", () => {
 async function seedGallery() {
   const key = unique("G");
   const series = `Reihe ${key}`;
-  const type = await seedBoonee({ name: `Knorx ${key}`, rarity: "Rare", series });
-  await seedBoonee({
+  const type = await seedFigure({ name: `Knorx ${key}`, rarity: "Rare", series });
+  await seedFigure({
     name: `Knorx ${key}`,
     rarity: "Rare",
     series,
-    templateId: type.id,
+    typeId: type.id,
     ownerId: await seedProfile("Finderin"),
   });
-  await seedBoonee({ name: `Knorx ${key}`, rarity: "Rare", series, templateId: type.id });
-  await seedBoonee({ name: `Blubb ${key}`, rarity: "Common", series });
-  await seedBoonee({ name: `Fimmel ${key}`, rarity: "Legendary", series: `Andere ${key}` });
-  await seedBoonee({ name: `Entwurf ${key}`, rarity: "Rare", series, status: "Draft" });
-  await seedBoonee({ name: `Versteckt ${key}`, rarity: "Rare", series, status: "Hidden" });
+  await seedFigure({ name: `Knorx ${key}`, rarity: "Rare", series, typeId: type.id });
+  await seedFigure({ name: `Blubb ${key}`, rarity: "Common", series });
+  await seedFigure({ name: `Fimmel ${key}`, rarity: "Legendary", series: `Andere ${key}` });
+  await seedFigure({ name: `Entwurf ${key}`, rarity: "Rare", series, status: "Draft" });
+  await seedFigure({ name: `Versteckt ${key}`, rarity: "Rare", series, status: "Hidden" });
   return { key, series };
 }
 
@@ -121,7 +121,7 @@ async function seedGallery() {
 const cardNames = async (page: import("@playwright/test").Page) =>
   (
     await page
-      .getByTestId("boonee-card")
+      .getByTestId("figure-card")
       .locator("h3")
       .allTextContents()
       .catch(() => null)
@@ -141,12 +141,12 @@ test.describe("gallery", () => {
     );
     await expect.poll(() => cardNames(page)).toEqual([`Blubb ${key}`, `Knorx ${key}`]);
     // counter claimed/total on the type with instances only
-    const knorx = page.getByTestId("boonee-card").filter({ hasText: `Knorx ${key}` });
+    const knorx = page.getByTestId("figure-card").filter({ hasText: `Knorx ${key}` });
     await expect(knorx.getByTestId("boonee-counter-value")).toHaveText("1/3");
     await expect(knorx.getByTestId("boonee-counter")).toContainText("1 von 3 gefunden");
     await expect(
       page
-        .getByTestId("boonee-card")
+        .getByTestId("figure-card")
         .filter({ hasText: `Blubb ${key}` })
         .getByTestId("boonee-counter"),
     ).toHaveCount(0);
@@ -170,7 +170,7 @@ test.describe("gallery", () => {
     await expect.poll(() => cardNames(page)).toEqual([`Fimmel ${key}`]);
     await expect(page).toHaveURL(/rarity=Legendary/);
 
-    await page.getByTestId("boonee-card").first().click();
+    await page.getByTestId("figure-card").first().click();
     await expect(page).toHaveURL(/\/boonee\/[0-9a-f-]{36}$/);
   });
 
@@ -208,8 +208,8 @@ test.describe("gallery", () => {
 
   test("takes % and _ literally in the search", async ({ page }) => {
     const key = unique("P");
-    await seedBoonee({ name: `100% ${key}` });
-    await seedBoonee({ name: `1000 ${key}` });
+    await seedFigure({ name: `100% ${key}` });
+    await seedFigure({ name: `1000 ${key}` });
     await page.goto(`/boonees?q=${encodeURIComponent(`100% ${key}`)}`);
     await expect.poll(() => cardNames(page)).toEqual([`100% ${key}`]);
   });
@@ -350,11 +350,11 @@ const shown = async (page: import("@playwright/test").Page, testId: string) =>
 
 test.describe("stats", () => {
   test("German and English: totals, rarity counts and series match the public figures", async ({ page }) => {
-    await seedBoonee({ rarity: "Legendary", series: unique("S"), ownerId: await seedProfile("Statistik") });
-    await seedBoonee({ rarity: "Rare", status: "Draft", series: unique("S") });
+    await seedFigure({ rarity: "Legendary", series: unique("S"), ownerId: await seedProfile("Statistik") });
+    await seedFigure({ rarity: "Rare", status: "Draft", series: unique("S") });
     // a blocked owner's figures still count, the owner is no collector (as on the boards)
     const blocked = await seedProfile("Gesperrt");
-    await seedBoonee({ rarity: "Common", series: unique("S"), ownerId: blocked });
+    await seedFigure({ rarity: "Common", series: unique("S"), ownerId: blocked });
     await db.execute(sql`update profiles set blocked_at = now() where id = ${blocked}`);
     // The counts, not the caches: a fresh address each time is rendered anew (the public page cache and the
     // browser's stale-while-revalidate copy are tested in public-page-cache.test.ts and public-pages.test.ts).
@@ -393,7 +393,7 @@ test.describe("stats", () => {
 
 test.describe("every public page", () => {
   test("has a title and a description, in German and English, and passes axe", async ({ page }) => {
-    const figure = await seedBoonee({ description: "Ein Monster für die Meta-Prüfung." });
+    const figure = await seedFigure({ description: "Ein Monster für die Meta-Prüfung." });
     const pages = [
       ["/", "Monster-Figuren finden und sammeln · Boonees", "Find and collect monster figures · Boonees"],
       ["/boonees", "Galerie · Boonees", "Gallery · Boonees"],

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { createAccount, seasonedAccount } from "./admin-fixtures.ts";
-import { db, expect, seedBoonee, signIn, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signIn, test, unique, useEnglish } from "./fixtures.ts";
 
 // The report form on a 375 px phone (issue 35 item 11, decision 042): no kind chosen in advance, an
 // open report changed and withdrawn by its author, and a public note that says what was reported.
@@ -42,13 +42,13 @@ const newPage = async (browser: Browser, lang: "de" | "en") => {
   if (lang === "en") await useEnglish(p);
   return p;
 };
-const openReports = (booneeId: string, reporterId: string) =>
+const openReports = (figureId: string, reporterId: string) =>
   db
     .select({ kind: schema.figureReports.kind, note: schema.figureReports.note })
     .from(schema.figureReports)
     .where(
       and(
-        eq(schema.figureReports.booneeId, booneeId),
+        eq(schema.figureReports.figureId, figureId),
         eq(schema.figureReports.reporterId, reporterId),
         isNull(schema.figureReports.resolvedAt),
       ),
@@ -67,7 +67,7 @@ for (const lang of ["de", "en"] as const) {
     test.setTimeout(360_000);
     await page.setViewportSize({ width: 375, height: 740 });
     if (lang === "en") await useEnglish(page);
-    const figure = await seedBoonee({ name: `Knödel ${unique()}` });
+    const figure = await seedFigure({ name: `Knödel ${unique()}` });
     const url = `/boonee/${figure.id}`;
     const anna = await seasonedAccount(page);
     await page.goto(url);
@@ -134,7 +134,7 @@ for (const lang of ["de", "en"] as const) {
 
 test("two accounts made a minute ago report a figure missing: no public note (de)", async ({ page, browser }) => {
   test.setTimeout(180_000); // two people in two browsers, on a busy machine
-  const figure = await seedBoonee({ name: `Fussel ${unique()}` });
+  const figure = await seedFigure({ name: `Fussel ${unique()}` });
   const url = `/boonee/${figure.id}`;
   for (const p of [page, await newPage(browser, "de")]) {
     const u = await createAccount();

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import { exclusiveContent, sessions } from "../../server/db/schema.ts";
-import { db, expect, seedBoonee, signIn, signUp, test, unique } from "./fixtures.ts";
+import { db, expect, seedFigure, signIn, signUp, test, unique } from "./fixtures.ts";
 
 // Issue 11 "Day two": the collector comes back; their session was made days ago.
 
@@ -59,7 +59,7 @@ test("a reader in New York sees Berlin time, before and after the page starts", 
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   const user = await signUp(page);
-  await seedBoonee({ ownerId: user.id });
+  await seedFigure({ ownerId: user.id });
   const title = `Mitternacht ${unique()}`;
   await db.insert(exclusiveContent).values({
     title,

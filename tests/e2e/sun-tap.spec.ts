@@ -5,7 +5,7 @@ import { bindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
 import { tapParams, TEST_SUN_MASTER } from "../support/sun-tap.ts";
 import { ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 
 // A figure with an NTAG 424 DNA tag: the admin binds it, a finder's phone taps it (each tap a new
 // signed URL), claims it, and a later tap shows the authenticity page; a copied URL is refused.
@@ -24,7 +24,7 @@ test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a cop
 }) => {
   test.setTimeout(90_000); // an admin, a finder and a visitor; the claim now passes the success screen
   await ownAddress(page);
-  const figure = await seedBoonee({ name: `Tappi ${Date.now()}` });
+  const figure = await seedFigure({ name: `Tappi ${Date.now()}` });
   const uid = newUid();
 
   // the admin binds the tag by its UID with keys from the master key and sees the URL to program
@@ -86,7 +86,7 @@ for (const lang of ["de", "en"] as const) {
   test(`signed out, a tap signs up and claims in one form and shows the success screen (${lang})`, async ({ page }) => {
     await ownAddress(page);
     if (lang === "en") await useEnglish(page);
-    const figure = await seedBoonee({ name: `Tappa ${Date.now()}` });
+    const figure = await seedFigure({ name: `Tappa ${Date.now()}` });
     const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, E2E.adminEmail));
     const uid = newUid();
     await bindSunTag(db as never, { id: admin.id, role: "admin" }, figure.id, { mode: "master", uid }, TEST_SUN_MASTER);

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { formatShortCalendarDay, isoDay } from "../../shared/dates.ts";
 import { signUpQuick } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signInAsAdmin, test, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, test, useEnglish } from "./fixtures.ts";
 
 // The charts of the dashboard and /stats, shared by week-charts.spec.ts (1280 px) and
 // week-charts-mobile.spec.ts (375 px). Other tests claim at the same time, so a chart's number is
@@ -32,7 +32,7 @@ async function findsThisWeek() {
 async function claimTwo(page: Page) {
   await signUpQuick(page);
   for (let i = 0; i < 2; i++) {
-    const figure = await seedBoonee({ name: `Wochenfund ${i}` });
+    const figure = await seedFigure({ name: `Wochenfund ${i}` });
     const res = await page.request.post(`/c/${figure.code}`, {
       form: { intent: "claim" },
       headers: { origin: E2E.baseURL },

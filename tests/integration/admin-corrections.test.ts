@@ -24,13 +24,13 @@ import { editBroadcast } from "../../server/domain/broadcasts/edit-broadcast.ts"
 import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
 import { listBroadcasts } from "../../server/domain/broadcasts/list-broadcasts.ts";
 import { retractBroadcast } from "../../server/domain/broadcasts/retract-broadcast.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { rejectClaim } from "../../server/domain/claims/reject-claim.ts";
 import { verifyClaim } from "../../server/domain/claims/verify-claim.ts";
 import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
 import { replaceClaimCode } from "../../server/domain/codes/replace-claim-code.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { addStory } from "../../server/domain/stories/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "../../server/domain/stories/edit-own-story.ts";
 import { figure } from "../support/factories.ts";
@@ -53,12 +53,12 @@ afterAll(async () => s.close());
 const user = (id: string): Actor => ({ id, role: "user" });
 async function claimed(userId: string, over: Parameters<typeof figure>[1] = {}) {
   const f = await figure(s.db, over);
-  const r = await claimBoonee(s.db, user(userId), { p_tag_id: f.tagId, p_boonee_id: f.booneeId });
+  const r = await claimFigure(s.db, user(userId), { p_tag_id: f.tagId, p_boonee_id: f.figureId });
   if (!r.success) throw new Error(r.error);
   const [c] = await s.db
     .select()
     .from(claims)
-    .where(and(eq(claims.booneeId, f.booneeId), eq(claims.userId, userId)));
+    .where(and(eq(claims.figureId, f.figureId), eq(claims.userId, userId)));
   return { ...f, claimId: c.id };
 }
 const refusal = (p: Promise<unknown>) =>
@@ -66,7 +66,7 @@ const refusal = (p: Promise<unknown>) =>
     () => "no refusal",
     (e) => (e instanceof DomainError ? e.code : String(e)),
   );
-const currentTag = async (booneeId: string) => (await s.db.select().from(tags).where(eq(tags.booneeId, booneeId)))[0];
+const currentTag = async (figureId: string) => (await s.db.select().from(tags).where(eq(tags.figureId, figureId)))[0];
 const lookup = (code: string) => findFigureByCode(s.db, code, { ip: `test-${Math.random()}` });
 const logOf = async (objectId: string) => s.db.select().from(activityLog).where(eq(activityLog.objectId, objectId));
 
@@ -75,7 +75,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const finder = await createUser(s, "Leaky Finder");
     const f = await claimed(finder.id, { rarity: "Legendary" });
     await addStory(s.db, user(finder.id), {
-      booneeId: f.booneeId,
+      figureId: f.figureId,
       fields: { title: "Gefunden", story: "Unter der Brücke am Kanal." },
     });
     expect(
@@ -100,18 +100,18 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       reasonLang: "en",
       reviewedBy: moderator.id,
     });
-    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
+    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.figureId));
     expect(b).toMatchObject({ ownerId: null, claimedAt: null, status: "Placed" });
-    const tag = await currentTag(f.booneeId);
+    const tag = await currentTag(f.figureId);
     expect(tag.secretCode).not.toBe(f.code);
     expect(tag.isClaimed).toBe(false);
     expect(await lookup(f.code)).toBeNull();
-    expect((await lookup(tag.secretCode))?.boonee.claimed).toBe(false);
+    expect((await lookup(tag.secretCode))?.details.claimed).toBe(false);
     const notes = await s.db.select().from(notifications).where(eq(notifications.userId, finder.id));
     expect(notes.find((x) => x.title === `@claimRejected:${f.name}`)?.message).toBe(
       "@claimRejectedMessage:Code was leaked online",
     );
-    expect((await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, f.booneeId)))[0].hidden).toBe(
+    expect((await s.db.select().from(booneeStories).where(eq(booneeStories.figureId, f.figureId)))[0].hidden).toBe(
       true,
     );
     const [entry] = await logOf(f.claimId);
@@ -126,10 +126,10 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
 
     // someone else claims it with the new code; the rejected row stays beside the new one
     const next = await createUser(s, "Honest Finder");
-    const again = await claimBoonee(s.db, user(next.id), { p_tag_id: tag.id, p_boonee_id: f.booneeId });
+    const again = await claimFigure(s.db, user(next.id), { p_tag_id: tag.id, p_boonee_id: f.figureId });
     expect(again.success).toBe(true);
     expect(
-      (await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId))).map((x) => x.status).sort(),
+      (await s.db.select().from(claims).where(eq(claims.figureId, f.figureId))).map((x) => x.status).sort(),
     ).toEqual(["pending", "rejected"]);
   });
 
@@ -142,7 +142,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     );
     await verifyClaim(s.db, admin, { claimId: f.claimId });
     expect(await refusal(rejectClaim(s.db, admin, { claimId: f.claimId, reason: "too late now" }))).toBe("notPending");
-    expect((await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId)))[0].ownerId).toBe(finder.id);
+    expect((await s.db.select().from(boonees).where(eq(boonees.id, f.figureId)))[0].ownerId).toBe(finder.id);
 
     const own = await claimed(moderator.id);
     expect(await refusal(rejectClaim(s.db, moderator, { claimId: own.claimId, reason: "my own claim" }))).toBe(
@@ -169,7 +169,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
         ...racers
           .slice(0, 3)
           .map((r) =>
-            claimBoonee(s.db, user(r.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId }).then((x) =>
+            claimFigure(s.db, user(r.id), { p_tag_id: f.tagId, p_boonee_id: f.figureId }).then((x) =>
               x.success ? "no refusal" : x.error,
             ),
           ),
@@ -177,10 +177,10 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       // exactly one review decides; no claim with the used code (its tag) gets through
       expect(outcomes.slice(0, 3).filter((o) => o === "no refusal")).toHaveLength(1);
       for (const o of outcomes.slice(3)) expect(["claim.error.already", "claim.error.notfound"]).toContain(o);
-      const rows = await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId));
+      const rows = await s.db.select().from(claims).where(eq(claims.figureId, f.figureId));
       expect(rows).toHaveLength(1);
-      const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
-      const tag = await currentTag(f.booneeId);
+      const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.figureId));
+      const tag = await currentTag(f.figureId);
       if (rows[0].status === "verified") {
         expect(b.ownerId).toBe(first.id);
         expect(tag).toMatchObject({ id: f.tagId, secretCode: f.code });
@@ -193,30 +193,30 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       expect(tag.id).not.toBe(f.tagId);
       // the new code: exactly one of the racers wins it
       const claims2 = await Promise.all(
-        racers.map((r) => claimBoonee(s.db, user(r.id), { p_tag_id: tag.id, p_boonee_id: f.booneeId })),
+        racers.map((r) => claimFigure(s.db, user(r.id), { p_tag_id: tag.id, p_boonee_id: f.figureId })),
       );
       expect(claims2.filter((x) => x.success)).toHaveLength(1);
       const standing = await s.db
         .select()
         .from(claims)
-        .where(and(eq(claims.booneeId, f.booneeId), sql`${claims.status} <> 'rejected'`));
+        .where(and(eq(claims.figureId, f.figureId), sql`${claims.status} <> 'rejected'`));
       expect(standing).toHaveLength(1);
-      expect((await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId)))[0].ownerId).toBe(standing[0].userId);
+      expect((await s.db.select().from(boonees).where(eq(boonees.id, f.figureId)))[0].ownerId).toBe(standing[0].userId);
     }
   }, 120_000);
 
   it("replaces the code of an unclaimed figure; the old one finds nothing at once; claimed figures keep theirs", async () => {
     const f = await figure(s.db);
-    const r = await replaceClaimCode(s.db, admin, { booneeId: f.booneeId });
+    const r = await replaceClaimCode(s.db, admin, { figureId: f.figureId });
     expect(r.code).not.toBe(f.code);
     expect(await lookup(f.code)).toBeNull();
-    expect((await lookup(r.code))?.boonee.id).toBe(f.booneeId);
-    expect((await logOf(f.booneeId)).map((e) => e.action)).toEqual(["code.replaced"]);
-    expect(await refusal(replaceClaimCode(s.db, moderator, { booneeId: f.booneeId }))).toBe("forbidden");
+    expect((await lookup(r.code))?.details.id).toBe(f.figureId);
+    expect((await logOf(f.figureId)).map((e) => e.action)).toEqual(["code.replaced"]);
+    expect(await refusal(replaceClaimCode(s.db, moderator, { figureId: f.figureId }))).toBe("forbidden");
     const finder = await createUser(s);
     const c = await claimed(finder.id);
-    expect(await refusal(replaceClaimCode(s.db, admin, { booneeId: c.booneeId }))).toBe("claimed");
-    expect((await currentTag(c.booneeId)).secretCode).toBe(c.code);
+    expect(await refusal(replaceClaimCode(s.db, admin, { figureId: c.figureId }))).toBe("claimed");
+    expect((await currentTag(c.figureId)).secretCode).toBe(c.code);
   });
 
   it("edits a sent broadcast without notifying again, and retracts it from 2,000 owners (unread notes go, read ones stay)", async () => {
@@ -234,7 +234,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       audience: "series",
       rarity: null,
       series,
-      booneeId: null,
+      figureId: null,
       linkUrl: "https://example.test/wrong",
     });
     expect(sent.count).toBe(2000);
@@ -302,14 +302,14 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const bad = await createUser(s, "Rule Breaker");
     const f = await claimed(bad.id);
     await addStory(s.db, user(bad.id), {
-      booneeId: f.booneeId,
+      figureId: f.figureId,
       fields: { title: "Meins", story: "Ich war zuerst da, ätsch." },
     });
     expect(await refusal(blockAccount(s.db, admin, { userId: bad.id, reason: "" }))).toBe("reasonRequired");
     await blockAccount(s.db, { ...admin, lang: "de" }, { userId: bad.id, reason: "Spam in stories" });
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, bad.id))).toHaveLength(0);
     expect(await refusal(signIn(s, { email: bad.email, password: bad.password }, new Headers()))).toBe("blocked");
-    expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(0);
+    expect((await getFigureDetail(s.db, null, f.figureId)).stories).toHaveLength(0);
     expect((await logOf(bad.id))[0]).toMatchObject({
       action: "account.blocked",
       reason: "Spam in stories",
@@ -323,7 +323,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       reason: null,
       reasonLang: null,
     });
-    expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(1);
+    expect((await getFigureDetail(s.db, null, f.figureId)).stories).toHaveLength(1);
     const back = await signIn(s, { email: bad.email, password: bad.password }, new Headers());
     expect(back.userId).toBe(bad.id);
 
@@ -352,7 +352,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(p.deletedAt).not.toBeNull();
     expect(p.email).not.toContain("example.test");
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, gone.id))).toHaveLength(0);
-    expect((await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId)))[0].ownerId).toBe(gone.id);
+    expect((await s.db.select().from(boonees).where(eq(boonees.id, f.figureId)))[0].ownerId).toBe(gone.id);
     // an actor without a page language (a script, a test): the reason's language is not known
     expect((await logOf(gone.id))[0]).toMatchObject({
       action: "account.deleted",
@@ -367,7 +367,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const stranger = await createUser(s);
     const f = await claimed(author.id);
     const { id } = await addStory(s.db, user(author.id), {
-      booneeId: f.booneeId,
+      figureId: f.figureId,
       fields: { title: "Tippfehler", story: "Eine Gschichte mit Fehler." },
     });
     expect(
@@ -397,11 +397,11 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
       storyId: id,
       fields: { title: "Richtig", story: "Eine Geschichte ohne Fehler." },
     });
-    const detail = await getBooneeDetail(s.db, user(author.id), f.booneeId);
+    const detail = await getFigureDetail(s.db, user(author.id), f.figureId);
     expect(detail.stories[0]).toMatchObject({ title: "Richtig", story: "Eine Geschichte ohne Fehler.", mine: true });
-    expect((await getBooneeDetail(s.db, user(stranger.id), f.booneeId)).stories[0].mine).toBe(false);
+    expect((await getFigureDetail(s.db, user(stranger.id), f.figureId)).stories[0].mine).toBe(false);
     await deleteOwnStory(s.db, s.storage, user(author.id), { storyId: id });
-    expect((await getBooneeDetail(s.db, null, f.booneeId)).stories).toHaveLength(0);
+    expect((await getFigureDetail(s.db, null, f.figureId)).stories).toHaveLength(0);
     // "Storyteller" was announced, so it stays (product decisions, "Achievements stay")
     expect(
       (await s.db.select().from(userAchievements).where(eq(userAchievements.userId, author.id)))
@@ -415,7 +415,7 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const kept = await claimed(author.id);
     const lost = await claimed(author.id, { rarity: "Legendary" });
     const { id } = await addStory(s.db, user(author.id), {
-      booneeId: kept.booneeId,
+      figureId: kept.figureId,
       fields: { title: "Am Hafen", story: "Hinter dem Poller gefunden." },
     });
     await deleteOwnStory(s.db, s.storage, user(author.id), { storyId: id });
@@ -444,10 +444,10 @@ describe(`putting things right on ${process.env.TEST_DATABASE_URL ? "postgres" :
     const owner = await createUser(s);
     const other = await createUser(s);
     const f = await claimed(owner.id);
-    await s.db.update(boonees).set({ status: "Hidden" }).where(eq(boonees.id, f.booneeId));
-    expect((await getBooneeDetail(s.db, user(owner.id), f.booneeId)).figure.status).toBe("Hidden");
-    expect(await refusal(getBooneeDetail(s.db, user(other.id), f.booneeId))).toBe("notFound");
-    expect(await refusal(getBooneeDetail(s.db, null, f.booneeId))).toBe("notFound");
+    await s.db.update(boonees).set({ status: "Hidden" }).where(eq(boonees.id, f.figureId));
+    expect((await getFigureDetail(s.db, user(owner.id), f.figureId)).figure.status).toBe("Hidden");
+    expect(await refusal(getFigureDetail(s.db, user(other.id), f.figureId))).toBe("notFound");
+    expect(await refusal(getFigureDetail(s.db, null, f.figureId))).toBe("notFound");
   });
 
   it("lists the activity log for admins, filtered by kind and by person", async () => {

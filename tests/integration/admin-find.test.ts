@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { validate } from "#shared/forms.ts";
-import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+import { createFigureSchema, updateFigureSchema } from "#shared/schemas/admin.ts";
 
 import { csvCell } from "../../server/csv/csv.ts";
 import { boonees, tags, userRoles } from "../../server/db/schema.ts";
@@ -13,11 +13,11 @@ import { getBroadcastOptions } from "../../server/domain/broadcasts/get-broadcas
 import { exportClaims } from "../../server/domain/claims/export-claims.ts";
 import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
+import { createFigure, createFigureBatch } from "../../server/domain/figures/create-figure.ts";
 import { exportFigures } from "../../server/domain/figures/export-figures.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { listAdminFigures } from "../../server/domain/figures/list-figures.ts";
 import { listLabels } from "../../server/domain/figures/list-labels.ts";
-import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { updateFigure } from "../../server/domain/figures/update-figure.ts";
 import { storeImage, storeVideo } from "../../server/uploads/process-upload.ts";
 import { claimRow } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -41,14 +41,14 @@ beforeAll(async () => {
   await s.db.update(userRoles).set({ role: "moderator" }).where(eq(userRoles.userId, m.id));
   admin = { id: a.id, role: "admin" };
   moderator = { id: m.id, role: "moderator" };
-  const parsed = validate(createBooneeSchema, {
+  const parsed = validate(createFigureSchema, {
     name: `Hafenwicht ${tag}`,
     secretCode: `TYPE${tag.toUpperCase()}`,
     series: `Kai ${tag}`,
   });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  type = await createBoonee(s.db, admin, parsed.data);
-  const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count: 3, status: "Placed" });
+  type = await createFigure(s.db, admin, parsed.data);
+  const batch = await createFigureBatch(s.db, admin, { typeId: type.id, count: 3, status: "Placed" });
   // A batch's instances are created one microsecond apart: numbered in the order they were made.
   instances = [...batch.items];
   // the second instance is found by the owner (the rows a claim writes)
@@ -56,41 +56,41 @@ beforeAll(async () => {
     .update(boonees)
     .set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" })
     .where(eq(boonees.id, instances[1].id));
-  await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, instances[1].id));
-  await claimRow(s.db, { booneeId: instances[1].id, userId: owner.id });
+  await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.figureId, instances[1].id));
+  await claimRow(s.db, { figureId: instances[1].id, userId: owner.id });
 });
 afterAll(async () => s.close());
 
 describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("the Boonees list finds a figure by its exact claim code (any case), its owner's name and e-mail", async () => {
-    const byCode = await listAdminBoonees(s.db, admin, { q: ` ${instances[2].code.toLowerCase()} ` });
+    const byCode = await listAdminFigures(s.db, admin, { q: ` ${instances[2].code.toLowerCase()} ` });
     expect(byCode.items.map((i) => i.id)).toEqual([instances[2].id]);
-    const byOwner = await listAdminBoonees(s.db, admin, { q: `fundreich ${tag}` });
+    const byOwner = await listAdminFigures(s.db, admin, { q: `fundreich ${tag}` });
     expect(byOwner.items.map((i) => i.id)).toEqual([instances[1].id]);
-    const byEmail = await listAdminBoonees(s.db, admin, { q: owner.email.toUpperCase() });
+    const byEmail = await listAdminFigures(s.db, admin, { q: owner.email.toUpperCase() });
     expect(byEmail.items.map((i) => i.id)).toEqual([instances[1].id]);
     // a code is matched exactly, not as a part
     expect(
-      (await listAdminBoonees(s.db, admin, { q: instances[2].code.slice(0, 4) })).items.map((i) => i.id),
+      (await listAdminFigures(s.db, admin, { q: instances[2].code.slice(0, 4) })).items.map((i) => i.id),
     ).not.toContain(instances[2].id);
   });
 
   it("each card carries its number within the type (the type is 1), its code and the placement note", async () => {
-    const list = await listAdminBoonees(s.db, admin, { q: `Hafenwicht ${tag}` });
+    const list = await listAdminFigures(s.db, admin, { q: `Hafenwicht ${tag}` });
     const byId = new Map(list.items.map((i) => [i.id, i]));
     expect(instances.map((i) => byId.get(i.id)?.number)).toEqual([2, 3, 4]);
     expect(instances.map((i) => byId.get(i.id)?.code)).toEqual(instances.map((i) => i.code));
     expect(byId.get(type.id)?.number).toBe(1);
     const note = "Hinter der dritten Bank am Hafen, unter dem Stein";
     const edit = (placementNote?: string) => {
-      const parsed = validate(updateBooneeSchema, {
+      const parsed = validate(updateFigureSchema, {
         id: instances[0].id,
         name: `Hafenwicht ${tag}`,
         status: "Placed",
         ...(placementNote === undefined ? {} : { placementNote }),
       });
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-      return updateBoonee(s.db, admin, parsed.data);
+      return updateFigure(s.db, admin, parsed.data);
     };
     await edit(`  ${note}  `);
     const noteOf = async () =>
@@ -99,13 +99,13 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
     await edit(); // a form without the field keeps the note
     expect(await noteOf()).toBe(note);
     expect(
-      (await listAdminBoonees(s.db, admin, { q: `Hafenwicht ${tag}` })).items.find((i) => i.id === instances[0].id)
+      (await listAdminFigures(s.db, admin, { q: `Hafenwicht ${tag}` })).items.find((i) => i.id === instances[0].id)
         ?.placementNote,
     ).toBe(note);
     await edit("");
     expect(await noteOf()).toBeNull();
     expect(
-      validate(updateBooneeSchema, {
+      validate(updateFigureSchema, {
         id: instances[0].id,
         name: "x",
         status: "Placed",
@@ -121,7 +121,7 @@ describe(`finding figures and claims on ${process.env.TEST_DATABASE_URL ? "postg
     const adminByCode = await listClaims(s.db, admin, { q: instances[1].code });
     expect(adminByCode.items).toHaveLength(1);
     expect(adminByCode.items[0]).toMatchObject({
-      booneeId: instances[1].id,
+      figureId: instances[1].id,
       number: 3,
       code: instances[1].code,
       email: owner.email,

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { validate } from "#shared/forms.ts";
-import { createBooneeSchema, updateBooneeSchema } from "#shared/schemas/admin.ts";
+import { createFigureSchema, updateFigureSchema } from "#shared/schemas/admin.ts";
 
 import { activityLog, boonees, tags } from "../../server/db/schema.ts";
 import { changeRole } from "../../server/domain/accounts/change-role.ts";
@@ -14,11 +14,11 @@ import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import { releaseDrop } from "../../server/domain/drops/release-drop.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
-import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
+import { createFigure, createFigureBatch } from "../../server/domain/figures/create-figure.ts";
+import { deleteFigure } from "../../server/domain/figures/delete-figure.ts";
 import { exportFigures } from "../../server/domain/figures/export-figures.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
-import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { listAdminFigures } from "../../server/domain/figures/list-figures.ts";
+import { updateFigure } from "../../server/domain/figures/update-figure.ts";
 import { claimRow, untaggedFigure } from "../support/factories.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -30,7 +30,7 @@ const tag = `W${Date.now().toString(36)}`;
 let seq = 0;
 const code = () => `S${Date.now().toString(36).toUpperCase()}${(seq++).toString(36).toUpperCase()}`.slice(0, 20);
 const fields = (over: Record<string, string> = {}) => {
-  const parsed = validate(createBooneeSchema, { name: `Woche ${seq++}`, secretCode: code(), ...over });
+  const parsed = validate(createFigureSchema, { name: `Woche ${seq++}`, secretCode: code(), ...over });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.data;
 };
@@ -58,23 +58,23 @@ afterAll(async () => s.close());
 
 /** A type with `n` instances (numbers 2…n+1), the third instance (number 4) owned by `owner`. */
 async function typeWithInstances(n: number, ownerName: string, typeName = `Typ ${seq++} ${tag}`) {
-  const type = await createBoonee(s.db, admin, fields({ name: typeName, series: `Kai ${typeName}`, status: "Placed" }));
-  const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count: n, status: "Placed" });
+  const type = await createFigure(s.db, admin, fields({ name: typeName, series: `Kai ${typeName}`, status: "Placed" }));
+  const batch = await createFigureBatch(s.db, admin, { typeId: type.id, count: n, status: "Placed" });
   const owner = await createUser(s, ownerName);
   const third = batch.items[2];
   await s.db
     .update(boonees)
     .set({ ownerId: owner.id, claimedAt: new Date(), status: "Found" })
     .where(eq(boonees.id, third.id));
-  await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, third.id));
-  const claim = await claimRow(s.db, { booneeId: third.id, userId: owner.id });
+  await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.figureId, third.id));
+  const claim = await claimRow(s.db, { figureId: third.id, userId: owner.id });
   return { type, items: batch.items, third, owner, claim };
 }
 
 describe("the activity log tells the story (item 13)", () => {
   it("an edit stores what changed (before → after), which figure of a type and its owner; no code anywhere", async () => {
     const w = await typeWithInstances(4, `Finja ${tag}`);
-    const parsed = validate(updateBooneeSchema, {
+    const parsed = validate(updateFigureSchema, {
       id: w.third.id,
       name: w.type.name,
       rarity: "Rare",
@@ -83,7 +83,7 @@ describe("the activity log tells the story (item 13)", () => {
       placementNote: "Unter der dritten Bank",
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    await updateBoonee(s.db, admin, parsed.data);
+    await updateFigure(s.db, admin, parsed.data);
     const entry = await lastEntry(w.third.id);
     expect(entry.action).toBe("boonee.updated");
     expect(entry.details).toMatchObject({ number: 4, owner: `Finja ${tag}` });
@@ -105,7 +105,7 @@ describe("the activity log tells the story (item 13)", () => {
 
   it("a deleted instance keeps its number in the log; the release of a drop is the system's (no actor)", async () => {
     const w = await typeWithInstances(3, `Ole ${tag}`);
-    await deleteBoonee(s.db, s.storage, admin, { id: w.items[1].id });
+    await deleteFigure(s.db, s.storage, admin, { id: w.items[1].id });
     expect((await lastEntry(w.items[1].id)).details).toMatchObject({ number: 3, owner: null });
     const figure = await untaggedFigure(s.db, { name: `Dropfigur ${tag}`, status: "Hidden" });
     const drop = await createDrop(s.db, admin, {
@@ -142,7 +142,7 @@ describe("exports hold what the list shows (item 12)", () => {
     const series = `Export ${tag}`;
     const made = [];
     for (let i = 0; i < 4; i++) {
-      const f = await createBoonee(
+      const f = await createFigure(
         s.db,
         admin,
         fields({ name: `Ex ${i} ${tag}`, series, status: i === 3 ? "Draft" : "Placed" }),
@@ -154,7 +154,7 @@ describe("exports hold what the list shows (item 12)", () => {
       made.push(f);
     }
     const query = { q: series.toLowerCase(), status: "Placed" as const };
-    const listed = (await listAdminBoonees(s.db, admin, query)).items.map((i) => i.id);
+    const listed = (await listAdminFigures(s.db, admin, query)).items.map((i) => i.id);
     const exported = (await all(exportFigures(s.db, admin, query))).map((r) => r.id);
     expect(exported).toEqual([made[2].id, made[1].id, made[0].id]);
     expect(exported).toEqual(listed);
@@ -177,12 +177,12 @@ describe("exports hold what the list shows (item 12)", () => {
 describe('the Boonees list finds "Nr. 5" (item 15)', () => {
   it("by number alone, and by name or series with a number", async () => {
     const w = await typeWithInstances(5, `Nummer ${tag}`, `Hafenwicht ${tag}`);
-    const byName = await listAdminBoonees(s.db, admin, { q: `Hafenwicht ${tag} Nr. 5` });
+    const byName = await listAdminFigures(s.db, admin, { q: `Hafenwicht ${tag} Nr. 5` });
     expect(byName.items.map((i) => i.id)).toEqual([w.items[3].id]);
     expect(byName.items[0].number).toBe(5);
-    const bySeries = await listAdminBoonees(s.db, admin, { q: `kai hafenwicht ${tag} #1` });
+    const bySeries = await listAdminFigures(s.db, admin, { q: `kai hafenwicht ${tag} #1` });
     expect(bySeries.items.map((i) => i.id)).toContain(w.type.id);
-    const alone = await listAdminBoonees(s.db, admin, { q: "Nr. 5" });
+    const alone = await listAdminFigures(s.db, admin, { q: "Nr. 5" });
     expect(alone.items.every((i) => i.number === 5)).toBe(true);
     expect(alone.items.map((i) => i.id)).toContain(w.items[3].id);
   });

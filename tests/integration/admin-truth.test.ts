@@ -12,12 +12,12 @@ import { getLandingDrop, getPublicDrop } from "../../server/domain/drops/public-
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { createFigure, createFigureBatch } from "../../server/domain/figures/create-figure.ts";
+import { listAdminFigures } from "../../server/domain/figures/list-figures.ts";
 import { listLabels } from "../../server/domain/figures/list-labels.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { listGallery } from "../../server/domain/figures/public-gallery.ts";
-import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { updateFigure } from "../../server/domain/figures/update-figure.ts";
 import { listOpenReports } from "../../server/domain/reports/open-reports.ts";
 import { reportFigure } from "../../server/domain/reports/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
@@ -53,14 +53,14 @@ const texts = (title: string) => ({
 
 /** A type (Nr. 1) with the given status and `count` Placed instances. */
 async function typeWithInstances(typeStatus: "Draft" | "Hidden" | "Placed", count: number, name = unique("Knäul")) {
-  const type = await createBoonee(s.db, admin, {
-    templateId: null,
+  const type = await createFigure(s.db, admin, {
+    typeId: null,
     secretCode: code(),
     name,
     rarity: "Common",
     status: typeStatus,
   } as never);
-  const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count, status: "Placed" });
+  const batch = await createFigureBatch(s.db, admin, { typeId: type.id, count, status: "Placed" });
   return { typeId: type.id, name, instances: batch.items.map((i) => i.id) };
 }
 
@@ -73,7 +73,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
       // the three public instances are counted, Nr. 1 is not; the card links to a page that answers
       expect(cards[0]).toMatchObject({ name: t.name, totalInstances: 3, claimedCount: 0 });
       expect(cards[0].id).toBe(t.instances[0]);
-      expect((await getBooneeDetail(s.db, null, cards[0].id)).figure.name).toBe(t.name);
+      expect((await getFigureDetail(s.db, null, cards[0].id)).figure.name).toBe(t.name);
     }
     // a public Nr. 1 is still the card's link
     const placed = await typeWithInstances("Placed", 1);
@@ -102,7 +102,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const ids = [t.typeId, ...t.instances];
     const before = await getDashboard(s.db, admin);
     const listed = async () =>
-      (await listAdminBoonees(s.db, admin, { q: t.name, status: "available" })).items.map((i) => i.id).sort();
+      (await listAdminFigures(s.db, admin, { q: t.name, status: "available" })).items.map((i) => i.id).sort();
     expect(await listed()).toEqual([...ids].sort());
     const title = unique("Leuchtturm");
     const releaseAt = soon();
@@ -112,16 +112,16 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const during = await getDashboard(s.db, admin);
     expect(during.figures.available).toBe(before.figures.available - 1);
     expect(during.tags.available).toBe(before.tags.available - 1);
-    const unfiltered = await listAdminBoonees(s.db, admin, {});
+    const unfiltered = await listAdminFigures(s.db, admin, {});
     expect(unfiltered.totals.available).toBe(during.figures.available);
-    const card = (await listAdminBoonees(s.db, admin, { q: t.name })).items.find((i) => i.id === t.instances[0])!;
+    const card = (await listAdminFigures(s.db, admin, { q: t.name })).items.find((i) => i.id === t.instances[0])!;
     expect(card.waitingDrop).toMatchObject({ id: drop.id, title, titleEn: `${title} EN` });
     expect(new Date(card.waitingDrop!.releaseAt).getTime()).toBe(releaseAt.getTime());
     expect(
-      (await listAdminBoonees(s.db, admin, { q: t.name })).items.filter((i) => i.waitingDrop).map((i) => i.id),
+      (await listAdminFigures(s.db, admin, { q: t.name })).items.filter((i) => i.waitingDrop).map((i) => i.id),
     ).toEqual([t.instances[0]]);
     // the admin's view of its page does not call it available either
-    expect((await getBooneeDetail(s.db, admin, t.instances[0])).availability).toBe("noLongerClaimable");
+    expect((await getFigureDetail(s.db, admin, t.instances[0])).availability).toBe("noLongerClaimable");
 
     await cancelDrop(s.db, admin, { dropId: drop.id });
     expect(await listed()).toEqual([...ids].sort());
@@ -141,7 +141,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     await s.db.update(boonees).set({ status: "Archived" }).where(eq(boonees.id, archivedId));
     for (const name of ["Rita", "Rolf"]) {
       const u = await createSeasonedUser(s, name); // reports that count (decision 042)
-      await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
+      await reportFigure(s.db, { id: u.id, role: "user" }, { figureId: reportedId, fields: { kind: "missing" } });
     }
     const page = await getPublicDrop(s.db, drop.id);
     expect(page.total).toBe(3);
@@ -205,7 +205,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     await releaseDue(s.db);
     const reporters = [await createSeasonedUser(s, "Rita"), await createSeasonedUser(s, "Rolf")]; // reports that count (decision 042)
     for (const u of reporters)
-      await reportFigure(s.db, { id: u.id, role: "user" }, { booneeId: reportedId, fields: { kind: "missing" } });
+      await reportFigure(s.db, { id: u.id, role: "user" }, { figureId: reportedId, fields: { kind: "missing" } });
 
     const told = async (userId: string, prefix: string) =>
       (
@@ -234,7 +234,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const modListed = (await listOpenReports(s.db, moderator)).find((f) => f.id === reportedId)!;
     expect(modListed).toMatchObject({ number: 3, placementNote: null, dropTitle: { de: title, en: `${title} EN` } });
 
-    await resolveFigureReports(s.db, admin, { booneeId: reportedId, fields: { outcome: "fixed" } });
+    await resolveFigureReports(s.db, admin, { figureId: reportedId, fields: { outcome: "fixed" } });
     // the reporters are told which figure, never where it was placed
     const [reporterTold] = await told(reporters[0].id, "@reportFixed:");
     expect(renderNotificationText(reporterTold.title, translator("en"))).toBe(
@@ -280,7 +280,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     const t = await typeWithInstances("Placed", 2);
     const author = await createUser(s, "Anna Autorin");
     const story = await finderStory(s.db, {
-      booneeId: t.instances[0],
+      figureId: t.instances[0],
       userId: author.id,
       title: "Mein Fund am Hafen",
       story: "Er saß unter der Bank.",
@@ -298,7 +298,7 @@ describe(`the admin tells the truth on ${process.env.TEST_DATABASE_URL ? "postgr
     }
 
     const [type] = await s.db.select().from(boonees).where(eq(boonees.id, t.typeId));
-    const result = await updateBoonee(s.db, admin, {
+    const result = await updateFigure(s.db, admin, {
       ...formValues(type),
       id: t.typeId,
       description: "Neu beschrieben.",

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { validate } from "#shared/forms.ts";
 import { renderNotificationText } from "#shared/notification-text.ts";
-import { broadcastSchema, createBooneeSchema } from "#shared/schemas/admin.ts";
+import { broadcastSchema, createFigureSchema } from "#shared/schemas/admin.ts";
 
 import { queryRows } from "../../server/db/client.ts";
 import { decodeCursor } from "../../server/db/paging.ts";
@@ -25,11 +25,11 @@ import { broadcastContent } from "../../server/domain/broadcasts/broadcast-conte
 import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import { verifyClaim } from "../../server/domain/claims/verify-claim.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
-import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
-import { BOONEES_PAGE_SIZE, listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
+import { createFigure, createFigureBatch } from "../../server/domain/figures/create-figure.ts";
+import { deleteFigure } from "../../server/domain/figures/delete-figure.ts";
+import { BOONEES_PAGE_SIZE, listAdminFigures } from "../../server/domain/figures/list-figures.ts";
 import { labelTypeSummary, listLabels } from "../../server/domain/figures/list-labels.ts";
-import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { updateFigure } from "../../server/domain/figures/update-figure.ts";
 import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
 import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
 import { listStories } from "../../server/domain/stories/list-stories.ts";
@@ -58,7 +58,7 @@ afterAll(async () => s.close());
 let seq = 0;
 const code = () => `T${Date.now().toString(36).toUpperCase()}${(seq++).toString(36).toUpperCase()}`.slice(0, 20);
 const fields = (over: Record<string, string> = {}) => {
-  const parsed = validate(createBooneeSchema, { name: `Blubb ${seq++}`, secretCode: code(), ...over });
+  const parsed = validate(createFigureSchema, { name: `Blubb ${seq++}`, secretCode: code(), ...over });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.data;
 };
@@ -67,52 +67,52 @@ const countRows = async (table: "boonees" | "tags" | "notifications" | "exclusiv
 
 /** A figure owned by `userId` (claimed through the same rows a claim writes). */
 async function owned(userId: string, over: { rarity?: "Common" | "Rare" | "Legendary"; series?: string } = {}) {
-  const f = await createBoonee(s.db, admin, fields({ rarity: over.rarity ?? "Common", series: over.series ?? "Meer" }));
+  const f = await createFigure(s.db, admin, fields({ rarity: over.rarity ?? "Common", series: over.series ?? "Meer" }));
   await s.db
     .update(boonees)
     .set({ ownerId: userId, claimedAt: new Date(), status: "Found" })
     .where(eq(boonees.id, f.id));
-  await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.booneeId, f.id));
-  const c = await claimRow(s.db, { booneeId: f.id, userId });
+  await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.figureId, f.id));
+  const c = await claimRow(s.db, { figureId: f.id, userId });
   return { ...f, claimId: c.id };
 }
 
 describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("creates a figure and its tag together, with the code in upper case", async () => {
     const input = fields({ secretCode: " abc234xy ", element: "Feuer", birthDate: "2024-02-29", status: "Placed" });
-    const created = await createBoonee(s.db, admin, input);
+    const created = await createFigure(s.db, admin, input);
     const [b] = await s.db.select().from(boonees).where(eq(boonees.id, created.id));
-    const [t] = await s.db.select().from(tags).where(eq(tags.booneeId, created.id));
+    const [t] = await s.db.select().from(tags).where(eq(tags.figureId, created.id));
     expect(b).toMatchObject({
       name: input.name,
       status: "Placed",
       element: "Feuer",
       birthDate: "2024-02-29",
-      templateId: null,
+      typeId: null,
     });
     expect(t).toMatchObject({ secretCode: "ABC234XY", tagUid: null, isClaimed: false });
   });
 
   it("refuses a taken code with codeTaken and leaves no figure without a tag", async () => {
-    const first = await createBoonee(s.db, admin, fields());
+    const first = await createFigure(s.db, admin, fields());
     const before = await countRows("boonees");
-    await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }))).rejects.toMatchObject({
+    await expect(createFigure(s.db, admin, fields({ secretCode: first.code }))).rejects.toMatchObject({
       code: "codeTaken",
       status: 409,
     });
     // with files: a taken code is refused before anything is stored
     let stored = false;
     const storeMedia = async () => ((stored = true), { imageUrl: "/uploads/images/x.webp" });
-    await expect(createBoonee(s.db, admin, fields({ secretCode: first.code }), { storeMedia })).rejects.toMatchObject({
+    await expect(createFigure(s.db, admin, fields({ secretCode: first.code }), { storeMedia })).rejects.toMatchObject({
       code: "codeTaken",
     });
     await expect(
-      updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() }, { storeMedia }),
+      updateFigure(s.db, admin, { id: crypto.randomUUID(), ...fields() }, { storeMedia }),
     ).rejects.toMatchObject({
       code: "notFound",
     });
     expect(stored).toBe(false);
-    const withImage = await createBoonee(s.db, admin, fields(), { storeMedia });
+    const withImage = await createFigure(s.db, admin, fields(), { storeMedia });
     expect(stored).toBe(true);
     expect((await s.db.select().from(boonees).where(eq(boonees.id, withImage.id)))[0].imageUrl).toBe(
       "/uploads/images/x.webp",
@@ -126,7 +126,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   });
 
   it("validates the create form: name and code required (the spec's German text key), element and date checked", () => {
-    const r = validate(createBooneeSchema, { name: " ", secretCode: "", element: "Plasma", birthDate: "2023-02-30" });
+    const r = validate(createFigureSchema, { name: " ", secretCode: "", element: "Plasma", birthDate: "2023-02-30" });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toMatchObject({
@@ -135,11 +135,11 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       element: "admin.fields.error.element",
       birthDate: "admin.fields.error.birthDate",
     });
-    expect(validate(createBooneeSchema, { name: "X", secretCode: "ab-12345" })).toMatchObject({
+    expect(validate(createFigureSchema, { name: "X", secretCode: "ab-12345" })).toMatchObject({
       ok: false,
       errors: { secretCode: "admin.create.error.codeFormat" },
     });
-    expect(validate(createBooneeSchema, { name: "X", secretCode: "abc" })).toMatchObject({
+    expect(validate(createFigureSchema, { name: "X", secretCode: "abc" })).toMatchObject({
       ok: false,
       errors: { secretCode: "admin.create.error.codeLength" },
     });
@@ -149,14 +149,14 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const before = await countRows("boonees");
     for (const actor of [plain, moderator, null]) {
       const status = actor ? 403 : 401;
-      await expect(createBoonee(s.db, actor, fields())).rejects.toMatchObject({ status });
+      await expect(createFigure(s.db, actor, fields())).rejects.toMatchObject({ status });
       await expect(
-        createBooneeBatch(s.db, actor, { templateId: crypto.randomUUID(), count: 2, status: "Draft" }),
+        createFigureBatch(s.db, actor, { typeId: crypto.randomUUID(), count: 2, status: "Draft" }),
       ).rejects.toMatchObject({
         status,
       });
-      await expect(deleteBoonee(s.db, s.storage, actor, { id: crypto.randomUUID() })).rejects.toMatchObject({ status });
-      await expect(updateBoonee(s.db, actor, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({
+      await expect(deleteFigure(s.db, s.storage, actor, { id: crypto.randomUUID() })).rejects.toMatchObject({ status });
+      await expect(updateFigure(s.db, actor, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({
         status,
       });
       await expect(
@@ -167,10 +167,10 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
           audience: "all",
           rarity: null,
           series: null,
-          booneeId: null,
+          figureId: null,
         }),
       ).rejects.toMatchObject({ status });
-      await expect(listAdminBoonees(s.db, actor, {})).rejects.toMatchObject({ status });
+      await expect(listAdminFigures(s.db, actor, {})).rejects.toMatchObject({ status });
       await expect(listUsers(s.db, actor, {})).rejects.toMatchObject({ status });
       await expect(changeRole(s.db, actor as Actor, { userId: plain.id, role: "admin" })).rejects.toMatchObject({
         status,
@@ -190,28 +190,28 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   });
 
   it("creates an instance of a type with the type as template, even when an instance is picked", async () => {
-    const type = await createBoonee(s.db, admin, fields({ series: "Wald", rarity: "Rare" }));
-    const inst = await createBoonee(s.db, admin, fields({ templateId: type.id }));
-    const inst2 = await createBoonee(s.db, admin, fields({ templateId: inst.id }));
+    const type = await createFigure(s.db, admin, fields({ series: "Wald", rarity: "Rare" }));
+    const inst = await createFigure(s.db, admin, fields({ typeId: type.id }));
+    const inst2 = await createFigure(s.db, admin, fields({ typeId: inst.id }));
     const rows = await s.db
       .select()
       .from(boonees)
       .where(inArray(boonees.id, [inst.id, inst2.id]));
-    expect(rows.map((r) => r.templateId)).toEqual([type.id, type.id]);
+    expect(rows.map((r) => r.typeId)).toEqual([type.id, type.id]);
   });
 
   it("creates a batch of 10 instances with 10 distinct generated codes, and refuses 0 or 201", async () => {
-    const type = await createBoonee(
+    const type = await createFigure(
       s.db,
       admin,
       fields({ series: "Batchreihe", rarity: "Legendary", description: "Typbeschreibung hier" }),
     );
-    const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count: 10, status: "Placed" });
+    const batch = await createFigureBatch(s.db, admin, { typeId: type.id, count: 10, status: "Placed" });
     expect(batch.items).toHaveLength(10);
     const codes = new Set(batch.items.map((i) => i.code));
     expect(codes.size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
-    const rows = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
+    const rows = await s.db.select().from(boonees).where(eq(boonees.typeId, type.id));
     expect(rows).toHaveLength(10);
     expect(rows.every((r) => r.series === "Batchreihe" && r.rarity === "Legendary" && r.status === "Placed")).toBe(
       true,
@@ -233,26 +233,24 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(await labelTypeSummary(s.db, admin, "00000000-0000-4000-8000-000000000000")).toBeNull();
     await expect(labelTypeSummary(s.db, moderator, type.id)).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      createBooneeBatch(s.db, admin, { templateId: type.id, count: 201, status: "Draft" }),
+      createFigureBatch(s.db, admin, { typeId: type.id, count: 201, status: "Draft" }),
     ).rejects.toMatchObject({
       code: "batchCount",
     });
-    await expect(
-      createBooneeBatch(s.db, admin, { templateId: type.id, count: 0, status: "Draft" }),
-    ).rejects.toMatchObject({
+    await expect(createFigureBatch(s.db, admin, { typeId: type.id, count: 0, status: "Draft" })).rejects.toMatchObject({
       code: "batchCount",
     });
   });
 
   it("edits all fields and the status", async () => {
-    const f = await createBoonee(s.db, admin, fields());
-    await updateBoonee(s.db, admin, {
+    const f = await createFigure(s.db, admin, fields());
+    await updateFigure(s.db, admin, {
       id: f.id,
       ...fields({ name: "Neuer Name", status: "Sold Out", element: "Eis", series: "Eisreihe" }),
     });
     const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
     expect(b).toMatchObject({ name: "Neuer Name", status: "Sold Out", element: "Eis", series: "Eisreihe" });
-    await expect(updateBoonee(s.db, admin, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({
+    await expect(updateFigure(s.db, admin, { id: crypto.randomUUID(), ...fields() })).rejects.toMatchObject({
       code: "notFound",
       status: 404,
     });
@@ -261,13 +259,13 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("deletes a claimed figure with its tag, claim and stories", async () => {
     const u = await createUser(s, "Deleter");
     const f = await owned(u.id);
-    await finderStory(s.db, { booneeId: f.id, userId: u.id, title: "Fund", story: "Ich fand ihn im Park." });
-    await deleteBoonee(s.db, s.storage, admin, { id: f.id });
+    await finderStory(s.db, { figureId: f.id, userId: u.id, title: "Fund", story: "Ich fand ihn im Park." });
+    await deleteFigure(s.db, s.storage, admin, { id: f.id });
     expect(await s.db.select().from(boonees).where(eq(boonees.id, f.id))).toHaveLength(0);
-    expect(await s.db.select().from(tags).where(eq(tags.booneeId, f.id))).toHaveLength(0);
-    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toHaveLength(0);
-    expect(await s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, f.id))).toHaveLength(0);
-    await expect(deleteBoonee(s.db, s.storage, admin, { id: f.id })).rejects.toMatchObject({ code: "notFound" });
+    expect(await s.db.select().from(tags).where(eq(tags.figureId, f.id))).toHaveLength(0);
+    expect(await s.db.select().from(claims).where(eq(claims.figureId, f.id))).toHaveLength(0);
+    expect(await s.db.select().from(booneeStories).where(eq(booneeStories.figureId, f.id))).toHaveLength(0);
+    await expect(deleteFigure(s.db, s.storage, admin, { id: f.id })).rejects.toMatchObject({ code: "notFound" });
   });
 
   it("broadcasts by rarity to exactly the distinct owners of that rarity, in one go", async () => {
@@ -290,7 +288,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       audience: "rarity",
       rarity: "Legendary",
       series: null,
-      booneeId: null,
+      figureId: null,
     });
     expect(result.count).toBe(legendaryOwners.length);
     const rows = await s.db.select().from(notifications).where(eq(notifications.title, "Legendäres Treffen"));
@@ -303,7 +301,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(content).toMatchObject({
       audience: "rarity",
       audienceRarity: "Legendary",
-      booneeId: null,
+      figureId: null,
       contentType: "news",
       description: "Alle Legendary-Besitzer treffen sich am Hafen.",
     });
@@ -316,7 +314,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       audience: "series",
       series,
       rarity: null,
-      booneeId: null,
+      figureId: null,
     });
     expect(bySeries.count).toBe(2); // a and c
     expect(bySeries.url).toBe("https://example.org/x");
@@ -336,7 +334,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
           audience: "series",
           series: "Gibt es nicht",
           rarity: null,
-          booneeId: null,
+          figureId: null,
         },
         { storeFile: async () => ((stored = true), "/uploads/exclusive/x.webp") },
       ),
@@ -353,13 +351,13 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       message: "Eine Nachricht für genau dich.",
       contentType: "news",
       audience: "boonee",
-      booneeId: f.id,
+      figureId: f.id,
       rarity: null,
       series: null,
     });
     expect(r.count).toBe(1);
     const [content] = await s.db.select().from(exclusiveContent).where(eq(exclusiveContent.id, r.id));
-    expect(content.booneeId).toBe(f.id);
+    expect(content.figureId).toBe(f.id);
   });
 
   it("checks the broadcast form: lengths after trimming, audience pieces and http(s) links", () => {
@@ -410,7 +408,7 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     const u = await createUser(s, "Storyteller");
     const f = await owned(u.id);
     const st = await finderStory(s.db, {
-      booneeId: f.id,
+      figureId: f.id,
       userId: u.id,
       title: "Mein Fund",
       story: "Unter der Brücke.",
@@ -449,28 +447,28 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
   it("lists figures with search, status filter and pages; claims with e-mail for admins only", async () => {
     const u = await createUser(s, "Listed Owner");
     const f = await owned(u.id, { series: "Suchreihe_%" });
-    const bySeries = await listAdminBoonees(s.db, admin, { q: "suchreihe_%" });
+    const bySeries = await listAdminFigures(s.db, admin, { q: "suchreihe_%" });
     expect(bySeries.items.map((i) => i.id)).toEqual([f.id]);
     expect(bySeries.items[0]).toMatchObject({ ownerName: "Listed Owner", code: f.code });
-    expect((await listAdminBoonees(s.db, admin, { q: "reihe_x" })).items).toHaveLength(0); // _ is literal
-    const claimed = await listAdminBoonees(s.db, admin, { status: "claimed" });
+    expect((await listAdminFigures(s.db, admin, { q: "reihe_x" })).items).toHaveLength(0); // _ is literal
+    const claimed = await listAdminFigures(s.db, admin, { status: "claimed" });
     expect(claimed.items.every((i) => i.ownerId)).toBe(true);
-    const available = await listAdminBoonees(s.db, admin, { status: "available" });
+    const available = await listAdminFigures(s.db, admin, { status: "available" });
     expect(available.items.every((i) => !i.ownerId)).toBe(true);
     expect(claimed.total + available.total).toBe(claimed.totals.total);
-    const found = await listAdminBoonees(s.db, admin, { status: "Found" });
+    const found = await listAdminFigures(s.db, admin, { status: "Found" });
     expect(found.items.every((i) => i.status === "Found")).toBe(true);
     // more figures than one page holds (and 50 for the search below)
     for (let i = 0; i < 50; i++)
-      await createBoonee(s.db, admin, fields({ name: `Seitensuche ${i}`, series: "Blättern" }));
+      await createFigure(s.db, admin, fields({ name: `Seitensuche ${i}`, series: "Blättern" }));
     // pages by cursor: forwards through everything, then back, without gaps or repeats
-    const page1 = await listAdminBoonees(s.db, admin, {});
+    const page1 = await listAdminFigures(s.db, admin, {});
     expect(page1.items).toHaveLength(Math.min(BOONEES_PAGE_SIZE, page1.total));
     expect(page1.prev).toBeNull();
     const seen: string[] = page1.items.map((i) => i.id);
     let cur = page1;
     while (cur.next) {
-      cur = await listAdminBoonees(s.db, admin, { cursor: decodeCursor("after", cur.next), page: cur.page + 1 });
+      cur = await listAdminFigures(s.db, admin, { cursor: decodeCursor("after", cur.next), page: cur.page + 1 });
       seen.push(...cur.items.map((i) => i.id));
     }
     expect(cur.page).toBe(cur.pageCount);
@@ -479,14 +477,14 @@ describe(`admin domain on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       .from(boonees)
       .orderBy(sql`${boonees.createdAt} desc`, boonees.id);
     expect(seen).toEqual(all.map((r) => r.id));
-    const back = await listAdminBoonees(s.db, admin, { cursor: decodeCursor("before", cur.prev), page: cur.page - 1 });
+    const back = await listAdminFigures(s.db, admin, { cursor: decodeCursor("before", cur.prev), page: cur.page - 1 });
     expect(back.items.map((i) => i.id)).toEqual(
       seen.slice((cur.page - 2) * BOONEES_PAGE_SIZE, (cur.page - 1) * BOONEES_PAGE_SIZE),
     );
     // a search counts all its matches and pages through them too
-    const search1 = await listAdminBoonees(s.db, admin, { q: "seitensuche" });
+    const search1 = await listAdminFigures(s.db, admin, { q: "seitensuche" });
     expect([search1.total, search1.items.length, search1.pageCount]).toEqual([50, 48, 2]);
-    const search2 = await listAdminBoonees(s.db, admin, {
+    const search2 = await listAdminFigures(s.db, admin, {
       q: "seitensuche",
       cursor: decodeCursor("after", search1.next),
       page: 2,

@@ -103,7 +103,7 @@ describe(`broadcast validation on ${process.env.TEST_DATABASE_URL ? "postgres" :
       audience: "all" as const,
       rarity: null,
       series: null,
-      booneeId: null,
+      figureId: null,
     };
     await expect(broadcastContent(s.db, admin, { ...base, contentType: "image" })).rejects.toMatchObject({
       code: "imageRequired",

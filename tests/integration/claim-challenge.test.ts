@@ -71,7 +71,7 @@ describe(`claim challenges on ${onPostgres ? "postgres" : "pglite"}`, () => {
       code: "tooMany",
       params: { locked: "address" },
     });
-    expect((await findFigureByCode(s.db, f.code, { ip, challengePassed: true }))?.boonee.id).toBe(f.id);
+    expect((await findFigureByCode(s.db, f.code, { ip, challengePassed: true }))?.details.id).toBe(f.id);
     expect(await addressCount(ip)).toBe(10); // a right code gives its attempt back
     expect(await findFigureByCode(s.db, wrong("late"), { ip, challengePassed: true })).toBeNull();
     expect(await addressCount(ip)).toBe(11);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../bench/seed-catalogue.ts";
 import { queryRows, type Db } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
 import { createTestServices, type TestServices } from "./harness.ts";
 
@@ -91,10 +91,10 @@ describe.skipIf(!onPostgres)("a claim among 100,000 figures", () => {
     captured.length = 0;
     const found = await findFigureByCode(db, rows[0].code, { ip: "192.0.2.13", userId: CLAIMER });
     if (!found) throw new Error("seeded code not found");
-    const result = await claimBoonee(
+    const result = await claimFigure(
       db,
       { id: CLAIMER, role: "user" },
-      { p_tag_id: found.tagId, p_boonee_id: found.boonee.id },
+      { p_tag_id: found.tagId, p_boonee_id: found.details.id },
     );
     claimed = result;
     sent = captured.filter((c) => /^\s*(select|insert|update|delete|with)\b/i.test(c.query));

@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { activeWeeks, boonees, notifications } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { figure } from "../support/factories.ts";
 import { postForm, ROOT } from "../support/instances.ts";
@@ -138,7 +138,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     const faster = await createUser(s, "Flinke Frieda");
     const u = await createUser(s);
     // The page was opened before; the other finder's claim lands just before this one's.
-    await claimBoonee(s.db, { id: faster.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+    await claimFigure(s.db, { id: faster.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
     const {
       res,
       html,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, claims, profiles, tags, userAchievements } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
 import { figure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -21,15 +21,15 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const f = await figure(s.db);
     const users = await Promise.all(Array.from({ length: 50 }, (_, i) => createUser(s, `Racer ${i}`)));
     const results = await Promise.all(
-      users.map((u) => claimBoonee(s.db, actor(u.id), { p_user_id: u.id, p_tag_id: f.tagId, p_boonee_id: f.booneeId })),
+      users.map((u) => claimFigure(s.db, actor(u.id), { p_user_id: u.id, p_tag_id: f.tagId, p_boonee_id: f.figureId })),
     );
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(results.filter((r) => r.error === "claim.error.already")).toHaveLength(49);
     const winner = users[results.findIndex((r) => r.success)];
-    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
+    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.figureId));
     expect(b.ownerId).toBe(winner.id);
     expect(b.status).toBe("Found");
-    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.booneeId))).toHaveLength(1);
+    expect(await s.db.select().from(claims).where(eq(claims.figureId, f.figureId))).toHaveLength(1);
     const [t] = await s.db.select().from(tags).where(eq(tags.id, f.tagId));
     expect(t.isClaimed).toBe(true);
   }, 120_000);
@@ -38,13 +38,13 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const f = await figure(s.db);
     const me = await createUser(s);
     const victim = await createUser(s);
-    const r = await claimBoonee(s.db, actor(me.id), {
+    const r = await claimFigure(s.db, actor(me.id), {
       p_user_id: victim.id,
       p_tag_id: f.tagId,
-      p_boonee_id: f.booneeId,
+      p_boonee_id: f.figureId,
     });
     expect(r.success).toBe(true);
-    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.booneeId));
+    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, f.figureId));
     expect(b.ownerId).toBe(me.id);
   });
 
@@ -53,26 +53,26 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const other = await figure(s.db);
     const u = await createUser(s);
     await expect(
-      claimBoonee(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId }),
+      claimFigure(s.db, null, { p_tag_id: archived.tagId, p_boonee_id: archived.figureId }),
     ).rejects.toMatchObject({
       status: 401,
     });
-    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: archived.tagId, p_boonee_id: archived.booneeId })).toEqual({
+    expect(await claimFigure(s.db, actor(u.id), { p_tag_id: archived.tagId, p_boonee_id: archived.figureId })).toEqual({
       success: false,
       error: "claim.error.notClaimable",
     });
-    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: other.tagId, p_boonee_id: archived.booneeId })).toEqual({
+    expect(await claimFigure(s.db, actor(u.id), { p_tag_id: other.tagId, p_boonee_id: archived.figureId })).toEqual({
       success: false,
       error: "claim.error.notfound",
     });
-    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, archived.booneeId));
+    const [b] = await s.db.select().from(boonees).where(eq(boonees.id, archived.figureId));
     expect(b.ownerId).toBeNull();
   });
 
   it("unlocks First Find and Legend Hunter once, with notifications", async () => {
     const u = await createUser(s);
     const f = await figure(s.db, { rarity: "Legendary" });
-    const r = await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.booneeId });
+    const r = await claimFigure(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.figureId });
     expect(r.success && r.achievements.sort()).toEqual(["first_find", "legend_hunter"]);
     const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
     expect(rows.map((a) => a.achievement).sort()).toEqual(["first_find", "legend_hunter"]);
@@ -91,7 +91,7 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
       status: 429,
     });
     const found = await findFigureByCode(s.db, f.code, { ip: "198.51.100.2" });
-    expect(found?.boonee.id).toBe(f.booneeId);
+    expect(found?.details.id).toBe(f.figureId);
     expect(JSON.stringify(found)).not.toContain(f.code);
   });
 
@@ -114,27 +114,27 @@ describe(`claiming on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`,
     const a = await figure(s.db);
     const b = await figure(s.db);
     const c = await figure(s.db);
-    await claimBoonee(s.db, actor(named.id), { p_tag_id: a.tagId, p_boonee_id: a.booneeId });
-    await claimBoonee(s.db, actor(nameless.id), { p_tag_id: b.tagId, p_boonee_id: b.booneeId });
+    await claimFigure(s.db, actor(named.id), { p_tag_id: a.tagId, p_boonee_id: a.figureId });
+    await claimFigure(s.db, actor(nameless.id), { p_tag_id: b.tagId, p_boonee_id: b.figureId });
     await s.db.update(tags).set({ isClaimed: true }).where(eq(tags.id, c.tagId)); // claimed, owner's row gone
     const who = { ip: "198.51.100.77" };
     expect(await findFigureByCode(s.db, a.code, who)).toMatchObject({
-      boonee: { claimed: true },
+      details: { claimed: true },
       owner: { name: "Mareike" },
     });
     expect(await findFigureByCode(s.db, b.code, who)).toMatchObject({
-      boonee: { claimed: true },
+      details: { claimed: true },
       owner: { name: null },
     });
-    expect(await findFigureByCode(s.db, c.code, who)).toMatchObject({ boonee: { claimed: true }, owner: null });
+    expect(await findFigureByCode(s.db, c.code, who)).toMatchObject({ details: { claimed: true }, owner: null });
     for (const f of [a, b, c]) expect(JSON.stringify(await findFigureByCode(s.db, f.code, who))).not.toContain(f.code);
     // a tag already claimed is not claimed again, even if the figure lost its owner
     const u = await createUser(s);
-    expect(await claimBoonee(s.db, actor(u.id), { p_tag_id: c.tagId, p_boonee_id: c.booneeId })).toEqual({
+    expect(await claimFigure(s.db, actor(u.id), { p_tag_id: c.tagId, p_boonee_id: c.figureId })).toEqual({
       success: false,
       error: "claim.error.already",
     });
-    const [row] = await s.db.select().from(boonees).where(eq(boonees.id, c.booneeId));
+    const [row] = await s.db.select().from(boonees).where(eq(boonees.id, c.figureId));
     expect(row.ownerId).toBeNull();
   });
 

@@ -21,7 +21,7 @@ import { deleteAccount, deleteOwnAccount, exportUserData } from "../../server/do
 import { getProfileSummary } from "../../server/domain/accounts/profile-summary.ts";
 import { resetPasswordWithToken } from "../../server/domain/accounts/reset-password.ts";
 import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { markNotificationRead } from "../../server/domain/notifications/notification-inbox.ts";
 import { countUnread } from "../../server/realtime/hub.ts";
 import { figure, finderStory, untaggedFigure } from "../support/factories.ts";
@@ -44,7 +44,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       ),
     );
     const results = await Promise.all(
-      figs.map((f) => claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })),
+      figs.map((f) => claimFigure(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })),
     );
     expect(results.every((r) => r.success)).toBe(true);
     const rows = await s.db.select().from(userAchievements).where(eq(userAchievements.userId, u.id));
@@ -69,7 +69,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const type = await untaggedFigure(s.db, { name: "Zwilling", createdAt: day(1) });
     const instances = [];
     for (const d of [2, 3, 4])
-      instances.push(await untaggedFigure(s.db, { name: "Zwilling", templateId: type.id, createdAt: day(d) }));
+      instances.push(await untaggedFigure(s.db, { name: "Zwilling", typeId: type.id, createdAt: day(d) }));
     const single = await untaggedFigure(s.db, { name: "Einzeln" });
     const own = async (id: string, ownerId: string, at: Date) =>
       s.db.update(boonees).set({ ownerId, claimedAt: at }).where(eq(boonees.id, id));
@@ -101,7 +101,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       { audience: "rarity", audienceRarity: "Rare", title: `rare ${tag}` },
       { audience: "rarity", audienceRarity: "Legendary", title: `legendary ${tag}` },
       { audience: "series", audienceSeries: series, title: `series ${tag}` },
-      { audience: "boonee", booneeId: rareFig.id, title: `figure ${tag}` },
+      { audience: "boonee", figureId: rareFig.id, title: `figure ${tag}` },
     ]);
     const titles = async (userId: string) =>
       (await getExclusiveFeed(s.db, actor(userId))).items
@@ -116,7 +116,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       audience: "boonee",
       sourceName: rareFig.name,
     });
-    await s.db.insert(exclusiveContent).values({ audience: "all", booneeId: rareFig.id, title: `stray ${tag}` });
+    await s.db.insert(exclusiveContent).values({ audience: "all", figureId: rareFig.id, title: `stray ${tag}` });
     expect(await titles(seriesOwner.id)).toEqual([`all ${tag}`, `series ${tag}`]);
     expect(await titles(rareOwner.id)).toContain(`stray ${tag}`);
     const locked = await getExclusiveFeed(s.db, actor(nobody.id));
@@ -179,15 +179,15 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const u = await createUser(s, "Gehende");
     const other = await createUser(s, "Bleibende");
     const f = await figure(s.db, { rarity: "Rare" });
-    expect((await claimBoonee(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
-    await finderStory(s.db, { booneeId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
+    expect((await claimFigure(s.db, actor(u.id), { p_tag_id: f.tagId, p_boonee_id: f.id })).success).toBe(true);
+    await finderStory(s.db, { figureId: f.id, userId: u.id, title: "Gefunden", story: "Unter der Bank am Hafen." });
     const headers = new Headers({ cookie: u.cookie });
 
     const data = await exportUserData(s.db, actor(u.id));
     expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: "Gehende" });
     expect(data.roles).toEqual(["user"]);
     expect(data.figures.map((x) => x.id)).toEqual([f.id]);
-    expect(data.claims.map((x) => x.booneeId)).toEqual([f.id]);
+    expect(data.claims.map((x) => x.figureId)).toEqual([f.id]);
     expect(data.stories.map((x) => x.title)).toEqual(["Gefunden"]);
     expect(data.achievements.map((x) => x.achievement).sort()).toEqual(["first_find", "rare_hunter"]);
     expect(data.notifications.length).toBe(2);
@@ -256,7 +256,7 @@ describe(`collector rules on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     await s.db.execute(sql`delete from announcements where id = ${said.id}`);
     const [fig] = await s.db.select().from(boonees).where(eq(boonees.id, f.id));
     expect(fig.ownerId).toBe(u.id); // a find cannot be undone: the figure stays claimed, its owner now nameless
-    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toHaveLength(1);
+    expect(await s.db.select().from(claims).where(eq(claims.figureId, f.id))).toHaveLength(1);
     await expect(s.auth.api.signInEmail({ body: { email: u.email, password: u.password } })).rejects.toBeTruthy();
     // someone else's account is untouched
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(1);

@@ -5,9 +5,9 @@ import { renderNotificationText } from "#shared/notification-text.ts";
 
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, notifications, userAchievements } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
+import { deleteFigure } from "../../server/domain/figures/delete-figure.ts";
 import { figure } from "../support/factories.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 async function claim(userId: string, f: { id: string; tagId: string }) {
-  const r = await claimBoonee(s.db, { id: userId, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+  const r = await claimFigure(s.db, { id: userId, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
   if (!r.success) throw new Error(r.error);
 }
 const achievementsOf = async (userId: string) =>
@@ -47,7 +47,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     await claim(owner.id, common);
     expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
 
-    const result = await deleteBoonee(s.db, s.storage, admin, { id: legendary.id });
+    const result = await deleteFigure(s.db, s.storage, admin, { id: legendary.id });
     expect(result.withdrawn).toEqual(["legend_hunter"]);
     expect(await achievementsOf(owner.id)).toEqual(["first_find"]);
 
@@ -69,7 +69,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
   it("an unclaimed figure notifies nobody", async () => {
     const f = await figure(s.db);
     const before = (await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n;
-    expect((await deleteBoonee(s.db, s.storage, admin, { id: f.id })).withdrawn).toEqual([]);
+    expect((await deleteFigure(s.db, s.storage, admin, { id: f.id })).withdrawn).toEqual([]);
     expect((await queryRows<{ n: number }>(s.db, sql`select count(*)::int as n from notifications`))[0].n).toBe(before);
   });
 
@@ -77,14 +77,14 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     const series = `Löschreihe ${Date.now().toString(36)}`;
     const a = await figure(s.db, { series });
     const b = await figure(s.db, { series });
-    const instanceOfB = await figure(s.db, { series, templateId: b.id });
+    const instanceOfB = await figure(s.db, { series, typeId: b.id });
     const owner = await createUser(s, "Series Owner");
     await claim(owner.id, a);
     await claim(owner.id, instanceOfB);
     expect(await achievementsOf(owner.id)).toContain("series_complete");
 
     // The owner's instance of b goes: they no longer own one of every type of the series.
-    await deleteBoonee(s.db, s.storage, admin, { id: instanceOfB.id });
+    await deleteFigure(s.db, s.storage, admin, { id: instanceOfB.id });
     expect(await achievementsOf(owner.id)).not.toContain("series_complete");
     expect(await achievementsOf(owner.id)).toContain("first_find");
     const [{ counters, recount }] = await queryRows<{ counters: unknown; recount: unknown }>(s.db, counterRecount);
@@ -93,18 +93,18 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
 
   it("refuses to delete a type while it has instances, which keep their type and numbers (decision 029)", async () => {
     const type = await figure(s.db, { series: "Nummernreihe" });
-    const second = await figure(s.db, { series: "Nummernreihe", templateId: type.id });
-    const third = await figure(s.db, { series: "Nummernreihe", templateId: type.id });
-    await expect(deleteBoonee(s.db, s.storage, admin, { id: type.id })).rejects.toMatchObject({
+    const second = await figure(s.db, { series: "Nummernreihe", typeId: type.id });
+    const third = await figure(s.db, { series: "Nummernreihe", typeId: type.id });
+    await expect(deleteFigure(s.db, s.storage, admin, { id: type.id })).rejects.toMatchObject({
       code: "hasInstances",
       status: 409,
     });
-    const kept = await s.db.select().from(boonees).where(eq(boonees.templateId, type.id));
+    const kept = await s.db.select().from(boonees).where(eq(boonees.typeId, type.id));
     expect(kept.map((k) => k.id).sort()).toEqual([second.id, third.id].sort());
     // instances first, then the type
-    await deleteBoonee(s.db, s.storage, admin, { id: second.id });
-    await deleteBoonee(s.db, s.storage, admin, { id: third.id });
-    await deleteBoonee(s.db, s.storage, admin, { id: type.id });
+    await deleteFigure(s.db, s.storage, admin, { id: second.id });
+    await deleteFigure(s.db, s.storage, admin, { id: third.id });
+    await deleteFigure(s.db, s.storage, admin, { id: type.id });
     expect(await s.db.select().from(boonees).where(eq(boonees.id, type.id))).toEqual([]);
   });
 
@@ -113,7 +113,7 @@ describe(`deleting a claimed figure on ${process.env.TEST_DATABASE_URL ? "postgr
     const f = await figure(s.db, { rarity: "Legendary" });
     await claim(owner.id, f);
     await expect(
-      deleteBoonee(s.db, s.storage, { id: owner.id, role: "moderator" }, { id: f.id }),
+      deleteFigure(s.db, s.storage, { id: owner.id, role: "moderator" }, { id: f.id }),
     ).rejects.toMatchObject({ status: 403 });
     expect(await achievementsOf(owner.id)).toEqual(["first_find", "legend_hunter"]);
     expect((await s.db.select().from(boonees).where(eq(boonees.id, f.id))).length).toBe(1);

@@ -135,7 +135,7 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
       audience: "boonee",
       rarity: null,
       series: null,
-      booneeId: figure.id,
+      figureId: figure.id,
       linkUrl: null,
     });
     const countsOf = async () =>

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { boonees, claims, dropHints, drops } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { rejectClaim } from "../../server/domain/claims/reject-claim.ts";
 import {
   listAdminDrops,
@@ -53,7 +53,7 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
     const type = await figure(s.db, { name: "Pickerfant", series: "Pickerreihe" });
     const copies = [];
     for (let i = 0; i < 4; i++)
-      copies.push(await figure(s.db, { name: "Pickerfant", series: "Pickerreihe", templateId: type.id }));
+      copies.push(await figure(s.db, { name: "Pickerfant", series: "Pickerreihe", typeId: type.id }));
     // more free figures than one page holds, created after the ones searched for
     await s.db.execute(
       sql`insert into boonees (name, status, rarity) select 'Füller ' || g, 'Placed', 'Common' from generate_series(1, ${PICKER_PAGE + 5}) g`,
@@ -122,9 +122,9 @@ describe(`the drop picker and drop operations on ${process.env.TEST_DATABASE_URL
     await releaseDue(s.db);
     const finder = await createUser(s, "Zu Schnell");
     expect(
-      (await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success,
+      (await claimFigure(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success,
     ).toBe(true);
-    const [claim] = await s.db.select().from(claims).where(eq(claims.booneeId, f.id));
+    const [claim] = await s.db.select().from(claims).where(eq(claims.figureId, f.id));
     const rejected = await rejectClaim(s.db, admin, { claimId: claim.id, reason: "Code war geleakt" });
     expect(rejected.liveDrop).toEqual({ id: drop.id, title: "Laufend" });
     const page = await getPublicDrop(s.db, drop.id);

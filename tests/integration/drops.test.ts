@@ -12,7 +12,7 @@ import {
   profiles,
   pushSubscriptions,
 } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { findFigureByCode } from "../../server/domain/codes/find-figure-by-code.ts";
 import { listAdminDrops } from "../../server/domain/drops/admin-drops.ts";
 import { addDropHint } from "../../server/domain/drops/drop-hints.ts";
@@ -20,9 +20,9 @@ import { getLandingDrop, getPublicDrop, listPastDrops } from "../../server/domai
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { cancelDrop, createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { listGallery } from "../../server/domain/figures/public-gallery.ts";
-import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { updateFigure } from "../../server/domain/figures/update-figure.ts";
 import { listNotifications } from "../../server/domain/notifications/notification-inbox.ts";
 import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
 import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
@@ -83,16 +83,16 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     const text = JSON.stringify(reads);
     for (const secret of [f.name, title, "Bereich", "Hinweis", drop.id, f.id]) expect(text).not.toContain(secret);
     expect(reads.landing).toEqual({ state: "waiting", releaseAt: expect.any(String) });
-    await expect(getBooneeDetail(s.db, null, f.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getFigureDetail(s.db, null, f.id)).rejects.toMatchObject({ status: 404 });
     await expect(getPublicDrop(s.db, drop.id)).rejects.toMatchObject({ status: 404 });
     expect(await findFigureByCode(s.db, f.code, { ip: "10.9.9.1" })).toBeNull();
-    expect(await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).toEqual({
+    expect(await claimFigure(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).toEqual({
       success: false,
       error: "claim.error.notfound",
     });
     // an admin cannot make it public by hand before the release either
     await expect(
-      updateBoonee(s.db, admin, { id: f.id, name: f.name, rarity: "Common", status: "Placed" } as never),
+      updateFigure(s.db, admin, { id: f.id, name: f.name, rarity: "Common", status: "Placed" } as never),
     ).rejects.toMatchObject({
       code: "inWaitingDrop",
     });
@@ -169,7 +169,7 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     expect(landing).toMatchObject({ state: "live", drop: { id: drop.id, total: 1, found: 0 } });
     const finder = await createUser(s, "Schnelle Finderin");
     expect(
-      (await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success,
+      (await claimFigure(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id })).success,
     ).toBe(true);
     await s.db.execute(
       sql`update boonees set claimed_at = (select released_at from drops where id = ${drop.id}) + interval '37 minutes' where id = ${f.id}`,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimCodeError } from "#shared/claim-code-rule.ts";
 
 import { claims, dropFigures, tags } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { drop, figure, figureType, finderStory, instances, ownedFigure, untaggedFigure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -21,7 +21,7 @@ describe(`test factories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(new Set(figs.map((f) => f.code)).size).toBe(20);
     for (const f of figs) expect(claimCodeError(f.code)).toBeNull();
     const u = await createUser(s, "Factory Finder");
-    const r = await claimBoonee(s.db, { id: u.id, role: "user" }, { p_tag_id: figs[0].tagId, p_boonee_id: figs[0].id });
+    const r = await claimFigure(s.db, { id: u.id, role: "user" }, { p_tag_id: figs[0].tagId, p_boonee_id: figs[0].id });
     expect(r.success).toBe(true);
   });
 
@@ -47,20 +47,20 @@ describe(`test factories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const f = await ownedFigure(s.db, u.id);
     expect(f).toMatchObject({ status: "Found", ownerId: u.id });
     expect(f.claimedAt).toBeInstanceOf(Date);
-    const [t] = await s.db.select().from(tags).where(eq(tags.booneeId, f.id));
+    const [t] = await s.db.select().from(tags).where(eq(tags.figureId, f.id));
     expect(t.isClaimed).toBe(true);
-    expect(await s.db.select().from(claims).where(eq(claims.booneeId, f.id))).toMatchObject([
+    expect(await s.db.select().from(claims).where(eq(claims.figureId, f.id))).toMatchObject([
       { id: f.claimId, userId: u.id },
     ]);
-    const story = await finderStory(s.db, { booneeId: f.id, userId: u.id });
-    expect(story).toMatchObject({ booneeId: f.id, userId: u.id, lang: "de", hidden: false });
+    const story = await finderStory(s.db, { figureId: f.id, userId: u.id });
+    expect(story).toMatchObject({ figureId: f.id, userId: u.id, lang: "de", hidden: false });
   });
 
   it("makes a type without a tag and instances of it, each tagged", async () => {
     const type = await figureType(s.db, { series: "Fabrikreihe" });
-    expect(await s.db.select().from(tags).where(eq(tags.booneeId, type.id))).toHaveLength(0);
+    expect(await s.db.select().from(tags).where(eq(tags.figureId, type.id))).toHaveLength(0);
     const copies = await instances(s.db, type.id, 3);
-    expect(copies.map((c) => c.templateId)).toEqual([type.id, type.id, type.id]);
+    expect(copies.map((c) => c.typeId)).toEqual([type.id, type.id, type.id]);
     expect(new Set(copies.map((c) => c.code)).size).toBe(3);
   });
 
@@ -69,6 +69,6 @@ describe(`test factories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const d = await drop(s.db, { figureIds: figs.map((f) => f.id) });
     expect(d.releaseAt.getTime()).toBeGreaterThan(Date.now());
     const held = await s.db.select().from(dropFigures).where(eq(dropFigures.dropId, d.id));
-    expect(held.map((h) => h.booneeId).sort()).toEqual(figs.map((f) => f.id).sort());
+    expect(held.map((h) => h.figureId).sort()).toEqual(figs.map((f) => f.id).sort());
   });
 });

@@ -49,7 +49,7 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
         rarity: "Common",
         status: "Placed",
         secretCode: "FAULTTYPE1",
-        templateId: "",
+        typeId: "",
       },
       admin,
     );
@@ -60,7 +60,7 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
       const res = await postForm(
         base,
         "/admin/create-boonee",
-        { intent: "create", name: `Fault ${i}`, rarity: "Common", status: "Placed", secretCode: code, templateId: "" },
+        { intent: "create", name: `Fault ${i}`, rarity: "Common", status: "Placed", secretCode: code, typeId: "" },
         admin,
       );
       expect(res.status, await res.text()).toBeLessThan(400);

@@ -14,7 +14,7 @@ import {
 } from "../../server/db/schema.ts";
 import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { countOpenReports, listOpenReports, openReportsByKind } from "../../server/domain/reports/open-reports.ts";
 import { changeReport, reportFigure, withdrawReport } from "../../server/domain/reports/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
@@ -40,10 +40,10 @@ const newcomer = async (name: string): Promise<Actor> => ({ id: (await createUse
 /** An account with something to lose (decision 042): older than a day, with a find. */
 const user = async (name: string): Promise<Actor> => ({ id: (await createSeasonedUser(s, name)).id, role: "user" });
 let n = 0;
-const report = (actor: Actor, booneeId: string, kind = "missing", note = "") =>
-  reportFigure(s.db, actor, { booneeId, fields: { kind, note } });
-async function staffNotices(booneeId: string) {
-  const [f] = await s.db.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, booneeId));
+const report = (actor: Actor, figureId: string, kind = "missing", note = "") =>
+  reportFigure(s.db, actor, { figureId, fields: { kind, note } });
+async function staffNotices(figureId: string) {
+  const [f] = await s.db.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, figureId));
   // the title names the figure by reference (name and number, issue 35 item 4)
   const ref = figureArg({ name: f.name, number: 1, place: null, drop: null });
   return s.db.$count(
@@ -88,19 +88,19 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(await staffNotices(id)).toBe(2);
     expect(await refusal(report(c, id))).toBe("alreadyReported");
 
-    const page = await getBooneeDetail(s.db, null, id);
+    const page = await getFigureDetail(s.db, null, id);
     expect(page.reportedIssue).toBe("missing");
     expect(page.life.some((e) => e.kind === "marked")).toBe(true);
-    expect((await getBooneeDetail(s.db, a, id)).myReport).toEqual({ kind: "missing", note: "not under the bench" });
+    expect((await getFigureDetail(s.db, a, id)).myReport).toEqual({ kind: "missing", note: "not under the bench" });
   });
 
   it("two accounts created a minute ago cannot make the note appear; old accounts without a find neither; staff and finders can", async () => {
     const id = (await untaggedFigure(s.db)).id;
     // Throwaway accounts, even with a find of their own: too new.
     const fresh = [await newcomer("Wegwerf Eins"), await newcomer("Wegwerf Zwei")];
-    await claimRow(s.db, { booneeId: (await untaggedFigure(s.db)).id, userId: fresh[0].id });
+    await claimRow(s.db, { figureId: (await untaggedFigure(s.db)).id, userId: fresh[0].id });
     for (const a of fresh) expect((await report(a, id, "missing")).marked).toBe(false);
-    expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
+    expect((await getFigureDetail(s.db, null, id)).reportedIssue).toBeNull();
     // Old, but never found anything: nothing to lose either.
     const idle = await newcomer("Alt ohne Fund");
     await s.db
@@ -108,7 +108,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .set({ createdAt: sql`now() - interval '30 days'` })
       .where(eq(profiles.id, idle.id));
     expect((await report(idle, id, "missing")).marked).toBe(false);
-    const page = await getBooneeDetail(s.db, null, id);
+    const page = await getFigureDetail(s.db, null, id);
     expect([page.reportedIssue, page.reportCounts]).toEqual([null, null]);
     expect(await staffNotices(id)).toBe(0);
     const weights = (await listOpenReports(s.db, admin)).find((x) => x.id === id)!.reports.map((r) => r.weight);
@@ -116,7 +116,7 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     // One finder with history and one of the team make it; the note counts only those two.
     expect(await report(await user("Erfahrene Finderin"), id, "missing")).toEqual({ marked: false, weight: "counted" });
     expect(await report(moderator, id, "damaged")).toEqual({ marked: true, weight: "counted" });
-    const marked = await getBooneeDetail(s.db, null, id);
+    const marked = await getFigureDetail(s.db, null, id);
     expect([marked.reportedIssue, marked.reportCounts]).toEqual(["missing", { missing: 1, damaged: 1 }]);
     expect(await staffNotices(id)).toBe(2);
   });
@@ -141,9 +141,9 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(ownerNotices).toBe(2); // the admin and the moderator
     // The owner plus one other person is still no public note; a second other person makes it.
     expect((await report(await user("Paul"), id, "damaged")).marked).toBe(false);
-    expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
+    expect((await getFigureDetail(s.db, null, id)).reportedIssue).toBeNull();
     expect((await report(await user("Quirin"), id, "damaged")).marked).toBe(true);
-    expect((await getBooneeDetail(s.db, null, id)).reportCounts).toEqual({ missing: 0, damaged: 2 });
+    expect((await getFigureDetail(s.db, null, id)).reportCounts).toEqual({ missing: 0, damaged: 2 });
     // Admins see who reported what and how each weighs; moderators see names, not addresses.
     const forAdmin = (await listOpenReports(s.db, admin)).find((x) => x.id === id)!;
     expect(forAdmin.reports.map((r) => [r.reporter, r.weight, r.reporterEmail?.endsWith("@example.test")])).toEqual([
@@ -160,15 +160,15 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const [a, b, c] = [await user("Rita"), await user("Sven"), await user("Tara")];
     await report(a, id, "damaged", "tag cracked");
     expect((await report(b, id, "damaged")).marked).toBe(true);
-    expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBe("damaged");
+    expect((await getFigureDetail(s.db, null, id)).reportedIssue).toBe("damaged");
     // A change of kind changes the note (missing outweighs damaged); the note is kept, not announced again.
     expect(
-      await changeReport(s.db, b, { booneeId: id, fields: { kind: "missing", note: "gone from the bench" } }),
+      await changeReport(s.db, b, { figureId: id, fields: { kind: "missing", note: "gone from the bench" } }),
     ).toEqual({
       marked: false,
       weight: "counted",
     });
-    let page = await getBooneeDetail(s.db, b, id);
+    let page = await getFigureDetail(s.db, b, id);
     expect([page.reportedIssue, page.reportCounts, page.myReport]).toEqual([
       "missing",
       { missing: 1, damaged: 1 },
@@ -176,20 +176,20 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     ]);
     expect(await staffNotices(id)).toBe(2);
     // Withdrawn below two counted reports: the note goes; the report is gone for its author.
-    expect(await withdrawReport(s.db, b, { booneeId: id })).toEqual({ withdrawn: true });
-    page = await getBooneeDetail(s.db, b, id);
+    expect(await withdrawReport(s.db, b, { figureId: id })).toEqual({ withdrawn: true });
+    page = await getFigureDetail(s.db, b, id);
     expect([page.reportedIssue, page.reportCounts, page.myReport]).toEqual([null, null, null]);
-    expect(await refusal(withdrawReport(s.db, b, { booneeId: id }))).toBe("noOpenReport");
-    expect(await refusal(changeReport(s.db, c, { booneeId: id, fields: { kind: "missing" } }))).toBe("noOpenReport");
-    expect(await refusal(changeReport(s.db, a, { booneeId: id, fields: { kind: "stolen" } }))).toBe("invalid");
-    expect(await refusal(withdrawReport(s.db, null, { booneeId: id }))).toBe("unauthorized");
+    expect(await refusal(withdrawReport(s.db, b, { figureId: id }))).toBe("noOpenReport");
+    expect(await refusal(changeReport(s.db, c, { figureId: id, fields: { kind: "missing" } }))).toBe("noOpenReport");
+    expect(await refusal(changeReport(s.db, a, { figureId: id, fields: { kind: "stolen" } }))).toBe("invalid");
+    expect(await refusal(withdrawReport(s.db, null, { figureId: id }))).toBe("unauthorized");
     // Someone else's report is not one's own: c cannot withdraw a's.
     expect(
-      await s.db.$count(figureReports, and(eq(figureReports.booneeId, id), isNull(figureReports.resolvedAt))),
+      await s.db.$count(figureReports, and(eq(figureReports.figureId, id), isNull(figureReports.resolvedAt))),
     ).toBe(1);
     // A report withdrawn may be made again.
     expect((await report(b, id, "damaged")).marked).toBe(true);
-    expect((await getBooneeDetail(s.db, null, id)).reportCounts).toEqual({ missing: 0, damaged: 2 });
+    expect((await getFigureDetail(s.db, null, id)).reportCounts).toEqual({ missing: 0, damaged: 2 });
   });
 
   it("the dashboard's open-reports chart counts open reports per kind and the figures marked publicly", async () => {
@@ -211,8 +211,8 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const a = await user("Dora");
     expect(await report(a, id)).toEqual({ marked: false, weight: "counted" });
     expect(await refusal(report(a, id, "damaged"))).toBe("alreadyReported");
-    expect((await getBooneeDetail(s.db, null, id)).reportedIssue).toBeNull();
-    expect(await refusal(reportFigure(s.db, null, { booneeId: id, fields: { kind: "missing" } }))).toBe("unauthorized");
+    expect((await getFigureDetail(s.db, null, id)).reportedIssue).toBeNull();
+    expect(await refusal(reportFigure(s.db, null, { figureId: id, fields: { kind: "missing" } }))).toBe("unauthorized");
     expect(await refusal(report(a, (await untaggedFigure(s.db, { status: "Hidden" })).id))).toBe("notFound");
     expect(await refusal(report(a, id, "stolen"))).toBe("invalid");
     expect(await refusal(report(a, id, "missing", "x".repeat(501)))).toBe("invalid");
@@ -242,19 +242,19 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       await report(b, id, "damaged");
     }
     expect(
-      await refusal(resolveFigureReports(s.db, moderator, { booneeId: fixedId, fields: { outcome: "fixed" } })),
+      await refusal(resolveFigureReports(s.db, moderator, { figureId: fixedId, fields: { outcome: "fixed" } })),
     ).toBe("forbidden");
     expect(
-      await refusal(resolveFigureReports(s.db, admin, { booneeId: goneId, fields: { outcome: "gone", reason: "" } })),
+      await refusal(resolveFigureReports(s.db, admin, { figureId: goneId, fields: { outcome: "gone", reason: "" } })),
     ).toBe("invalid");
 
     const both = await Promise.allSettled([
-      resolveFigureReports(s.db, admin, { booneeId: fixedId, fields: { outcome: "fixed" } }),
-      resolveFigureReports(s.db, admin, { booneeId: fixedId, fields: { outcome: "fixed" } }),
+      resolveFigureReports(s.db, admin, { figureId: fixedId, fields: { outcome: "fixed" } }),
+      resolveFigureReports(s.db, admin, { figureId: fixedId, fields: { outcome: "fixed" } }),
     ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     await resolveFigureReports(s.db, admin, {
-      booneeId: goneId,
+      figureId: goneId,
       fields: { outcome: "gone", reason: "the bench was removed" },
     });
 
@@ -285,12 +285,12 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       { action: "report.gone", reason: "the bench was removed" },
     ]);
     expect(
-      await s.db.$count(figureReports, and(eq(figureReports.booneeId, fixedId), isNull(figureReports.resolvedAt))),
+      await s.db.$count(figureReports, and(eq(figureReports.figureId, fixedId), isNull(figureReports.resolvedAt))),
     ).toBe(0);
     // Gone is final: an Archived figure takes no new reports.
     expect(await refusal(report(await user("Ida"), goneId))).toBe("archived");
     // The biography tells the outcome; a fixed figure can be reported again.
-    expect((await getBooneeDetail(s.db, null, goneId)).life.find((e) => e.kind === "resolved")).toMatchObject({
+    expect((await getFigureDetail(s.db, null, goneId)).life.find((e) => e.kind === "resolved")).toMatchObject({
       outcome: "gone",
       reports: 2,
     });
@@ -309,11 +309,11 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .update(boonees)
       .set({ ownerId: finder.id, claimedAt: sql`now() - interval '1 hour'`, status: "Found" })
       .where(eq(boonees.id, id));
-    await claimRow(s.db, { booneeId: id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
-    const life = (await getBooneeDetail(s.db, null, id)).life;
+    await claimRow(s.db, { figureId: id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
+    const life = (await getFigureDetail(s.db, null, id)).life;
     expect(life.map((e) => e.kind)).toEqual(["dropped", "found"]);
     expect(life[1]).toMatchObject({ finder: "Jo Finder", afterMinutes: 120 });
-    expect((await getBooneeDetail(s.db, admin, id)).life.map((e) => e.kind)).toContain("created");
+    expect((await getFigureDetail(s.db, admin, id)).life.map((e) => e.kind)).toContain("created");
   });
 
   it("outside a drop, 'found after' counts from when the figure was placed (it went public), not from when it was made", async () => {
@@ -341,18 +341,18 @@ describe(`figure reports on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       .where(eq(boonees.id, draft.id));
     // Placed → Found is no new placement.
     expect(new Date((await placed())!).getTime()).toBeLessThan(new Date(first!).getTime());
-    await claimRow(s.db, { booneeId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
-    const life = (await getBooneeDetail(s.db, null, draft.id)).life;
+    await claimRow(s.db, { figureId: draft.id, userId: finder.id, claimedAt: sql`now() - interval '2 hours'` });
+    const life = (await getFigureDetail(s.db, null, draft.id)).life;
     expect(life.find((e) => e.kind === "found")).toMatchObject({ finder: "Kai Finder", afterMinutes: 180 });
 
     // Found before it was placed (its tag tapped while Hidden): no "after" at all.
     const early = await untaggedFigure(s.db, { name: `Moppel ${++n}`, status: "Hidden" });
-    await claimRow(s.db, { booneeId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
+    await claimRow(s.db, { figureId: early.id, userId: finder.id, claimedAt: sql`now() - interval '1 hour'` });
     await s.db
       .update(boonees)
       .set({ status: "Found", ownerId: finder.id, claimedAt: sql`now() - interval '1 hour'` })
       .where(eq(boonees.id, early.id));
-    expect((await getBooneeDetail(s.db, null, early.id)).life.find((e) => e.kind === "found")).toMatchObject({
+    expect((await getFigureDetail(s.db, null, early.id)).life.find((e) => e.kind === "found")).toMatchObject({
       afterMinutes: null,
     });
   });

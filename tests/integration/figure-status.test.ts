@@ -7,10 +7,10 @@ import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { claimableFigureSql, publicFigureSql } from "../../server/db/figure-status-sql.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { listAdminBoonees } from "../../server/domain/figures/list-figures.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { listAdminFigures } from "../../server/domain/figures/list-figures.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
 import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
 import { figure } from "../support/factories.ts";
@@ -62,24 +62,24 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("the public figure page shows public statuses to everyone and says available only when claimable", async () => {
     for (const status of STATUSES) {
       const f = await figure(s.db, { status });
-      const page = getBooneeDetail(s.db, null, f.id);
+      const page = getFigureDetail(s.db, null, f.id);
       if (!EXPECTED[status].public) {
         await expect(page, status).rejects.toMatchObject({ status: 404 });
         // admins still see it, with the same availability
-        expect((await getBooneeDetail(s.db, admin, f.id)).availability, status).toBe("available");
+        expect((await getFigureDetail(s.db, admin, f.id)).availability, status).toBe("available");
         continue;
       }
       expect((await page).availability, status).toBe(EXPECTED[status].claimable ? "available" : "noLongerClaimable");
     }
     const owned = await figure(s.db, { status: "Archived", ownerId: owner.id });
-    expect((await getBooneeDetail(s.db, null, owned.id)).availability).toBe("claimed");
+    expect((await getFigureDetail(s.db, null, owned.id)).availability).toBe("claimed");
   });
 
   it("a claim goes through exactly for the claimable statuses (Draft and Hidden included), never Archived", async () => {
     for (const status of STATUSES) {
       const f = await figure(s.db, { status });
       const finder = await createUser(s, `Finder ${status}`);
-      const result = await claimBoonee(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+      const result = await claimFigure(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
       expect(result.success, status).toBe(EXPECTED[status].claimable);
       if (!result.success) expect(result.error).toBe("claim.error.notClaimable");
       const [b] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
@@ -110,7 +110,7 @@ describe(`one status rule on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     expect(after.tags.available - before.tags.available).toBe(6);
     expect(after.figures.available).toBe(STATUSES.reduce((sum, st) => sum + after.figures.byStatus[st].available, 0));
     // the admin list's "available" filter and total use the same rule
-    const list = await listAdminBoonees(s.db, admin, { status: "available" });
+    const list = await listAdminFigures(s.db, admin, { status: "available" });
     expect(list.totals.available).toBe(after.figures.available);
     expect(list.total).toBe(after.figures.available);
   });

@@ -6,7 +6,7 @@ import { systemText } from "#shared/notification-text.ts";
 
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, notifications, profiles, tags } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import {
   CHALLENGE_DOUBLING_STEP,
   CHALLENGE_MAX_DOUBLINGS,
@@ -50,10 +50,10 @@ describe("short codes", () => {
       code: unique("U", 7),
       tag: { sunMode: "master", tagUid: `04A1B2C3D4E5${n}`.slice(0, 14) },
     });
-    await claimBoonee(
+    await claimFigure(
       s.db,
       { id: finder.id, role: "user" },
-      { p_user_id: finder.id, p_tag_id: claimedShort.tagId, p_boonee_id: claimedShort.booneeId },
+      { p_user_id: finder.id, p_tag_id: claimedShort.tagId, p_boonee_id: claimedShort.figureId },
     );
 
     const before = await getDashboard(s.db, admin);
@@ -61,41 +61,41 @@ describe("short codes", () => {
 
     const rotated = await rotateShortCodes(s.db);
     const byId = new Map(rotated.map((r) => [r.id, r]));
-    expect([...byId.keys()]).toEqual(expect.arrayContaining([short.booneeId, eight.booneeId]));
-    for (const kept of [long, claimedShort, sunShort]) expect(byId.has(kept.booneeId)).toBe(false);
+    expect([...byId.keys()]).toEqual(expect.arrayContaining([short.figureId, eight.figureId]));
+    for (const kept of [long, claimedShort, sunShort]) expect(byId.has(kept.figureId)).toBe(false);
     for (const r of rotated) expect(r.code).toMatch(new RegExp(`^[A-HJ-NP-Z2-9]{${SAFE_CODE_LENGTH}}$`));
-    expect(byId.get(short.booneeId)!.previousCode).toBe(short.code);
+    expect(byId.get(short.figureId)!.previousCode).toBe(short.code);
 
     const rows = await s.db
-      .select({ booneeId: tags.booneeId, code: tags.secretCode })
+      .select({ figureId: tags.figureId, code: tags.secretCode })
       .from(tags)
       .where(
-        inArray(tags.booneeId, [
-          short.booneeId,
-          eight.booneeId,
-          long.booneeId,
-          claimedShort.booneeId,
-          sunShort.booneeId,
+        inArray(tags.figureId, [
+          short.figureId,
+          eight.figureId,
+          long.figureId,
+          claimedShort.figureId,
+          sunShort.figureId,
         ]),
       );
-    const codeOf = (id: string) => rows.find((r) => r.booneeId === id)!.code;
-    expect(codeOf(short.booneeId)).toBe(byId.get(short.booneeId)!.code);
-    expect(codeOf(eight.booneeId)).toBe(byId.get(eight.booneeId)!.code);
-    expect(codeOf(long.booneeId)).toBe(long.code);
-    expect(codeOf(claimedShort.booneeId)).toBe(claimedShort.code);
-    expect(codeOf(sunShort.booneeId)).toBe(sunShort.code);
+    const codeOf = (id: string) => rows.find((r) => r.figureId === id)!.code;
+    expect(codeOf(short.figureId)).toBe(byId.get(short.figureId)!.code);
+    expect(codeOf(eight.figureId)).toBe(byId.get(eight.figureId)!.code);
+    expect(codeOf(long.figureId)).toBe(long.code);
+    expect(codeOf(claimedShort.figureId)).toBe(claimedShort.code);
+    expect(codeOf(sunShort.figureId)).toBe(sunShort.code);
 
     // the old code finds nothing any more, the new one finds the figure
     expect(await findFigureByCode(s.db, short.code, { ip: "198.51.100.201" })).toBeNull();
-    const found = await findFigureByCode(s.db, byId.get(short.booneeId)!.code, { ip: "198.51.100.201" });
-    expect(found?.boonee.id).toBe(short.booneeId);
+    const found = await findFigureByCode(s.db, byId.get(short.figureId)!.code, { ip: "198.51.100.201" });
+    expect(found?.details.id).toBe(short.figureId);
 
     expect((await getDashboard(s.db, admin)).tags.atRisk).toBe(0);
     expect(await rotateShortCodes(s.db)).toEqual([]);
     const [still] = await s.db
       .select({ owner: boonees.ownerId })
       .from(boonees)
-      .where(eq(boonees.id, claimedShort.booneeId));
+      .where(eq(boonees.id, claimedShort.figureId));
     expect(still.owner).toBe(finder.id);
   });
 });
@@ -253,10 +253,10 @@ describe("honest finders at a festival (decision 039)", () => {
     }
     expect(found.status).toBe("found");
     if (found.status !== "found") return work;
-    const won = await claimBoonee(
+    const won = await claimFigure(
       s.db,
       { id: userId, role: "user" },
-      { p_tag_id: found.figure.tagId, p_boonee_id: found.figure.boonee.id },
+      { p_tag_id: found.figure.tagId, p_boonee_id: found.figure.details.id },
     );
     expect(won.success).toBe(true);
     return work;

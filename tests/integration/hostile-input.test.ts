@@ -38,7 +38,7 @@ async function createWithFile(code: string, field: "image" | "video", file: Blob
     rarity: "Common",
     status: "Placed",
     secretCode: code,
-    templateId: "",
+    typeId: "",
   }))
     form.set(k, v);
   form.set(field, file, name);

@@ -11,7 +11,7 @@ import { signIn } from "../../server/domain/accounts/sign-in.ts";
 import { sunFigure } from "../../server/domain/codes/sun-figure.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
 import { getFigureLife } from "../../server/domain/figures/figure-life.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { reportFigure } from "../../server/domain/reports/report-figure.ts";
 import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
 import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
@@ -118,7 +118,7 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const finder = await createUser(s, "Finja Fund");
     const figure = await ownedFigure(s.db, finder.id, { name: "Blocki", tag: { sunMode: "master" } });
     const shown = async () => ({
-      page: (await getBooneeDetail(s.db, null, figure.id)).ownerName,
+      page: (await getFigureDetail(s.db, null, figure.id)).ownerName,
       life: (await getFigureLife(s.db, figure, { admin: false })).find((e) => e.kind === "found")?.finder,
       tag: (await sunFigure(s.db, figure.id))?.ownerName,
     });
@@ -157,13 +157,13 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
     const mine = await untaggedFigure(s.db, { name: "Meiner", status: "Found", ownerId: me.id });
     const theirs = await untaggedFigure(s.db, { name: "Ihrer", status: "Found", ownerId: other.id });
     const story = await finderStory(s.db, {
-      booneeId: mine.id,
+      figureId: mine.id,
       userId: me.id,
       title: "Meine",
       story: "Im Park gefunden.",
     });
     const theirStory = await finderStory(s.db, {
-      booneeId: theirs.id,
+      figureId: theirs.id,
       userId: other.id,
       title: "Ihre",
       story: "Am Strand gefunden.",
@@ -178,9 +178,9 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
       ],
       "p.png",
     );
-    await addStoryPhotos(s.db, s.storage, user(me.id), { booneeId: mine.id, storyId: story.id, files: [photo] });
+    await addStoryPhotos(s.db, s.storage, user(me.id), { figureId: mine.id, storyId: story.id, files: [photo] });
     await addStoryPhotos(s.db, s.storage, user(other.id), {
-      booneeId: theirs.id,
+      figureId: theirs.id,
       storyId: theirStory.id,
       files: [photo, photo],
     });
@@ -189,9 +189,9 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
       .from(storyPhotos)
       .where(eq(storyPhotos.storyId, theirStory.id))
       .orderBy(storyPhotos.createdAt);
-    await reportFigure(s.db, user(me.id), { booneeId: theirs.id, fields: { kind: "damaged", note: "Arm ab" } });
-    await reportStoryPhoto(s.db, user(me.id), { booneeId: theirs.id, fields: { photoId: theirPhotos[0].id } });
-    await reportStoryPhoto(s.db, user(me.id), { booneeId: theirs.id, fields: { photoId: theirPhotos[1].id } });
+    await reportFigure(s.db, user(me.id), { figureId: theirs.id, fields: { kind: "damaged", note: "Arm ab" } });
+    await reportStoryPhoto(s.db, user(me.id), { figureId: theirs.id, fields: { photoId: theirPhotos[0].id } });
+    await reportStoryPhoto(s.db, user(me.id), { figureId: theirs.id, fields: { photoId: theirPhotos[1].id } });
     await setPhotoHidden(s.db, admin, { photoId: theirPhotos[0].id, hidden: true });
 
     const data = await exportUserData(s.db, user(me.id), "de", "https://boonees.example");
@@ -209,7 +209,7 @@ describe(`leavers on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, 
       }),
     ]);
     expect(data.figureReports).toEqual([
-      expect.objectContaining({ booneeId: theirs.id, figure: "Ihrer", kind: "damaged", note: "Arm ab", state: "open" }),
+      expect.objectContaining({ figureId: theirs.id, figure: "Ihrer", kind: "damaged", note: "Arm ab", state: "open" }),
     ]);
     expect(data.photoReports.map((r) => [r.photoId, r.state]).sort()).toEqual(
       [

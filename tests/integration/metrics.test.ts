@@ -71,7 +71,7 @@ describe.skipIf(!enabled)(`metrics on ${process.env.TEST_DATABASE_URL ? "postgre
       .values({ titleDe: "Messdrop", titleEn: "Metrics drop", releaseAt: new Date(Date.now() + 3_600_000) })
       .returning({ id: drops.id });
     const c = await figure(s.db);
-    await s.db.insert(dropFigures).values({ dropId: drop.id, booneeId: c.id, previousStatus: "Placed" });
+    await s.db.insert(dropFigures).values({ dropId: drop.id, figureId: c.id, previousStatus: "Placed" });
     await s.db.execute(sql`update drops set release_at = now() - interval '60 seconds' where id = ${drop.id}`);
     expect(sample(await (await scrape(`Bearer ${TOKEN}`)).text(), "boonees_drops_overdue")).toBe(1);
     expect((await releaseDue(s.db)).drops).toBe(1);

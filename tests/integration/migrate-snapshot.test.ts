@@ -12,8 +12,8 @@ import { createAuth } from "../../server/auth/auth.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { listActivity } from "../../server/domain/activity/list-activity.ts";
 import { getExclusiveFeed } from "../../server/domain/broadcasts/exclusive-feed.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { listGallery } from "../../server/domain/figures/public-gallery.ts";
 import { listNotifications } from "../../server/domain/notifications/notification-inbox.ts";
 import { createLogger } from "../../server/log.ts";
@@ -139,7 +139,7 @@ describe("upgrading a database of the previous main", () => {
       `select id from profiles where email = '${SNAPSHOT_USERS.finder.email}'`,
     );
     const viewer = { id: finder.id, role: "user" as const };
-    const hafen = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeHafen);
+    const hafen = await getFigureDetail(database.db, viewer, SNAPSHOT_FIGURES.typeHafen);
     expect(hafen.figure).toMatchObject({
       descriptionEn: "Lives under the harbour bridge and collects bottle caps.",
       originEn: "Kiel",
@@ -148,7 +148,7 @@ describe("upgrading a database of the previous main", () => {
       text: "Lives under the harbour bridge and collects bottle caps.",
       lang: "en",
     });
-    const glut = await getBooneeDetail(database.db, viewer, SNAPSHOT_FIGURES.typeGlut);
+    const glut = await getFigureDetail(database.db, viewer, SNAPSHOT_FIGURES.typeGlut);
     expect(glut.figure).toMatchObject({
       description: "Ein Funke, der nie ausgeht – „heiß“ & 'stur'.",
       descriptionEn: null,
@@ -196,7 +196,7 @@ describe("upgrading a database of the previous main", () => {
       body: { name: "Neu", email: "neu@snapshot.test", password: "newcomer-1" },
     });
     const [tag] = await run<{ id: string }>(`select id from tags where secret_code = '${SNAPSHOT_CODES.available}'`);
-    const claimed = await claimBoonee(
+    const claimed = await claimFigure(
       database.db,
       { id: newcomer.user.id, role: "user" },
       { p_tag_id: tag.id, p_boonee_id: SNAPSHOT_FIGURES.available },
@@ -204,7 +204,7 @@ describe("upgrading a database of the previous main", () => {
     expect(claimed.success).toBe(true);
 
     const [taken] = await run<{ id: string }>(`select id from tags where secret_code = '${SNAPSHOT_CODES.claimed}'`);
-    const again = await claimBoonee(
+    const again = await claimFigure(
       database.db,
       { id: newcomer.user.id, role: "user" },
       { p_tag_id: taken.id, p_boonee_id: SNAPSHOT_FIGURES.claimedByFinder },

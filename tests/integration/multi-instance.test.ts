@@ -169,7 +169,7 @@ describe.skipIf(!enabled)("claims across two instances", () => {
   it("gives one figure to exactly one of 100 concurrent claimers spread over both instances", async () => {
     const [figure] = await db().insert(schema.boonees).values({ name: "Zwilling", status: "Placed" }).returning();
     const code = `MULTI${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
-    await db().insert(schema.tags).values({ booneeId: figure.id, secretCode: code });
+    await db().insert(schema.tags).values({ figureId: figure.id, secretCode: code });
     const cookies = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         signUpCookie(i % 2 ? b.base : a.base, `Racer ${i}`, `racer-${Date.now()}-${i}@example.test`, "secret123", {
@@ -189,13 +189,13 @@ describe.skipIf(!enabled)("claims across two instances", () => {
     expect(statuses.filter((st) => st === 409)).toHaveLength(99);
     const owners = await db().select().from(schema.boonees).where(eq(schema.boonees.id, figure.id));
     expect(owners[0].ownerId).not.toBeNull();
-    expect(await db().select().from(schema.claims).where(eq(schema.claims.booneeId, figure.id))).toHaveLength(1);
+    expect(await db().select().from(schema.claims).where(eq(schema.claims.figureId, figure.id))).toHaveLength(1);
   }, 120_000);
 
   it("counts wrong codes of one address across both instances", async () => {
     const [figure] = await db().insert(schema.boonees).values({ name: "Wächter", status: "Placed" }).returning();
     const code = `GUARD${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
-    await db().insert(schema.tags).values({ booneeId: figure.id, secretCode: code });
+    await db().insert(schema.tags).values({ figureId: figure.id, secretCode: code });
     // the test talks to both instances from 127.0.0.1: ten wrong codes, alternating instances
     for (let i = 0; i < 10; i++) {
       const res = await fetch(`${(i % 2 ? b : a).base}/c/WRONG${i}CODE${Date.now() % 1000}`, { redirect: "manual" });

@@ -97,7 +97,7 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
     await untaggedFigure(s.db, { ownerId: ben.id, rarity: "Common", series: "Wald", status: "Found" });
     const cems = await untaggedFigure(s.db, { ownerId: cem.id, rarity: "Legendary", series: "Meer", status: "Found" });
     await untaggedFigure(s.db, { rarity: "Rare", series: "Wald" }); // nobody's yet
-    const none = { rarity: null, series: null, booneeId: null };
+    const none = { rarity: null, series: null, figureId: null };
     const [owners] = await queryRows<{ count: number }>(
       s.db,
       sql`select count(distinct owner_id)::int as count from boonees`,
@@ -107,7 +107,7 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
       [{ ...none, audience: "all" }, owners.count],
       [{ ...none, audience: "rarity", rarity: "Rare" }, 1],
       [{ ...none, audience: "series", series: "Wald" }, 2],
-      [{ ...none, audience: "boonee", booneeId: cems.id }, 1],
+      [{ ...none, audience: "boonee", figureId: cems.id }, 1],
     ];
     for (const [audience, expected] of cases) {
       const counted = await countRecipients(s.db, admin, audience);
@@ -127,7 +127,7 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
   });
 
   it("counts nobody where nobody matches, and such a broadcast is refused with nothing stored", async () => {
-    const audience = { audience: "series" as const, rarity: null, series: "Nirgendwo", booneeId: null };
+    const audience = { audience: "series" as const, rarity: null, series: "Nirgendwo", figureId: null };
     expect(await countRecipients(s.db, admin, audience)).toBe(0);
     const [before] = await queryRows<{ count: number }>(
       s.db,
@@ -146,14 +146,14 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
   });
 
   it("counts for admins only, and only a complete audience", async () => {
-    const all = { audience: "all" as const, rarity: null, series: null, booneeId: null };
+    const all = { audience: "all" as const, rarity: null, series: null, figureId: null };
     await expect(countRecipients(s.db, moderator, all)).rejects.toMatchObject({ code: "forbidden" });
     expect(validate(broadcastAudienceSchema, { audience: "rarity" })).toMatchObject({
       ok: false,
       errors: { rarity: "broadcast.error.required" },
     });
     expect(validate(broadcastAudienceSchema, { audience: "rarity", rarity: "Shiny" }).ok).toBe(false);
-    expect(validate(broadcastAudienceSchema, { audience: "boonee", booneeId: "not-a-uuid" }).ok).toBe(false);
+    expect(validate(broadcastAudienceSchema, { audience: "boonee", figureId: "not-a-uuid" }).ok).toBe(false);
     expect(validate(broadcastAudienceSchema, { audience: "series", series: "Wald" })).toMatchObject({ ok: true });
   });
 });

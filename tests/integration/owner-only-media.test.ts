@@ -86,7 +86,7 @@ beforeAll(async () => {
   urls.forAll = await storeImage(s.storage, await png("#00ff00"), "exclusive");
   urls.forLegendary = await storeImage(s.storage, await png("#0000ff"), "exclusive");
   await s.db.insert(exclusiveContent).values([
-    { title: "Nur für dich", contentType: "image", url: urls.forFigure, booneeId: owned, audience: "boonee" },
+    { title: "Nur für dich", contentType: "image", url: urls.forFigure, figureId: owned, audience: "boonee" },
     { title: "Für alle Besitzer", contentType: "image", url: urls.forAll, audience: "all" },
     {
       title: "Für Legendary",
@@ -154,7 +154,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       const moderator = await createUser(s, "Moda");
       await setRole(s.db, moderator.id, "moderator");
       const story = await finderStory(s.db, {
-        booneeId: (
+        figureId: (
           await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })
         ).id,
         userId: author.id,
@@ -185,7 +185,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(
     it.skipIf(!process.env.TEST_DATABASE_URL)("finds a finder photo by its URL index among 3,000 photos", async () => {
       const author = await createUser(s, "Viele");
       const story = await finderStory(s.db, {
-        booneeId: (
+        figureId: (
           await untaggedFigure(s.db, { name: "Medienfigur", status: "Found", ownerId: author.id, rarity: "Common" })
         ).id,
         userId: author.id,

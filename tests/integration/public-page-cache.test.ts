@@ -66,7 +66,7 @@ async function together(base: string, pathname: string, n: number, headers: Reco
 
 /** The gallery's counter of one figure type, as a visitor reads it ("1 von 3 gefunden"). */
 function counterOf(html: string, name: string) {
-  const card = html.split('data-testid="boonee-card"').find((c) => c.includes(`>${name}</h3>`)) ?? "";
+  const card = html.split('data-testid="figure-card"').find((c) => c.includes(`>${name}</h3>`)) ?? "";
   return /(\d+) (?:von|of) (\d+)/.exec(card)?.slice(1, 3).join("/") ?? null;
 }
 
@@ -172,12 +172,12 @@ describe.skipIf(!enabled)(
       expect(gz.headers["content-encoding"]).toBe("gzip");
       expect(plain.headers["content-encoding"]).toBeUndefined();
       const html = plain.body.toString("utf8");
-      expect(html).toContain('data-testid="boonee-card"');
+      expect(html).toContain('data-testid="figure-card"');
       expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
       // the three are one page (or a newer render of it)
       for (const other of [brotliDecompressSync(br.body).toString("utf8"), gunzipSync(gz.body).toString("utf8")]) {
         expect(other.length).toBeGreaterThan(html.length * 0.9);
-        expect(other).toContain('data-testid="boonee-card"');
+        expect(other).toContain('data-testid="figure-card"');
       }
       expect(gz.body.length).toBeLessThan(html.length / 3);
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, profiles } from "../../server/db/schema.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { GALLERY_PAGE_SIZE, listGallery } from "../../server/domain/figures/public-gallery.ts";
 import { getLeaderboards } from "../../server/domain/stats/public-leaderboard.ts";
 import { getPublicStats } from "../../server/domain/stats/public-stats.ts";
@@ -75,7 +75,7 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
           name: t.name,
           rarity: t.rarity,
           series: t.series,
-          templateId: t.id,
+          typeId: t.id,
           createdAt: new Date(Date.now() - next(100000) * 1000),
         }),
       );
@@ -133,8 +133,7 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
   it("keeps the counters right when many people claim instances of one type at the same time", async () => {
     const type = await figure({ rarity: "Legendary" });
     const copies = [];
-    for (let i = 0; i < 12; i++)
-      copies.push(await figure({ name: type.name, rarity: "Legendary", templateId: type.id }));
+    for (let i = 0; i < 12; i++) copies.push(await figure({ name: type.name, rarity: "Legendary", typeId: type.id }));
     const users = await Promise.all(copies.map((_, i) => createUser(s, `Schnell ${i}`)));
     // every claim in its own transaction, all at once (on PostgreSQL they really overlap)
     await Promise.all(
@@ -148,7 +147,7 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
       ),
     );
     // and some claim one copy twice: exactly one wins
-    const contested = await figure({ name: type.name, rarity: "Legendary", templateId: type.id });
+    const contested = await figure({ name: type.name, rarity: "Legendary", typeId: type.id });
     await Promise.all(
       users.slice(0, 6).map((u) =>
         db().transaction(async (tx) => {
@@ -169,9 +168,9 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     const fresh = await figure({ name: "Frisch", series, createdAt: new Date(Date.now() - 2 * 86400_000) });
     // a new instance makes the old type the latest drop
     const u = await createUser(s);
-    await figure({ name: "Alt", series, templateId: old.id, ownerId: u.id, claimedAt: new Date() });
-    await figure({ name: "Alt", series, templateId: old.id });
-    await figure({ name: "Alt", series, templateId: old.id, status: "Draft" });
+    await figure({ name: "Alt", series, typeId: old.id, ownerId: u.id, claimedAt: new Date() });
+    await figure({ name: "Alt", series, typeId: old.id });
+    await figure({ name: "Alt", series, typeId: old.id, status: "Draft" });
     await figure({ name: "Entwurf", series, status: "Draft" });
     await figure({ name: "Versteckt", series, status: "Hidden" });
     const page = await listGallery(db(), { q: series, rarity: null, page: 1 });
@@ -279,14 +278,14 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     await s.db.execute(
       sql`insert into exclusive_content (audience, audience_series, title, content_type) values ('series', 'Exklusivreihe', 'Für die Reihe', 'news')`,
     );
-    const asOwner = await getBooneeDetail(db(), { id: owner.id, role: "user" }, b.id);
+    const asOwner = await getFigureDetail(db(), { id: owner.id, role: "user" }, b.id);
     expect(asOwner.isOwner).toBe(true);
     expect(asOwner.welcomeVideoUrl).toBe("/uploads/welcome.mp4");
     expect(asOwner.exclusive.map((e) => e.title)).toEqual(
       expect.arrayContaining(["Nur für dich", "Für alle Besitzer", "Für die Reihe"]),
     );
     expect(asOwner.exclusive.map((e) => e.title)).not.toContain("Nur Legendary");
-    const asOther = await getBooneeDetail(db(), { id: other.id, role: "user" }, b.id);
+    const asOther = await getFigureDetail(db(), { id: other.id, role: "user" }, b.id);
     expect(asOther).toMatchObject({
       isOwner: false,
       welcomeVideoUrl: null,
@@ -297,13 +296,13 @@ describe(`public counters and queries on ${process.env.TEST_DATABASE_URL ? "post
     expect(JSON.stringify(asOther)).not.toMatch(/secret|@example\.test/);
 
     const draft = await figure({ status: "Draft" });
-    await expect(getBooneeDetail(db(), null, draft.id)).rejects.toMatchObject({ status: 404 });
-    await expect(getBooneeDetail(db(), { id: other.id, role: "moderator" }, draft.id)).rejects.toMatchObject({
+    await expect(getFigureDetail(db(), null, draft.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getFigureDetail(db(), { id: other.id, role: "moderator" }, draft.id)).rejects.toMatchObject({
       status: 404,
     });
-    expect((await getBooneeDetail(db(), { id: other.id, role: "admin" }, draft.id)).figure.id).toBe(draft.id);
-    await expect(getBooneeDetail(db(), null, "not-a-uuid")).rejects.toMatchObject({ status: 404 });
-    await expect(getBooneeDetail(db(), null, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+    expect((await getFigureDetail(db(), { id: other.id, role: "admin" }, draft.id)).figure.id).toBe(draft.id);
+    await expect(getFigureDetail(db(), null, "not-a-uuid")).rejects.toMatchObject({ status: 404 });
+    await expect(getFigureDetail(db(), null, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
       status: 404,
     });
   });

@@ -31,9 +31,9 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     const t = tag();
     const fig = await untaggedFigure(s.db, { name: `Laterne ${t}` });
     const { actor } = await reporter(`Paula ${t}`);
-    await reportFigure(s.db, actor, { booneeId: fig.id, fields: { kind: "damaged", note: `Arm ab ${t}` } });
+    await reportFigure(s.db, actor, { figureId: fig.id, fields: { kind: "damaged", note: `Arm ab ${t}` } });
     expect(await names(admin, { q: t })).toEqual([fig.name]);
-    await resolveFigureReports(s.db, admin, { booneeId: fig.id, fields: { outcome: "fixed" } });
+    await resolveFigureReports(s.db, admin, { figureId: fig.id, fields: { outcome: "fixed" } });
 
     expect(await names(admin, { q: t })).toEqual([]);
     expect(await names(admin, { q: t, state: "open" })).toEqual([]);
@@ -51,7 +51,7 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     expect(await names(admin, { q: t, state: "all" })).toEqual([fig.name]);
 
     // the same person reports it again: 'all' shows the open and the resolved report, 'open' only the new one
-    await reportFigure(s.db, actor, { booneeId: fig.id, fields: { kind: "missing", note: "" } });
+    await reportFigure(s.db, actor, { figureId: fig.id, fields: { kind: "missing", note: "" } });
     const all = await list(admin, { q: t, state: "all" });
     expect(all.figures[0].openReports).toBe(1);
     expect(all.figures[0].reports.map((r) => r.resolution)).toEqual(["fixed", null]);
@@ -61,17 +61,17 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
   it("finds reports by figure name, figure number, reporter name, reporter e-mail (admins only) and text", async () => {
     const t = tag();
     const type = await untaggedFigure(s.db, { name: `Hafenwicht ${t}` });
-    const second = await untaggedFigure(s.db, { name: `Hafenwicht ${t}`, templateId: type.id });
+    const second = await untaggedFigure(s.db, { name: `Hafenwicht ${t}`, typeId: type.id });
     const other = await untaggedFigure(s.db, { name: `Moosbart ${t}` });
     const paula = await reporter(`Paula ${t}`);
     const quentin = await reporter(`Quentin ${t}`);
     await reportFigure(s.db, paula.actor, {
-      booneeId: second.id,
+      figureId: second.id,
       fields: { kind: "missing", note: `hinter der Bank ${t}` },
     });
-    await reportFigure(s.db, quentin.actor, { booneeId: other.id, fields: { kind: "damaged", note: "" } });
+    await reportFigure(s.db, quentin.actor, { figureId: other.id, fields: { kind: "damaged", note: "" } });
     await resolveFigureReports(s.db, admin, {
-      booneeId: other.id,
+      figureId: other.id,
       fields: { outcome: "gone", reason: "Vom Regen weggespült" },
     });
 
@@ -102,7 +102,7 @@ describe(`reports view: resolved kept and searchable, on ${process.env.TEST_DATA
     for (let i = 0; i < 5; i++) {
       const f = await untaggedFigure(s.db, { name: `Seitenfigur ${t} ${i}` });
       ids.push(f.id);
-      await reportFigure(s.db, actor, { booneeId: f.id, fields: { kind: "missing", note: "" } });
+      await reportFigure(s.db, actor, { figureId: f.id, fields: { kind: "missing", note: "" } });
     }
     const filters = reportFiltersSchema.parse({ q: `Seitenfigur ${t}`, state: "all" });
     const pages = [1, 2, 3].map((page) => listReports(s.db, admin, { ...filters, page }, 2));

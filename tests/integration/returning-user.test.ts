@@ -115,10 +115,10 @@ async function figure(opts: { ownerId?: string; name?: string } = {}) {
   return { id, code, claimId };
 }
 
-async function story(booneeId: string, userId: string) {
+async function story(figureId: string, userId: string) {
   const [{ id }] = await sql<{ id: string }>(
     "insert into boonee_stories (boonee_id, user_id, title, story) values ($1, $2, 'Am Hafen', 'Unter einem Poller gefunden, ganz nass.') returning id",
-    [booneeId, userId],
+    [figureId, userId],
   );
   return id;
 }
@@ -161,7 +161,7 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 const pagePath = (p: string, w: { owned: { id: string } }) =>
-  p.replace("{figure}", w.owned.id).replace(/:id|:booneeId/, w.owned.id);
+  p.replace("{figure}", w.owned.id).replace(/:id|:figureId/, w.owned.id);
 
 describe.skipIf(!enabled)("the page table", () => {
   it("lists every collector and admin route", () => {
@@ -296,7 +296,7 @@ for (const days of [2, 29]) {
       const batch = await step(
         admin,
         "/admin/create-boonee",
-        { intent: "batch", templateId: created.id, count: "2", status: "Draft" },
+        { intent: "batch", typeId: created.id, count: "2", status: "Draft" },
         302,
       );
       expect(batch.headers.get("location")).toMatch(/^\/admin\/labels\?ids=/);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { figure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -19,7 +19,7 @@ type Status = "Placed" | "Draft" | "Hidden";
 let n = 0;
 const newSeries = () => `Reihe ${Date.now().toString(36)}-${n++}`;
 async function claim(userId: string, f: { id: string; tagId: string }) {
-  const r = await claimBoonee(s.db, { id: userId, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+  const r = await claimFigure(s.db, { id: userId, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
   if (!r.success) throw new Error(r.error);
   return r.achievements;
 }
@@ -43,7 +43,7 @@ describe(`Series Complete on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const series = newSeries();
     const a = await figure(s.db, { series: series });
     const b = await figure(s.db, { series: series });
-    const instanceOfB = await figure(s.db, { series: series, templateId: b.id });
+    const instanceOfB = await figure(s.db, { series: series, typeId: b.id });
     await figure(s.db, { series: series, status: "Draft" });
     const u = await createUser(s);
     expect(await claim(u.id, a)).not.toContain("series_complete");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { activityLog, booneeStories, storyPhotoReports, storyPhotos } from "../../server/db/schema.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { countReportedPhotos } from "../../server/domain/reports/open-reports.ts";
 import { REPORT_RULE } from "../../server/domain/reports/report-figure.ts";
 import { listStories } from "../../server/domain/stories/list-stories.ts";
@@ -54,7 +54,7 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     const actor: Actor = { id: owner.id, role: "user" };
     const figure = await untaggedFigure(s.db, { name: "Knipsi", status: "Found", ownerId: owner.id });
     const story = await finderStory(s.db, {
-      booneeId: figure.id,
+      figureId: figure.id,
       userId: owner.id,
       title: "Am Hafen",
       story: "Unter der Bank am Wasser.",
@@ -63,7 +63,7 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
 
     expect(
       await addStoryPhotos(s.db, s.storage, actor, {
-        booneeId: figure.id,
+        figureId: figure.id,
         storyId: story.id,
         files: [await file(), await file()],
       }),
@@ -71,13 +71,13 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     const stranger: Actor = { id: (await createUser(s, "Otto")).id, role: "user" };
     expect(
       await refusal(
-        addStoryPhotos(s.db, s.storage, stranger, { booneeId: figure.id, storyId: story.id, files: [await file()] }),
+        addStoryPhotos(s.db, s.storage, stranger, { figureId: figure.id, storyId: story.id, files: [await file()] }),
       ),
     ).toBe("forbidden");
     expect(
       await refusal(
         addStoryPhotos(s.db, s.storage, actor, {
-          booneeId: figure.id,
+          figureId: figure.id,
           storyId: story.id,
           files: [await file(), await file()],
         }),
@@ -87,19 +87,19 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     const other = await untaggedFigure(s.db, { name: "Anderer" });
     expect(
       await refusal(
-        addStoryPhotos(s.db, s.storage, actor, { booneeId: other.id, storyId: story.id, files: [await file()] }),
+        addStoryPhotos(s.db, s.storage, actor, { figureId: other.id, storyId: story.id, files: [await file()] }),
       ),
     ).toBe("notFound");
     expect(
       await refusal(
-        addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: "1 or 1=1", files: [await file()] }),
+        addStoryPhotos(s.db, s.storage, actor, { figureId: figure.id, storyId: "1 or 1=1", files: [await file()] }),
       ),
     ).toBe("notFound");
     expect(await s.db.$count(storyPhotos, eq(storyPhotos.storyId, story.id))).toBe(2);
-    await addStoryPhotos(s.db, s.storage, actor, { booneeId: figure.id, storyId: story.id, files: [await file()] });
+    await addStoryPhotos(s.db, s.storage, actor, { figureId: figure.id, storyId: story.id, files: [await file()] });
     expect(await s.db.$count(storyPhotos, eq(storyPhotos.storyId, story.id))).toBe(3);
 
-    const page = await getBooneeDetail(s.db, null, figure.id);
+    const page = await getFigureDetail(s.db, null, figure.id);
     const urls = page.stories[0].photos.map((p) => p.url);
     expect(urls).toHaveLength(3);
     for (const url of urls) {
@@ -115,7 +115,7 @@ describe(`finder photos on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
 
     const [first] = await s.db.select({ id: storyPhotos.id }).from(storyPhotos).where(eq(storyPhotos.url, urls[0]));
     await setPhotoHidden(s.db, moderator, { photoId: first.id, hidden: true });
-    expect((await getBooneeDetail(s.db, null, figure.id)).stories[0].photos.map((p) => p.url)).toEqual(urls.slice(1));
+    expect((await getFigureDetail(s.db, null, figure.id)).stories[0].photos.map((p) => p.url)).toEqual(urls.slice(1));
     expect(await refusal(setPhotoHidden(s.db, actor, { photoId: first.id, hidden: false }))).toBe("forbidden");
   });
 });
@@ -131,7 +131,7 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
       ownerId: author.id,
     });
     const story = await finderStory(s.db, {
-      booneeId: figure.id,
+      figureId: figure.id,
       userId: author.id,
       title: "Am Kai",
       story: "Neben dem alten Kran gefunden.",
@@ -153,8 +153,8 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
     return { author, figureId: figure.id, storyId: story.id, photoIds: ids };
   }
   const user = async (name: string): Promise<Actor> => ({ id: (await createUser(s, name)).id, role: "user" });
-  const report = (actor: Actor | null, booneeId: string, photoId: string) =>
-    reportStoryPhoto(s.db, actor, { booneeId, fields: { photoId } });
+  const report = (actor: Actor | null, figureId: string, photoId: string) =>
+    reportStoryPhoto(s.db, actor, { figureId, fields: { photoId } });
   const status = (p: Promise<unknown>) =>
     p.then(
       () => 200,
@@ -181,9 +181,9 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
     ]);
     expect(await countReportedPhotos(s.db)).toBeGreaterThanOrEqual(1);
 
-    const annaSees = (await getBooneeDetail(s.db, anna, figureId)).stories[0].photos;
+    const annaSees = (await getFigureDetail(s.db, anna, figureId)).stories[0].photos;
     expect(annaSees.map((p) => p.reported)).toEqual([true, false]);
-    expect((await getBooneeDetail(s.db, null, figureId)).stories[0].photos.map((p) => p.reported)).toEqual([
+    expect((await getFigureDetail(s.db, null, figureId)).stories[0].photos.map((p) => p.reported)).toEqual([
       false,
       false,
     ]);
@@ -265,7 +265,7 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
       .where(eq(storyPhotoReports.photoId, photoIds[1]))
       .limit(1);
     expect(reviewed.reviewedBy).toBe(moderator.id);
-    const page = await getBooneeDetail(s.db, eli, figureId);
+    const page = await getFigureDetail(s.db, eli, figureId);
     expect(page.stories[0].photos.map((p) => p.id)).toEqual([photoIds[0]]);
     const hiddenUrl = shownUrls[1];
     expect(JSON.stringify(page)).not.toContain(hiddenUrl); // neither the stories nor the biography carry it
@@ -278,7 +278,7 @@ describe(`reported finder photos on ${process.env.TEST_DATABASE_URL ? "postgres"
     await setPhotoHidden(s.db, moderator, { photoId: photoIds[1], hidden: false });
     expect(await report(eli, figureId, photoIds[1])).toEqual({ already: true });
     expect(await openReports(photoIds[1])).toBe(0);
-    expect(JSON.stringify(await getBooneeDetail(s.db, null, figureId))).toContain(hiddenUrl);
+    expect(JSON.stringify(await getFigureDetail(s.db, null, figureId))).toContain(hiddenUrl);
     const log = await s.db
       .select({ action: activityLog.action })
       .from(activityLog)

@@ -16,14 +16,14 @@ afterAll(async () => s.close());
 
 // a Found figure of `ownerId` (or nobody's), without tag or claim row: what a story is written about
 const storyFigure = (ownerId: string | null) => untaggedFigure(s.db, { name: "Erzähl", status: "Found", ownerId });
-const storiesOf = (booneeId: string) => s.db.select().from(booneeStories).where(eq(booneeStories.booneeId, booneeId));
+const storiesOf = (figureId: string) => s.db.select().from(booneeStories).where(eq(booneeStories.figureId, figureId));
 const good = { title: "Am Hafen", story: "Unter der Bank am Hafen, ganz nass.", location: "Kiel", findDate: "" };
 
 describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("stores the owner's story and unlocks Storyteller with its notification, once", async () => {
     const owner = await createUser(s);
     const b = await storyFigure(owner.id);
-    const result = await addStory(s.db, { id: owner.id, role: "user" }, { booneeId: b.id, fields: good });
+    const result = await addStory(s.db, { id: owner.id, role: "user" }, { figureId: b.id, fields: good });
     expect(result.unlocked).toContain("storyteller");
     const [row] = await storiesOf(b.id);
     expect(row).toMatchObject({
@@ -47,7 +47,7 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const again = await addStory(
       s.db,
       { id: owner.id, role: "user" },
-      { booneeId: b.id, fields: { ...good, title: "Noch eine" } },
+      { figureId: b.id, fields: { ...good, title: "Noch eine" } },
     );
     expect(again.unlocked).not.toContain("storyteller");
     expect(await storiesOf(b.id)).toHaveLength(2);
@@ -58,26 +58,26 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const other = await createUser(s);
     const b = await storyFigure(owner.id);
     const unowned = await storyFigure(null);
-    await expect(addStory(s.db, null, { booneeId: b.id, fields: good })).rejects.toMatchObject({
+    await expect(addStory(s.db, null, { figureId: b.id, fields: good })).rejects.toMatchObject({
       code: "unauthorized",
       status: 401,
     });
     await expect(
-      addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: good }),
+      addStory(s.db, { id: other.id, role: "user" }, { figureId: b.id, fields: good }),
     ).rejects.toMatchObject({
       code: "forbidden",
       status: 403,
     });
     await expect(
-      addStory(s.db, { id: other.id, role: "admin" }, { booneeId: b.id, fields: good }),
+      addStory(s.db, { id: other.id, role: "admin" }, { figureId: b.id, fields: good }),
     ).rejects.toMatchObject({ status: 403 });
     await expect(
-      addStory(s.db, { id: other.id, role: "user" }, { booneeId: b.id, fields: { title: "" } }),
+      addStory(s.db, { id: other.id, role: "user" }, { figureId: b.id, fields: { title: "" } }),
     ).rejects.toMatchObject({
       status: 403,
     });
     await expect(
-      addStory(s.db, { id: other.id, role: "user" }, { booneeId: unowned.id, fields: good }),
+      addStory(s.db, { id: other.id, role: "user" }, { figureId: unowned.id, fields: good }),
     ).rejects.toMatchObject({
       status: 403,
     });
@@ -85,11 +85,11 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       addStory(
         s.db,
         { id: other.id, role: "user" },
-        { booneeId: "00000000-0000-4000-8000-000000000000", fields: good },
+        { figureId: "00000000-0000-4000-8000-000000000000", fields: good },
       ),
     ).rejects.toMatchObject({ status: 404 });
     await expect(
-      addStory(s.db, { id: other.id, role: "user" }, { booneeId: "x' or 1=1 --", fields: good }),
+      addStory(s.db, { id: other.id, role: "user" }, { figureId: "x' or 1=1 --", fields: good }),
     ).rejects.toMatchObject({
       status: 404,
     });
@@ -101,7 +101,7 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const owner = await createUser(s);
     const actor = { id: owner.id, role: "user" as const };
     const b = await storyFigure(owner.id);
-    const fail = (fields: Record<string, string>) => addStory(s.db, actor, { booneeId: b.id, fields }).catch((e) => e);
+    const fail = (fields: Record<string, string>) => addStory(s.db, actor, { figureId: b.id, fields }).catch((e) => e);
     expect(await fail({ ...good, title: "  ab  " })).toMatchObject({
       status: 400,
       params: { title: "story.error.titleTooShort" },
@@ -133,7 +133,7 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     expect(await storiesOf(b.id)).toHaveLength(0);
 
     await addStory(s.db, actor, {
-      booneeId: b.id,
+      figureId: b.id,
       fields: {
         title: `  ${"T".repeat(100)}  `,
         story: ` ${"S".repeat(5000)} `,
@@ -142,13 +142,13 @@ describe(`finder stories on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       },
     });
     await addStory(s.db, actor, {
-      booneeId: b.id,
+      figureId: b.id,
       fields: { title: "abc", story: "0123456789", location: "L".repeat(200), findDate: latestToday() },
     });
     const rows = await s.db
       .select()
       .from(booneeStories)
-      .where(eq(booneeStories.booneeId, b.id))
+      .where(eq(booneeStories.figureId, b.id))
       .orderBy(sql`created_at`);
     expect(rows[0].title).toHaveLength(100);
     expect(rows[0].story).toHaveLength(5000);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { boonees, dropFigures, drops, tags } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { acceptSunTap } from "../../server/domain/codes/accept-sun-tap.ts";
 import { bindSunTag, unbindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
 import { replaceClaimCode } from "../../server/domain/codes/replace-claim-code.ts";
@@ -26,8 +26,8 @@ async function figureWithSunTag(uid: string) {
   await bindSunTag(s.db, admin, f.id, { mode: "master", uid }, TEST_SUN_MASTER);
   return { id: f.id, tagId: f.tagId, code: f.code };
 }
-const tap = (booneeId: string, uid: string, counter: number) =>
-  acceptSunTap(s.db, TEST_SUN_MASTER, booneeId, tapParams(TEST_SUN_MASTER, { uid, counter }));
+const tap = (figureId: string, uid: string, counter: number) =>
+  acceptSunTap(s.db, TEST_SUN_MASTER, figureId, tapParams(TEST_SUN_MASTER, { uid, counter }));
 
 describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("accepts exactly one of two simultaneous taps with the same counter, then only higher counters", async () => {
@@ -77,17 +77,17 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     const u = await createUser(s);
     const actor = { id: u.id, role: "user" as const };
     const input = { p_tag_id: f.tagId, p_boonee_id: f.id };
-    expect(await claimBoonee(s.db, actor, input)).toEqual({ success: false, error: "claim.error.needsTap" });
+    expect(await claimFigure(s.db, actor, input)).toEqual({ success: false, error: "claim.error.needsTap" });
     const first = await tap(f.id, "04000000000B01", 10);
     expect(await tap(f.id, "04000000000B01", 11)).toMatchObject({ kind: "accepted" });
     // the grant of the older tap is worthless once a newer tap was accepted
-    expect(first.kind === "accepted" && (await claimBoonee(s.db, actor, input, { sunCounter: first.counter }))).toEqual(
+    expect(first.kind === "accepted" && (await claimFigure(s.db, actor, input, { sunCounter: first.counter }))).toEqual(
       {
         success: false,
         error: "claim.error.needsTap",
       },
     );
-    expect(await claimBoonee(s.db, actor, input, { sunCounter: 11 })).toMatchObject({ success: true });
+    expect(await claimFigure(s.db, actor, input, { sunCounter: 11 })).toMatchObject({ success: true });
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);
   });
@@ -95,11 +95,11 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
   it("keeps the SUN tag and its counter when the code is replaced", async () => {
     const f = await figureWithSunTag("04000000000C01");
     await tap(f.id, "04000000000C01", 7);
-    await replaceClaimCode(s.db, admin, { booneeId: f.id });
+    await replaceClaimCode(s.db, admin, { figureId: f.id });
     const [tag] = await s.db
       .select({ mode: tags.sunMode, counter: tags.sunCounter, uid: tags.tagUid })
       .from(tags)
-      .where(eq(tags.booneeId, f.id));
+      .where(eq(tags.figureId, f.id));
     expect(tag).toEqual({ mode: "master", counter: 7, uid: "04000000000C01" });
     expect(await tap(f.id, "04000000000C01", 7)).toEqual({ kind: "replayed" });
   });
@@ -110,7 +110,7 @@ describe(`SUN taps (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
       .insert(drops)
       .values({ titleDe: "Bald", titleEn: "Soon", releaseAt: new Date(Date.now() + 3_600_000) })
       .returning({ id: drops.id });
-    await s.db.insert(dropFigures).values({ dropId: drop.id, booneeId: f.id, previousStatus: "Placed" });
+    await s.db.insert(dropFigures).values({ dropId: drop.id, figureId: f.id, previousStatus: "Placed" });
     expect(await tap(f.id, "04000000000D01", 1)).toMatchObject({ kind: "accepted" });
     expect(await sunFigure(s.db, f.id)).toBeNull();
     await s.db.update(drops).set({ releasedAt: new Date() }).where(eq(drops.id, drop.id));

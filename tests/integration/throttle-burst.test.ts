@@ -113,7 +113,7 @@ async function createFigureWithBigImage(code: string) {
     rarity: "Common",
     status: "Placed",
     secretCode: code,
-    templateId: "",
+    typeId: "",
   }))
     form.set(k, v);
   form.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "big.png");
@@ -206,7 +206,7 @@ describe.skipIf(!enabled)(`bursts and hostile bodies over HTTP on ${onPostgres ?
       rarity: "Common",
       status: "Placed",
       secretCode: "INTRUDER1",
-      templateId: "",
+      typeId: "",
     }))
       form.set(k, v);
     form.set("image", new Blob([randomBytes(1024)], { type: "image/png" }), "x.png");

@@ -59,8 +59,8 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
     const u = await createUser(s);
     await s.db.execute(sql`update profiles set created_at = now() - interval '2 days' where id = ${u.id}`);
     await s.db.execute(sql`delete from rate_limits where key = 'claim:global'`);
-    expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.boonee.id).toBe(f.id);
-    expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.boonee.id).toBe(f.id); // right codes keep it clean
+    expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.details.id).toBe(f.id);
+    expect((await findFigureByCode(s.db, f.code, { ip, userId: u.id }))?.details.id).toBe(f.id); // right codes keep it clean
     // one wrong code makes the account no longer clean: from the locked address it must wait
     expect(await findFigureByCode(s.db, wrong("u"), { ip, userId: u.id })).toBeNull();
     await expect(findFigureByCode(s.db, f.code, { ip, userId: u.id })).rejects.toMatchObject({
@@ -68,7 +68,7 @@ describe(`throttles on ${onPostgres ? "postgres" : "pglite"}`, () => {
       params: { locked: "address" },
     });
     // elsewhere the account still has its budget
-    expect((await findFigureByCode(s.db, f.code, { ip: "10.34.201.201", userId: u.id }))?.boonee.id).toBe(f.id);
+    expect((await findFigureByCode(s.db, f.code, { ip: "10.34.201.201", userId: u.id }))?.details.id).toBe(f.id);
   });
 
   it("computes windows and waits with the database clock", async () => {

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { formValues } from "#shared/figure-fields.ts";
 import { validate } from "#shared/forms.ts";
-import { booneeFieldsSchema, updateBooneeSchema, type BooneeFieldsInput } from "#shared/schemas/admin.ts";
+import { figureFieldsSchema, updateFigureSchema, type FigureFieldsInput } from "#shared/schemas/admin.ts";
 
 import { queryRows } from "../../server/db/client.ts";
 import { boonees } from "../../server/db/schema.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { createBoonee, createBooneeBatch } from "../../server/domain/figures/create-boonee.ts";
-import { getBooneeDetail } from "../../server/domain/figures/public-boonee.ts";
+import { createFigure, createFigureBatch } from "../../server/domain/figures/create-figure.ts";
+import { getFigureDetail } from "../../server/domain/figures/public-figure.ts";
 import { countInstances } from "../../server/domain/figures/type-inheritance.ts";
-import { updateBoonee } from "../../server/domain/figures/update-boonee.ts";
+import { updateFigure } from "../../server/domain/figures/update-figure.ts";
 import { createStaff, createTestServices, type TestServices } from "./harness.ts";
 
 // Issue 17 item 2 / decision 015: an instance shows its type's values unless it sets its own; editing
@@ -25,14 +25,14 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const row = async (id: string) => (await s.db.select().from(boonees).where(eq(boonees.id, id)))[0];
-const fieldsOf = (b: Awaited<ReturnType<typeof row>>): BooneeFieldsInput => formValues(b);
+const fieldsOf = (b: Awaited<ReturnType<typeof row>>): FigureFieldsInput => formValues(b);
 let n = 0;
 async function typeWithInstances(count: number) {
-  const type = await createBoonee(s.db, admin, {
-    templateId: null,
+  const type = await createFigure(s.db, admin, {
+    typeId: null,
     secretCode: `TYP${Date.now().toString(36).toUpperCase()}${n++}`.slice(0, 20),
     // The fields not named here (superpower, personality, …) are empty, as in a posted form.
-    ...booneeFieldsSchema.parse({
+    ...figureFieldsSchema.parse({
       name: `Schnuffel ${n}`,
       description: "Er wohnt unter der Brükce.",
       rarity: "Common",
@@ -45,7 +45,7 @@ async function typeWithInstances(count: number) {
     }),
   });
   if (count === 0) return { typeId: type.id, instances: [] };
-  const batch = await createBooneeBatch(s.db, admin, { templateId: type.id, count, status: "Placed" });
+  const batch = await createFigureBatch(s.db, admin, { typeId: type.id, count, status: "Placed" });
   return { typeId: type.id, instances: batch.items.map((i) => i.id) };
 }
 
@@ -55,12 +55,12 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
     const [own, plain1, plain2] = instances;
     // one instance gets its own story
     const o = await row(own);
-    await updateBoonee(s.db, admin, { ...fieldsOf(o), id: own, description: "Dieser hier wohnt am Leuchtturm." });
+    await updateFigure(s.db, admin, { ...fieldsOf(o), id: own, description: "Dieser hier wohnt am Leuchtturm." });
     expect((await row(own)).overriddenFields).toEqual(["description"]);
     expect((await row(plain1)).overriddenFields).toEqual([]);
 
     const t = await row(typeId);
-    const result = await updateBoonee(s.db, admin, {
+    const result = await updateFigure(s.db, admin, {
       ...fieldsOf(t),
       id: typeId,
       description: "Er wohnt unter der Brücke.",
@@ -79,7 +79,7 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
         status: "Placed",
       });
       // the public page (and so the claim page, which reads the same columns) shows the fix
-      expect((await getBooneeDetail(s.db, null, id)).figure.description).toBe("Er wohnt unter der Brücke.");
+      expect((await getFigureDetail(s.db, null, id)).figure.description).toBe("Er wohnt unter der Brücke.");
     }
     // the instance with its own story keeps it, and follows the type in everything else
     expect(await row(own)).toMatchObject({
@@ -94,7 +94,7 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
   it("an instance can use the type's value again, and then follows the type", async () => {
     const { typeId, instances } = await typeWithInstances(1);
     const [inst] = instances;
-    await updateBoonee(s.db, admin, { ...fieldsOf(await row(inst)), id: inst, origin: "Lübeck", passion: "Krabben" });
+    await updateFigure(s.db, admin, { ...fieldsOf(await row(inst)), id: inst, origin: "Lübeck", passion: "Krabben" });
     expect((await row(inst)).overriddenFields).toEqual(["origin", "passion"]);
     // the edit form's checkbox "use the type's value" for origin
     const form = {
@@ -102,12 +102,12 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
       id: inst,
       inherit_origin: "on",
     };
-    const parsed = validate(updateBooneeSchema, form);
+    const parsed = validate(updateFigureSchema, form);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     expect(parsed.data.inherit).toEqual(["origin"]);
-    await updateBoonee(s.db, admin, parsed.data);
+    await updateFigure(s.db, admin, parsed.data);
     expect(await row(inst)).toMatchObject({ origin: "Kiel", passion: "Krabben", overriddenFields: ["passion"] });
-    await updateBoonee(s.db, admin, {
+    await updateFigure(s.db, admin, {
       ...fieldsOf(await row(typeId)),
       id: typeId,
       origin: "Flensburg",
@@ -119,9 +119,9 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
   it("a new instance made with different values owns exactly those fields", async () => {
     const { typeId } = await typeWithInstances(0);
     const t = await row(typeId);
-    const made = await createBoonee(s.db, admin, {
+    const made = await createFigure(s.db, admin, {
       ...fieldsOf(t),
-      templateId: typeId,
+      typeId: typeId,
       secretCode: `INS${Date.now().toString(36).toUpperCase()}`.slice(0, 20),
       superpower: "Unsichtbar",
     });
@@ -130,7 +130,7 @@ describe(`types and instances on ${process.env.TEST_DATABASE_URL ? "postgres" : 
 
   it("the series counters stay exact when a type's series reaches its instances", async () => {
     const { typeId } = await typeWithInstances(2);
-    await updateBoonee(s.db, admin, { ...fieldsOf(await row(typeId)), id: typeId, series: `Neue Reihe ${n++}` });
+    await updateFigure(s.db, admin, { ...fieldsOf(await row(typeId)), id: typeId, series: `Neue Reihe ${n++}` });
     const [{ ok }] = await queryRows<{ ok: boolean }>(
       s.db,
       sql`select (select coalesce(json_agg(x order by x.series)::text, '[]') from (select series, public_types as n from series_type_counts where public_types <> 0) x)

@@ -14,7 +14,7 @@ import { blockAccount } from "../../server/domain/accounts/block-account.ts";
 import { deleteAccount } from "../../server/domain/accounts/own-data.ts";
 import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
 import { DomainError, type Actor } from "../../server/domain/errors.ts";
-import { deleteBoonee } from "../../server/domain/figures/delete-boonee.ts";
+import { deleteFigure } from "../../server/domain/figures/delete-figure.ts";
 import { deleteOwnStory } from "../../server/domain/stories/edit-own-story.ts";
 import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
 import { addStoryPhotos, UPLOAD_RULE } from "../../server/domain/stories/story-photos.ts";
@@ -138,12 +138,12 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: `Figur von ${name}`, status: "Found", ownerId: author.id });
       const story = await finderStory(s.db, {
-        booneeId: figure.id,
+        figureId: figure.id,
         userId: author.id,
         title: `Fund von ${name}`,
         story: "Unter der Brücke am Kanal.",
       });
-      await addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] });
+      await addStoryPhotos(s.db, storage(), actor, { figureId: figure.id, storyId: story.id, files: [await png()] });
       const [photo] = await s.db
         .select()
         .from(storyPhotos)
@@ -238,15 +238,15 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
         title: "Nur für dich",
         contentType: "image",
         url: exclusive,
-        booneeId: photo.figure.id,
+        figureId: photo.figure.id,
         audience: "boonee",
       });
       // a second figure shares a picture with a third: deleting one keeps it
       const one = await untaggedFigure(s.db, { name: "Zwilling A", imageUrl: shared });
       await untaggedFigure(s.db, { name: "Zwilling B", imageUrl: shared });
 
-      await deleteBoonee(s.db, storage(), admin, { id: photo.figure.id });
-      await deleteBoonee(s.db, storage(), admin, { id: one.id });
+      await deleteFigure(s.db, storage(), admin, { id: photo.figure.id });
+      await deleteFigure(s.db, storage(), admin, { id: one.id });
 
       await expectGone(photo);
       for (const url of [picture, video, exclusive])
@@ -260,19 +260,19 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: "Vollbild", status: "Found", ownerId: author.id });
       const story = await finderStory(s.db, {
-        booneeId: figure.id,
+        figureId: figure.id,
         userId: author.id,
         title: "Drei",
         story: "Drei Fotos reichen.",
       });
       const second = await finderStory(s.db, {
-        booneeId: figure.id,
+        figureId: figure.id,
         userId: author.id,
         title: "Noch eins",
         story: "Eine zweite Story.",
       });
       await addStoryPhotos(s.db, storage(), actor, {
-        booneeId: figure.id,
+        figureId: figure.id,
         storyId: story.id,
         files: [await png(), await png(), await png()],
       });
@@ -280,14 +280,14 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       for (let i = 0; i < 9; i++) {
         expect(
           await codeOf(
-            addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] }),
+            addStoryPhotos(s.db, storage(), actor, { figureId: figure.id, storyId: story.id, files: [await png()] }),
           ),
         ).toBe("tooManyPhotos 400");
       }
       expect(
         await codeOf(
           addStoryPhotos(s.db, storage(), actor, {
-            booneeId: figure.id,
+            figureId: figure.id,
             storyId: second.id,
             files: [await png(), notAnImage()],
           }),
@@ -302,7 +302,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       const actor: Actor = { id: author.id, role: "user" };
       const figure = await untaggedFigure(s.db, { name: "Dauerfoto", status: "Found", ownerId: author.id });
       const story = await finderStory(s.db, {
-        booneeId: figure.id,
+        figureId: figure.id,
         userId: author.id,
         title: "Viele",
         story: "Immer wieder neu.",
@@ -311,13 +311,13 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       for (let i = 0; i < UPLOAD_RULE.limit; i++) {
         expect(
           await codeOf(
-            addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [notAnImage()] }),
+            addStoryPhotos(s.db, storage(), actor, { figureId: figure.id, storyId: story.id, files: [notAnImage()] }),
           ),
         ).toBe("imageUpload 415");
       }
       const before = await storedKeys(storage());
       const refused = await codeOf(
-        addStoryPhotos(s.db, storage(), actor, { booneeId: figure.id, storyId: story.id, files: [await png()] }),
+        addStoryPhotos(s.db, storage(), actor, { figureId: figure.id, storyId: story.id, files: [await png()] }),
       );
       expect(refused).toBe("tooMany 429");
       expect(await storedKeys(storage())).toEqual(before);
@@ -327,7 +327,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       expect(fresh.keys).toHaveLength(2);
       // an admin's uploads are not counted
       const own = await finderStory(s.db, {
-        booneeId: figure.id,
+        figureId: figure.id,
         userId: admin.id,
         title: "Team",
         story: "Vom Team geschrieben.",
@@ -335,7 +335,7 @@ describe.skipIf(!hasBuild && !process.env.CI).each(["local", "s3"] as const)(
       for (let i = 0; i <= UPLOAD_RULE.limit; i++) {
         expect(
           await codeOf(
-            addStoryPhotos(s.db, storage(), admin, { booneeId: figure.id, storyId: own.id, files: [notAnImage()] }),
+            addStoryPhotos(s.db, storage(), admin, { figureId: figure.id, storyId: own.id, files: [notAnImage()] }),
           ),
         ).toBe("imageUpload 415");
       }

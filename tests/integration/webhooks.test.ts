@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { queryRows } from "../../server/db/client.ts";
 import { activityLog, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../server/db/schema.ts";
-import { claimBoonee } from "../../server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { releaseDrop } from "../../server/domain/drops/release-drop.ts";
 import { reportFigure } from "../../server/domain/reports/report-figure.ts";
 import { resolveFigureReports } from "../../server/domain/reports/resolve-reports.ts";
@@ -175,7 +175,7 @@ describe(`signed webhooks (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
     const user = await createUser(s);
     const f = await figure(s.db, { name: "Hafenmonster" });
     const before = Math.floor(Date.now() / 1000);
-    const won = await claimBoonee(s.db, { id: user.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+    const won = await claimFigure(s.db, { id: user.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
     expect(won.success).toBe(true);
     await drain();
     expect(received).toHaveLength(1);
@@ -193,7 +193,7 @@ describe(`signed webhooks (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
     expect(event.type).toBe("figure.found");
     // a lost claim (already taken) queues nothing
     const other = await createUser(s);
-    await claimBoonee(s.db, { id: other.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+    await claimFigure(s.db, { id: other.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
     expect(await s.db.select().from(webhookEvents).where(eq(webhookEvents.type, "figure.found"))).toHaveLength(1);
   });
 
@@ -204,18 +204,18 @@ describe(`signed webhooks (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
     expect(await releaseDrop(s.db, d.id)).toBe(false); // released once: one event
     const reporter = await createUser(s);
     const target = await untaggedFigure(s.db, { name: "Brückenmonster" });
-    await reportFigure(s.db, { id: reporter.id, role: "user" }, { booneeId: target.id, fields: { kind: "missing" } });
+    await reportFigure(s.db, { id: reporter.id, role: "user" }, { figureId: target.id, fields: { kind: "missing" } });
     await expect(
-      reportFigure(s.db, { id: reporter.id, role: "user" }, { booneeId: target.id, fields: { kind: "missing" } }),
+      reportFigure(s.db, { id: reporter.id, role: "user" }, { figureId: target.id, fields: { kind: "missing" } }),
     ).rejects.toMatchObject({ code: "alreadyReported" });
-    await resolveFigureReports(s.db, admin, { booneeId: target.id, fields: { outcome: "fixed" } });
+    await resolveFigureReports(s.db, admin, { figureId: target.id, fields: { outcome: "fixed" } });
     const finder = await createUser(s);
     const mine = await ownedFigure(s.db, finder.id);
     await addStory(
       s.db,
       { id: finder.id, role: "user" },
       {
-        booneeId: mine.id,
+        figureId: mine.id,
         fields: { title: "Am Kanal", story: "Unter der Brücke lag er, ganz trocken.", location: "", findDate: "" },
       },
     );

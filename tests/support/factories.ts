@@ -18,22 +18,22 @@ import { generateClaimCode } from "../../shared/claim-code-rule.ts";
 
 /** Column values, each also as SQL (`sql`now() - interval '1 day'``), as an insert takes them. */
 type Values<T> = { [K in keyof T]?: T[K] | SQL };
-type BooneeInsert = typeof boonees.$inferInsert;
+type FigureInsert = typeof boonees.$inferInsert;
 type TagInsert = typeof tags.$inferInsert;
 
 let n = 0;
 /** A name no other test row has (a counter and the clock), for rows a test looks up by name. */
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(n++).toString(36)}`;
 
-export type FigureOverrides = Values<BooneeInsert> & {
+export type FigureOverrides = Values<FigureInsert> & {
   /** The tag's secret code; generated when not given. */
   code?: string;
   /** Extra tag columns (a SUN tag's, is_claimed…). */
-  tag?: Omit<Partial<TagInsert>, "booneeId" | "secretCode">;
+  tag?: Omit<Partial<TagInsert>, "figureId" | "secretCode">;
 };
 
 /** A figure row without a tag. Defaults: Placed, Common, a unique name; an `ownerId` also sets `claimedAt` (now). */
-export async function untaggedFigure(db: Db, over: Values<BooneeInsert> = {}) {
+export async function untaggedFigure(db: Db, over: Values<FigureInsert> = {}) {
   const [row] = await db
     .insert(boonees)
     .values({
@@ -44,7 +44,7 @@ export async function untaggedFigure(db: Db, over: Values<BooneeInsert> = {}) {
       ...over,
     })
     .returning();
-  return { ...row, booneeId: row.id };
+  return { ...row, figureId: row.id };
 }
 
 /**
@@ -58,27 +58,27 @@ export async function figure(db: Db, over: FigureOverrides = {}) {
   const code = givenCode ?? generateClaimCode();
   const [t] = await db
     .insert(tags)
-    .values({ isClaimed: !!values.ownerId, ...tagOver, booneeId: row.id, secretCode: code })
+    .values({ isClaimed: !!values.ownerId, ...tagOver, figureId: row.id, secretCode: code })
     .returning({ id: tags.id });
   return { ...row, tagId: t.id, code };
 }
 
 /** A figure type (the template its instances inherit from): no tag, Placed unless overridden. */
-export async function figureType(db: Db, over: Values<BooneeInsert> = {}) {
+export async function figureType(db: Db, over: Values<FigureInsert> = {}) {
   return untaggedFigure(db, { name: uniqueName("Typ"), ...over });
 }
 
 /** `count` tagged instances of a type (each with its own generated code). */
 export async function instances(db: Db, typeId: string, count: number, over: FigureOverrides = {}) {
   const out = [];
-  for (let i = 0; i < count; i++) out.push(await figure(db, { templateId: typeId, ...over }));
+  for (let i = 0; i < count; i++) out.push(await figure(db, { typeId: typeId, ...over }));
   return out;
 }
 
-/** A claim row (pending unless overridden) of `userId` on `booneeId`. Does not change the figure. */
+/** A claim row (pending unless overridden) of `userId` on `figureId`. Does not change the figure. */
 export async function claimRow(
   db: Db,
-  values: Pick<typeof claims.$inferInsert, "booneeId" | "userId"> & Values<typeof claims.$inferInsert>,
+  values: Pick<typeof claims.$inferInsert, "figureId" | "userId"> & Values<typeof claims.$inferInsert>,
 ) {
   const [row] = await db.insert(claims).values(values).returning();
   return row;
@@ -91,14 +91,14 @@ export async function ownedFigure(db: Db, userId: string, over: FigureOverrides 
   const f = untagged
     ? { ...(await untaggedFigure(db, values)), tagId: null, code: null }
     : await figure(db, { ...values, code, tag });
-  const c = await claimRow(db, { booneeId: f.id, userId });
+  const c = await claimRow(db, { figureId: f.id, userId });
   return { ...f, claimId: c.id };
 }
 
 /** A finder's story on a figure (German, visible, unless overridden). */
 export async function finderStory(
   db: Db,
-  values: Pick<typeof booneeStories.$inferInsert, "booneeId" | "userId"> & Values<typeof booneeStories.$inferInsert>,
+  values: Pick<typeof booneeStories.$inferInsert, "figureId" | "userId"> & Values<typeof booneeStories.$inferInsert>,
 ) {
   const [row] = await db
     .insert(booneeStories)
@@ -121,7 +121,7 @@ export async function drop(db: Db, over: Values<typeof drops.$inferInsert> & { f
   if (figureIds.length)
     await db
       .insert(dropFigures)
-      .values(figureIds.map((booneeId) => ({ dropId: row.id, booneeId, previousStatus: "Placed" as const })));
+      .values(figureIds.map((figureId) => ({ dropId: row.id, figureId, previousStatus: "Placed" as const })));
   return row;
 }
 

@@ -16,8 +16,8 @@ const text = (lang: "de" | "en", ns: string, path: string): string =>
 
 /** Every public text that names the state of a figure with an owner (the pill, counters, "found by"). */
 const OWNED_STATE: [string, string][] = [
-  ["boonee", "status.claimed"],
-  ["boonee", "ownedBy"],
+  ["figure", "status.claimed"],
+  ["figure", "ownedBy"],
   ["gallery", "counterLabel"],
   ["stats", "totalClaims"],
   ["drops", "list.found"],

@@ -43,7 +43,7 @@ describe("route policies", () => {
       ["/boonee/0b7c/photos", "/boonee/:id/photos"],
       ["/claim", "/claim"],
       ["/claim/ABCDEFGHJK", "/claim/:secretCode"],
-      ["/admin/sun-tag/0b7c", "/admin/sun-tag/:booneeId"],
+      ["/admin/sun-tag/0b7c", "/admin/sun-tag/:figureId"],
       ["/admin/nothing", "/*"],
       ["/boonee/0b7c/photos/more", "/*"],
     ];

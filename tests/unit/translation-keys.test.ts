@@ -73,7 +73,7 @@ describe("translation keys built from the tables", () => {
       const c = f.characteristic as { show: string; optionLabel?: string; label?: string };
       const options =
         c.show === "option" && "input" in f ? ((f.input as { options?: readonly string[] }).options ?? []) : [];
-      return [`boonee.fields.${c.label ?? f.key}`, ...options.filter(Boolean).map((o) => `${c.optionLabel}.${o}`)];
+      return [`figure.fields.${c.label ?? f.key}`, ...options.filter(Boolean).map((o) => `${c.optionLabel}.${o}`)];
     });
     expect(missingTexts([...keys, ...characteristics])).toEqual([]);
   });

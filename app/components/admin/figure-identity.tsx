@@ -1,7 +1,7 @@
 import { MapPinIcon } from "lucide-react";
 
 import { PLACEMENT_NOTE_MAX } from "#shared/schemas/admin.ts";
-import { TextareaField } from "~/components/admin/boonee-fields";
+import { TextareaField } from "~/components/admin/figure-fields";
 import { useTranslation } from "~/lib/use-translation";
 
 /** What tells one instance from its siblings on an admin card: its number in the type, its code, where it was placed. */

@@ -1,9 +1,9 @@
 import { INHERITED_FIELDS, inheritInputName } from "#shared/inherited-fields.ts";
-import { fieldLabel } from "~/components/admin/boonee-fields";
+import { fieldLabel } from "~/components/admin/figure-fields";
 import { useTranslation } from "~/lib/use-translation";
 
 interface TypeOrInstance {
-  templateId: string | null;
+  typeId: string | null;
   overriddenFields: string[];
   instances: { instances: number; withOwnValues: number } | null;
 }
@@ -14,7 +14,7 @@ interface TypeOrInstance {
  */
 export function InheritanceNote({ item, idPrefix }: { item: TypeOrInstance; idPrefix: string }) {
   const { t } = useTranslation();
-  if (!item.templateId) {
+  if (!item.typeId) {
     const counts = item.instances ?? { instances: 0, withOwnValues: 0 };
     if (counts.instances === 0) return null;
     return (

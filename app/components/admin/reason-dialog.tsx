@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 
-import { TextareaField } from "~/components/admin/boonee-fields";
+import { TextareaField } from "~/components/admin/figure-fields";
 import type { ActionAnswer } from "~/components/fetcher-toast";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import type * as React from "react";
 
-import { FigureImage } from "~/components/boonee/figure-header";
+import { FigureImage } from "~/components/figure/figure-header";
 import { RarityBadge } from "~/components/rarity-badge";
 
 /** The claim screens' frame: the figure's picture beside its rarity, series, title and what comes next. */

@@ -6,7 +6,7 @@ import { actorOf, getServices, requirePage } from "~/guards.server";
 import type { Route } from "./+types/broadcast-recipients";
 
 /**
- * GET /admin/content/recipients?audience=&rarity=&series=&booneeId= (admins): how many people a
+ * GET /admin/content/recipients?audience=&rarity=&series=&figureId= (admins): how many people a
  * broadcast to this audience reaches now, counted by the send's own function; `count: null` while
  * the audience is incomplete (a rarity, series or figure not chosen yet, or not a valid one).
  */

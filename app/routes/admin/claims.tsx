@@ -291,7 +291,7 @@ function ClaimsTable({
               {claims.items.map((c) => (
                 <TableRow key={c.id} data-testid="claim-row" className={stacked.row}>
                   <TableCell className={`font-bold ${stacked.cell}`}>
-                    <Link to={`/boonee/${c.booneeId}`} className="hover:underline">
+                    <Link to={`/boonee/${c.figureId}`} className="hover:underline">
                       {c.name}
                     </Link>
                     <span className="block text-xs font-semibold text-muted-foreground">
@@ -427,8 +427,8 @@ function StoriesList({ stories, q, isAdmin, me }: { stories: StoriesData; q: str
                     {s.title}
                   </h2>
                   <p className="text-sm text-muted-foreground">
-                    <Link to={`/boonee/${s.booneeId}`} className="font-bold text-grape hover:underline">
-                      {s.booneeName}
+                    <Link to={`/boonee/${s.figureId}`} className="font-bold text-grape hover:underline">
+                      {s.figureName}
                     </Link>{" "}
                     · {s.author ? <PersonName>{s.author}</PersonName> : t("common.anonymous")} ·{" "}
                     {dates.day(s.createdAt)}

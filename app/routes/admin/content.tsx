@@ -22,9 +22,9 @@ import { listBroadcasts } from "#server/domain/broadcasts/list-broadcasts.ts";
 import { retractBroadcast } from "#server/domain/broadcasts/retract-broadcast.ts";
 import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
 import { AdminPage, listHref, NumberedPager } from "~/components/admin/admin-page";
-import { SelectField, TextareaField } from "~/components/admin/boonee-fields";
 import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
 import { DeliveryCounts } from "~/components/admin/delivery-counts";
+import { SelectField, TextareaField } from "~/components/admin/figure-fields";
 import { audienceQuery, RecipientCount, useRecipientCount } from "~/components/admin/recipient-count";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { ConfirmButton } from "~/components/confirm-button";
@@ -317,7 +317,7 @@ function BroadcastForm({
             placeholder={t("broadcast.figureSearchPlaceholder")}
             onChange={(e) => figures.load(`/admin/content?figureQ=${encodeURIComponent(e.currentTarget.value)}`)}
           />
-          <SelectField name="booneeId" label={t("broadcast.fields.figure")} defaultValue="" error={errors.booneeId}>
+          <SelectField name="figureId" label={t("broadcast.fields.figure")} defaultValue="" error={errors.figureId}>
             <option value="">{figureList.length ? t("broadcast.choose") : t("broadcast.noOwnedFigures")}</option>
             {figureList.map((f) => (
               <option key={f.id} value={f.id}>

@@ -117,7 +117,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <TableRow key={c.id} className={stacked.row} data-testid="recent-claim">
                     <TableCell className={`font-bold ${stacked.cell}`}>
                       <Link
-                        to={`/boonee/${c.booneeId}`}
+                        to={`/boonee/${c.figureId}`}
                         className={
                           c.status === "rejected"
                             ? "text-muted-foreground line-through hover:underline"

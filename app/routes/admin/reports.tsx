@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionAnswer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
   try {
     await resolveFigureReports(services.db, actorOf(viewer, getLang(context)), {
-      booneeId: fields.booneeId ?? "",
+      figureId: fields.figureId ?? "",
       fields,
     });
     return data<ActionAnswer>({
@@ -188,7 +188,7 @@ function ReportCard({ figure: f, isAdmin }: { figure: ReportFigure; isAdmin: boo
               <fixer.Form method="post">
                 <input type="hidden" name="intent" value="resolve" />
                 <input type="hidden" name="outcome" value="fixed" />
-                <input type="hidden" name="booneeId" value={f.id} />
+                <input type="hidden" name="figureId" value={f.id} />
                 <Button
                   type="submit"
                   variant="outline"
@@ -200,7 +200,7 @@ function ReportCard({ figure: f, isAdmin }: { figure: ReportFigure; isAdmin: boo
                 </Button>
               </fixer.Form>
               <ReasonDialog
-                fields={{ intent: "resolve", outcome: "gone", booneeId: f.id }}
+                fields={{ intent: "resolve", outcome: "gone", figureId: f.id }}
                 fetcherKey={RESOLVE_FETCHER}
                 label={t("admin.reports.gone")}
                 ariaLabel={t("admin.reports.goneLabel", { name: f.name })}

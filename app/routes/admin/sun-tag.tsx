@@ -20,14 +20,14 @@ import type { Route } from "./+types/sun-tag";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.sunTag.metaTitle", "admin.sunTag.intro");
 
-/** /admin/sun-tag/:booneeId — bind a Secure Unique NFC tag (NTAG 424 DNA) to a figure, see its URL template. */
+/** /admin/sun-tag/:figureId — bind a Secure Unique NFC tag (NTAG 424 DNA) to a figure, see its URL template. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   requirePage(context, request);
   const services = getServices(context);
   const [figure] = await services.db
     .select({ id: boonees.id, name: boonees.name })
     .from(boonees)
-    .where(eq(boonees.id, params.booneeId))
+    .where(eq(boonees.id, params.figureId))
     .catch(() => []);
   if (!figure) throw data(null, { status: 404 });
   const tag = await sunTagOf(services.db, figure.id);
@@ -54,12 +54,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const fields = formFields(await requestForm(request));
   try {
     if (fields.intent === "unbind") {
-      await unbindSunTag(services.db, actorOf(viewer), params.booneeId);
+      await unbindSunTag(services.db, actorOf(viewer), params.figureId);
       return { ok: true as const, done: "admin.sunTag.unbound" };
     }
     const parsed = validate(bindSunTagSchema, fields);
     if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: fields }, { status: 400 });
-    await bindSunTag(services.db, actorOf(viewer), params.booneeId, parsed.data, services.config.SUN_MASTER_KEY);
+    await bindSunTag(services.db, actorOf(viewer), params.figureId, parsed.data, services.config.SUN_MASTER_KEY);
     return { ok: true as const, done: "admin.sunTag.bound" };
   } catch (e) {
     return domainErrorData(e);

@@ -25,13 +25,13 @@ import { getProfileSummary } from "#server/domain/accounts/profile-summary.ts";
 import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
 import { parseResponse } from "#server/passkeys/ceremony.ts";
 import { langContext } from "#server/router-context.ts";
-import { BooneeCard } from "~/components/boonee-card";
 import { NotificationSettings } from "~/components/channels/notification-settings";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
 import { PasskeysSection } from "~/components/collector/passkeys-section";
 import { PersonalTokensSection } from "~/components/collector/personal-tokens-section";
 import { describeUserAgent } from "~/components/collector/user-agent";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
+import { FigureCard } from "~/components/figure-card";
 import { LogoutButton } from "~/components/logout-button";
 import { PersonName } from "~/components/person-name";
 import { Button } from "~/components/ui/button";
@@ -309,7 +309,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {owned.map((b) => (
               <li key={b.id} data-testid="owned-figure" data-new={b.id === newId ? "true" : undefined}>
-                <BooneeCard
+                <FigureCard
                   from="collection"
                   {...b}
                   marker={b.id === newId ? t("profile.newFind") : null}

@@ -4,7 +4,7 @@ import { Field, FormError, Notice } from "~/components/forms/field";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { useClientValidation } from "~/components/forms/use-client-validation";
-import { BooneeImage } from "~/components/boonee-image";
+import { FigureImage } from "~/components/figure-image";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Remembered while the claim is open (it survives e.g. a password reset); a stale one is dropped.
   const keep = claim.figure && claim.path !== claim.stored ? claim.path : null;
   const headers = keep || (claim.stored && !claim.path) ? { "set-cookie": claimRedirectCookie(context, keep ?? "") } : undefined;
-  const figure = claim.figure ? { name: claim.figure.boonee.name, imageUrl: claim.figure.boonee.imageUrl } : null;
+  const figure = claim.figure ? { name: claim.figure.details.name, imageUrl: claim.figure.details.imageUrl } : null;
   return data(
     { mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const), redirectTo: url.searchParams.get("redirect") ?? "", figure },
     { headers },
@@ -187,7 +187,7 @@ function ClaimingFigure({ name, imageUrl, mode }: { name: string; imageUrl: stri
   return (
     <div className="mb-5 flex items-center gap-4 rounded-2xl border-2 border-slime/40 bg-white p-3" data-testid="claiming-figure">
       <div className="size-20 shrink-0 overflow-hidden rounded-xl">
-        <BooneeImage src={imageUrl} alt={name} />
+        <FigureImage src={imageUrl} alt={name} />
       </div>
       <p className="font-semibold">{t(mode === "signup" ? "auth.signUpToClaim" : "auth.loginToClaim", { name })}</p>
     </div>

@@ -1,7 +1,7 @@
 import { TextWithName } from "~/components/person-name";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useParams } from "react-router";
-import { StatusPill } from "~/components/boonee/figure-header";
+import { StatusPill } from "~/components/figure/figure-header";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
 import { ClaimPanel, type FailedClaim } from "~/components/claim/claim-panel";
 import { accountForClaim } from "~/claim-account.server";
@@ -22,7 +22,7 @@ import { langOf, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
 import type { RootData } from "#server/root-data.ts";
-import { claimBoonee } from "#server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "#server/domain/claims/claim-figure.ts";
 import type { Route } from "./+types/claim-code";
 
 // A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return data({ state: "invalid" as const, error: result.error, params: result.params ?? {}, challenge: result.challenge, signedIn }, { status: result.httpStatus });
   }
   const { figure } = result;
-  const view = { state: "found" as const, boonee: figure.boonee, availability: availabilityOf(figure.boonee), owner: figure.owner, mine: figure.ownedByViewer, needsTap: figure.needsTap, signedIn };
+  const view = { state: "found" as const, figure: figure.details, availability: availabilityOf(figure.details), owner: figure.owner, mine: figure.ownedByViewer, needsTap: figure.needsTap, signedIn };
   // A stored claim redirect to a figure that is no longer claimable is of no use to anyone.
   const stale = !isClaimable(figure) && storedClaimRedirect(request) === claimPath(normalizeCode(params.secretCode));
   return data(view, stale ? { headers: { "set-cookie": claimRedirectCookie(context, "") } } : undefined);
@@ -58,7 +58,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   let actor = getViewer(context) ? actorOf(getViewer(context)!) : null;
   const headers = new Headers();
   if (!actor) {
-    const account = await accountForClaim(services, fields, request, availabilityOf(figure.boonee));
+    const account = await accountForClaim(services, fields, request, availabilityOf(figure.details));
     if ("failed" in account) return data<FailedClaim>(account.failed, { status: account.status });
     account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
     actor = account.actor;
@@ -66,10 +66,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // the server's fast path (signed in) tried the claim already and hands its answer over to be shown
   const result =
     claimHandoff(context, params.secretCode)?.result ??
-    (await claimBoonee(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.boonee.id }));
+    (await claimFigure(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.details.id }));
   services.metrics.claim(result);
   headers.append("set-cookie", claimRedirectCookie(context, ""));
-  if (result.success) return redirect(claimedPath(result.booneeId), { status: 303, headers });
+  if (result.success) return redirect(claimedPath(result.figureId), { status: 303, headers });
   // a second submit of the finder's own claim (two taps, two tabs): the page says "yours"
   if (result.mine) return redirect(claimPath(normalizeCode(params.secretCode)), { status: 303, headers });
   forgetLookup(context, params.secretCode); // someone else was faster: the page shows who owns it now
@@ -83,13 +83,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData || loaderData.state !== "found") return [{ title: `${tMeta(matches, "claim.metaTitle")} · Boonees` }, robots];
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const base = root?.settings.publicUrl ?? "";
-  const { boonee } = loaderData;
-  const title = tMeta(matches, "claim.metaFigureTitle", { name: boonee.name });
+  const { figure } = loaderData;
+  const title = tMeta(matches, "claim.metaFigureTitle", { name: figure.name });
   // a line of the figure's story (its first paragraph, cut at 160 characters); never the code
-  const story = textIn(boonee.description, boonee.descriptionEn, langOf(matches))
+  const story = textIn(figure.description, figure.descriptionEn, langOf(matches))
     .split(/\n/).find((line) => line.trim())?.replace(/\s+/g, " ").trim();
   const description = story ? clip(story, 160) : tMeta(matches, "claim.metaDescription");
-  const image = boonee.imageUrl && !boonee.imageUrl.endsWith(".svg") ? boonee.imageUrl : "/images/og-boonees.png";
+  const image = figure.imageUrl && !figure.imageUrl.endsWith(".svg") ? figure.imageUrl : "/images/og-boonees.png";
   return [
     { title: `${title} · Boonees` },
     { name: "description", content: description },
@@ -98,7 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:image", content: /^https?:/.test(image) ? image : `${base}${image}` },
-    { property: "og:url", content: `${base}/boonee/${boonee.id}` },
+    { property: "og:url", content: `${base}/boonee/${figure.id}` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
 };
@@ -138,12 +138,12 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
     );
   }
 
-  const { boonee, availability, owner, mine, signedIn } = loaderData;
+  const { figure, availability, owner, mine, signedIn } = loaderData;
   return (
-    <ClaimFigureLayout figure={boonee} title={boonee.name} badge={<StatusPill availability={availability} />}>
-      <FigureStoryLine figure={boonee} />
+    <ClaimFigureLayout figure={figure} title={figure.name} badge={<StatusPill availability={availability} />}>
+      <FigureStoryLine figure={figure} />
       {mine ? (
-        <YoursPanel booneeId={boonee.id} />
+        <YoursPanel figureId={figure.id} />
       ) : availability === "claimed" ? (
         <Card>
           <CardContent className="grid gap-3 pt-5">
@@ -152,7 +152,7 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
               <TextWithName i18nKey="claim.alreadyClaimedBy" name={owner ? (owner.name ?? t("common.anonymous")) : t("common.someoneElse")} />
             </p>
             <Button asChild variant="slime">
-              <Link to={`/boonee/${boonee.id}`}>{t("claim.toThisFigure", { name: boonee.name })}</Link>
+              <Link to={`/boonee/${figure.id}`}>{t("claim.toThisFigure", { name: figure.name })}</Link>
             </Button>
             <Button asChild variant="outline">
               <Link to="/boonees">{t("claim.toGallery")}</Link>
@@ -169,14 +169,14 @@ export default function ClaimCodePage({ loaderData, actionData }: Route.Componen
           </CardContent>
         </Card>
       ) : (
-        <ClaimPanel signedIn={signedIn} name={boonee.name} answer={actionData} loginHref={`/auth?redirect=${encodeURIComponent(claimPath(normalizeCode(secretCode)))}`} />
+        <ClaimPanel signedIn={signedIn} name={figure.name} answer={actionData} loginHref={`/auth?redirect=${encodeURIComponent(claimPath(normalizeCode(secretCode)))}`} />
       )}
     </ClaimFigureLayout>
   );
 }
 
 /** The owner opened their own figure's claim link (to show a friend, or typed its code). */
-function YoursPanel({ booneeId }: { booneeId: string }) {
+function YoursPanel({ figureId }: { figureId: string }) {
   const { t } = useTranslation();
   return (
     <Card>
@@ -184,7 +184,7 @@ function YoursPanel({ booneeId }: { booneeId: string }) {
         <h2 className="font-display text-2xl font-bold">{t("claim.yoursTitle")}</h2>
         <p>{t("claim.yoursText")}</p>
         <Button asChild variant="slime">
-          <Link to={`/boonee/${booneeId}`}>{t("claim.toFigure")}</Link>
+          <Link to={`/boonee/${figureId}`}>{t("claim.toFigure")}</Link>
         </Button>
         <Button asChild variant="outline">
           <Link to="/profile">{t("claim.toProfile")}</Link>

@@ -1,7 +1,7 @@
 import { TextWithName } from "~/components/person-name";
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
-import { BooneeImage } from "~/components/boonee-image";
+import { FigureImage } from "~/components/figure-image";
 import { PageShell } from "~/components/page-shell";
 import { Card } from "~/components/ui/card";
 import { fontPreloads } from "~/components/landing/fonts";
@@ -13,7 +13,7 @@ import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
 import { langOf, pageMeta, shareCardMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
-import { ReportNote } from "~/components/boonee/report-note";
+import { ReportNote } from "~/components/figure/report-note";
 import { useTranslation } from "~/lib/use-translation";
 import { DomainError } from "#server/domain/errors.ts";
 import { getPublicDrop, type DropFigure } from "#server/domain/drops/public-drops.ts";
@@ -59,7 +59,7 @@ function FigureCard({ figure }: { figure: DropFigure }) {
   return (
     <Card className="overflow-hidden" data-testid="drop-figure">
       <Link to={`/boonee/${figure.id}`}>
-        <BooneeImage src={figure.imageUrl} alt={figure.name} />
+        <FigureImage src={figure.imageUrl} alt={figure.name} />
       </Link>
       <div className="p-4">
         <h3 className="font-display text-lg font-bold wrap-anywhere">{figure.name}</h3>

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Link, useNavigation } from "react-router";
-import { BooneeCard } from "~/components/boonee-card";
+import { FigureCard } from "~/components/figure-card";
 import { GalleryFilters } from "~/components/gallery/gallery-filters";
 import { PageShell } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
@@ -62,7 +62,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
             {cards.map((card, i) => (
               <li key={card.id}>
-                <BooneeCard
+                <FigureCard
                   id={card.id}
                   name={card.name}
                   imageUrl={card.imageUrl}

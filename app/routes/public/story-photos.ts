@@ -23,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     .map(pickedFile)
     .filter((f): f is File => f !== null);
   try {
-    await addStoryPhotos(services.db, services.storage, actorOf(viewer), { booneeId: params.id, storyId: String(form.get("storyId") ?? ""), files });
+    await addStoryPhotos(services.db, services.storage, actorOf(viewer), { figureId: params.id, storyId: String(form.get("storyId") ?? ""), files });
     return back("story.photosAdded", "success");
   } catch (e) {
     if (e instanceof DomainError && KNOWN.has(e.code)) return back(`story.photoError.${e.code === "notFound" ? "forbidden" : e.code}`, "error");

@@ -16,7 +16,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { formFields } from "#shared/forms.ts";
 import { isClaimIntent } from "#shared/claim-intents.ts";
 import { acceptSunTap } from "#server/domain/codes/accept-sun-tap.ts";
-import { claimBoonee } from "#server/domain/claims/claim-boonee.ts";
+import { claimFigure } from "#server/domain/claims/claim-figure.ts";
 import { sunFigure } from "#server/domain/codes/sun-figure.ts";
 import { readTapGrant, signTapGrant, TAP_GRANT_COOKIE, TAP_GRANT_SECONDS } from "#server/sun/tap-grant.ts";
 import type { Route } from "./+types/sun-tap";
@@ -37,18 +37,18 @@ function grantCookie(context: Route.LoaderArgs["context"], value: string) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  if (!figureId.safeParse(params.booneeId).success) throw data(null, { status: 404 });
+  if (!figureId.safeParse(params.figureId).success) throw data(null, { status: 404 });
   const url = new URL(request.url);
   if (url.searchParams.has("cmac")) {
-    const outcome = await acceptSunTap(services.db, services.config.SUN_MASTER_KEY, params.booneeId, url.searchParams);
+    const outcome = await acceptSunTap(services.db, services.config.SUN_MASTER_KEY, params.figureId, url.searchParams);
     if (outcome.kind === "accepted") {
       const grant = signTapGrant(services.sessionSecret, { tagId: outcome.tagId, counter: outcome.counter });
-      throw redirect(`/s/${params.booneeId}`, { headers: { "set-cookie": grantCookie(context, grant) } });
+      throw redirect(`/s/${params.figureId}`, { headers: { "set-cookie": grantCookie(context, grant) } });
     }
     if (outcome.kind === "replayed") return data({ state: "replayed" as const }, { status: 403 });
     return data({ state: "unverified" as const }, { status: 403 });
   }
-  const found = await sunFigure(services.db, params.booneeId);
+  const found = await sunFigure(services.db, params.figureId);
   if (!found) throw data(null, { status: 404 });
   const grant = readTapGrant(services.sessionSecret, readCookie(request.headers.get("cookie"), TAP_GRANT_COOKIE));
   const fresh = grant && grant.tagId === found.tag.id && grant.counter === found.tag.counter;
@@ -71,7 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // as on a claim link: a POST that is no claim form claims nothing (decision 043)
   if (!isClaimIntent(fields.intent)) throw data({ error: "badRequest" }, { status: 400 });
   const grant = readTapGrant(services.sessionSecret, readCookie(request.headers.get("cookie"), TAP_GRANT_COOKIE));
-  const found = figureId.safeParse(params.booneeId).success ? await sunFigure(services.db, params.booneeId) : null;
+  const found = figureId.safeParse(params.figureId).success ? await sunFigure(services.db, params.figureId) : null;
   if (!grant || !found || grant.tagId !== found.tag.id) return data<FailedClaim>({ error: "tap.error.tapAgain", errors: {} }, { status: 403 });
   const headers = new Headers();
   let actor = viewer ? actorOf(viewer) : null;
@@ -82,12 +82,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
     actor = account.actor;
   }
-  const result = await claimBoonee(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });
+  const result = await claimFigure(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });
   services.metrics.claim(result);
   if (!result.success)
     return data<FailedClaim>({ error: result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error, errors: {} }, { status: 409, headers });
   headers.append("set-cookie", grantCookie(context, ""));
-  throw redirect(claimedPath(result.booneeId), { status: 303, headers });
+  throw redirect(claimedPath(result.figureId), { status: 303, headers });
 }
 
 export default function SunTapPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -75,18 +75,18 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
     claims: await db
       .select({
         id: claims.id,
-        booneeId: claims.booneeId,
+        figureId: claims.figureId,
         figure: boonees.name,
         claimedAt: claims.claimedAt,
         verified: claims.verified,
       })
       .from(claims)
-      .innerJoin(boonees, eq(boonees.id, claims.booneeId))
+      .innerJoin(boonees, eq(boonees.id, claims.figureId))
       .where(eq(claims.userId, id)),
     stories: await db
       .select({
         id: booneeStories.id,
-        booneeId: booneeStories.booneeId,
+        figureId: booneeStories.figureId,
         title: booneeStories.title,
         story: booneeStories.story,
         findLocation: booneeStories.findLocation,
@@ -116,7 +116,7 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
       await db
         .select({
           id: figureReports.id,
-          booneeId: figureReports.booneeId,
+          figureId: figureReports.figureId,
           figure: boonees.name,
           kind: figureReports.kind,
           note: figureReports.note,
@@ -125,7 +125,7 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
           resolution: figureReports.resolution,
         })
         .from(figureReports)
-        .innerJoin(boonees, eq(boonees.id, figureReports.booneeId))
+        .innerJoin(boonees, eq(boonees.id, figureReports.figureId))
         .where(eq(figureReports.reporterId, id))
         .orderBy(desc(figureReports.createdAt))
     ).map(({ resolution, ...report }) => ({ ...report, state: resolution ?? "open" })),
@@ -134,7 +134,7 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
         .select({
           id: storyPhotoReports.id,
           photoId: storyPhotoReports.photoId,
-          booneeId: booneeStories.booneeId,
+          figureId: booneeStories.figureId,
           createdAt: storyPhotoReports.createdAt,
           reviewedAt: storyPhotoReports.reviewedAt,
           photoHidden: storyPhotos.hidden,

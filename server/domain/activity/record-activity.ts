@@ -22,19 +22,19 @@ export interface ActivityEntry {
  * Which one of a type's figures this is, as the log shows it: its instance number (types have none)
  * and its owner's name. Read inside the action's transaction, before a delete.
  */
-export async function figureRef(tx: DbOrTx, booneeId: string): Promise<ActivityDetails> {
+export async function figureRef(tx: DbOrTx, figureId: string): Promise<ActivityDetails> {
   const [row] = await tx
     .select({
-      templateId: boonees.templateId,
+      typeId: boonees.typeId,
       number: instanceNumber,
       owner: profiles.name,
       ownerDeleted: profiles.deletedAt,
     })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .where(eq(boonees.id, booneeId));
+    .where(eq(boonees.id, figureId));
   if (!row) return {};
-  return { number: row.templateId ? row.number : null, owner: row.ownerDeleted ? null : row.owner };
+  return { number: row.typeId ? row.number : null, owner: row.ownerDeleted ? null : row.owner };
 }
 
 /**
@@ -45,7 +45,7 @@ export async function storyRef(tx: DbOrTx, storyId: string): Promise<ActivityDet
   const [row] = await tx
     .select({ figure: boonees.name, number: instanceNumber, author: profiles.name, authorDeleted: profiles.deletedAt })
     .from(booneeStories)
-    .innerJoin(boonees, eq(boonees.id, booneeStories.booneeId))
+    .innerJoin(boonees, eq(boonees.id, booneeStories.figureId))
     .leftJoin(profiles, eq(profiles.id, booneeStories.userId))
     .where(eq(booneeStories.id, storyId));
   if (!row) return {};

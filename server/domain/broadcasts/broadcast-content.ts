@@ -10,7 +10,7 @@ import { createNotifications } from "../notifications/notify.ts";
 
 export type BroadcastContentInput = Pick<
   BroadcastInput,
-  "title" | "message" | "contentType" | "audience" | "rarity" | "series" | "booneeId"
+  "title" | "message" | "contentType" | "audience" | "rarity" | "series" | "figureId"
 > &
   Partial<Pick<BroadcastInput, "titleEn" | "messageEn">> & {
     /** The link (type link) or nothing; uploaded files come through `storeFile`. */
@@ -27,8 +27,8 @@ function audienceFilter(input: BroadcastAudience): SQL {
       if (!input.series) throw new DomainError("required", 400);
       return and(owned, eq(boonees.series, input.series))!;
     case "boonee":
-      if (!input.booneeId) throw new DomainError("required", 400);
-      return and(owned, eq(boonees.id, input.booneeId))!;
+      if (!input.figureId) throw new DomainError("required", 400);
+      return and(owned, eq(boonees.id, input.figureId))!;
     default:
       return owned;
   }
@@ -81,7 +81,7 @@ export async function broadcastContent(
         audience: input.audience,
         audienceRarity: input.audience === "rarity" ? input.rarity : null,
         audienceSeries: input.audience === "series" ? input.series : null,
-        booneeId: input.audience === "boonee" ? input.booneeId : null,
+        figureId: input.audience === "boonee" ? input.figureId : null,
         recipientCount: owners.length,
       })
       .returning({ id: exclusiveContent.id });

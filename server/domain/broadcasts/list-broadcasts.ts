@@ -25,7 +25,7 @@ export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { p
       audience: exclusiveContent.audience,
       audienceRarity: exclusiveContent.audienceRarity,
       audienceSeries: exclusiveContent.audienceSeries,
-      booneeId: exclusiveContent.booneeId,
+      figureId: exclusiveContent.figureId,
       recipientCount: exclusiveContent.recipientCount,
       editedAt: exclusiveContent.editedAt,
       retractedAt: exclusiveContent.retractedAt,

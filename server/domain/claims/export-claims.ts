@@ -41,9 +41,9 @@ async function* claimRows(db: DbOrTx, isAdmin: boolean, query: { q?: string; sta
           cursorTs: sql<string>`${claims.claimedAt}::text`,
         })
         .from(claims)
-        .innerJoin(boonees, eq(boonees.id, claims.booneeId))
+        .innerJoin(boonees, eq(boonees.id, claims.figureId))
         .innerJoin(profiles, eq(profiles.id, claims.userId))
-        .leftJoin(tags, eq(tags.booneeId, boonees.id))
+        .leftJoin(tags, eq(tags.figureId, boonees.id))
         .where(
           and(
             where,

@@ -38,7 +38,7 @@ export async function claimsFilter(db: DbOrTx, isAdmin: boolean, query: { q?: st
       .where(or(contains(boonees.name, q), contains(boonees.series, q), isAdmin ? figureWithCode(q) : undefined));
     const [people, figures] = [await peopleQuery.limit(ID_LIST_MAX + 1), await figuresQuery.limit(ID_LIST_MAX + 1)];
     // A broad term falls back to the sub-query form.
-    const match = (col: typeof claims.userId | typeof claims.booneeId, ids: { id: string }[], sub: SQLWrapper) =>
+    const match = (col: typeof claims.userId | typeof claims.figureId, ids: { id: string }[], sub: SQLWrapper) =>
       ids.length > ID_LIST_MAX
         ? inArray(col, sub)
         : ids.length
@@ -48,7 +48,7 @@ export async function claimsFilter(db: DbOrTx, isAdmin: boolean, query: { q?: st
             )
           : undefined;
     const matchPeople = match(claims.userId, people, peopleQuery);
-    const matchFigures = match(claims.booneeId, figures, figuresQuery);
+    const matchFigures = match(claims.figureId, figures, figuresQuery);
     parts.push(matchPeople || matchFigures ? or(matchPeople, matchFigures) : sql`false`);
   }
   if (query.state && query.state !== "all") parts.push(eq(claims.status, query.state));
@@ -88,7 +88,7 @@ export async function listClaims(
       reason: claims.reason,
       reasonLang: claims.reasonLang,
       userId: claims.userId,
-      booneeId: boonees.id,
+      figureId: boonees.id,
       name: boonees.name,
       series: boonees.series,
       rarity: boonees.rarity,
@@ -100,9 +100,9 @@ export async function listClaims(
       cursorTs: sql<string>`${claims.claimedAt}::text`,
     })
     .from(claims)
-    .innerJoin(boonees, eq(boonees.id, claims.booneeId))
+    .innerJoin(boonees, eq(boonees.id, claims.figureId))
     .innerJoin(profiles, eq(profiles.id, claims.userId))
-    .leftJoin(tags, eq(tags.booneeId, boonees.id))
+    .leftJoin(tags, eq(tags.figureId, boonees.id))
     .where(and(where, keyset))
     .orderBy(...order)
     .limit(CLAIMS_PAGE_SIZE + 1);

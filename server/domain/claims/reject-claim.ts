@@ -30,9 +30,9 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
       .update(claims)
       .set({ status: "rejected", reason, reasonLang: actor.lang ?? null, reviewedAt: sql`now()`, reviewedBy: actor.id })
       .where(and(eq(claims.id, input.claimId), eq(claims.status, "pending")))
-      .returning({ booneeId: claims.booneeId, userId: claims.userId });
+      .returning({ figureId: claims.figureId, userId: claims.userId });
     if (!rejected) throw new DomainError("notPending", 409);
-    const details = await figureRef(tx, rejected.booneeId); // number and owner before the figure is freed
+    const details = await figureRef(tx, rejected.figureId); // number and owner before the figure is freed
     const [figure] = await tx
       .update(boonees)
       .set({
@@ -40,22 +40,22 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
         claimedAt: null,
         status: sql`case when ${boonees.status} = 'Found' then 'Placed'::boonee_status else ${boonees.status} end`,
       })
-      .where(and(eq(boonees.id, rejected.booneeId), eq(boonees.ownerId, rejected.userId)))
+      .where(and(eq(boonees.id, rejected.figureId), eq(boonees.ownerId, rejected.userId)))
       .returning({ id: boonees.id, name: boonees.name });
     const [named] = figure
       ? [figure]
-      : await tx.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, rejected.booneeId));
-    await issueNewCode(tx, rejected.booneeId);
+      : await tx.select({ id: boonees.id, name: boonees.name }).from(boonees).where(eq(boonees.id, rejected.figureId));
+    await issueNewCode(tx, rejected.figureId);
     // A figure of a started drop lies out there with the old code on its label: the admin is told to reprint it.
     const [liveDrop] = await queryRows<{ id: string; title: string }>(
       tx,
       sql`select d.id, d.title_de as title from drop_figures df join drops d on d.id = df.drop_id
-          where df.boonee_id = ${rejected.booneeId} and d.released_at is not null`,
+          where df.boonee_id = ${rejected.figureId} and d.released_at is not null`,
     );
     await tx
       .update(booneeStories)
       .set({ hidden: true })
-      .where(and(eq(booneeStories.booneeId, rejected.booneeId), eq(booneeStories.userId, rejected.userId)));
+      .where(and(eq(booneeStories.figureId, rejected.figureId), eq(booneeStories.userId, rejected.userId)));
     const withdrawn = await withdrawAchievements(tx, rejected.userId, { because: "rejected" });
     await createNotifications(tx, [
       {
@@ -74,6 +74,6 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
       reason,
       details,
     });
-    return { booneeId: rejected.booneeId, name: named?.name ?? "", withdrawn, liveDrop: liveDrop ?? null };
+    return { figureId: rejected.figureId, name: named?.name ?? "", withdrawn, liveDrop: liveDrop ?? null };
   });
 }

@@ -26,14 +26,14 @@ export async function verifyClaim(db: Db, actor: Actor | null, input: { claimId:
       .update(claims)
       .set({ status: "verified", reviewedAt: sql`now()`, reviewedBy: actor.id })
       .where(and(eq(claims.id, input.claimId), eq(claims.status, "pending")))
-      .returning({ booneeId: claims.booneeId, userId: claims.userId });
+      .returning({ figureId: claims.figureId, userId: claims.userId });
     if (!updated) {
       // Verified claims are final; a rejected one cannot be verified any more.
       const [now] = await tx.select({ status: claims.status }).from(claims).where(eq(claims.id, input.claimId));
       if (now?.status === "rejected") throw new DomainError("notPending", 409);
       return { alreadyVerified: true as const };
     }
-    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, updated.booneeId));
+    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, updated.figureId));
     const name = figure?.name ?? "";
     await createNotifications(tx, [
       {
@@ -41,7 +41,7 @@ export async function verifyClaim(db: Db, actor: Actor | null, input: { claimId:
         type: "other",
         title: systemText("claimVerified", name),
         message: systemText("claimVerifiedMessage", name),
-        link: `/boonee/${updated.booneeId}`,
+        link: `/boonee/${updated.figureId}`,
       },
     ]);
     await recordActivity(tx, actor, {
@@ -49,7 +49,7 @@ export async function verifyClaim(db: Db, actor: Actor | null, input: { claimId:
       objectType: "claim",
       objectId: input.claimId,
       objectLabel: name,
-      details: await figureRef(tx, updated.booneeId),
+      details: await figureRef(tx, updated.figureId),
     });
     return { alreadyVerified: false as const };
   });

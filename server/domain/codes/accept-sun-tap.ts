@@ -11,7 +11,7 @@ export type TapOutcome =
   | { kind: "unverified"; reason: SunFailure | "not-bound" | "missing" };
 
 /** The SUN tag bound to a figure, with what checking a tap needs. */
-export async function sunTagOf(db: DbOrTx, booneeId: string) {
+export async function sunTagOf(db: DbOrTx, figureId: string) {
   const [tag] = await db
     .select({
       id: tags.id,
@@ -22,7 +22,7 @@ export async function sunTagOf(db: DbOrTx, booneeId: string) {
       sunCounter: tags.sunCounter,
     })
     .from(tags)
-    .where(eq(tags.booneeId, booneeId));
+    .where(eq(tags.figureId, figureId));
   return tag ?? null;
 }
 
@@ -34,10 +34,10 @@ export async function sunTagOf(db: DbOrTx, booneeId: string) {
 export async function acceptSunTap(
   db: DbOrTx,
   masterKey: string | undefined,
-  booneeId: string,
+  figureId: string,
   params: URLSearchParams,
 ): Promise<TapOutcome> {
-  const tag = await sunTagOf(db, booneeId);
+  const tag = await sunTagOf(db, figureId);
   const keys = tag && keysOfTag(tag, masterKey);
   if (!tag || !keys) return { kind: "unverified", reason: "not-bound" };
   const fileReadKeyOf = (uid: string) => (uid === tag.tagUid?.toUpperCase() ? keys.fileReadKey : null);

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { boonees, sunTagCounters, tags } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
-import { isUniqueViolation } from "../figures/create-boonee.ts";
+import { isUniqueViolation } from "../figures/create-figure.ts";
 
 const hexKey = z
   .string()
@@ -44,14 +44,14 @@ export type BindSunTagInput = z.infer<typeof bindSunTagSchema>;
 export async function bindSunTag(
   db: Db,
   actor: Actor | null,
-  booneeId: string,
+  figureId: string,
   input: BindSunTagInput,
   masterKey: string | undefined,
 ) {
   assertRole(actor, ["admin"]);
   if (input.mode === "master" && !masterKey) throw new DomainError("sunNoMaster", 400);
   return db.transaction(async (tx) => {
-    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, booneeId));
+    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, figureId));
     if (!figure) throw new DomainError("notFound", 404);
     try {
       await tx.transaction(async (sp) =>
@@ -65,7 +65,7 @@ export async function bindSunTag(
             // the highest counter this UID ever had: a tap URL from before the rebinding stays spent
             sunCounter: sql`(select ${sunTagCounters.counter} from ${sunTagCounters} where ${sunTagCounters.tagUid} = ${input.uid})`,
           })
-          .where(eq(tags.booneeId, booneeId)),
+          .where(eq(tags.figureId, figureId)),
       );
     } catch (e) {
       if (isUniqueViolation(e, "tags_sun_uid_key")) throw new DomainError("sunUidTaken", 409);
@@ -74,29 +74,29 @@ export async function bindSunTag(
     await recordActivity(tx, actor, {
       action: "tag.bound",
       objectType: "boonee",
-      objectId: booneeId,
+      objectId: figureId,
       objectLabel: figure.name,
-      details: await figureRef(tx, booneeId),
+      details: await figureRef(tx, figureId),
     });
   });
 }
 
 /** Removes the SUN binding: the figure is claimed with its code again. */
-export async function unbindSunTag(db: Db, actor: Actor | null, booneeId: string) {
+export async function unbindSunTag(db: Db, actor: Actor | null, figureId: string) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, booneeId));
+    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, figureId));
     if (!figure) throw new DomainError("notFound", 404);
     await tx
       .update(tags)
       .set({ sunMode: null, sunMetaKey: null, sunFileKey: null, sunCounter: null })
-      .where(eq(tags.booneeId, booneeId));
+      .where(eq(tags.figureId, figureId));
     await recordActivity(tx, actor, {
       action: "tag.unbound",
       objectType: "boonee",
-      objectId: booneeId,
+      objectId: figureId,
       objectLabel: figure.name,
-      details: await figureRef(tx, booneeId),
+      details: await figureRef(tx, figureId),
     });
   });
 }

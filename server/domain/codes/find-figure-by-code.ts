@@ -13,7 +13,7 @@ import { alertGuessSpike, GLOBAL_KEY, GLOBAL_RULE, NETWORK_RULE, YOUNG_ACCOUNT_H
 /** What a claim page may show about a figure: never its code, never the owner's e-mail. */
 export interface FigureByCode {
   tagId: string;
-  boonee: {
+  details: {
     id: string;
     name: string;
     description: string | null;
@@ -178,7 +178,7 @@ export async function lookupFigure(
   if (!row) return { figure: null, remaining }; // the attempt stays counted (a figure of a waiting drop answers the same)
   const figure: FigureByCode = {
     tagId: row.tagId,
-    boonee: {
+    details: {
       id: row.id,
       name: row.name,
       description: row.description,

@@ -36,7 +36,7 @@ export function taggedFigureSql(where: SQL): SQL {
       ${boonees.series} as "series", ${boonees.description} as "description", ${boonees.descriptionEn} as "descriptionEn", ${boonees.status} as "status", ${boonees.claimedAt} as "claimedAt",
       ${boonees.ownerId} as "ownerId", ${publicNameSql()} as "ownerName", ${profiles.id} as "ownerProfile",
       ${tags.id} as "tagId", ${tags.isClaimed} as "tagClaimed", ${tags.sunMode} as "sunMode", ${tags.sunCounter} as "sunCounter"
-    from ${tags} inner join ${boonees} on ${boonees.id} = ${tags.booneeId} left join ${profiles} on ${profiles.id} = ${boonees.ownerId}
+    from ${tags} inner join ${boonees} on ${boonees.id} = ${tags.figureId} left join ${profiles} on ${profiles.id} = ${boonees.ownerId}
     where ${where} and ${notInUnreleasedDrop(boonees.id)}
     limit 1`;
 }

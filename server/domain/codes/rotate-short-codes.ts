@@ -26,7 +26,7 @@ export async function rotateShortCodes(db: Db): Promise<RotatedCode[]> {
   const candidates = await db
     .select({ id: boonees.id })
     .from(tags)
-    .innerJoin(boonees, eq(boonees.id, tags.booneeId))
+    .innerJoin(boonees, eq(boonees.id, tags.figureId))
     .where(
       and(
         not(tags.isClaimed),
@@ -47,7 +47,7 @@ export async function rotateShortCodes(db: Db): Promise<RotatedCode[]> {
       const [tag] = await tx
         .select({ code: tags.secretCode, claimed: tags.isClaimed, sunMode: tags.sunMode })
         .from(tags)
-        .where(eq(tags.booneeId, id));
+        .where(eq(tags.figureId, id));
       // claimed or changed since the list was read: nothing to do
       if (!figure || figure.ownerId || !tag || tag.claimed || tag.sunMode || tag.code.length >= SAFE_CODE_LENGTH)
         return null;

@@ -5,8 +5,8 @@ import { boonees } from "../../db/schema.ts";
 import { findTaggedFigure } from "./find-tagged-figure.ts";
 
 /** What a tap page shows of a figure with a SUN tag: never its code or keys; nothing of a figure in a waiting drop. */
-export async function sunFigure(db: DbOrTx, booneeId: string) {
-  const row = await findTaggedFigure(db, eq(boonees.id, booneeId));
+export async function sunFigure(db: DbOrTx, figureId: string) {
+  const row = await findTaggedFigure(db, eq(boonees.id, figureId));
   if (!row || !row.sunMode) return null;
   return {
     figure: {

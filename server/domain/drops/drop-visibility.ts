@@ -8,8 +8,8 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
  * the claim itself ask this condition, beside the status rule of server/db/figure-status-sql.ts (kept
  * apart so the dashboard's counts over every figure need no per-row subquery: waiting figures are Hidden).
  */
-export const inUnreleasedDrop = (booneeId: SQLWrapper): SQL =>
+export const inUnreleasedDrop = (figureId: SQLWrapper): SQL =>
   sql`exists (select 1 from drop_figures df join drops d on d.id = df.drop_id
-              where df.boonee_id = ${booneeId} and d.released_at is null and d.cancelled_at is null)`;
+              where df.boonee_id = ${figureId} and d.released_at is null and d.cancelled_at is null)`;
 
-export const notInUnreleasedDrop = (booneeId: SQLWrapper): SQL => sql`not ${inUnreleasedDrop(booneeId)}`;
+export const notInUnreleasedDrop = (figureId: SQLWrapper): SQL => sql`not ${inUnreleasedDrop(figureId)}`;

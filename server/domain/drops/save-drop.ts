@@ -34,33 +34,33 @@ async function lockDrop(tx: Tx, id: string) {
  */
 async function setFigures(tx: Tx, dropId: string, figureIds: string[]) {
   const current = await tx
-    .select({ booneeId: dropFigures.booneeId, previousStatus: dropFigures.previousStatus })
+    .select({ figureId: dropFigures.figureId, previousStatus: dropFigures.previousStatus })
     .from(dropFigures)
     .where(eq(dropFigures.dropId, dropId));
-  const removed = current.filter((c) => !figureIds.includes(c.booneeId));
-  for (const r of removed) await tx.update(boonees).set({ status: r.previousStatus }).where(eq(boonees.id, r.booneeId));
+  const removed = current.filter((c) => !figureIds.includes(c.figureId));
+  for (const r of removed) await tx.update(boonees).set({ status: r.previousStatus }).where(eq(boonees.id, r.figureId));
   if (removed.length)
     await tx.delete(dropFigures).where(
       and(
         eq(dropFigures.dropId, dropId),
         inArray(
-          dropFigures.booneeId,
-          removed.map((r) => r.booneeId),
+          dropFigures.figureId,
+          removed.map((r) => r.figureId),
         ),
       ),
     );
-  const added = figureIds.filter((id) => !current.some((c) => c.booneeId === id));
+  const added = figureIds.filter((id) => !current.some((c) => c.figureId === id));
   if (!added.length) return;
   const rows = await tx
     .select({ id: boonees.id, status: boonees.status, ownerId: boonees.ownerId, inDrop: dropFigures.dropId })
     .from(boonees)
-    .leftJoin(dropFigures, eq(dropFigures.booneeId, boonees.id))
+    .leftJoin(dropFigures, eq(dropFigures.figureId, boonees.id))
     .where(inArray(boonees.id, added))
     .for("update", { of: boonees });
   if (rows.length !== added.length) throw new DomainError("figureUnknown", 404);
   if (rows.some((r) => r.ownerId || r.status === "Archived")) throw new DomainError("figureTaken", 409);
   if (rows.some((r) => r.inDrop)) throw new DomainError("figureInOtherDrop", 409);
-  await tx.insert(dropFigures).values(rows.map((r) => ({ dropId, booneeId: r.id, previousStatus: r.status })));
+  await tx.insert(dropFigures).values(rows.map((r) => ({ dropId, figureId: r.id, previousStatus: r.status })));
   await tx
     .update(boonees)
     .set({ status: "Hidden" })
@@ -168,13 +168,13 @@ export async function cancelDrop(db: Db, actor: Actor | null, input: { dropId: s
     const figures = await tx.select().from(dropFigures).where(eq(dropFigures.dropId, drop.id));
     await tx
       .update(drops)
-      .set({ cancelledAt: sql`now()`, updatedAt: sql`now()`, cancelledFigureIds: figures.map((f) => f.booneeId) })
+      .set({ cancelledAt: sql`now()`, updatedAt: sql`now()`, cancelledFigureIds: figures.map((f) => f.figureId) })
       .where(eq(drops.id, drop.id));
     for (const f of figures)
       await tx
         .update(boonees)
         .set({ status: f.previousStatus })
-        .where(and(eq(boonees.id, f.booneeId), notInArray(boonees.status, ["Archived"])));
+        .where(and(eq(boonees.id, f.figureId), notInArray(boonees.status, ["Archived"])));
     await tx.delete(dropFigures).where(eq(dropFigures.dropId, drop.id));
     await recordActivity(tx, actor, {
       action: "drop.cancelled",

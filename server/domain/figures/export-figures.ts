@@ -7,7 +7,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { instanceNumber } from "../../db/figure-search.ts";
 import { boonees, profiles, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
-import { booneeFilter } from "./list-figures.ts";
+import { figureFilter } from "./list-figures.ts";
 
 const PAGE = 1000;
 
@@ -17,14 +17,14 @@ const PAGE = 1000;
  */
 export function exportFigures(db: DbOrTx, actor: Actor | null, query: { q?: string; status?: StatusFilter } = {}) {
   assertRole(actor, ["admin"]);
-  const where = booneeFilter(query);
+  const where = figureFilter(query);
   return keysetRows(
     (after: { id: string; cursorTs: string } | null) =>
       db
         .select({
           id: boonees.id,
           name: boonees.name,
-          typeId: boonees.templateId,
+          typeId: boonees.typeId,
           number: instanceNumber,
           series: boonees.series,
           rarity: boonees.rarity,
@@ -38,7 +38,7 @@ export function exportFigures(db: DbOrTx, actor: Actor | null, query: { q?: stri
           cursorTs: sql<string>`${boonees.createdAt}::text`,
         })
         .from(boonees)
-        .leftJoin(tags, eq(tags.booneeId, boonees.id))
+        .leftJoin(tags, eq(tags.figureId, boonees.id))
         .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
         .where(
           and(

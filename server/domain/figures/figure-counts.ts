@@ -51,7 +51,7 @@ export async function countFigures(db: DbOrTx) {
         ),
     })
     .from(tags)
-    .innerJoin(boonees, eq(boonees.id, tags.booneeId));
+    .innerJoin(boonees, eq(boonees.id, tags.figureId));
   return {
     figures: {
       total: sum(all, "total"),

@@ -14,13 +14,13 @@ export interface OwnFigure {
 }
 
 /** A figure the signed-in user owns (the page after a claim), or null when it is not theirs. */
-export async function findOwnFigure(db: DbOrTx, actor: Actor | null, booneeId: string): Promise<OwnFigure | null> {
+export async function findOwnFigure(db: DbOrTx, actor: Actor | null, figureId: string): Promise<OwnFigure | null> {
   assertSignedIn(actor);
-  if (!/^[0-9a-f-]{36}$/i.test(booneeId)) return null;
+  if (!/^[0-9a-f-]{36}$/i.test(figureId)) return null;
   const [row] = await db
     .select(figureCardColumns)
     .from(boonees)
-    .where(and(eq(boonees.id, booneeId), eq(boonees.ownerId, actor.id)))
+    .where(and(eq(boonees.id, figureId), eq(boonees.ownerId, actor.id)))
     .limit(1);
   return row ?? null;
 }

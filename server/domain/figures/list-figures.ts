@@ -13,7 +13,7 @@ import { assertRole, type Actor } from "../errors.ts";
 /** Big enough for a batch of instances and its type on one page. */
 export const BOONEES_PAGE_SIZE = 48;
 
-export interface BooneeListQuery {
+export interface FigureListQuery {
   q?: string;
   status?: StatusFilter;
   cursor?: PageCursor;
@@ -21,7 +21,7 @@ export interface BooneeListQuery {
 }
 
 /** The list's search and status filter (the CSV export reads the same rows). */
-export function booneeFilter(query: Pick<BooneeListQuery, "q" | "status">): SQL | undefined {
+export function figureFilter(query: Pick<FigureListQuery, "q" | "status">): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   const q = query.q?.trim();
   if (q) {
@@ -42,13 +42,13 @@ const availableCount = sql<number>`count(*) filter (where ${claimableFigureSql()
  * number of matches and the overall totals. Pages are found by cursor on the
  * (created_at DESC NULLS LAST, id) index.
  */
-export async function listAdminBoonees(db: DbOrTx, actor: Actor | null, query: BooneeListQuery) {
+export async function listAdminFigures(db: DbOrTx, actor: Actor | null, query: FigureListQuery) {
   assertRole(actor, ["admin"]);
-  const where = booneeFilter(query);
+  const where = figureFilter(query);
   const cursor = query.cursor;
   const backwards = cursor?.dir === "before";
   const q = query.q?.trim();
-  if (q) return searchAdminBoonees(db, query, where!);
+  if (q) return searchAdminFigures(db, query, where!);
   // One scan for the totals and the number of matches.
   const [totals] = await db
     .select({
@@ -71,7 +71,7 @@ export async function listAdminBoonees(db: DbOrTx, actor: Actor | null, query: B
   const order = backwards
     ? [sql`${boonees.createdAt} asc ${sparse ? sql`nulls last` : sql`nulls first`}`, desc(boonees.id)]
     : [sql`${boonees.createdAt} desc ${sparse ? sql`nulls first` : sql`nulls last`}`, boonees.id];
-  const rows = await selectAdminBoonees(db)
+  const rows = await selectAdminFigures(db)
     .where(and(where, backwards ? before : after))
     .orderBy(...order)
     .limit(BOONEES_PAGE_SIZE + 1);
@@ -91,12 +91,12 @@ export interface WaitingDrop {
 }
 
 /** The figure list's columns (owner name and tag code included), plus the cursor's exact timestamp. */
-function selectAdminBoonees(db: DbOrTx) {
+function selectAdminFigures(db: DbOrTx) {
   return db
     .select({
       ...figureColumns,
       ...secretFigureColumns,
-      templateId: boonees.templateId,
+      typeId: boonees.typeId,
       overriddenFields: boonees.overriddenFields,
       createdAt: boonees.createdAt,
       claimedAt: boonees.claimedAt,
@@ -113,7 +113,7 @@ function selectAdminBoonees(db: DbOrTx) {
     })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .leftJoin(tags, eq(tags.booneeId, boonees.id));
+    .leftJoin(tags, eq(tags.figureId, boonees.id));
 }
 
 /**
@@ -121,7 +121,7 @@ function selectAdminBoonees(db: DbOrTx) {
  * scan also counts the matches (a window count, taken before the cursor narrows them down) and
  * picks the page's ids; their rows are then read by primary key.
  */
-async function searchAdminBoonees(db: DbOrTx, query: BooneeListQuery, where: SQL) {
+async function searchAdminFigures(db: DbOrTx, query: FigureListQuery, where: SQL) {
   const cursor = query.cursor;
   const backwards = cursor?.dir === "before";
   const keyset = !cursor
@@ -145,7 +145,7 @@ async function searchAdminBoonees(db: DbOrTx, query: BooneeListQuery, where: SQL
   if (picked.length === 0 && cursor) matches = (await db.select({ n: count() }).from(boonees).where(where))[0].n;
   const byId = new Map(
     (picked.length
-      ? await selectAdminBoonees(db).where(
+      ? await selectAdminFigures(db).where(
           inArray(
             boonees.id,
             picked.map((p) => p.id),

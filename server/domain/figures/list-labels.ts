@@ -16,7 +16,7 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
     : query.typeId
       ? // unclaimed and not Archived: an archived figure is out of the game, its label would only mislead
         and(
-          or(eq(boonees.id, query.typeId), eq(boonees.templateId, query.typeId)),
+          or(eq(boonees.id, query.typeId), eq(boonees.typeId, query.typeId)),
           isNull(boonees.ownerId),
           ne(boonees.status, "Archived"),
         )
@@ -32,7 +32,7 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
       createdAt: boonees.createdAt,
     })
     .from(boonees)
-    .innerJoin(tags, eq(tags.booneeId, boonees.id))
+    .innerJoin(tags, eq(tags.figureId, boonees.id))
     .where(where)
     .orderBy(boonees.createdAt, boonees.id)
     .limit(200);
@@ -53,7 +53,7 @@ export async function labelTypeSummary(db: DbOrTx, actor: Actor | null, typeId: 
   const [claimed] = await db
     .select({ n: count() })
     .from(boonees)
-    .innerJoin(tags, eq(tags.booneeId, boonees.id))
-    .where(and(or(eq(boonees.id, typeId), eq(boonees.templateId, typeId)), isNotNull(boonees.ownerId)));
+    .innerJoin(tags, eq(tags.figureId, boonees.id))
+    .where(and(or(eq(boonees.id, typeId), eq(boonees.typeId, typeId)), isNotNull(boonees.ownerId)));
   return { name: type.name, claimed: claimed?.n ?? 0 };
 }

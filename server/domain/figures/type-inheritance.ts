@@ -3,9 +3,9 @@ import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { INHERITED_FIELDS, type InheritedColumn } from "#shared/inherited-fields.ts";
 
 import type { DbOrTx } from "../../db/client.ts";
-import { boonees, type Boonee } from "../../db/schema.ts";
+import { boonees, type FigureRow } from "../../db/schema.ts";
 
-type InheritedValues = Pick<Boonee, (typeof INHERITED_FIELDS)[number]["key"]>;
+type InheritedValues = Pick<FigureRow, (typeof INHERITED_FIELDS)[number]["key"]>;
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
@@ -26,14 +26,14 @@ export function typeValues(type: InheritedValues, columns: readonly InheritedCol
  * override, in ONE statement inside the caller's transaction (the counter triggers see one change).
  * Returns how many instances the type has.
  */
-export async function propagateToInstances(tx: DbOrTx, type: Boonee): Promise<number> {
+export async function propagateToInstances(tx: DbOrTx, type: FigureRow): Promise<number> {
   const set: Record<string, SQL> = {};
   for (const f of INHERITED_FIELDS) {
     const column = boonees[f.key];
     set[f.key] =
       sql`case when ${f.column} = any(${boonees.overriddenFields}) then ${column} else ${sql.param(type[f.key], column)} end`;
   }
-  const rows = await tx.update(boonees).set(set).where(eq(boonees.templateId, type.id)).returning({ id: boonees.id });
+  const rows = await tx.update(boonees).set(set).where(eq(boonees.typeId, type.id)).returning({ id: boonees.id });
   return rows.length;
 }
 
@@ -45,12 +45,12 @@ export async function countInstances(db: DbOrTx, typeIds: string[]) {
   if (typeIds.length === 0) return new Map<string, { instances: number; withOwnValues: number }>();
   const rows = await db
     .select({
-      typeId: boonees.templateId,
+      typeId: boonees.typeId,
       instances: count(),
       withOwnValues: sql<number>`count(*) filter (where cardinality(${boonees.overriddenFields}) > 0)`.mapWith(Number),
     })
     .from(boonees)
-    .where(inArray(boonees.templateId, typeIds))
-    .groupBy(boonees.templateId);
+    .where(inArray(boonees.typeId, typeIds))
+    .groupBy(boonees.typeId);
   return new Map(rows.map((r) => [r.typeId!, { instances: r.instances, withOwnValues: r.withOwnValues }]));
 }

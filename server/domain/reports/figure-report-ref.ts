@@ -15,7 +15,7 @@ export interface FigureReportRef {
   drop: { de: string; en: string } | null;
 }
 
-export async function figureReportRef(tx: DbOrTx, booneeId: string): Promise<FigureReportRef | null> {
+export async function figureReportRef(tx: DbOrTx, figureId: string): Promise<FigureReportRef | null> {
   const [row] = await tx
     .select({
       name: boonees.name,
@@ -25,9 +25,9 @@ export async function figureReportRef(tx: DbOrTx, booneeId: string): Promise<Fig
       dropEn: drops.titleEn,
     })
     .from(boonees)
-    .leftJoin(dropFigures, eq(dropFigures.booneeId, boonees.id))
+    .leftJoin(dropFigures, eq(dropFigures.figureId, boonees.id))
     .leftJoin(drops, and(eq(drops.id, dropFigures.dropId), isNull(drops.cancelledAt)))
-    .where(eq(boonees.id, booneeId))
+    .where(eq(boonees.id, figureId))
     .limit(1);
   if (!row) return null;
   return {

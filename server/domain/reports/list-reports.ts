@@ -54,25 +54,25 @@ export async function listReports(db: DbOrTx, actor: Actor | null, filters: Repo
   const admin = actor.role === "admin";
   const where = and(stateCondition(filters.state), reportSearch(filters.q, admin));
   const [{ total }] = await db
-    .select({ total: sql<number>`count(distinct ${figureReports.booneeId})`.mapWith(Number) })
+    .select({ total: sql<number>`count(distinct ${figureReports.figureId})`.mapWith(Number) })
     .from(figureReports)
-    .innerJoin(boonees, eq(boonees.id, figureReports.booneeId))
+    .innerJoin(boonees, eq(boonees.id, figureReports.figureId))
     .leftJoin(profiles, eq(profiles.id, figureReports.reporterId))
     .where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page, pageCount);
   const order =
     filters.state === "open"
-      ? [sql`${boonees.reportedIssue} is null`, sql`min(${figureReports.createdAt})`, asc(figureReports.booneeId)]
-      : [sql`max(coalesce(${figureReports.resolvedAt}, ${figureReports.createdAt})) desc`, asc(figureReports.booneeId)];
+      ? [sql`${boonees.reportedIssue} is null`, sql`min(${figureReports.createdAt})`, asc(figureReports.figureId)]
+      : [sql`max(coalesce(${figureReports.resolvedAt}, ${figureReports.createdAt})) desc`, asc(figureReports.figureId)];
   const pageIds = (
     await db
-      .select({ id: figureReports.booneeId })
+      .select({ id: figureReports.figureId })
       .from(figureReports)
-      .innerJoin(boonees, eq(boonees.id, figureReports.booneeId))
+      .innerJoin(boonees, eq(boonees.id, figureReports.figureId))
       .leftJoin(profiles, eq(profiles.id, figureReports.reporterId))
       .where(where)
-      .groupBy(figureReports.booneeId, boonees.reportedIssue)
+      .groupBy(figureReports.figureId, boonees.reportedIssue)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
@@ -81,7 +81,7 @@ export async function listReports(db: DbOrTx, actor: Actor | null, filters: Repo
   const rows = await db
     .select({
       id: figureReports.id,
-      booneeId: figureReports.booneeId,
+      figureId: figureReports.figureId,
       kind: figureReports.kind,
       note: figureReports.note,
       weight: figureReports.weight,
@@ -95,10 +95,10 @@ export async function listReports(db: DbOrTx, actor: Actor | null, filters: Repo
       reporterDeleted: profiles.deletedAt,
     })
     .from(figureReports)
-    .innerJoin(boonees, eq(boonees.id, figureReports.booneeId))
+    .innerJoin(boonees, eq(boonees.id, figureReports.figureId))
     .leftJoin(profiles, eq(profiles.id, figureReports.reporterId))
     .leftJoin(resolver, eq(resolver.id, figureReports.resolvedBy))
-    .where(and(where, inArray(figureReports.booneeId, pageIds)))
+    .where(and(where, inArray(figureReports.figureId, pageIds)))
     .orderBy(asc(figureReports.createdAt), asc(figureReports.id))
     .limit(pageSize * REPORTS_PER_FIGURE);
   const figures = await db
@@ -130,7 +130,7 @@ export async function listReports(db: DbOrTx, actor: Actor | null, filters: Repo
       .map((f) => ({
         ...f,
         reports: rows
-          .filter((r) => r.booneeId === f.id)
+          .filter((r) => r.figureId === f.id)
           .slice(-REPORTS_PER_FIGURE)
           .map((r) => ({
             id: r.id,

@@ -23,11 +23,11 @@ export type ReportWeight = "counted" | "new" | "owner";
 
 type LockedFigure = { name: string; status: string; ownerId: string | null; reportedIssue: ReportKind | null };
 
-type ReportInput = { booneeId: string; fields: Record<string, unknown> };
+type ReportInput = { figureId: string; fields: Record<string, unknown> };
 
 /** A report or its change: a figure id, the form's fields valid, and the author's throttle not spent. */
 async function checkedReport(db: Db, actor: Actor, input: ReportInput) {
-  if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
+  if (!UUID.test(input.figureId)) throw new DomainError("notFound", 404);
   const parsed = validate(reportSchema, input.fields);
   if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
   const counted = await hit(db, `report:${actor.id}`, REPORT_RULE);
@@ -48,23 +48,23 @@ export async function reportFigure(db: Db, actor: Actor | null, input: ReportInp
   assertSignedIn(actor);
   const parsed = await checkedReport(db, actor, input);
   return db.transaction(async (tx) => {
-    const figure = await lockFigure(tx, actor, input.booneeId);
+    const figure = await lockFigure(tx, actor, input.figureId);
     const weight = await weightOf(tx, actor, figure);
     const [report] = await tx
       .insert(figureReports)
-      .values({ booneeId: input.booneeId, reporterId: actor.id, kind: parsed.data.kind, note: parsed.data.note, weight })
+      .values({ figureId: input.figureId, reporterId: actor.id, kind: parsed.data.kind, note: parsed.data.note, weight })
       .onConflictDoNothing()
       .returning({ id: figureReports.id });
     if (!report) throw new DomainError("alreadyReported", 409);
     await enqueueWebhook(tx, "report.opened", {
       reportId: report.id,
-      figureId: input.booneeId,
+      figureId: input.figureId,
       name: figure.name,
       kind: parsed.data.kind,
       weight,
     });
-    if (weight === "owner") await tellStaff(tx, "ownerReported", input.booneeId, figure.name);
-    return { marked: await updateNote(tx, input.booneeId, figure), weight };
+    if (weight === "owner") await tellStaff(tx, "ownerReported", input.figureId, figure.name);
+    return { marked: await updateNote(tx, input.figureId, figure), weight };
   });
 }
 
@@ -76,39 +76,39 @@ export async function changeReport(db: Db, actor: Actor | null, input: ReportInp
   assertSignedIn(actor);
   const parsed = await checkedReport(db, actor, input);
   return db.transaction(async (tx) => {
-    const figure = await lockFigure(tx, actor, input.booneeId);
+    const figure = await lockFigure(tx, actor, input.figureId);
     const weight = await weightOf(tx, actor, figure);
     const changed = await tx
       .update(figureReports)
       .set({ kind: parsed.data.kind, note: parsed.data.note, weight })
-      .where(ownOpenReport(actor, input.booneeId))
+      .where(ownOpenReport(actor, input.figureId))
       .returning({ id: figureReports.id });
     if (changed.length === 0) throw new DomainError("noOpenReport", 409);
-    return { marked: await updateNote(tx, input.booneeId, figure), weight };
+    return { marked: await updateNote(tx, input.figureId, figure), weight };
   });
 }
 
 /** The author withdraws their open report; the public note is judged again (it goes below two counted reports). */
-export async function withdrawReport(db: Db, actor: Actor | null, input: { booneeId: string }) {
+export async function withdrawReport(db: Db, actor: Actor | null, input: { figureId: string }) {
   assertSignedIn(actor);
-  if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
+  if (!UUID.test(input.figureId)) throw new DomainError("notFound", 404);
   return db.transaction(async (tx) => {
-    const figure = await lockFigure(tx, actor, input.booneeId, { archivedToo: true });
-    const gone = await tx.delete(figureReports).where(ownOpenReport(actor, input.booneeId)).returning({ id: figureReports.id });
+    const figure = await lockFigure(tx, actor, input.figureId, { archivedToo: true });
+    const gone = await tx.delete(figureReports).where(ownOpenReport(actor, input.figureId)).returning({ id: figureReports.id });
     if (gone.length === 0) throw new DomainError("noOpenReport", 409);
-    await updateNote(tx, input.booneeId, figure);
+    await updateNote(tx, input.figureId, figure);
     return { withdrawn: true };
   });
 }
 
-const ownOpenReport = (actor: Actor, booneeId: string) =>
-  and(eq(figureReports.booneeId, booneeId), eq(figureReports.reporterId, actor.id), isNull(figureReports.resolvedAt));
+const ownOpenReport = (actor: Actor, figureId: string) =>
+  and(eq(figureReports.figureId, figureId), eq(figureReports.reporterId, actor.id), isNull(figureReports.resolvedAt));
 
-async function lockFigure(tx: Tx, actor: Actor, booneeId: string, opts: { archivedToo?: boolean } = {}): Promise<LockedFigure> {
+async function lockFigure(tx: Tx, actor: Actor, figureId: string, opts: { archivedToo?: boolean } = {}): Promise<LockedFigure> {
   const [figure] = await tx
     .select({ name: boonees.name, status: boonees.status, ownerId: boonees.ownerId, reportedIssue: boonees.reportedIssue })
     .from(boonees)
-    .where(eq(boonees.id, booneeId))
+    .where(eq(boonees.id, figureId))
     .for("update");
   if (!figure || (!isPublicStatus(figure.status) && figure.ownerId !== actor.id)) throw new DomainError("notFound", 404);
   if (figure.status === "Archived" && !opts.archivedToo) throw new DomainError("archived", 409);
@@ -139,32 +139,32 @@ export async function weightOf(db: DbOrTx, actor: Actor, figure: { ownerId: stri
  * (the note tells how many reports of each kind). Notifies the team when the note appears. Returns
  * whether this call made the note appear.
  */
-async function updateNote(tx: Tx, booneeId: string, before: LockedFigure): Promise<boolean> {
+async function updateNote(tx: Tx, figureId: string, before: LockedFigure): Promise<boolean> {
   const [open] = await tx
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
       missing: sql<number>`count(*) filter (where ${figureReports.kind} = 'missing')`.mapWith(Number),
     })
     .from(figureReports)
-    .where(and(eq(figureReports.booneeId, booneeId), isNull(figureReports.resolvedAt), eq(figureReports.weight, "counted")));
+    .where(and(eq(figureReports.figureId, figureId), isNull(figureReports.resolvedAt), eq(figureReports.weight, "counted")));
   const issue: ReportKind | null = open.count < REPORTS_TO_MARK ? null : open.missing > 0 ? "missing" : "damaged";
   await tx
     .update(boonees)
     .set({ reportedIssue: issue, reportedAt: issue ? sql`coalesce(${boonees.reportedAt}, now())` : null })
-    .where(eq(boonees.id, booneeId));
+    .where(eq(boonees.id, figureId));
   if (!issue || before.reportedIssue) return false;
-  await tellStaff(tx, "figureReported", booneeId, before.name);
+  await tellStaff(tx, "figureReported", figureId, before.name);
   return true;
 }
 
-async function tellStaff(tx: Tx, kind: "figureReported" | "ownerReported", booneeId: string, name: string) {
+async function tellStaff(tx: Tx, kind: "figureReported" | "ownerReported", figureId: string, name: string) {
   const staff = await tx
     .selectDistinct({ userId: userRoles.userId, role: userRoles.role })
     .from(userRoles)
     .innerJoin(profiles, and(eq(profiles.id, userRoles.userId), isNull(profiles.deletedAt), isNull(profiles.blockedAt)))
     .where(inArray(userRoles.role, ["admin", "moderator"]));
   // Which of the type's figures: number, drop and (for admins, who alone see it) where it was placed.
-  const ref = (await figureReportRef(tx, booneeId)) ?? { name, number: null, place: null, drop: null };
+  const ref = (await figureReportRef(tx, figureId)) ?? { name, number: null, place: null, drop: null };
   await createNotifications(
     tx,
     staff.map((s) => {
@@ -181,11 +181,11 @@ async function tellStaff(tx: Tx, kind: "figureReported" | "ownerReported", boone
 }
 
 /** The open counted reports per kind: what the public note says ("reported missing: 2×"). */
-export async function countedReports(db: DbOrTx, booneeId: string): Promise<Record<ReportKind, number>> {
+export async function countedReports(db: DbOrTx, figureId: string): Promise<Record<ReportKind, number>> {
   const rows = await db
     .select({ kind: figureReports.kind, n: sql<number>`count(*)`.mapWith(Number) })
     .from(figureReports)
-    .where(and(eq(figureReports.booneeId, booneeId), isNull(figureReports.resolvedAt), eq(figureReports.weight, "counted")))
+    .where(and(eq(figureReports.figureId, figureId), isNull(figureReports.resolvedAt), eq(figureReports.weight, "counted")))
     .groupBy(figureReports.kind);
   const of = (k: ReportKind) => rows.find((r) => r.kind === k)?.n ?? 0;
   return { missing: of("missing"), damaged: of("damaged") };

@@ -16,7 +16,7 @@ import { enqueueWebhook } from "../../webhooks/enqueue-webhook.ts";
  * it, all in one transaction. The conditional UPDATE on the open reports decides: a second admin
  * resolving at the same moment finds none left ("noOpenReports") and changes nothing.
  */
-export async function resolveFigureReports(db: Db, actor: Actor | null, input: { booneeId: string; fields: Record<string, unknown> }) {
+export async function resolveFigureReports(db: Db, actor: Actor | null, input: { figureId: string; fields: Record<string, unknown> }) {
   assertRole(actor, ["admin"]);
   const parsed = validate(resolveReportsSchema, input.fields);
   if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
@@ -26,17 +26,17 @@ export async function resolveFigureReports(db: Db, actor: Actor | null, input: {
     const resolved = await tx
       .update(figureReports)
       .set({ resolvedAt: sql`now()`, resolution: outcome, resolvedBy: actor.id })
-      .where(and(eq(figureReports.booneeId, input.booneeId), isNull(figureReports.resolvedAt)))
+      .where(and(eq(figureReports.figureId, input.figureId), isNull(figureReports.resolvedAt)))
       .returning({ reporterId: figureReports.reporterId });
     if (resolved.length === 0) throw new DomainError("noOpenReports", 409);
     const [figure] = await tx
       .update(boonees)
       .set({ reportedIssue: null, reportedAt: null, ...(outcome === "gone" ? { status: "Archived" as const } : {}) })
-      .where(eq(boonees.id, input.booneeId))
+      .where(eq(boonees.id, input.figureId))
       .returning({ name: boonees.name });
     const name = figure?.name ?? "";
     // Which of the type's figures (number, drop); reporters are never told where it was placed.
-    const ref = (await figureReportRef(tx, input.booneeId)) ?? { name, number: null, place: null, drop: null };
+    const ref = (await figureReportRef(tx, input.figureId)) ?? { name, number: null, place: null, drop: null };
     const told = figureArg(withoutPlace(ref));
     const ids = [...new Set(resolved.map((r) => r.reporterId).filter((id): id is string => id !== null))];
     // A deleted account is told nothing (its profile row is only kept so its finds stay claimed).
@@ -56,19 +56,19 @@ export async function resolveFigureReports(db: Db, actor: Actor | null, input: {
         type: "other" as const,
         title: systemText(outcome === "gone" ? "reportGone" : "reportFixed", told),
         message: outcome === "gone" ? systemText("reportGoneMessage", reason ?? "") : systemText("reportFixedMessage", told),
-        link: `/boonee/${input.booneeId}`,
+        link: `/boonee/${input.figureId}`,
       })),
     );
     await recordActivity(tx, actor, {
       action: outcome === "gone" ? "report.gone" : "report.fixed",
       objectType: "boonee",
-      objectId: input.booneeId,
+      objectId: input.figureId,
       objectLabel: name,
       reason,
-      details: { ...(await figureRef(tx, input.booneeId)), number: ref.number, place: ref.place, drop: ref.drop },
+      details: { ...(await figureRef(tx, input.figureId)), number: ref.number, place: ref.place, drop: ref.drop },
     });
     await enqueueWebhook(tx, "report.resolved", {
-      figureId: input.booneeId,
+      figureId: input.figureId,
       name,
       outcome,
       reports: resolved.length,

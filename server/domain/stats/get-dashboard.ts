@@ -23,14 +23,14 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
       claimedAt: claims.claimedAt,
       verified: claims.verified,
       status: claims.status,
-      booneeId: boonees.id,
+      figureId: boonees.id,
       name: boonees.name,
       series: boonees.series,
       rarity: boonees.rarity,
       claimer: profiles.name,
     })
     .from(claims)
-    .innerJoin(boonees, eq(boonees.id, claims.booneeId))
+    .innerJoin(boonees, eq(boonees.id, claims.figureId))
     .innerJoin(profiles, eq(profiles.id, claims.userId))
     .orderBy(sql`${claims.claimedAt} desc nulls last`, desc(claims.id))
     .limit(5);

@@ -20,16 +20,16 @@ import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 export async function addStory(
   db: Db,
   actor: Actor | null,
-  input: { booneeId: string; fields: Record<string, unknown> },
+  input: { figureId: string; fields: Record<string, unknown> },
 ) {
   assertSignedIn(actor);
-  if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
+  if (!UUID.test(input.figureId)) throw new DomainError("notFound", 404);
   return db.transaction(async (tx) => {
     // FOR SHARE: the figure cannot be deleted or change owner while the story is written.
     const [figure] = await tx
       .select({ ownerId: boonees.ownerId })
       .from(boonees)
-      .where(eq(boonees.id, input.booneeId))
+      .where(eq(boonees.id, input.figureId))
       .for("share");
     if (!figure) throw new DomainError("notFound", 404);
     if (figure.ownerId !== actor.id) throw new DomainError("forbidden", 403);
@@ -38,7 +38,7 @@ export async function addStory(
     const [story] = await tx
       .insert(booneeStories)
       .values({
-        booneeId: input.booneeId,
+        figureId: input.figureId,
         userId: actor.id,
         title: parsed.data.title,
         story: parsed.data.story,
@@ -47,7 +47,7 @@ export async function addStory(
         lang: parsed.data.lang ?? "de",
       })
       .returning({ id: booneeStories.id });
-    await enqueueWebhook(tx, "story.posted", { storyId: story.id, figureId: input.booneeId, title: parsed.data.title });
+    await enqueueWebhook(tx, "story.posted", { storyId: story.id, figureId: input.figureId, title: parsed.data.title });
     const unlocked = await unlockAchievements(tx, actor.id);
     return { id: story.id, unlocked };
   });

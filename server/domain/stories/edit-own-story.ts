@@ -15,7 +15,7 @@ import { photoUrlsOf } from "./story-photos.ts";
 async function lockOwnStory(tx: Tx, actor: Actor, storyId: string) {
   if (!UUID.test(storyId)) throw new DomainError("notFound", 404);
   const [story] = await tx
-    .select({ id: booneeStories.id, userId: booneeStories.userId, booneeId: booneeStories.booneeId })
+    .select({ id: booneeStories.id, userId: booneeStories.userId, figureId: booneeStories.figureId })
     .from(booneeStories)
     .where(eq(booneeStories.id, storyId))
     .for("update");
@@ -48,7 +48,7 @@ export async function editOwnStory(
         lang: parsed.data.lang,
       })
       .where(and(eq(booneeStories.id, story.id), eq(booneeStories.userId, actor.id)));
-    return { id: story.id, booneeId: story.booneeId };
+    return { id: story.id, figureId: story.figureId };
   });
 }
 
@@ -62,7 +62,7 @@ export async function deleteOwnStory(db: Db, storage: Storage, actor: Actor | nu
     const story = await lockOwnStory(tx, actor, input.storyId);
     const photos = await photoUrlsOf(tx, eq(booneeStories.id, story.id));
     await tx.delete(booneeStories).where(eq(booneeStories.id, story.id));
-    return { id: story.id, booneeId: story.booneeId, files: photos };
+    return { id: story.id, figureId: story.figureId, files: photos };
   });
   await removeUnreferencedUploads(db, storage, files);
   return deleted;

@@ -35,7 +35,7 @@ export async function setStoryHidden(
         hidden: booneeStories.hidden,
         title: booneeStories.title,
         userId: booneeStories.userId,
-        booneeId: booneeStories.booneeId,
+        figureId: booneeStories.figureId,
       });
     if (!row) {
       const [exists] = await tx
@@ -51,7 +51,7 @@ export async function setStoryHidden(
           type: "other",
           title: systemText("storyHidden", row.title),
           message: systemText("storyHiddenMessage", reason),
-          link: `/boonee/${row.booneeId}`,
+          link: `/boonee/${row.figureId}`,
         },
       ]);
     }

@@ -33,7 +33,7 @@ export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: 
   const [{ n: total }] = await db
     .select({ n: count() })
     .from(booneeStories)
-    .innerJoin(boonees, eq(boonees.id, booneeStories.booneeId))
+    .innerJoin(boonees, eq(boonees.id, booneeStories.figureId))
     .where(where);
   const paging = pageOf(query.page ?? 1, STORIES_PAGE_SIZE, total);
   const items = await db
@@ -46,8 +46,8 @@ export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: 
       findDate: booneeStories.findDate,
       hidden: booneeStories.hidden,
       createdAt: booneeStories.createdAt,
-      booneeId: boonees.id,
-      booneeName: boonees.name,
+      figureId: boonees.id,
+      figureName: boonees.name,
       author: profiles.name,
       authorId: booneeStories.userId,
       reported: hasOpenPhotoReports,
@@ -58,7 +58,7 @@ export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: 
           order by p.created_at, p.id) from story_photos p where p.story_id = ${booneeStories.id}), '[]')`,
     })
     .from(booneeStories)
-    .innerJoin(boonees, eq(boonees.id, booneeStories.booneeId))
+    .innerJoin(boonees, eq(boonees.id, booneeStories.figureId))
     .innerJoin(profiles, eq(profiles.id, booneeStories.userId))
     .where(where)
     .orderBy(desc(hasOpenPhotoReports), desc(booneeStories.createdAt), desc(booneeStories.id))

@@ -22,10 +22,10 @@ import { hit, minutesToWait } from "../throttle.ts";
 export async function reportStoryPhoto(
   db: Db,
   actor: Actor | null,
-  input: { booneeId: string; fields: Record<string, unknown> },
+  input: { figureId: string; fields: Record<string, unknown> },
 ) {
   assertSignedIn(actor);
-  if (!UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
+  if (!UUID.test(input.figureId)) throw new DomainError("notFound", 404);
   const parsed = validate(photoReportSchema, input.fields);
   if (!parsed.ok) throw new DomainError("notFound", 404);
   const counted = await hit(db, `photo-report:${actor.id}`, REPORT_RULE);
@@ -34,9 +34,9 @@ export async function reportStoryPhoto(
     .select({ id: storyPhotos.id, authorId: booneeStories.userId, status: boonees.status, ownerId: boonees.ownerId })
     .from(storyPhotos)
     .innerJoin(booneeStories, and(eq(booneeStories.id, storyPhotos.storyId), eq(booneeStories.hidden, false)))
-    .innerJoin(boonees, eq(boonees.id, booneeStories.booneeId))
+    .innerJoin(boonees, eq(boonees.id, booneeStories.figureId))
     .innerJoin(profiles, and(eq(profiles.id, booneeStories.userId), isNull(profiles.blockedAt)))
-    .where(and(eq(storyPhotos.id, parsed.data.photoId), eq(storyPhotos.hidden, false), eq(boonees.id, input.booneeId)));
+    .where(and(eq(storyPhotos.id, parsed.data.photoId), eq(storyPhotos.hidden, false), eq(boonees.id, input.figureId)));
   if (!photo || (!isPublicStatus(photo.status) && actor.role !== "admin" && photo.ownerId !== actor.id))
     throw new DomainError("notFound", 404);
   if (photo.authorId === actor.id) throw new DomainError("ownPhoto", 403);

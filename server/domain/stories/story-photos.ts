@@ -31,15 +31,15 @@ export async function addStoryPhotos(
   db: Db,
   storage: Storage,
   actor: Actor | null,
-  input: { booneeId: string; storyId: string; files: File[] },
+  input: { figureId: string; storyId: string; files: File[] },
 ) {
   assertSignedIn(actor);
-  if (!UUID.test(input.storyId) || !UUID.test(input.booneeId)) throw new DomainError("notFound", 404);
+  if (!UUID.test(input.storyId) || !UUID.test(input.figureId)) throw new DomainError("notFound", 404);
   // the story of this figure only: a story id sent to another figure's address adds nothing
   const [story] = await db
     .select({ userId: booneeStories.userId })
     .from(booneeStories)
-    .where(and(eq(booneeStories.id, input.storyId), eq(booneeStories.booneeId, input.booneeId)));
+    .where(and(eq(booneeStories.id, input.storyId), eq(booneeStories.figureId, input.figureId)));
   if (!story) throw new DomainError("notFound", 404);
   if (story.userId !== actor.id) throw new DomainError("forbidden", 403);
   if (input.files.length === 0) throw new DomainError("noPhoto", 400);

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { BooneeImage } from "~/components/boonee-image";
+import { FigureImage } from "~/components/figure-image";
 import { RarityBadge } from "~/components/rarity-badge";
 import { useTranslation } from "~/lib/use-translation";
 
-export interface BooneeCardProps {
+export interface FigureCardProps {
   id: string;
   name: string;
   imageUrl: string | null;
@@ -24,7 +24,7 @@ export interface BooneeCardProps {
 }
 
 /** A figure card linking to /boonee/{id}: square picture, name, rarity, series and an optional counter. */
-export function BooneeCard({
+export function FigureCard({
   id,
   name,
   imageUrl,
@@ -35,18 +35,18 @@ export function BooneeCard({
   marker,
   details,
   from,
-}: BooneeCardProps) {
+}: FigureCardProps) {
   const { t } = useTranslation();
   return (
     <Link
       to={`/boonee/${id}`}
       state={from ? { from } : undefined}
       className="group block h-full overflow-hidden rounded-2xl border-2 border-ink/10 bg-card shadow-[0_4px_0_0_rgba(35,21,63,0.08)] transition-transform hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-grape"
-      data-testid="boonee-card"
+      data-testid="figure-card"
     >
       <div className="relative">
         <div aria-hidden="true">
-          <BooneeImage src={imageUrl} alt="" priority={priority} />
+          <FigureImage src={imageUrl} alt="" priority={priority} />
         </div>
         {marker && (
           <span

@@ -23,7 +23,7 @@ export function ShareButton({ path, name }: { path: string; name: string }) {
     const url = new URL(path, root?.settings.publicUrl || window.location.origin).href;
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({ title: `${name} · Boonees`, text: t("boonee.share.text", { name }), url });
+        await navigator.share({ title: `${name} · Boonees`, text: t("figure.share.text", { name }), url });
       } catch {
         // the share sheet was closed: nothing to say
       }
@@ -33,9 +33,9 @@ export function ShareButton({ path, name }: { path: string; name: string }) {
       await navigator.clipboard.writeText(url);
       setCopied(true);
       setTimeout(() => setCopied(false), 2500);
-      toast.success(t("boonee.share.copied"));
+      toast.success(t("figure.share.copied"));
     } catch {
-      toast(t("boonee.share.copyThis"), { description: url, duration: 15_000 });
+      toast(t("figure.share.copyThis"), { description: url, duration: 15_000 });
     }
   };
   return (
@@ -50,7 +50,7 @@ export function ShareButton({ path, name }: { path: string; name: string }) {
       data-testid="share-figure"
     >
       {copied ? <CheckIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
-      <span aria-live="polite">{copied ? t("boonee.share.copiedShort") : t("boonee.share.label")}</span>
+      <span aria-live="polite">{copied ? t("figure.share.copiedShort") : t("figure.share.label")}</span>
     </Button>
   );
 }

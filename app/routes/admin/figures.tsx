@@ -6,26 +6,26 @@ import { toast } from "sonner";
 import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { isClaimable } from "#shared/figure-status.ts";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
-import { bulkStatusSchema, idSchema, pageParam, STATUS_FILTERS, updateBooneeSchema } from "#shared/schemas/admin.ts";
+import { bulkStatusSchema, idSchema, pageParam, STATUS_FILTERS, updateFigureSchema } from "#shared/schemas/admin.ts";
 import { decodeCursor } from "#server/db/paging.ts";
 import { replaceClaimCode } from "#server/domain/codes/replace-claim-code.ts";
 import { changeFigureStatuses } from "#server/domain/figures/change-figure-statuses.ts";
-import { deleteBoonee } from "#server/domain/figures/delete-boonee.ts";
-import { listAdminBoonees } from "#server/domain/figures/list-figures.ts";
+import { deleteFigure } from "#server/domain/figures/delete-figure.ts";
+import { listAdminFigures } from "#server/domain/figures/list-figures.ts";
 import { countInstances } from "#server/domain/figures/type-inheritance.ts";
-import { updateBoonee } from "#server/domain/figures/update-boonee.ts";
+import { updateFigure } from "#server/domain/figures/update-figure.ts";
 import type { RootData } from "#server/root-data.ts";
 import { AdminPage, listHref, Pager, StatCard } from "~/components/admin/admin-page";
 import { AdminSearchForm } from "~/components/admin/admin-search-form";
-import { BooneeFields, MediaPickers } from "~/components/admin/boonee-fields";
 import { BulkStatusBar, type BulkStatusAnswer } from "~/components/admin/bulk-status-bar";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
 import { copyText } from "~/components/admin/copy";
 import { CsvLink } from "~/components/admin/csv-link";
+import { FigureFields, MediaPickers } from "~/components/admin/figure-fields";
 import { FigureIdentity, PlacementNoteField } from "~/components/admin/figure-identity";
 import { InheritanceNote } from "~/components/admin/inheritance-note";
-import { BooneeImage } from "~/components/boonee-image";
 import { ConfirmButton } from "~/components/confirm-button";
+import { FigureImage } from "~/components/figure-image";
 import { FormError } from "~/components/forms/field";
 import { PersonName } from "~/components/person-name";
 import { RarityBadge } from "~/components/rarity-badge";
@@ -46,7 +46,7 @@ import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-import type { Route } from "./+types/boonees";
+import type { Route } from "./+types/figures";
 import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 
@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor =
     decodeCursor("after", url.searchParams.get("after")) ?? decodeCursor("before", url.searchParams.get("before"));
   const { db } = getServices(context);
-  const list = await listAdminBoonees(db, actorOf(viewer), {
+  const list = await listAdminFigures(db, actorOf(viewer), {
     q,
     status,
     cursor,
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const instances = await countInstances(
     db,
-    list.items.filter((i) => !i.templateId).map((i) => i.id),
+    list.items.filter((i) => !i.typeId).map((i) => i.id),
   );
   return { ...list, items: list.items.map((i) => ({ ...i, instances: instances.get(i.id) ?? null })), q, status };
 }
@@ -146,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     try {
-      const r = await replaceClaimCode(services.db, actor, { booneeId: parsed.data.id });
+      const r = await replaceClaimCode(services.db, actor, { figureId: parsed.data.id });
       const claimUrl = `${services.settings.publicUrl}/c/${r.code}`;
       const qr = await claimQr(claimUrl);
       return data<ActionResult>({
@@ -187,7 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     try {
-      await deleteBoonee(services.db, services.storage, actor, parsed.data);
+      await deleteFigure(services.db, services.storage, actor, parsed.data);
       return data<ActionResult>({ ok: true, intent, id: parsed.data.id });
     } catch (e) {
       const r = adminRefusal(
@@ -202,14 +202,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   }
-  const parsed = validate(updateBooneeSchema, fields);
+  const parsed = validate(updateFigureSchema, fields);
   if (!parsed.ok)
     return data<ActionResult>(
       { ok: false, intent, id, errors: parsed.errors, error: null, reason: null },
       { status: 400 },
     );
   try {
-    const updated = await updateBoonee(services.db, actor, parsed.data, {
+    const updated = await updateFigure(services.db, actor, parsed.data, {
       storeMedia: () => storeFigureMedia(services, form),
     });
     return data<ActionResult>({ ok: true, intent, id: parsed.data.id, reached: updated.reached });
@@ -234,7 +234,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];
 
-export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
+export default function AdminFigures({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/boonees";
@@ -353,7 +353,7 @@ export default function AdminBoonees({ loaderData }: Route.ComponentProps) {
             data-testid="admin-boonee-list"
           >
             {d.items.map((item) => (
-              <BooneeCard
+              <FigureCard
                 key={item.id}
                 item={item}
                 selected={selected.has(item.id)}
@@ -380,7 +380,7 @@ const STATUS_VARIANT: Record<string, "secondary" | "success" | "warning" | "dang
   Archived: "secondary",
 };
 
-function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolean; onSelect: (on: boolean) => void }) {
+function FigureCard({ item, selected, onSelect }: { item: Item; selected: boolean; onSelect: (on: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const dates = useDates();
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -392,7 +392,7 @@ function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolea
   return (
     <li
       className={`flex flex-col overflow-hidden rounded-2xl border-2 bg-white shadow-[0_4px_0_0_rgba(35,21,63,0.08)] ${selected ? "border-grape" : "border-ink/10"}`}
-      data-testid="admin-boonee-card"
+      data-testid="admin-figure-card"
     >
       <div className="flex gap-3 p-3">
         {/* The label around the box: a finger's tap target on a phone. */}
@@ -406,7 +406,7 @@ function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolea
             data-testid="select-boonee"
           />
         </label>
-        <BooneeImage src={item.imageUrl} alt={item.name} className="size-24 shrink-0 rounded-xl sm:size-28" />
+        <FigureImage src={item.imageUrl} alt={item.name} className="size-24 shrink-0 rounded-xl sm:size-28" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-display text-lg font-bold" title={item.name}>
             {item.name}
@@ -414,7 +414,7 @@ function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolea
           <div className="mt-1 flex flex-wrap gap-1">
             <RarityBadge rarity={item.rarity} />
             <Badge variant={STATUS_VARIANT[item.status] ?? "secondary"}>{t(`admin.status.${item.status}`)}</Badge>
-            {item.templateId && <Badge variant="outline">{t("admin.boonees.instance")}</Badge>}
+            {item.typeId && <Badge variant="outline">{t("admin.boonees.instance")}</Badge>}
           </div>
           <p className="mt-1 truncate text-sm text-muted-foreground">{item.series ?? t("admin.boonees.noSeries")}</p>
           <p className="mt-1 text-sm">
@@ -460,7 +460,7 @@ function BooneeCard({ item, selected, onSelect }: { item: Item; selected: boolea
             </Link>
           </Button>
         )}
-        {!item.templateId && (item.instances?.instances ?? 0) > 0 && (
+        {!item.typeId && (item.instances?.instances ?? 0) > 0 && (
           <Button asChild variant="ghost" size="sm">
             <Link
               to={`/admin/labels?type=${item.id}`}
@@ -519,7 +519,7 @@ function EditDialog({ item }: { item: Item }) {
                 <p className="text-sm text-muted-foreground">{t(dataKey(result.reason))}</p>
               )}
               <InheritanceNote item={item} idPrefix={`edit-${item.id}-`} />
-              <BooneeFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
+              <FigureFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
               <PlacementNoteField
                 idPrefix={`edit-${item.id}-`}
                 value={item.placementNote}

@@ -8,7 +8,7 @@ import { lookupCode } from "~/claim.server";
 import { flashCookie } from "~/guards.server";
 import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { pageMeta } from "~/lib/meta";
-import type { Route } from "./+types/boonee-by-code";
+import type { Route } from "./+types/figure-by-code";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "claim.metaTitle", "claim.metaDescription"), { name: "robots", content: "noindex" }];
 
@@ -33,11 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const key = result.httpStatus === 404 ? "byCode.notFound" : "byCode.invalidCode";
     throw redirect("/claim", { headers: { "set-cookie": flashCookie(key, "error") } });
   }
-  if (id && id !== result.figure.boonee.id) throw redirect("/claim", { headers: { "set-cookie": flashCookie("byCode.notFound", "error") } });
+  if (id && id !== result.figure.details.id) throw redirect("/claim", { headers: { "set-cookie": flashCookie("byCode.notFound", "error") } });
   throw redirect(`/claim/${normalizeCode(token)}`);
 }
 
-export default function BooneeByCode({ loaderData }: Route.ComponentProps) {
+export default function FigureByCode({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <PageShell narrow title={t("claim.title")}>

@@ -4,7 +4,7 @@ import { cn } from "~/lib/utils";
  * A figure's square picture, or the placeholder monster when it has none (spec: placeholder emoji).
  * Uploaded images are stored as WebP in two sizes: "<key>.webp" (detail) and "<key>-card.webp" (cards).
  */
-export function BooneeImage({
+export function FigureImage({
   src,
   alt,
   size = "card",

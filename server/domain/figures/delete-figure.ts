@@ -20,7 +20,7 @@ import { photoUrlsOf } from "../stories/story-photos.ts";
  * A claimed figure's former owner loses the achievements that no longer hold and is told, in the
  * same transaction; the counter triggers (migrations 0002, 0009) follow the deleted row.
  */
-export async function deleteBoonee(db: Db, storage: Storage, actor: Actor | null, input: { id: string }) {
+export async function deleteFigure(db: Db, storage: Storage, actor: Actor | null, input: { id: string }) {
   assertRole(actor, ["admin"]);
   const { files, ...deleted } = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -35,19 +35,19 @@ export async function deleteBoonee(db: Db, storage: Storage, actor: Actor | null
       .where(eq(boonees.id, input.id))
       .for("update");
     if (!row) throw new DomainError("notFound", 404);
-    const [instance] = await tx.select({ id: boonees.id }).from(boonees).where(eq(boonees.templateId, row.id)).limit(1);
+    const [instance] = await tx.select({ id: boonees.id }).from(boonees).where(eq(boonees.typeId, row.id)).limit(1);
     if (instance) throw new DomainError("hasInstances", 409);
     const details = await figureRef(tx, row.id);
-    const photoUrls = await photoUrlsOf(tx, eq(booneeStories.booneeId, row.id));
+    const photoUrls = await photoUrlsOf(tx, eq(booneeStories.figureId, row.id));
     const removedStories = await tx
       .delete(booneeStories)
-      .where(eq(booneeStories.booneeId, row.id))
+      .where(eq(booneeStories.figureId, row.id))
       .returning({ userId: booneeStories.userId });
-    await tx.delete(claims).where(eq(claims.booneeId, row.id));
-    await tx.delete(tags).where(eq(tags.booneeId, row.id));
+    await tx.delete(claims).where(eq(claims.figureId, row.id));
+    await tx.delete(tags).where(eq(tags.figureId, row.id));
     const exclusiveFiles = await tx
       .delete(exclusiveContent)
-      .where(eq(exclusiveContent.booneeId, row.id))
+      .where(eq(exclusiveContent.figureId, row.id))
       .returning({ url: exclusiveContent.url });
     await tx.delete(boonees).where(eq(boonees.id, row.id));
     const withdrawn = row.ownerId

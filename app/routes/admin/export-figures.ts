@@ -2,7 +2,7 @@ import { exportFigures } from "#server/domain/figures/export-figures.ts";
 import { getServices } from "~/guards.server";
 import { figureFilters } from "~/lib/admin-list-filters";
 
-import type { Route } from "./+types/export-boonees";
+import type { Route } from "./+types/export-figures";
 import { csvDownload } from "./csv.server";
 
 /** GET /admin/boonees.csv?q=&status=: the figures the list shows, with their claim codes (admins only). */

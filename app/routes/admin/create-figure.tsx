@@ -6,13 +6,13 @@ import { toast } from "sonner";
 import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
-import { BATCH_MAX, batchSchema, createBooneeSchema, STATUSES } from "#shared/schemas/admin.ts";
+import { BATCH_MAX, batchSchema, createFigureSchema, STATUSES } from "#shared/schemas/admin.ts";
 import { UUID } from "#shared/uuid.ts";
 import { DomainError } from "#server/domain/errors.ts";
-import { createBoonee, createBooneeBatch, getTemplate, listTypes } from "#server/domain/figures/create-boonee.ts";
+import { createFigure, createFigureBatch, getTemplate, listTypes } from "#server/domain/figures/create-figure.ts";
 import { AdminPage } from "~/components/admin/admin-page";
-import { BooneeFields, MediaPickers, SelectField } from "~/components/admin/boonee-fields";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
+import { FigureFields, MediaPickers, SelectField } from "~/components/admin/figure-fields";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { Button } from "~/components/ui/button";
@@ -25,7 +25,7 @@ import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-import type { Route } from "./+types/create-boonee";
+import type { Route } from "./+types/create-figure";
 import { adminRefusal, storeFigureMedia } from "./media.server";
 import { claimQr } from "./qr.server";
 
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     types,
     template: template && {
-      id: template.templateId ?? template.id,
+      id: template.typeId ?? template.id,
       ...formValues(template),
       status: "Draft",
       imageUrl: template.imageUrl,
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = validate(batchSchema, fields);
     if (!parsed.ok) return fail("batch", 400, { errors: parsed.errors });
     try {
-      const batch = await createBooneeBatch(services.db, actor, parsed.data);
+      const batch = await createFigureBatch(services.db, actor, parsed.data);
       const ids = batch.items.map((i) => i.id).join(",");
       return redirect(`/admin/labels?ids=${ids}`, {
         headers: { "set-cookie": flashCookie("admin.batch.success", "success") },
@@ -102,10 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const parsed = validate(createBooneeSchema, fields);
+  const parsed = validate(createFigureSchema, fields);
   if (!parsed.ok) return fail("create", 400, { errors: parsed.errors });
   try {
-    const created = await createBoonee(services.db, actor, parsed.data, {
+    const created = await createFigure(services.db, actor, parsed.data, {
       storeMedia: () => storeFigureMedia(services, form),
     });
     const claimUrl = `${services.settings.publicUrl}/c/${created.code}`;
@@ -119,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       claimUrl,
       qrSvg: qr.svg,
       qrPng: qr.png,
-      instance: !!created.templateId,
+      instance: !!created.typeId,
       at: Date.now(),
     });
   } catch (e) {
@@ -144,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Create-form reset after a success (spec section 9: 5 seconds). */
 const RESET_AFTER_MS = 5000;
 
-export default function CreateBoonee({ loaderData, actionData }: Route.ComponentProps) {
+export default function CreateFigure({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -155,7 +155,7 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
   const result = actionData?.intent === "create" ? actionData : undefined;
   const batchResult = actionData?.intent === "batch" && !actionData.ok ? actionData : undefined;
   const { errors, onSubmit } = useClientValidation(
-    createBooneeSchema,
+    createFigureSchema,
     result && !result.ok ? result.errors : undefined,
   );
   const batchValidation = useClientValidation(batchSchema, batchResult?.errors);
@@ -253,14 +253,14 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
               }}
             >
               <input type="hidden" name="intent" value="create" />
-              <input type="hidden" name="templateId" value={template?.id ?? ""} />
+              <input type="hidden" name="typeId" value={template?.id ?? ""} />
               {result && !result.ok && result.error && (
                 <div className="grid gap-1">
                   <FormError error={result.error} params={{ message: t(dataKey(result.params.message ?? "")) }} />
                   {result.reason && <p className="text-sm text-muted-foreground">{t(dataKey(result.reason))}</p>}
                 </div>
               )}
-              <BooneeFields values={template ?? {}} errors={errors} />
+              <FigureFields values={template ?? {}} errors={errors} />
 
               <div className="grid gap-1.5">
                 <Label htmlFor="field-secretCode">{t("admin.create.code")}</Label>
@@ -342,11 +342,11 @@ export default function CreateBoonee({ loaderData, actionData }: Route.Component
                 <input type="hidden" name="intent" value="batch" />
                 <FormError error={batchResult?.error} />
                 <SelectField
-                  name="templateId"
+                  name="typeId"
                   id="batch-template"
                   label={t("admin.batch.type")}
                   defaultValue={template?.id ?? ""}
-                  error={batchValidation.errors.templateId}
+                  error={batchValidation.errors.typeId}
                 >
                   <option value="">{t("admin.batch.chooseType")}</option>
                   {types.map((ty) => (

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
 import { inheritedValues } from "#shared/inherited-fields.ts";
-import type { BatchInput, BooneeFieldsInput } from "#shared/schemas/admin.ts";
+import type { BatchInput, FigureFieldsInput } from "#shared/schemas/admin.ts";
 
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { figureCardColumns } from "../../db/figure-columns.ts";
@@ -12,15 +12,15 @@ import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { overriddenColumns } from "./type-inheritance.ts";
 
-export interface CreateBooneeInput extends BooneeFieldsInput {
-  templateId: string | null;
+export interface CreateFigureInput extends FigureFieldsInput {
+  typeId: string | null;
   secretCode: string;
   imageUrl?: string | null;
   welcomeVideoUrl?: string | null;
 }
 
 /** The editable columns of a figure, from the shared form fields (create and edit use the same). */
-export function figureColumns(input: BooneeFieldsInput) {
+export function figureColumns(input: FigureFieldsInput) {
   return formValues(input);
 }
 
@@ -42,11 +42,11 @@ export async function isCodeTaken(db: DbOrTx, actor: Actor | null, code: string)
 }
 
 /** The type a new instance belongs to: the chosen figure's type (a figure without template_id). */
-async function resolveType(tx: DbOrTx, templateId: string) {
-  const [chosen] = await tx.select().from(boonees).where(eq(boonees.id, templateId));
+async function resolveType(tx: DbOrTx, typeId: string) {
+  const [chosen] = await tx.select().from(boonees).where(eq(boonees.id, typeId));
   if (!chosen) throw new DomainError("templateNotFound", 404);
-  if (!chosen.templateId) return chosen;
-  const [type] = await tx.select().from(boonees).where(eq(boonees.id, chosen.templateId));
+  if (!chosen.typeId) return chosen;
+  const [type] = await tx.select().from(boonees).where(eq(boonees.id, chosen.typeId));
   return type ?? chosen;
 }
 
@@ -54,10 +54,10 @@ async function resolveType(tx: DbOrTx, templateId: string) {
  * An admin creates a figure and its tag in ONE transaction: either both exist or neither does, so
  * "created but failed to create tag" cannot happen. A taken code is refused as "codeTaken".
  */
-export async function createBoonee(
+export async function createFigure(
   db: Db,
   actor: Actor | null,
-  input: CreateBooneeInput,
+  input: CreateFigureInput,
   opts: { storeMedia?: () => Promise<{ imageUrl?: string; welcomeVideoUrl?: string }> } = {},
 ) {
   assertRole(actor, ["admin"]);
@@ -73,7 +73,7 @@ export async function createBoonee(
   }
   try {
     return await db.transaction(async (tx) => {
-      const type = input.templateId ? await resolveType(tx, input.templateId) : null;
+      const type = input.typeId ? await resolveType(tx, input.typeId) : null;
       const values = {
         ...figureColumns(input),
         // An instance without its own pictures shows its type's.
@@ -85,11 +85,11 @@ export async function createBoonee(
         // An instance owns the fields in which it differs from its type (decision 015).
         .values({
           ...values,
-          templateId: type?.id ?? null,
+          typeId: type?.id ?? null,
           overriddenFields: type ? overriddenColumns(type, values) : [],
         })
-        .returning({ id: boonees.id, name: boonees.name, templateId: boonees.templateId });
-      await tx.insert(tags).values({ booneeId: row.id, secretCode: input.secretCode, tagUid: null });
+        .returning({ id: boonees.id, name: boonees.name, typeId: boonees.typeId });
+      await tx.insert(tags).values({ figureId: row.id, secretCode: input.secretCode, tagUid: null });
       await recordActivity(tx, actor, {
         action: "boonee.created",
         objectType: "boonee",
@@ -97,7 +97,7 @@ export async function createBoonee(
         objectLabel: row.name,
         details: await figureRef(tx, row.id),
       });
-      return { id: row.id, name: row.name, templateId: row.templateId, code: input.secretCode };
+      return { id: row.id, name: row.name, typeId: row.typeId, code: input.secretCode };
     });
   } catch (e) {
     if (isUniqueViolation(e, "tags_secret_code_key")) throw new DomainError("codeTaken", 409);
@@ -129,13 +129,13 @@ async function freshCodes(tx: DbOrTx, n: number): Promise<string[]> {
  * An admin creates N (1–200) instances of a type at once, each with its own generated code, in one
  * transaction. Instances copy the type's fields. Returns their ids and codes in creation order.
  */
-export async function createBooneeBatch(db: Db, actor: Actor | null, input: BatchInput) {
+export async function createFigureBatch(db: Db, actor: Actor | null, input: BatchInput) {
   assertRole(actor, ["admin"]);
   if (!Number.isInteger(input.count) || input.count < 1 || input.count > 200) throw new DomainError("batchCount", 400);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const type = await resolveType(tx, input.templateId);
+        const type = await resolveType(tx, input.typeId);
         const codes = await freshCodes(tx, input.count);
         const rows = await tx
           .insert(boonees)
@@ -147,11 +147,11 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
               ...inheritedValues(type),
               status: input.status,
               welcomeVideoUrl: type.welcomeVideoUrl,
-              templateId: type.id,
+              typeId: type.id,
             })),
           )
           .returning({ id: boonees.id });
-        await tx.insert(tags).values(rows.map((r, i) => ({ booneeId: r.id, secretCode: codes[i], tagUid: null })));
+        await tx.insert(tags).values(rows.map((r, i) => ({ figureId: r.id, secretCode: codes[i], tagUid: null })));
         await recordActivity(tx, actor, {
           action: "boonee.created",
           objectType: "boonee",
@@ -171,12 +171,7 @@ export async function createBooneeBatch(db: Db, actor: Actor | null, input: Batc
 /** Figure types (no template_id) for the template selectors, newest first. */
 export async function listTypes(db: DbOrTx, actor: Actor | null, limit = 1000) {
   assertRole(actor, ["admin"]);
-  return db
-    .select(figureCardColumns)
-    .from(boonees)
-    .where(isNull(boonees.templateId))
-    .orderBy(boonees.name)
-    .limit(limit);
+  return db.select(figureCardColumns).from(boonees).where(isNull(boonees.typeId)).orderBy(boonees.name).limit(limit);
 }
 
 /** One type's fields, to pre-fill the create form when an admin picks it as template. */

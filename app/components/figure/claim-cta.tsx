@@ -7,9 +7,9 @@ import { useTranslation } from "~/lib/use-translation";
 import type { MessageKey } from "~/locales/message-key";
 
 const TEXTS: Record<Availability, { title: MessageKey; text: MessageKey }> = {
-  available: { title: "boonee.cta.availableTitle", text: "boonee.cta.availableText" },
-  claimed: { title: "boonee.cta.claimedTitle", text: "boonee.cta.claimedText" },
-  noLongerClaimable: { title: "boonee.cta.noLongerClaimableTitle", text: "boonee.cta.noLongerClaimableText" },
+  available: { title: "figure.cta.availableTitle", text: "figure.cta.availableText" },
+  claimed: { title: "figure.cta.claimedTitle", text: "figure.cta.claimedText" },
+  noLongerClaimable: { title: "figure.cta.noLongerClaimableTitle", text: "figure.cta.noLongerClaimableText" },
 };
 
 /** For everyone but the owner: a call to claim (this one if it is still available, or their own). */
@@ -23,7 +23,7 @@ export function ClaimCta({ availability }: { availability: Availability }) {
       </h2>
       <p className="mt-1">{t(TEXTS[availability].text)}</p>
       <Button asChild variant="ember" size="lg" className={`mt-4 ${EMBER_AA}`}>
-        <Link to={retired ? "/boonees" : "/claim"}>{t(retired ? "boonee.cta.toGallery" : "boonee.cta.button")}</Link>
+        <Link to={retired ? "/boonees" : "/claim"}>{t(retired ? "figure.cta.toGallery" : "figure.cta.button")}</Link>
       </Button>
     </section>
   );

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 
 import type { InheritedColumn } from "#shared/inherited-fields.ts";
-import type { BooneeFieldsInput } from "#shared/schemas/admin.ts";
+import type { FigureFieldsInput } from "#shared/schemas/admin.ts";
 
 import type { Db } from "../../db/client.ts";
 import { boonees } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
-import { figureColumns } from "./create-boonee.ts";
+import { figureColumns } from "./create-figure.ts";
 import { figureChanges } from "./figure-changes.ts";
 import { figuresBreakingStatusRules } from "./figure-status-rules.ts";
 import { overriddenColumns, propagateToInstances, typeValues } from "./type-inheritance.ts";
 
-export interface UpdateBooneeInput extends BooneeFieldsInput {
+export interface UpdateFigureInput extends FigureFieldsInput {
   id: string;
   /** A new picture / welcome video; undefined keeps the current one. */
   imageUrl?: string;
@@ -30,10 +30,10 @@ export interface UpdateBooneeInput extends BooneeFieldsInput {
  * now differs from its type (a field set back to the type's value follows the type again).
  * Returns the number of instances an edited type reached.
  */
-export async function updateBoonee(
+export async function updateFigure(
   db: Db,
   actor: Actor | null,
-  input: UpdateBooneeInput,
+  input: UpdateFigureInput,
   opts: { storeMedia?: () => Promise<{ imageUrl?: string; welcomeVideoUrl?: string }> } = {},
 ) {
   assertRole(actor, ["admin"]);
@@ -51,7 +51,7 @@ export async function updateBoonee(
       ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
       ...(input.welcomeVideoUrl ? { welcomeVideoUrl: input.welcomeVideoUrl } : {}),
     };
-    const [type] = current.templateId ? await tx.select().from(boonees).where(eq(boonees.id, current.templateId)) : [];
+    const [type] = current.typeId ? await tx.select().from(boonees).where(eq(boonees.id, current.typeId)) : [];
     if (type) values = { ...values, ...typeValues(type, input.inherit ?? []) };
     const overriddenFields = type ? overriddenColumns(type, { ...current, ...values }) : current.overriddenFields;
     const [row] = await tx
@@ -65,7 +65,7 @@ export async function updateBoonee(
       .returning();
     // A figure of a waiting drop stays Hidden until the release (the rollback undoes the update).
     if ((await figuresBreakingStatusRules(tx, [row.id])).length > 0) throw new DomainError("inWaitingDrop", 409);
-    const reached = row.templateId ? 0 : await propagateToInstances(tx, row);
+    const reached = row.typeId ? 0 : await propagateToInstances(tx, row);
     await recordActivity(tx, actor, {
       action: "boonee.updated",
       objectType: "boonee",
@@ -75,7 +75,7 @@ export async function updateBoonee(
       details: {
         ...(await figureRef(tx, row.id)),
         changes: figureChanges(current, row),
-        ...(row.templateId ? {} : { reached }),
+        ...(row.typeId ? {} : { reached }),
       },
     });
     return { id: row.id, name: row.name, reached };

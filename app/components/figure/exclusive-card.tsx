@@ -26,9 +26,9 @@ export function ExclusiveCard({
     >
       <h2 id="exclusive-title" className="flex items-center gap-2 font-display text-2xl font-bold">
         <SparklesIcon aria-hidden="true" className="size-6 text-gold" />
-        {t("boonee.exclusive.title")}
+        {t("figure.exclusive.title")}
       </h2>
-      <p className="text-sm text-ink-soft">{t("boonee.exclusive.intro")}</p>
+      <p className="text-sm text-ink-soft">{t("figure.exclusive.intro")}</p>
       {welcomeVideoUrl && (
         <figure className="mt-4">
           {/* oxlint-disable-next-line jsx-a11y/media-has-caption -- uploaded welcome videos come without a caption track */}
@@ -38,14 +38,14 @@ export function ExclusiveCard({
             playsInline
             preload="metadata"
             className="aspect-video w-full rounded-xl bg-ink"
-            aria-label={`${t("boonee.exclusive.welcomeVideo")}: ${figureName}`}
+            aria-label={`${t("figure.exclusive.welcomeVideo")}: ${figureName}`}
             data-testid="welcome-video"
           />
-          <figcaption className="mt-1 text-sm font-semibold">{t("boonee.exclusive.welcomeVideo")}</figcaption>
+          <figcaption className="mt-1 text-sm font-semibold">{t("figure.exclusive.welcomeVideo")}</figcaption>
         </figure>
       )}
       {items.length === 0 && !welcomeVideoUrl ? (
-        <p className="mt-4 text-ink-soft">{t("boonee.exclusive.empty")}</p>
+        <p className="mt-4 text-ink-soft">{t("figure.exclusive.empty")}</p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-4">
           {items.map((item) => (

@@ -19,7 +19,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 /** What the form shows in each field (a figure, a template or nothing). */
-export type BooneeFieldValues = { [K in FormKey]?: string | number | null };
+export type FigureFieldValues = { [K in FormKey]?: string | number | null };
 
 /** A labelled native select with its error. */
 export function SelectField({
@@ -80,12 +80,12 @@ export function TextareaField({
 }
 
 /** The figure's fields (spec section 3), shared by Create Boonee and Edit: one input per row of shared/figure-fields.ts. */
-export function BooneeFields({
+export function FigureFields({
   values = {},
   errors = {},
   idPrefix = "",
 }: {
-  values?: BooneeFieldValues;
+  values?: FigureFieldValues;
   errors?: FieldErrors;
   idPrefix?: string;
 }) {

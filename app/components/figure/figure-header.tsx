@@ -45,7 +45,7 @@ export function StatusPill({ availability }: { availability: Availability }) {
         aria-hidden="true"
         className={cn("inline-block size-2 rounded-full", available ? "bg-slime" : "bg-ink-soft")}
       />
-      {t(`boonee.status.${availability}`)}
+      {t(`figure.status.${availability}`)}
     </Badge>
   );
 }
@@ -70,7 +70,7 @@ export function FigureTitle({
         <StatusPill availability={availability} />
         {series && (
           <span className="text-sm font-semibold text-ink-soft">
-            {t("boonee.series")}: <span data-testid="figure-series">{series}</span>
+            {t("figure.series")}: <span data-testid="figure-series">{series}</span>
           </span>
         )}
       </div>

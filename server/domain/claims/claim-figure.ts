@@ -19,21 +19,21 @@ export interface ClaimInput {
 export type ClaimError =
   "claim.error.already" | "claim.error.notClaimable" | "claim.error.notfound" | "claim.error.needsTap";
 export type ClaimResult =
-  | { success: true; error: null; booneeId: string; name: string; achievements: string[] }
+  | { success: true; error: null; figureId: string; name: string; achievements: string[] }
   /** `mine`: the figure is already the claimer's own (a second submit of their claim), never "taken". */
   | { success: false; error: ClaimError; mine?: boolean };
 
 // the winner's owner, tag, claim row and webhook event (docs/decisions/051) in one statement (one round trip on the hot path); a figure
 // with a SUN tag is claimed only by its latest verified tap (server/domain/codes/accept-sun-tap.ts)
 const claimStatement = preparedStatement<
-  { userId: string; booneeId: string; tagId: string; sunCounter: number | null },
+  { userId: string; figureId: string; tagId: string; sunCounter: number | null },
   { id: string; name: string }
 >(
   "claim_win",
   (p) => sql`with won as (
       update ${boonees} set owner_id = ${p.userId}, claimed_at = now(), status = 'Found'
-      where ${boonees.id} = ${p.booneeId} and ${claimableFigureSql()} and ${notInUnreleasedDrop(boonees.id)}
-        and exists (select 1 from ${tags} where ${tags.id} = ${p.tagId} and ${tags.booneeId} = ${boonees.id} and not ${tags.isClaimed} and (${tags.sunMode} is null or ${tags.sunCounter} = ${p.sunCounter}))
+      where ${boonees.id} = ${p.figureId} and ${claimableFigureSql()} and ${notInUnreleasedDrop(boonees.id)}
+        and exists (select 1 from ${tags} where ${tags.id} = ${p.tagId} and ${tags.figureId} = ${boonees.id} and not ${tags.isClaimed} and (${tags.sunMode} is null or ${tags.sunCounter} = ${p.sunCounter}))
       returning ${boonees.id}, ${boonees.name}
     ), tag as (
       update ${tags} set is_claimed = true where ${tags.id} = ${p.tagId} and exists (select 1 from won) returning 1
@@ -50,7 +50,7 @@ const claimStatement = preparedStatement<
  * achievements follow once it has committed (decision 038, unlockAfter): read then, they count
  * every claim of the user that committed before, so two claims at once never both miss a threshold.
  */
-export async function claimBoonee(
+export async function claimFigure(
   db: Db,
   actor: Actor | null,
   input: ClaimInput,
@@ -60,7 +60,7 @@ export async function claimBoonee(
   const userId = actor.id; // the session's user, whatever p_user_id says
   const won = await claimStatement(db, {
     userId,
-    booneeId: input.p_boonee_id,
+    figureId: input.p_boonee_id,
     tagId: input.p_tag_id,
     sunCounter: via.sunCounter ?? null,
   });
@@ -68,7 +68,7 @@ export async function claimBoonee(
     const [figure] = await db
       .select({ ownerId: boonees.ownerId, status: boonees.status, tagClaimed: tags.isClaimed, sunMode: tags.sunMode })
       .from(boonees)
-      .innerJoin(tags, eq(tags.booneeId, boonees.id))
+      .innerJoin(tags, eq(tags.figureId, boonees.id))
       .where(and(eq(boonees.id, input.p_boonee_id), eq(tags.id, input.p_tag_id), notInUnreleasedDrop(boonees.id)));
     if (!figure) return { success: false as const, error: "claim.error.notfound" as const };
     if (figure.ownerId === userId)
@@ -79,5 +79,5 @@ export async function claimBoonee(
     return { success: false as const, error: "claim.error.notClaimable" as const };
   }
   const achievements = await unlockAfter(db, userId);
-  return { success: true as const, error: null, booneeId: won[0].id, name: won[0].name, achievements };
+  return { success: true as const, error: null, figureId: won[0].id, name: won[0].name, achievements };
 }

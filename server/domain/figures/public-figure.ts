@@ -30,7 +30,7 @@ export const EXCLUSIVE_SHOWN = 50;
  * Draft and Hidden figures are 404 for everyone but admins and their owner; so is an unknown or
  * malformed id. `mine` marks the viewer's own stories (they may edit and delete them).
  */
-export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: string) {
+export async function getFigureDetail(db: DbOrTx, viewer: Actor | null, id: string) {
   if (!UUID.test(id)) throw new DomainError("notFound", 404);
   const [row] = await db
     .select({
@@ -68,7 +68,7 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
     .from(booneeStories)
     // Stories of blocked accounts are hidden until the block is lifted.
     .innerJoin(profiles, and(eq(profiles.id, booneeStories.userId), isNull(profiles.blockedAt)))
-    .where(and(eq(booneeStories.booneeId, row.id), eq(booneeStories.hidden, false)))
+    .where(and(eq(booneeStories.figureId, row.id), eq(booneeStories.hidden, false)))
     .orderBy(desc(booneeStories.createdAt), desc(booneeStories.id))
     .limit(STORIES_SHOWN);
 
@@ -89,8 +89,8 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
           and(
             isNull(exclusiveContent.retractedAt),
             or(
-              eq(exclusiveContent.booneeId, row.id),
-              and(isNull(exclusiveContent.booneeId), eq(exclusiveContent.audience, "all")),
+              eq(exclusiveContent.figureId, row.id),
+              and(isNull(exclusiveContent.figureId), eq(exclusiveContent.audience, "all")),
               and(eq(exclusiveContent.audience, "rarity"), eq(exclusiveContent.audienceRarity, row.rarity)),
               row.series
                 ? and(eq(exclusiveContent.audience, "series"), eq(exclusiveContent.audienceSeries, row.series))
@@ -109,7 +109,7 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
         .from(figureReports)
         .where(
           and(
-            eq(figureReports.booneeId, row.id),
+            eq(figureReports.figureId, row.id),
             eq(figureReports.reporterId, viewer.id),
             isNull(figureReports.resolvedAt),
           ),
@@ -139,4 +139,4 @@ export async function getBooneeDetail(db: DbOrTx, viewer: Actor | null, id: stri
   };
 }
 
-export type BooneeDetail = Awaited<ReturnType<typeof getBooneeDetail>>;
+export type FigureDetail = Awaited<ReturnType<typeof getFigureDetail>>;

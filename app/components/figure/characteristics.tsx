@@ -16,7 +16,7 @@ export type CharacteristicsData = { [K in CharacteristicKey]: string | number | 
 
 /**
  * The rows of shared/figure-fields.ts with a `characteristic` (origin, passion, superpower,
- * personality, element, birthday): each only if set, labelled `boonee.fields.<label ?? key>`; nothing
+ * personality, element, birthday): each only if set, labelled `figure.fields.<label ?? key>`; nothing
  * when none is. Translatable ones in the page's language, the German text marked where English is missing.
  */
 export function Characteristics({ data }: { data: CharacteristicsData }) {
@@ -42,13 +42,13 @@ export function Characteristics({ data }: { data: CharacteristicsData }) {
   return (
     <section aria-labelledby="characteristics-title" className="rounded-2xl border-2 border-ink/10 bg-white p-5">
       <h2 id="characteristics-title" className="font-display text-2xl font-bold">
-        {t("boonee.characteristics")}
+        {t("figure.characteristics")}
       </h2>
       <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="characteristics">
         {items.map(([key, value]) => (
           <div key={key}>
             <dt className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
-              {t(dataKey(`boonee.fields.${key}`))}
+              {t(dataKey(`figure.fields.${key}`))}
             </dt>
             {typeof value === "string" ? (
               <dd className="font-semibold wrap-anywhere">{value}</dd>

@@ -2,22 +2,22 @@ import { TextWithName } from "~/components/person-name";
 import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
-import { AddStoryButton } from "~/components/boonee/add-story-button";
-import type { StoryActionData } from "~/components/boonee/add-story-dialog";
-import { Characteristics } from "~/components/boonee/characteristics";
-import { ClaimCta } from "~/components/boonee/claim-cta";
-import { ExclusiveCard } from "~/components/boonee/exclusive-card";
-import { FigureImage, FigureTitle } from "~/components/boonee/figure-header";
-import { FigureLife } from "~/components/boonee/figure-life";
-import { FinderStories } from "~/components/boonee/finder-stories";
-import { PHOTO_PARAM, PhotoViewer, type ViewerPhoto } from "~/components/boonee/photo-viewer";
-import { ShareButton } from "~/components/boonee/share-button";
-import { ReportForm } from "~/components/boonee/report-form";
-import { ReportNote } from "~/components/boonee/report-note";
-import { StoryPhotoForm } from "~/components/boonee/story-photo-form";
-import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/boonee/own-story-actions";
+import { AddStoryButton } from "~/components/figure/add-story-button";
+import type { StoryActionData } from "~/components/figure/add-story-dialog";
+import { Characteristics } from "~/components/figure/characteristics";
+import { ClaimCta } from "~/components/figure/claim-cta";
+import { ExclusiveCard } from "~/components/figure/exclusive-card";
+import { FigureImage, FigureTitle } from "~/components/figure/figure-header";
+import { FigureLife } from "~/components/figure/figure-life";
+import { FinderStories } from "~/components/figure/finder-stories";
+import { PHOTO_PARAM, PhotoViewer, type ViewerPhoto } from "~/components/figure/photo-viewer";
+import { ShareButton } from "~/components/figure/share-button";
+import { ReportForm } from "~/components/figure/report-form";
+import { ReportNote } from "~/components/figure/report-note";
+import { StoryPhotoForm } from "~/components/figure/story-photo-form";
+import { OwnStoryActions, STORY_DELETE_FETCHER } from "~/components/figure/own-story-actions";
 import { FetcherToast } from "~/components/fetcher-toast";
-import { StoryPageForm } from "~/components/boonee/story-page-form";
+import { StoryPageForm } from "~/components/figure/story-page-form";
 import { fontPreloads } from "~/components/landing/fonts";
 import { actorOf, flashCookie, getServices, getViewer, refusal, requestForm, type Flash } from "~/guards.server";
 import { formFields } from "#shared/forms.ts";
@@ -27,13 +27,13 @@ import { textIn } from "#shared/content-language.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import { addStory } from "#server/domain/stories/add-story.ts";
 import { deleteOwnStory, editOwnStory } from "#server/domain/stories/edit-own-story.ts";
-import { getBooneeDetail } from "#server/domain/figures/public-boonee.ts";
+import { getFigureDetail } from "#server/domain/figures/public-figure.ts";
 import { changeReport, reportFigure, withdrawReport } from "#server/domain/reports/report-figure.ts";
 import { reportStoryPhoto } from "#server/domain/stories/report-story-photo.ts";
 import { logError } from "#server/log-error.ts";
 import type { Services } from "#server/services.ts";
 import type { Viewer } from "#server/auth/viewer.ts";
-import type { Route } from "./+types/boonee";
+import type { Route } from "./+types/figure";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
 export const links: Route.LinksFunction = () => fontPreloads();
@@ -44,7 +44,7 @@ export const handle = HYDRATE_PUBLIC;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   try {
-    return { ...(await getBooneeDetail(getServices(context).db, viewer ? actorOf(viewer) : null, params.id)), signedIn: !!viewer };
+    return { ...(await getFigureDetail(getServices(context).db, viewer ? actorOf(viewer) : null, params.id)), signedIn: !!viewer };
   } catch (e) {
     if (e instanceof DomainError && e.status === 404) throw data(null, { status: 404 });
     throw e;
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (fields.intent === "editStory") await editOwnStory(services.db, actorOf(viewer), { storyId: fields.storyId ?? "", fields });
     else if (fields.intent === "deleteStory") await deleteOwnStory(services.db, services.storage, actorOf(viewer), { storyId: fields.storyId ?? "" });
-    else await addStory(services.db, actorOf(viewer), { booneeId: params.id, fields });
+    else await addStory(services.db, actorOf(viewer), { figureId: params.id, fields });
   } catch (e) {
     if (e instanceof DomainError && e.code === "invalid") return data<StoryActionData>({ ok: false, error: null, errors: (e.params ?? {}) as Record<string, string> }, { status: 400 });
     const r = refusal(e, {
@@ -108,26 +108,26 @@ const REPORT_ERRORS = new Set(["invalid", "alreadyReported", "archived", "tooMan
  * A report is a plain form (it works before React starts): always answered with a redirect and a toast.
  * intent report: a new one; changeReport / withdrawReport: the author's own open report.
  */
-async function report(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
+async function report(services: Services, viewer: Viewer, figureId: string, fields: Record<string, string>, request: Request) {
   const back = (key: string, kind: Flash["kind"]) =>
-    redirect(`/boonee/${booneeId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
+    redirect(`/boonee/${figureId}#report`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
   try {
     if (fields.intent === "withdrawReport") {
-      await withdrawReport(services.db, actorOf(viewer), { booneeId });
+      await withdrawReport(services.db, actorOf(viewer), { figureId });
       return back("life.report.withdrawn", "success");
     }
     if (fields.intent === "changeReport") {
-      await changeReport(services.db, actorOf(viewer), { booneeId, fields });
+      await changeReport(services.db, actorOf(viewer), { figureId, fields });
       return back("life.report.changed", "success");
     }
-    await reportFigure(services.db, actorOf(viewer), { booneeId, fields });
+    await reportFigure(services.db, actorOf(viewer), { figureId, fields });
     return back("life.report.thanks", "success");
   } catch (e) {
     if (e instanceof DomainError && REPORT_ERRORS.has(e.code)) {
       const field = e.code === "invalid" ? Object.values(e.params ?? {})[0] : undefined;
       return back(typeof field === "string" ? field : `life.error.${e.code}`, "error");
     }
-    if (e instanceof DomainError && e.status === 401) throw redirect(`/auth?redirect=/boonee/${booneeId}`);
+    if (e instanceof DomainError && e.status === 401) throw redirect(`/auth?redirect=/boonee/${figureId}`);
     logError(services.log, e, { request }, "reporting a figure failed");
     return back("life.error.failed", "error");
   }
@@ -140,11 +140,11 @@ const PHOTO_REPORT_ERRORS = new Set(["notFound", "ownPhoto", "tooMany"]);
  * toast ("already reported" for a second one). Refusals (404 unknown, hidden or another figure's
  * photo; 403 one's own; 429) come back as an error toast.
  */
-async function reportPhoto(services: Services, viewer: Viewer, booneeId: string, fields: Record<string, string>, request: Request) {
+async function reportPhoto(services: Services, viewer: Viewer, figureId: string, fields: Record<string, string>, request: Request) {
   const back = (key: string, kind: Flash["kind"]) =>
-    redirect(`/boonee/${booneeId}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
+    redirect(`/boonee/${figureId}#stories`, { status: 303, headers: { "set-cookie": flashCookie(key, kind) } });
   try {
-    const { already } = await reportStoryPhoto(services.db, actorOf(viewer), { booneeId, fields });
+    const { already } = await reportStoryPhoto(services.db, actorOf(viewer), { figureId, fields });
     return back(already ? "story.photoReport.already" : "story.photoReport.thanks", "success");
   } catch (e) {
     if (e instanceof DomainError && PHOTO_REPORT_ERRORS.has(e.code)) return back(`story.photoReport.error.${e.code}`, "error");
@@ -161,7 +161,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const story = textIn(figure.description, figure.descriptionEn, langOf(matches));
   const description = story
     ? clip(story.replace(/\s+/g, " ").trim(), 160)
-    : tMeta(matches, figure.series ? "boonee.metaDescription" : "boonee.metaDescriptionNoSeries", { name: figure.name, series: figure.series ?? "" });
+    : tMeta(matches, figure.series ? "figure.metaDescription" : "figure.metaDescriptionNoSeries", { name: figure.name, series: figure.series ?? "" });
   return [
     { title: `${figure.name} · Boonees` },
     { name: "description", content: description },
@@ -173,10 +173,10 @@ function FigureStory({ figure }: { figure: { description: string | null; descrip
   const { t } = useTranslation();
   const story = useInLanguage()(figure.description, figure.descriptionEn);
   const className = "mt-2 text-lg whitespace-pre-line wrap-anywhere text-ink-soft";
-  return story ? <ContentText as="p" value={story} className={className} data-testid="figure-story" /> : <p className={className}>{t("boonee.noStory")}</p>;
+  return story ? <ContentText as="p" value={story} className={className} data-testid="figure-story" /> : <p className={className}>{t("figure.noStory")}</p>;
 }
 
-export default function BooneePage({ loaderData, actionData }: Route.ComponentProps) {
+export default function FigurePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, reportCounts, myReport, life, signedIn } = loaderData;
@@ -190,14 +190,14 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to={fromCollection ? "/profile" : "/boonees"} className="inline-flex items-center gap-1 rounded-full text-sm font-bold text-grape hover:underline">
-          <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t(fromCollection ? "boonee.backToCollection" : "boonee.backToGallery")}
+          <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t(fromCollection ? "figure.backToCollection" : "figure.backToGallery")}
         </Link>
         {figure.status !== "Draft" && figure.status !== "Hidden" && <ShareButton path={`/boonee/${figure.id}`} name={figure.name} />}
       </div>
       <PhotoViewer photos={photos} />
       {(figure.status === "Draft" || figure.status === "Hidden") && (
         <p role="note" className="mt-4 rounded-xl bg-[#fff1c2] px-4 py-3 text-sm font-semibold text-[#7a4a00]">
-          {t(isOwner ? "boonee.notPublicOwner" : "boonee.notPublic", { status: figure.status })}
+          {t(isOwner ? "figure.notPublicOwner" : "figure.notPublic", { status: figure.status })}
         </p>
       )}
       {reportedIssue && (
@@ -216,18 +216,18 @@ export default function BooneePage({ loaderData, actionData }: Route.ComponentPr
           {isOwner ? (
             <p className="flex items-center gap-2 font-display text-lg font-bold text-[#1d6b3c]" data-testid="owner-note">
               <PartyPopperIcon aria-hidden="true" className="size-5" />
-              {t("boonee.youOwnIt")}
+              {t("figure.youOwnIt")}
             </p>
           ) : (
             claimed && (
               <p className="font-semibold text-ink-soft" data-testid="owned-by">
-                <TextWithName i18nKey="boonee.ownedBy" name={ownerName ?? t("common.anonymous")} />
+                <TextWithName i18nKey="figure.ownedBy" name={ownerName ?? t("common.anonymous")} />
               </p>
             )
           )}
           <section aria-labelledby="story-heading">
             <h2 id="story-heading" className="font-display text-2xl font-bold">
-              {t("boonee.story")}
+              {t("figure.story")}
             </h2>
             <FigureStory figure={figure} />
           </section>

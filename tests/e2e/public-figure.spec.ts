@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 
 import { boonees, booneeStories, exclusiveContent, profiles } from "../../server/db/schema.ts";
 import { E2E } from "./env.ts";
-import { db, expect, seedBoonee, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
+import { db, expect, seedFigure, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, metaContent, openStoryDialog, seedProfile } from "./public-fixtures.ts";
 
-const storiesOf = (booneeId: string) => db.select().from(booneeStories).where(eq(booneeStories.booneeId, booneeId));
+const storiesOf = (figureId: string) => db.select().from(booneeStories).where(eq(booneeStories.figureId, figureId));
 
 async function richFigure(ownerId?: string) {
-  const f = await seedBoonee({
+  const f = await seedFigure({
     name: `Fimmel ${unique()}`,
     rarity: "Legendary",
     series: "Sternenstaub",
@@ -56,7 +56,7 @@ test.describe("figure detail", () => {
     page,
   }) => {
     await useEnglish(page);
-    const named = await seedBoonee({ ownerId: await seedProfile("Mira") });
+    const named = await seedFigure({ ownerId: await seedProfile("Mira") });
     await page.goto(`/boonee/${named.id}`);
     await expect(page.getByTestId("status-pill")).toHaveText("Found");
     await expect(page.getByTestId("owned-by")).toHaveText("Found by Mira");
@@ -71,7 +71,7 @@ test.describe("figure detail", () => {
       "/claim",
     );
 
-    const orphan = await seedBoonee({ ownerId: await seedProfile(null) });
+    const orphan = await seedFigure({ ownerId: await seedProfile(null) });
     await page.goto(`/boonee/${orphan.id}`);
     await expect(page.getByTestId("owned-by")).toHaveText("Found by Anonymous");
   });
@@ -86,8 +86,8 @@ test.describe("figure detail", () => {
   });
 
   test("answers 404 for unknown, malformed, Draft and Hidden figures; admins see Draft", async ({ page }) => {
-    const draft = await seedBoonee({ status: "Draft" });
-    const hidden = await seedBoonee({ status: "Hidden" });
+    const draft = await seedFigure({ status: "Draft" });
+    const hidden = await seedFigure({ status: "Hidden" });
     for (const id of [draft.id, hidden.id, "00000000-0000-4000-8000-000000000000", "nope"]) {
       const res = await page.goto(`/boonee/${id}`);
       expect(res?.status(), id).toBe(404);
@@ -108,7 +108,7 @@ async function ownerWithFigure(page: import("@playwright/test").Page) {
   await db.update(boonees).set({ welcomeVideoUrl: "/video/hero.mp4" }).where(eq(boonees.id, f.id));
   await db.insert(exclusiveContent).values([
     {
-      booneeId: f.id,
+      figureId: f.id,
       audience: "boonee",
       title: `Geheimversteck ${f.name}`,
       description: "Ein Blick hinter die Kulissen.",
@@ -116,7 +116,7 @@ async function ownerWithFigure(page: import("@playwright/test").Page) {
       url: "/images/landing/about-hidden.svg",
     },
     {
-      booneeId: f.id,
+      figureId: f.id,
       audience: "boonee",
       title: `Mehr lesen ${f.name}`,
       contentType: "link",
@@ -315,7 +315,7 @@ test.describe("finder stories", () => {
     const intruder = await signUp(page);
     const bodies: Record<string, string>[] = [
       form,
-      { ...form, userId: intruder.id, booneeId: f.id },
+      { ...form, userId: intruder.id, figureId: f.id },
       { title: "", story: "" },
       {},
     ];
