@@ -39,6 +39,9 @@ export default [
   route("api/v1/*", "routes/api/not-found.ts"),
   route("email/confirm", "routes/public/email-confirm.tsx"),
   route("unsubscribe", "routes/public/unsubscribe.tsx"),
+  // A collector's own data for their scripts, read with a personal token (docs/decisions/051).
+  route("api/v1/me/finds", "routes/api/me-finds.ts"),
+  route("api/v1/me/notifications", "routes/api/me-notifications.ts"),
   layout("routes/collector/layout.tsx", [
     route("profile", "routes/collector/profile.tsx"),
     route("profile/data", "routes/collector/profile-data.ts"),
@@ -65,6 +68,7 @@ export default [
     route("activity", "routes/admin/activity.tsx"),
     route("drops", "routes/admin/drops.tsx"),
     route("sun-tag/:figureId", "routes/admin/sun-tag.tsx"),
+    route("webhooks", "routes/admin/webhooks.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

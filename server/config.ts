@@ -103,6 +103,13 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v === "true" || v === "1"),
+  // Tests only: exact hosts (e.g. 127.0.0.1) accepted as webhook endpoints although local, unchecked
+  // (docs/decisions/051); and webhook endpoints over plain http. Real endpoints are https on public addresses.
+  WEBHOOK_TEST_HOSTS: hostList(parsePushTestHosts),
+  WEBHOOK_ALLOW_HTTP: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
   // How often the delivery worker looks for due push/e-mail jobs (milliseconds).
   DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   // The bearer token a Prometheus scraper sends to /metrics (Authorization: Bearer …); unset: /metrics is off (404).

@@ -18,6 +18,7 @@ import { checkPrivateFiles } from "./private-files.ts";
 import { createRealtimeHub, type RealtimeHub } from "./realtime/hub.ts";
 import { storageFromConfig } from "./storage/from-config.ts";
 import type { Storage } from "./storage/storage.ts";
+import { createWebhookOutbox } from "./webhooks/webhook-outbox.ts";
 
 /** Everything stateful the app shares: created once per process, handed to every request. */
 export interface Services {
@@ -35,6 +36,8 @@ export interface Services {
   delivery: DeliveryWorker;
   /** Which push endpoints may be stored and sent to (PUSH_SERVICE_HOSTS, docs/decisions/021). */
   pushEndpoints: PushEndpointPolicy;
+  /** Which webhook endpoints an admin may register and the server posts to (docs/decisions/051). */
+  webhookEndpoints: PushEndpointPolicy;
   /** The VAPID public key a browser subscribes with (applicationServerKey). */
   vapidPublicKey: string;
   /** This process's Prometheus metrics, served at /metrics (server/metrics/metrics.ts). */
@@ -66,6 +69,11 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       testHosts: config.PUSH_TEST_HOSTS,
       allowHttp: config.PUSH_ALLOW_HTTP,
     });
+    const webhookEndpoints = createPushEndpointPolicy({
+      anyPublicHost: true,
+      testHosts: config.WEBHOOK_TEST_HOSTS,
+      allowHttp: config.WEBHOOK_ALLOW_HTTP,
+    });
     const metrics = createMetrics(database);
     const mailAddress = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
     const delivery = createDeliveryWorker({
@@ -81,6 +89,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
         }),
         email: createMailSender({ db: database.db, sendMail, publicUrl: config.PUBLIC_URL }),
       },
+      webhooks: createWebhookOutbox({ db: database.db, endpoints: webhookEndpoints }),
       onError: (e) => log.warn({ err: e instanceof Error ? e.message : "error" }, "delivery round failed"),
       onOutcome: (channel, outcome) => metrics.delivery(channel, outcome),
     });
@@ -97,6 +106,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
       realtime: await createRealtimeHub(database),
       delivery,
       pushEndpoints,
+      webhookEndpoints,
       vapidPublicKey: vapid.publicKey,
       metrics,
       log,

@@ -28,6 +28,11 @@ export const ACTIVITY_KINDS = [
   "report.gone",
   "photo.hidden",
   "photo.shown",
+  "webhook.added",
+  "webhook.paused",
+  "webhook.resumed",
+  "webhook.deleted",
+  "webhook.replayed",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -62,6 +62,8 @@ export const ROUTE_POLICIES = {
   "/api/v1/*": { access: "public" },
   "/email/confirm": { access: "public" },
   "/unsubscribe": { access: "public" },
+  "/api/v1/me/finds": { access: "public" }, // the personal token decides (app/lib/personal-token.server.ts)
+  "/api/v1/me/notifications": { access: "public" }, // the personal token decides
   "/profile": { access: "signedIn" },
   "/profile/data": { access: "signedIn" },
   "/claimed/:id": { access: "signedIn" },
@@ -84,6 +86,7 @@ export const ROUTE_POLICIES = {
   "/admin/activity": { access: "admin" },
   "/admin/drops": { access: "admin", uploads: "admin" },
   "/admin/sun-tag/:figureId": { access: "admin" },
+  "/admin/webhooks": { access: "admin" },
   "/*": { access: "public" },
 } as const satisfies Record<RoutePattern, RoutePolicy>;
 

@@ -792,3 +792,71 @@ export const activeWeeks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.week] }), index("active_weeks_week_idx").on(t.week)],
 );
+
+/**
+ * An operator's webhook endpoint (docs/decisions/051): an https URL that gets the events it names,
+ * signed with its secret (Standard Webhooks, `whsec_<base64>`; kept to sign, shown once).
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  events: text("events").array().notNull(),
+  secret: text("secret").notNull(),
+  createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+});
+
+/** One thing that happened, as sent: its body is signed as stored, so a replay sends the same bytes. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  type: text("type").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+/** The outbox of webhooks: one row per event × endpoint (the unique key: never queued twice). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    status: deliveryStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    responseStatus: integer("response_status"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_once").on(t.eventId, t.endpointId),
+    index("webhook_deliveries_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** A collector's personal read token (docs/decisions/051): only its SHA-256 is kept. */
+export const personalTokens = pgTable(
+  "personal_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("personal_tokens_user_idx").on(t.userId)],
+);

@@ -37,6 +37,8 @@ export interface DeliveryWorkerOptions {
   maxAttempts?: number;
   /** Seconds before the n-th retry: base · 2^(n-1). */
   backoffSeconds?: number;
+  /** The operators' webhooks (server/webhooks/webhook-outbox.ts): a round of them runs in each round of this worker. */
+  webhooks?: { runOnce(opts: { halting: () => boolean }): Promise<number> };
   onError?: (e: unknown) => void;
   /** Each finished attempt, for /metrics: sent, skipped, retry (failed, will try again), failed (gave up). */
   onOutcome?: (channel: OptionalChannel, outcome: "sent" | "skipped" | "retry" | "failed") => void;
@@ -113,7 +115,8 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
 
   /**
    * One round: recover what dead workers left, queue one fan-out batch of an announcement, claim a
-   * batch of jobs, send it. Returns how many jobs were claimed, plus one for a fan-out batch done.
+   * batch of jobs, send it, then a batch of webhooks. Returns how many jobs and webhooks were claimed,
+   * plus one for a fan-out batch done.
    */
   async function runOnce(): Promise<number> {
     await recoverAbandoned();
@@ -128,7 +131,8 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
     if (next < jobs.length) await release(jobs.slice(next).map((j) => j.id));
-    return jobs.length + (fannedOut ? 1 : 0);
+    const hooks = halting || !opts.webhooks ? 0 : await opts.webhooks.runOnce({ halting: () => halting });
+    return jobs.length + hooks + (fannedOut ? 1 : 0);
   }
 
   function schedule(delay: number) {

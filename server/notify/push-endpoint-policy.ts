@@ -71,6 +71,8 @@ export interface PushEndpointPolicyOptions {
   testHosts?: string[];
   /** Tests only (PUSH_ALLOW_HTTP): plain http endpoints. */
   allowHttp?: boolean;
+  /** Any host name whose addresses are all public, not only push services (webhooks, docs/decisions/051). */
+  anyPublicHost?: boolean;
   resolve?: Resolve;
 }
 
@@ -94,7 +96,7 @@ export function createPushEndpointPolicy(opts: PushEndpointPolicyOptions = {}) {
     if (isTestHost(url.hostname)) return null;
     const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
     if (isIP(host)) return "an IP address";
-    if (!patterns.some((p) => matches(host, p))) return `${host} is not a known push service`;
+    if (!opts.anyPublicHost && !patterns.some((p) => matches(host, p))) return `${host} is not a known push service`;
     return null;
   }
 

@@ -33,6 +33,15 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
   const dropTitle = `Fremder Drop ${unique()}`;
+  const hookUrl = `https://intruder-${unique().toLowerCase()}.example.com/hook`;
+  const [hook] = await db
+    .insert(schema.webhookEndpoints)
+    .values({
+      url: `https://kept-${unique().toLowerCase()}.example.com/hook`,
+      events: ["figure.found"],
+      secret: "whsec_AAAA",
+    })
+    .returning();
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
   // two open reports mark the target "maybe missing"; resolving them is for admins only
   await db.insert(schema.figureReports).values([
@@ -203,6 +212,24 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       adminOnly: true,
       body: { form: { intent: "unbind" } },
     },
+    {
+      name: "add webhook",
+      path: "/admin/webhooks",
+      adminOnly: true,
+      body: { form: { intent: "add", url: hookUrl, "event.figure.found": "on" } },
+    },
+    {
+      name: "delete webhook",
+      path: "/admin/webhooks",
+      adminOnly: true,
+      body: { form: { intent: "delete", id: hook.id } },
+    },
+    {
+      name: "pause webhook",
+      path: "/admin/webhooks",
+      adminOnly: true,
+      body: { form: { intent: "disable", id: hook.id } },
+    },
     // moderators read the reports; only an admin resolves them
     {
       name: "resolve reports (gone)",
@@ -253,6 +280,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     "/admin/users",
     "/admin/activity",
     "/admin/drops",
+    "/admin/webhooks",
     `/admin/sun-tag/${target.id}`,
     "/admin/labels?ids=" + target.id,
     `/admin/labels?type=${type.id}&format=sticker`,
@@ -284,6 +312,12 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   }
 
   // --- nothing changed
+  expect(await db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.url, hookUrl))).toHaveLength(
+    0,
+  );
+  expect(await db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, hook.id))).toMatchObject([
+    { disabledAt: null },
+  ]);
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, createName))).toHaveLength(0);
   expect(await db.select().from(schema.tags).where(eq(schema.tags.secretCode, createCode))).toHaveLength(0);
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.typeId, type.id))).toHaveLength(0);

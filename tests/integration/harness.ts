@@ -40,6 +40,11 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
     testHosts: config.PUSH_TEST_HOSTS,
     allowHttp: config.PUSH_ALLOW_HTTP,
   });
+  const webhookEndpoints = createPushEndpointPolicy({
+    anyPublicHost: true,
+    testHosts: config.WEBHOOK_TEST_HOSTS,
+    allowHttp: config.WEBHOOK_ALLOW_HTTP,
+  });
   const metrics = createMetrics(database);
   const delivery = createDeliveryWorker({
     db: database.db,
@@ -73,6 +78,7 @@ export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}
     realtime,
     delivery,
     pushEndpoints,
+    webhookEndpoints,
     vapidPublicKey: vapid.publicKey,
     metrics,
     log,

@@ -201,6 +201,7 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
       "routes/admin/reports.tsx": { path: "/admin/reports", cookie: admin.cookie },
       "routes/admin/users.tsx": { path: "/admin/users", cookie: admin.cookie },
       "routes/admin/sun-tag.tsx": { path: `/admin/sun-tag/${f.id}`, cookie: admin.cookie },
+      "routes/admin/webhooks.tsx": { path: "/admin/webhooks", cookie: admin.cookie },
     };
     // the table covers every route of app/routes.ts whose module has an action
     const withAction = [...readFileSync(path.join(ROOT, "app/routes.ts"), "utf8").matchAll(/"(routes\/[^"]+\.tsx?)"/g)]

@@ -9,6 +9,7 @@ import {
   PackageIcon,
   SparklesIcon,
   UsersIcon,
+  WebhookIcon,
 } from "lucide-react";
 import { NavLink } from "react-router";
 
@@ -39,6 +40,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/reports", key: "reports", icon: FlagIcon, end: false },
   { to: "/admin/users", key: "users", icon: UsersIcon, end: false },
   { to: "/admin/activity", key: "activity", icon: HistoryIcon, end: false },
+  { to: "/admin/webhooks", key: "webhooks", icon: WebhookIcon, end: false },
 ] as const satisfies readonly { to: RoutePattern; key: string; end: boolean; icon: unknown }[];
 
 export function AdminSidebar({ role }: { role: Role }) {

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 
 import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import { changePasswordSchema, passkeyNameSchema } from "#shared/schemas/account.ts";
+import { personalTokenSchema } from "#shared/schemas/personal-token.ts";
 import { listOwnSessions } from "#server/domain/accounts/list-own-sessions.ts";
 import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "#server/domain/accounts/own-data.ts";
 import { changeOwnPassword } from "#server/domain/accounts/own-password.ts";
@@ -15,6 +16,11 @@ import {
   removePasskey,
   renamePasskey,
 } from "#server/domain/accounts/passkeys.ts";
+import {
+  createPersonalToken,
+  listPersonalTokens,
+  revokePersonalToken,
+} from "#server/domain/accounts/personal-tokens.ts";
 import { getProfileSummary } from "#server/domain/accounts/profile-summary.ts";
 import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
 import { parseResponse } from "#server/passkeys/ceremony.ts";
@@ -22,6 +28,7 @@ import { langContext } from "#server/router-context.ts";
 import { NotificationSettings } from "~/components/channels/notification-settings";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
 import { PasskeysSection } from "~/components/collector/passkeys-section";
+import { PersonalTokensSection } from "~/components/collector/personal-tokens-section";
 import { describeUserAgent } from "~/components/collector/user-agent";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { FigureCard } from "~/components/figure-card";
@@ -52,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const newId = newestFind(summary.owned, new URL(request.url).searchParams.get("new"));
   const channels = await readNotificationSettings(services.db, actorOf(viewer));
   const passkeys = await listOwnPasskeys(services.db, actorOf(viewer));
+  const tokens = await listPersonalTokens(services.db, actorOf(viewer));
   const withPassword = await hasPassword(services.db, viewer.id);
   return {
     ...summary,
@@ -60,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions,
     channels,
     passkeys,
+    tokens,
     withPassword,
     vapidPublicKey: services.vapidPublicKey,
     lang: context.get(langContext),
@@ -143,6 +152,21 @@ export const action = intentAction(
       ({ services, actor, fields }) => removePasskey(services, actor(), { id: fields.id ?? "" }),
       "profile.passkeys.removePasskeyDone",
     ),
+    createToken: intent({
+      schema: personalTokenSchema,
+      prefix: "profile.tokens.error.",
+      run: async (input, { services, actor }) => {
+        const { token } = await createPersonalToken(services.db, actor(), input);
+        return { token };
+      },
+    }),
+    revokeToken: intent({
+      prefix: "profile.tokens.error.",
+      run: async (_, { services, actor, fields }) => {
+        await revokePersonalToken(services.db, actor(), fields.id ?? "");
+        return { message: "profile.tokens.revoked" };
+      },
+    }),
     delete: deleteRow(({ services, actor, fields, request }) =>
       deleteOwnAccount(services, actor(), fields.password ?? "", request.headers),
     ),
@@ -166,6 +190,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     sessions,
     channels,
     passkeys,
+    tokens,
     withPassword,
     vapidPublicKey,
     lang,
@@ -180,6 +205,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       : undefined;
   const deleteResult = refused?.intent === "delete" || refused?.intent === "deleteWithPasskey" ? refused : undefined;
   const passkeysResult = refused && PASSKEY_INTENTS.has(refused.intent) ? refused : undefined;
+  const tokensResult =
+    actionData?.intent === "createToken" || actionData?.intent === "revokeToken"
+      ? {
+          error: refused?.error ?? null,
+          params: refused?.params,
+          errors: refused?.fieldErrors,
+          token: actionData.ok && typeof actionData.token === "string" ? actionData.token : undefined,
+        }
+      : undefined;
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
@@ -361,6 +395,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} role={role} />
 
       <PasskeysSection passkeys={passkeys} result={passkeysResult} withPassword={withPassword} />
+
+      <PersonalTokensSection tokens={tokens} result={tokensResult} />
 
       {withPassword && (
         <section className="mt-12" aria-labelledby="password-title">

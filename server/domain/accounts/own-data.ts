@@ -17,6 +17,7 @@ import {
   notifications,
   notificationSettings,
   passkeys,
+  personalTokens,
   profiles,
   pushSubscriptions,
   sessions,
@@ -197,6 +198,10 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
       .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
       .from(passkeys)
       .where(eq(passkeys.userId, id)),
+    personalTokens: await db
+      .select({ name: personalTokens.name, createdAt: personalTokens.createdAt, lastUsedAt: personalTokens.lastUsedAt })
+      .from(personalTokens)
+      .where(eq(personalTokens.userId, id)),
   };
 }
 
@@ -250,6 +255,7 @@ export async function eraseAccount(tx: DbOrTx, id: string): Promise<ErasedAccoun
   await tx.update(figureReports).set({ note: null }).where(eq(figureReports.reporterId, id));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
   await tx.delete(passkeys).where(eq(passkeys.userId, id));
+  await tx.delete(personalTokens).where(eq(personalTokens.userId, id));
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, id));
   await tx.delete(notificationOptOuts).where(eq(notificationOptOuts.userId, id));
   await tx.delete(deliveryJobs).where(and(eq(deliveryJobs.userId, id), eq(deliveryJobs.status, "pending")));

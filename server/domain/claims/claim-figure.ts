@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { claimableFigureSql } from "../../db/figure-status-sql.ts";
 import { preparedStatement } from "../../db/prepared-statement.ts";
 import { boonees, claims, tags } from "../../db/schema.ts";
+import { webhookCtes } from "../../webhooks/enqueue-webhook.ts";
 import { unlockAfter } from "../achievements/unlock-achievements.ts";
 import { notInUnreleasedDrop } from "../drops/drop-visibility.ts";
 import { assertSignedIn, type Actor } from "../errors.ts";
@@ -22,7 +23,7 @@ export type ClaimResult =
   /** `mine`: the figure is already the claimer's own (a second submit of their claim), never "taken". */
   | { success: false; error: ClaimError; mine?: boolean };
 
-// the winner's owner, tag and claim row in one statement (one round trip on the hot path); a figure
+// the winner's owner, tag, claim row and webhook event (docs/decisions/051) in one statement (one round trip on the hot path); a figure
 // with a SUN tag is claimed only by its latest verified tap (server/domain/codes/accept-sun-tap.ts)
 const claimStatement = preparedStatement<
   { userId: string; figureId: string; tagId: string; sunCounter: number | null },
@@ -38,7 +39,7 @@ const claimStatement = preparedStatement<
       update ${tags} set is_claimed = true where ${tags.id} = ${p.tagId} and exists (select 1 from won) returning 1
     ), claim as (
       insert into ${claims} (boonee_id, user_id) select won.id, ${p.userId} from won returning 1
-    )
+    ), ${webhookCtes("figure.found", "won", sql`jsonb_build_object('figureId', won.id, 'name', won.name)`)}
     select won.id, won.name from won`,
 );
 

@@ -4,6 +4,7 @@ import { bilingualArg, systemText } from "#shared/notification-text.ts";
 
 import { queryRows, type Db, type DbOrTx } from "../../db/client.ts";
 import { dropHints, drops } from "../../db/schema.ts";
+import { enqueueWebhook } from "../../webhooks/enqueue-webhook.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { announce } from "./announce.ts";
 
@@ -47,6 +48,7 @@ export async function releaseDrop(db: Db, dropId: string): Promise<boolean> {
       ...hints.map(() => ({ action: "drop.hintReleased" as const, ...entry })),
     );
     await announce(tx, "dropReleased", systemText("dropReleased", bilingualArg(drop.titleDe, drop.titleEn)), drop.id);
+    await enqueueWebhook(tx, "drop.released", { dropId: drop.id, title: { de: drop.titleDe, en: drop.titleEn } });
     return true;
   });
 }

@@ -9,6 +9,7 @@ import { DomainError, assertSignedIn, type Actor } from "../errors.ts";
 import { figureReportRef, withoutPlace } from "./figure-report-ref.ts";
 import { createNotifications } from "../notifications/notify.ts";
 import { hit, minutesToWait, type ThrottleRule } from "../throttle.ts";
+import { enqueueWebhook } from "../../webhooks/enqueue-webhook.ts";
 import { UUID } from "#shared/uuid.ts";
 
 /** Open counted reports (weight "counted") from different people that make the public "maybe missing / damaged" note. */
@@ -55,6 +56,13 @@ export async function reportFigure(db: Db, actor: Actor | null, input: ReportInp
       .onConflictDoNothing()
       .returning({ id: figureReports.id });
     if (!report) throw new DomainError("alreadyReported", 409);
+    await enqueueWebhook(tx, "report.opened", {
+      reportId: report.id,
+      figureId: input.figureId,
+      name: figure.name,
+      kind: parsed.data.kind,
+      weight,
+    });
     if (weight === "owner") await tellStaff(tx, "ownerReported", input.figureId, figure.name);
     return { marked: await updateNote(tx, input.figureId, figure), weight };
   });

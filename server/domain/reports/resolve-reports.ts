@@ -8,6 +8,7 @@ import { DomainError, assertRole, type Actor } from "../errors.ts";
 import { createNotifications } from "../notifications/notify.ts";
 import { figureReportRef, withoutPlace } from "./figure-report-ref.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
+import { enqueueWebhook } from "../../webhooks/enqueue-webhook.ts";
 
 /**
  * An admin resolves every open report of a figure: "fixed" (the public note goes) or "gone" (the
@@ -65,6 +66,12 @@ export async function resolveFigureReports(db: Db, actor: Actor | null, input: {
       objectLabel: name,
       reason,
       details: { ...(await figureRef(tx, input.figureId)), number: ref.number, place: ref.place, drop: ref.drop },
+    });
+    await enqueueWebhook(tx, "report.resolved", {
+      figureId: input.figureId,
+      name,
+      outcome,
+      reports: resolved.length,
     });
     return { resolved: resolved.length, notified: reporters.length };
   });

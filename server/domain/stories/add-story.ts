@@ -6,6 +6,7 @@ import { UUID } from "#shared/uuid.ts";
 
 import type { Db } from "../../db/client.ts";
 import { boonees, booneeStories } from "../../db/schema.ts";
+import { enqueueWebhook } from "../../webhooks/enqueue-webhook.ts";
 import { unlockAchievements } from "../achievements/unlock-achievements.ts";
 import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
 
@@ -14,7 +15,7 @@ import { assertSignedIn, DomainError, type Actor } from "../errors.ts";
  * looks like: signed out 401 ("unauthorized"), unknown figure 404, not the owner 403 ("forbidden",
  * admins included). Then the form (storySchema): invalid fields give 400 ("invalid") with the field
  * errors as params. The story and the achievements it earns ("Storyteller") are written in one
- * transaction; a refusal stores nothing.
+ * transaction, with its webhook event (docs/decisions/051); a refusal stores nothing.
  */
 export async function addStory(
   db: Db,
@@ -46,6 +47,7 @@ export async function addStory(
         lang: parsed.data.lang ?? "de",
       })
       .returning({ id: booneeStories.id });
+    await enqueueWebhook(tx, "story.posted", { storyId: story.id, figureId: input.figureId, title: parsed.data.title });
     const unlocked = await unlockAchievements(tx, actor.id);
     return { id: story.id, unlocked };
   });
