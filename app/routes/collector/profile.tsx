@@ -101,9 +101,10 @@ const PASSKEY_INTENTS = new Set(["addPasskey", "renamePasskey", "removePasskey"]
 
 /**
  * Profile actions: change the password, the passkeys, delete the account (password or passkey checked
- * again), sign out every other device, or every device.
+ * again), sign out every other device, or every device, and personal read tokens (a new one's answer
+ * carries `token`, shown once).
  */
-export const action = intentAction(
+export const action = intentAction<{ token?: string }>(
   {
     signOutOthers: intent({
       run: async (_, { services, request }) => {
@@ -211,7 +212,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           error: refused?.error ?? null,
           params: refused?.params,
           errors: refused?.fieldErrors,
-          token: actionData.ok && typeof actionData.token === "string" ? actionData.token : undefined,
+          token: actionData.ok ? actionData.token : undefined,
         }
       : undefined;
   const unlocked = new Map(achievements.map((a) => [a.key, a.unlockedAt]));
