@@ -52,6 +52,10 @@ export default [
     route("activity", "routes/admin/activity.tsx"),
     route("drops", "routes/admin/drops.tsx"),
     route("sun-tag/:figureId", "routes/admin/sun-tag.tsx"),
+    route("cities", "routes/admin/cities.tsx"),
+    route("cities/:cityId", "routes/admin/city.tsx"),
   ]),
+  // A city's page (decision 053): a slug never equals a route's first segment (shared/city-slug.ts).
+  route(":city", "routes/public/city.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

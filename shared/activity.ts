@@ -28,6 +28,10 @@ export const ACTIVITY_KINDS = [
   "report.gone",
   "photo.hidden",
   "photo.shown",
+  "city.created",
+  "city.updated",
+  "city.activated",
+  "city.deactivated",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -72,6 +72,9 @@ export const ROUTE_POLICIES = {
   "/admin/activity": { access: "admin" },
   "/admin/drops": { access: "admin", uploads: "admin" },
   "/admin/sun-tag/:figureId": { access: "admin" },
+  "/admin/cities": { access: "admin" },
+  "/admin/cities/:cityId": { access: "admin" },
+  "/:city": { access: "public", publicCache: true },
   "/*": { access: "public" },
 } as const satisfies Record<RoutePattern, RoutePolicy>;
 

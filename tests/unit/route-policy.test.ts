@@ -78,6 +78,7 @@ describe("route policies", () => {
     const cached = Object.entries(ROUTE_POLICIES).filter(([, p]) => "publicCache" in p);
     expect(cached.map(([path]) => path).sort()).toEqual([
       "/",
+      "/:city",
       "/about",
       "/boonee/:id",
       "/boonees",

@@ -1,4 +1,5 @@
 import {
+  Building2Icon,
   ClipboardCheckIcon,
   FlagIcon,
   HistoryIcon,
@@ -37,6 +38,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/reports", key: "reports", icon: FlagIcon, end: false },
   { to: "/admin/users", key: "users", icon: UsersIcon, end: false },
   { to: "/admin/activity", key: "activity", icon: HistoryIcon, end: false },
+  { to: "/admin/cities", key: "cities", icon: Building2Icon, end: false },
 ] as const satisfies readonly { to: RoutePattern; key: string; end: boolean; icon: unknown }[];
 
 export function AdminSidebar({ role }: { role: Role }) {

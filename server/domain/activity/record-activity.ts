@@ -9,7 +9,7 @@ import type { Actor } from "../errors.ts";
 
 export interface ActivityEntry {
   action: ActivityKind;
-  objectType: "boonee" | "claim" | "story" | "broadcast" | "account" | "drop";
+  objectType: "boonee" | "claim" | "story" | "broadcast" | "account" | "drop" | "city";
   objectId?: string | null;
   /** A readable name of the object (never a secret code). */
   objectLabel?: string | null;

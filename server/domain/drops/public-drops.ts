@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { UUID } from "#shared/uuid.ts";
 
+import { andInCity } from "../../db/city-filter.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicNameSql } from "../../db/public-name.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
@@ -85,23 +86,24 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
 type CurrentDrop =
   { state: "live" | "done"; row: SummaryRow } | { state: "waiting"; id: string; releaseAt: string } | null;
 
-async function pickCurrentDrop(db: DbOrTx): Promise<CurrentDrop> {
+async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null): Promise<CurrentDrop> {
   const [latest] = await queryRows<SummaryRow>(
     db,
-    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`,
+    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null${andInCity(sql`d.city_id`, cityId)} order by d.released_at desc limit 1`,
   );
   const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
   if (latest && recent && latest.found + latest.archived < latest.total) return { state: "live", row: latest };
   const [next] = await queryRows<{ id: string; release_at: Date | string }>(
     db,
-    sql`select id, release_at from drops where released_at is null and cancelled_at is null order by release_at, id limit 1`,
+    sql`select id, release_at from drops where released_at is null and cancelled_at is null${andInCity(sql`city_id`, cityId)} order by release_at, id limit 1`,
   );
   if (next) return { state: "waiting", id: next.id, releaseAt: new Date(next.release_at).toISOString() };
   return latest ? { state: "done", row: latest } : null;
 }
 
-export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
-  const current = await pickCurrentDrop(db);
+/** The landing page's drop; on a city's page (`cityId`) that city's. */
+export async function getLandingDrop(db: DbOrTx, cityId: number | null = null): Promise<LandingDrop> {
+  const current = await pickCurrentDrop(db, cityId);
   if (!current) return null;
   if (current.state === "waiting") return { state: "waiting", releaseAt: current.releaseAt };
   return { state: current.state, drop: toSummary(current.row), hints: await releasedHints(db, current.row.id) };
@@ -134,10 +136,10 @@ export async function getDashboardDrop(db: DbOrTx, actor: Actor | null): Promise
 }
 
 /** The archive: released drops, newest first. */
-export async function listPastDrops(db: DbOrTx, limit = 100): Promise<DropSummary[]> {
+export async function listPastDrops(db: DbOrTx, limit = 100, cityId: number | null = null): Promise<DropSummary[]> {
   const rows = await queryRows<SummaryRow>(
     db,
-    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit ${limit}`,
+    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null${andInCity(sql`d.city_id`, cityId)} order by d.released_at desc limit ${limit}`,
   );
   return rows.map(toSummary);
 }
