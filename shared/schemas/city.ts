@@ -51,3 +51,19 @@ export const citySchema = z.object({
 });
 
 export type CityInput = z.output<typeof citySchema>;
+
+/** The first city (migration 0035): the default where a form names none. */
+export const FIRST_CITY = 1;
+
+/** A form's city select (create figure, drop form): a city id; empty or absent is the first city. */
+export const cityIdField = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? Number(v.trim()) : FIRST_CITY))
+  .pipe(
+    z
+      .number()
+      .int("admin.cities.error.unknown")
+      .min(1, "admin.cities.error.unknown")
+      .max(2_147_483_647, "admin.cities.error.unknown"),
+  );
