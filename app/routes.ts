@@ -32,6 +32,7 @@ export default [
     route("profile/data", "routes/collector/profile-data.ts"),
     route("claimed/:id", "routes/collector/claimed.tsx"),
     route("profile/notifications", "routes/collector/notification-settings.ts"),
+    route("profile/cities", "routes/collector/followed-cities.ts"),
     route("exclusive", "routes/collector/exclusive.tsx"),
     route("notifications", "routes/collector/notifications.tsx"),
   ]),

@@ -55,6 +55,7 @@ export const ROUTE_POLICIES = {
   "/profile/data": { access: "signedIn" },
   "/claimed/:id": { access: "signedIn" },
   "/profile/notifications": { access: "signedIn" },
+  "/profile/cities": { access: "signedIn" },
   "/exclusive": { access: "signedIn" },
   "/notifications": { access: "signedIn" },
   "/admin/boonees.csv": { access: "admin" }, // outside the admin layout: the export checks the role (a 403 text)

@@ -10,6 +10,7 @@ import { cities, cityFollows, notificationSettings, pushSubscriptions } from "..
 import { alignFirstCity } from "../../server/domain/cities/align-first-city.ts";
 import { cityChecklist } from "../../server/domain/cities/city-checklist.ts";
 import { followCity, followedCityIds } from "../../server/domain/cities/follow-city.ts";
+import { findsByCity, setFollowedCities } from "../../server/domain/cities/followed-cities.ts";
 import { findCityBySlug } from "../../server/domain/cities/list-cities.ts";
 import { createCity, markCityLabels, updateCity } from "../../server/domain/cities/save-city.ts";
 import { ChecklistOpenError, setCityActive } from "../../server/domain/cities/set-city-active.ts";
@@ -267,6 +268,26 @@ describe(`cities on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, (
       (await queryRows<{ n: number }>(s.db, sql`select ${unreadAnnouncementsSql(userId)}::int as n`))[0].n;
     expect(await unread(luebecker.id)).toBe(1);
     expect(await unread(both.id)).toBe(2);
+  });
+
+  it("saves the followed cities of the notification settings as one change, and counts the finds per city", async () => {
+    const u = await createUser(s, "Umzug");
+    const actor = { id: u.id, role: "user" as const };
+    await setFollowedCities(s.db, actor, [tokyo, luebeck, tokyo]);
+    expect((await followedCityIds(s.db, u.id)).sort()).toEqual([luebeck, tokyo].sort());
+    await expect(setFollowedCities(s.db, actor, [tokyo, 999_999])).rejects.toMatchObject({ code: "notFound" });
+    expect((await followedCityIds(s.db, u.id)).sort()).toEqual([luebeck, tokyo].sort()); // nothing changed
+    await setFollowedCities(s.db, actor, []);
+    expect(await followedCityIds(s.db, u.id)).toEqual([]);
+    await expect(setFollowedCities(s.db, null, [1])).rejects.toMatchObject({ code: "unauthorized" });
+
+    await ownedFigure(s.db, u.id, { name: "Umzug Kiel", untagged: true });
+    await ownedFigure(s.db, u.id, { name: "Umzug Tokio 1", cityId: tokyo, untagged: true });
+    await ownedFigure(s.db, u.id, { name: "Umzug Tokio 2", cityId: tokyo, untagged: true });
+    expect((await findsByCity(s.db, u.id)).map((c) => [c.slug, c.finds])).toEqual([
+      ["tokyo", 2],
+      ["kiel", 1],
+    ]);
   });
 
   it("follows the city of a first find there, and dates a Tokyo claim at 00:30 local time on that local day", async () => {
