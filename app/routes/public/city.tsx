@@ -20,6 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { actorOf, getServices, getViewer, requestForm } from "~/guards.server";
 import { cityName } from "~/lib/city-name";
+import { langOf, tMeta } from "~/lib/meta";
 import { CityZone } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 
@@ -31,10 +32,12 @@ export const links: Route.LinksFunction = () => fontPreloads();
 export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ loaderData: d, matches }) => {
-  const lang = (matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined)?.lang ?? "de";
-  if (!d) return [{ title: "404 · Boonees" }, { name: "robots", content: "noindex" }];
-  const name = cityName(d.city, lang);
-  return [{ title: `${name} · Boonees` }, { name: "description", content: lang === "en" ? d.city.areaEn || d.city.areaDe : d.city.areaDe }];
+  if (!d) return [{ title: `${tMeta(matches, "errors.notFound")} · Boonees` }, { name: "robots", content: "noindex" }];
+  const name = cityName(d.city, langOf(matches));
+  return [
+    { title: `${name} · Boonees` },
+    { name: "description", content: tMeta(matches, "cities.page.metaDescription", { city: name }) },
+  ];
 };
 
 /** `/{city}` (decision 053): the city's next drop, gallery, leaderboard and numbers; a slug no city has is 404. */
