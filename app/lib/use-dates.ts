@@ -22,12 +22,13 @@ import { useTranslation } from "./use-translation";
 export const CityZone = createContext<string | null>(null);
 
 /** The date formatters of this page: its language and the zone (the city's, else the site's from the root loader, so hydration renders the same text). */
-export function useDates() {
+export function useDates(ownZone?: string) {
   const { i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "de";
   const cityZone = useContext(CityZone);
   const siteZone = (useRouteLoaderData("root") as RootData | undefined)?.settings.timeZone ?? DEFAULT_TIME_ZONE;
-  const zone = cityZone ?? siteZone;
+  // `ownZone`: a thing that knows its city's zone (a drop) shows its times in it, wherever it is listed
+  const zone = ownZone ?? cityZone ?? siteZone;
   return {
     day: (d: Date | string | number) => formatDay(d, lang, zone),
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),

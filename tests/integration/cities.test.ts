@@ -205,7 +205,7 @@ describe(`cities on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, (
       figureIds: [tokyoType.id],
       cityId: tokyo,
     });
-    expect(await getLandingDrop(s.db, tokyo)).toMatchObject({ state: "waiting" });
+    expect(await getLandingDrop(s.db, tokyo)).toMatchObject({ state: "waiting", timeZone: "Asia/Tokyo" });
     expect(await getLandingDrop(s.db, luebeck)).toBeNull();
     await s.db.execute(sql`update drops set cancelled_at = now() where id = ${drop.id}`);
     await s.db.execute(sql`update boonees set status = 'Placed' where id = ${tokyoType.id}`);

@@ -21,6 +21,8 @@ export interface DropSummary {
   found: number;
   /** Still out there to be found: neither found nor archived (an archived figure is not hidden any more). */
   hidden: number;
+  /** The drop's city's zone: its times are shown in it (decision 053). */
+  timeZone: string;
 }
 
 export interface PublicHint {
@@ -38,12 +40,15 @@ export const LIVE_DAYS = 7;
  * public before its release), else the latest released one.
  */
 export type LandingDrop =
-  { state: "waiting"; releaseAt: string } | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] } | null;
+  | { state: "waiting"; releaseAt: string; timeZone: string }
+  | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] }
+  | null;
 
 const summaryColumns = sql`d.id, d.title_de, d.title_en, d.area_de, d.area_en, d.released_at,
   (select count(*)::int from drop_figures df where df.drop_id = d.id) as total,
   (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is not null) as found,
-  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is null and b.status = 'Archived') as archived`;
+  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is null and b.status = 'Archived') as archived,
+  (select c.time_zone from cities c where c.id = d.city_id) as time_zone`;
 
 type SummaryRow = {
   id: string;
@@ -55,6 +60,7 @@ type SummaryRow = {
   total: number;
   found: number;
   archived: number;
+  time_zone: string;
 };
 const toSummary = (r: SummaryRow): DropSummary => ({
   id: r.id,
@@ -64,6 +70,7 @@ const toSummary = (r: SummaryRow): DropSummary => ({
   total: r.total,
   found: r.found,
   hidden: Math.max(0, r.total - r.found - r.archived),
+  timeZone: r.time_zone,
 });
 
 async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> {
@@ -84,7 +91,9 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
  * else the next waiting drop, else the latest released one ("done").
  */
 type CurrentDrop =
-  { state: "live" | "done"; row: SummaryRow } | { state: "waiting"; id: string; releaseAt: string } | null;
+  | { state: "live" | "done"; row: SummaryRow }
+  | { state: "waiting"; id: string; releaseAt: string; timeZone: string }
+  | null;
 
 async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null): Promise<CurrentDrop> {
   const [latest] = await queryRows<SummaryRow>(
@@ -93,11 +102,17 @@ async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null): Promis
   );
   const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
   if (latest && recent && latest.found + latest.archived < latest.total) return { state: "live", row: latest };
-  const [next] = await queryRows<{ id: string; release_at: Date | string }>(
+  const [next] = await queryRows<{ id: string; release_at: Date | string; time_zone: string }>(
     db,
-    sql`select id, release_at from drops where released_at is null and cancelled_at is null${andInCity(sql`city_id`, cityId)} order by release_at, id limit 1`,
+    sql`select id, release_at, (select c.time_zone from cities c where c.id = drops.city_id) as time_zone from drops where released_at is null and cancelled_at is null${andInCity(sql`city_id`, cityId)} order by release_at, id limit 1`,
   );
-  if (next) return { state: "waiting", id: next.id, releaseAt: new Date(next.release_at).toISOString() };
+  if (next)
+    return {
+      state: "waiting",
+      id: next.id,
+      releaseAt: new Date(next.release_at).toISOString(),
+      timeZone: next.time_zone,
+    };
   return latest ? { state: "done", row: latest } : null;
 }
 
@@ -105,7 +120,8 @@ async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null): Promis
 export async function getLandingDrop(db: DbOrTx, cityId: number | null = null): Promise<LandingDrop> {
   const current = await pickCurrentDrop(db, cityId);
   if (!current) return null;
-  if (current.state === "waiting") return { state: "waiting", releaseAt: current.releaseAt };
+  if (current.state === "waiting")
+    return { state: "waiting", releaseAt: current.releaseAt, timeZone: current.timeZone };
   return { state: current.state, drop: toSummary(current.row), hints: await releasedHints(db, current.row.id) };
 }
 
