@@ -7,6 +7,7 @@ import { parseGallerySearch } from "#shared/schemas/gallery.ts";
 
 import { queryRows } from "../../server/db/client.ts";
 import { cities, cityFollows, notificationSettings, pushSubscriptions } from "../../server/db/schema.ts";
+import { deleteAccount, exportUserData } from "../../server/domain/accounts/own-data.ts";
 import { alignFirstCity } from "../../server/domain/cities/align-first-city.ts";
 import { cityChecklist } from "../../server/domain/cities/city-checklist.ts";
 import { followCity, followedCityIds } from "../../server/domain/cities/follow-city.ts";
@@ -281,6 +282,8 @@ describe(`cities on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, (
     expect(await followedCityIds(s.db, u.id)).toEqual([]);
     await expect(setFollowedCities(s.db, null, [1])).rejects.toMatchObject({ code: "unauthorized" });
 
+    await setFollowedCities(s.db, actor, [tokyo]);
+    expect((await exportUserData(s.db, actor)).followedCities).toEqual(["tokyo"]);
     await ownedFigure(s.db, u.id, { name: "Umzug Kiel", untagged: true });
     await ownedFigure(s.db, u.id, { name: "Umzug Tokio 1", cityId: tokyo, untagged: true });
     await ownedFigure(s.db, u.id, { name: "Umzug Tokio 2", cityId: tokyo, untagged: true });
@@ -288,6 +291,9 @@ describe(`cities on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, (
       ["tokyo", 2],
       ["kiel", 1],
     ]);
+    // a deleted account follows nothing any more
+    await deleteAccount(s.db, s.storage, actor);
+    expect(await followedCityIds(s.db, u.id)).toEqual([]);
   });
 
   it("follows the city of a first find there, and dates a Tokyo claim at 00:30 local time on that local day", async () => {
