@@ -47,6 +47,7 @@ export default [
     route("profile/data", "routes/collector/profile-data.ts"),
     route("claimed/:id", "routes/collector/claimed.tsx"),
     route("profile/notifications", "routes/collector/notification-settings.ts"),
+    route("profile/cities", "routes/collector/followed-cities.ts"),
     route("exclusive", "routes/collector/exclusive.tsx"),
     route("notifications", "routes/collector/notifications.tsx"),
   ]),
@@ -69,6 +70,10 @@ export default [
     route("drops", "routes/admin/drops.tsx"),
     route("sun-tag/:figureId", "routes/admin/sun-tag.tsx"),
     route("webhooks", "routes/admin/webhooks.tsx"),
+    route("cities", "routes/admin/cities.tsx"),
+    route("cities/:cityId", "routes/admin/city.tsx"),
   ]),
+  // A city's page (decision 053): a slug never equals a route's first segment (shared/city-slug.ts).
+  route(":city", "routes/public/city.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { resolveSessionSecret } from "./auth/session-secret.ts";
 import { publicSettings, type Config, type PublicSettings } from "./config.ts";
 import { openDatabase, type Database, type Db } from "./db/client.ts";
 import { seedDemo } from "./db/seed-demo.ts";
+import { alignFirstCity } from "./domain/cities/align-first-city.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createMailer, type SendMail } from "./mail/mailer.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
@@ -117,6 +118,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
         "uploads are stored on this instance only: other instances answer 404 for them. With several instances set S3_BUCKET (and S3_*) on every one",
       );
     }
+    await alignFirstCity(database.db, { dropCity: config.DROP_CITY, timeZone: config.TIME_ZONE });
     if (config.SEED_DEMO) await seedDemo(database.db, log, config.dataDir);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       // A squatted ADMIN_EMAIL must not take the site down: it stays a plain user, the log says why.

@@ -33,6 +33,10 @@ export const ACTIVITY_KINDS = [
   "webhook.resumed",
   "webhook.deleted",
   "webhook.replayed",
+  "city.created",
+  "city.updated",
+  "city.activated",
+  "city.deactivated",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

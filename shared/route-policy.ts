@@ -68,6 +68,7 @@ export const ROUTE_POLICIES = {
   "/profile/data": { access: "signedIn" },
   "/claimed/:id": { access: "signedIn" },
   "/profile/notifications": { access: "signedIn" },
+  "/profile/cities": { access: "signedIn" },
   "/exclusive": { access: "signedIn" },
   "/notifications": { access: "signedIn" },
   "/admin/boonees.csv": { access: "admin" }, // outside the admin layout: the export checks the role (a 403 text)
@@ -87,6 +88,9 @@ export const ROUTE_POLICIES = {
   "/admin/drops": { access: "admin", uploads: "admin" },
   "/admin/sun-tag/:figureId": { access: "admin" },
   "/admin/webhooks": { access: "admin" },
+  "/admin/cities": { access: "admin" },
+  "/admin/cities/:cityId": { access: "admin" },
+  "/:city": { access: "public", publicCache: true },
   "/*": { access: "public" },
 } as const satisfies Record<RoutePattern, RoutePolicy>;
 

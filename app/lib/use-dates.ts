@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import {
@@ -14,11 +15,20 @@ import type { RootData } from "#server/root-data.ts";
 
 import { useTranslation } from "./use-translation";
 
-/** The date formatters of this page: its language and the site's zone (from the root loader, so hydration renders the same text). */
-export function useDates() {
+/**
+ * The zone of the city whose things a part of the page shows (a city page, a figure page; decision 053):
+ * its dates are in that city's time, wherever the reader is. Outside one, the site's zone (TIME_ZONE).
+ */
+export const CityZone = createContext<string | null>(null);
+
+/** The date formatters of this page: its language and the zone (the city's, else the site's from the root loader, so hydration renders the same text). */
+export function useDates(ownZone?: string) {
   const { i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "de";
-  const zone = (useRouteLoaderData("root") as RootData | undefined)?.settings.timeZone ?? DEFAULT_TIME_ZONE;
+  const cityZone = useContext(CityZone);
+  const siteZone = (useRouteLoaderData("root") as RootData | undefined)?.settings.timeZone ?? DEFAULT_TIME_ZONE;
+  // `ownZone`: a thing that knows its city's zone (a drop) shows its times in it, wherever it is listed
+  const zone = ownZone ?? cityZone ?? siteZone;
   return {
     day: (d: Date | string | number) => formatDay(d, lang, zone),
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),

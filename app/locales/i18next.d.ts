@@ -7,6 +7,7 @@ type Messages = {
   byCode: typeof import("./de/byCode.json");
   channels: typeof import("./de/channels.json");
   charts: typeof import("./de/charts.json");
+  cities: typeof import("./de/cities.json");
   claim: typeof import("./de/claim.json");
   common: typeof import("./de/common.json");
   drops: typeof import("./de/drops.json");

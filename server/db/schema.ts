@@ -116,6 +116,53 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
+/**
+ * A city the game is played in (docs/decisions/053). Figures, drops and broadcasts belong to one (their
+ * tags and reports through their figure); accounts do not. The first city (id 1) was made by migration
+ * 0035 from the settings of a one-city deployment; rows written without a city (the previous release)
+ * land there by the columns' default.
+ */
+export const cities = pgTable(
+  "cities",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    slug: text("slug").notNull(),
+    nameDe: text("name_de").notNull(),
+    nameEn: text("name_en").notNull(),
+    timeZone: text("time_zone").notNull(),
+    defaultLang: text("default_lang").notNull().default("de").$type<Lang>(),
+    /** ISO 3166-1 alpha-2, upper case (e.g. DE, JP): leaderboards per country. */
+    country: text("country").notNull().default("DE"),
+    areaDe: text("area_de").notNull().default(""),
+    areaEn: text("area_en").notNull().default(""),
+    active: boolean("active").notNull().default(false),
+    /** The legal notice's operator for this city; null: the deployment's OPERATOR_* settings. */
+    operatorName: text("operator_name"),
+    operatorAddress: text("operator_address"),
+    operatorEmail: text("operator_email"),
+    operatorRepresentative: text("operator_representative"),
+    /** Set when an admin marked the label sheet printed or exported (a checklist item). */
+    labelsReadyAt: timestamp("labels_ready_at", { withTimezone: true }),
+    /** The first city's name and zone were aligned with DROP_CITY / TIME_ZONE once (server/domain/cities/align-first-city.ts). */
+    settingsAlignedAt: timestamp("settings_aligned_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cities_slug_key").on(t.slug),
+    check("cities_default_lang_check", sql`${t.defaultLang} in ('de', 'en')`),
+    check("cities_slug_check", sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,39}$'`),
+  ],
+);
+
+/** The first city: made by migration 0035, the default of every city column. */
+export const FIRST_CITY_ID = 1;
+
+const cityId = () =>
+  integer("city_id")
+    .notNull()
+    .default(FIRST_CITY_ID)
+    .references(() => cities.id);
+
 export const boonees = pgTable(
   "boonees",
   {
@@ -165,8 +212,10 @@ export const boonees = pgTable(
      * after" counts from it for figures outside a drop (server/domain/figures/figure-life.ts).
      */
     placedAt: timestamp("placed_at", { withTimezone: true }),
+    cityId: cityId(),
   },
   (t) => [
+    index("boonees_city_idx").on(t.cityId),
     index("boonees_owner_idx").on(t.ownerId, t.claimedAt.desc()),
     index("boonees_template_idx").on(t.typeId),
     index("boonees_status_idx").on(t.status),
@@ -309,6 +358,7 @@ export const exclusiveContent = pgTable(
     /** Retracted: out of every exclusive area, still listed (as retracted) under "Sent". */
     retractedAt: timestamp("retracted_at", { withTimezone: true }),
     createdAt: createdAt(),
+    cityId: cityId(),
   },
   (t) => [
     index("exclusive_content_boonee_idx").on(t.figureId),
@@ -533,8 +583,10 @@ export const drops = pgTable(
     cancelledFigureIds: uuid("cancelled_figure_ids").array(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    cityId: cityId(),
   },
   (t) => [
+    index("drops_city_idx").on(t.cityId),
     index("drops_due_idx")
       .on(t.releaseAt)
       .where(sql`${t.releasedAt} is null and ${t.cancelledAt} is null`),
@@ -860,3 +912,24 @@ export const personalTokens = pgTable(
   },
   (t) => [index("personal_tokens_user_idx").on(t.userId)],
 );
+
+/**
+ * The cities a collector follows: drop announcements (bell, push, e-mail) reach only followers of the
+ * drop's city (docs/decisions/053). Migration 0035 filled it: each finder follows the city of their
+ * first find, everyone else the first city.
+ */
+export const cityFollows = pgTable(
+  "city_follows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cityId] }), index("city_follows_city_idx").on(t.cityId)],
+);
+
+export type City = typeof cities.$inferSelect;

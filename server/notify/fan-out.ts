@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Db } from "../db/client.ts";
+import { followsDropCitySql } from "../db/followed-drop-sql.ts";
 import { CHANNEL_ROWS, wantsChannelSql } from "./wants-channel.ts";
 
 export interface FanOutOptions {
@@ -21,7 +22,8 @@ export interface FanOutBatch {
  * One batch of the push / e-mail fan-out of an announcement to everyone (docs/decisions/024): claims
  * the oldest unfinished fan-out job with FOR UPDATE SKIP LOCKED (instances share them, each batch is
  * one instance's), walks the next batchSize profiles by id after its cursor, queues one delivery job
- * per profile × channel that wants the kind there (as enqueueDeliveries: decision 018), and advances
+ * per profile × channel that wants the kind there (as enqueueDeliveries: decision 018) and follows the
+ * drop's city (decision 053), and advances
  * the cursor — all in one transaction. An instance killed mid-way rolls its batch back and the next
  * takes the job up where the last commit left it; the unique (announcement, user, channel) index is the
  * second guard, so nobody is told twice. Returns null when no fan-out waits.
@@ -48,6 +50,7 @@ export async function fanOutOnce(db: Db, opts: FanOutOptions = {}): Promise<FanO
             cross join ${CHANNEL_ROWS}
             where w.deleted_at is null and w.blocked_at is null and w.created_at < a.created_at
               and ${wantsChannelSql(sql`w.id`, sql`a.kind`, sql`c.channel`)}
+              and ${followsDropCitySql(sql`w.id`, sql`a.drop_id`)}
             on conflict do nothing
             returning 1)
           select (select max(id) from walked) as last, (select count(*) from walked)::int as walked, (select count(*) from queued)::int as queued`,

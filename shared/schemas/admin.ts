@@ -5,6 +5,7 @@ import { ELEMENTS, englishNeedsGerman, figureFieldsShape, optionalText, RARITIES
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 import { pickedFileProblem } from "../upload-rules.ts";
+import { cityIdField } from "./city.ts";
 
 export { ELEMENTS, RARITIES, STATUSES } from "../figure-fields.ts";
 export const CONTENT_TYPES = ["news", "image", "link", "video"] as const;
@@ -45,6 +46,7 @@ export const createFigureSchema = figureFieldsSchema
   .extend({
     typeId: optionalUuid,
     secretCode: secretCodeSchema,
+    cityId: cityIdField,
   })
   .superRefine(englishNeedsGerman);
 export type CreateFigureInput = z.output<typeof createFigureSchema>;

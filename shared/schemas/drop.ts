@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ZONED_INPUT } from "../zoned-time.ts";
+import { cityIdField } from "./city.ts";
 
 export const DROP_TITLE_MAX = 120;
 export const DROP_TEXT_MAX = 2000;
@@ -34,6 +35,7 @@ export const dropTextsSchema = z.object({
   descriptionEn: optional(DROP_TEXT_MAX),
   areaDe: optional(DROP_AREA_MAX),
   areaEn: optional(DROP_AREA_MAX),
+  cityId: cityIdField,
 });
 
 /** The figure ids of the picker: one form field "figureIds" per checked box (joined with commas here). */

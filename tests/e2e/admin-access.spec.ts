@@ -32,6 +32,9 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const createName = `Eindringling ${unique()}`;
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
+  const citySlug = `stadt-${unique()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")}`;
   const dropTitle = `Fremder Drop ${unique()}`;
   const hookUrl = `https://intruder-${unique().toLowerCase()}.example.com/hook`;
   const [hook] = await db
@@ -230,6 +233,46 @@ test("every admin action is refused for visitors, plain users and (admin-only on
       adminOnly: true,
       body: { form: { intent: "disable", id: hook.id } },
     },
+    // cities (decision 053): admins only
+    {
+      name: "create city",
+      path: "/admin/cities",
+      adminOnly: true,
+      body: {
+        form: {
+          intent: "create",
+          nameDe: citySlug,
+          nameEn: citySlug,
+          slug: citySlug,
+          timeZone: "Asia/Tokyo",
+          defaultLang: "de",
+          country: "JP",
+        },
+      },
+    },
+    {
+      name: "edit city",
+      path: "/admin/cities/1",
+      adminOnly: true,
+      body: {
+        form: {
+          intent: "update",
+          nameDe: citySlug,
+          nameEn: citySlug,
+          slug: "kiel",
+          timeZone: "Asia/Tokyo",
+          defaultLang: "de",
+          country: "JP",
+        },
+      },
+    },
+    {
+      name: "city labels",
+      path: "/admin/cities/1",
+      adminOnly: true,
+      body: { form: { intent: "labels", ready: "true" } },
+    },
+    { name: "deactivate city", path: "/admin/cities/1", adminOnly: true, body: { form: { intent: "deactivate" } } },
     // moderators read the reports; only an admin resolves them
     {
       name: "resolve reports (gone)",
@@ -284,6 +327,8 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     `/admin/sun-tag/${target.id}`,
     "/admin/labels?ids=" + target.id,
     `/admin/labels?type=${type.id}&format=sticker`,
+    "/admin/cities",
+    "/admin/cities/1",
   ]) {
     const v = await visitor.request.get(path, { maxRedirects: 0 });
     expect(v.status(), `visitor GET ${path}`).toBe(302);
@@ -317,6 +362,10 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   );
   expect(await db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, hook.id))).toMatchObject([
     { disabledAt: null },
+  ]);
+  expect(await db.select().from(schema.cities).where(eq(schema.cities.slug, citySlug))).toHaveLength(0);
+  expect(await db.select().from(schema.cities).where(eq(schema.cities.id, 1))).toMatchObject([
+    { slug: "kiel", timeZone: "Europe/Berlin", active: true, labelsReadyAt: null },
   ]);
   expect(await db.select().from(schema.boonees).where(eq(schema.boonees.name, createName))).toHaveLength(0);
   expect(await db.select().from(schema.tags).where(eq(schema.tags.secretCode, createCode))).toHaveLength(0);

@@ -32,6 +32,8 @@ export interface SeedFigure {
   typeId?: string;
   ownerId?: string;
   imageUrl?: string;
+  /** The figure's city (decision 053); the first city when absent. */
+  cityId?: number;
 }
 
 /** Inserts a figure and its tag; returns its id, name and secret code. */
@@ -50,6 +52,7 @@ export async function seedFigure(opts: SeedFigure = {}) {
       ownerId: opts.ownerId,
       claimedAt: opts.ownerId ? new Date() : null,
       imageUrl: opts.imageUrl,
+      cityId: opts.cityId,
     })
     .returning();
   await db.insert(schema.tags).values({ figureId: b.id, secretCode: code, isClaimed: !!opts.ownerId });

@@ -400,6 +400,7 @@ test.describe("every public page", () => {
       [`/boonee/${figure.id}`, `${figure.name} · Boonees`, `${figure.name} · Boonees`],
       ["/leaderboard", "Bestenliste · Boonees", "Leaderboard · Boonees"],
       ["/stats", "Statistiken · Boonees", "Stats · Boonees"],
+      ["/kiel", "Kiel · Boonees", "Kiel · Boonees"],
     ];
     for (const [lang, index] of [
       ["de", 1],

@@ -82,7 +82,7 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     };
     const text = JSON.stringify(reads);
     for (const secret of [f.name, title, "Bereich", "Hinweis", drop.id, f.id]) expect(text).not.toContain(secret);
-    expect(reads.landing).toEqual({ state: "waiting", releaseAt: expect.any(String) });
+    expect(reads.landing).toEqual({ state: "waiting", releaseAt: expect.any(String), timeZone: "Europe/Berlin" });
     await expect(getFigureDetail(s.db, null, f.id)).rejects.toMatchObject({ status: 404 });
     await expect(getPublicDrop(s.db, drop.id)).rejects.toMatchObject({ status: 404 });
     expect(await findFigureByCode(s.db, f.code, { ip: "10.9.9.1" })).toBeNull();
@@ -316,7 +316,11 @@ describe("the landing page's drop", () => {
     await s.db.execute(sql`update drops set released_at = now() - interval '8 days' where released_at is not null`);
     const next = await figure();
     const waiting = await createDrop(s.db, admin, { ...texts("Neu"), releaseAt: soon(), figureIds: [next.id] });
-    expect(await getLandingDrop(s.db)).toEqual({ state: "waiting", releaseAt: expect.any(String) });
+    expect(await getLandingDrop(s.db)).toEqual({
+      state: "waiting",
+      releaseAt: expect.any(String),
+      timeZone: "Europe/Berlin",
+    });
     await cancelDrop(s.db, admin, { dropId: waiting.id });
     expect(await getLandingDrop(s.db)).toMatchObject({ state: "done" });
   });

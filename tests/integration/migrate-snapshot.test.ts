@@ -126,6 +126,27 @@ describe("upgrading a database of the previous main", () => {
     for (const check of Object.values(MOVED)) await check(run);
   });
 
+  it("moves every figure, tag, drop, report and broadcast into the first city; every account follows a city (decision 053)", async () => {
+    expect(await run("select id, slug from cities")).toEqual([{ id: 1, slug: "kiel" }]);
+    for (const table of ["boonees", "drops", "exclusive_content"]) {
+      const [row] = await run<{ all: string; first: string }>(
+        `select count(*) as all, count(*) filter (where city_id = 1) as first from ${table}`,
+      );
+      expect(Number(row.first), table).toBe(Number(row.all));
+    }
+    expect(Number(snapshot.before.get("boonees.name")?.rows)).toBeGreaterThan(0);
+    // tags and reports belong to their figure's city
+    const [orphans] = await run<{ tags: string; reports: string }>(
+      `select (select count(*) from tags t join boonees b on b.id = t.boonee_id where b.city_id <> 1) as tags,
+              (select count(*) from figure_reports r join boonees b on b.id = r.boonee_id where b.city_id <> 1) as reports`,
+    );
+    expect([Number(orphans.tags), Number(orphans.reports)]).toEqual([0, 0]);
+    const [follows] = await run<{ profiles: string; following: string }>(
+      `select (select count(*) from profiles) as profiles, (select count(distinct user_id) from city_follows) as following`,
+    );
+    expect(Number(follows.following)).toBe(Number(follows.profiles));
+  });
+
   it("has applied every migration of today", async () => {
     const journal = JSON.parse(
       readFileSync(path.resolve(import.meta.dirname, "../../server/db/migrations/meta/_journal.json"), "utf8"),

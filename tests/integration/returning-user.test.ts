@@ -161,7 +161,10 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 const pagePath = (p: string, w: { owned: { id: string } }) =>
-  p.replace("{figure}", w.owned.id).replace(/:id|:figureId/, w.owned.id);
+  p
+    .replace("{figure}", w.owned.id)
+    .replace(/:id|:figureId/, w.owned.id)
+    .replace(":cityId", "1");
 
 describe.skipIf(!enabled)("the page table", () => {
   it("lists every collector and admin route", () => {

@@ -85,6 +85,7 @@ describe("route policies", () => {
     const cached = Object.entries(ROUTE_POLICIES).filter(([, p]) => "publicCache" in p);
     expect(cached.map(([path]) => path).sort()).toEqual([
       "/",
+      "/:city",
       "/about",
       "/api/v1/drops",
       "/api/v1/drops/:id",

@@ -1,5 +1,6 @@
 import {
   BookOpenTextIcon,
+  Building2Icon,
   ClipboardCheckIcon,
   FlagIcon,
   HistoryIcon,
@@ -41,6 +42,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/users", key: "users", icon: UsersIcon, end: false },
   { to: "/admin/activity", key: "activity", icon: HistoryIcon, end: false },
   { to: "/admin/webhooks", key: "webhooks", icon: WebhookIcon, end: false },
+  { to: "/admin/cities", key: "cities", icon: Building2Icon, end: false },
 ] as const satisfies readonly { to: RoutePattern; key: string; end: boolean; icon: unknown }[];
 
 export function AdminSidebar({ role }: { role: Role }) {

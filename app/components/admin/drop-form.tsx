@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "#shared/forms.ts";
 import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
 import type { PickerFigure } from "#server/domain/drops/admin-drops.ts";
+import { CitySelect } from "~/components/admin/city-select";
 import { FigureChip } from "~/components/admin/figure-chip";
 import { TextareaField } from "~/components/admin/figure-fields";
 import { Field, FormError } from "~/components/forms/field";
@@ -30,6 +31,8 @@ export interface DropFormValues {
   hintImageUrl?: string | null;
   /** duplicating this drop: its hints and photo come along */
   copyOf?: string;
+  /** the drop's city (decision 053) */
+  cityId?: number;
 }
 
 /** One picker search: what was searched, what it found (PICKER_PAGE at most), and whether there is more. */
@@ -46,12 +49,14 @@ export function DropForm({
   errors = {},
   error,
   zone,
+  cities = [],
 }: {
   values: DropFormValues;
   candidates: PickerResult;
   errors?: FieldErrors;
   error?: string | null;
   zone: string;
+  cities?: { id: number; nameDe: string; nameEn: string }[];
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -64,6 +69,8 @@ export function DropForm({
       {values.released && <input type="hidden" name="released" value="true" />}
       {values.copyOf && <input type="hidden" name="copyOf" value={values.copyOf} />}
       <FormError error={error} />
+      {/* After the release a drop stays in its city (its announcement went to that city's followers). */}
+      <CitySelect cities={cities} value={values.cityId} error={errors.cityId} disabled={values.released} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           name="titleDe"

@@ -27,7 +27,7 @@ export function LandingDrop({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const dates = useDates();
+  const dates = useDates(drop.state === "waiting" ? drop.timeZone : drop.drop.timeZone);
   const pick = useBilingual();
   const [due, setDue] = useState(false);
   useRevalidateEvery(due && drop.state === "waiting" ? DUE_POLL_MS : undefined);

@@ -14,7 +14,15 @@ import { cn } from "~/lib/utils";
  * "Search", which carries the current rarity; each rarity button carries its own. With JavaScript the
  * list also follows the typing (debounced, replacing the history entry).
  */
-export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity | null }) {
+export function GalleryFilters({
+  q,
+  rarity,
+  city = null,
+}: {
+  q: string;
+  rarity: GalleryRarity | null;
+  city?: string | null;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -35,6 +43,7 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
       const params = new URLSearchParams();
       if (next.trim()) params.set("q", next.trim());
       if (rarity) params.set("rarity", rarity);
+      if (city) params.set("city", city);
       submit(params, { method: "get", action: "/boonees", replace: true, preventScrollReset: true });
     }, 300);
   };
@@ -56,6 +65,7 @@ export function GalleryFilters({ q, rarity }: { q: string; rarity: GalleryRarity
       preventScrollReset
       onSubmit={() => window.clearTimeout(timer.current)}
     >
+      {city && <input type="hidden" name="city" value={city} />}
       <div className="flex gap-2">
         <div className="relative flex-1">
           <label htmlFor="gallery-q" className="sr-only">

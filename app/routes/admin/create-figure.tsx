@@ -7,8 +7,10 @@ import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
 import { BATCH_MAX, batchSchema, createFigureSchema, STATUSES } from "#shared/schemas/admin.ts";
 import { UUID } from "#shared/uuid.ts";
+import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { createFigure, createFigureBatch, getTemplate, listTypes } from "#server/domain/figures/create-figure.ts";
 import { AdminPage } from "~/components/admin/admin-page";
+import { CitySelect } from "~/components/admin/city-select";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
 import { FigureFields, MediaPickers, SelectField } from "~/components/admin/figure-fields";
 import { Field, FormError } from "~/components/forms/field";
@@ -37,11 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
   const { db } = getServices(context);
   const actor = actorOf(viewer);
-  const templateParam = new URL(request.url).searchParams.get("template") ?? "";
+  const params = new URL(request.url).searchParams;
+  const templateParam = params.get("template") ?? "";
   const template = UUID.test(templateParam) ? await getTemplate(db, actor, templateParam) : null;
-  const types = await listTypes(db, actor);
+  const [types, cities] = await Promise.all([listTypes(db, actor), listCities(db)]);
   return {
     types,
+    // `?city=` from a city's checklist preselects it (decision 053)
+    cities: cities.map(publicCity),
+    cityId: Number(params.get("city")) || null,
     template: template && {
       id: template.typeId ?? template.id,
       ...formValues(template),
@@ -220,6 +226,8 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
             >
               <input type="hidden" name="intent" value="create" />
               <input type="hidden" name="typeId" value={template?.id ?? ""} />
+              {/* an instance lies in its type's city */}
+              {!template && <CitySelect cities={loaderData.cities} value={loaderData.cityId} error={errors.cityId} />}
               {result && !result.ok && result.error && (
                 <div className="grid gap-1">
                   <FormError

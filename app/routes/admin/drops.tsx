@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { toZonedInput } from "#shared/zoned-time.ts";
+import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/drops/admin-drops.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DropAdminCard } from "~/components/admin/drop-admin-card";
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let values: DropFormValues = editing ? editValues(editing, config.TIME_ZONE) : copy ? copyValues(copy) : {};
   if (searched) {
     const typed = Object.fromEntries(FORM_TEXTS.map((k) => [k, params.get(k) ?? values[k] ?? ""]));
-    values = { ...values, ...typed, figures: await pickerFigures(db, actor, params.getAll("figureIds")) };
+    const cityId = Number(params.get("cityId")) || values.cityId;
+    values = { ...values, ...typed, cityId, figures: await pickerFigures(db, actor, params.getAll("figureIds")) };
   } else if (copy) {
     // a duplicate ticks the figures that are still free (a cancelled drop's may have gone elsewhere)
     const figures = await pickerFigures(
@@ -53,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     values = { ...values, figures: figures.filter((f) => f.free) };
   }
   const candidates = { q: figureQ, ...(await listDropCandidates(db, actor, figureQ)) };
-  return { drops, editing, copy, preview, values, candidates, zone: config.TIME_ZONE };
+  const cities = (await listCities(db)).map(publicCity);
+  return { drops, editing, copy, preview, values, candidates, zone: config.TIME_ZONE, cities };
 }
 
 export const action = dropAction;
@@ -110,7 +113,7 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const answer = refusedAnswer(actionData);
   const formAnswer = answer && (answer.intent === "create" || answer.intent === "edit") ? answer : undefined;
-  const { drops, editing, copy, preview, values, candidates, zone } = loaderData;
+  const { drops, editing, copy, preview, values, candidates, zone, cities } = loaderData;
   // a new key after each save empties the form (a new drop or hint is in the list; decision 029)
   const formKey = editing ? `edit-${editing.id}` : copy ? `copy-${copy.id}` : `new-${drops.map((d) => d.id).join()}`;
   return (
@@ -144,6 +147,7 @@ export default function AdminDrops({ loaderData, actionData }: Route.ComponentPr
               errors={formAnswer?.fieldErrors}
               error={formAnswer?.error}
               zone={zone}
+              cities={cities}
             />
           </CardContent>
         </Card>

@@ -22,10 +22,14 @@ import {
   revokePersonalToken,
 } from "#server/domain/accounts/personal-tokens.ts";
 import { getProfileSummary } from "#server/domain/accounts/profile-summary.ts";
+import { followedCityIds } from "#server/domain/cities/follow-city.ts";
+import { findsByCity } from "#server/domain/cities/followed-cities.ts";
+import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { readNotificationSettings } from "#server/domain/notifications/read-notification-settings.ts";
 import { parseResponse } from "#server/passkeys/ceremony.ts";
 import { langContext } from "#server/router-context.ts";
 import { NotificationSettings } from "~/components/channels/notification-settings";
+import { FollowedCities } from "~/components/cities/followed-cities";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
 import { PasskeysSection } from "~/components/collector/passkeys-section";
 import { PersonalTokensSection } from "~/components/collector/personal-tokens-section";
@@ -61,7 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const passkeys = await listOwnPasskeys(services.db, actorOf(viewer));
   const tokens = await listPersonalTokens(services.db, actorOf(viewer));
   const withPassword = await hasPassword(services.db, viewer.id);
+  const [cities, followed, finds] = await Promise.all([
+    listCities(services.db),
+    followedCityIds(services.db, viewer.id),
+    findsByCity(services.db, viewer.id),
+  ]);
   return {
+    cities: cities.map(publicCity),
+    followed,
+    findsByCity: finds,
     ...summary,
     newId,
     role: viewer.role,
@@ -394,6 +406,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <NotificationSettings settings={channels} vapidPublicKey={vapidPublicKey} lang={lang} role={role} />
+
+      <FollowedCities cities={loaderData.cities} followed={loaderData.followed} finds={loaderData.findsByCity} />
 
       <PasskeysSection passkeys={passkeys} result={passkeysResult} withPassword={withPassword} />
 

@@ -12,7 +12,7 @@ import { SafetyRules } from "~/components/drops/safety-rules";
 import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
 import { langOf, pageMeta, shareCardMeta } from "~/lib/meta";
-import { useDates } from "~/lib/use-dates";
+import { CityZone, useDates } from "~/lib/use-dates";
 import { ReportNote } from "~/components/figure/report-note";
 import { useTranslation } from "~/lib/use-translation";
 import { DomainError } from "#server/domain/errors.ts";
@@ -88,11 +88,13 @@ function FigureCard({ figure }: { figure: DropFigure }) {
 /** A released drop: its texts, hints so far, every figure with who found it after how long, and the safety rules. */
 export default function Drop({ loaderData: drop }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const dates = useDates();
+  const dates = useDates(drop.timeZone);
   const pick = useBilingual();
   useDropEvents();
   const hidden = drop.hidden;
   return (
+    // the hints and every time on the page in the drop's city's zone (decision 053)
+    <CityZone.Provider value={drop.timeZone}>
     <PageShell title={<span className="wrap-anywhere">{pick(drop.title)}</span>} intro={t("drops.page.releasedAt", { when: dates.dayTime(drop.releasedAt) })}>
       <Link to="/drops" className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-grape hover:underline">
         <ArrowLeftIcon aria-hidden="true" className="size-4" /> {t("drops.page.back")}
@@ -122,5 +124,6 @@ export default function Drop({ loaderData: drop }: Route.ComponentProps) {
         <SafetyRules />
       </div>
     </PageShell>
+    </CityZone.Provider>
   );
 }

@@ -12,6 +12,8 @@ import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { getLandingDrop, listPastDrops } from "#server/domain/drops/public-drops.ts";
+import { CitySwitch } from "~/components/cities/city-switch";
+import { citySearch } from "~/lib/city-search.server";
 import type { Route } from "./+types/drops";
 
 export const links: Route.LinksFunction = () => fontPreloads();
@@ -21,13 +23,22 @@ export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "drops.list.metaTitle", "drops.list.metaDescription");
 
-export async function loader({ context }: Route.LoaderArgs) {
+// Every city's drops, or one city's (`?city=kiel`, decision 053).
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db;
-  const [current, released] = await Promise.all([getLandingDrop(db), listPastDrops(db)]);
+  const { city, cities } = await citySearch(db, new URL(request.url));
+  const cityId = city?.id ?? null;
+  const [current, released] = await Promise.all([getLandingDrop(db, cityId), listPastDrops(db, 100, cityId)]);
   // the upcoming or running drop stands on top; a finished one is only in the archive
   const upcoming = current?.state === "done" ? null : current;
   const liveId = upcoming?.state === "live" ? upcoming.drop.id : null;
-  return { current: upcoming, drops: released.filter((d) => d.id !== liveId), now: Date.now() };
+  return {
+    current: upcoming,
+    drops: released.filter((d) => d.id !== liveId),
+    now: Date.now(),
+    city: city?.slug ?? null,
+    cities,
+  };
 }
 
 /** The next or running drop (live over the drop stream, like the landing page), then the archive, newest first. */
@@ -40,6 +51,7 @@ export default function Drops({ loaderData }: Route.ComponentProps) {
   const { current, drops } = loaderData;
   return (
     <PageShell title={t("drops.list.title")} intro={t("drops.list.intro")}>
+      <CitySwitch cities={loaderData.cities} selected={loaderData.city} />
       <div data-live="drops-current" className="mb-8 empty:hidden">
         {current && <LandingDrop drop={current} serverNow={loaderData.now} className="rounded-2xl border-2 border-ink/10" />}
       </div>

@@ -1,7 +1,10 @@
 import { TextWithName } from "~/components/person-name";
 import { ArrowLeftIcon, PartyPopperIcon } from "lucide-react";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Link, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { data, Link, redirect, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
+import type { RootData } from "#server/root-data.ts";
+import { cityName } from "~/lib/city-name";
+import { CityZone } from "~/lib/use-dates";
 import { AddStoryButton } from "~/components/figure/add-story-button";
 import { Characteristics } from "~/components/figure/characteristics";
 import { ClaimCta } from "~/components/figure/claim-cta";
@@ -152,16 +155,19 @@ function FigureStory({ figure }: { figure: { description: string | null; descrip
 }
 
 export default function FigurePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
-  const { figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, reportCounts, myReport, life, signedIn } = loaderData;
+  const { city, figure, claimed, availability, ownerName, isOwner, welcomeVideoUrl, exclusive, stories, reportedIssue, reportCounts, myReport, life, signedIn } = loaderData;
   const postTo = `/boonee/${figure.id}`;
   // opened from the collection (a card there carries this): back leads there
   const fromCollection = (location.state as { from?: string } | null)?.from === "collection";
   const pageForm = isOwner && (new URLSearchParams(location.search).get("story") === "new" || (actionData && !actionData.ok));
   // every finder photo on the page, in the order shown, for the viewer's previous / next
+  const siteZone = useRouteLoaderData<RootData>("root")?.settings.timeZone;
   const photos: ViewerPhoto[] = stories.flatMap((s) => (s.photos ?? []).map((p, i) => ({ id: p.id, url: p.url, title: s.title, lang: s.lang, number: i + 1 })));
   return (
+    // every date of the figure (its finds, stories, life) in its city's time (decision 053)
+    <CityZone.Provider value={city.timeZone}>
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to={fromCollection ? "/profile" : "/boonees"} className="inline-flex items-center gap-1 rounded-full text-sm font-bold text-grape hover:underline">
@@ -188,6 +194,12 @@ export default function FigurePage({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <FigureTitle name={figure.name} rarity={figure.rarity} series={figure.series} availability={availability} />
+          <p className="text-sm font-semibold text-ink-soft" data-testid="figure-city">
+            <Link to={`/${city.slug}`} className="hover:underline">
+              {t("cities.page.cityOf", { city: cityName(city, i18n.language) })}
+            </Link>
+            {siteZone !== city.timeZone && <> · {t("cities.page.zoneNote", { city: cityName(city, i18n.language), zone: city.timeZone })}</>}
+          </p>
           {isOwner ? (
             <p className="flex items-center gap-2 font-display text-lg font-bold text-[#1d6b3c]" data-testid="owner-note">
               <PartyPopperIcon aria-hidden="true" className="size-5" />
@@ -223,5 +235,6 @@ export default function FigurePage({ loaderData, actionData }: Route.ComponentPr
         </div>
       </div>
     </div>
+    </CityZone.Provider>
   );
 }

@@ -9,6 +9,8 @@ import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { parseGallerySearch } from "#shared/schemas/gallery.ts";
 import { listGallery } from "#server/domain/figures/public-gallery.ts";
+import { CitySwitch } from "~/components/cities/city-switch";
+import { citySearch } from "~/lib/city-search.server";
 import type { Route } from "./+types/gallery";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 
@@ -19,14 +21,19 @@ export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "gallery.metaTitle", "gallery.metaDescription");
 
+// `/boonees` is the gallery of every city, with a visible city switch (`?city=kiel`, decision 053).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = parseGallerySearch(new URL(request.url).searchParams);
-  const result = await listGallery(getServices(context).db, search);
-  return { ...result, q: search.q, rarity: search.rarity };
+  const url = new URL(request.url);
+  const db = getServices(context).db;
+  const search = parseGallerySearch(url.searchParams);
+  const { city, cities } = await citySearch(db, url);
+  const result = await listGallery(db, search, city?.id ?? null);
+  return { ...result, q: search.q, rarity: search.rarity, city: city?.slug ?? null, cities };
 }
 
-function pageHref(q: string, rarity: string | null, page: number) {
+function pageHref(q: string, rarity: string | null, page: number, city: string | null) {
   const params = new URLSearchParams();
+  if (city) params.set("city", city);
   if (q) params.set("q", q);
   if (rarity) params.set("rarity", rarity);
   if (page > 1) params.set("page", String(page));
@@ -36,12 +43,13 @@ function pageHref(q: string, rarity: string | null, page: number) {
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { cards, page, hasMore, q, rarity } = loaderData;
+  const { cards, page, hasMore, q, rarity, city, cities } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/boonees";
   return (
     <PageShell title={t("gallery.title")} intro={t("gallery.intro")}>
-      <GalleryFilters q={q} rarity={rarity} />
+      <CitySwitch cities={cities} selected={city} keep={{ q, rarity }} />
+      <GalleryFilters q={q} rarity={rarity} city={city} />
       <section aria-labelledby="gallery-results" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
         <h2 id="gallery-results" className="sr-only">
           {t("gallery.results")}
@@ -79,14 +87,14 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <nav aria-label={t("gallery.pagination")} className="mt-8 flex flex-wrap items-center justify-center gap-3">
             {page > 1 && (
               <Button asChild variant="outline">
-                <Link to={pageHref(q, rarity, page - 1)} rel="prev">
+                <Link to={pageHref(q, rarity, page - 1, city)} rel="prev">
                   {t("gallery.previous")}
                 </Link>
               </Button>
             )}
             {hasMore && (
               <Button asChild>
-                <Link to={pageHref(q, rarity, page + 1)} rel="next">
+                <Link to={pageHref(q, rarity, page + 1, city)} rel="next">
                   {t("gallery.next")}
                 </Link>
               </Button>

@@ -10,6 +10,8 @@ import { LandingDrop } from "~/components/drops/landing-drop";
 import { useDropEvents } from "~/components/drops/use-drop-events";
 import { getServices } from "~/guards.server";
 import { getLandingDrop } from "#server/domain/drops/public-drops.ts";
+import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
+import { CityList } from "~/components/cities/city-list";
 
 const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 
@@ -34,7 +36,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export const links: Route.LinksFunction = () => fontPreloads();
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { drop: await getLandingDrop(getServices(context).db), now: Date.now() };
+  const db = getServices(context).db;
+  const [drop, cities] = await Promise.all([getLandingDrop(db), listCities(db)]);
+  return { drop, now: Date.now(), cities: cities.map(publicCity) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -48,6 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* the current or next drop, above the spec's weekly-drop banner (which always stays) */}
       <div data-live="landing-drop">{loaderData.drop && <LandingDrop drop={loaderData.drop} serverNow={loaderData.now} />}</div>
       <DropBanner city={settings?.dropCity ?? "Kiel"} />
+      <CityList cities={loaderData.cities} />
       <About />
       <FollowCreator url={settings?.creatorProfileUrl ?? "#"} />
     </>

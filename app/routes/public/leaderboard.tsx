@@ -10,6 +10,8 @@ import { getServices, getViewer } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import { getLeaderboards, type LeaderboardRow } from "#server/domain/stats/public-leaderboard.ts";
+import { CitySwitch } from "~/components/cities/city-switch";
+import { citySearch } from "~/lib/city-search.server";
 import type { Route } from "./+types/leaderboard";
 import { SLIME_AA } from "~/components/landing/tones";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
@@ -22,8 +24,15 @@ export const handle = HYDRATE_PUBLIC;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "leaderboard.metaTitle", "leaderboard.metaDescription");
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getLeaderboards(getServices(context).db, getViewer(context)?.id ?? null);
+// Overall, per city (`?city=kiel`) or per country (`?country=DE`), decision 053.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const db = getServices(context).db;
+  const { city, cities } = await citySearch(db, url);
+  const country = city ? null : ((url.searchParams.get("country") ?? "").toUpperCase().match(/^[A-Z]{2}$/)?.[0] ?? null);
+  const scope = city ? { cityId: city.id } : country ? { country } : null;
+  const boards = await getLeaderboards(db, getViewer(context)?.id ?? null, scope);
+  return { ...boards, city: city?.slug ?? null, country, cities };
 }
 
 const MEDALS: Record<number, { color: string; ring: string }> = {
@@ -105,10 +114,29 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <PageShell title={t("leaderboard.title")} intro={t("leaderboard.intro")}>
+      <CitySwitch cities={loaderData.cities} selected={loaderData.city} />
+      <CountryLinks cities={loaderData.cities} selected={loaderData.country} />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Board id="collectors" title={t("leaderboard.collectors")} hint={t("leaderboard.collectorsHint")} rows={loaderData.collectors} countKey="leaderboard.count" />
         <Board id="legends" title={t("leaderboard.legends")} hint={t("leaderboard.legendsHint")} rows={loaderData.legends} countKey="leaderboard.legendCount" />
       </div>
     </PageShell>
+  );
+}
+
+/** The boards per country, when the cities lie in more than one (decision 053). */
+function CountryLinks({ cities, selected }: { cities: { country: string }[]; selected: string | null }) {
+  const { t, i18n } = useTranslation();
+  const countries = [...new Set(cities.map((c) => c.country))].sort();
+  if (countries.length < 2) return null;
+  const names = new Intl.DisplayNames([i18n.language === "en" ? "en" : "de"], { type: "region" });
+  return (
+    <nav aria-label={t("cities.countries")} className="mb-6 flex flex-wrap gap-3 text-sm font-bold">
+      {countries.map((c) => (
+        <Link key={c} to={`/leaderboard?country=${c}`} aria-current={c === selected ? "page" : undefined} className="underline">
+          {names.of(c) ?? c}
+        </Link>
+      ))}
+    </nav>
   );
 }

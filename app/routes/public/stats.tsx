@@ -7,6 +7,8 @@ import { fontPreloads } from "~/components/landing/fonts";
 import { getServices } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { getPublicStats } from "#server/domain/stats/public-stats.ts";
+import { CitySwitch } from "~/components/cities/city-switch";
+import { citySearch } from "~/lib/city-search.server";
 import { findsPerWeek } from "#server/domain/stats/week-charts.ts";
 import { barChartLayout } from "~/lib/chart-layout.server";
 import { BarChart } from "~/components/charts/bar-chart";
@@ -23,9 +25,14 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stat
 
 const RARITIES = ["Common", "Rare", "Legendary"] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+// Every city, or one (`?city=kiel`, decision 053): then its weeks are counted on its own calendar.
+export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const [stats, weeks] = await Promise.all([getPublicStats(services.db), findsPerWeek(services.db, services.config.TIME_ZONE)]);
+  const { city, cities } = await citySearch(services.db, new URL(request.url));
+  const [stats, weeks] = await Promise.all([
+    getPublicStats(services.db, city ? { cityId: city.id } : null),
+    findsPerWeek(services.db, city?.timeZone ?? services.config.TIME_ZONE, city?.id ?? null),
+  ]);
   const charts = {
     findsPerWeek: {
       layout: barChartLayout(weeks.map((w) => ({ group: w.day, key: "finds", value: w.count }))),
@@ -33,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     rarity: { layout: barChartLayout(RARITIES.map((r) => ({ group: r, key: "figures", value: stats.rarity[r] }))) },
   };
-  return { ...stats, charts };
+  return { ...stats, charts, city: city?.slug ?? null, cities };
 }
 
 const RARITY_FILL: Record<string, string> = { Common: "fill-slime", Rare: "fill-grape", Legendary: "fill-gold" };
@@ -52,6 +59,7 @@ export default function Stats({ loaderData: s }: Route.ComponentProps) {
   ];
   return (
     <PageShell title={t("stats.title")} intro={t("stats.intro")}>
+      <CitySwitch cities={s.cities} selected={s.city} />
       <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {totals.map((item) => (
           <li key={item.key}>

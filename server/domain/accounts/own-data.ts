@@ -10,6 +10,8 @@ import {
   accounts,
   boonees,
   booneeStories,
+  cities,
+  cityFollows,
   claims,
   deliveryJobs,
   figureReports,
@@ -184,6 +186,15 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
       .select({ kind: notificationOptOuts.kind, channel: notificationOptOuts.channel })
       .from(notificationOptOuts)
       .where(eq(notificationOptOuts.userId, id)),
+    // the cities whose drop notices reach this account (decision 053)
+    followedCities: (
+      await db
+        .select({ city: cities.slug })
+        .from(cityFollows)
+        .innerJoin(cities, eq(cities.id, cityFollows.cityId))
+        .where(eq(cityFollows.userId, id))
+        .orderBy(cities.slug)
+    ).map((r) => r.city),
     pushDevices: (
       await db
         .select({
@@ -258,6 +269,7 @@ export async function eraseAccount(tx: DbOrTx, id: string): Promise<ErasedAccoun
   await tx.delete(personalTokens).where(eq(personalTokens.userId, id));
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, id));
   await tx.delete(notificationOptOuts).where(eq(notificationOptOuts.userId, id));
+  await tx.delete(cityFollows).where(eq(cityFollows.userId, id));
   await tx.delete(deliveryJobs).where(and(eq(deliveryJobs.userId, id), eq(deliveryJobs.status, "pending")));
   await tx
     .update(profiles)

@@ -9,7 +9,7 @@ import type { Actor } from "../errors.ts";
 
 export interface ActivityEntry {
   action: ActivityKind;
-  objectType: "boonee" | "claim" | "story" | "broadcast" | "account" | "drop" | "webhook";
+  objectType: "boonee" | "claim" | "story" | "broadcast" | "account" | "drop" | "webhook" | "city";
   objectId?: string | null;
   /** A readable name of the object (never a secret code). */
   objectLabel?: string | null;

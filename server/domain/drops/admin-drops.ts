@@ -20,6 +20,7 @@ export interface AdminDrop {
   releaseAt: string;
   releasedAt: string | null;
   cancelledAt: string | null;
+  cityId: number;
   /** A cancelled drop lists the figures it had (they are free again, possibly in another drop). */
   figures: (PickerFigure & { found: boolean })[];
   hints: { id: string; textDe: string; textEn: string; releaseAt: string; releasedAt: string | null }[];
@@ -61,6 +62,7 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
     releaseAt: iso(r.release_at as string)!,
     releasedAt: iso(r.released_at as string | null),
     cancelledAt: iso(r.cancelled_at as string | null),
+    cityId: Number(r.city_id),
     figures: (typeof r.figures === "string" ? JSON.parse(r.figures) : r.figures) as AdminDrop["figures"],
     hints: ((typeof r.hints === "string" ? JSON.parse(r.hints) : r.hints) as AdminDrop["hints"]).map((h) => ({
       ...h,

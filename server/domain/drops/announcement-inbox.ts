@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type Db, type DbOrTx } from "../../db/client.ts";
+import { followsDropCitySql } from "../../db/followed-drop-sql.ts";
 
 /** Announcement ids in the bell carry this prefix, so they never pass for a notification's id. */
 export const ANNOUNCEMENT_ID_PREFIX = "a-";
@@ -13,14 +14,16 @@ export function announcementIdOf(id: string): string | null {
 
 /**
  * The announcements an account sees (fan-out on read, docs/decisions/024): those created after the
- * account was, none for a deleted or blocked one (its bound is null then). Read: up to its "mark all"
+ * account was, of a drop in a city it follows (decision 053), none for a deleted or blocked one (its bound is null then). Read: up to its "mark all"
  * watermark, or marked on its own. The bounds are scalar subqueries, so the created_at index drives.
  */
 const createdOf = (userId: string) =>
   sql`(select p.created_at from profiles p where p.id = ${userId} and p.deleted_at is null and p.blocked_at is null)`;
 const watermarkOf = (userId: string) =>
   sql`(select w.read_until from announcement_watermarks w where w.user_id = ${userId})`;
-const VISIBLE = (userId: string) => sql`from announcements a where a.created_at > ${createdOf(userId)}`;
+const followed = (userId: string) => followsDropCitySql(sql`${userId}`, sql`a.drop_id`);
+const VISIBLE = (userId: string) =>
+  sql`from announcements a where a.created_at > ${createdOf(userId)} and ${followed(userId)}`;
 const singleRead = (userId: string) =>
   sql`exists (select 1 from announcement_reads r where r.user_id = ${userId} and r.announcement_id = a.id)`;
 const READ = (userId: string) => sql`(a.created_at <= ${watermarkOf(userId)} or ${singleRead(userId)})`;
@@ -69,7 +72,7 @@ export async function listAnnouncements(db: DbOrTx, userId: string, limit?: numb
 export const unreadAnnouncementsSql = (userId: string) => sql`(select count(*) from announcements a
   where a.created_at > (select greatest(p.created_at, w.read_until) from profiles p left join announcement_watermarks w on w.user_id = p.id
                         where p.id = ${userId} and p.deleted_at is null and p.blocked_at is null)
-    and not ${singleRead(userId)})`;
+    and not ${singleRead(userId)} and ${followed(userId)})`;
 
 /** Marks one announcement read for the account; null when the account does not see it (unknown id: 404). */
 export async function markAnnouncementRead(

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 
 import { UUID } from "#shared/uuid.ts";
 
+import { andInCity } from "../../db/city-filter.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicNameSql } from "../../db/public-name.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
@@ -20,6 +21,8 @@ export interface DropSummary {
   found: number;
   /** Still out there to be found: neither found nor archived (an archived figure is not hidden any more). */
   hidden: number;
+  /** The drop's city's zone: its times are shown in it (decision 053). */
+  timeZone: string;
 }
 
 export interface PublicHint {
@@ -37,12 +40,15 @@ export const LIVE_DAYS = 7;
  * public before its release), else the latest released one.
  */
 export type LandingDrop =
-  { state: "waiting"; releaseAt: string } | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] } | null;
+  | { state: "waiting"; releaseAt: string; timeZone: string }
+  | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] }
+  | null;
 
 const summaryColumns = sql`d.id, d.title_de, d.title_en, d.area_de, d.area_en, d.released_at,
   (select count(*)::int from drop_figures df where df.drop_id = d.id) as total,
   (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is not null) as found,
-  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is null and b.status = 'Archived') as archived`;
+  (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is null and b.status = 'Archived') as archived,
+  (select c.time_zone from cities c where c.id = d.city_id) as time_zone`;
 
 type SummaryRow = {
   id: string;
@@ -54,6 +60,7 @@ type SummaryRow = {
   total: number;
   found: number;
   archived: number;
+  time_zone: string;
 };
 const toSummary = (r: SummaryRow): DropSummary => ({
   id: r.id,
@@ -63,6 +70,7 @@ const toSummary = (r: SummaryRow): DropSummary => ({
   total: r.total,
   found: r.found,
   hidden: Math.max(0, r.total - r.found - r.archived),
+  timeZone: r.time_zone,
 });
 
 async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> {
@@ -83,27 +91,37 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
  * else the next waiting drop, else the latest released one ("done").
  */
 export type CurrentDrop =
-  { state: "live" | "done"; row: SummaryRow } | { state: "waiting"; id: string; releaseAt: string } | null;
+  | { state: "live" | "done"; row: SummaryRow }
+  | { state: "waiting"; id: string; releaseAt: string; timeZone: string }
+  | null;
 
-export async function pickCurrentDrop(db: DbOrTx): Promise<CurrentDrop> {
+export async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null): Promise<CurrentDrop> {
   const [latest] = await queryRows<SummaryRow>(
     db,
-    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit 1`,
+    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null${andInCity(sql`d.city_id`, cityId)} order by d.released_at desc limit 1`,
   );
   const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
   if (latest && recent && latest.found + latest.archived < latest.total) return { state: "live", row: latest };
-  const [next] = await queryRows<{ id: string; release_at: Date | string }>(
+  const [next] = await queryRows<{ id: string; release_at: Date | string; time_zone: string }>(
     db,
-    sql`select id, release_at from drops where released_at is null and cancelled_at is null order by release_at, id limit 1`,
+    sql`select id, release_at, (select c.time_zone from cities c where c.id = drops.city_id) as time_zone from drops where released_at is null and cancelled_at is null${andInCity(sql`city_id`, cityId)} order by release_at, id limit 1`,
   );
-  if (next) return { state: "waiting", id: next.id, releaseAt: new Date(next.release_at).toISOString() };
+  if (next)
+    return {
+      state: "waiting",
+      id: next.id,
+      releaseAt: new Date(next.release_at).toISOString(),
+      timeZone: next.time_zone,
+    };
   return latest ? { state: "done", row: latest } : null;
 }
 
-export async function getLandingDrop(db: DbOrTx): Promise<LandingDrop> {
-  const current = await pickCurrentDrop(db);
+/** The landing page's drop; on a city's page (`cityId`) that city's. */
+export async function getLandingDrop(db: DbOrTx, cityId: number | null = null): Promise<LandingDrop> {
+  const current = await pickCurrentDrop(db, cityId);
   if (!current) return null;
-  if (current.state === "waiting") return { state: "waiting", releaseAt: current.releaseAt };
+  if (current.state === "waiting")
+    return { state: "waiting", releaseAt: current.releaseAt, timeZone: current.timeZone };
   return { state: current.state, drop: toSummary(current.row), hints: await releasedHints(db, current.row.id) };
 }
 
@@ -134,10 +152,10 @@ export async function getDashboardDrop(db: DbOrTx, actor: Actor | null): Promise
 }
 
 /** The archive: released drops, newest first. */
-export async function listPastDrops(db: DbOrTx, limit = 100): Promise<DropSummary[]> {
+export async function listPastDrops(db: DbOrTx, limit = 100, cityId: number | null = null): Promise<DropSummary[]> {
   const rows = await queryRows<SummaryRow>(
     db,
-    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null order by d.released_at desc limit ${limit}`,
+    sql`select ${summaryColumns} from drops d where d.released_at is not null and d.cancelled_at is null${andInCity(sql`d.city_id`, cityId)} order by d.released_at desc limit ${limit}`,
   );
   return rows.map(toSummary);
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 
 import type { Db, Tx } from "../../db/client.ts";
-import { boonees, dropFigures, dropHints, drops } from "../../db/schema.ts";
+import { boonees, cities, dropFigures, dropHints, drops } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 
@@ -12,6 +12,8 @@ export interface DropTexts {
   descriptionEn: string;
   areaDe: string;
   areaEn: string;
+  /** The drop's city (decision 053); absent: unchanged on an edit, the first city on a new drop. */
+  cityId?: number;
 }
 
 export interface DropSchedule extends DropTexts {
@@ -67,6 +69,11 @@ async function setFigures(tx: Tx, dropId: string, figureIds: string[]) {
     .where(and(inArray(boonees.id, added), isNull(boonees.ownerId)));
 }
 
+async function assertCity(tx: Tx, cityId: number) {
+  const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
+  if (!city) throw new DomainError("cityUnknown", 404);
+}
+
 async function assertFuture(tx: Tx, at: Date) {
   const [row] = await tx
     .execute<{ future: boolean }>(sql`select ${at.toISOString()}::timestamptz > now() as future`)
@@ -87,6 +94,7 @@ export async function createDrop(
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     await assertFuture(tx, input.releaseAt);
+    if (input.cityId !== undefined) await assertCity(tx, input.cityId);
     const { figureIds, copyOf, ...values } = input;
     const [original] = copyOf ? await tx.select().from(drops).where(eq(drops.id, copyOf)) : [];
     if (copyOf && !original) throw new DomainError("notFound", 404);
@@ -130,15 +138,18 @@ export async function editDrop(
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     const drop = await lockDrop(tx, input.id);
-    const { id, figureIds, releaseAt, hintImageUrl, ...texts } = input;
+    const { id, figureIds, releaseAt, hintImageUrl, cityId, ...texts } = input;
     const waiting = !drop.releasedAt;
     if (waiting && releaseAt && releaseAt.getTime() !== drop.releaseAt.getTime()) await assertFuture(tx, releaseAt);
+    // A released drop stays in its city (its announcement went to that city's followers).
+    if (waiting && cityId !== undefined) await assertCity(tx, cityId);
     await tx
       .update(drops)
       .set({
         ...texts,
         ...(hintImageUrl ? { hintImageUrl } : {}),
         ...(waiting && releaseAt ? { releaseAt } : {}),
+        ...(waiting && cityId !== undefined ? { cityId } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(drops.id, id));

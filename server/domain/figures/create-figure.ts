@@ -7,7 +7,7 @@ import type { BatchInput, FigureFieldsInput } from "#shared/schemas/admin.ts";
 
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { figureCardColumns } from "../../db/figure-columns.ts";
-import { boonees, tags } from "../../db/schema.ts";
+import { boonees, cities, FIRST_CITY_ID, tags } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { overriddenColumns } from "./type-inheritance.ts";
@@ -15,6 +15,8 @@ import { overriddenColumns } from "./type-inheritance.ts";
 export interface CreateFigureInput extends FigureFieldsInput {
   typeId: string | null;
   secretCode: string;
+  /** The figure's city (decision 053); an instance takes its type's. Absent: the first city. */
+  cityId?: number;
   imageUrl?: string | null;
   welcomeVideoUrl?: string | null;
 }
@@ -74,6 +76,10 @@ export async function createFigure(
   try {
     return await db.transaction(async (tx) => {
       const type = input.typeId ? await resolveType(tx, input.typeId) : null;
+      // An instance lies in its type's city (the gallery's card names the type's city, decision 053).
+      const cityId = type?.cityId ?? input.cityId ?? FIRST_CITY_ID;
+      const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
+      if (!city) throw new DomainError("cityUnknown", 404);
       const values = {
         ...figureColumns(input),
         // An instance without its own pictures shows its type's.
@@ -86,6 +92,7 @@ export async function createFigure(
         .values({
           ...values,
           typeId: type?.id ?? null,
+          cityId,
           overriddenFields: type ? overriddenColumns(type, values) : [],
         })
         .returning({ id: boonees.id, name: boonees.name, typeId: boonees.typeId });
@@ -148,6 +155,7 @@ export async function createFigureBatch(db: Db, actor: Actor | null, input: Batc
               status: input.status,
               welcomeVideoUrl: type.welcomeVideoUrl,
               typeId: type.id,
+              cityId: type.cityId,
             })),
           )
           .returning({ id: boonees.id });

@@ -6,7 +6,7 @@ import { UUID } from "#shared/uuid.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { figureColumns } from "../../db/figure-columns.ts";
 import { publicNameSql } from "../../db/public-name.ts";
-import { boonees, booneeStories, exclusiveContent, figureReports, profiles } from "../../db/schema.ts";
+import { boonees, booneeStories, cities, exclusiveContent, figureReports, profiles } from "../../db/schema.ts";
 import { inUnreleasedDrop } from "../drops/drop-visibility.ts";
 import { DomainError, type Actor } from "../errors.ts";
 import { countedReports } from "../reports/report-figure.ts";
@@ -40,8 +40,13 @@ export async function getFigureDetail(db: DbOrTx, viewer: Actor | null, id: stri
       createdAt: boonees.createdAt,
       reportedIssue: boonees.reportedIssue,
       inWaitingDrop: sql<boolean>`${inUnreleasedDrop(boonees.id)}`,
+      citySlug: cities.slug,
+      cityNameDe: cities.nameDe,
+      cityNameEn: cities.nameEn,
+      cityTimeZone: cities.timeZone,
     })
     .from(boonees)
+    .innerJoin(cities, eq(cities.id, boonees.cityId))
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
     .where(eq(boonees.id, id))
     .limit(1);
@@ -118,9 +123,23 @@ export async function getFigureDetail(db: DbOrTx, viewer: Actor | null, id: stri
   const life = await getFigureLife(db, row, { admin: viewer?.role === "admin" });
   const reportCounts = row.reportedIssue ? await countedReports(db, row.id) : null;
 
-  const { ownerId, ownerName, welcomeVideoUrl, createdAt: _createdAt, reportedIssue, inWaitingDrop, ...figure } = row;
+  const {
+    ownerId,
+    ownerName,
+    welcomeVideoUrl,
+    createdAt: _createdAt,
+    reportedIssue,
+    inWaitingDrop,
+    citySlug,
+    cityNameDe,
+    cityNameEn,
+    cityTimeZone,
+    ...figure
+  } = row;
   return {
     figure,
+    /** The figure's city (decision 053): the page names it and shows its dates in the city's zone. */
+    city: { slug: citySlug, nameDe: cityNameDe, nameEn: cityNameEn, timeZone: cityTimeZone },
     claimed: ownerId !== null,
     availability: availabilityOf({ status: row.status, claimed: ownerId !== null, inWaitingDrop }),
     /** The owner's display name; null when unclaimed or when the owner's account was deleted. */

@@ -22,13 +22,17 @@ export interface GalleryCard {
 /**
  * One page of the public gallery: one card per figure type from the boonee_gallery view (public
  * figures only), newest drop first; optional case-insensitive search on name or series and a rarity.
- * The view reads trigger-maintained counters (migration 0002), so a page costs one index scan.
+ * The view reads trigger-maintained counters (migration 0002), so a page costs one index scan. With
+ * `cityId`, only that city's figures (decision 053).
  */
 export async function listGallery(
   db: DbOrTx,
   search: GallerySearch,
+  cityId: number | null = null,
 ): Promise<{ cards: GalleryCard[]; page: number; hasMore: boolean }> {
   const where: SQL[] = [];
+  // A type and its instances share a city (createFigure), so the card's figure names it.
+  if (cityId !== null) where.push(sql`display_boonee_id in (select id from boonees where city_id = ${cityId})`);
   if (search.q) {
     const pattern = containsPattern(search.q);
     where.push(sql`(name ilike ${pattern} or series ilike ${pattern})`);

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows, type DbOrTx } from "../../db/client.ts";
+import { publicFigureSql } from "../../db/figure-status-sql.ts";
+import { scopeSql, type CityScope } from "./city-scope.ts";
 
 export const LEADERBOARD_SIZE = 10;
 
@@ -25,8 +27,48 @@ export interface LeaderboardRow {
 export async function getLeaderboards(
   db: DbOrTx,
   viewerId: string | null = null,
+  scope: CityScope = null,
 ): Promise<{ collectors: LeaderboardRow[]; legends: LeaderboardRow[] }> {
-  const [collectors, legends] = await Promise.all([
+  const [collectors, legends] = await Promise.all(
+    scope
+      ? [scopedBoard(db, viewerId, scope, false), scopedBoard(db, viewerId, scope, true)]
+      : globalBoards(db, viewerId),
+  );
+  const ranked = (rows: { name: string | null; count: number; mine: boolean }[]) =>
+    rows.map((r, i) => ({
+      rank: i + 1,
+      name: r.name && r.name.trim() !== "" ? r.name : null,
+      count: Number(r.count),
+      mine: r.mine === true,
+    }));
+  return { collectors: ranked(collectors), legends: ranked(legends) };
+}
+
+type BoardRow = { name: string | null; count: number; mine: boolean };
+
+/**
+ * One city's or one country's board (decision 053): counted from the figures of the scope (boonees_city_idx),
+ * the same rules as the global counters (public figures, the later of claim and creation breaks ties,
+ * unlisted accounts left out). Not kept by a trigger: a city's figures are a few thousand at most.
+ */
+function scopedBoard(db: DbOrTx, viewerId: string | null, scope: Exclude<CityScope, null>, legendary: boolean) {
+  return queryRows<BoardRow>(
+    db,
+    sql`select p.name, x.count, x.user_id = ${viewerId} as mine from (
+          select owner_id as user_id, count(*)::int as count, max(coalesce(claimed_at, created_at)) as reached_at
+          from boonees
+          where owner_id is not null and ${publicFigureSql()} and ${scopeSql(scope)}
+            ${legendary ? sql`and rarity = 'Legendary'` : sql``}
+          group by owner_id
+        ) x join profiles p on p.id = x.user_id
+        where exists (select 1 from owner_counts o where o.user_id = x.user_id and o.listed)
+        order by x.count desc, x.reached_at asc, x.user_id
+        limit ${LEADERBOARD_SIZE}`,
+  );
+}
+
+function globalBoards(db: DbOrTx, viewerId: string | null) {
+  return [
     queryRows<{ name: string | null; count: number; mine: boolean }>(
       db,
       sql`select p.name, o.owned as count, o.user_id = ${viewerId} as mine
@@ -43,13 +85,5 @@ export async function getLeaderboards(
           order by o.legendary desc, o.legendary_at asc, o.user_id
           limit ${LEADERBOARD_SIZE}`,
     ),
-  ]);
-  const ranked = (rows: { name: string | null; count: number; mine: boolean }[]) =>
-    rows.map((r, i) => ({
-      rank: i + 1,
-      name: r.name && r.name.trim() !== "" ? r.name : null,
-      count: Number(r.count),
-      mine: r.mine === true,
-    }));
-  return { collectors: ranked(collectors), legends: ranked(legends) };
+  ] as const;
 }

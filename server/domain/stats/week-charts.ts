@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 
+import { andInCity } from "../../db/city-filter.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicFigureSql } from "../../db/figure-status-sql.ts";
+import { boonees } from "../../db/schema.ts";
 
 /**
  * The numbers behind the operator's and the public's charts (issue "See the week"): each a small
@@ -45,13 +47,13 @@ export async function claimsPerDay(db: DbOrTx, zone: string) {
 }
 
 /** Public finds per week over the last 8 weeks (the weeks' Mondays), this week last. */
-export async function findsPerWeek(db: DbOrTx, zone: string) {
+export async function findsPerWeek(db: DbOrTx, zone: string, cityId: number | null = null) {
   const first = await firstDay(db, zone, "week", (CHART_WEEKS - 1) * 7);
   const rows = await queryRows<{ day: string; n: number }>(
     db,
     sql`select to_char(date_trunc('week', c.claimed_at at time zone ${zone}), 'YYYY-MM-DD') as day, count(*)::int as n
         from claims c join boonees on boonees.id = c.boonee_id
-        where c.claimed_at >= (${first}::date)::timestamp at time zone ${zone} and c.status <> 'rejected' and ${publicFigureSql()}
+        where c.claimed_at >= (${first}::date)::timestamp at time zone ${zone} and c.status <> 'rejected' and ${publicFigureSql()}${andInCity(boonees.cityId, cityId)}
         group by 1`,
   );
   return filled(calendar(first, CHART_WEEKS, 7), rows);

@@ -1,0 +1,157 @@
+import { CheckIcon, CircleIcon } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+
+import { formFields, validate } from "#shared/forms.ts";
+import { citySchema } from "#shared/schemas/city.ts";
+import { CHECKLIST_ITEMS, cityChecklist } from "#server/domain/cities/city-checklist.ts";
+import { findCity } from "#server/domain/cities/list-cities.ts";
+import { markCityLabels, updateCity } from "#server/domain/cities/save-city.ts";
+import { ChecklistOpenError, setCityActive } from "#server/domain/cities/set-city-active.ts";
+import { AdminPage } from "~/components/admin/admin-page";
+import { CityForm } from "~/components/admin/city-form";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { actorOf, flashCookie, getServices, refusal, requestForm, requirePage } from "~/guards.server";
+import { pageMeta } from "~/lib/meta";
+import { useTranslation } from "~/lib/use-translation";
+
+import type { Route } from "./+types/city";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "admin.cities.metaTitle", "admin.cities.metaDescription");
+
+async function loadCity(context: Route.LoaderArgs["context"], cityId: string) {
+  const id = /^\d{1,9}$/.test(cityId) ? Number(cityId) : 0;
+  const city = id ? await findCity(getServices(context).db, id) : null;
+  if (!city) throw data(null, { status: 404 });
+  return city;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requirePage(context, request);
+  const city = await loadCity(context, params.cityId);
+  return { city, checklist: await cityChecklist(getServices(context).db, city) };
+}
+
+const back = (id: number, key: string) =>
+  redirect(`/admin/cities/${id}`, { headers: { "set-cookie": flashCookie(key, "success") } });
+
+/** Edits the city, marks its label sheet, switches it active (refused while the checklist is open) or back. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = requirePage(context, request);
+  const { db } = getServices(context);
+  const city = await loadCity(context, params.cityId);
+  const actor = actorOf(viewer);
+  const fields = formFields(await requestForm(request));
+  try {
+    switch (fields.intent) {
+      case "update": {
+        const parsed = validate(citySchema, fields);
+        if (!parsed.ok) return data({ errors: parsed.errors, values: fields, open: null }, { status: 400 });
+        await updateCity(db, actor, city.id, parsed.data);
+        return back(city.id, "admin.cities.saved");
+      }
+      case "labels":
+        await markCityLabels(db, actor, city.id, fields.ready === "true");
+        return back(city.id, "admin.cities.saved");
+      case "activate":
+      case "deactivate":
+        await setCityActive(db, actor, city.id, fields.intent === "activate");
+        return back(city.id, fields.intent === "activate" ? "admin.cities.activated" : "admin.cities.deactivated");
+      default:
+        return data({ errors: { _form: "admin.error.unexpected" }, values: null, open: null }, { status: 400 });
+    }
+  } catch (e) {
+    if (e instanceof ChecklistOpenError)
+      return data(
+        { errors: { _form: "admin.cities.error.checklistOpen" }, values: null, open: e.open },
+        { status: 409 },
+      );
+    const r = refusal(e, { keys: { slugTaken: "admin.cities.error.slugTaken" }, fallback: "admin.error.unexpected" });
+    const field = r.error === "admin.cities.error.slugTaken" ? "slug" : "_form";
+    return data({ errors: { [field]: r.error }, values: fields, open: null }, { status: r.status });
+  }
+}
+
+export default function City({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { city, checklist } = loaderData;
+  const name = i18n.language === "en" ? city.nameEn : city.nameDe;
+  const formError = actionData?.errors._form;
+  return (
+    <AdminPage
+      title={name}
+      intro={t("admin.cities.cityIntro", { slug: city.slug })}
+      actions={
+        <Badge variant={city.active ? "default" : "outline"} data-testid="city-state">
+          {city.active ? t("admin.cities.state.active") : t("admin.cities.state.comingSoon")}
+        </Badge>
+      }
+    >
+      <p className="mb-6">
+        <Link to="/admin/cities" className="underline">
+          {t("admin.cities.back")}
+        </Link>
+      </p>
+      <section aria-labelledby="city-checklist" className="mb-10 max-w-3xl rounded-2xl border-2 border-ink/10 p-4">
+        <h2 id="city-checklist" className="font-display text-2xl font-bold">
+          {t("admin.cities.checklist.title")}
+        </h2>
+        {formError && !actionData?.values && (
+          <p role="alert" className="mt-2 font-semibold text-destructive" data-testid="city-action-error">
+            {t(formError as never)}
+          </p>
+        )}
+        <ul className="mt-4 grid gap-3" data-testid="city-checklist">
+          {CHECKLIST_ITEMS.map((item) => (
+            <li
+              key={item}
+              className="flex flex-wrap items-center gap-2"
+              data-done={checklist.done[item]}
+              data-item={item}
+            >
+              {checklist.done[item] ? (
+                <CheckIcon className="size-5 text-green-700" aria-hidden="true" />
+              ) : (
+                <CircleIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+              )}
+              <span className="font-semibold">{t(`admin.cities.checklist.${item}`)}</span>
+              <span className="sr-only">
+                {checklist.done[item] ? t("admin.cities.checklist.done") : t("admin.cities.checklist.open")}
+              </span>
+              {item === "figures" && (
+                <Link to={`/admin/create-boonee?city=${city.id}`} className="text-sm underline">
+                  {t("admin.cities.checklist.createFigure", { count: checklist.figures })}
+                </Link>
+              )}
+              {item === "labels" && (
+                <Form method="post" className="inline">
+                  <input type="hidden" name="intent" value="labels" />
+                  <input type="hidden" name="ready" value={checklist.done.labels ? "false" : "true"} />
+                  <Button type="submit" size="sm" variant="outline">
+                    {checklist.done.labels
+                      ? t("admin.cities.checklist.labelsUndo")
+                      : t("admin.cities.checklist.labelsDone")}
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value={city.active ? "deactivate" : "activate"} />
+          <Button type="submit" variant={city.active ? "outline" : "default"}>
+            {city.active ? t("admin.cities.deactivate") : t("admin.cities.activate")}
+          </Button>
+        </Form>
+      </section>
+      <h2 className="mb-4 font-display text-2xl font-bold">{t("admin.cities.edit")}</h2>
+      <CityForm
+        intent="update"
+        values={actionData?.values ?? { ...city, timeZone: city.timeZone }}
+        errors={actionData?.values ? actionData.errors : {}}
+        submit={t("admin.cities.save")}
+      />
+    </AdminPage>
+  );
+}
