@@ -1,12 +1,12 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 
 import type { Lang } from "#shared/i18n-config.ts";
 
 import { createI18n } from "./lib/i18n";
 import keepFormsOffline from "./lib/keep-forms-offline";
+import { TranslatorContext } from "./lib/use-translation";
 import { loadMessages } from "./locales/messages";
 
 // Forms sent from a dead spot wait and go once the phone is online (on pages whose app started late, the inline script did this already).
@@ -19,9 +19,9 @@ loadMessages(lang).then((messages) => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorContext.Provider value={i18n}>
           <HydratedRouter />
-        </I18nextProvider>
+        </TranslatorContext.Provider>
       </StrictMode>,
     );
   });

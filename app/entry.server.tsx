@@ -1,8 +1,6 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -17,8 +15,9 @@ import { langContext, nonceContext, servicesContext } from "#server/router-conte
 
 import { deferredStart } from "./components/deferred-scripts";
 import { NonceContext } from "./components/nonce";
-import { createI18n } from "./lib/i18n";
+import { createI18n, type Translator } from "./lib/i18n";
 import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
+import { TranslatorContext } from "./lib/use-translation";
 import { loadMessages } from "./locales/messages";
 
 export { claimHandoffContext, nonceContext, servicesContext } from "#server/router-context.ts";
@@ -36,10 +35,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error(JSON.stringify({ msg: "request failed", err: describeError(cause) }));
 };
 
-// One i18next instance per language for the life of the process, made on first use: building one costs
+// One translator per language for the life of the process, made on first use: building one costs
 // milliseconds of CPU, per request until now; a render only reads it (an instance's language never
 // changes; the toggle reloads the page).
-const i18nByLang = new Map<Lang, Promise<I18n>>();
+const i18nByLang = new Map<Lang, Promise<Translator>>();
 function i18nFor(lang: Lang) {
   let instance = i18nByLang.get(lang);
   if (!instance) i18nByLang.set(lang, (instance = loadMessages(lang).then((messages) => createI18n(lang, messages))));
@@ -65,9 +64,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorContext.Provider value={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslatorContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
