@@ -12,12 +12,27 @@ import type { Lang } from "#shared/i18n-config.ts";
 export interface Translator {
   language: Lang;
   t: TFunction;
+  /** On the server: the texts this page has used so far, for the browser (app/lib/page-messages.ts). */
+  usedMessages?: () => Record<string, unknown>;
+  /** In the browser: the texts arrive by page (app/lib/page-messages.ts), the rest on demand. */
+  subscribe?: (listener: () => void) => () => void;
+  version?: () => number;
+  loadAll?: () => Promise<void>;
 }
 
 const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
 
-export function createI18n(lang: Lang, messages: Record<string, unknown>): Translator {
-  const plural = new Intl.PluralRules(lang);
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
+/** `onMissing` hears of a key without a text (the browser then loads the rest of the language). */
+export function createI18n(
+  lang: Lang,
+  messages: Record<string, unknown>,
+  onMissing?: (key: string) => void,
+): Translator {
+  let plural = pluralRules.get(lang);
+  if (!plural) pluralRules.set(lang, (plural = new Intl.PluralRules(lang)));
+  const rules = plural;
   const lookup = (key: string): string | undefined => {
     let node: unknown = messages;
     for (const part of key.split(".")) {
@@ -30,10 +45,13 @@ export function createI18n(lang: Lang, messages: Record<string, unknown>): Trans
     const count = options?.count;
     let text: string | undefined;
     if (typeof count === "number") {
-      text = (count === 0 ? lookup(`${key}_zero`) : undefined) ?? lookup(`${key}_${plural.select(count)}`);
+      text = (count === 0 ? lookup(`${key}_zero`) : undefined) ?? lookup(`${key}_${rules.select(count)}`);
     }
     text ??= lookup(key);
-    if (text === undefined) return key;
+    if (text === undefined) {
+      onMissing?.(key);
+      return key;
+    }
     if (!options) return text;
     // a value not given leaves its placeholder, as i18next does
     return text.replace(PLACEHOLDER, (placeholder, name: string) =>
