@@ -1,4 +1,4 @@
-// The JavaScript a page loads once its app runs, gzipped as it travels: every script file fetched until the
+// The JavaScript a page loads once its app runs, compressed as it travels (inline scripts gzipped): every script file fetched until the
 // network is idle after React has hydrated the page, plus the page's inline scripts. A public page whose app
 // starts on demand (decision 025) is measured after its first tap (the menu). Used by
 // scripts/check-app-bundle.mjs and tests/e2e/js-budget.spec.ts.
@@ -22,7 +22,10 @@ export async function measureAppJs(page, url) {
     const response = await page.goto(url, { waitUntil: "networkidle" });
     if (!response || response.status() >= 400) throw new Error(`${url} answered ${response?.status()}`);
     let tapped = false;
-    if (!(await hydrated(page))) {
+    // a page whose app waits for demand keeps its scripts in <noscript id="app-scripts"> until the first tap
+    const waiting = await page.evaluate(() => !!document.getElementById("app-scripts") && !window.__booneesBooted);
+    if (!waiting) await page.waitForFunction(isHydrated, null, { timeout: 30_000 });
+    else {
       // the app waits for demand: the first tap (the mobile menu, or any React control)
       const menu = page.getByRole("button", { name: /menu|menü/i });
       if (!(await menu.count())) throw new Error(`${url}: the app did not start and there is no menu to tap`);
@@ -42,12 +45,10 @@ export async function measureAppJs(page, url) {
   }
 }
 
-/** Whether React has hydrated the page: its elements carry React's props. */
-async function hydrated(page) {
-  return page.evaluate(() => {
-    const el = document.querySelector("header a, header button, main a, main button");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-  });
+/** In the page: whether React has hydrated it (its elements carry React's props). */
+function isHydrated() {
+  const el = document.querySelector("header a, header button, main a, main button");
+  return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
