@@ -34,16 +34,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/auth", { headers: { "set-cookie": flashCookie("auth.resetDone", "success") } });
 }
 
+// zod comes with the first focus on the form (decision 056)
+const loadSchema = () => import("#shared/schemas/account.ts").then((m) => m.resetPasswordSchema);
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useClientValidation(resetPasswordSchema, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(loadSchema, actionData?.errors);
   return (
     <PageShell narrow title={t("auth.resetTitle")} intro={t("auth.resetIntro")}>
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <FormError error={actionData?.error ?? (loaderData.token ? null : "auth.error.resetInvalid")} />
-          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <Form method="post" className="grid gap-4" onSubmit={onSubmit} onFocus={onFocus} noValidate>
             <input type="hidden" name="token" value={loaderData.token} />
             <Field name="password" type="password" label={t("auth.password")} autoComplete="new-password" required minLength={6} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
             <Button type="submit" size="lg" disabled={busy || !loaderData.token}>

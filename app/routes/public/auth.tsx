@@ -104,14 +104,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// zod comes with the first focus on the form (decision 056)
+const loadLoginSchema = () => import("#shared/schemas/account.ts").then((m) => m.loginSchema);
+const loadSignUpSchema = () => import("#shared/schemas/account.ts").then((m) => m.signUpSchema);
+
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const mode = actionData?.intent ?? loaderData.mode;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const schema = mode === "signup" ? signUpSchema : loginSchema;
+  const schema = mode === "signup" ? loadSignUpSchema : loadLoginSchema;
   const { figure } = loaderData;
-  const { errors, onSubmit } = useClientValidation(schema, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(schema, actionData?.errors);
   const redirectQuery = loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : "";
   return (
     <PageShell narrow title={mode === "signup" ? t("auth.signUpTitle") : t("auth.title")} intro={figure ? null : mode === "signup" ? t("auth.signUpIntro") : t("auth.intro")}>
@@ -129,7 +133,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               />
             </div>
           )}
-          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode} id="auth-form">
+          <Form method="post" className="grid gap-4" onSubmit={onSubmit} onFocus={onFocus} noValidate key={mode} id="auth-form">
             <input type="hidden" name="intent" value={mode} />
             <FormError error={actionData?.error} params={actionData?.params} />
             {actionData?.notice && <Notice text={t(dataKey(actionData.notice))} />}
