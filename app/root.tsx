@@ -12,8 +12,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { toast, Toaster } from "sonner";
 
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/root";
@@ -30,6 +30,7 @@ import { readFlash } from "~/guards.server";
 import { dataKey } from "~/locales/message-key";
 
 import { DeferredScripts, deferredStart } from "./components/deferred-scripts";
+import { LazyToaster } from "./components/lazy-toaster";
 import { useNonce } from "./components/nonce";
 import { PageMessages } from "./components/page-messages";
 import { ScrollResetWithoutRestoration } from "./components/scroll-reset";
@@ -104,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="bottom-right" hotkey={["altKey", "KeyT"]} richColors closeButton />
+        <LazyToaster />
         <ScrollResetWithoutRestoration active={!!deferred} />
         {deferred ? (
           <DeferredScripts nonce={nonce} start={deferred} messages={messages} />

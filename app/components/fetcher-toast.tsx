@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

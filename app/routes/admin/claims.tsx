@@ -1,7 +1,6 @@
 import { BadgeCheckIcon, BanIcon, EyeIcon, EyeOffIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { formFields, validate } from "#shared/forms.ts";
 import type { Lang } from "#shared/i18n-config.ts";
@@ -36,6 +35,7 @@ import { useFetcherAnswer } from "~/components/use-fetcher-answer";
 import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
 import { CLAIM_STATES, claimFilters, exportHref } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,6 @@
 import { LightbulbIcon, PencilIcon, SendIcon, Undo2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
 
 import { formFields, validate, type FieldErrors } from "#shared/forms.ts";
 import {
@@ -47,6 +46,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";

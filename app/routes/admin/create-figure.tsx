@@ -1,7 +1,6 @@
 import { DicesIcon, PrinterIcon, RotateCcwIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { toast } from "sonner";
 
 import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
@@ -22,6 +21,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { actorOf, flashCookie, getServices, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

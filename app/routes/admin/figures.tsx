@@ -1,7 +1,6 @@
 import { CopyIcon, EyeIcon, NfcIcon, PencilIcon, PlusIcon, PrinterIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 
 import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { isClaimable } from "#shared/figure-status.ts";
@@ -42,6 +41,7 @@ import {
 import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
 import { exportHref, figureFilters } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";

@@ -1,7 +1,6 @@
 import { BellIcon, GiftIcon, MegaphoneIcon, RepeatIcon, SparklesIcon, TrophyIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 
 import { renderNotificationIn } from "#shared/notification-text.ts";
 import {
@@ -16,6 +15,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, refusal, requestForm, requireUser } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,6 @@
 import { DownloadIcon, LockIcon, MonitorSmartphoneIcon, ShieldIcon, SparklesIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { toast } from "sonner";
 
 import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import { formFields, validate } from "#shared/forms.ts";
@@ -41,6 +40,7 @@ import {
 } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { newestFind } from "~/lib/newest-find";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
