@@ -47,7 +47,7 @@ export async function measureAppJs(page, url) {
 
 /** In the page: whether React has hydrated it (its elements carry React's props). */
 function isHydrated() {
-  const el = document.querySelector("header a, header button, main a, main button");
+  const el = document.getElementById("main");
   return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
 }
 

@@ -2,7 +2,6 @@ import { PencilIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
-import { storySchema } from "#shared/schemas/story.ts";
 import { ConfirmButton } from "~/components/confirm-button";
 import { FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
@@ -26,13 +25,19 @@ import { StoryFields, type StoryValues } from "./story-fields";
 export const STORY_DELETE_FETCHER = "story-delete";
 
 /** The author's Edit and Delete buttons under their own finder story (the server checks authorship). */
+// zod comes with the first focus on the form (decision 056)
+const loadStorySchema = () => import("#shared/schemas/story.ts").then((m) => m.storySchema);
+
 export function OwnStoryActions({ action, story }: { action: string; story: StoryValues & { id: string } }) {
   const { t } = useTranslation();
   const editor = useFetcher<StoryActionData>();
   const deleter = useFetcher<StoryActionData>({ key: STORY_DELETE_FETCHER });
   const [editing, setEditing] = useState(false);
   const result = editor.data;
-  const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.errors : undefined);
+  const { errors, onSubmit, onFocus } = useClientValidation(
+    loadStorySchema,
+    result && !result.ok ? result.errors : undefined,
+  );
   useEffect(() => {
     if (editor.state !== "idle" || !result) return;
     if (result.ok) {
@@ -70,7 +75,14 @@ export function OwnStoryActions({ action, story }: { action: string; story: Stor
               <DialogTitle>{t("story.editTitle")}</DialogTitle>
               <DialogDescription>{t("story.dialogDescription")}</DialogDescription>
             </DialogHeader>
-            <editor.Form method="post" action={action} className="grid gap-4" onSubmit={onSubmit} noValidate>
+            <editor.Form
+              method="post"
+              action={action}
+              className="grid gap-4"
+              onSubmit={onSubmit}
+              onFocus={onFocus}
+              noValidate
+            >
               <input type="hidden" name="intent" value="editStory" />
               <input type="hidden" name="storyId" value={story.id} />
               <FormError error={result && !result.ok ? result.error : null} />
