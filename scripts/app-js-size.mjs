@@ -20,7 +20,7 @@ export async function measureAppJs(page, url) {
   page.on("requestfinished", onFinished);
   try {
     const response = await page.goto(url, { waitUntil: "networkidle" });
-    if (!response || response.status() >= 400) throw new Error(`${url} answered ${response?.status()}`);
+    if (!response || response.status() >= 500) throw new Error(`${url} answered ${response?.status()}`);
     let tapped = false;
     // a page whose app waits for demand keeps its scripts in <noscript id="app-scripts"> until the first tap
     const waiting = await page.evaluate(() => !!document.getElementById("app-scripts") && !window.__booneesBooted);

@@ -5,7 +5,7 @@ import type { Lang } from "#shared/i18n-config.ts";
 /**
  * The page's texts in one language: `t` resolves the typed keys of decision 046 over already-loaded
  * messages, with what the messages use of i18next: `{{name}}` interpolation and plurals by `count`
- * (`_zero` for 0, then the language's plural rule, e.g. `_one`/`_other`). i18next itself (16 KB of
+ * (`_zero` for 0, then the language's plural rule, e.g. `_one`/`_other`) and `defaultValue`. i18next itself (16 KB of
  * JavaScript) stays on the server for mails and pushes (decision 056); tests/unit/translator.test.ts
  * checks that both give the same text for every key.
  */
@@ -50,7 +50,8 @@ export function createI18n(
     text ??= lookup(key);
     if (text === undefined) {
       onMissing?.(key);
-      return key;
+      if (typeof options?.defaultValue !== "string") return key;
+      text = options.defaultValue;
     }
     if (!options) return text;
     // a value not given leaves its placeholder, as i18next does

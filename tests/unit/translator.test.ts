@@ -53,6 +53,12 @@ describe.each(["de", "en"] as const)("the small translator in %s", (lang) => {
     const differ = all.filter((key) => ours(key, options) !== theirs(key, options));
     expect(differ.map((key) => [key, ours(key, options), theirs(key, options)])).toEqual([]);
   });
+  it("answers an unknown key with its defaultValue, as i18next does", () => {
+    const options = { defaultValue: "Feuer {{name}}", name: "x" };
+    expect(ours("figure.noSuchOption.Feuer", options)).toBe(theirs("figure.noSuchOption.Feuer", options));
+    expect(ours("figure.noSuchOption.Feuer", options)).toBe("Feuer x");
+  });
+
   it("answers an unknown key with the key, as i18next does", () => {
     expect(ours("common.noSuchKey")).toBe(theirs("common.noSuchKey"));
     expect(ours("common.noSuchKey")).toBe("common.noSuchKey");
