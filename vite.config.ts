@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+import { brotliAssets } from "./scripts/vite-brotli-assets.ts";
 import { inlineScripts } from "./scripts/vite-inline-scripts.ts";
 
 export default defineConfig({
@@ -11,6 +12,7 @@ export default defineConfig({
     reactRouter(),
     // the inline script of pages that start the app late, minified (app/components/deferred-scripts.tsx)
     inlineScripts({ startOnDemand: "app/lib/start-on-demand.ts", keepFormsOffline: "app/lib/keep-forms-offline.ts" }),
+    brotliAssets(),
   ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

@@ -1,30 +1,36 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 
 import type { Lang } from "#shared/i18n-config.ts";
 
-import { createI18n } from "./lib/i18n";
 import keepFormsOffline from "./lib/keep-forms-offline";
-import { loadMessages } from "./locales/messages";
+import { PAGE_MESSAGES_ID, pageTranslator } from "./lib/page-messages";
+import { TranslatorContext } from "./lib/use-translation";
 
 // Forms sent from a dead spot wait and go once the phone is online (on pages whose app started late, the inline script did this already).
 keepFormsOffline(window);
 
 const lang: Lang = document.documentElement.lang === "en" ? "en" : "de";
-loadMessages(lang).then((messages) => {
-  const i18n = createI18n(lang, messages);
+// The texts the server used for this page (decision 056); the rest of the language loads on the first miss.
+const sent = document.getElementById(PAGE_MESSAGES_ID)?.textContent;
+const i18n = pageTranslator(lang, sent ? (JSON.parse(sent) as Record<string, unknown>) : {});
+(sent ? Promise.resolve() : i18n.loadAll()).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorContext.Provider value={i18n}>
           <HydratedRouter />
-        </I18nextProvider>
+        </TranslatorContext.Provider>
       </StrictMode>,
     );
   });
+});
+
+// Another page's texts: loading starts as a link is pressed (or a navigation starts, root.tsx), beside its data.
+document.addEventListener("pointerdown", (event) => {
+  if ((event.target as Element | null)?.closest?.("a[href]")) void i18n.loadAll();
 });
 
 // The installable app's service worker (public/sw.js: push and the offline page), once the page has

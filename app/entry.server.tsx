@@ -1,8 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -17,9 +16,12 @@ import { langContext, nonceContext, servicesContext } from "#server/router-conte
 
 import { deferredStart } from "./components/deferred-scripts";
 import { NonceContext } from "./components/nonce";
-import { createI18n } from "./lib/i18n";
+import { createI18n, type Translator } from "./lib/i18n";
 import { lowPriorityPreloads } from "./lib/low-priority-preloads.server";
+import { recordingTranslator } from "./lib/page-messages";
+import { TranslatorContext } from "./lib/use-translation";
 import { loadMessages } from "./locales/messages";
+import { setKeyRecorder } from "./locales/sync";
 
 export { claimHandoffContext, nonceContext, servicesContext } from "#server/router-context.ts";
 
@@ -36,15 +38,24 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else console.error(JSON.stringify({ msg: "request failed", err: describeError(cause) }));
 };
 
-// One i18next instance per language for the life of the process, made on first use: building one costs
+// One translator per language for the life of the process, made on first use: building one costs
 // milliseconds of CPU, per request until now; a render only reads it (an instance's language never
 // changes; the toggle reloads the page).
-const i18nByLang = new Map<Lang, Promise<I18n>>();
+const i18nByLang = new Map<Lang, Promise<{ translator: Translator; messages: Record<string, unknown> }>>();
 function i18nFor(lang: Lang) {
   let instance = i18nByLang.get(lang);
-  if (!instance) i18nByLang.set(lang, (instance = loadMessages(lang).then((messages) => createI18n(lang, messages))));
+  if (!instance)
+    i18nByLang.set(
+      lang,
+      (instance = loadMessages(lang).then((messages) => ({ translator: createI18n(lang, messages), messages }))),
+    );
   return instance;
 }
+
+// The keys a page's render reads, so its HTML carries their texts for the browser (app/lib/page-messages.ts):
+// t() notes them through the page's translator, meta tags (outside React) through this store.
+const renderKeys = new AsyncLocalStorage<Set<string>>();
+setKeyRecorder((key) => renderKeys.getStore()?.add(key));
 
 export default async function handleRequest(
   request: Request,
@@ -55,7 +66,9 @@ export default async function handleRequest(
 ) {
   const lang = loadContext.get(langContext);
   const nonce = loadContext.get(nonceContext) || undefined;
-  const i18n = await i18nFor(lang);
+  const { translator, messages } = await i18nFor(lang);
+  const usedKeys = new Set<string>();
+  const i18n = recordingTranslator(translator, messages, usedKeys);
   // Pages that start React later keep its scripts inert in a <noscript>: render them whole, in order.
   const waitForAll =
     isbot(request.headers.get("user-agent")) ||
@@ -63,34 +76,36 @@ export default async function handleRequest(
     deferredStart(routerContext.staticHandlerContext.matches.map((m) => m.route)) !== null;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = lowPriorityPreloads();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+    const { pipe, abort } = renderKeys.run(usedKeys, () =>
+      renderToPipeableStream(
+        <NonceContext.Provider value={nonce}>
+          <TranslatorContext.Provider value={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </TranslatorContext.Provider>
+        </NonceContext.Provider>,
+        {
+          nonce,
+          [waitForAll ? "onAllReady" : "onShellReady"]() {
+            shellRendered = true;
+            const body = lowPriorityPreloads();
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+            pipe(body);
+          },
+          onShellError(error: unknown) {
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (shellRendered) logError(loadContext.get(servicesContext).log, error, { request }, "render failed");
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logError(loadContext.get(servicesContext).log, error, { request }, "render failed");
-        },
-      },
+      ),
     );
     setTimeout(abort, streamTimeout + 1000);
   });

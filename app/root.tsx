@@ -8,11 +8,12 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { toast, Toaster } from "sonner";
 
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/root";
@@ -29,7 +30,9 @@ import { readFlash } from "~/guards.server";
 import { dataKey } from "~/locales/message-key";
 
 import { DeferredScripts, deferredStart } from "./components/deferred-scripts";
+import { LazyToaster } from "./components/lazy-toaster";
 import { useNonce } from "./components/nonce";
+import { PageMessages } from "./components/page-messages";
 import { ScrollResetWithoutRestoration } from "./components/scroll-reset";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -80,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
   const deferred = deferredStart(useMatches(), { signedIn: !!root?.viewer, flash: !!root?.flash });
+  const messages = <PageMessages extraKeys={root?.flash ? [root.flash.key] : []} />;
   return (
     <html lang={root?.lang ?? i18n.language ?? "de"}>
       <head>
@@ -101,12 +105,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="bottom-right" hotkey={["altKey", "KeyT"]} richColors closeButton />
+        <LazyToaster />
         <ScrollResetWithoutRestoration active={!!deferred} />
         {deferred ? (
-          <DeferredScripts nonce={nonce} start={deferred} />
+          <DeferredScripts nonce={nonce} start={deferred} messages={messages} />
         ) : (
           <>
+            {messages}
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -117,7 +122,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // another page's texts load beside its data (app/lib/page-messages.ts)
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) void i18n.loadAll?.();
+  }, [navigating, i18n]);
   // a page may show the message itself (handle.showsFlash), e.g. next to its form
   const shownByPage = useMatches().some((m) => (m.handle as { showsFlash?: boolean } | undefined)?.showsFlash);
   useEffect(() => {

@@ -416,7 +416,8 @@ export function createHttpApp(
       "*",
       publicPages.serve((request) => renderPage(request)),
     );
-  if (opts.clientDir) app.use("*", serveStatic({ root: opts.clientDir }));
+  // `precompressed`: the build's Brotli copies of scripts and stylesheets (scripts/vite-brotli-assets.ts)
+  if (opts.clientDir) app.use("*", serveStatic({ root: opts.clientDir, precompressed: true }));
   app.all("*", async (c) => (await renderPage(c.req.raw)).response);
 
   return {

@@ -246,3 +246,6 @@ export function kindOfNotification(n: {
   const kind = id === undefined ? undefined : SYSTEM_TEXTS.get(id)?.kind;
   return kind && isSwitchable(kind) ? kind : null;
 }
+
+/** The checkbox of one kind on one channel in the preferences form (shared/schemas/channels.ts reads it). */
+export const preferenceField = (kind: NotificationKind, channel: OptionalChannel) => `${channel}.${kind}`;

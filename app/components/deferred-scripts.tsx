@@ -61,11 +61,27 @@ const enhanceScript = (start: DeferredStart) =>
  * the links in place instead of hoisting them into <head> (where they would be fetched at once). In the
  * browser (after a late start) React renders the <noscript> empty and does not hydrate its content.
  */
-export function DeferredScripts({ nonce, start }: { nonce?: string; start: DeferredStart }) {
+export function DeferredScripts({
+  nonce,
+  start,
+  messages,
+}: {
+  nonce?: string;
+  start: DeferredStart;
+  /** The page's texts (components/page-messages.tsx): first, so they are in the page before the app's scripts run. */
+  messages?: React.ReactNode;
+}) {
   const server = typeof document === "undefined";
   return (
     <>
-      <noscript id={HOLDER_ID}>{server ? <Scripts nonce={nonce} /> : null}</noscript>
+      <noscript id={HOLDER_ID}>
+        {server ? (
+          <>
+            {messages}
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </noscript>
       {/* import.meta.env.SSR: the browser's bundle leaves the script's text out */}
       <script
         nonce={nonce}

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import type { AnswerToast } from "~/lib/action-answer";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

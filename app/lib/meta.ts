@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-import { loadMessagesSync } from "~/locales/sync";
+import { loadMessagesSync, noteKey } from "~/locales/sync";
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
@@ -13,6 +13,7 @@ export function langOf(matches: Matches): "de" | "en" {
 /** Looks a key up in the page language (meta runs outside React, so no hook). */
 export function tMeta(matches: Matches, key: string, params: Record<string, string> = {}): string {
   const messages = loadMessagesSync(langOf(matches));
+  noteKey(key);
   const value = key
     .split(".")
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);

@@ -1,21 +1,20 @@
-import type { i18n as I18n } from "i18next";
-import { useContext } from "react";
-import { I18nContext } from "react-i18next";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
-const boundT = new WeakMap<I18n, I18n["t"]>();
+import type { Translator } from "./i18n";
+
+/** The page's translator: entry.server.tsx and entry.client.tsx provide it (one language per page; the toggle reloads it). */
+export const TranslatorContext = createContext<Translator | null>(null);
+
+const noSubscription = () => () => {};
+const noVersion = () => 0;
 
 /**
- * `t` and the i18next instance of this page. react-i18next's own hook copies every property of the
- * instance into a new wrapper for each component it renders on the server (a sixth of the CPU of a
- * gallery page under load). The language never changes within a page here (the toggle reloads it),
- * so components read the instance straight from the provider.
+ * `t` and the translator of this page (`i18n.language` is the page's language). In the browser a
+ * component renders again when the rest of the language arrives (app/lib/page-messages.ts).
  */
 export function useTranslation() {
-  const { i18n } = useContext(I18nContext);
-  let t = boundT.get(i18n);
-  if (!t) {
-    t = i18n.t.bind(i18n) as I18n["t"];
-    boundT.set(i18n, t);
-  }
-  return { t, i18n };
+  const i18n = useContext(TranslatorContext);
+  if (!i18n) throw new Error("useTranslation outside TranslatorContext");
+  useSyncExternalStore(i18n.subscribe ?? noSubscription, i18n.version ?? noVersion, noVersion);
+  return { t: i18n.t, i18n };
 }

@@ -1,16 +1,10 @@
 import { z } from "zod";
 
 import { LANGS } from "../i18n-config.ts";
-import {
-  mayUse,
-  NOTIFICATION_KINDS,
-  OPTIONAL_CHANNELS,
-  type NotificationKind,
-  type OptionalChannel,
-} from "../notification-kinds.ts";
+import { mayUse, NOTIFICATION_KINDS, OPTIONAL_CHANNELS, preferenceField } from "../notification-kinds.ts";
 
-/** The checkbox of one kind on one channel in the preferences form. */
-export const preferenceField = (kind: NotificationKind, channel: OptionalChannel) => `${channel}.${kind}`;
+// in notification-kinds.ts, so the form's page does not load zod (decision 056)
+export { preferenceField };
 
 /** The preferences form: the language of push and mail texts, and every kind × channel checkbox the kind may use (unchecked: absent). */
 export const preferencesSchema = z

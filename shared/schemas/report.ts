@@ -1,10 +1,9 @@
 import { z } from "zod";
 
+import { REPORT_KINDS, REPORT_NOTE_MAX } from "../report-kinds.ts";
 import { reasonSchema } from "./admin.ts";
 
-export const REPORT_KINDS = ["missing", "damaged"] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_NOTE_MAX = 500;
+export { REPORT_KINDS, REPORT_NOTE_MAX, type ReportKind } from "../report-kinds.ts";
 
 /** A collector's report on a figure: missing or damaged, an optional note (trimmed, up to 500). */
 export const reportSchema = z.object({

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

@@ -1,11 +1,11 @@
 import { CheckCircle2Icon, CopyIcon, DownloadIcon, EyeIcon, PrinterIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 
 import { copyText } from "./copy";

@@ -2,9 +2,8 @@ import { BellRingIcon, MailIcon } from "lucide-react";
 import { Form } from "react-router";
 
 import { LANGS, type Lang } from "#shared/i18n-config.ts";
-import { mayUse, OPTIONAL_CHANNELS, preferenceKindsFor } from "#shared/notification-kinds.ts";
+import { mayUse, OPTIONAL_CHANNELS, preferenceField, preferenceKindsFor } from "#shared/notification-kinds.ts";
 import type { Role } from "#shared/roles.ts";
-import { preferenceField } from "#shared/schemas/channels.ts";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useTranslation } from "~/lib/use-translation";

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { storySchema } from "#shared/schemas/story.ts";
 import { FormError } from "~/components/forms/field";
@@ -17,6 +16,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

@@ -1,9 +1,7 @@
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
-import { storySchema } from "#shared/schemas/story.ts";
 import { ConfirmButton } from "~/components/confirm-button";
 import { FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
@@ -17,6 +15,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
@@ -26,6 +25,9 @@ import { StoryFields, type StoryValues } from "./story-fields";
 /** The keyed fetcher of story deletions: the page's FetcherToast reports them (the story is gone by then). */
 export const STORY_DELETE_FETCHER = "story-delete";
 
+// zod comes with the first focus on the form (decision 056)
+const loadStorySchema = () => import("#shared/schemas/story.ts").then((m) => m.storySchema);
+
 /** The author's Edit and Delete buttons under their own finder story (the server checks authorship). */
 export function OwnStoryActions({ action, story }: { action: string; story: StoryValues & { id: string } }) {
   const { t } = useTranslation();
@@ -33,7 +35,10 @@ export function OwnStoryActions({ action, story }: { action: string; story: Stor
   const deleter = useFetcher<ActionAnswer>({ key: STORY_DELETE_FETCHER });
   const [editing, setEditing] = useState(false);
   const result = editor.data;
-  const { errors, onSubmit } = useClientValidation(storySchema, result && !result.ok ? result.fieldErrors : undefined);
+  const { errors, onSubmit, onFocus } = useClientValidation(
+    loadStorySchema,
+    result && !result.ok ? result.fieldErrors : undefined,
+  );
   useEffect(() => {
     if (editor.state !== "idle" || !result) return;
     if (result.ok) {
@@ -71,7 +76,14 @@ export function OwnStoryActions({ action, story }: { action: string; story: Stor
               <DialogTitle>{t("story.editTitle")}</DialogTitle>
               <DialogDescription>{t("story.dialogDescription")}</DialogDescription>
             </DialogHeader>
-            <editor.Form method="post" action={action} className="grid gap-4" onSubmit={onSubmit} noValidate>
+            <editor.Form
+              method="post"
+              action={action}
+              className="grid gap-4"
+              onSubmit={onSubmit}
+              onFocus={onFocus}
+              noValidate
+            >
               <input type="hidden" name="intent" value="editStory" />
               <input type="hidden" name="storyId" value={story.id} />
               <FormError error={result && !result.ok ? result.error : null} />

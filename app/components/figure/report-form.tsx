@@ -1,7 +1,7 @@
 import { FlagIcon } from "lucide-react";
 import { Link } from "react-router";
 
-import { REPORT_KINDS, REPORT_NOTE_MAX, type ReportKind } from "#shared/schemas/report.ts";
+import { REPORT_KINDS, REPORT_NOTE_MAX, type ReportKind } from "#shared/report-kinds.ts";
 import { OfflineNote } from "~/components/forms/offline-note";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";

@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from "lucide-react";
 
-import { REPORT_KINDS, type ReportKind } from "#shared/schemas/report.ts";
+import { REPORT_KINDS, type ReportKind } from "#shared/report-kinds.ts";
 import { useTranslation } from "~/lib/use-translation";
 
 /**

@@ -1,11 +1,11 @@
 import { CheckIcon, Share2Icon } from "lucide-react";
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 
 import type { RootData } from "#server/root-data.ts";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 
 /**

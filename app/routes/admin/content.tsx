@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
 
 import { formFields } from "#shared/forms.ts";
 import { pageParam } from "#shared/schemas/admin.ts";
@@ -10,6 +9,7 @@ import { FetcherToast } from "~/components/fetcher-toast";
 import { Card, CardContent } from "~/components/ui/card";
 import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

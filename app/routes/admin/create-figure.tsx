@@ -1,7 +1,6 @@
 import { DicesIcon, PrinterIcon, RotateCcwIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { toast } from "sonner";
 
 import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
@@ -24,6 +23,7 @@ import { actorOf, flashCookie, getServices, requirePage } from "~/guards.server"
 import { intent, intentAction } from "~/intents.server";
 import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

@@ -1,7 +1,6 @@
 import { BellIcon, GiftIcon, MegaphoneIcon, RepeatIcon, SparklesIcon, TrophyIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 
 import { renderNotificationIn } from "#shared/notification-text.ts";
 import {
@@ -17,6 +16,7 @@ import { actorOf, getServices, requireUser } from "~/guards.server";
 import { intent, intentAction } from "~/intents.server";
 import { pageMeta } from "~/lib/meta";
 import { localTarget } from "~/lib/safe-redirect";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,6 @@
 import { DownloadIcon, LockIcon, MonitorSmartphoneIcon, ShieldIcon, SparklesIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, redirect } from "react-router";
-import { toast } from "sonner";
 
 import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import { changePasswordSchema, passkeyNameSchema } from "#shared/schemas/account.ts";
@@ -45,6 +44,7 @@ import { intent, intentAction, type IntentContext } from "~/intents.server";
 import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { newestFind } from "~/lib/newest-find";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";

@@ -28,10 +28,13 @@ export const action = intentAction(
   { access: "public", defaultIntent: "forgot" },
 );
 
+// zod comes with the first focus on the form (decision 056)
+const loadSchema = () => import("#shared/schemas/account.ts").then((m) => m.forgotPasswordSchema);
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useClientValidation(forgotPasswordSchema, refusedAnswer(actionData)?.fieldErrors);
+  const { errors, onSubmit, onFocus } = useClientValidation(loadSchema, refusedAnswer(actionData)?.fieldErrors);
   return (
     <PageShell narrow title={t("auth.forgotTitle")} intro={t("auth.forgotIntro")}>
       <Card>
@@ -39,7 +42,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {actionData?.ok ? (
             <Notice text={t("auth.forgotSent")} />
           ) : (
-            <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
+            <Form method="post" className="grid gap-4" onSubmit={onSubmit} onFocus={onFocus} noValidate>
               <Field name="email" type="email" label={t("auth.email")} autoComplete="email" required error={errors.email} />
               <Button type="submit" size="lg" disabled={busy}>
                 {busy ? t("auth.busy") : t("auth.forgotSubmit")}

@@ -35,17 +35,20 @@ export const action = intentAction(
   { access: "public", defaultIntent: "reset" },
 );
 
+// zod comes with the first focus on the form (decision 056)
+const loadSchema = () => import("#shared/schemas/account.ts").then((m) => m.resetPasswordSchema);
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const refused = refusedAnswer(actionData);
-  const { errors, onSubmit } = useClientValidation(resetPasswordSchema, refused?.fieldErrors);
+  const { errors, onSubmit, onFocus } = useClientValidation(loadSchema, refused?.fieldErrors);
   return (
     <PageShell narrow title={t("auth.resetTitle")} intro={t("auth.resetIntro")}>
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <FormError error={refused ? (refused.error ?? refused.fieldErrors?.token ?? null) : loaderData.token ? null : "auth.error.resetInvalid"} />
-          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <Form method="post" className="grid gap-4" onSubmit={onSubmit} onFocus={onFocus} noValidate>
             <input type="hidden" name="token" value={loaderData.token} />
             <Field name="password" type="password" label={t("auth.password")} autoComplete="new-password" required minLength={6} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
             <Button type="submit" size="lg" disabled={busy || !loaderData.token}>

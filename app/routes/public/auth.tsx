@@ -104,6 +104,10 @@ export const action = intentAction<{ values: { name?: string; email?: string } }
   { access: "public", defaultIntent: "login", prefix: "auth.error." },
 );
 
+// zod comes with the first focus on the form (decision 056)
+const loadLoginSchema = () => import("#shared/schemas/account.ts").then((m) => m.loginSchema);
+const loadSignUpSchema = () => import("#shared/schemas/account.ts").then((m) => m.signUpSchema);
+
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -111,9 +115,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const refused = refusedAnswer(actionData);
   const answerValues = actionData?.ok ? actionData.values : refused?.values;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const schema = mode === "signup" ? signUpSchema : loginSchema;
+  const schema = mode === "signup" ? loadSignUpSchema : loadLoginSchema;
   const { figure } = loaderData;
-  const { errors, onSubmit } = useClientValidation(schema, refused?.fieldErrors);
+  const { errors, onSubmit, onFocus } = useClientValidation(schema, refused?.fieldErrors);
   const redirectQuery = loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : "";
   return (
     <PageShell narrow title={mode === "signup" ? t("auth.signUpTitle") : t("auth.title")} intro={figure ? null : mode === "signup" ? t("auth.signUpIntro") : t("auth.intro")}>
@@ -131,7 +135,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               />
             </div>
           )}
-          <Form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate key={mode} id="auth-form">
+          <Form method="post" className="grid gap-4" onSubmit={onSubmit} onFocus={onFocus} noValidate key={mode} id="auth-form">
             <input type="hidden" name="intent" value={mode} />
             <FormError error={refused?.error} params={refused?.params} />
             {actionData?.ok && actionData.message && <Notice text={t(dataKey(actionData.message))} />}

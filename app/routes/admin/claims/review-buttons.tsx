@@ -1,10 +1,10 @@
 import { BadgeCheckIcon, BanIcon } from "lucide-react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { Button } from "~/components/ui/button";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

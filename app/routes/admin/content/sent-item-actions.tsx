@@ -1,7 +1,6 @@
 import { PencilIcon, Undo2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { TextareaField } from "~/components/admin/figure-fields";
 import { ConfirmButton } from "~/components/confirm-button";
@@ -15,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "../+types/content";

@@ -1,10 +1,10 @@
 import { Trash2Icon } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { FigureIdentity } from "~/components/admin/figure-identity";
 import { ConfirmButton } from "~/components/confirm-button";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

@@ -1,7 +1,6 @@
 import { PencilIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { FigureFields, MediaPickers } from "~/components/admin/figure-fields";
 import { PlacementNoteField } from "~/components/admin/figure-identity";
@@ -16,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

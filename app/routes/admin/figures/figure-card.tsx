@@ -1,6 +1,5 @@
 import { CopyIcon, EyeIcon, NfcIcon, PrinterIcon } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 
 import { isClaimable } from "#shared/figure-status.ts";
 import type { RootData } from "#server/root-data.ts";
@@ -11,6 +10,7 @@ import { PersonName } from "~/components/person-name";
 import { RarityBadge } from "~/components/rarity-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 

@@ -1,13 +1,13 @@
 import { RefreshCwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
 
 import { normalizeCode } from "#shared/claim-code-rule.ts";
 import { listHref } from "~/components/admin/admin-page";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
 import { ConfirmButton } from "~/components/confirm-button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

@@ -1,10 +1,10 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import { dataKey } from "~/locales/message-key";

@@ -1,10 +1,10 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 

@@ -1,0 +1,4 @@
+/** What a collector may report about a figure (shared/schemas/report.ts checks it; the form reads these without zod, decision 056). */
+export const REPORT_KINDS = ["missing", "damaged"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_NOTE_MAX = 500;
