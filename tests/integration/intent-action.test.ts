@@ -29,13 +29,13 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-const options: IntentOptions = { keys: { not_found: "users.error.update" }, access: "public" };
+const options: IntentOptions = { keys: { not_found: "admin.users.error.update" }, access: "public" };
 const action = intentAction(
   {
     role: intent({
       schema: roleChangeSchema,
-      invalid: "users.error.update",
-      errors: { forbidden: "users.error.forbiddenHere" },
+      invalid: "admin.users.error.update",
+      errors: { forbidden: "admin.users.error.forbiddenHere" },
       run: async ({ userId, role }, ctx) => {
         await changeRole(ctx.services.db, ctx.actor(), { userId, role });
         return { message: "users.success.updated", userId };
@@ -83,8 +83,8 @@ describe(`intentAction (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(r.body).toMatchObject({
       ok: false,
       intent: "role",
-      error: "users.error.update",
-      fieldErrors: { role: "users.error.update" },
+      error: "admin.users.error.update",
+      fieldErrors: { role: "admin.users.error.update" },
     });
     expect(await roleOf(target)).toBe("user");
   });
@@ -99,10 +99,10 @@ describe(`intentAction (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
   it("turns a DomainError into the row's key, then the table's, then the default, with its status", async () => {
     const forbidden = await post(plain, { intent: "role", userId: target, role: "admin" });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body).toMatchObject({ ok: false, intent: "role", error: "users.error.forbiddenHere" });
+    expect(forbidden.body).toMatchObject({ ok: false, intent: "role", error: "admin.users.error.forbiddenHere" });
     const gone = await post(admin, { intent: "role", userId: "no-such-user", role: "admin" });
     expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ ok: false, error: "users.error.update" });
+    expect(gone.body).toMatchObject({ ok: false, error: "admin.users.error.update" });
     const signedOut = await post(null, { intent: "role", userId: target, role: "admin" });
     expect(signedOut.status).toBe(401);
     expect(signedOut.body).toMatchObject({ ok: false, error: "errors.unauthorized" });

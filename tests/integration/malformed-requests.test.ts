@@ -202,6 +202,10 @@ describe.skipIf(!enabled)(`malformed requests on ${process.env.TEST_DATABASE_URL
       "routes/admin/users.tsx": { path: "/admin/users", cookie: admin.cookie },
       "routes/admin/sun-tag.tsx": { path: `/admin/sun-tag/${f.id}`, cookie: admin.cookie },
       "routes/admin/webhooks.tsx": { path: "/admin/webhooks", cookie: admin.cookie },
+      "routes/admin/cities.tsx": { path: "/admin/cities", cookie: admin.cookie },
+      "routes/admin/city.tsx": { path: "/admin/cities/1", cookie: admin.cookie },
+      "routes/collector/followed-cities.ts": { path: "/profile/cities", cookie: user.cookie },
+      "routes/public/city.tsx": { path: "/kiel", cookie: user.cookie },
     };
     // the table covers every route of app/routes.ts whose module has an action
     const withAction = [...readFileSync(path.join(ROOT, "app/routes.ts"), "utf8").matchAll(/"(routes\/[^"]+\.tsx?)"/g)]
