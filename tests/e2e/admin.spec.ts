@@ -18,7 +18,7 @@ import { db, expect, randomCode, seedFigure, signInAsAdmin, test, unique, useEng
 const sidebar = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
 
 test.describe("admin layout", () => {
-  test("shows the six links of the spec, Activity, Drops, Reports and Finder-Stories; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({
+  test("shows the six links of the spec, Activity, Drops, Reports, Finder-Stories, Webhooks and Cities; the trigger and Ctrl/Cmd+B toggle a 3rem rail with delayed tooltips; the state survives a reload", async ({
     page,
   }) => {
     await signInAsAdmin(page);
@@ -35,9 +35,11 @@ test.describe("admin layout", () => {
       "Nutzer",
       "Aktivitäten",
       "Drops",
+      "Webhooks",
+      "Städte",
     ];
     for (const name of links) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveCount(10);
+    await expect(nav.getByRole("link")).toHaveCount(12);
     await expect(sidebar(page)).toHaveCSS("width", "256px"); // 16rem
 
     const trigger = page.getByRole("button", { name: "Seitenleiste ein-/ausblenden" });

@@ -58,8 +58,9 @@ test.describe("JavaScript budget of the public pages", () => {
 // app starts on demand, at once signed in), compressed as Chromium fetches it, for every page of the route
 // policy table, opened by whoever may open it (scripts/app-js-size.mjs). The goal is 120 KB; decision 056
 // records how far the pages are from it. Until they get there, each group keeps the ceiling measured when
-// this test was written, so a page that grows fails here.
-const APP_BUDGET_KB = { public: 150, signedIn: 160, team: 215 } as const;
+// this test was written, so a page that grows fails here. The team's ceiling rose from 215 to 230 KB when cities
+// and staff per city gave the figure, drop and broadcast forms a city select (decisions 053, 058).
+const APP_BUDGET_KB = { public: 150, signedIn: 160, team: 230 } as const;
 /** Over their group's ceiling: the figure page loads zod through the field table of shared/figure-fields.ts (its characteristics). */
 const PAGE_BUDGET_KB: Partial<Record<string, number>> = { "/boonee/:id": 190, "/boonee/{figure}": 190 };
 
