@@ -5,12 +5,13 @@ import { formFields, validate } from "#shared/forms.ts";
 import { boonees } from "#server/db/schema.ts";
 import { sunTagOf } from "#server/domain/codes/accept-sun-tap.ts";
 import { bindSunTag, bindSunTagSchema, unbindSunTag } from "#server/domain/codes/bind-sun-tag.ts";
+import { assertStaffCityOf } from "#server/domain/staff-scope.ts";
 import { deriveSunKeys, toHex } from "#server/sun/sun-keys.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, domainErrorData, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, domainErrorData, getServices, inOwnCities, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
@@ -22,8 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** /admin/sun-tag/:figureId — bind a Secure Unique NFC tag (NTAG 424 DNA) to a figure, see its URL template. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requirePage(context, request);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
+  await inOwnCities(assertStaffCityOf(services.db, actorOf(viewer), "figure", params.figureId));
   const [figure] = await services.db
     .select({ id: boonees.id, name: boonees.name })
     .from(boonees)

@@ -21,7 +21,7 @@ import { PersonName } from "~/components/person-name";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, getLang, getServices, inOwnCities, requestForm, requirePage } from "~/guards.server";
 import { exportHref, searchTerm } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
@@ -36,10 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const q = searchTerm(url);
-  const list = await listUsers(getServices(context).db, actorOf(viewer), {
-    q,
-    page: pageParam(url.searchParams.get("page")),
-  });
+  const list = await inOwnCities(
+    listUsers(getServices(context).db, actorOf(viewer), { q, page: pageParam(url.searchParams.get("page")) }),
+  );
   return { ...list, q, me: viewer.id };
 }
 

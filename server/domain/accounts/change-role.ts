@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 
 import { primaryRole, type Role } from "#shared/roles.ts";
 
 import type { Db } from "../../db/client.ts";
-import { profiles, userRoles } from "../../db/schema.ts";
+import { cities, cityStaff, profiles, userRoles } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 import { assertNotLastAdmin } from "./last-admin.ts";
 
 /** Replaces all of a user's roles with one, in one transaction (no permission check: internal). */
@@ -16,9 +17,18 @@ export async function setRole(db: Db, userId: string, role: Role) {
   });
 }
 
-/** An admin changes a user's role. The last admin cannot give up the admin role. */
-export async function changeRole(db: Db, actor: Actor, input: { userId: string; role: Role }) {
+/**
+ * A global admin changes a user's role (decision 058: accounts are no city's). The last admin cannot give
+ * up the admin role. `cities` are the staff member's cities (an admin without any is global, a moderator
+ * without any sees no city); absent: the cities stay as they are. A user keeps none.
+ */
+export async function changeRole(
+  db: Db,
+  actor: Actor,
+  input: { userId: string; role: Role; cities?: readonly number[] },
+) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor);
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: profiles.id, name: profiles.name })
@@ -29,12 +39,25 @@ export async function changeRole(db: Db, actor: Actor, input: { userId: string; 
     const before = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, input.userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
     await tx.insert(userRoles).values({ userId: input.userId, role: input.role });
+    const cityIds = input.role === "user" ? [] : input.cities && [...new Set(input.cities)];
+    if (cityIds) {
+      if (cityIds.length) {
+        const known = await tx.select({ id: cities.id }).from(cities).where(inArray(cities.id, cityIds));
+        if (known.length !== cityIds.length) throw new DomainError("cityUnknown", 404);
+      }
+      await tx.delete(cityStaff).where(eq(cityStaff.userId, input.userId));
+      if (cityIds.length)
+        await tx.insert(cityStaff).values(cityIds.map((cityId) => ({ userId: input.userId, cityId })));
+    }
     await recordActivity(tx, actor, {
       action: "role.changed",
       objectType: "account",
       objectId: target.id,
       objectLabel: target.name,
-      details: { role: { from: primaryRole(before.map((r) => r.role)), to: input.role } },
+      details: {
+        role: { from: primaryRole(before.map((r) => r.role)), to: input.role },
+        ...(cityIds ? { cities: cityIds } : {}),
+      },
     });
   });
 }
