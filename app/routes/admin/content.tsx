@@ -20,8 +20,10 @@ import { editBroadcast } from "#server/domain/broadcasts/edit-broadcast.ts";
 import { getBroadcastOptions } from "#server/domain/broadcasts/get-broadcast-options.ts";
 import { listBroadcasts } from "#server/domain/broadcasts/list-broadcasts.ts";
 import { retractBroadcast } from "#server/domain/broadcasts/retract-broadcast.ts";
+import { listStaffCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { pickedFile, storeImage, storeVideo } from "#server/uploads/process-upload.ts";
 import { AdminPage, listHref, NumberedPager } from "~/components/admin/admin-page";
+import { BroadcastCitySelect } from "~/components/admin/broadcast-city-select";
 import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
 import { DeliveryCounts } from "~/components/admin/delivery-counts";
 import { SelectField, TextareaField } from "~/components/admin/figure-fields";
@@ -67,7 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sent = figureQ
     ? null
     : await listBroadcasts(db, actorOf(viewer), { page: pageParam(url.searchParams.get("page")) });
-  return { ...options, figureQ, sent };
+  const cities = (await listStaffCities(db, actorOf(viewer))).map(publicCity);
+  return { ...options, figureQ, sent, cities, everyCity: viewer.cities === null };
 }
 
 type BroadcastResult =
@@ -111,6 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         imageRequired: "broadcast.error.imageRequired",
         videoRequired: "broadcast.error.videoRequired",
         linkRequired: "broadcast.error.linkRequired",
+        cityRequired: "broadcast.error.cityRequired",
       },
       "broadcast.failed",
       { log: services.log, request },
@@ -286,6 +290,7 @@ function BroadcastForm({
             </option>
           ))}
         </SelectField>
+        <BroadcastCitySelect cities={loaderData.cities} everyCity={loaderData.everyCity} error={errors.cityId} />
       </div>
 
       {show(audience === "rarity") && (
