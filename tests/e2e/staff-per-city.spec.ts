@@ -21,6 +21,7 @@ async function city(nameDe: string) {
 async function luebeckStaff(page: Page, role: "admin" | "moderator", cityId: number) {
   const user = await createAccount(`Lübeck ${role} ${unique()}`);
   await grantRole(user.id, role);
+  await db.delete(schema.cityStaff).where(eq(schema.cityStaff.userId, user.id));
   await db.insert(schema.cityStaff).values({ userId: user.id, cityId });
   await signIn(page, user.email, user.password);
   return user;

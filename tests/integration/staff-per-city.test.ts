@@ -7,7 +7,7 @@ import { staffCitiesOf } from "../../server/auth/staff-cities.ts";
 import { cityStaff, exclusiveContent, figureReports, storyPhotos, tags } from "../../server/db/schema.ts";
 import { adminRoleChangeToConfirm } from "../../server/domain/accounts/admin-role-change.ts";
 import { blockAccount, unblockAccount } from "../../server/domain/accounts/block-account.ts";
-import { changeRole } from "../../server/domain/accounts/change-role.ts";
+import { changeRole, setRole } from "../../server/domain/accounts/change-role.ts";
 import { exportUsers } from "../../server/domain/accounts/export-users.ts";
 import { listUsers } from "../../server/domain/accounts/list-users.ts";
 import { removeAccount } from "../../server/domain/accounts/remove-account.ts";
@@ -508,5 +508,10 @@ describe("staff per city (decision 058)", () => {
     expect(await staffCitiesOf(s.db, u.id, "moderator")).toEqual([tokyo]);
     await changeRole(s.db, globalAdmin, { userId: u.id, role: "user" });
     expect(await s.db.select().from(cityStaff).where(eq(cityStaff.userId, u.id))).toEqual([]);
+    // `cli grant-role … moderator`: without cities, every city (as migration 0036 did)
+    await setRole(s.db, u.id, "moderator");
+    const all = await staffCitiesOf(s.db, u.id, "moderator");
+    expect(all).toContain(luebeck);
+    expect(all).toContain(tokyo);
   });
 });

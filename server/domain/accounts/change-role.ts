@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 
 import { primaryRole, type Role } from "#shared/roles.ts";
 
@@ -9,11 +9,20 @@ import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { assertGlobalStaff } from "../staff-scope.ts";
 import { assertNotLastAdmin } from "./last-admin.ts";
 
-/** Replaces all of a user's roles with one, in one transaction (no permission check: internal). */
+/**
+ * Replaces all of a user's roles with one, in one transaction (no permission check: internal; the CLI's
+ * `grant-role`, the bootstrap admin). A moderator without cities gets every city, as migration 0036 gave
+ * the moderators of its day (decision 058); an admin without cities is global anyway.
+ */
 export async function setRole(db: Db, userId: string, role: Role) {
   await db.transaction(async (tx) => {
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing(); // another instance did the same
+    if (role === "moderator")
+      await tx.execute(
+        sql`insert into city_staff (user_id, city_id) select ${userId}, c.id from cities c
+            where not exists (select 1 from city_staff s where s.user_id = ${userId}) on conflict do nothing`,
+      );
   });
 }
 
