@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { readSessionFast } from "../../server/auth/session-fast-path.ts";
 import { staffCitiesOf } from "../../server/auth/staff-cities.ts";
+import { loadViewer } from "../../server/auth/viewer.ts";
 import { cityStaff, exclusiveContent, figureReports, storyPhotos, tags } from "../../server/db/schema.ts";
 import { adminRoleChangeToConfirm } from "../../server/domain/accounts/admin-role-change.ts";
 import { blockAccount, unblockAccount } from "../../server/domain/accounts/block-account.ts";
@@ -58,7 +60,7 @@ import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
 import { listStories } from "../../server/domain/stories/list-stories.ts";
 import { setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
 import { drop, figure, figureType, finderStory, instances, ownedFigure } from "../support/factories.ts";
-import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Decision 058: a city's staff see and change only their cities. Every admin and moderator function of
 // server/domain is walked with a Lübeck admin and a Lübeck moderator against Tokyo data.
@@ -67,6 +69,8 @@ let s: TestServices;
 let globalAdmin: Actor;
 let cityAdmin: Actor;
 let cityMod: Actor;
+let cityAdminCookie: string;
+let globalCookie: string;
 let luebeck: number;
 let tokyo: number;
 /** Everything of Tokyo a Lübeck list must never show: ids and names (all Tokyo names hold "Tokio"). */
@@ -103,12 +107,16 @@ const cityInput = (nameDe: string, slug: string, timeZone = "Europe/Berlin") => 
 
 beforeAll(async () => {
   s = await createTestServices();
-  globalAdmin = { ...(await createStaff(s, "admin", "Globale Gerda")), cities: null };
+  const g = await createUser(s, "Globale Gerda");
+  globalCookie = g.cookie;
+  await setRole(s.db, g.id, "admin");
+  globalAdmin = { id: g.id, role: "admin", cities: null };
   luebeck = (await createCity(s.db, globalAdmin, cityInput("Lübeck", "luebeck"))).id;
   tokyo = (await createCity(s.db, globalAdmin, cityInput("Tokio", "tokyo", "Asia/Tokyo"))).id;
 
   // The staff as the session makes them: roles and cities given by a global admin, read back by the viewer's code.
   const a = await createUser(s, "Lübeck Admin");
+  cityAdminCookie = a.cookie;
   const m = await createUser(s, "Lübeck Moderatorin");
   await changeRole(s.db, globalAdmin, { userId: a.id, role: "admin", cities: [luebeck] });
   await changeRole(s.db, globalAdmin, { userId: m.id, role: "moderator", cities: [luebeck] });
@@ -425,6 +433,12 @@ describe("staff per city (decision 058)", () => {
     expect(cityAdmin.cities).toEqual([luebeck]);
     expect(cityMod.cities).toEqual([luebeck]);
     expect(await staffCitiesOf(s.db, globalAdmin.id, "admin")).toBeNull();
+    // the session's one statement reads them as well (server/auth/session-fast-path.ts)
+    const request = new Request("http://localhost/admin", { headers: { cookie: cityAdminCookie } });
+    const fast = await readSessionFast(s.auth, s.db, request);
+    expect(fast).toMatchObject({ viewer: { role: "admin", cities: [luebeck] } });
+    const slow = await loadViewer(s, new Request("http://localhost/admin", { headers: { cookie: globalCookie } }));
+    expect(slow.viewer).toMatchObject({ role: "admin", cities: null });
   });
 
   for (const [name, entry] of Object.entries(TABLE)) {
