@@ -57,11 +57,25 @@ export async function requestForm(request: Request): Promise<FormData> {
 }
 
 /** The viewer as the domain's actor; with the page's language where they write a reason (see Actor.lang). */
-export const actorOf = (viewer: { id: string; role: Role }, lang?: Lang): Actor => ({
+export const actorOf = (viewer: { id: string; role: Role; cities?: number[] | null }, lang?: Lang): Actor => ({
   id: viewer.id,
   role: viewer.role,
   lang,
+  cities: viewer.cities ?? null,
 });
+
+/**
+ * A loader's read of one object that must be of the actor's cities (decision 058): another city's
+ * ("forbidden" from server/domain/staff-scope.ts) answers 403, on pages and actions alike.
+ */
+export async function inOwnCities<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 403) throw data({ error: "forbidden" }, { status: 403 });
+    throw e;
+  }
+}
 
 /** A refused action as its answer names it: a translation key (or the bare code), its params, an upload's reason and the HTTP status. */
 export interface Refusal {

@@ -61,4 +61,6 @@ export interface ActivityDetails {
   author?: string | null;
   changes?: { field: string; from: ActivityValue; to: ActivityValue }[];
   role?: { from: string; to: string };
+  /** The staff member's cities after a role change (decision 058); empty: none (a global admin). */
+  cities?: number[];
 }

@@ -6,6 +6,7 @@ import { primaryRole } from "#shared/roles.ts";
 import type { Db } from "../db/client.ts";
 import { preparedStatement } from "../db/prepared-statement.ts";
 import type { Auth } from "./auth.ts";
+import { staffCities } from "./staff-cities.ts";
 import type { Viewer } from "./viewer-type.ts";
 
 /**
@@ -74,13 +75,15 @@ interface SessionRow {
   name: string | null;
   email: string;
   roles: string[];
+  cities: number[] | null;
 }
 
 const sessionByToken = preparedStatement<{ token: string }, SessionRow>(
   "session",
   (
     p,
-  ) => sql`select s.id, s.user_id, s.expires_at, p.name, p.email, array(select r.role::text from user_roles r where r.user_id = s.user_id) as roles
+  ) => sql`select s.id, s.user_id, s.expires_at, p.name, p.email, array(select r.role::text from user_roles r where r.user_id = s.user_id) as roles,
+    array(select c.city_id from city_staff c where c.user_id = s.user_id) as cities
     from sessions s join profiles p on p.id = s.user_id where s.token = ${p.token}`,
 );
 
@@ -110,6 +113,7 @@ export async function readSessionFast(auth: Auth, db: Db, request: Request): Pro
       name: row.name || null,
       email: row.email,
       role: primaryRole(row.roles ?? []),
+      cities: staffCities(primaryRole(row.roles ?? []), row.cities ?? []),
       sessionId: row.id,
     },
   };

@@ -6,5 +6,7 @@ export interface Viewer {
   name: string | null;
   email: string;
   role: Role;
+  /** The cities their staff work covers, null: every city (decision 058; server/auth/staff-cities.ts). */
+  cities: number[] | null;
   sessionId: string;
 }

@@ -5,6 +5,7 @@ import { primaryRole } from "#shared/roles.ts";
 import { userRoles } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { readSessionFast } from "./session-fast-path.ts";
+import { staffCitiesOf } from "./staff-cities.ts";
 import type { Viewer } from "./viewer-type.ts";
 
 export type { Viewer };
@@ -24,12 +25,14 @@ export async function loadViewer(
     .select({ role: userRoles.role })
     .from(userRoles)
     .where(eq(userRoles.userId, session.user.id));
+  const role = primaryRole(roles.map((r) => r.role));
   return {
     viewer: {
       id: session.user.id,
       name: session.user.name || null,
       email: session.user.email,
-      role: primaryRole(roles.map((r) => r.role)),
+      role,
+      cities: await staffCitiesOf(services.db, session.user.id, role),
       sessionId: session.session.id,
     },
     headers: result.headers,

@@ -358,7 +358,10 @@ export const exclusiveContent = pgTable(
     /** Retracted: out of every exclusive area, still listed (as retracted) under "Sent". */
     retractedAt: timestamp("retracted_at", { withTimezone: true }),
     createdAt: createdAt(),
-    cityId: cityId(),
+    /** The city whose owners it reached; null: every city's (decision 058; the previous release writes the first city). */
+    cityId: integer("city_id")
+      .default(FIRST_CITY_ID)
+      .references(() => cities.id),
   },
   (t) => [
     index("exclusive_content_boonee_idx").on(t.figureId),
@@ -930,6 +933,25 @@ export const cityFollows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cityId] }), index("city_follows_city_idx").on(t.cityId)],
+);
+
+/**
+ * The cities a staff member works for (docs/decisions/058). An admin without rows is global, with rows
+ * for those cities only; a moderator is for the cities of his rows (none: no city). Migration 0036 gave
+ * every existing moderator every existing city.
+ */
+export const cityStaff = pgTable(
+  "city_staff",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    cityId: integer("city_id")
+      .notNull()
+      // not cascading: a city admin whose last city went would be a global admin
+      .references(() => cities.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cityId] }), index("city_staff_city_idx").on(t.cityId)],
 );
 
 export type City = typeof cities.$inferSelect;

@@ -7,6 +7,12 @@ export interface Actor {
   role: Role;
   /** The language of the page they act from: a reason they write is taken to be in it (unknown when absent). */
   lang?: Lang;
+  /**
+   * The cities their staff work covers (decision 058): null or absent is every city (scripts, tests and a
+   * global admin); the viewer always sets it. Admin queries filter by it and commands check the object's city
+   * (server/domain/staff-scope.ts).
+   */
+  cities?: readonly number[] | null;
 }
 
 /** A refusal the user should see: `code` is a translation key suffix, `status` the HTTP status. */

@@ -152,6 +152,18 @@ const broadcastAudienceFields = {
     .pipe(z.enum(RARITIES, "admin.broadcast.error.required").nullable()),
   series: optionalText(100),
   figureId: optionalUuid,
+  /** Only the owners in this city; empty: every city's (decision 058). */
+  cityId: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== "" ? Number(v.trim()) : null))
+    .pipe(
+      z
+        .number("broadcast.error.required")
+        .int("broadcast.error.required")
+        .positive("broadcast.error.required")
+        .nullable(),
+    ),
 };
 type AudienceValues = {
   audience: (typeof AUDIENCES)[number];

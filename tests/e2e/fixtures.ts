@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 
@@ -88,10 +88,14 @@ export async function signIn(page: Page, email: string, password: string) {
 
 export const signInAsAdmin = (page: Page) => signIn(page, E2E.adminEmail, E2E.adminPassword);
 
-/** Gives a user a role directly in the database. */
+/** Gives a user a role directly in the database; a moderator works for every city, as `cli grant-role` makes one (decision 058). */
 export async function grantRole(userId: string, role: "user" | "moderator" | "admin") {
   await db.delete(schema.userRoles).where(eqUser(userId));
   await db.insert(schema.userRoles).values({ userId, role });
+  if (role === "moderator")
+    await db.execute(
+      sql`insert into city_staff (user_id, city_id) select ${userId}, id from cities on conflict do nothing`,
+    );
 }
 
 /** Switches the page's language cookie (German is the default). */

@@ -24,8 +24,8 @@ beforeAll(async () => {
   const u = await createUser(s, "Uli User");
   target = (await createUser(s, "Tia Target")).id;
   await s.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, a.id));
-  admin = { id: a.id, name: a.name, email: a.email, role: "admin", sessionId: "s1" };
-  plain = { id: u.id, name: u.name, email: u.email, role: "user", sessionId: "s2" };
+  admin = { id: a.id, name: a.name, email: a.email, role: "admin", sessionId: "s1", cities: null };
+  plain = { id: u.id, name: u.name, email: u.email, role: "user", sessionId: "s2", cities: null };
 });
 afterAll(async () => s.close());
 

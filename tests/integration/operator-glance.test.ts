@@ -97,7 +97,7 @@ describe(`the operator's glance on ${process.env.TEST_DATABASE_URL ? "postgres" 
     await untaggedFigure(s.db, { ownerId: ben.id, rarity: "Common", series: "Wald", status: "Found" });
     const cems = await untaggedFigure(s.db, { ownerId: cem.id, rarity: "Legendary", series: "Meer", status: "Found" });
     await untaggedFigure(s.db, { rarity: "Rare", series: "Wald" }); // nobody's yet
-    const none = { rarity: null, series: null, figureId: null };
+    const none = { rarity: null, series: null, figureId: null, cityId: null };
     const [owners] = await queryRows<{ count: number }>(
       s.db,
       sql`select count(distinct owner_id)::int as count from boonees`,

@@ -9,7 +9,7 @@ import type { loader } from "~/routes/admin/broadcast-recipients";
 export function audienceQuery(form: HTMLFormElement) {
   const fields = new FormData(form);
   const query = new URLSearchParams();
-  for (const name of ["audience", "rarity", "series", "figureId"]) {
+  for (const name of ["audience", "rarity", "series", "figureId", "cityId"]) {
     const value = fields.get(name);
     if (typeof value === "string" && value !== "") query.set(name, value);
   }

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 
 import { formFields, validate } from "#shared/forms.ts";
 import { citySchema } from "#shared/schemas/city.ts";
-import { listCities } from "#server/domain/cities/list-cities.ts";
+import { listStaffCities } from "#server/domain/cities/list-cities.ts";
 import { createCity } from "#server/domain/cities/save-city.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { CityForm } from "~/components/admin/city-form";
@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.cities.metaTitle", "admin.cities.metaDescription");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePage(context, request);
-  return { cities: await listCities(getServices(context).db) };
+  const viewer = requirePage(context, request);
+  return { cities: await listStaffCities(getServices(context).db, actorOf(viewer)) };
 }
 
 /** Creates a city (inactive: "coming soon") and goes on to its checklist. */

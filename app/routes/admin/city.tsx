@@ -4,14 +4,15 @@ import { data, Form, Link, redirect } from "react-router";
 import { formFields, validate } from "#shared/forms.ts";
 import { citySchema } from "#shared/schemas/city.ts";
 import { CHECKLIST_ITEMS, cityChecklist } from "#server/domain/cities/city-checklist.ts";
-import { findCity } from "#server/domain/cities/list-cities.ts";
+import { findStaffCity } from "#server/domain/cities/list-cities.ts";
 import { markCityLabels, updateCity } from "#server/domain/cities/save-city.ts";
 import { ChecklistOpenError, setCityActive } from "#server/domain/cities/set-city-active.ts";
+import type { Actor } from "#server/domain/errors.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { CityForm } from "~/components/admin/city-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { actorOf, flashCookie, getServices, refusal, requestForm, requirePage } from "~/guards.server";
+import { actorOf, flashCookie, getServices, inOwnCities, refusal, requestForm, requirePage } from "~/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 
@@ -20,16 +21,16 @@ import type { Route } from "./+types/city";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.cities.metaTitle", "admin.cities.metaDescription");
 
-async function loadCity(context: Route.LoaderArgs["context"], cityId: string) {
+async function loadCity(context: Route.LoaderArgs["context"], cityId: string, actor: Actor) {
   const id = /^\d{1,9}$/.test(cityId) ? Number(cityId) : 0;
-  const city = id ? await findCity(getServices(context).db, id) : null;
+  const city = id ? await inOwnCities(findStaffCity(getServices(context).db, actor, id)) : null;
   if (!city) throw data(null, { status: 404 });
   return city;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePage(context, request);
-  const city = await loadCity(context, params.cityId);
+  const viewer = requirePage(context, request);
+  const city = await loadCity(context, params.cityId, actorOf(viewer));
   return { city, checklist: await cityChecklist(getServices(context).db, city) };
 }
 
@@ -40,8 +41,8 @@ const back = (id: number, key: string) =>
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requirePage(context, request);
   const { db } = getServices(context);
-  const city = await loadCity(context, params.cityId);
   const actor = actorOf(viewer);
+  const city = await loadCity(context, params.cityId, actor);
   const fields = formFields(await requestForm(request));
   try {
     switch (fields.intent) {

@@ -4,6 +4,7 @@ import { formFields } from "#shared/forms.ts";
 import { pageParam } from "#shared/schemas/admin.ts";
 import { getBroadcastOptions } from "#server/domain/broadcasts/get-broadcast-options.ts";
 import { listBroadcasts } from "#server/domain/broadcasts/list-broadcasts.ts";
+import { listStaffCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { Card, CardContent } from "~/components/ui/card";
@@ -34,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sent = figureQ
     ? null
     : await listBroadcasts(db, actorOf(viewer), { page: pageParam(url.searchParams.get("page")) });
-  return { ...options, figureQ, sent };
+  const cities = (await listStaffCities(db, actorOf(viewer))).map(publicCity);
+  return { ...options, figureQ, sent, cities, everyCity: viewer.cities === null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
 import { formValues } from "#shared/figure-fields.ts";
 import { BATCH_MAX, batchSchema, createFigureSchema, STATUSES } from "#shared/schemas/admin.ts";
 import { UUID } from "#shared/uuid.ts";
-import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
+import { listStaffCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { createFigure, createFigureBatch, getTemplate, listTypes } from "#server/domain/figures/create-figure.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { CitySelect } from "~/components/admin/city-select";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const templateParam = params.get("template") ?? "";
   const template = UUID.test(templateParam) ? await getTemplate(db, actor, templateParam) : null;
-  const [types, cities] = await Promise.all([listTypes(db, actor), listCities(db)]);
+  const [types, cities] = await Promise.all([listTypes(db, actor), listStaffCities(db, actor)]);
   return {
     types,
     // `?city=` from a city's checklist preselects it (decision 053)

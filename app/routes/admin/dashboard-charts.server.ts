@@ -1,3 +1,4 @@
+import type { Actor } from "#server/domain/errors.ts";
 import { openReportsByKind } from "#server/domain/reports/open-reports.ts";
 import {
   activeCollectorsPerWeek,
@@ -8,7 +9,8 @@ import {
 import type { Services } from "#server/services.ts";
 import { barChartLayout } from "~/lib/chart-layout.server";
 
-type ChartContext = Pick<Services, "db"> & { zone: string };
+/** `actor`: whose cities the charts count (decision 058); absent: every city. */
+type ChartContext = Pick<Services, "db"> & { zone: string; actor?: Actor };
 
 const days = (rows: { day: string; count: number }[], key: string) =>
   rows.map((r) => ({ group: r.day, key, value: r.count }));
@@ -19,12 +21,12 @@ const days = (rows: { day: string; count: number }[], key: string) =>
  * types ask for.
  */
 export const DASHBOARD_CHARTS = {
-  claimsPerDay: async ({ db, zone }: ChartContext) => {
-    const rows = await claimsPerDay(db, zone);
+  claimsPerDay: async ({ db, zone, actor }: ChartContext) => {
+    const rows = await claimsPerDay(db, zone, actor);
     return { layout: barChartLayout(days(rows, "claims")), total: rows.reduce((sum, r) => sum + r.count, 0) };
   },
-  timeToFind: async ({ db }: ChartContext) => {
-    const drops = await dropTimesToFind(db);
+  timeToFind: async ({ db, actor }: ChartContext) => {
+    const drops = await dropTimesToFind(db, 4, actor);
     // Every drop gets every place (#1 … the largest drop's size): a find that never happened, or a place
     // a smaller drop does not have, is "missing" ("—" in the table), never a bar of 0 h.
     const places = Math.max(0, ...drops.map((d) => d.figures.length));
@@ -36,19 +38,19 @@ export const DASHBOARD_CHARTS = {
     );
     return { layout: barChartLayout(data), drops };
   },
-  activeCollectors: async ({ db, zone }: ChartContext) => {
-    const rows = await activeCollectorsPerWeek(db, zone);
+  activeCollectors: async ({ db, zone, actor }: ChartContext) => {
+    const rows = await activeCollectorsPerWeek(db, zone, actor);
     return { layout: barChartLayout(days(rows, "active")), thisWeek: rows.at(-1)?.count ?? 0 };
   },
-  deliveries: async ({ db }: ChartContext) => {
-    const channels = await deliveriesPerChannel(db);
+  deliveries: async ({ db, actor }: ChartContext) => {
+    const channels = await deliveriesPerChannel(db, actor);
     const data = channels.flatMap((c) =>
       (["sent", "failed", "unsubscribed"] as const).map((key) => ({ group: c.channel, key, value: c[key] })),
     );
     return { layout: barChartLayout(data) };
   },
-  openReports: async ({ db }: ChartContext) => {
-    const open = await openReportsByKind(db);
+  openReports: async ({ db, actor }: ChartContext) => {
+    const open = await openReportsByKind(db, actor);
     const data = (["missing", "damaged"] as const).map((kind) => ({ group: kind, key: "open", value: open[kind] }));
     return { layout: barChartLayout(data), total: open.missing + open.damaged, marked: open.markedFigures };
   },
@@ -59,8 +61,8 @@ export type DashboardCharts = {
 };
 
 /** Every chart's data, read in parallel. */
-export async function loadDashboardCharts(services: Services): Promise<DashboardCharts> {
-  const context = { db: services.db, zone: services.config.TIME_ZONE };
+export async function loadDashboardCharts(services: Services, actor: Actor): Promise<DashboardCharts> {
+  const context = { db: services.db, zone: services.config.TIME_ZONE, actor };
   const entries = await Promise.all(
     Object.entries(DASHBOARD_CHARTS).map(async ([id, load]) => [id, await load(context)] as const),
   );

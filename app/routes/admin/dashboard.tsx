@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const [dashboard, charts, drop] = await Promise.all([
     getDashboard(services.db, actorOf(viewer)),
-    loadDashboardCharts(services),
+    loadDashboardCharts(services, actorOf(viewer)),
     // drops are the admins' (moderators cannot open /admin/drops): no card for them
     viewer.role === "admin" ? getDashboardDrop(services.db, actorOf(viewer)) : undefined,
   ]);

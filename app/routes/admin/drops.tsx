@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 
 import { toZonedInput } from "#shared/zoned-time.ts";
-import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
+import { listStaffCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/drops/admin-drops.ts";
+import { assertStaffCityOf } from "#server/domain/staff-scope.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DropAdminCard } from "~/components/admin/drop-admin-card";
 import { DropForm, type DropFormValues } from "~/components/admin/drop-form";
 import { SafetyRules } from "~/components/drops/safety-rules";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { actorOf, getServices, requirePage } from "~/guards.server";
+import { actorOf, getServices, inOwnCities, requirePage } from "~/guards.server";
 import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const searched = params.has("figureQ");
   const editId = params.get("edit") ?? (searched && params.get("intent") === "edit" ? params.get("dropId") : null);
   const editing = drops.find((d) => d.id === editId && !d.cancelledAt) ?? null;
+  if (editId && !editing) await inOwnCities(assertStaffCityOf(db, actor, "drop", editId)); // another city's: 403
   const copyId = editing ? null : (params.get("copy") ?? (searched ? params.get("copyOf") : null));
   const copy = drops.find((d) => d.id === copyId) ?? null;
   const preview = drops.find((d) => d.id === params.get("preview")) ?? null;
@@ -55,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     values = { ...values, figures: figures.filter((f) => f.free) };
   }
   const candidates = { q: figureQ, ...(await listDropCandidates(db, actor, figureQ)) };
-  const cities = (await listCities(db)).map(publicCity);
+  const cities = (await listStaffCities(db, actor)).map(publicCity);
   return { drops, editing, copy, preview, values, candidates, zone: config.TIME_ZONE, cities };
 }
 

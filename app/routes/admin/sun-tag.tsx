@@ -4,12 +4,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { boonees } from "#server/db/schema.ts";
 import { sunTagOf } from "#server/domain/codes/accept-sun-tap.ts";
 import { bindSunTag, bindSunTagSchema, unbindSunTag } from "#server/domain/codes/bind-sun-tag.ts";
+import { assertStaffCityOf } from "#server/domain/staff-scope.ts";
 import { deriveSunKeys, toHex } from "#server/sun/sun-keys.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Field, FormError, Notice } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { getServices, requirePage } from "~/guards.server";
+import { actorOf, getServices, inOwnCities, requirePage } from "~/guards.server";
 import { intent, intentAction } from "~/intents.server";
 import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
@@ -24,8 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** /admin/sun-tag/:figureId — bind a Secure Unique NFC tag (NTAG 424 DNA) to a figure, see its URL template. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requirePage(context, request);
+  const viewer = requirePage(context, request);
   const services = getServices(context);
+  await inOwnCities(assertStaffCityOf(services.db, actorOf(viewer), "figure", params.figureId));
   const [figure] = await services.db
     .select({ id: boonees.id, name: boonees.name })
     .from(boonees)

@@ -20,7 +20,7 @@ import { PersonName } from "~/components/person-name";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, getServices, requirePage } from "~/guards.server";
+import { actorOf, getServices, inOwnCities, requirePage } from "~/guards.server";
 import { intent, intentAction, type IntentContext } from "~/intents.server";
 import type { AnswerToast } from "~/lib/action-answer";
 import { exportHref, searchTerm } from "~/lib/admin-list-filters";
@@ -38,10 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const q = searchTerm(url);
-  const list = await listUsers(getServices(context).db, actorOf(viewer), {
-    q,
-    page: pageParam(url.searchParams.get("page")),
-  });
+  const list = await inOwnCities(
+    listUsers(getServices(context).db, actorOf(viewer), { q, page: pageParam(url.searchParams.get("page")) }),
+  );
   return { ...list, q, me: viewer.id };
 }
 

@@ -6,6 +6,7 @@ import { roleOf } from "../../auth/role-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles } from "../../db/schema.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 
 /**
  * Granting or removing the admin role is asked for twice. Returns what the confirmation names
@@ -13,6 +14,7 @@ import { assertRole, DomainError, type Actor } from "../errors.ts";
  */
 export async function adminRoleChangeToConfirm(db: DbOrTx, actor: Actor | null, input: { userId: string; role: Role }) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // accounts belong to no city: a global admin's (decision 058)
   const [target] = await db
     .select({ name: profiles.name, email: profiles.email })
     .from(profiles)

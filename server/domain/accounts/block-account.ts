@@ -5,6 +5,7 @@ import { profiles, sessions } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { requireReason } from "../reason.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 import { assertNotLastAdmin } from "./last-admin.ts";
 
 /** The account an admin acts on, locked; never the admin's own (that is the profile's business). */
@@ -31,6 +32,7 @@ export async function endAllSessions(tx: Tx, userId: string) {
  */
 export async function blockAccount(db: Db, actor: Actor | null, input: { userId: string; reason: string }) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // accounts belong to no city: a global admin's (decision 058)
   const reason = requireReason(input.reason);
   return db.transaction(async (tx) => {
     const target = await lockTargetAccount(tx, actor, input.userId);
@@ -55,6 +57,7 @@ export async function blockAccount(db: Db, actor: Actor | null, input: { userId:
 /** An admin lifts a block: the person may sign in again and their stories show again. */
 export async function unblockAccount(db: Db, actor: Actor | null, input: { userId: string }) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // accounts belong to no city: a global admin's (decision 058)
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(profiles)

@@ -6,6 +6,7 @@ import { keysetRows } from "../../csv/csv.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 import { usersFilter } from "./list-users.ts";
 
 const PAGE = 1000;
@@ -16,6 +17,7 @@ const PAGE = 1000;
  */
 export function exportUsers(db: DbOrTx, actor: Actor | null, query: { q?: string } = {}) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // accounts belong to no city: a global admin's (decision 058)
   return userRows(db, usersFilter(query.q));
 }
 

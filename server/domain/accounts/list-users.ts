@@ -7,6 +7,7 @@ import { contains } from "../../db/like-pattern.ts";
 import { pageOf } from "../../db/paging.ts";
 import { profiles, userRoles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 
 export const USERS_PAGE_SIZE = 50;
 
@@ -19,6 +20,7 @@ export function usersFilter(q: string | undefined) {
 /** Accounts with their shown role (admin > moderator > user), newest first, searchable by name and e-mail. */
 export async function listUsers(db: DbOrTx, actor: Actor | null, query: { q?: string; page?: number }) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // accounts belong to no city: a global admin's (decision 058)
   const q = query.q?.trim();
   const active = isNull(profiles.deletedAt);
   const where = usersFilter(q);

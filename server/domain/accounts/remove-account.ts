@@ -3,6 +3,7 @@ import type { Storage } from "../../storage/storage.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { requireReason } from "../reason.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 import { endAllSessions, lockTargetAccount } from "./block-account.ts";
 import { assertNotLastAdmin } from "./last-admin.ts";
 import { eraseAccount, removeErasedFiles } from "./own-data.ts";
@@ -20,6 +21,7 @@ export async function removeAccount(
   input: { userId: string; reason: string },
 ) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // accounts belong to no city: a global admin's (decision 058)
   const reason = requireReason(input.reason);
   const erased = await db.transaction(async (tx) => {
     const target = await lockTargetAccount(tx, actor, input.userId);

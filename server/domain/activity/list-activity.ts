@@ -4,8 +4,10 @@ import type { ActivityKind } from "#shared/activity.ts";
 
 import type { DbOrTx } from "../../db/client.ts";
 import { pageOf } from "../../db/paging.ts";
-import { activityLog, profiles, userRoles } from "../../db/schema.ts";
+import { activityLog, cityStaff, profiles, userRoles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { inStaffCities, isGlobalStaff } from "../staff-scope.ts";
+import { activityCitySql } from "./activity-city.ts";
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -23,6 +25,8 @@ export async function listActivity(
   const parts: SQL[] = [];
   if (query.kind) parts.push(eq(activityLog.action, query.kind));
   if (query.actorId) parts.push(eq(activityLog.actorId, query.actorId));
+  const inCities = inStaffCities(actor, activityCitySql);
+  if (inCities) parts.push(inCities);
   const where = parts.length ? and(...parts) : undefined;
   const [{ n: total }] = await db.select({ n: count() }).from(activityLog).where(where);
   const paging = pageOf(query.page ?? 1, ACTIVITY_PAGE_SIZE, total);
@@ -50,7 +54,18 @@ export async function listActivity(
     .selectDistinct({ id: profiles.id, name: profiles.name })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.id, userRoles.userId))
-    .where(inArray(userRoles.role, ["admin", "moderator"]))
+    .where(
+      and(
+        inArray(userRoles.role, ["admin", "moderator"]),
+        // a city's staff see the staff of their cities in the filter
+        isGlobalStaff(actor)
+          ? undefined
+          : inArray(
+              userRoles.userId,
+              db.select({ id: cityStaff.userId }).from(cityStaff).where(inStaffCities(actor, cityStaff.cityId)),
+            ),
+      ),
+    )
     .orderBy(profiles.name, profiles.id)
     .limit(200);
   return { items, people, ...paging };

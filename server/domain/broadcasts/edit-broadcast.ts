@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { exclusiveContent, notifications } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 
 /**
  * An admin corrects a sent broadcast: title, message (German and English) and (for a link item) the link. Its
@@ -20,11 +21,12 @@ export async function editBroadcast(
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ contentType: exclusiveContent.contentType })
+      .select({ contentType: exclusiveContent.contentType, cityId: exclusiveContent.cityId })
       .from(exclusiveContent)
       .where(and(eq(exclusiveContent.id, input.id), isNull(exclusiveContent.retractedAt)))
       .for("update");
     if (!current) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, current.cityId);
     // Only a link item's url is a link; an image's or video's is its uploaded file.
     const link = current.contentType === "link" ? { url: input.linkUrl || null } : {};
     await tx

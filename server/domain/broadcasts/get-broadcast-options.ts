@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { contains } from "../../db/like-pattern.ts";
 import { boonees, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 /** What the broadcast form offers: the distinct series, and owned figures (optionally searched). */
 export async function getBroadcastOptions(db: DbOrTx, actor: Actor | null, query: { figureQ?: string } = {}) {
@@ -11,7 +12,7 @@ export async function getBroadcastOptions(db: DbOrTx, actor: Actor | null, query
   const seriesRows = await db
     .selectDistinct({ series: boonees.series })
     .from(boonees)
-    .where(isNotNull(boonees.series))
+    .where(and(isNotNull(boonees.series), inStaffCities(actor, boonees.cityId)))
     .orderBy(boonees.series)
     .limit(500);
   const q = query.figureQ?.trim();
@@ -28,6 +29,7 @@ export async function getBroadcastOptions(db: DbOrTx, actor: Actor | null, query
     .where(
       and(
         isNotNull(boonees.ownerId),
+        inStaffCities(actor, boonees.cityId),
         q ? or(contains(boonees.name, q), contains(boonees.series, q), contains(profiles.name, q)) : undefined,
       ),
     )

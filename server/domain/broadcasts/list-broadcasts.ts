@@ -5,13 +5,15 @@ import { pageOf } from "../../db/paging.ts";
 import { exclusiveContent } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { countDeliveries } from "../notifications/count-deliveries.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 export const BROADCASTS_PAGE_SIZE = 10;
 
 /** What was broadcast, newest first (exclusive_content_created_idx), retracted items too (marked), with audience, recipients and push/e-mail deliveries. */
 export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { page?: number }) {
   assertRole(actor, ["admin"]);
-  const [{ n: total }] = await db.select({ n: count() }).from(exclusiveContent);
+  const inCities = inStaffCities(actor, exclusiveContent.cityId);
+  const [{ n: total }] = await db.select({ n: count() }).from(exclusiveContent).where(inCities);
   const paging = pageOf(query.page ?? 1, BROADCASTS_PAGE_SIZE, total);
   const items = await db
     .select({
@@ -30,8 +32,10 @@ export async function listBroadcasts(db: DbOrTx, actor: Actor | null, query: { p
       editedAt: exclusiveContent.editedAt,
       retractedAt: exclusiveContent.retractedAt,
       createdAt: exclusiveContent.createdAt,
+      cityId: exclusiveContent.cityId,
     })
     .from(exclusiveContent)
+    .where(inCities)
     .orderBy(desc(exclusiveContent.createdAt), exclusiveContent.id)
     .limit(BROADCASTS_PAGE_SIZE)
     .offset((paging.page - 1) * BROADCASTS_PAGE_SIZE);

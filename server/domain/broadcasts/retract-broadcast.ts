@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { exclusiveContent, notifications } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCityOf } from "../staff-scope.ts";
 
 /**
  * An admin retracts a sent broadcast: it leaves every exclusive area (marked retracted; the admin's
@@ -12,6 +13,7 @@ import { assertRole, DomainError, type Actor } from "../errors.ts";
  */
 export async function retractBroadcast(db: Db, actor: Actor | null, input: { id: string }) {
   assertRole(actor, ["admin"]);
+  await assertStaffCityOf(db, actor, "broadcast", input.id);
   return db.transaction(async (tx) => {
     const [item] = await tx
       .update(exclusiveContent)

@@ -2,10 +2,30 @@ import { asc, desc, eq } from "drizzle-orm";
 
 import type { DbOrTx } from "../../db/client.ts";
 import { cities, type City } from "../../db/schema.ts";
+import { assertRole, type Actor } from "../errors.ts";
+import { assertStaffCity, inStaffCities } from "../staff-scope.ts";
 
 /** Every city, active ones first, then by German name (the first city first among equals). */
 export async function listCities(db: DbOrTx): Promise<City[]> {
   return db.select().from(cities).orderBy(desc(cities.active), asc(cities.nameDe), asc(cities.id));
+}
+
+/** The cities an admin works for (decision 058): every city for a global admin, else his own. */
+export async function listStaffCities(db: DbOrTx, actor: Actor | null): Promise<City[]> {
+  assertRole(actor, ["admin", "moderator"]);
+  return db
+    .select()
+    .from(cities)
+    .where(inStaffCities(actor, cities.id))
+    .orderBy(desc(cities.active), asc(cities.nameDe), asc(cities.id));
+}
+
+/** One of the actor's cities by id (the city's admin page); null when there is none, 403 for another city's. */
+export async function findStaffCity(db: DbOrTx, actor: Actor | null, id: number): Promise<City | null> {
+  assertRole(actor, ["admin"]);
+  const city = await findCity(db, id);
+  if (city) assertStaffCity(actor, city.id);
+  return city;
 }
 
 /** A city by its slug (the `/{city}` page, `?city=`), or null. */

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { cities, type City } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertGlobalStaff, assertStaffCity } from "../staff-scope.ts";
 
 async function assertSlugFree(tx: DbOrTx, slug: string, exceptId: number | null) {
   const [taken] = await tx
@@ -26,6 +27,7 @@ const isUniqueViolation = (e: unknown) =>
  */
 export async function createCity(db: Db, actor: Actor | null, input: CityInput): Promise<City> {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // a new city has no staff yet: only a global admin opens one (decision 058)
   try {
     return await db.transaction(async (tx) => {
       await assertSlugFree(tx, input.slug, null);
@@ -50,6 +52,7 @@ export async function createCity(db: Db, actor: Actor | null, input: CityInput):
 /** An admin edits a city; its figures, drops and follows stay with it (they point at its id, not its slug). */
 export async function updateCity(db: Db, actor: Actor | null, id: number, input: CityInput): Promise<City> {
   assertRole(actor, ["admin"]);
+  assertStaffCity(actor, id);
   try {
     return await db.transaction(async (tx) => {
       await assertSlugFree(tx, input.slug, id);
@@ -72,6 +75,7 @@ export async function updateCity(db: Db, actor: Actor | null, id: number, input:
 /** The label sheet of the city's figures was printed or exported (a checklist item); `ready` false takes it back. */
 export async function markCityLabels(db: Db, actor: Actor | null, id: number, ready: boolean): Promise<void> {
   assertRole(actor, ["admin"]);
+  assertStaffCity(actor, id);
   const updated = await db
     .update(cities)
     .set({ labelsReadyAt: ready ? sql`now()` : null })

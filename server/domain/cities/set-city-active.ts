@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { cities } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 import { cityChecklist, type ChecklistItem } from "./city-checklist.ts";
 
 /** The refusal of an activation while the checklist is open; `open` names the items. */
@@ -22,6 +23,7 @@ export class ChecklistOpenError extends DomainError {
  */
 export async function setCityActive(db: Db, actor: Actor | null, id: number, active: boolean): Promise<void> {
   assertRole(actor, ["admin"]);
+  assertStaffCity(actor, id);
   await db.transaction(async (tx) => {
     const [city] = await tx.select().from(cities).where(eq(cities.id, id)).for("update");
     if (!city) throw new DomainError("notFound", 404);

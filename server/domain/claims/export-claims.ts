@@ -16,11 +16,12 @@ const PAGE = 1000;
  */
 export function exportClaims(db: DbOrTx, actor: Actor | null, query: { q?: string; state?: ClaimState } = {}) {
   assertRole(actor, ["admin", "moderator"]);
-  return claimRows(db, actor.role === "admin", query);
+  return claimRows(db, actor, query);
 }
 
-async function* claimRows(db: DbOrTx, isAdmin: boolean, query: { q?: string; state?: ClaimState }) {
-  const where = await claimsFilter(db, isAdmin, query);
+async function* claimRows(db: DbOrTx, actor: Actor, query: { q?: string; state?: ClaimState }) {
+  const isAdmin = actor.role === "admin";
+  const where = await claimsFilter(db, actor, query);
   const rows = keysetRows(
     (after: { id: string; cursorTs: string } | null) =>
       db

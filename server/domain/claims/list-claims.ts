@@ -6,6 +6,7 @@ import { contains } from "../../db/like-pattern.ts";
 import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../../db/paging.ts";
 import { boonees, claims, profiles, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 export const CLAIMS_PAGE_SIZE = 25;
 /**
@@ -21,8 +22,12 @@ export type ClaimState = "all" | "pending" | "verified" | "rejected";
  * The list's search and state filter (the CSV export reads the same rows): figure, series, claimer
  * name, and for admins e-mail and code.
  */
-export async function claimsFilter(db: DbOrTx, isAdmin: boolean, query: { q?: string; state?: ClaimState }) {
+export async function claimsFilter(db: DbOrTx, actor: Actor, query: { q?: string; state?: ClaimState }) {
+  const isAdmin = actor.role === "admin";
   const parts: (SQL | undefined)[] = [];
+  // Only claims on figures of the actor's cities (decision 058).
+  const inCities = inStaffCities(actor, boonees.cityId);
+  if (inCities) parts.push(inArray(claims.figureId, db.select({ id: boonees.id }).from(boonees).where(inCities)));
   const q = query.q?.trim();
   if (q) {
     // The matching people and claimed figures are looked up once (one scan each); the claims are
@@ -66,7 +71,7 @@ export async function listClaims(
 ) {
   assertRole(actor, ["admin", "moderator"]);
   const isAdmin = actor.role === "admin";
-  const where = await claimsFilter(db, isAdmin, query);
+  const where = await claimsFilter(db, actor, query);
   const [{ n: total }] = await db.select({ n: count() }).from(claims).where(where);
   const cursor = query.cursor;
   const backwards = cursor?.dir === "before";

@@ -10,6 +10,7 @@ import { issueNewCode } from "../codes/replace-claim-code.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { createNotifications } from "../notifications/notify.ts";
 import { requireReason } from "../reason.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 
 /**
  * An admin or moderator rejects a Pending claim (a leaked code, a test account), with a reason. In ONE
@@ -23,8 +24,13 @@ export async function rejectClaim(db: Db, actor: Actor | null, input: { claimId:
   assertRole(actor, ["admin", "moderator"]);
   const reason = requireReason(input.reason);
   return db.transaction(async (tx) => {
-    const [claim] = await tx.select({ userId: claims.userId }).from(claims).where(eq(claims.id, input.claimId));
+    const [claim] = await tx
+      .select({ userId: claims.userId, cityId: boonees.cityId })
+      .from(claims)
+      .innerJoin(boonees, eq(boonees.id, claims.figureId))
+      .where(eq(claims.id, input.claimId));
     if (!claim) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, claim.cityId);
     if (actor.role === "moderator" && claim.userId === actor.id) throw new DomainError("ownClaim", 403);
     const [rejected] = await tx
       .update(claims)

@@ -7,6 +7,7 @@ import { boonees, claims } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { createNotifications } from "../notifications/notify.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 
 /**
  * An admin or moderator verifies a claim (Pending -> Verified); the owner is notified once, in the
@@ -17,10 +18,12 @@ export async function verifyClaim(db: Db, actor: Actor | null, input: { claimId:
   assertRole(actor, ["admin", "moderator"]);
   return db.transaction(async (tx) => {
     const [claim] = await tx
-      .select({ userId: claims.userId, status: claims.status })
+      .select({ userId: claims.userId, status: claims.status, cityId: boonees.cityId })
       .from(claims)
+      .innerJoin(boonees, eq(boonees.id, claims.figureId))
       .where(eq(claims.id, input.claimId));
     if (!claim) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, claim.cityId);
     if (actor.role === "moderator" && claim.userId === actor.id) throw new DomainError("ownClaim", 403);
     const [updated] = await tx
       .update(claims)

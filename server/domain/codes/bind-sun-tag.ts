@@ -6,6 +6,7 @@ import { boonees, sunTagCounters, tags } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { isUniqueViolation } from "../figures/create-figure.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 
 const hexKey = z
   .string()
@@ -51,8 +52,12 @@ export async function bindSunTag(
   assertRole(actor, ["admin"]);
   if (input.mode === "master" && !masterKey) throw new DomainError("sunNoMaster", 400);
   return db.transaction(async (tx) => {
-    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, figureId));
+    const [figure] = await tx
+      .select({ name: boonees.name, cityId: boonees.cityId })
+      .from(boonees)
+      .where(eq(boonees.id, figureId));
     if (!figure) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, figure.cityId);
     try {
       await tx.transaction(async (sp) =>
         sp
@@ -85,8 +90,12 @@ export async function bindSunTag(
 export async function unbindSunTag(db: Db, actor: Actor | null, figureId: string) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const [figure] = await tx.select({ name: boonees.name }).from(boonees).where(eq(boonees.id, figureId));
+    const [figure] = await tx
+      .select({ name: boonees.name, cityId: boonees.cityId })
+      .from(boonees)
+      .where(eq(boonees.id, figureId));
     if (!figure) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, figure.cityId);
     await tx
       .update(tags)
       .set({ sunMode: null, sunMetaKey: null, sunFileKey: null, sunCounter: null })

@@ -7,6 +7,7 @@ import { boonees, tags } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { isUniqueViolation } from "../figures/create-figure.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 
 /**
  * Gives a figure a new tag row with a new generated code, unclaimed, inside the caller's transaction.
@@ -44,11 +45,12 @@ export async function replaceClaimCode(db: Db, actor: Actor | null, input: { fig
   return db.transaction(async (tx) => {
     // FOR UPDATE: the figure cannot be claimed between this check and the new code.
     const [figure] = await tx
-      .select({ id: boonees.id, name: boonees.name, ownerId: boonees.ownerId })
+      .select({ id: boonees.id, name: boonees.name, ownerId: boonees.ownerId, cityId: boonees.cityId })
       .from(boonees)
       .where(eq(boonees.id, input.figureId))
       .for("update");
     if (!figure) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, figure.cityId);
     if (figure.ownerId) throw new DomainError("claimed", 409);
     const [old] = await tx.select({ code: tags.secretCode }).from(tags).where(eq(tags.figureId, figure.id));
     const code = await issueNewCode(tx, figure.id);

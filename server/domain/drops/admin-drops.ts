@@ -5,8 +5,10 @@ import { UUID } from "#shared/uuid.ts";
 
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { adminFigureSearch, instanceNumber } from "../../db/figure-search.ts";
+import { boonees } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { countDeliveries, type DeliveryCounts } from "../notifications/count-deliveries.ts";
+import { andInStaffCities } from "../staff-scope.ts";
 
 export interface AdminDrop {
   id: string;
@@ -43,7 +45,7 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
                       join boonees on boonees.id = ids.id ${pickerJoins}) f), '[]') as figures,
           coalesce((select json_agg(json_build_object('id', h.id, 'textDe', h.text_de, 'textEn', h.text_en, 'releaseAt', h.release_at, 'releasedAt', h.released_at) order by h.release_at)
                     from drop_hints h where h.drop_id = d.id), '[]') as hints
-        from drops d order by d.release_at desc limit 200`,
+        from drops d where true${andInStaffCities(actor, sql`d.city_id`)} order by d.release_at desc limit 200`,
   );
   const deliveries = await countDeliveries(
     db,
@@ -111,16 +113,16 @@ export async function listDropCandidates(
   q = "",
 ): Promise<{ figures: PickerFigure[]; more: boolean }> {
   assertRole(actor, ["admin"]);
-  const rows = await queryRows<PickerFigure>(db, dropCandidatesQuery(q));
+  const rows = await queryRows<PickerFigure>(db, dropCandidatesQuery(q, actor));
   return { figures: rows.slice(0, PICKER_PAGE), more: rows.length > PICKER_PAGE };
 }
 
 /** The picker's statement (one more row than a page, to know there is more); its plan is tested at 100,000 figures. */
-export function dropCandidatesQuery(q: string) {
+export function dropCandidatesQuery(q: string, actor: Actor | null = null) {
   const { text, number } = parsePickerQuery(q.slice(0, 100));
   return sql`select ${pickerColumns} from boonees ${pickerJoins}
         where boonees.owner_id is null and boonees.status <> 'Archived'
-          and not exists (select 1 from drop_figures df where df.boonee_id = boonees.id)
+          and not exists (select 1 from drop_figures df where df.boonee_id = boonees.id)${andInStaffCities(actor, boonees.cityId)}
           ${text ? sql`and ${adminFigureSearch(text, { owners: false })}` : sql``}
           ${number !== null ? sql`and ${instanceNumber} = ${number}` : sql``}
         order by boonees.created_at desc nulls last, boonees.id limit ${PICKER_PAGE + 1}`;
@@ -138,7 +140,7 @@ export async function pickerFigures(db: DbOrTx, actor: Actor | null, ids: string
         from boonees ${pickerJoins} where boonees.id in (${sql.join(
           wanted.map((id) => sql`${id}::uuid`),
           sql`, `,
-        )})`,
+        )})${andInStaffCities(actor, boonees.cityId)}`,
   );
   return wanted.map((id) => rows.find((r) => r.id === id)).filter((r): r is PickerFigure => !!r);
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { dropHints } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCityOf } from "../staff-scope.ts";
 import { lockDrop } from "./save-drop.ts";
 
 /** An admin adds a later hint to a drop (also after its release); it is published at its own time. */
@@ -14,7 +15,7 @@ export async function addDropHint(
 ) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const drop = await lockDrop(tx, input.dropId);
+    const drop = await lockDrop(tx, input.dropId, actor);
     const [hint] = await tx.insert(dropHints).values(input).returning({ id: dropHints.id });
     await recordActivity(tx, actor, {
       action: "drop.hintAdded",
@@ -40,6 +41,7 @@ export async function editDropHint(
       .where(eq(dropHints.id, input.hintId))
       .returning({ dropId: dropHints.dropId });
     if (!row) throw new DomainError("notFound", 404);
+    await assertStaffCityOf(tx, actor, "drop", row.dropId); // refused: the transaction undoes the edit
     await recordActivity(tx, actor, {
       action: "drop.edited",
       objectType: "drop",
@@ -58,6 +60,7 @@ export async function removeDropHint(db: Db, actor: Actor | null, input: { hintI
       .where(and(eq(dropHints.id, input.hintId), isNull(dropHints.releasedAt)))
       .returning({ dropId: dropHints.dropId });
     if (!row) throw new DomainError("hintReleased", 409);
+    await assertStaffCityOf(tx, actor, "drop", row.dropId); // refused: the transaction undoes the removal
     await recordActivity(tx, actor, {
       action: "drop.hintRemoved",
       objectType: "drop",

@@ -133,7 +133,9 @@ export type DashboardDrop =
 
 export async function getDashboardDrop(db: DbOrTx, actor: Actor | null): Promise<DashboardDrop> {
   assertRole(actor, ["admin"]);
-  const current = await pickCurrentDrop(db);
+  // A city admin's card: the drop of his first city (decision 058).
+  if (actor.cities && actor.cities.length === 0) return null;
+  const current = await pickCurrentDrop(db, actor.cities?.[0] ?? null);
   if (current?.state === "live") return { state: "live", drop: toSummary(current.row) };
   if (current?.state !== "waiting") return null;
   const [drop] = await queryRows<{ title_de: string; title_en: string; figures: number }>(

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 
 import type { Db, Tx } from "../../db/client.ts";
-import { boonees, cities, dropFigures, dropHints, drops } from "../../db/schema.ts";
+import { boonees, cities, dropFigures, dropHints, drops, FIRST_CITY_ID } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 
 export interface DropTexts {
   titleDe: string;
@@ -22,9 +23,10 @@ export interface DropSchedule extends DropTexts {
 }
 
 /** Reads the drop under a row lock (so a release cannot run between our check and our write). */
-async function lockDrop(tx: Tx, id: string) {
+async function lockDrop(tx: Tx, id: string, actor: Actor) {
   const [drop] = await tx.select().from(drops).where(eq(drops.id, id)).for("update");
   if (!drop) throw new DomainError("notFound", 404);
+  assertStaffCity(actor, drop.cityId);
   if (drop.cancelledAt) throw new DomainError("dropCancelled", 409);
   return drop;
 }
@@ -34,7 +36,7 @@ async function lockDrop(tx: Tx, id: string) {
  * become Hidden (nothing of a drop is public before its release); their status is kept to give back.
  * Figures no longer chosen get their status back.
  */
-async function setFigures(tx: Tx, dropId: string, figureIds: string[]) {
+async function setFigures(tx: Tx, dropId: string, figureIds: string[], actor: Actor) {
   const current = await tx
     .select({ figureId: dropFigures.figureId, previousStatus: dropFigures.previousStatus })
     .from(dropFigures)
@@ -54,12 +56,19 @@ async function setFigures(tx: Tx, dropId: string, figureIds: string[]) {
   const added = figureIds.filter((id) => !current.some((c) => c.figureId === id));
   if (!added.length) return;
   const rows = await tx
-    .select({ id: boonees.id, status: boonees.status, ownerId: boonees.ownerId, inDrop: dropFigures.dropId })
+    .select({
+      id: boonees.id,
+      status: boonees.status,
+      ownerId: boonees.ownerId,
+      inDrop: dropFigures.dropId,
+      cityId: boonees.cityId,
+    })
     .from(boonees)
     .leftJoin(dropFigures, eq(dropFigures.figureId, boonees.id))
     .where(inArray(boonees.id, added))
     .for("update", { of: boonees });
   if (rows.length !== added.length) throw new DomainError("figureUnknown", 404);
+  for (const r of rows) assertStaffCity(actor, r.cityId);
   if (rows.some((r) => r.ownerId || r.status === "Archived")) throw new DomainError("figureTaken", 409);
   if (rows.some((r) => r.inDrop)) throw new DomainError("figureInOtherDrop", 409);
   await tx.insert(dropFigures).values(rows.map((r) => ({ dropId, figureId: r.id, previousStatus: r.status })));
@@ -95,9 +104,11 @@ export async function createDrop(
   return db.transaction(async (tx) => {
     await assertFuture(tx, input.releaseAt);
     if (input.cityId !== undefined) await assertCity(tx, input.cityId);
+    assertStaffCity(actor, input.cityId ?? FIRST_CITY_ID);
     const { figureIds, copyOf, ...values } = input;
     const [original] = copyOf ? await tx.select().from(drops).where(eq(drops.id, copyOf)) : [];
     if (copyOf && !original) throw new DomainError("notFound", 404);
+    if (original) assertStaffCity(actor, original.cityId);
     const [drop] = await tx
       .insert(drops)
       .values({ ...values, hintImageUrl: values.hintImageUrl ?? original?.hintImageUrl ?? null })
@@ -115,7 +126,7 @@ export async function createDrop(
           })),
         );
     }
-    await setFigures(tx, drop.id, figureIds);
+    await setFigures(tx, drop.id, figureIds, actor);
     await recordActivity(tx, actor, {
       action: "drop.scheduled",
       objectType: "drop",
@@ -137,12 +148,15 @@ export async function editDrop(
 ) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const drop = await lockDrop(tx, input.id);
+    const drop = await lockDrop(tx, input.id, actor);
     const { id, figureIds, releaseAt, hintImageUrl, cityId, ...texts } = input;
     const waiting = !drop.releasedAt;
     if (waiting && releaseAt && releaseAt.getTime() !== drop.releaseAt.getTime()) await assertFuture(tx, releaseAt);
     // A released drop stays in its city (its announcement went to that city's followers).
-    if (waiting && cityId !== undefined) await assertCity(tx, cityId);
+    if (waiting && cityId !== undefined) {
+      await assertCity(tx, cityId);
+      assertStaffCity(actor, cityId);
+    }
     await tx
       .update(drops)
       .set({
@@ -155,7 +169,7 @@ export async function editDrop(
       .where(eq(drops.id, id));
     if (waiting && figureIds) {
       if (!figureIds.length) throw new DomainError("noFigures", 422);
-      await setFigures(tx, id, figureIds);
+      await setFigures(tx, id, figureIds, actor);
     }
     await recordActivity(tx, actor, {
       action: "drop.edited",
@@ -174,7 +188,7 @@ export async function editDrop(
 export async function cancelDrop(db: Db, actor: Actor | null, input: { dropId: string }) {
   assertRole(actor, ["admin"]);
   return db.transaction(async (tx) => {
-    const drop = await lockDrop(tx, input.dropId);
+    const drop = await lockDrop(tx, input.dropId, actor);
     if (drop.releasedAt) throw new DomainError("dropReleased", 409);
     const figures = await tx.select().from(dropFigures).where(eq(dropFigures.dropId, drop.id));
     await tx

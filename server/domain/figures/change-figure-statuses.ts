@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { boonees } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 import { figureChanges } from "./figure-changes.ts";
 import { figuresBreakingStatusRules } from "./figure-status-rules.ts";
 
@@ -27,6 +28,7 @@ export async function changeFigureStatuses(db: Db, actor: Actor | null, input: B
       .where(inArray(boonees.id, input.ids))
       .orderBy(asc(boonees.id))
       .for("update");
+    for (const f of current) assertStaffCity(actor, f.cityId);
     const missing = input.ids.length - current.length;
     const changing = current.filter((f) => f.status !== input.status);
     const updated =

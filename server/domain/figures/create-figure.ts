@@ -10,6 +10,7 @@ import { figureCardColumns } from "../../db/figure-columns.ts";
 import { boonees, cities, FIRST_CITY_ID, tags } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCity, inStaffCities } from "../staff-scope.ts";
 import { overriddenColumns } from "./type-inheritance.ts";
 
 export interface CreateFigureInput extends FigureFieldsInput {
@@ -80,6 +81,7 @@ export async function createFigure(
       const cityId = type?.cityId ?? input.cityId ?? FIRST_CITY_ID;
       const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
       if (!city) throw new DomainError("cityUnknown", 404);
+      assertStaffCity(actor, cityId);
       const values = {
         ...figureColumns(input),
         // An instance without its own pictures shows its type's.
@@ -143,6 +145,7 @@ export async function createFigureBatch(db: Db, actor: Actor | null, input: Batc
     try {
       return await db.transaction(async (tx) => {
         const type = await resolveType(tx, input.typeId);
+        assertStaffCity(actor, type.cityId);
         const codes = await freshCodes(tx, input.count);
         const rows = await tx
           .insert(boonees)
@@ -179,7 +182,12 @@ export async function createFigureBatch(db: Db, actor: Actor | null, input: Batc
 /** Figure types (no template_id) for the template selectors, newest first. */
 export async function listTypes(db: DbOrTx, actor: Actor | null, limit = 1000) {
   assertRole(actor, ["admin"]);
-  return db.select(figureCardColumns).from(boonees).where(isNull(boonees.typeId)).orderBy(boonees.name).limit(limit);
+  return db
+    .select(figureCardColumns)
+    .from(boonees)
+    .where(and(isNull(boonees.typeId), inStaffCities(actor, boonees.cityId)))
+    .orderBy(boonees.name)
+    .limit(limit);
 }
 
 /** One type's fields, to pre-fill the create form when an admin picks it as template. */
@@ -188,7 +196,7 @@ export async function getTemplate(db: DbOrTx, actor: Actor | null, id: string) {
   const [row] = await db
     .select()
     .from(boonees)
-    .where(and(eq(boonees.id, id)))
+    .where(and(eq(boonees.id, id), inStaffCities(actor, boonees.cityId)))
     .limit(1);
   return row ?? null;
 }

@@ -10,6 +10,7 @@ import { withdrawAchievements } from "../achievements/withdraw-achievements.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { createNotifications } from "../notifications/notify.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 import { photoUrlsOf } from "../stories/story-photos.ts";
 
 /**
@@ -30,11 +31,13 @@ export async function deleteFigure(db: Db, storage: Storage, actor: Actor | null
         ownerId: boonees.ownerId,
         imageUrl: boonees.imageUrl,
         videoUrl: boonees.welcomeVideoUrl,
+        cityId: boonees.cityId,
       })
       .from(boonees)
       .where(eq(boonees.id, input.id))
       .for("update");
     if (!row) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, row.cityId);
     const [instance] = await tx.select({ id: boonees.id }).from(boonees).where(eq(boonees.typeId, row.id)).limit(1);
     if (instance) throw new DomainError("hasInstances", 409);
     const details = await figureRef(tx, row.id);

@@ -17,7 +17,7 @@ const PAGE = 1000;
  */
 export function exportFigures(db: DbOrTx, actor: Actor | null, query: { q?: string; status?: StatusFilter } = {}) {
   assertRole(actor, ["admin"]);
-  const where = figureFilter(query);
+  const where = figureFilter(query, actor);
   return keysetRows(
     (after: { id: string; cursorTs: string } | null) =>
       db

@@ -7,6 +7,8 @@ import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { claimableFigureSql } from "../../db/figure-status-sql.ts";
 import { boonees, tags } from "../../db/schema.ts";
+import type { Actor } from "../errors.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 export interface StatusCount {
   total: number;
@@ -20,7 +22,7 @@ export interface StatusCount {
  * (all seven, zeros included) and public; "available" is claimable, so an Archived figure without
  * owner is neither claimed nor available. One grouped scan for the figures, one join for the tags.
  */
-export async function countFigures(db: DbOrTx) {
+export async function countFigures(db: DbOrTx, actor: Actor | null = null) {
   const rows = await db
     .select({
       status: boonees.status,
@@ -29,6 +31,7 @@ export async function countFigures(db: DbOrTx) {
       available: sql<number>`count(*) filter (where ${claimableFigureSql()})`.mapWith(Number),
     })
     .from(boonees)
+    .where(inStaffCities(actor, boonees.cityId))
     .groupBy(boonees.status);
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, { total: 0, claimed: 0, available: 0 }])) as Record<
     Status,
@@ -51,7 +54,8 @@ export async function countFigures(db: DbOrTx) {
         ),
     })
     .from(tags)
-    .innerJoin(boonees, eq(boonees.id, tags.figureId));
+    .innerJoin(boonees, eq(boonees.id, tags.figureId))
+    .where(inStaffCities(actor, boonees.cityId));
   return {
     figures: {
       total: sum(all, "total"),

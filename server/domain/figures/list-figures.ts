@@ -9,6 +9,7 @@ import { claimableFigureSql } from "../../db/figure-status-sql.ts";
 import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../../db/paging.ts";
 import { boonees, profiles, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 /** Big enough for a batch of instances and its type on one page. */
 export const BOONEES_PAGE_SIZE = 48;
@@ -20,9 +21,9 @@ export interface FigureListQuery {
   page?: number;
 }
 
-/** The list's search and status filter (the CSV export reads the same rows). */
-export function figureFilter(query: Pick<FigureListQuery, "q" | "status">): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
+/** The list's search and status filter within the actor's cities (the CSV export reads the same rows). */
+export function figureFilter(query: Pick<FigureListQuery, "q" | "status">, actor: Actor): SQL | undefined {
+  const parts: (SQL | undefined)[] = [inStaffCities(actor, boonees.cityId)];
   const q = query.q?.trim();
   if (q) {
     parts.push(adminFigureSearch(q));
@@ -31,7 +32,7 @@ export function figureFilter(query: Pick<FigureListQuery, "q" | "status">): SQL 
   if (status === "claimed") parts.push(isNotNull(boonees.ownerId));
   else if (status === "available") parts.push(claimableFigureSql());
   else if (status !== "all") parts.push(eq(boonees.status, status));
-  return parts.length ? and(...parts) : undefined;
+  return parts.some(Boolean) ? and(...parts) : undefined;
 }
 
 /** Figures that are available, i.e. claimable (shared/figure-status.ts). */
@@ -44,11 +45,12 @@ const availableCount = sql<number>`count(*) filter (where ${claimableFigureSql()
  */
 export async function listAdminFigures(db: DbOrTx, actor: Actor | null, query: FigureListQuery) {
   assertRole(actor, ["admin"]);
-  const where = figureFilter(query);
+  const where = figureFilter(query, actor);
+  const scope = inStaffCities(actor, boonees.cityId);
   const cursor = query.cursor;
   const backwards = cursor?.dir === "before";
   const q = query.q?.trim();
-  if (q) return searchAdminFigures(db, query, where!);
+  if (q) return searchAdminFigures(db, query, where!, scope);
   // One scan for the totals and the number of matches.
   const [totals] = await db
     .select({
@@ -57,7 +59,8 @@ export async function listAdminFigures(db: DbOrTx, actor: Actor | null, query: F
       available: availableCount,
       matches: where ? sql<number>`count(*) filter (where ${where})`.mapWith(Number) : count(),
     })
-    .from(boonees);
+    .from(boonees)
+    .where(scope);
   // Written so that "created_at <= ts" (resp. >=) can bound the index scan.
   const after =
     cursor &&
@@ -121,7 +124,7 @@ function selectAdminFigures(db: DbOrTx) {
  * scan also counts the matches (a window count, taken before the cursor narrows them down) and
  * picks the page's ids; their rows are then read by primary key.
  */
-async function searchAdminFigures(db: DbOrTx, query: FigureListQuery, where: SQL) {
+async function searchAdminFigures(db: DbOrTx, query: FigureListQuery, where: SQL, scope: SQL | undefined) {
   const cursor = query.cursor;
   const backwards = cursor?.dir === "before";
   const keyset = !cursor
@@ -139,7 +142,10 @@ async function searchAdminFigures(db: DbOrTx, query: FigureListQuery, where: SQL
           order by m.created_at ${backwards ? sql`asc` : sql`desc`}, m.id ${backwards ? sql`desc` : sql`asc`}
           limit ${BOONEES_PAGE_SIZE + 1}`,
     ),
-    db.select({ total: count(), claimed: count(boonees.ownerId), available: availableCount }).from(boonees),
+    db
+      .select({ total: count(), claimed: count(boonees.ownerId), available: availableCount })
+      .from(boonees)
+      .where(scope),
   ]);
   let matches = Number(picked[0]?.n ?? 0);
   if (picked.length === 0 && cursor) matches = (await db.select({ n: count() }).from(boonees).where(where))[0].n;

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { instanceNumber } from "../../db/figure-search.ts";
 import { boonees, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 /** Figures, their codes and instance numbers for the printable label sheet (by ids — any figure, for a reprint — or the unclaimed, not archived figures of a type). */
 export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?: string[]; typeId?: string }) {
@@ -33,7 +34,7 @@ export async function listLabels(db: DbOrTx, actor: Actor | null, query: { ids?:
     })
     .from(boonees)
     .innerJoin(tags, eq(tags.figureId, boonees.id))
-    .where(where)
+    .where(and(where, inStaffCities(actor, boonees.cityId)))
     .orderBy(boonees.createdAt, boonees.id)
     .limit(200);
 }
@@ -47,13 +48,19 @@ export async function labelTypeSummary(db: DbOrTx, actor: Actor | null, typeId: 
   const [type] = await db
     .select({ id: boonees.id, name: boonees.name })
     .from(boonees)
-    .where(eq(boonees.id, typeId))
+    .where(and(eq(boonees.id, typeId), inStaffCities(actor, boonees.cityId)))
     .limit(1);
   if (!type) return null;
   const [claimed] = await db
     .select({ n: count() })
     .from(boonees)
     .innerJoin(tags, eq(tags.figureId, boonees.id))
-    .where(and(or(eq(boonees.id, typeId), eq(boonees.typeId, typeId)), isNotNull(boonees.ownerId)));
+    .where(
+      and(
+        or(eq(boonees.id, typeId), eq(boonees.typeId, typeId)),
+        isNotNull(boonees.ownerId),
+        inStaffCities(actor, boonees.cityId),
+      ),
+    );
   return { name: type.name, claimed: claimed?.n ?? 0 };
 }

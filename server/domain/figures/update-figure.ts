@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { boonees } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCity, assertStaffCityOf } from "../staff-scope.ts";
 import { figureColumns } from "./create-figure.ts";
 import { figureChanges } from "./figure-changes.ts";
 import { figuresBreakingStatusRules } from "./figure-status-rules.ts";
@@ -37,6 +38,7 @@ export async function updateFigure(
   opts: { storeMedia?: () => Promise<{ imageUrl?: string; welcomeVideoUrl?: string }> } = {},
 ) {
   assertRole(actor, ["admin"]);
+  await assertStaffCityOf(db, actor, "figure", input.id);
   if (opts.storeMedia) {
     // New files are stored only for a figure that exists.
     const [exists] = await db.select({ id: boonees.id }).from(boonees).where(eq(boonees.id, input.id));
@@ -46,6 +48,7 @@ export async function updateFigure(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(boonees).where(eq(boonees.id, input.id)).for("update");
     if (!current) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, current.cityId);
     let values: Partial<typeof boonees.$inferInsert> = {
       ...figureColumns(input),
       ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),

@@ -6,6 +6,7 @@ import { instanceNumber, searchedNumber } from "../../db/figure-search.ts";
 import { contains } from "../../db/like-pattern.ts";
 import { boonees, figureReports, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 /** Figures per page of the reports view; each shows at most REPORTS_PER_FIGURE of its reports. */
 export const REPORT_FIGURES_PER_PAGE = 20;
@@ -52,7 +53,11 @@ const stateCondition = (state: ReportFilters["state"]) =>
 export async function listReports(db: DbOrTx, actor: Actor | null, filters: ReportFilters, pageSize = REPORT_FIGURES_PER_PAGE) {
   assertRole(actor, ["admin", "moderator"]);
   const admin = actor.role === "admin";
-  const where = and(stateCondition(filters.state), reportSearch(filters.q, admin));
+  const where = and(
+    stateCondition(filters.state),
+    reportSearch(filters.q, admin),
+    inStaffCities(actor, boonees.cityId),
+  );
   const [{ total }] = await db
     .select({ total: sql<number>`count(distinct ${figureReports.figureId})`.mapWith(Number) })
     .from(figureReports)

@@ -5,6 +5,7 @@ import { resolveReportsSchema } from "#shared/schemas/report.ts";
 import type { Db } from "../../db/client.ts";
 import { boonees, figureReports, profiles } from "../../db/schema.ts";
 import { DomainError, assertRole, type Actor } from "../errors.ts";
+import { assertStaffCityOf } from "../staff-scope.ts";
 import { createNotifications } from "../notifications/notify.ts";
 import { figureReportRef, withoutPlace } from "./figure-report-ref.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
@@ -22,6 +23,7 @@ export async function resolveFigureReports(db: Db, actor: Actor | null, input: {
   if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
   const { outcome } = parsed.data;
   const reason = outcome === "gone" ? parsed.data.reason : null;
+  await assertStaffCityOf(db, actor, "figure", input.figureId);
   return db.transaction(async (tx) => {
     const resolved = await tx
       .update(figureReports)

@@ -1,22 +1,40 @@
-import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { DbOrTx } from "../../db/client.ts";
-import { boonees, claims, profiles } from "../../db/schema.ts";
+import { boonees, cityFollows, claims, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { countFigures } from "../figures/figure-counts.ts";
 import { countOpenReports, countReportedPhotos } from "../reports/open-reports.ts";
+import { inStaffCities, isGlobalStaff } from "../staff-scope.ts";
 
 /** Totals for the dashboard and the 5 latest claims (admins and moderators). */
 export async function getDashboard(db: DbOrTx, actor: Actor | null) {
   assertRole(actor, ["admin", "moderator"]);
-  const { figures, tags: tagCounts } = await countFigures(db);
-  const [users] = await db.select({ total: count() }).from(profiles).where(isNull(profiles.deletedAt));
+  const { figures, tags: tagCounts } = await countFigures(db, actor);
+  const inCities = inStaffCities(actor, boonees.cityId);
+  // Accounts belong to no city: a city's staff count the people who follow one of their cities.
+  const [users] = await db
+    .select({ total: count() })
+    .from(profiles)
+    .where(
+      and(
+        isNull(profiles.deletedAt),
+        isGlobalStaff(actor)
+          ? undefined
+          : inArray(
+              profiles.id,
+              db.select({ id: cityFollows.userId }).from(cityFollows).where(inStaffCities(actor, cityFollows.cityId)),
+            ),
+      ),
+    );
   const [claimCounts] = await db
     .select({
       total: count(),
       pending: sql<number>`count(*) filter (where ${claims.status} = 'pending')`.mapWith(Number),
     })
-    .from(claims);
+    .from(claims)
+    .innerJoin(boonees, eq(boonees.id, claims.figureId))
+    .where(inCities);
   const recent = await db
     .select({
       id: claims.id,
@@ -32,6 +50,7 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     .from(claims)
     .innerJoin(boonees, eq(boonees.id, claims.figureId))
     .innerJoin(profiles, eq(profiles.id, claims.userId))
+    .where(inCities)
     .orderBy(sql`${claims.claimedAt} desc nulls last`, desc(claims.id))
     .limit(5);
   return {
@@ -40,7 +59,7 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     tags: tagCounts,
     claims: { total: claimCounts.total, pending: claimCounts.pending },
     recent,
-    reports: await countOpenReports(db),
-    reportedPhotos: await countReportedPhotos(db),
+    reports: await countOpenReports(db, actor),
+    reportedPhotos: await countReportedPhotos(db, actor),
   };
 }

@@ -4,6 +4,8 @@ import { andInCity } from "../../db/city-filter.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicFigureSql } from "../../db/figure-status-sql.ts";
 import { boonees } from "../../db/schema.ts";
+import type { Actor } from "../errors.ts";
+import { andInStaffCities, isGlobalStaff } from "../staff-scope.ts";
 
 /**
  * The numbers behind the operator's and the public's charts (issue "See the week"): each a small
@@ -35,12 +37,13 @@ const filled = (days: string[], rows: { day: string; n: number }[]) => {
 };
 
 /** Claims made per day over the last 8 weeks (rejected ones left out), today last. */
-export async function claimsPerDay(db: DbOrTx, zone: string) {
+export async function claimsPerDay(db: DbOrTx, zone: string, actor: Actor | null = null) {
   const first = await firstDay(db, zone, "day", CHART_DAYS - 1);
   const rows = await queryRows<{ day: string; n: number }>(
     db,
-    sql`select to_char(claimed_at at time zone ${zone}, 'YYYY-MM-DD') as day, count(*)::int as n
-        from claims where claimed_at >= (${first}::date)::timestamp at time zone ${zone} and status <> 'rejected'
+    sql`select to_char(c.claimed_at at time zone ${zone}, 'YYYY-MM-DD') as day, count(*)::int as n
+        from claims c join boonees on boonees.id = c.boonee_id
+        where c.claimed_at >= (${first}::date)::timestamp at time zone ${zone} and c.status <> 'rejected'${andInStaffCities(actor, boonees.cityId)}
         group by 1`,
   );
   return filled(calendar(first, CHART_DAYS, 1), rows);
@@ -60,17 +63,21 @@ export async function findsPerWeek(db: DbOrTx, zone: string, cityId: number | nu
 }
 
 /** Distinct collectors (not admins or moderators) per week who claimed, wrote a story or opened the app (active_weeks), last 8 weeks. */
-export async function activeCollectorsPerWeek(db: DbOrTx, zone: string) {
+export async function activeCollectorsPerWeek(db: DbOrTx, zone: string, actor: Actor | null = null) {
   const first = await firstDay(db, zone, "week", (CHART_WEEKS - 1) * 7);
   const since = sql`(${first}::date)::timestamp at time zone ${zone}`;
+  // A city's staff (decision 058) count claims and stories in their cities; opening the app belongs to no city.
+  const inCities = andInStaffCities(actor, boonees.cityId);
   const rows = await queryRows<{ day: string; n: number }>(
     db,
     sql`select to_char(week, 'YYYY-MM-DD') as day, count(distinct user_id)::int as n from (
-          select user_id, date_trunc('week', claimed_at at time zone ${zone}) as week from claims where claimed_at >= ${since}
+          select c.user_id, date_trunc('week', c.claimed_at at time zone ${zone}) as week
+            from claims c join boonees on boonees.id = c.boonee_id where c.claimed_at >= ${since}${inCities}
           union all
-          select user_id, date_trunc('week', created_at at time zone ${zone}) from boonee_stories where created_at >= ${since}
+          select s.user_id, date_trunc('week', s.created_at at time zone ${zone})
+            from boonee_stories s join boonees on boonees.id = s.boonee_id where s.created_at >= ${since}${inCities}
           union all
-          select user_id, week::timestamp from active_weeks where week >= ${first}::date
+          select user_id, week::timestamp from active_weeks where week >= ${first}::date and ${isGlobalStaff(actor)}
         ) active
         -- collectors only: the team's own taps and tests are not the city's activity
         where not exists (select 1 from user_roles r where r.user_id = active.user_id and r.role in ('admin', 'moderator'))
@@ -89,7 +96,7 @@ export interface DropFinds {
 }
 
 /** The last `limit` released drops, each with its figures' time to find (claimed after release). */
-export async function dropTimesToFind(db: DbOrTx, limit = 4): Promise<DropFinds[]> {
+export async function dropTimesToFind(db: DbOrTx, limit = 4, actor: Actor | null = null): Promise<DropFinds[]> {
   const rows = await queryRows<{
     id: string;
     titleDe: string;
@@ -99,7 +106,8 @@ export async function dropTimesToFind(db: DbOrTx, limit = 4): Promise<DropFinds[
     hours: number | null;
   }>(
     db,
-    sql`with recent as (select id, title_de, title_en, released_at from drops where released_at is not null order by released_at desc limit ${limit})
+    sql`with recent as (select id, title_de, title_en, released_at from drops
+          where released_at is not null${andInStaffCities(actor, sql`city_id`)} order by released_at desc limit ${limit})
         select r.id, r.title_de as "titleDe", r.title_en as "titleEn", r.released_at as "releasedAt", b.name,
                case when b.claimed_at is null or b.owner_id is null then null else greatest(0, extract(epoch from (b.claimed_at - r.released_at)) / 3600)::float8 end as hours
         from recent r join drop_figures df on df.drop_id = r.id join boonees b on b.id = df.boonee_id
@@ -129,7 +137,9 @@ export interface ChannelDeliveries {
 }
 
 /** Push and e-mail over the last 8 weeks: sent and failed jobs; and who has switched each channel off now. */
-export async function deliveriesPerChannel(db: DbOrTx): Promise<ChannelDeliveries[]> {
+export async function deliveriesPerChannel(db: DbOrTx, actor: Actor | null = null): Promise<ChannelDeliveries[]> {
+  // Deliveries belong to no city: a city's staff (decision 058) see none.
+  if (!isGlobalStaff(actor)) return [];
   const [jobs, off] = await Promise.all([
     queryRows<{ channel: "push" | "email"; sent: number; failed: number }>(
       db,

@@ -3,11 +3,12 @@ import { and, eq, ne } from "drizzle-orm";
 import { systemText } from "#shared/notification-text.ts";
 
 import type { Db } from "../../db/client.ts";
-import { booneeStories } from "../../db/schema.ts";
+import { boonees, booneeStories } from "../../db/schema.ts";
 import { recordActivity, storyRef } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { createNotifications } from "../notifications/notify.ts";
 import { requireReason } from "../reason.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 
 /**
  * A moderator or admin hides a finder story from the figure page, with a reason its author is told
@@ -21,6 +22,12 @@ export async function setStoryHidden(
   assertRole(actor, ["admin", "moderator"]);
   const reason = input.hidden ? requireReason(input.reason) : null;
   return db.transaction(async (tx) => {
+    const [story] = await tx
+      .select({ cityId: boonees.cityId })
+      .from(booneeStories)
+      .innerJoin(boonees, eq(boonees.id, booneeStories.figureId))
+      .where(eq(booneeStories.id, input.storyId));
+    if (story) assertStaffCity(actor, story.cityId);
     const [row] = await tx
       .update(booneeStories)
       .set({ hidden: input.hidden })

@@ -1,10 +1,11 @@
-import { count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 
 import type { DbOrTx } from "../../db/client.ts";
 import { contains } from "../../db/like-pattern.ts";
 import { pageOf } from "../../db/paging.ts";
 import { boonees, booneeStories, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { inStaffCities } from "../staff-scope.ts";
 
 export const STORIES_PAGE_SIZE = 20;
 
@@ -27,9 +28,10 @@ const hasOpenPhotoReports = sql<boolean>`exists (select 1 from story_photos p jo
 export async function listStories(db: DbOrTx, actor: Actor | null, query: { q?: string; page?: number }) {
   assertRole(actor, ["admin", "moderator"]);
   const q = query.q?.trim();
-  const where = q
-    ? or(contains(booneeStories.title, q), contains(booneeStories.story, q), contains(boonees.name, q))
-    : undefined;
+  const where = and(
+    q ? or(contains(booneeStories.title, q), contains(booneeStories.story, q), contains(boonees.name, q)) : undefined,
+    inStaffCities(actor, boonees.cityId),
+  );
   const [{ n: total }] = await db
     .select({ n: count() })
     .from(booneeStories)

@@ -3,12 +3,13 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { UUID } from "#shared/uuid.ts";
 
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { booneeStories, storyPhotoReports, storyPhotos } from "../../db/schema.ts";
+import { boonees, booneeStories, storyPhotoReports, storyPhotos } from "../../db/schema.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { prepareImage, putImage, type PreparedImage } from "../../uploads/process-upload.ts";
 import { removeUnreferencedUploads } from "../../uploads/upload-references.ts";
 import { recordActivity, storyRef } from "../activity/record-activity.ts";
 import { assertRole, assertSignedIn, DomainError, type Actor } from "../errors.ts";
+import { assertStaffCity } from "../staff-scope.ts";
 import { hit, minutesToWait, type ThrottleRule } from "../throttle.ts";
 
 export const PHOTOS_PER_STORY = 3;
@@ -96,12 +97,15 @@ export async function setPhotoHidden(db: Db, actor: Actor | null, input: { photo
         storyId: storyPhotos.storyId,
         title: booneeStories.title,
         authorId: booneeStories.userId,
+        cityId: boonees.cityId,
       })
       .from(storyPhotos)
       .innerJoin(booneeStories, eq(booneeStories.id, storyPhotos.storyId))
+      .innerJoin(boonees, eq(boonees.id, booneeStories.figureId))
       .where(eq(storyPhotos.id, input.photoId))
       .for("update", { of: storyPhotos });
     if (!photo) throw new DomainError("notFound", 404);
+    assertStaffCity(actor, photo.cityId);
     if (actor.role === "moderator" && photo.authorId === actor.id) throw new DomainError("ownStory", 403);
     await tx.update(storyPhotos).set({ hidden: input.hidden }).where(eq(storyPhotos.id, input.photoId));
     const reviewed = await tx

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 
 import { AUDIENCES, broadcastFormInput, broadcastSchema, CONTENT_TYPES } from "#shared/schemas/admin.ts";
+import { BroadcastCitySelect } from "~/components/admin/broadcast-city-select";
 import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
 import { SelectField, TextareaField } from "~/components/admin/figure-fields";
 import { audienceQuery, RecipientCount, useRecipientCount } from "~/components/admin/recipient-count";
@@ -110,6 +111,7 @@ export function BroadcastForm({
             </option>
           ))}
         </SelectField>
+        <BroadcastCitySelect cities={loaderData.cities} everyCity={loaderData.everyCity} error={errors.cityId} />
       </div>
       <AudienceFields audience={audience} show={show} errors={errors} loaderData={loaderData} />
       {show(contentType === "link") && (

@@ -46,6 +46,7 @@ export async function sendAction({ services, actor, form, request }: AdminAction
         imageRequired: "admin.broadcast.error.imageRequired",
         videoRequired: "admin.broadcast.error.videoRequired",
         linkRequired: "admin.broadcast.error.linkRequired",
+        cityRequired: "admin.broadcast.error.cityRequired",
       },
       "admin.broadcast.failed",
       { log: services.log, request },
