@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -59,6 +60,13 @@ import {
 import { setStoryHidden } from "../../server/domain/stories/hide-story.ts";
 import { listStories } from "../../server/domain/stories/list-stories.ts";
 import { setPhotoHidden } from "../../server/domain/stories/story-photos.ts";
+import { addWebhook } from "../../server/domain/webhooks/add-webhook.ts";
+import {
+  deleteWebhook,
+  replayWebhookDelivery,
+  setWebhookEnabled,
+} from "../../server/domain/webhooks/change-webhook.ts";
+import { listWebhooks } from "../../server/domain/webhooks/list-webhooks.ts";
 import { drop, figure, figureType, finderStory, instances, ownedFigure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -235,6 +243,14 @@ const TABLE: Record<string, Entry> = {
   ),
   "accounts/export-users#exportUsers": refused((a) => exportUsers(s.db, a)),
   "accounts/list-users#listUsers": refused((a) => listUsers(s.db, a, {})),
+  // webhooks carry every city's events: global admins only
+  "webhooks/add-webhook#addWebhook": refused((a) =>
+    addWebhook(s.db, a, { url: "https://hooks.example.com/in", "event.figure.found": "on" }, undefined as never),
+  ),
+  "webhooks/change-webhook#setWebhookEnabled": refused((a) => setWebhookEnabled(s.db, a, randomUUID(), false)),
+  "webhooks/change-webhook#deleteWebhook": refused((a) => deleteWebhook(s.db, a, randomUUID())),
+  "webhooks/change-webhook#replayWebhookDelivery": refused((a) => replayWebhookDelivery(s.db, a, randomUUID())),
+  "webhooks/list-webhooks#listWebhooks": refused((a) => listWebhooks(s.db, a)),
   "accounts/remove-account#removeAccount": refused((a) =>
     removeAccount(s.db, s.storage, a, { userId: T.finder, reason: "Test" }),
   ),

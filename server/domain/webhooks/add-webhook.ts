@@ -7,6 +7,7 @@ import { PushEndpointRefused, type PushEndpointPolicy } from "../../notify/push-
 import { newWebhookSecret } from "../../webhooks/signature.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 
 /**
  * An admin registers a webhook endpoint (docs/decisions/051). The URL must pass the push endpoints'
@@ -21,6 +22,7 @@ export async function addWebhook(
   endpoints: PushEndpointPolicy,
 ): Promise<{ id: string; secret: string }> {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // events of every city go to the endpoint (decision 058)
   const parsed = validate(webhookSchema, fields);
   if (!parsed.ok) throw new DomainError("invalid", 400, parsed.errors);
   const { url, description, events } = parsed.data;

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 
 const known = (id: string) => {
   if (!UUID.test(id)) throw new DomainError("notFound", 404);
@@ -15,6 +16,7 @@ const known = (id: string) => {
 /** Stops (or starts again) queueing events for an endpoint; what is queued already is still sent. */
 export async function setWebhookEnabled(db: Db, actor: Actor | null, id: string, enabled: boolean) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // events of every city go to the endpoint (decision 058)
   const where = and(known(id), enabled ? isNotNull(webhookEndpoints.disabledAt) : isNull(webhookEndpoints.disabledAt));
   await db.transaction(async (tx) => {
     const [changed] = await tx
@@ -35,6 +37,7 @@ export async function setWebhookEnabled(db: Db, actor: Actor | null, id: string,
 /** Deletes an endpoint with its deliveries (what is gone is gone, decision 040). */
 export async function deleteWebhook(db: Db, actor: Actor | null, id: string) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // events of every city go to the endpoint (decision 058)
   const where = known(id);
   await db.transaction(async (tx) => {
     const [gone] = await tx
@@ -58,6 +61,7 @@ export async function deleteWebhook(db: Db, actor: Actor | null, id: string) {
  */
 export async function replayWebhookDelivery(db: Db, actor: Actor | null, deliveryId: string) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // events of every city go to the endpoint (decision 058)
   if (!UUID.test(deliveryId)) throw new DomainError("notFound", 404);
   const replayed = await db.transaction(async (tx) => {
     const rows = await tx

@@ -5,6 +5,7 @@ import type { WebhookEvent } from "#shared/webhook-events.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
+import { assertGlobalStaff } from "../staff-scope.ts";
 
 /** How many of the latest deliveries the admin page shows. */
 export const RECENT_DELIVERIES = 30;
@@ -12,6 +13,7 @@ export const RECENT_DELIVERIES = 30;
 /** The endpoints (never their secrets) and the latest deliveries, for /admin/webhooks. */
 export async function listWebhooks(db: DbOrTx, actor: Actor | null) {
   assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // events of every city go to the endpoint (decision 058)
   const endpoints = await db
     .select({
       id: webhookEndpoints.id,
