@@ -119,7 +119,7 @@ export const userRoles = pgTable(
 /**
  * A city the game is played in (docs/decisions/053). Figures, drops and broadcasts belong to one (their
  * tags and reports through their figure); accounts do not. The first city (id 1) was made by migration
- * 0035 from the settings of a one-city deployment; rows written without a city (the previous release)
+ * 0034 from the settings of a one-city deployment; rows written without a city (the previous release)
  * land there by the columns' default.
  */
 export const cities = pgTable(
@@ -154,7 +154,7 @@ export const cities = pgTable(
   ],
 );
 
-/** The first city: made by migration 0035, the default of every city column. */
+/** The first city: made by migration 0034, the default of every city column. */
 export const FIRST_CITY_ID = 1;
 
 const cityId = () =>
@@ -918,7 +918,7 @@ export const personalTokens = pgTable(
 
 /**
  * The cities a collector follows: drop announcements (bell, push, e-mail) reach only followers of the
- * drop's city (docs/decisions/053). Migration 0035 filled it: each finder follows the city of their
+ * drop's city (docs/decisions/053). Migration 0034 filled it: each finder follows the city of their
  * first find, everyone else the first city.
  */
 export const cityFollows = pgTable(
@@ -937,7 +937,7 @@ export const cityFollows = pgTable(
 
 /**
  * The cities a staff member works for (docs/decisions/058). An admin without rows is global, with rows
- * for those cities only; a moderator is for the cities of his rows (none: no city). Migration 0036 gave
+ * for those cities only; a moderator is for the cities of his rows (none: no city). Migration 0035 gave
  * every existing moderator every existing city.
  */
 export const cityStaff = pgTable(

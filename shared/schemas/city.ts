@@ -52,7 +52,7 @@ export const citySchema = z.object({
 
 export type CityInput = z.output<typeof citySchema>;
 
-/** The first city (migration 0035): the default where a form names none. */
+/** The first city (migration 0034): the default where a form names none. */
 export const FIRST_CITY = 1;
 
 /** A form's city select (create figure, drop form): a city id; empty or absent is the first city. */

@@ -538,7 +538,7 @@ describe("staff per city (decision 058)", () => {
     expect(await staffCitiesOf(s.db, u.id, "moderator")).toEqual([tokyo]);
     await changeRole(s.db, globalAdmin, { userId: u.id, role: "user" });
     expect(await s.db.select().from(cityStaff).where(eq(cityStaff.userId, u.id))).toEqual([]);
-    // `cli grant-role … moderator`: without cities, every city (as migration 0036 did)
+    // `cli grant-role … moderator`: without cities, every city (as migration 0035 did)
     await setRole(s.db, u.id, "moderator");
     const all = await staffCitiesOf(s.db, u.id, "moderator");
     expect(all).toContain(luebeck);

@@ -11,7 +11,7 @@ import { assertNotLastAdmin } from "./last-admin.ts";
 
 /**
  * Replaces all of a user's roles with one, in one transaction (no permission check: internal; the CLI's
- * `grant-role`, the bootstrap admin). A moderator without cities gets every city, as migration 0036 gave
+ * `grant-role`, the bootstrap admin). A moderator without cities gets every city, as migration 0035 gave
  * the moderators of its day (decision 058); an admin without cities is global anyway.
  */
 export async function setRole(db: Db, userId: string, role: Role) {
