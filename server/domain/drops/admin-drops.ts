@@ -100,7 +100,7 @@ export function parsePickerQuery(q: string): { text: string; number: number | nu
 }
 
 /**
- * Figures a drop may take: unowned, not Archived, in no drop (types and instances alike), newest first,
+ * Figures a drop may take (of `cityId` when given): unowned, not Archived, in no drop (types and instances alike), newest first,
  * PICKER_PAGE at a time. `q` searches name, series and the exact code through the admin figure search's
  * index look-ups (server/db/figure-search.ts), and "Nr. 3" narrows to a number within the type; so a
  * search reads its matches, never all figures (tests/integration/drop-picker-scale.test.ts).
@@ -109,18 +109,23 @@ export async function listDropCandidates(
   db: DbOrTx,
   actor: Actor | null,
   q = "",
+  cityId?: number,
 ): Promise<{ figures: PickerFigure[]; more: boolean }> {
   assertRole(actor, ["admin"]);
-  const rows = await queryRows<PickerFigure>(db, dropCandidatesQuery(q));
+  const rows = await queryRows<PickerFigure>(db, dropCandidatesQuery(q, cityId));
   return { figures: rows.slice(0, PICKER_PAGE), more: rows.length > PICKER_PAGE };
 }
 
-/** The picker's statement (one more row than a page, to know there is more); its plan is tested at 100,000 figures. */
-export function dropCandidatesQuery(q: string) {
+/**
+ * The picker's statement (one more row than a page, to know there is more); its plan is tested at 100,000
+ * figures. `cityId`: only that city's figures (a drop takes its own city's, decision 053).
+ */
+export function dropCandidatesQuery(q: string, cityId?: number) {
   const { text, number } = parsePickerQuery(q.slice(0, 100));
   return sql`select ${pickerColumns} from boonees ${pickerJoins}
         where boonees.owner_id is null and boonees.status <> 'Archived'
           and not exists (select 1 from drop_figures df where df.boonee_id = boonees.id)
+          ${cityId !== undefined ? sql`and boonees.city_id = ${cityId}` : sql``}
           ${text ? sql`and ${adminFigureSearch(text, { owners: false })}` : sql``}
           ${number !== null ? sql`and ${instanceNumber} = ${number}` : sql``}
         order by boonees.created_at desc nulls last, boonees.id limit ${PICKER_PAGE + 1}`;
