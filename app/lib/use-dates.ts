@@ -31,6 +31,8 @@ export function useDates(ownZone?: string) {
   const zone = ownZone ?? cityZone ?? siteZone;
   return {
     day: (d: Date | string | number) => formatDay(d, lang, zone),
+    /** A day in another zone (a list of figures from several cities, each on its city's calendar; decision 053). */
+    dayIn: (d: Date | string | number, otherZone: string) => formatDay(d, lang, otherZone),
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),
     time: (d: Date | string | number) => formatTime(d, lang, zone),
     zone,

@@ -1,10 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { formatTable, isoDay } from "#shared/dates.ts";
+
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, dropFigures } from "../../server/db/schema.ts";
+import { getProfileSummary } from "../../server/domain/accounts/profile-summary.ts";
 import { cityTimeZone, dropTimeZone } from "../../server/domain/cities/city-zone.ts";
 import { createCity } from "../../server/domain/cities/save-city.ts";
+import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
+import { exportClaims } from "../../server/domain/claims/export-claims.ts";
+import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import { listDropCandidates } from "../../server/domain/drops/admin-drops.ts";
 import { createDrop, editDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
@@ -110,5 +116,26 @@ describe(`drops per city on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       figureIds: [f.id],
     });
     expect(await dropTimeZone(s.db, drop.id, "Europe/Berlin")).toBe("Asia/Tokyo");
+  });
+
+  it("dates a Tokyo claim at 00:30 Tokyo time on Tokyo's calendar: claims list, CSV rows and profile", async () => {
+    const f = await figure(s.db, { name: "Mitternachtskobold", status: "Placed", cityId: tokyo });
+    const finder = await createUser(s, "Nachteule");
+    await claimFigure(s.db, { id: finder.id, role: "user" }, { p_tag_id: f.tagId, p_boonee_id: f.id });
+    // 2026-11-27 00:30 in Tokyo is 2026-11-26 16:30 in Berlin
+    const at = "2026-11-26T15:30:00Z";
+    await s.db.execute(sql`update claims set claimed_at = ${at}::timestamptz where boonee_id = ${f.id}`);
+    await s.db.execute(sql`update boonees set claimed_at = ${at}::timestamptz where id = ${f.id}`);
+    expect(isoDay(at, "Europe/Berlin")).toBe("2026-11-26");
+
+    const listed = (await listClaims(s.db, admin, { q: "Mitternachtskobold" })).items;
+    expect(listed).toHaveLength(1);
+    expect(formatTable(listed[0].claimedAt!, listed[0].timeZone)).toBe("27.11.2026 00:30");
+    const exported = [];
+    for await (const r of exportClaims(s.db, admin, { q: "Mitternachtskobold" })) exported.push(r);
+    expect(exported.map((r) => r.timeZone)).toEqual(["Asia/Tokyo"]);
+    const owned = (await getProfileSummary(s.db, { id: finder.id, role: "user" })).owned;
+    expect(owned.map((o) => [o.id, o.timeZone])).toEqual([[f.id, "Asia/Tokyo"]]);
+    expect(isoDay(owned[0].claimedAt!, owned[0].timeZone)).toBe("2026-11-27");
   });
 });
