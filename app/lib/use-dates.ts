@@ -38,6 +38,8 @@ export function useDates(ownZone?: string) {
     zone,
     /** The claims tables ('dd.MM.yyyy HH:mm' in both languages, spec section 7). */
     table: (d: Date | string | number) => formatTable(d, zone),
+    /** A table date in another zone (a row's figure's city, decision 053). */
+    tableIn: (d: Date | string | number, otherZone: string) => formatTable(d, otherZone),
     /** The activity log and drop cards: the same in German, '27 Nov 2026 14:05' in English. */
     stamp: (d: Date | string | number) => formatTable(d, zone, lang),
     /** 'in 2 Tagen' / 'in 2 days', counted from `now` (the loader's clock, so hydration renders the same text). */

@@ -14,6 +14,7 @@ import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import { listDropCandidates } from "../../server/domain/drops/admin-drops.ts";
 import { createDrop, editDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
+import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
 import { figure } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
@@ -134,6 +135,8 @@ describe(`drops per city on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const exported = [];
     for await (const r of exportClaims(s.db, admin, { q: "Mitternachtskobold" })) exported.push(r);
     expect(exported.map((r) => r.timeZone)).toEqual(["Asia/Tokyo"]);
+    const recent = (await getDashboard(s.db, admin)).recent.find((r) => r.figureId === f.id);
+    expect(recent?.timeZone).toBe("Asia/Tokyo");
     const owned = (await getProfileSummary(s.db, { id: finder.id, role: "user" })).owned;
     expect(owned.map((o) => [o.id, o.timeZone])).toEqual([[f.id, "Asia/Tokyo"]]);
     expect(isoDay(owned[0].claimedAt!, owned[0].timeZone)).toBe("2026-11-27");

@@ -1,7 +1,7 @@
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
 
 import type { DbOrTx } from "../../db/client.ts";
-import { boonees, claims, profiles } from "../../db/schema.ts";
+import { boonees, cities, claims, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { countFigures } from "../figures/figure-counts.ts";
 import { countOpenReports, countReportedPhotos } from "../reports/open-reports.ts";
@@ -21,6 +21,8 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     .select({
       id: claims.id,
       claimedAt: claims.claimedAt,
+      /** the figure's city's zone: a claim is dated on that city's calendar (decision 053) */
+      timeZone: cities.timeZone,
       verified: claims.verified,
       status: claims.status,
       figureId: boonees.id,
@@ -31,6 +33,7 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     })
     .from(claims)
     .innerJoin(boonees, eq(boonees.id, claims.figureId))
+    .innerJoin(cities, eq(cities.id, boonees.cityId))
     .innerJoin(profiles, eq(profiles.id, claims.userId))
     .orderBy(sql`${claims.claimedAt} desc nulls last`, desc(claims.id))
     .limit(5);
