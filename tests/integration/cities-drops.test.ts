@@ -11,7 +11,7 @@ import { createCity } from "../../server/domain/cities/save-city.ts";
 import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { exportClaims } from "../../server/domain/claims/export-claims.ts";
 import { listClaims } from "../../server/domain/claims/list-claims.ts";
-import { listDropCandidates } from "../../server/domain/drops/admin-drops.ts";
+import { listAdminDrops, listDropCandidates } from "../../server/domain/drops/admin-drops.ts";
 import { createDrop, editDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
@@ -117,6 +117,8 @@ describe(`drops per city on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       figureIds: [f.id],
     });
     expect(await dropTimeZone(s.db, drop.id, "Europe/Berlin")).toBe("Asia/Tokyo");
+    // the admin list shows it in that zone
+    expect((await listAdminDrops(s.db, admin)).find((d) => d.id === drop.id)?.timeZone).toBe("Asia/Tokyo");
   });
 
   it("dates a Tokyo claim at 00:30 Tokyo time on Tokyo's calendar: claims list, CSV rows and profile", async () => {

@@ -21,6 +21,8 @@ export interface AdminDrop {
   releasedAt: string | null;
   cancelledAt: string | null;
   cityId: number;
+  /** its city's zone: its times are typed and shown in it (decision 053) */
+  timeZone: string;
   /** A cancelled drop lists the figures it had (they are free again, possibly in another drop). */
   figures: (PickerFigure & { found: boolean })[];
   hints: { id: string; textDe: string; textEn: string; releaseAt: string; releasedAt: string | null }[];
@@ -35,7 +37,7 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
   assertRole(actor, ["admin"]);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select d.*,
+    sql`select d.*, (select c.time_zone from cities c where c.id = d.city_id) as time_zone,
           coalesce((select json_agg(f order by f.name, f.number) from (
                       select ${pickerColumns}, boonees.owner_id is not null as found
                       from (select df.boonee_id as id from drop_figures df where df.drop_id = d.id
@@ -63,6 +65,7 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
     releasedAt: iso(r.released_at as string | null),
     cancelledAt: iso(r.cancelled_at as string | null),
     cityId: Number(r.city_id),
+    timeZone: r.time_zone as string,
     figures: (typeof r.figures === "string" ? JSON.parse(r.figures) : r.figures) as AdminDrop["figures"],
     hints: ((typeof r.hints === "string" ? JSON.parse(r.hints) : r.hints) as AdminDrop["hints"]).map((h) => ({
       ...h,
