@@ -21,9 +21,10 @@ import type { Route } from "./+types/root";
 import "./app.css";
 
 import { readCookie, serializeCookie } from "#shared/cookies.ts";
-import { langFromCookieHeader } from "#shared/i18n-config.ts";
+import { chosenLang, DEFAULT_LANG } from "#shared/i18n-config.ts";
 import { loadViewer } from "#server/auth/viewer.ts";
 import { recordAppOpen } from "#server/domain/accounts/record-app-open.ts";
+import { cityDefaultLang } from "#server/domain/cities/city-default-lang.ts";
 import { loadRootData } from "#server/root-data.ts";
 import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
 import { readFlash } from "~/guards.server";
@@ -43,7 +44,10 @@ const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const services = context.get(servicesContext);
-    context.set(langContext, langFromCookieHeader(request.headers.get("cookie")));
+    // the language toggle's cookie wins; without it a city page opens in the city's language (decision 053)
+    const chosen = chosenLang(request.headers.get("cookie"));
+    const cityLang = chosen ? null : await cityDefaultLang(services.db, new URL(request.url).pathname);
+    context.set(langContext, chosen ?? cityLang ?? DEFAULT_LANG);
     const { viewer, headers } = await loadViewer(services, request);
     context.set(viewerContext, viewer);
     if (viewer) recordAppOpen(services.db, viewer.id, services.config.TIME_ZONE);

@@ -31,11 +31,15 @@ export function useDates(ownZone?: string) {
   const zone = ownZone ?? cityZone ?? siteZone;
   return {
     day: (d: Date | string | number) => formatDay(d, lang, zone),
+    /** A day in another zone (a list of figures from several cities, each on its city's calendar; decision 053). */
+    dayIn: (d: Date | string | number, otherZone: string) => formatDay(d, lang, otherZone),
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),
     time: (d: Date | string | number) => formatTime(d, lang, zone),
     zone,
     /** The claims tables ('dd.MM.yyyy HH:mm' in both languages, spec section 7). */
     table: (d: Date | string | number) => formatTable(d, zone),
+    /** A table date in another zone (a row's figure's city, decision 053). */
+    tableIn: (d: Date | string | number, otherZone: string) => formatTable(d, otherZone),
     /** The activity log and drop cards: the same in German, '27 Nov 2026 14:05' in English. */
     stamp: (d: Date | string | number) => formatTable(d, zone, lang),
     /** 'in 2 Tagen' / 'in 2 days', counted from `now` (the loader's clock, so hydration renders the same text). */

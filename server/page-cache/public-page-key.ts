@@ -1,4 +1,4 @@
-import { LANG_COOKIE, langFromCookieHeader } from "#shared/i18n-config.ts";
+import { chosenLang, LANG_COOKIE } from "#shared/i18n-config.ts";
 import { policyOf } from "#shared/route-policy.ts";
 
 /** Cookies that do not make a page personal. Any other cookie (a session, a flash message …) means a fresh render. */
@@ -13,7 +13,7 @@ function onlyNeutralCookies(header: string | null) {
 }
 
 /**
- * The cache key of a request a shared page may answer (language, path and query), or null when the
+ * The cache key of a request a shared page may answer (chosen language or "auto", path and query), or null when the
  * request must be rendered for itself: not GET/HEAD, not a public page, or carrying a personal cookie.
  */
 export function publicPageKey(request: Request): string | null {
@@ -24,5 +24,6 @@ export function publicPageKey(request: Request): string | null {
   // pages every signed-out visitor sees alike (per language, `publicCache` in shared/route-policy.ts); their
   // `.data` twins serve client-side navigations
   if (!policyOf(url.pathname).publicCache) return null;
-  return `${langFromCookieHeader(cookie)} ${url.pathname}${url.search}`;
+  // no language chosen: the page's own default (German, or a city page's language), so not the German key
+  return `${chosenLang(cookie) ?? "auto"} ${url.pathname}${url.search}`;
 }

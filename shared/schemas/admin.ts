@@ -5,7 +5,7 @@ import { ELEMENTS, englishNeedsGerman, figureFieldsShape, optionalText, RARITIES
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 import { pickedFileProblem } from "../upload-rules.ts";
-import { cityIdField } from "./city.ts";
+import { changedCityIdField, cityIdField } from "./city.ts";
 
 export { ELEMENTS, RARITIES, STATUSES } from "../figure-fields.ts";
 export const CONTENT_TYPES = ["news", "image", "link", "video"] as const;
@@ -77,13 +77,14 @@ const placementNote = z
 
 /** Editing a figure; for an instance, the fields ticked "use the type's value" (`inherit_<column>`). */
 export const updateFigureSchema = figureFieldsSchema
-  .extend({ id: uuid, placementNote })
+  .extend({ id: uuid, placementNote, cityId: changedCityIdField })
   .catchall(z.unknown())
   .superRefine(englishNeedsGerman)
   .transform((v) => {
     const fields = Object.fromEntries(Object.keys(figureFieldsSchema.shape).map((k) => [k, v[k]])) as FigureFieldsInput;
     const inherit = INHERITED_FIELDS.filter((f) => v[inheritInputName(f.column)] === "on").map((f) => f.column);
-    return { ...fields, id: v.id, placementNote: v.placementNote as string | null | undefined, inherit };
+    const note = v.placementNote as string | null | undefined;
+    return { ...fields, id: v.id, placementNote: note, cityId: v.cityId as number | undefined, inherit };
   });
 export type UpdateFigureInput = z.output<typeof updateFigureSchema>;
 

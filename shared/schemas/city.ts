@@ -62,8 +62,22 @@ export const cityIdField = z
   .transform((v) => (v && v.trim() !== "" ? Number(v.trim()) : FIRST_CITY))
   .pipe(
     z
-      .number()
+      .number("admin.cities.error.unknown")
       .int("admin.cities.error.unknown")
       .min(1, "admin.cities.error.unknown")
       .max(2_147_483_647, "admin.cities.error.unknown"),
+  );
+
+/** The figure edit dialog's city select: a city id, or absent / empty to keep the figure's city. */
+export const changedCityIdField = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? Number(v.trim()) : undefined))
+  .pipe(
+    z
+      .number("admin.cities.error.unknown")
+      .int("admin.cities.error.unknown")
+      .min(1, "admin.cities.error.unknown")
+      .max(2_147_483_647, "admin.cities.error.unknown")
+      .optional(),
   );

@@ -16,7 +16,7 @@ export const dropState = (d: AdminDrop) => (d.cancelledAt ? "cancelled" : d.rele
 /** One drop in the admin list: state, time, figures, hints (add, fix, remove), preview, edit and cancel. */
 export function DropAdminCard({ drop }: { drop: AdminDrop }) {
   const { t } = useTranslation();
-  const dates = useDates();
+  const dates = useDates(drop.timeZone);
   const state = dropState(drop);
   return (
     <Card id={`drop-${drop.id}`} className="scroll-mt-20 p-4" data-testid="admin-drop" data-state={state}>
@@ -92,7 +92,7 @@ export function DropAdminCard({ drop }: { drop: AdminDrop }) {
 
 function DropHintsAdmin({ drop }: { drop: AdminDrop }) {
   const { t } = useTranslation();
-  const dates = useDates();
+  const dates = useDates(drop.timeZone);
   return (
     <section
       aria-label={t("drops.admin.hints", { count: drop.hints.length })}

@@ -11,16 +11,19 @@ import { loadMessages } from "~/locales/messages";
 
 type Cell = string | number | Date | null | undefined;
 
-/** How a row's values read in the reader's spreadsheet: translated values, times in TIME_ZONE. */
+/**
+ * How a row's values read in the reader's spreadsheet: translated values, times in `zone` (a figure's
+ * city's zone, decision 053) or else TIME_ZONE.
+ */
 export interface CsvFormat {
   t: (key: string) => string;
-  time: (d: Date | string | null | undefined) => string | null;
+  time: (d: Date | string | null | undefined, zone?: string) => string | null;
 }
 
 /**
  * Answers a CSV download: signed out goes to /auth (and back here), then the export's own role check
  * decides (403 as plain text in the reader's language). Column names and values are in the reader's
- * language, times in TIME_ZONE, and the separator is the one their spreadsheet reads: ";" for
+ * language, times in the figure's city's zone where the row gives one (else TIME_ZONE), and the separator is the one their spreadsheet reads: ";" for
  * German, "," for English (decision 030).
  */
 export async function csvDownload<T>(
@@ -49,7 +52,7 @@ export async function csvDownload<T>(
   }
   const format: CsvFormat = {
     t: (key) => t(dataKey(key)),
-    time: (d) => (d ? formatSpreadsheetTime(d, lang, zone) : null),
+    time: (d, own) => (d ? formatSpreadsheetTime(d, lang, own ?? zone) : null),
   };
   const day = isoDay(Date.now(), zone);
   return new Response(

@@ -144,7 +144,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <TableCell
                       className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}
                     >
-                      {dates.table(c.claimedAt)}
+                      {dates.tableIn(c.claimedAt, c.timeZone)}
                     </TableCell>
                     <TableCell className={stacked.cell}>
                       <RarityBadge rarity={c.rarity} />

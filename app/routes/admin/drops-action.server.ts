@@ -9,6 +9,7 @@ import {
   hintIdSchema,
 } from "#shared/schemas/drop.ts";
 import { fromZonedInput } from "#shared/zoned-time.ts";
+import { cityTimeZone, dropTimeZone } from "#server/domain/cities/city-zone.ts";
 import { addDropHint, editDropHint, removeDropHint } from "#server/domain/drops/drop-hints.ts";
 import { cancelDrop, createDrop, editDrop } from "#server/domain/drops/save-drop.ts";
 import { pickedFile, storeImage } from "#server/uploads/process-upload.ts";
@@ -25,6 +26,7 @@ const ERRORS: Record<string, string> = {
   releaseInPast: "drops.admin.error.releaseInPast",
   figureTaken: "drops.admin.error.figureTaken",
   figureInOtherDrop: "drops.admin.error.figureInOtherDrop",
+  figureInOtherCity: "drops.admin.error.figureInOtherCity",
   figureUnknown: "drops.admin.error.figureUnknown",
   noFigures: "drops.admin.error.figures",
   hintReleased: "drops.admin.error.hintReleased",
@@ -54,8 +56,10 @@ async function dropForm({ fields, form, services }: IntentContext, released: boo
     : validate(dropScheduleSchema, { ...fields, figureIds: form.getAll("figureIds").join(",") });
   if (!texts.ok || (schedule && !schedule.ok))
     invalidInput({ ...(texts.ok ? {} : texts.errors), ...(schedule && !schedule.ok ? schedule.errors : {}) });
+  // the release time is typed in the drop's city's local time (decision 053, follow-up)
+  const zone = schedule?.ok ? await cityTimeZone(services.db, schedule.data.cityId, services.config.TIME_ZONE) : "";
   const plan = schedule?.ok
-    ? { releaseAt: releaseTime(schedule.data.releaseAt, services.config.TIME_ZONE), figureIds: schedule.data.figureIds }
+    ? { releaseAt: releaseTime(schedule.data.releaseAt, zone), figureIds: schedule.data.figureIds }
     : null;
   const photo = pickedFile(form.get("hintImage"));
   const hintImageUrl = photo ? await storeImage(services.storage, photo, "hints") : undefined;
@@ -91,7 +95,8 @@ export const dropAction = intentAction(
     addHint: intent({
       schema: dropHintSchema,
       run: async (input, { services, actor }) => {
-        const releaseAt = releaseTime(input.releaseAt, services.config.TIME_ZONE);
+        const zone = await dropTimeZone(services.db, input.dropId, services.config.TIME_ZONE);
+        const releaseAt = releaseTime(input.releaseAt, zone);
         await addDropHint(services.db, actor(), { ...input, releaseAt });
         return done("drops.admin.hintAdded");
       },

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 
+import { FIRST_CITY } from "#shared/schemas/city.ts";
 import { toZonedInput } from "#shared/zoned-time.ts";
+import { cityTimeZone } from "#server/domain/cities/city-zone.ts";
 import { listStaffCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { listAdminDrops, listDropCandidates, pickerFigures, type AdminDrop } from "#server/domain/drops/admin-drops.ts";
 import { assertStaffCityOf } from "#server/domain/staff-scope.ts";
@@ -42,7 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const copy = drops.find((d) => d.id === copyId) ?? null;
   const preview = drops.find((d) => d.id === params.get("preview")) ?? null;
   const figureQ = (params.get("figureQ") ?? "").slice(0, 100);
-  let values: DropFormValues = editing ? editValues(editing, config.TIME_ZONE) : copy ? copyValues(copy) : {};
+  const zoneOf = (cityId: number | undefined) => cityTimeZone(db, cityId ?? FIRST_CITY, config.TIME_ZONE);
+  let values: DropFormValues = editing
+    ? editValues(editing, await zoneOf(editing.cityId))
+    : copy
+      ? copyValues(copy)
+      : {};
   if (searched) {
     const typed = Object.fromEntries(FORM_TEXTS.map((k) => [k, params.get(k) ?? values[k] ?? ""]));
     const cityId = Number(params.get("cityId")) || values.cityId;
@@ -56,9 +63,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     values = { ...values, figures: figures.filter((f) => f.free) };
   }
-  const candidates = { q: figureQ, ...(await listDropCandidates(db, actor, figureQ)) };
+  // the picker lists the chosen city's figures (the picker's GET search carries the city select)
+  const cityId = values.cityId ?? FIRST_CITY;
+  const candidates = { q: figureQ, ...(await listDropCandidates(db, actor, figureQ, cityId)) };
   const cities = (await listStaffCities(db, actor)).map(publicCity);
-  return { drops, editing, copy, preview, values, candidates, zone: config.TIME_ZONE, cities };
+  return { drops, editing, copy, preview, values, candidates, zone: await zoneOf(cityId), cities };
 }
 
 export const action = dropAction;
@@ -67,10 +76,10 @@ function editValues(d: AdminDrop, zone: string): DropFormValues {
   return { ...d, released: !!d.releasedAt, releaseAt: toZonedInput(d.releaseAt, zone) };
 }
 
-/** A duplicate: the texts and the photo; a new start time is for the admin to choose. */
+/** A duplicate: the texts, the photo and the city; a new start time is for the admin to choose. */
 function copyValues(d: AdminDrop): DropFormValues {
-  const { titleDe, titleEn, descriptionDe, descriptionEn, areaDe, areaEn, hintImageUrl } = d;
-  return { titleDe, titleEn, descriptionDe, descriptionEn, areaDe, areaEn, hintImageUrl, copyOf: d.id };
+  const { titleDe, titleEn, descriptionDe, descriptionEn, areaDe, areaEn, hintImageUrl, cityId } = d;
+  return { titleDe, titleEn, descriptionDe, descriptionEn, areaDe, areaEn, hintImageUrl, cityId, copyOf: d.id };
 }
 
 /** How the public will see the drop once it is released, in both languages. */

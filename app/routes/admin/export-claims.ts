@@ -5,7 +5,7 @@ import { claimFilters } from "~/lib/admin-list-filters";
 import type { Route } from "./+types/export-claims";
 import { csvDownload } from "./csv.server";
 
-/** GET /admin/claims.csv?q=&state=: the claims the table shows; e-mail addresses and codes for admins only. */
+/** GET /admin/claims.csv?q=&state=: the claims the table shows (dated in each figure's city's zone); e-mail addresses and codes for admins only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db;
   const filters = claimFilters(new URL(request.url));
@@ -34,10 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       r.claimer ?? f.t("common.anonymous"),
       r.email,
       r.code,
-      f.time(r.claimedAt),
+      f.time(r.claimedAt, r.timeZone),
       f.t(`admin.claims.state.${r.status}`),
       r.reason,
-      f.time(r.reviewedAt),
+      f.time(r.reviewedAt, r.timeZone),
       r.id,
     ],
   });

@@ -4,6 +4,7 @@ import { data, Link, useNavigation } from "react-router";
 import { formFields } from "#shared/forms.ts";
 import { pageParam } from "#shared/schemas/admin.ts";
 import { decodeCursor } from "#server/db/paging.ts";
+import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { listAdminFigures } from "#server/domain/figures/list-figures.ts";
 import { countInstances } from "#server/domain/figures/type-inheritance.ts";
 import { AdminPage, listHref, Pager, StatCard } from "~/components/admin/admin-page";
@@ -45,7 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     db,
     list.items.filter((i) => !i.typeId).map((i) => i.id),
   );
-  return { ...list, items: list.items.map((i) => ({ ...i, instances: instances.get(i.id) ?? null })), q, status };
+  // the edit dialog's city select (decision 053)
+  const cities = (await listCities(db)).map(publicCity);
+  const items = list.items.map((i) => ({ ...i, instances: instances.get(i.id) ?? null }));
+  return { ...list, items, q, status, cities };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

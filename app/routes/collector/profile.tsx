@@ -345,7 +345,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                           {t("profile.instance", { number: b.instanceNumber })}
                         </span>
                       )}
-                      {b.claimedAt && <span>{t("profile.foundOn", { date: dates.day(b.claimedAt) })}</span>}
+                      {b.claimedAt && (
+                        <span>{t("profile.foundOn", { date: dates.dayIn(b.claimedAt, b.timeZone) })}</span>
+                      )}
                       {b.reportedIssue && (
                         <span className="font-bold text-[#7a4a00]" data-testid="owned-reported">
                           {t(`life.note.${b.reportedIssue}Title`)}

@@ -31,6 +31,8 @@ export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
     .select({
       ...figureCardColumns,
       claimedAt: boonees.claimedAt,
+      // its city's zone: a find is dated on that city's calendar (decision 053)
+      timeZone: sql<string>`(select c.time_zone from cities c where c.id = boonees.city_id)`,
       reportedIssue: boonees.reportedIssue,
       // qualified by hand: drizzle leaves a one-table select's columns bare, which the subquery would take as its own
       instanceNumber,

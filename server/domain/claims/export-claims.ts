@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { keysetRows } from "../../csv/csv.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { instanceNumber } from "../../db/figure-search.ts";
-import { boonees, claims, profiles, tags } from "../../db/schema.ts";
+import { boonees, cities, claims, profiles, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { claimsFilter, type ClaimState } from "./list-claims.ts";
 
@@ -36,6 +36,8 @@ async function* claimRows(db: DbOrTx, actor: Actor, query: { q?: string; state?:
           deletedAt: profiles.deletedAt,
           code: tags.secretCode,
           claimedAt: claims.claimedAt,
+          /** the figure's city's zone: a claim is dated on that city's calendar (decision 053) */
+          timeZone: cities.timeZone,
           status: claims.status,
           reason: claims.reason,
           reviewedAt: claims.reviewedAt,
@@ -43,6 +45,7 @@ async function* claimRows(db: DbOrTx, actor: Actor, query: { q?: string; state?:
         })
         .from(claims)
         .innerJoin(boonees, eq(boonees.id, claims.figureId))
+        .innerJoin(cities, eq(cities.id, boonees.cityId))
         .innerJoin(profiles, eq(profiles.id, claims.userId))
         .leftJoin(tags, eq(tags.figureId, boonees.id))
         .where(

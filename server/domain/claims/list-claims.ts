@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { figureWithCode, instanceNumber } from "../../db/figure-search.ts";
 import { contains } from "../../db/like-pattern.ts";
 import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../../db/paging.ts";
-import { boonees, claims, profiles, tags } from "../../db/schema.ts";
+import { boonees, cities, claims, profiles, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { inStaffCities } from "../staff-scope.ts";
 
@@ -88,6 +88,8 @@ export async function listClaims(
     .select({
       id: claims.id,
       claimedAt: claims.claimedAt,
+      /** the figure's city's zone: a claim is dated on that city's calendar (decision 053) */
+      timeZone: cities.timeZone,
       verified: claims.verified,
       status: claims.status,
       reason: claims.reason,
@@ -106,6 +108,7 @@ export async function listClaims(
     })
     .from(claims)
     .innerJoin(boonees, eq(boonees.id, claims.figureId))
+    .innerJoin(cities, eq(cities.id, boonees.cityId))
     .innerJoin(profiles, eq(profiles.id, claims.userId))
     .leftJoin(tags, eq(tags.figureId, boonees.id))
     .where(and(where, keyset))

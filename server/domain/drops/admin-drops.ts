@@ -23,6 +23,8 @@ export interface AdminDrop {
   releasedAt: string | null;
   cancelledAt: string | null;
   cityId: number;
+  /** its city's zone: its times are typed and shown in it (decision 053) */
+  timeZone: string;
   /** A cancelled drop lists the figures it had (they are free again, possibly in another drop). */
   figures: (PickerFigure & { found: boolean })[];
   hints: { id: string; textDe: string; textEn: string; releaseAt: string; releasedAt: string | null }[];
@@ -37,7 +39,7 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
   assertRole(actor, ["admin"]);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select d.*,
+    sql`select d.*, (select c.time_zone from cities c where c.id = d.city_id) as time_zone,
           coalesce((select json_agg(f order by f.name, f.number) from (
                       select ${pickerColumns}, boonees.owner_id is not null as found
                       from (select df.boonee_id as id from drop_figures df where df.drop_id = d.id
@@ -65,6 +67,7 @@ export async function listAdminDrops(db: DbOrTx, actor: Actor | null): Promise<A
     releasedAt: iso(r.released_at as string | null),
     cancelledAt: iso(r.cancelled_at as string | null),
     cityId: Number(r.city_id),
+    timeZone: r.time_zone as string,
     figures: (typeof r.figures === "string" ? JSON.parse(r.figures) : r.figures) as AdminDrop["figures"],
     hints: ((typeof r.hints === "string" ? JSON.parse(r.hints) : r.hints) as AdminDrop["hints"]).map((h) => ({
       ...h,
@@ -102,7 +105,7 @@ export function parsePickerQuery(q: string): { text: string; number: number | nu
 }
 
 /**
- * Figures a drop may take: unowned, not Archived, in no drop (types and instances alike), newest first,
+ * Figures a drop may take (of `cityId` when given): unowned, not Archived, in no drop (types and instances alike), newest first,
  * PICKER_PAGE at a time. `q` searches name, series and the exact code through the admin figure search's
  * index look-ups (server/db/figure-search.ts), and "Nr. 3" narrows to a number within the type; so a
  * search reads its matches, never all figures (tests/integration/drop-picker-scale.test.ts).
@@ -111,18 +114,23 @@ export async function listDropCandidates(
   db: DbOrTx,
   actor: Actor | null,
   q = "",
+  cityId?: number,
 ): Promise<{ figures: PickerFigure[]; more: boolean }> {
   assertRole(actor, ["admin"]);
-  const rows = await queryRows<PickerFigure>(db, dropCandidatesQuery(q, actor));
+  const rows = await queryRows<PickerFigure>(db, dropCandidatesQuery(q, cityId, actor));
   return { figures: rows.slice(0, PICKER_PAGE), more: rows.length > PICKER_PAGE };
 }
 
-/** The picker's statement (one more row than a page, to know there is more); its plan is tested at 100,000 figures. */
-export function dropCandidatesQuery(q: string, actor: Actor | null = null) {
+/**
+ * The picker's statement (one more row than a page, to know there is more); its plan is tested at 100,000
+ * figures. `cityId`: only that city's figures (a drop takes its own city's, decision 053).
+ */
+export function dropCandidatesQuery(q: string, cityId?: number, actor: Actor | null = null) {
   const { text, number } = parsePickerQuery(q.slice(0, 100));
   return sql`select ${pickerColumns} from boonees ${pickerJoins}
         where boonees.owner_id is null and boonees.status <> 'Archived'
           and not exists (select 1 from drop_figures df where df.boonee_id = boonees.id)${andInStaffCities(actor, boonees.cityId)}
+          ${cityId !== undefined ? sql`and boonees.city_id = ${cityId}` : sql``}
           ${text ? sql`and ${adminFigureSearch(text, { owners: false })}` : sql``}
           ${number !== null ? sql`and ${instanceNumber} = ${number}` : sql``}
         order by boonees.created_at desc nulls last, boonees.id limit ${PICKER_PAGE + 1}`;

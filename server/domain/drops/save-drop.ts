@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 
 import type { Db, Tx } from "../../db/client.ts";
 import { boonees, cities, dropFigures, dropHints, drops, FIRST_CITY_ID } from "../../db/schema.ts";
@@ -32,11 +32,12 @@ async function lockDrop(tx: Tx, id: string, actor: Actor) {
 }
 
 /**
- * Puts figures into a waiting drop: each must be unowned, not Archived and in no other drop. They
+ * Puts figures into a waiting drop: each must be in the drop's city (decision 053), unowned, not Archived
+ * and in no other drop. They
  * become Hidden (nothing of a drop is public before its release); their status is kept to give back.
  * Figures no longer chosen get their status back.
  */
-async function setFigures(tx: Tx, dropId: string, figureIds: string[], actor: Actor) {
+async function setFigures(tx: Tx, dropId: string, cityId: number, figureIds: string[], actor: Actor) {
   const current = await tx
     .select({ figureId: dropFigures.figureId, previousStatus: dropFigures.previousStatus })
     .from(dropFigures)
@@ -53,6 +54,7 @@ async function setFigures(tx: Tx, dropId: string, figureIds: string[], actor: Ac
         ),
       ),
     );
+  await assertFiguresInCity(tx, figureIds, cityId);
   const added = figureIds.filter((id) => !current.some((c) => c.figureId === id));
   if (!added.length) return;
   const rows = await tx
@@ -76,6 +78,17 @@ async function setFigures(tx: Tx, dropId: string, figureIds: string[], actor: Ac
     .update(boonees)
     .set({ status: "Hidden" })
     .where(and(inArray(boonees.id, added), isNull(boonees.ownerId)));
+}
+
+/** Every chosen figure lies in the drop's city (a drop is announced to that city's followers). */
+async function assertFiguresInCity(tx: Tx, figureIds: string[], cityId: number) {
+  if (!figureIds.length) return;
+  const elsewhere = await tx
+    .select({ id: boonees.id })
+    .from(boonees)
+    .where(and(inArray(boonees.id, figureIds), ne(boonees.cityId, cityId)))
+    .limit(1);
+  if (elsewhere.length) throw new DomainError("figureInOtherCity", 422);
 }
 
 async function assertCity(tx: Tx, cityId: number) {
@@ -112,7 +125,7 @@ export async function createDrop(
     const [drop] = await tx
       .insert(drops)
       .values({ ...values, hintImageUrl: values.hintImageUrl ?? original?.hintImageUrl ?? null })
-      .returning({ id: drops.id, titleDe: drops.titleDe });
+      .returning({ id: drops.id, titleDe: drops.titleDe, cityId: drops.cityId });
     if (original) {
       const shift = input.releaseAt.getTime() - original.releaseAt.getTime();
       const hints = await tx.select().from(dropHints).where(eq(dropHints.dropId, original.id));
@@ -126,7 +139,7 @@ export async function createDrop(
           })),
         );
     }
-    await setFigures(tx, drop.id, figureIds, actor);
+    await setFigures(tx, drop.id, drop.cityId, figureIds, actor);
     await recordActivity(tx, actor, {
       action: "drop.scheduled",
       objectType: "drop",
@@ -167,9 +180,15 @@ export async function editDrop(
         updatedAt: sql`now()`,
       })
       .where(eq(drops.id, id));
-    if (waiting && figureIds) {
-      if (!figureIds.length) throw new DomainError("noFigures", 422);
-      await setFigures(tx, id, figureIds, actor);
+    if (waiting && (figureIds || cityId !== undefined)) {
+      if (figureIds && !figureIds.length) throw new DomainError("noFigures", 422);
+      // a new city without a new choice: the drop's figures must still be in it
+      const chosen =
+        figureIds ??
+        (await tx.select({ id: dropFigures.figureId }).from(dropFigures).where(eq(dropFigures.dropId, id))).map(
+          (f) => f.id,
+        );
+      await setFigures(tx, id, cityId ?? drop.cityId, chosen, actor);
     }
     await recordActivity(tx, actor, {
       action: "drop.edited",

@@ -7,7 +7,7 @@ import { figureColumns, secretFigureColumns } from "../../db/figure-columns.ts";
 import { adminFigureSearch, instanceNumber } from "../../db/figure-search.ts";
 import { claimableFigureSql } from "../../db/figure-status-sql.ts";
 import { keysetPage, SPARSE_MATCHES, type PageCursor } from "../../db/paging.ts";
-import { boonees, profiles, tags } from "../../db/schema.ts";
+import { boonees, cities, profiles, tags } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { inStaffCities } from "../staff-scope.ts";
 
@@ -103,6 +103,9 @@ function selectAdminFigures(db: DbOrTx) {
       overriddenFields: boonees.overriddenFields,
       createdAt: boonees.createdAt,
       claimedAt: boonees.claimedAt,
+      cityId: boonees.cityId,
+      /** its city's zone: its dates are on that city's calendar (decision 053) */
+      timeZone: cities.timeZone,
       ownerId: boonees.ownerId,
       ownerName: profiles.name,
       code: tags.secretCode,
@@ -116,7 +119,8 @@ function selectAdminFigures(db: DbOrTx) {
     })
     .from(boonees)
     .leftJoin(profiles, eq(profiles.id, boonees.ownerId))
-    .leftJoin(tags, eq(tags.figureId, boonees.id));
+    .leftJoin(tags, eq(tags.figureId, boonees.id))
+    .innerJoin(cities, eq(cities.id, boonees.cityId));
 }
 
 /**

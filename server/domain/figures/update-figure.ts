@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import type { InheritedColumn } from "#shared/inherited-fields.ts";
 import type { FigureFieldsInput } from "#shared/schemas/admin.ts";
 
-import type { Db } from "../../db/client.ts";
-import { boonees } from "../../db/schema.ts";
+import { queryRows, type Db, type Tx } from "../../db/client.ts";
+import { boonees, cities } from "../../db/schema.ts";
 import { figureRef, recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { assertStaffCity, assertStaffCityOf } from "../staff-scope.ts";
@@ -22,6 +22,11 @@ export interface UpdateFigureInput extends FigureFieldsInput {
   inherit?: readonly InheritedColumn[];
   /** Where the operator hid it; undefined keeps the note, null clears it. */
   placementNote?: string | null;
+  /**
+   * Moves it to another city (decision 053, follow-up); undefined keeps it. A type takes its instances
+   * along; an instance lies in its type's city, so it can only name that one.
+   */
+  cityId?: number;
 }
 
 /**
@@ -56,6 +61,12 @@ export async function updateFigure(
     };
     const [type] = current.typeId ? await tx.select().from(boonees).where(eq(boonees.id, current.typeId)) : [];
     if (type) values = { ...values, ...typeValues(type, input.inherit ?? []) };
+    const moved = input.cityId !== undefined && input.cityId !== current.cityId;
+    if (moved) {
+      if (type) throw new DomainError("cityOfType", 422);
+      await assertMovable(tx, current.id, input.cityId!);
+      values = { ...values, cityId: input.cityId };
+    }
     const overriddenFields = type ? overriddenColumns(type, { ...current, ...values }) : current.overriddenFields;
     const [row] = await tx
       .update(boonees)
@@ -68,6 +79,7 @@ export async function updateFigure(
       .returning();
     // A figure of a waiting drop stays Hidden until the release (the rollback undoes the update).
     if ((await figuresBreakingStatusRules(tx, [row.id])).length > 0) throw new DomainError("inWaitingDrop", 409);
+    if (moved && !row.typeId) await tx.update(boonees).set({ cityId: row.cityId }).where(eq(boonees.typeId, row.id));
     const reached = row.typeId ? 0 : await propagateToInstances(tx, row);
     await recordActivity(tx, actor, {
       action: "boonee.updated",
@@ -83,4 +95,20 @@ export async function updateFigure(
     });
     return { id: row.id, name: row.name, reached };
   });
+}
+
+/**
+ * A figure (and a type's instances) may move to a known city unless one of them waits in a drop: a drop
+ * takes only its own city's figures (decision 053, follow-up); a released drop's figures are history.
+ */
+async function assertMovable(tx: Tx, figureId: string, cityId: number) {
+  const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
+  if (!city) throw new DomainError("cityUnknown", 404);
+  const [waiting] = await queryRows<{ id: string }>(
+    tx,
+    sql`select d.id from drop_figures df join drops d on d.id = df.drop_id join boonees b on b.id = df.boonee_id
+        where (b.id = ${figureId}::uuid or b.template_id = ${figureId}::uuid)
+          and d.released_at is null and d.cancelled_at is null limit 1`,
+  );
+  if (waiting) throw new DomainError("inWaitingDrop", 409);
 }

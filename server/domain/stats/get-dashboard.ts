@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { DbOrTx } from "../../db/client.ts";
-import { boonees, cityFollows, claims, profiles } from "../../db/schema.ts";
+import { boonees, cities, cityFollows, claims, profiles } from "../../db/schema.ts";
 import { assertRole, type Actor } from "../errors.ts";
 import { countFigures } from "../figures/figure-counts.ts";
 import { countOpenReports, countReportedPhotos } from "../reports/open-reports.ts";
@@ -39,6 +39,8 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     .select({
       id: claims.id,
       claimedAt: claims.claimedAt,
+      /** the figure's city's zone: a claim is dated on that city's calendar (decision 053) */
+      timeZone: cities.timeZone,
       verified: claims.verified,
       status: claims.status,
       figureId: boonees.id,
@@ -49,6 +51,7 @@ export async function getDashboard(db: DbOrTx, actor: Actor | null) {
     })
     .from(claims)
     .innerJoin(boonees, eq(boonees.id, claims.figureId))
+    .innerJoin(cities, eq(cities.id, boonees.cityId))
     .innerJoin(profiles, eq(profiles.id, claims.userId))
     .where(inCities)
     .orderBy(sql`${claims.claimedAt} desc nulls last`, desc(claims.id))

@@ -19,7 +19,8 @@ export type ClaimItem = Route.ComponentProps["loaderData"]["claims"]["items"][nu
 /** One claim; a pending one can be reviewed, a moderator's own claim only by someone else. */
 export function ClaimRow({ claim: c, canReview }: { claim: ClaimItem; canReview: boolean }) {
   const { t } = useTranslation();
-  const dates = useDates();
+  // dated on the figure's city's calendar (decision 053)
+  const dates = useDates(c.timeZone);
   return (
     <TableRow data-testid="claim-row" className={stacked.row}>
       <TableCell className={`font-bold ${stacked.cell}`}>

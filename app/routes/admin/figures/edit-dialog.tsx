@@ -1,7 +1,8 @@
 import { PencilIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
 
+import { CitySelect } from "~/components/admin/city-select";
 import { FigureFields, MediaPickers } from "~/components/admin/figure-fields";
 import { PlacementNoteField } from "~/components/admin/figure-identity";
 import { InheritanceNote } from "~/components/admin/inheritance-note";
@@ -19,6 +20,7 @@ import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
+import type { Route } from "../+types/figures";
 import type { FigureItem } from "./figure-item";
 import type { UpdateAnswer } from "./update.server";
 
@@ -45,6 +47,7 @@ export function useEditToast() {
 export function EditDialog({ item }: { item: FigureItem }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<UpdateAnswer>({ key: EDIT_FETCHER });
+  const { cities } = useLoaderData() as Route.ComponentProps["loaderData"];
   const [wanted, setWanted] = useState(false);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data?.id === item.id ? fetcher.data : undefined;
@@ -78,6 +81,8 @@ export function EditDialog({ item }: { item: FigureItem }) {
               )}
               <InheritanceNote item={item} idPrefix={`edit-${item.id}-`} />
               <FigureFields values={item} errors={errors} idPrefix={`edit-${item.id}-`} />
+              {/* a type moves with its instances; an instance lies in its type's city (disabled: not sent) */}
+              <CitySelect cities={cities} value={item.cityId} error={errors.cityId} disabled={!!item.typeId} />
               <PlacementNoteField
                 idPrefix={`edit-${item.id}-`}
                 value={item.placementNote}

@@ -79,7 +79,9 @@ export function FigureCard({
             {item.ownerId ? (
               <>
                 <PersonName className="font-bold">{item.ownerName ?? t("common.anonymous")}</PersonName>
-                {item.claimedAt && <span className="text-muted-foreground"> · {dates.day(item.claimedAt)}</span>}
+                {item.claimedAt && (
+                  <span className="text-muted-foreground"> · {dates.dayIn(item.claimedAt, item.timeZone)}</span>
+                )}
               </>
             ) : item.waitingDrop ? (
               <span className="font-semibold text-muted-foreground" data-testid="in-waiting-drop">

@@ -34,6 +34,8 @@ export async function updateAction({ services, actor, form, fields, request }: A
         imageUpload: "admin.create.error.image",
         videoUpload: "admin.create.error.video",
         inWaitingDrop: "drops.admin.error.figureWaiting",
+        cityUnknown: "admin.cities.error.unknown",
+        cityOfType: "admin.cities.error.ofType",
       },
       "admin.boonees.updateError",
       { log: services.log, request },

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { chosenLang } from "#shared/i18n-config.ts";
+
+import { cityDefaultLang } from "../../server/domain/cities/city-default-lang.ts";
+import { createCity } from "../../server/domain/cities/save-city.ts";
+import { createTestServices, createUser, type TestServices } from "./harness.ts";
+
+// Decision 053, follow-up: a city page opens in the city's language unless the visitor chose one.
+let s: TestServices;
+
+beforeAll(async () => {
+  s = await createTestServices();
+  const a = await createUser(s, "Lang Admin");
+  await s.db.execute(sql`update user_roles set role = 'admin' where user_id = ${a.id}`);
+  await createCity(
+    s.db,
+    { id: a.id, role: "admin" },
+    {
+      nameDe: "Tokio",
+      nameEn: "Tokyo",
+      slug: "tokio",
+      timeZone: "Asia/Tokyo",
+      defaultLang: "en",
+      country: "JP",
+      areaDe: "",
+      areaEn: "",
+      operatorName: null,
+      operatorAddress: null,
+      operatorEmail: null,
+      operatorRepresentative: null,
+    },
+  );
+});
+afterAll(async () => s.close());
+
+describe(`a city's default language on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("answers the city's language on its page only", async () => {
+    expect(await cityDefaultLang(s.db, "/tokio")).toBe("en");
+    expect(await cityDefaultLang(s.db, "/Tokio/")).toBe("en");
+    expect(await cityDefaultLang(s.db, "/tokio.data")).toBe("en");
+    expect(await cityDefaultLang(s.db, "/kiel")).toBe("de");
+    expect(await cityDefaultLang(s.db, "/tokio/more")).toBeNull();
+    expect(await cityDefaultLang(s.db, "/boonees")).toBeNull();
+    expect(await cityDefaultLang(s.db, "/nowhere")).toBeNull();
+    expect(await cityDefaultLang(s.db, "/")).toBeNull();
+  });
+
+  it("the toggle's cookie is a choice; no cookie is none", () => {
+    expect(chosenLang("lang=de")).toBe("de");
+    expect(chosenLang("a=1; lang=en")).toBe("en");
+    expect(chosenLang("a=1")).toBeNull();
+    expect(chosenLang(null)).toBeNull();
+  });
+});
