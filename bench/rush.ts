@@ -24,7 +24,7 @@
 // sink, SMTP sink; 5672 skipped), RUSH_DB (rush_bench; RUSH_DB_ref is the reference copy), BENCH_SERVER, RUSH_KEEP=1.
 import { execFile, execSync, spawn, type ChildProcess } from "node:child_process";
 import { createECDH, createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -34,6 +34,7 @@ import webpush from "web-push";
 
 import { openDatabase } from "../server/db/client.ts";
 import { startInstance, type Instance } from "../tests/support/instances.ts";
+import { databaseCpuMs, usageOf } from "./process-usage.ts";
 import { lostAndDoubled, startSinks } from "./rush-sinks.ts";
 import { bareStreams, closeStreams, openStreams, streamLatency, waitForEvent, type Stream } from "./rush-streams.ts";
 import { seedCatalogue } from "./seed-catalogue.ts";
@@ -82,27 +83,14 @@ async function onServer(statement: string) {
   await admin.end();
 }
 
-/** CPU time (ms, user + system) and resident memory (MB) of a process, from /proc. */
-function usageOf(pid: number | undefined) {
-  if (!pid || !existsSync(`/proc/${pid}/stat`)) return { cpuMs: NaN, rssMb: NaN };
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return { cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100, rssMb: Number(rss) / 1024 };
-}
 /** Both instances together, and the database's backends for this database. */
 async function snapshot(apps: Instance[], client: pg.Client) {
   const mine = apps.map((a) => usageOf(a.child.pid));
-  const pids = (
-    await client.query<{ pid: number }>(
-      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-    )
-  ).rows;
   return {
     at: now(),
     cpuMs: mine.reduce((s, u) => s + u.cpuMs, 0),
     rssMb: mine.reduce((s, u) => s + u.rssMb, 0),
-    dbCpuMs: pids.reduce((s, { pid }) => s + (usageOf(pid).cpuMs || 0), 0),
+    dbCpuMs: await databaseCpuMs(client),
   };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import webpush from "web-push";
 
 import { renderNotificationIn } from "#shared/notification-text.ts";
 
 import type { Db } from "../db/client.ts";
 import { pushSubscriptions } from "../db/schema.ts";
-import type { Deliver } from "./delivery-worker.ts";
+import type { Deliver, DeliveryJob } from "./delivery-worker.ts";
+import { caught, groupCalls } from "./group-calls.ts";
 import type { PushEndpointPolicy } from "./push-endpoint-policy.ts";
 import { createPushRequester } from "./push-request.ts";
 import { asLang, translator } from "./translate.ts";
@@ -33,8 +34,14 @@ export function createPushSender(opts: {
 }): Deliver {
   const send = createPushRequester(opts.endpoints);
   const drop = (id: string) => opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-  return async (job) => {
-    const devices = await opts.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, job.userId));
+  // the devices of the jobs whose lanes ask at the same time, in one statement (decision 057)
+  const devicesOf = groupCalls(async (userIds: string[]) => {
+    const rows = await opts.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+    return Map.groupBy(rows, (row) => row.userId);
+  });
+  const lookedUp = new WeakMap<DeliveryJob, ReturnType<typeof devicesOf>>();
+  const deliver: Deliver = async (job) => {
+    const devices = (await (lookedUp.get(job) ?? devicesOf(job.userId))).get(job.userId) ?? [];
     if (devices.length === 0) return "skipped";
     let delivered = 0;
     let lastError = "";
@@ -82,4 +89,6 @@ export function createPushSender(opts: {
     if (lastError) throw new Error(lastError);
     return "skipped";
   };
+  deliver.lookAhead = (job) => lookedUp.set(job, caught(devicesOf(job.userId)));
+  return deliver;
 }
