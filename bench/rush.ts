@@ -21,7 +21,7 @@
 // Options: COLLECTORS (100,000), FIGURES (60,000), TYPES (200), STREAMS (5,000), DROP_FIGURES (50),
 // FINDERS (2,000), CLAIM_SECONDS (60), CLAIM_CLIENTS (50), RACERS (4), PUSH_EVERY (20), MAIL_EVERY (20),
 // DELIVERY_CONCURRENCY (the app's default), RUSH_PORT_BASE (5671: proxy, two instances, bare SSE, push
-// sink, SMTP sink; 5672 skipped), RUSH_DB (rush_bench; RUSH_DB_ref is the reference copy), BENCH_SERVER, RUSH_KEEP=1.
+// sink, SMTP sink; 5672 skipped), RUSH_APP_NODE_OPTIONS (the instances' NODE_OPTIONS, e.g. --cpu-prof), RUSH_DB (rush_bench; RUSH_DB_ref is the reference copy), BENCH_SERVER, RUSH_KEEP=1.
 import { execFile, execSync, spawn, type ChildProcess } from "node:child_process";
 import { createECDH, createHmac, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -383,6 +383,8 @@ async function main() {
     PUSH_TEST_HOSTS: "127.0.0.1",
     SMTP_URL: smtpUrl,
     ...(CONCURRENCY ? { DELIVERY_CONCURRENCY: CONCURRENCY } : {}),
+    // e.g. RUSH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile both instances
+    ...(process.env.RUSH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.RUSH_APP_NODE_OPTIONS } : {}),
   };
   let apps: Instance[] = [];
   let proxy: ChildProcess | undefined;

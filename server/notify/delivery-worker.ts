@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import type { OptionalChannel } from "#shared/notification-kinds.ts";
 
 import { queryRows, type Db } from "../db/client.ts";
+import { groupCalls } from "../db/group-calls.ts";
 import { fanOutOnce } from "./fan-out.ts";
-import { groupCalls } from "./group-calls.ts";
 
 export interface DeliveryJob {
   id: string;

@@ -3,10 +3,10 @@ import { eq, inArray } from "drizzle-orm";
 import { renderNotificationIn } from "#shared/notification-text.ts";
 
 import type { Db } from "../db/client.ts";
+import { caught, groupCalls } from "../db/group-calls.ts";
 import { notificationSettings, profiles } from "../db/schema.ts";
 import type { SendMail } from "../mail/mailer.ts";
 import type { Deliver, DeliveryJob } from "./delivery-worker.ts";
-import { caught, groupCalls } from "./group-calls.ts";
 import { asLang, translator } from "./translate.ts";
 
 /** The one-click unsubscribe address (RFC 8058) of an account's mails. */

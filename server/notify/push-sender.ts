@@ -4,9 +4,9 @@ import webpush from "web-push";
 import { renderNotificationIn } from "#shared/notification-text.ts";
 
 import type { Db } from "../db/client.ts";
+import { caught, groupCalls } from "../db/group-calls.ts";
 import { pushSubscriptions } from "../db/schema.ts";
 import type { Deliver, DeliveryJob } from "./delivery-worker.ts";
-import { caught, groupCalls } from "./group-calls.ts";
 import type { PushEndpointPolicy } from "./push-endpoint-policy.ts";
 import { createPushRequester } from "./push-request.ts";
 import { asLang, translator } from "./translate.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { groupCalls } from "../../server/notify/group-calls.ts";
+import { groupCalls } from "../../server/db/group-calls.ts";
 
 describe("groupCalls (decision 057)", () => {
   it("callers of one turn share a statement; callers during it share the next", async () => {
