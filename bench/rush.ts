@@ -1,4 +1,5 @@
-// The whole drop moment on two instances behind one local proxy, PostgreSQL (docs/decisions/057):
+// The whole drop moment on two instances behind one local proxy (TCP round-robin, bench/rush-proxy.ts),
+// PostgreSQL (docs/decisions/057):
 // COLLECTORS collectors (seeded with generate_series, bench/seed-catalogue.ts) in a catalogue of
 // FIGURES figures, STREAMS open drop pages (signed-out event streams), a drop of DROP_FIGURES figures
 // released by the app's timer, FINDERS signed-in finders trying codes for CLAIM_SECONDS from the
@@ -84,10 +85,11 @@ async function onServer(statement: string) {
 }
 
 /** Both instances together, and the database's backends for this database. */
-async function snapshot(apps: Instance[], client: pg.Client) {
+async function snapshot(apps: Instance[], client: pg.Client, proxy?: ChildProcess) {
   const mine = apps.map((a) => usageOf(a.child.pid));
   return {
     at: now(),
+    proxyCpuMs: usageOf(proxy?.pid).cpuMs,
     cpuMs: mine.reduce((s, u) => s + u.cpuMs, 0),
     rssMb: mine.reduce((s, u) => s + u.rssMb, 0),
     dbCpuMs: await databaseCpuMs(client),
@@ -396,14 +398,13 @@ async function main() {
     apps = starting.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     for (const s of starting) if (s.status === "rejected") throw s.reason;
     proxy = await startProxy(proxyPort, [appA, appB]);
-    // warm both instances' claim path and pages a little (not counted): a few claims of codes nobody else uses
     const warm = freeCodes.splice(freeCodes.length - 40, 40);
-    await claimMinuteWarm(publicUrl, warm, finders);
-    const idle = await snapshot(apps, client);
+    await warmUp(apps, publicUrl, warm, finders);
+    const idle = await snapshot(apps, client, proxy);
     log(`two instances and the proxy up; opening ${STREAMS} drop pages`);
     streams = await openStreams(proxyPort, STREAMS);
     await sleep(2_000);
-    const withStreams = await snapshot(apps, client);
+    const withStreams = await snapshot(apps, client, proxy);
     log(
       `${streams.filter((s) => s.ready).length} streams open; the drop is released in ${LEAD_MS / 1000} s (load ${load()})`,
     );
@@ -431,7 +432,7 @@ async function main() {
     }
     if (t0 === null) throw new Error("the drop was not released");
     const released = t0;
-    const beforeClaims = await snapshot(apps, client);
+    const beforeClaims = await snapshot(apps, client, proxy);
     const releaseLag = (
       await client.query<{ ms: number }>(
         "select (extract(epoch from released_at - release_at) * 1000)::float8 as ms from drops where id = $1",
@@ -440,9 +441,9 @@ async function main() {
     ).rows[0].ms;
     log(`released (lag ${releaseLag.toFixed(1)} ms); ${CLAIM_SECONDS} s of claims by ${FINDERS} finders`);
     const list = attempts(freeCodes);
-    const live = waitForEvent(streams, released, 60_000).then(() => snapshot(apps, client));
+    const live = waitForEvent(streams, released, 60_000).then(() => snapshot(apps, client, proxy));
     const { result, sent } = await claimMinute(publicUrl, list, finders);
-    const afterClaims = await snapshot(apps, client);
+    const afterClaims = await snapshot(apps, client, proxy);
     const liveAt = await live;
     const streamResult = streamLatency(streams, released);
     log(`claims done (load ${load()}); waiting for the deliveries`);
@@ -465,7 +466,7 @@ async function main() {
     }
     await sleep(1_000); // anything sent twice would arrive now
     const appDeliveries = { push: sinks.counts.push, email: sinks.counts.email };
-    const afterDeliveries = await snapshot(apps, client);
+    const afterDeliveries = await snapshot(apps, client, proxy);
     const jobs = (
       await client.query<{ status: string; n: number }>(
         "select status::text, count(*)::int as n from delivery_jobs group by status order by status",
@@ -582,7 +583,7 @@ async function main() {
     const claimCpu = cpu(beforeClaims, afterClaims);
     const answered = sent.filter((a) => a.outcome !== undefined).length;
     console.log(
-      `- the claim minute: app ${f(claimCpu / answered, 2)} ms CPU per attempt, PostgreSQL ${f((afterClaims.dbCpuMs - beforeClaims.dbCpuMs) / answered, 2)} ms (deliveries and the pages' event included): 100 attempts/s take ${f(claimCpu / answered / 10, 2)} cores of app and ${f((afterClaims.dbCpuMs - beforeClaims.dbCpuMs) / answered / 10, 2)} of PostgreSQL`,
+      `- the claim minute: app ${f(claimCpu / answered, 2)} ms CPU per attempt, PostgreSQL ${f((afterClaims.dbCpuMs - beforeClaims.dbCpuMs) / answered, 2)} ms (deliveries and the pages' event included): 100 attempts/s take ${f(claimCpu / answered / 10, 2)} cores of app and ${f((afterClaims.dbCpuMs - beforeClaims.dbCpuMs) / answered / 10, 2)} of PostgreSQL; the TCP proxy ${f((afterClaims.proxyCpuMs - beforeClaims.proxyCpuMs) / answered, 2)} ms per attempt`,
     );
     console.log(`- after the claims until the last delivery: app ${f(cpu(afterClaims, afterDeliveries))} ms CPU`);
   } finally {
@@ -605,20 +606,29 @@ function defaultConcurrency() {
   return Number(/DELIVERY_CONCURRENCY:[^\n]*default\((\d+)\)/.exec(source)?.[1] ?? 8);
 }
 
-/** A few claims to warm each instance up (not measured). */
-async function claimMinuteWarm(base: string, codes: string[], finders: Array<{ cookie: string }>) {
-  for (const [i, code] of codes.entries())
-    await fetch(`${base}/c/${code}`, {
+/**
+ * Warms each instance up, straight on its port (not measured): claims of codes nobody else uses, and
+ * the pages a wrong code and a lost race render, so the first minute does not load their modules.
+ */
+async function warmUp(apps: Instance[], publicUrl: string, codes: string[], finders: Array<{ cookie: string }>) {
+  const post = (app: Instance, code: string, i: number) =>
+    fetch(`${app.base}/c/${code}`, {
       method: "POST",
       redirect: "manual",
       headers: {
-        origin: base,
+        origin: publicUrl,
         "content-type": "application/x-www-form-urlencoded",
         cookie: finders[finders.length - 1 - (i % 10)].cookie,
         "x-real-ip": `10.255.${i}.9`,
       },
       body: "intent=claim",
     }).then((r) => r.arrayBuffer());
+  for (const [i, code] of codes.entries()) {
+    const app = apps[i % apps.length];
+    await post(app, code, i);
+    await post(app, code, i + 1); // taken by another finder now: the lost-race page
+    if (i < 4) await post(app, `WARM${i}X7Q2Z`, i + 2); // a wrong code
+  }
 }
 
 await main();
