@@ -10,6 +10,7 @@ import type { Deliver, DeliveryJob } from "./delivery-worker.ts";
 import type { PushEndpointPolicy } from "./push-endpoint-policy.ts";
 import { createPushRequester } from "./push-request.ts";
 import { asLang, translator } from "./translate.ts";
+import { createVapidHeaders } from "./vapid-header.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
 /** What the service worker shows (public/sw.js): already in the device's language. */
@@ -33,6 +34,7 @@ export function createPushSender(opts: {
   endpoints: PushEndpointPolicy;
 }): Deliver {
   const send = createPushRequester(opts.endpoints);
+  const vapidHeader = createVapidHeaders(opts.vapid, opts.subject);
   const drop = (id: string) => opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   // the devices of the jobs whose lanes ask at the same time, in one statement (decision 057)
   const devicesOf = groupCalls(async (userIds: string[]) => {
@@ -61,12 +63,13 @@ export function createPushSender(opts: {
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         JSON.stringify(payload),
         {
-          vapidDetails: { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey },
           TTL: 24 * 60 * 60,
           // the push service keeps only the newest message of a topic: a repeat of this job replaces, not adds
           topic: (job.notificationId ?? job.id).replaceAll("-", ""),
         },
       );
+      // VAPID: signed once per push service (vapid-header.ts), not by web-push for every message
+      request.headers.Authorization = vapidHeader(device.endpoint);
       const response = await send(request).catch((e: NodeJS.ErrnoException) => ({
         status: 0,
         statusText: e.message,
