@@ -20,6 +20,7 @@
 //   SMTP_SINK=smtp-server node bench/deliveries.ts  # the smtp-server package as mail sink (greets after 100 ms)
 //   DELIVERY_CONCURRENCY=16 node bench/deliveries.ts # the app's setting and the reference's lanes (default 8)
 //   BENCH_SERVER=postgres://postgres@127.0.0.1:5432/postgres   # where the fresh database is made
+//   BENCH_DB_PREFIX=name BENCH_PORT=5678                        # the database's name prefix, the app's port
 // Waiting is bounded by DELIVERY_TIMEOUT_S (default 900 s) per side.
 import { spawn } from "node:child_process";
 import { createECDH, randomBytes } from "node:crypto";
@@ -221,7 +222,7 @@ async function main() {
     `sinks: push http://127.0.0.1:${sinks.pushPort}, SMTP ${smtpUrlOf(sinks.smtpPort)}; ${DELIVERIES} pushes + ${DELIVERIES} mails`,
   );
 
-  const name = `boonees_bench_deliveries_${Date.now()}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? "boonees_bench_deliveries"}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -267,7 +268,7 @@ async function main() {
     await client.query("vacuum analyze");
 
     const vapid = webpush.generateVAPIDKeys();
-    const port = await freePort();
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     app = await startInstance({
       port,
       env: {
