@@ -511,6 +511,9 @@ async function main() {
     for (const a of sent)
       outcomes.set(`${a.kind} → ${a.outcome ?? "none"}`, (outcomes.get(`${a.kind} → ${a.outcome ?? "none"}`) ?? 0) + 1);
 
+    // a server error in the claim minute: what the instances logged (LOG_LEVEL=error), to find the cause
+    if (sent.some((a) => typeof a.outcome === "number" && a.outcome >= 500))
+      for (const app of apps) console.log(`instance ${app.port} logged:\n${app.output().slice(-3_000)}`);
     for (const app of apps) await app.stop();
     apps = [];
     proxy.kill("SIGTERM");
