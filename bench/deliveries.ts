@@ -18,7 +18,9 @@
 //   DELIVERIES=500 node bench/deliveries.ts         # 500 + 500, a quick run
 //   SMTP_POOL=0 node bench/deliveries.ts            # both sides with ?pool=false on SMTP_URL (a connection per mail)
 //   SMTP_SINK=smtp-server node bench/deliveries.ts  # the smtp-server package as mail sink (greets after 100 ms)
+//   DELIVERY_CONCURRENCY=16 node bench/deliveries.ts # the app's setting and the reference's lanes (default 8)
 //   BENCH_SERVER=postgres://postgres@127.0.0.1:5432/postgres   # where the fresh database is made
+//   BENCH_DB_PREFIX=name BENCH_PORT=5678                        # the database's name prefix, the app's port
 // Waiting is bounded by DELIVERY_TIMEOUT_S (default 900 s) per side.
 import { spawn } from "node:child_process";
 import { createECDH, randomBytes } from "node:crypto";
@@ -39,12 +41,13 @@ import { pooledSmtpUrl } from "../server/mail/mailer.ts";
 import { unsubscribeUrl } from "../server/notify/mail-sender.ts";
 import { asLang, translator } from "../server/notify/translate.ts";
 import { freePort, startInstance, type Instance } from "../tests/support/instances.ts";
+import { databaseCpuMs, usageOf } from "./process-usage.ts";
 
 const DELIVERIES = Number(process.env.DELIVERIES ?? 10_000);
 const SERVER = process.env.BENCH_SERVER ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TIMEOUT_MS = Number(process.env.DELIVERY_TIMEOUT_S ?? 900) * 1000;
-/** The app's delivery worker sends 8 jobs of a batch at a time (delivery-worker.ts `concurrency`); the reference does the same. */
-const REFERENCE_CONCURRENCY = Number(process.env.REFERENCE_CONCURRENCY ?? 8);
+/** Jobs the app's delivery worker sends at a time (DELIVERY_CONCURRENCY, default 8); the reference does the same. */
+const REFERENCE_CONCURRENCY = Number(process.env.DELIVERY_CONCURRENCY ?? process.env.REFERENCE_CONCURRENCY ?? 8);
 const MAIL_FROM = "Boonees <no-reply@boonees.local>";
 /** The app pools its SMTP connections (server/mail/mailer.ts adds pool=true); SMTP_POOL=0 turns it off on both sides. */
 const smtpUrlOf = (port: number) => `smtp://127.0.0.1:${port}${process.env.SMTP_POOL === "0" ? "?pool=false" : ""}`;
@@ -219,7 +222,7 @@ async function main() {
     `sinks: push http://127.0.0.1:${sinks.pushPort}, SMTP ${smtpUrlOf(sinks.smtpPort)}; ${DELIVERIES} pushes + ${DELIVERIES} mails`,
   );
 
-  const name = `boonees_bench_deliveries_${Date.now()}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? "boonees_bench_deliveries"}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -265,7 +268,7 @@ async function main() {
     await client.query("vacuum analyze");
 
     const vapid = webpush.generateVAPIDKeys();
-    const port = await freePort();
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     app = await startInstance({
       port,
       env: {
@@ -273,6 +276,7 @@ async function main() {
         LOG_LEVEL: "error",
         VAPID_PUBLIC_KEY: vapid.publicKey,
         VAPID_PRIVATE_KEY: vapid.privateKey,
+        DELIVERY_CONCURRENCY: String(REFERENCE_CONCURRENCY),
         ...appEnvForSinks({ pushHost: `127.0.0.1:${sinks.pushPort}`, smtpPort: sinks.smtpPort }),
       },
       startTimeoutMs: 300_000,
@@ -289,6 +293,7 @@ async function main() {
       drop,
       figure,
     ]);
+    const cpuBefore = { app: usageOf(app.child.pid).cpuMs, db: await databaseCpuMs(client) };
     let t0: number | null = null;
     const releaseDeadline = Date.now() + 60_000;
     while (t0 === null && Date.now() < releaseDeadline) {
@@ -303,6 +308,8 @@ async function main() {
     if (t0 === null) throw new Error("the drop was not released within 60 s");
     await waitForSinks(sinks.sink, DELIVERIES);
     const ours: Measured = { push: { ...sinks.sink.push }, email: { ...sinks.sink.email }, t0 };
+    const appCpuMs = usageOf(app.child.pid).cpuMs - cpuBefore.app;
+    const dbCpuMs = (await databaseCpuMs(client)) - cpuBefore.db;
     const jobs = (
       await client.query<{ status: string; n: number }>(
         "select status::text, count(*)::int as n from delivery_jobs group by status order by status",
@@ -355,7 +362,8 @@ async function main() {
     const reference: Measured = { push: { ...sinks.sink.push }, email: { ...sinks.sink.email }, t0: r0 };
     await Promise.race([exited, sleep(10_000)]);
     if (child.exitCode === null) child.kill();
-    const refFailed = /\{"failed":(\d+)\}/.exec(out)?.[1] ?? "?";
+    const refFailed = /"failed":(\d+)/.exec(out)?.[1] ?? "?";
+    const refCpuMs = Number(/"cpuMs":([\d.]+)/.exec(out)?.[1] ?? NaN);
 
     const a = rates(ours);
     const b = rates(reference);
@@ -375,6 +383,10 @@ async function main() {
     );
     console.log(
       "(pushes/s, mails/s: the channel's messages / time from the start (release, signal) to its last one; first→last: while it was sending. The reference sends in the app's order)",
+    );
+    const perMessage = (ms: number, m: Measured) => (ms / (m.push.count + m.email.count)).toFixed(2);
+    console.log(
+      `CPU per message: app ${perMessage(appCpuMs, ours)} ms (+ PostgreSQL ${perMessage(dbCpuMs, ours)} ms), bare script ${perMessage(refCpuMs, reference)} ms (load average now ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})`,
     );
     console.log(
       `app / reference: all ${(a.perSecond / b.perSecond).toFixed(2)}×, pushes ${(a.pushPerSecond / b.pushPerSecond).toFixed(2)}×, mails ${(a.mailPerSecond / b.mailPerSecond).toFixed(2)}×, first→last ${(a.sendingPerSecond / b.sendingPerSecond).toFixed(2)}× (pushes ${(a.pushPhasePerSecond / b.pushPhasePerSecond).toFixed(2)}×, mails ${(a.mailPhasePerSecond / b.mailPhasePerSecond).toFixed(2)}×)`,
@@ -397,8 +409,8 @@ async function main() {
 // ---------------------------------------------------------------------------------------------
 async function runReference() {
   const input = JSON.parse(readFileSync(process.argv[3], "utf8")) as ReferenceInput;
-  // the app's transport (server/mail/mailer.ts): pooled unless the URL says otherwise
-  const transport = nodemailer.createTransport(pooledSmtpUrl(input.smtpUrl));
+  // the app's transport (server/mail/mailer.ts): pooled unless the URL says otherwise, a connection per lane
+  const transport = nodemailer.createTransport(pooledSmtpUrl(input.smtpUrl, REFERENCE_CONCURRENCY));
   const mailAddress = /<([^>]+)>/.exec(MAIL_FROM)?.[1] ?? MAIL_FROM;
   const host = new URL(input.publicUrl).hostname;
   // as server/notify/push-sender.ts and mail-sender.ts render and send one message
@@ -453,6 +465,7 @@ async function runReference() {
   };
   process.stdin.setEncoding("utf8");
   process.stdin.once("data", async () => {
+    const cpu = process.cpuUsage();
     let next = 0;
     let failed = 0;
     await Promise.all(
@@ -464,7 +477,8 @@ async function runReference() {
       }),
     );
     transport.close();
-    console.log(JSON.stringify({ failed }));
+    const used = process.cpuUsage(cpu);
+    console.log(JSON.stringify({ failed, cpuMs: (used.user + used.system) / 1000 }));
     process.exit(0);
   });
   console.log("ready");

@@ -112,6 +112,8 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   // How often the delivery worker looks for due push/e-mail jobs (milliseconds).
   DELIVERY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // Push and e-mail jobs one instance sends at the same time, and its open SMTP connections (decision 057).
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   // The bearer token a Prometheus scraper sends to /metrics (Authorization: Bearer …); unset: /metrics is off (404).
   METRICS_TOKEN: optionalString
     .pipe(z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional())

@@ -20,6 +20,8 @@ export async function startBackgroundWork(services: Services) {
     services.log.warn({ err: e instanceof Error ? e.name : "error" }, "drop release failed; retrying"),
   );
   services.delivery.start();
+  // an announcement's fan-out starts when it is made, not at the worker's next poll (decision 057)
+  const stopWaking = await services.database.listen("announcements", () => services.delivery.wake());
   const stopBackups = startBackupSchedule(services);
   const stopSweep = scheduleOrphanSweep(
     services,
@@ -27,6 +29,7 @@ export async function startBackgroundWork(services: Services) {
     (e) => services.log.warn({ err: e instanceof Error ? e.name : "error" }, "orphan upload sweep failed"),
   );
   return async () => {
+    await stopWaking();
     stopCleanup();
     await stopDropTimer();
     await stopBackups();

@@ -55,7 +55,13 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
     pgliteDir: path.join(config.dataDir, "db"),
   });
   try {
-    const sendMail = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
+    const sendMail = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      log,
+      connections: config.DELIVERY_CONCURRENCY,
+    });
     const sessionSecret = await resolveSessionSecret({
       configured: config.SESSION_SECRET,
       dataDir: config.dataDir,
@@ -80,6 +86,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
     const delivery = createDeliveryWorker({
       db: database.db,
       pollMs: config.DELIVERY_POLL_MS,
+      concurrency: config.DELIVERY_CONCURRENCY,
       deliver: {
         push: createPushSender({
           db: database.db,

@@ -26,7 +26,17 @@ declare module "autocannon" {
     body?: string;
     headers?: Record<string, string>;
     /** setupRequest gets a context object per connection */
-    requests?: { method?: string; setupRequest?: (req: Request, context: Record<string, unknown>) => Request }[];
+    requests?: {
+      method?: string;
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+      /** each answer, with the same per-connection context (headers: lower-case names) */
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers: Record<string, string>,
+      ) => void;
+    }[];
   }
   export default function autocannon(opts: Options): Promise<Result>;
 }

@@ -13,10 +13,15 @@ export interface Mail {
 }
 export type SendMail = (mail: Mail) => Promise<void>;
 
-/** SMTP_URL with pooled connections (a few kept open instead of a new one and a new greeting per mail), unless it says otherwise. */
-export function pooledSmtpUrl(smtpUrl: string): string {
+/**
+ * SMTP_URL with pooled connections (kept open instead of a new one and a new greeting per mail), as
+ * many as the delivery worker sends at once (`connections`; nodemailer's default is 5), unless it says otherwise.
+ */
+export function pooledSmtpUrl(smtpUrl: string, connections?: number): string {
   const url = new URL(smtpUrl);
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  if (connections && !url.searchParams.has("maxConnections"))
+    url.searchParams.set("maxConnections", String(connections));
   return url.toString();
 }
 
@@ -24,9 +29,16 @@ export function pooledSmtpUrl(smtpUrl: string): string {
  * SMTP when SMTP_URL is set; otherwise each message goes to the log and to DATA_DIR/outbox/,
  * so that a password reset works on a laptop.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): SendMail {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: Logger;
+  /** open SMTP connections at most (the delivery worker's concurrency) */
+  connections?: number;
+}): SendMail {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(pooledSmtpUrl(opts.smtpUrl));
+    const transport = nodemailer.createTransport(pooledSmtpUrl(opts.smtpUrl, opts.connections));
     return async (mail) => {
       await transport.sendMail({ from: opts.from, ...mail });
     };

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { OptionalChannel } from "#shared/notification-kinds.ts";
 
 import { queryRows, type Db } from "../db/client.ts";
+import { groupCalls } from "../db/group-calls.ts";
 import { fanOutOnce } from "./fan-out.ts";
 
 export interface DeliveryJob {
@@ -20,8 +21,14 @@ export interface DeliveryJob {
   attempts: number;
 }
 
-/** "sent": it went out; "skipped": nothing to send any more (no device, opted out since). */
-export type Deliver = (job: DeliveryJob) => Promise<"sent" | "skipped">;
+/**
+ * "sent": it went out; "skipped": nothing to send any more (no device, opted out since).
+ * `lookAhead`, if there: called as the job is being marked "sending", so the channel can start reading
+ * its recipient at the same time instead of after (decision 057); the job may then not be sent at all.
+ */
+export type Deliver = ((job: DeliveryJob) => Promise<"sent" | "skipped">) & {
+  lookAhead?: (job: DeliveryJob) => void;
+};
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -89,28 +96,55 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
     );
   }
 
-  async function sendOne(job: DeliveryJob) {
-    const mine = await queryRows(
+  // The lanes' state changes are written together (group commit, decision 057): a job is still marked
+  // "sending" right before it goes out and "sent" after, each lane waiting for the statement that
+  // carries its own job, so at most `concurrency` jobs per worker are ever "sending".
+  const markSending = groupCalls(async (ids: string[]) => {
+    const rows = await queryRows<{ id: string }>(
       opts.db,
-      sql`update delivery_jobs set status = 'sending' where id = ${job.id} and status = 'claimed' returning id`,
+      sql`update delivery_jobs set status = 'sending' where id = any(${sql.param(ids)}::uuid[]) and status = 'claimed' returning id`,
     );
-    if (mine.length === 0) return; // the lease ended and another worker took it
+    return new Set(rows.map((r) => r.id));
+  });
+  const markDone = groupCalls(async (done: Array<{ id: string; sent: boolean }>) => {
+    const sent = done.filter((d) => d.sent).map((d) => d.id);
+    await opts.db.execute(
+      sql`update delivery_jobs set status = 'sent', sent_at = case when id = any(${sql.param(sent)}::uuid[]) then now() else null end, lease_until = null, last_error = null
+          where id = any(${sql.param(done.map((d) => d.id))}::uuid[])`,
+    );
+  });
+
+  /**
+   * Sends one job; `finishing` gets the write that records it as sent, which the lane does not wait
+   * for: until it commits the job reads "sending" (it went out: after a crash it counts as failed and is
+   * never sent again), and the jobs that may not have gone out yet stay at most `concurrency`.
+   */
+  async function sendOne(job: DeliveryJob, finishing: Promise<void>[]) {
+    const deliver = opts.deliver[job.channel];
+    deliver.lookAhead?.(job);
+    if (!(await markSending(job.id)).has(job.id)) return; // the lease ended and another worker took it
+    let outcome: "sent" | "skipped";
     try {
-      const outcome = await opts.deliver[job.channel](job);
-      await opts.db.execute(
-        sql`update delivery_jobs set status = 'sent', sent_at = ${outcome === "sent" ? sql`now()` : sql`null`}, lease_until = null, last_error = null where id = ${job.id}`,
-      );
-      opts.onOutcome?.(job.channel, outcome);
+      outcome = await deliver(job);
     } catch (e) {
-      const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
-      const final = job.attempts >= maxAttempts;
-      await opts.db.execute(sql`
-        update delivery_jobs set
-          status = ${final ? "failed" : "pending"}::delivery_status, lease_until = null, last_error = ${error},
-          run_at = now() + make_interval(secs => ${backoff * 2 ** (job.attempts - 1)})
-        where id = ${job.id}`);
-      opts.onOutcome?.(job.channel, final ? "failed" : "retry");
+      await failed(job, e);
+      return;
     }
+    finishing.push(
+      markDone({ id: job.id, sent: outcome === "sent" }).then(() => opts.onOutcome?.(job.channel, outcome)),
+    );
+  }
+
+  /** A send that failed goes back to the queue with back-off, or fails for good after maxAttempts. */
+  async function failed(job: DeliveryJob, e: unknown) {
+    const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+    const final = job.attempts >= maxAttempts;
+    await opts.db.execute(sql`
+      update delivery_jobs set
+        status = ${final ? "failed" : "pending"}::delivery_status, lease_until = null, last_error = ${error},
+        run_at = now() + make_interval(secs => ${backoff * 2 ** (job.attempts - 1)})
+      where id = ${job.id}`);
+    opts.onOutcome?.(job.channel, final ? "failed" : "retry");
   }
 
   /**
@@ -122,30 +156,34 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
     await recoverAbandoned();
     const fannedOut = halting ? null : await fanOutOnce(opts.db, { batchSize: opts.fanOutBatchSize });
     const jobs = await claimBatch();
+    const finishing: Promise<void>[] = [];
     let next = 0;
     const lane = async () => {
       while (next < jobs.length) {
         if (halting) return; // stop() was called meanwhile: the rest goes back to the queue
-        await sendOne(jobs[next++]);
+        await sendOne(jobs[next++], finishing);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    await Promise.all(finishing);
     if (next < jobs.length) await release(jobs.slice(next).map((j) => j.id));
     const hooks = halting || !opts.webhooks ? 0 : await opts.webhooks.runOnce({ halting: () => halting });
     return jobs.length + hooks + (fannedOut ? 1 : 0);
   }
 
+  let woken = false;
   function schedule(delay: number) {
     if (stopped) return;
     timer = setTimeout(() => {
       timer = undefined;
+      woken = false;
       running = runOnce()
         .catch((e) => {
           opts.onError?.(e);
           return 0;
         })
         .finally(() => (running = undefined));
-      void running.then((claimed) => schedule(claimed > 0 ? 0 : (opts.pollMs ?? 1000)));
+      void running.then((claimed) => schedule(claimed > 0 || woken ? 0 : (opts.pollMs ?? 1000)));
     }, delay);
   }
 
@@ -155,6 +193,17 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions) {
       if (!stopped) return;
       stopped = false;
       halting = false;
+      schedule(0);
+    },
+    /** Work has arrived (a new announcement): the next round starts now instead of at the next poll. */
+    wake() {
+      if (stopped) return;
+      if (!timer) {
+        woken = true; // a round is running: the next one follows at once
+        return;
+      }
+      clearTimeout(timer);
+      timer = undefined;
       schedule(0);
     },
     /** Finishes the job in hand, hands the rest of its batch back, then stops. */
