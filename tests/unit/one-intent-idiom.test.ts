@@ -19,7 +19,6 @@ const OWN_ACTION: Record<string, string> = {
   "app/routes/passkey-options.ts": "a resource route answering WebAuthn options as JSON (decision 054)",
   "app/routes/admin/cities.tsx": "not converted yet: its CityForm reads `errors._form`",
   "app/routes/admin/city.tsx": "not converted yet: ChecklistOpenError answers the open checklist items",
-  "app/routes/collector/followed-cities.ts": "not converted yet",
   "app/routes/public/city.tsx": "not converted yet (follow / unfollow)",
 };
 
@@ -29,7 +28,6 @@ const OWN_REFUSAL: Record<string, string> = {
   "app/routes/passkey-options.ts": "a resource route answering WebAuthn options as JSON (decision 054)",
   "app/routes/admin/cities.tsx": "not converted yet",
   "app/routes/admin/city.tsx": "not converted yet",
-  "app/routes/collector/followed-cities.ts": "not converted yet",
 };
 
 /** Route files with their own `instanceof DomainError`, and why. */
