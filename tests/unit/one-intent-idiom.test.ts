@@ -17,7 +17,6 @@ const OWN_ACTION: Record<string, string> = {
   "app/routes/language.ts": "a resource route that only sets a cookie and redirects (decision 054)",
   "app/routes/logout.ts": "a resource route that only ends the session and redirects (decision 054)",
   "app/routes/passkey-options.ts": "a resource route answering WebAuthn options as JSON (decision 054)",
-  "app/routes/admin/city.tsx": "not converted yet: ChecklistOpenError answers the open checklist items",
   "app/routes/public/city.tsx": "not converted yet (follow / unfollow)",
 };
 
@@ -25,7 +24,6 @@ const OWN_ACTION: Record<string, string> = {
 const OWN_REFUSAL: Record<string, string> = {
   "app/routes/admin/csv.server.ts": "a CSV export is a loader: it answers 401/403 as a plain response",
   "app/routes/passkey-options.ts": "a resource route answering WebAuthn options as JSON (decision 054)",
-  "app/routes/admin/city.tsx": "not converted yet",
 };
 
 /** Route files with their own `instanceof DomainError`, and why. */
