@@ -7,9 +7,6 @@ import { dataKey } from "~/locales/message-key";
 
 import { useFetcherAnswer } from "./use-fetcher-answer";
 
-/** The answer's toast part; the old name stays for the admin pages not yet on intentAction (content, claims, figures). */
-export type ActionAnswer = AnswerToast;
-
 /**
  * Shows the toast for the answers of a keyed fetcher. Rendered by the page, it stays mounted when
  * the control that asked is gone after the revalidation (a rejected claim's buttons, a deleted story).

@@ -4,14 +4,13 @@ import { useFetcher } from "react-router";
 import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-/** What the admin list's action answers to a bulk status change. */
-export type BulkStatusAnswer =
-  | { ok: true; intent: "bulkStatus"; changed: number }
-  | { ok: false; intent: "bulkStatus"; error: string; params: Record<string, string | number> };
+/** What the admin list's action answers to a bulk status change besides `ok`: how many changed. */
+export type BulkStatusExtra = { changed: number };
 
 /**
  * The admin list's selection bar: "N selected", a status and "Change status". It stays at the bottom
@@ -20,7 +19,7 @@ export type BulkStatusAnswer =
  */
 export function BulkStatusBar({ ids, onDone, onClear }: { ids: string[]; onDone: () => void; onClear: () => void }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<BulkStatusAnswer>({ key: "admin-boonee-bulk" });
+  const fetcher = useFetcher<ActionAnswer<BulkStatusExtra>>({ key: "admin-boonee-bulk" });
   const [status, setStatus] = useState<Status>("Placed");
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
@@ -32,7 +31,7 @@ export function BulkStatusBar({ ids, onDone, onClear }: { ids: string[]; onDone:
       toast.success(t("admin.boonees.bulk.changed", { count: answer.changed }));
       setRefusal(null);
       onDone();
-    } else setRefusal(t(dataKey(answer.error), answer.params));
+    } else setRefusal(t(dataKey(answer.error ?? "admin.boonees.bulk.error"), answer.params));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.state, fetcher.data]);
   useEffect(() => {

@@ -1,6 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 
-import { formFields, validate } from "#shared/forms.ts";
 import { citySchema } from "#shared/schemas/city.ts";
 import { listStaffCities } from "#server/domain/cities/list-cities.ts";
 import { createCity } from "#server/domain/cities/save-city.ts";
@@ -8,11 +7,15 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { CityForm } from "~/components/admin/city-form";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { actorOf, flashCookie, getServices, refusal, requestForm, requirePage } from "~/guards.server";
+import { actorOf, flashCookie, getServices, requirePage } from "~/guards.server";
+import { intent, intentAction } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/cities";
+import { adminIntents } from "./admin-intents.server";
+import { CITY_ERRORS, CITY_FIELDS, cityFormErrors } from "./city-answer";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.cities.metaTitle", "admin.cities.metaDescription");
@@ -23,26 +26,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Creates a city (inactive: "coming soon") and goes on to its checklist. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const fields = formFields(await requestForm(request));
-  if (fields.intent !== "create")
-    return data({ errors: { _form: "admin.error.unexpected" }, values: fields }, { status: 400 });
-  const parsed = validate(citySchema, fields);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: fields }, { status: 400 });
-  try {
-    const city = await createCity(getServices(context).db, actorOf(viewer), parsed.data);
-    return redirect(`/admin/cities/${city.id}`, {
-      headers: { "set-cookie": flashCookie("admin.cities.created", "success") },
-    });
-  } catch (e) {
-    const r = refusal(e, { keys: { slugTaken: "admin.cities.error.slugTaken" }, fallback: "admin.error.unexpected" });
-    return data(
-      { errors: { [r.error === "admin.cities.error.slugTaken" ? "slug" : "_form"]: r.error }, values: fields },
-      { status: r.status },
-    );
-  }
-}
+export const action = intentAction(
+  {
+    create: intent({
+      schema: citySchema,
+      invalid: null,
+      echo: CITY_FIELDS,
+      errors: CITY_ERRORS,
+      fallback: "admin.error.unexpected",
+      run: async (input, { services, actor }) => {
+        const city = await createCity(services.db, actor(), input);
+        return redirect(`/admin/cities/${city.id}`, {
+          headers: { "set-cookie": flashCookie("admin.cities.created", "success") },
+        });
+      },
+    }),
+  },
+  adminIntents(),
+);
 
 export default function Cities({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -80,8 +81,8 @@ export default function Cities({ loaderData, actionData }: Route.ComponentProps)
       <h2 className="mt-10 mb-4 font-display text-2xl font-bold">{t("admin.cities.new")}</h2>
       <CityForm
         intent="create"
-        values={actionData?.values ?? { timeZone: "Europe/Berlin", country: "DE", defaultLang: "de" }}
-        errors={actionData?.errors ?? {}}
+        values={refusedAnswer(actionData)?.values ?? { timeZone: "Europe/Berlin", country: "DE", defaultLang: "de" }}
+        errors={cityFormErrors(actionData)}
         submit={t("admin.cities.create")}
       />
     </AdminPage>

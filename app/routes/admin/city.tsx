@@ -1,26 +1,30 @@
 import { CheckIcon, CircleIcon } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 
-import { formFields, validate } from "#shared/forms.ts";
 import { citySchema } from "#shared/schemas/city.ts";
 import { CHECKLIST_ITEMS, cityChecklist } from "#server/domain/cities/city-checklist.ts";
 import { findStaffCity } from "#server/domain/cities/list-cities.ts";
 import { markCityLabels, updateCity } from "#server/domain/cities/save-city.ts";
-import { ChecklistOpenError, setCityActive } from "#server/domain/cities/set-city-active.ts";
+import { setCityActive } from "#server/domain/cities/set-city-active.ts";
 import type { Actor } from "#server/domain/errors.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { CityForm } from "~/components/admin/city-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { actorOf, flashCookie, getServices, inOwnCities, refusal, requestForm, requirePage } from "~/guards.server";
+import { actorOf, flashCookie, getServices, inOwnCities, requirePage } from "~/guards.server";
+import { intent, intentAction, type IntentContext } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/city";
+import { adminIntents } from "./admin-intents.server";
+import { CITY_ERRORS, CITY_FIELDS, cityFormErrors } from "./city-answer";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.cities.metaTitle", "admin.cities.metaDescription");
 
+/** The city of the address, if it is one of the actor's (another city's: 403, decision 058). */
 async function loadCity(context: Route.LoaderArgs["context"], cityId: string, actor: Actor) {
   const id = /^\d{1,9}$/.test(cityId) ? Number(cityId) : 0;
   const city = id ? await inOwnCities(findStaffCity(getServices(context).db, actor, id)) : null;
@@ -37,48 +41,57 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const back = (id: number, key: string) =>
   redirect(`/admin/cities/${id}`, { headers: { "set-cookie": flashCookie(key, "success") } });
 
+/** A row on this city (404 when there is none): `change` writes, then back to the page with its toast. */
+const onCity = (
+  change: (ctx: IntentContext, id: number, fields: Record<string, string>) => Promise<unknown>,
+  key: string,
+) =>
+  intent({
+    run: async (fields, ctx) => {
+      const city = await loadCity(ctx.context, ctx.params.cityId ?? "", ctx.actor());
+      await change(ctx, city.id, fields);
+      return back(city.id, key);
+    },
+  });
+
 /** Edits the city, marks its label sheet, switches it active (refused while the checklist is open) or back. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const { db } = getServices(context);
-  const actor = actorOf(viewer);
-  const city = await loadCity(context, params.cityId, actor);
-  const fields = formFields(await requestForm(request));
-  try {
-    switch (fields.intent) {
-      case "update": {
-        const parsed = validate(citySchema, fields);
-        if (!parsed.ok) return data({ errors: parsed.errors, values: fields, open: null }, { status: 400 });
-        await updateCity(db, actor, city.id, parsed.data);
+export const action = intentAction(
+  {
+    update: intent({
+      schema: citySchema,
+      invalid: null,
+      echo: CITY_FIELDS,
+      errors: CITY_ERRORS,
+      run: async (input, { services, actor, context, params }) => {
+        const city = await loadCity(context, params.cityId ?? "", actor());
+        await updateCity(services.db, actor(), city.id, input);
         return back(city.id, "admin.cities.saved");
-      }
-      case "labels":
-        await markCityLabels(db, actor, city.id, fields.ready === "true");
-        return back(city.id, "admin.cities.saved");
-      case "activate":
-      case "deactivate":
-        await setCityActive(db, actor, city.id, fields.intent === "activate");
-        return back(city.id, fields.intent === "activate" ? "admin.cities.activated" : "admin.cities.deactivated");
-      default:
-        return data({ errors: { _form: "admin.error.unexpected" }, values: null, open: null }, { status: 400 });
-    }
-  } catch (e) {
-    if (e instanceof ChecklistOpenError)
-      return data(
-        { errors: { _form: "admin.cities.error.checklistOpen" }, values: null, open: e.open },
-        { status: 409 },
-      );
-    const r = refusal(e, { keys: { slugTaken: "admin.cities.error.slugTaken" }, fallback: "admin.error.unexpected" });
-    const field = r.error === "admin.cities.error.slugTaken" ? "slug" : "_form";
-    return data({ errors: { [field]: r.error }, values: fields, open: null }, { status: r.status });
-  }
-}
+      },
+    }),
+    labels: onCity(
+      ({ services, actor }, id, fields) => markCityLabels(services.db, actor(), id, fields.ready === "true"),
+      "admin.cities.saved",
+    ),
+    activate: onCity(
+      ({ services, actor }, id) => setCityActive(services.db, actor(), id, true),
+      "admin.cities.activated",
+    ),
+    deactivate: onCity(
+      ({ services, actor }, id) => setCityActive(services.db, actor(), id, false),
+      "admin.cities.deactivated",
+    ),
+  },
+  adminIntents({ keys: { checklistOpen: "admin.cities.error.checklistOpen" }, fallback: "admin.error.unexpected" }),
+);
 
 export default function City({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { city, checklist } = loaderData;
   const name = i18n.language === "en" ? city.nameEn : city.nameDe;
-  const formError = actionData?.errors._form;
+  const refused = refusedAnswer(actionData);
+  // A refused edit shows in the form; any other refusal (the open checklist) above the checklist.
+  const edit = refused?.intent === "update" ? refused : undefined;
+  const formError = refused && !edit ? refused.error : null;
   return (
     <AdminPage
       title={name}
@@ -98,7 +111,7 @@ export default function City({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id="city-checklist" className="font-display text-2xl font-bold">
           {t("admin.cities.checklist.title")}
         </h2>
-        {formError && !actionData?.values && (
+        {formError && (
           <p role="alert" className="mt-2 font-semibold text-destructive" data-testid="city-action-error">
             {t(formError as never)}
           </p>
@@ -149,8 +162,8 @@ export default function City({ loaderData, actionData }: Route.ComponentProps) {
       <h2 className="mb-4 font-display text-2xl font-bold">{t("admin.cities.edit")}</h2>
       <CityForm
         intent="update"
-        values={actionData?.values ?? { ...city, timeZone: city.timeZone }}
-        errors={actionData?.values ? actionData.errors : {}}
+        values={edit?.values ?? { ...city, timeZone: city.timeZone }}
+        errors={cityFormErrors(edit)}
         submit={t("admin.cities.save")}
       />
     </AdminPage>

@@ -1,20 +1,21 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
-import { formFields } from "#shared/forms.ts";
 import { pageParam } from "#shared/schemas/admin.ts";
 import { decodeCursor } from "#server/db/paging.ts";
 import { listClaims } from "#server/domain/claims/list-claims.ts";
 import { AdminPage, listHref } from "~/components/admin/admin-page";
 import { FetcherToast } from "~/components/fetcher-toast";
-import { actorOf, getLang, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
+import { intentAction } from "~/intents.server";
 import { claimFilters } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/claims";
+import { adminIntents } from "./admin-intents.server";
 import { ClaimsList } from "./claims/claims-list";
 import { REJECT_FETCHER } from "./claims/review-buttons";
-import { rejectAction, verifyAction, type ReviewAnswer } from "./claims/review.server";
+import { rejectRow, REVIEW_KEYS, verifyRow } from "./claims/review.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.claims.metaTitle", "admin.claims.metaDescription");
@@ -40,15 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, state, isAdmin: viewer.role === "admin", me: viewer.id, claims };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const form = await requestForm(request);
-  const fields = formFields(form);
-  const args = { services: getServices(context), actor: actorOf(viewer, getLang(context)), form, fields, request };
-  if (fields.intent === "verify") return verifyAction(args);
-  if (fields.intent === "reject") return rejectAction(args);
-  return data<ReviewAnswer>({ ok: false, intent: "unknown", error: "admin.error.unexpected" }, { status: 400 });
-}
+export const action = intentAction(
+  { verify: verifyRow, reject: rejectRow },
+  adminIntents({ keys: REVIEW_KEYS, fallback: "admin.error.unexpected" }),
+);
 
 export default function Claims({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 
-import { formFields } from "#shared/forms.ts";
 import { pageParam } from "#shared/schemas/admin.ts";
 import { getBroadcastOptions } from "#server/domain/broadcasts/get-broadcast-options.ts";
 import { listBroadcasts } from "#server/domain/broadcasts/list-broadcasts.ts";
@@ -8,17 +7,20 @@ import { listStaffCities, publicCity } from "#server/domain/cities/list-cities.t
 import { AdminPage } from "~/components/admin/admin-page";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
+import { intentAction } from "~/intents.server";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "./+types/content";
+import { adminIntents } from "./admin-intents.server";
 import { BroadcastForm } from "./content/broadcast-form";
-import { sendAction, type BroadcastResult } from "./content/send.server";
+import { sendRow, type SentExtra } from "./content/send.server";
 import { RETRACT_FETCHER } from "./content/sent-item-actions";
-import { editAction, retractAction } from "./content/sent-item.server";
+import { editRow, retractRow } from "./content/sent-item.server";
 import { SentList } from "./content/sent-list";
 import { TipsCard } from "./content/tips-card";
 
@@ -39,20 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...options, figureQ, sent, cities, everyCity: viewer.cities === null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const form = await requestForm(request);
-  const fields = formFields(form);
-  const args = { services: getServices(context), actor: actorOf(viewer), form, fields, request };
-  if (fields.intent === "edit") return editAction(args);
-  if (fields.intent === "retract") return retractAction(args);
-  return sendAction(args);
-}
+/** The broadcast form posts no intent; a sent item's dialogs do (decision 054). */
+export const action = intentAction<SentExtra>(
+  { send: sendRow, edit: editRow, retract: retractRow },
+  adminIntents({ defaultIntent: "send" }),
+);
 
 export default function ContentBroadcast({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
   // Edits and retractions answer their own fetchers; the page's action data is always a broadcast's.
-  const actionData = answer as BroadcastResult | undefined;
+  const sent = answer as ActionAnswer<SentExtra> | undefined;
+  const actionData = sent?.intent === "send" ? sent : undefined;
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(t("admin.broadcast.success", { count: actionData.count }));

@@ -1,7 +1,6 @@
 import { PlusIcon } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
-import { formFields } from "#shared/forms.ts";
 import { pageParam } from "#shared/schemas/admin.ts";
 import { decodeCursor } from "#server/db/paging.ts";
 import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
@@ -10,21 +9,23 @@ import { countInstances } from "#server/domain/figures/type-inheritance.ts";
 import { AdminPage, listHref, Pager, StatCard } from "~/components/admin/admin-page";
 import { CsvLink } from "~/components/admin/csv-link";
 import { Button } from "~/components/ui/button";
-import { actorOf, getServices, requestForm, requirePage } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
+import { intentAction } from "~/intents.server";
 import { exportHref, figureFilters } from "~/lib/admin-list-filters";
 import { pageMeta } from "~/lib/meta";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/figures";
-import { bulkStatusAction } from "./figures/bulk-status.server";
+import { adminIntents } from "./admin-intents.server";
+import { bulkStatusRow } from "./figures/bulk-status.server";
 import { useDeleteToast } from "./figures/delete-button";
-import { deleteAction } from "./figures/delete.server";
+import { deleteRow } from "./figures/delete.server";
 import { useEditToast } from "./figures/edit-dialog";
 import { FigureList } from "./figures/figure-list";
 import { FigureSearch } from "./figures/figure-search";
 import { ReplacedCodeDialog } from "./figures/replace-code";
-import { replaceCodeAction } from "./figures/replace-code.server";
-import { updateAction, type UpdateAnswer } from "./figures/update.server";
+import { replaceCodeRow } from "./figures/replace-code.server";
+import { updateRow } from "./figures/update.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.boonees.metaTitle", "admin.boonees.metaDescription");
@@ -52,20 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, items, q, status, cities };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const form = await requestForm(request);
-  const fields = formFields(form);
-  const args = { services: getServices(context), actor: actorOf(viewer), form, fields, request };
-  if (fields.intent === "bulkStatus") return bulkStatusAction(args);
-  if (fields.intent === "replaceCode") return replaceCodeAction(args);
-  if (fields.intent === "delete") return deleteAction(args);
-  if (fields.intent === "update") return updateAction(args);
-  return data<UpdateAnswer>(
-    { ok: false, intent: "update", id: fields.id ?? "", errors: {}, error: "admin.error.unexpected", reason: null },
-    { status: 400 },
-  );
-}
+export const action = intentAction(
+  { bulkStatus: bulkStatusRow, replaceCode: replaceCodeRow, delete: deleteRow, update: updateRow },
+  adminIntents(),
+);
 
 export default function AdminFigures({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
-import { formFields } from "#shared/forms.ts";
 import { webhookEventField } from "#shared/schemas/webhooks.ts";
 import { WEBHOOK_EVENTS } from "#shared/webhook-events.ts";
 import { addWebhook } from "#server/domain/webhooks/add-webhook.ts";
@@ -11,13 +10,16 @@ import { Field, FormError, Notice } from "~/components/forms/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, refusal, requestForm, requirePage } from "~/guards.server";
+import { actorOf, getServices, requirePage } from "~/guards.server";
+import { intent, intentAction, type IntentContext } from "~/intents.server";
+import { refusedAnswer, type ActionAnswer } from "~/lib/action-answer";
 import { pageMeta } from "~/lib/meta";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "./+types/webhooks";
+import { adminIntents } from "./admin-intents.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "admin.webhooks.metaTitle", "admin.webhooks.intro");
@@ -28,69 +30,68 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listWebhooks(getServices(context).db, actorOf(viewer));
 }
 
-type Answer =
-  | { ok: true; done: string; secret?: string }
-  | { ok: false; error: string; errors?: Record<string, string>; values?: Record<string, string> };
+/** What adding answers besides its message: the endpoint's secret, shown once. */
+type WebhookExtra = { secret?: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requirePage(context, request);
-  const services = getServices(context);
-  const actor = actorOf(viewer);
-  const fields = formFields(await requestForm(request));
-  const id = fields.id ?? "";
-  try {
-    switch (fields.intent) {
-      case "add": {
-        const { secret } = await addWebhook(services.db, actor, fields, services.webhookEndpoints);
-        return data<Answer>({ ok: true, done: "admin.webhooks.added", secret });
-      }
-      case "disable":
-      case "enable":
-        await setWebhookEnabled(services.db, actor, id, fields.intent === "enable");
-        return data<Answer>({
-          ok: true,
-          done: fields.intent === "enable" ? "admin.webhooks.enabled" : "admin.webhooks.paused",
-        });
-      case "delete":
-        await deleteWebhook(services.db, actor, id);
-        return data<Answer>({ ok: true, done: "admin.webhooks.deleted" });
-      case "replay":
-        await replayWebhookDelivery(services.db, actor, id);
-        return data<Answer>({ ok: true, done: "admin.webhooks.replayed" });
-      default:
-        return data<Answer>({ ok: false, error: "admin.error.unexpected" }, { status: 400 });
-    }
-  } catch (e) {
-    const r = refusal(e, {
-      prefix: "admin.webhooks.error.",
-      unexpected: "admin.error.unexpected",
-      report: { log: services.log, request },
-    });
-    const errors = r.error === "admin.webhooks.error.invalid" ? (r.params as Record<string, string>) : undefined;
-    return data<Answer>({ ok: false, error: r.error, errors, values: fields }, { status: r.status });
-  }
-}
+/** An endpoint's switch, its deletion or a delivery's replay: the posted `id`, one message. */
+const byId = (change: (ctx: IntentContext, id: string) => Promise<unknown>, message: string) =>
+  intent({
+    run: async (fields, ctx) => {
+      await change(ctx, fields.id ?? "");
+      return { message };
+    },
+  });
+
+export const action = intentAction<WebhookExtra>(
+  {
+    add: intent({
+      // addWebhook validates (its fields' keys); a refused form keeps what was typed
+      invalid: "admin.webhooks.error.invalid",
+      echo: ["url", "description", ...WEBHOOK_EVENTS.map(webhookEventField)],
+      run: async (fields, { services, actor }) => {
+        const { secret } = await addWebhook(services.db, actor(), fields, services.webhookEndpoints);
+        return { message: "admin.webhooks.added", secret };
+      },
+    }),
+    disable: byId(
+      ({ services, actor }, id) => setWebhookEnabled(services.db, actor(), id, false),
+      "admin.webhooks.paused",
+    ),
+    enable: byId(
+      ({ services, actor }, id) => setWebhookEnabled(services.db, actor(), id, true),
+      "admin.webhooks.enabled",
+    ),
+    delete: byId(({ services, actor }, id) => deleteWebhook(services.db, actor(), id), "admin.webhooks.deleted"),
+    replay: byId(
+      ({ services, actor }, id) => replayWebhookDelivery(services.db, actor(), id),
+      "admin.webhooks.replayed",
+    ),
+  },
+  adminIntents({ prefix: "admin.webhooks.error." }),
+);
 
 export default function Webhooks({ loaderData: d, actionData: a }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dates = useDates();
   const busy = useNavigation().state !== "idle";
-  const errors = a && !a.ok ? (a.errors ?? {}) : {};
-  const values = a && !a.ok ? (a.values ?? {}) : {};
+  const answer = a as ActionAnswer<WebhookExtra> | undefined;
+  const refused = refusedAnswer(answer);
+  const errors = refused?.fieldErrors ?? {};
+  const values = refused?.values ?? {};
   return (
     <AdminPage title={t("admin.webhooks.title")} intro={t("admin.webhooks.intro")}>
       <div className="grid max-w-4xl gap-6">
-        {a?.ok && <Notice text={t(dataKey(a.done))} />}
-        {a?.ok && a.secret && (
+        {answer?.ok && answer.message && <Notice text={t(dataKey(answer.message))} />}
+        {answer?.ok && answer.secret && (
           <Card>
             <CardContent className="grid gap-2 pt-5" data-testid="webhook-secret">
               <h2 className="font-display text-xl font-bold">{t("admin.webhooks.secretTitle")}</h2>
               <p className="text-sm">{t("admin.webhooks.secretOnce")}</p>
-              <code className="rounded-lg bg-muted px-3 py-2 text-sm break-all">{a.secret}</code>
+              <code className="rounded-lg bg-muted px-3 py-2 text-sm break-all">{answer.secret}</code>
             </CardContent>
           </Card>
         )}
-        {a && !a.ok && !a.errors && <FormError error={a.error} />}
+        {refused && Object.keys(refused.fieldErrors).length === 0 && <FormError error={refused.error} />}
         <Card>
           <CardContent className="pt-5">
             <Form method="post" className="grid gap-4">

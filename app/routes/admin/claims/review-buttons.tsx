@@ -4,11 +4,10 @@ import { useFetcher } from "react-router";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { Button } from "~/components/ui/button";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
-
-import type { ReviewAnswer } from "./review.server";
 
 /** The page's toast for rejections: the dialog closes before the answer comes. */
 export const REJECT_FETCHER = "admin-claim-reject";
@@ -36,10 +35,12 @@ export function ReviewButtons({ claimId, name }: { claimId: string; name: string
 
 function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ReviewAnswer>();
+  const fetcher = useFetcher<ActionAnswer>();
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) =>
-    answer.ok ? toast.success(t("admin.claims.verifiedToast", { name })) : toast.error(t(dataKey(answer.error))),
+    answer.ok
+      ? toast.success(t("admin.claims.verifiedToast", { name }))
+      : toast.error(t(dataKey(answer.error ?? "admin.error.unexpected"))),
   );
   return (
     <fetcher.Form method="post">

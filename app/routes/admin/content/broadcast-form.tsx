@@ -1,5 +1,5 @@
 import { SendIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 
 import { AUDIENCES, broadcastFormInput, broadcastSchema, CONTENT_TYPES } from "#shared/schemas/admin.ts";
@@ -11,6 +11,7 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import { Field, FormError } from "~/components/forms/field";
 import { useClientValidation } from "~/components/forms/use-client-validation";
 import { Button } from "~/components/ui/button";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
@@ -18,7 +19,7 @@ import type { Route } from "../+types/content";
 import { AudienceFields } from "./audience-fields";
 import { BroadcastFileField } from "./broadcast-file-field";
 import { EnglishTexts } from "./english-texts";
-import type { BroadcastResult } from "./send.server";
+import type { SentExtra } from "./send.server";
 
 /** The broadcast form (answered by `send.server.ts`): texts, type, audience, file or link, preview and recipients. */
 export function BroadcastForm({
@@ -26,16 +27,22 @@ export function BroadcastForm({
   actionData,
 }: {
   loaderData: Route.ComponentProps["loaderData"];
-  actionData: BroadcastResult | undefined;
+  actionData: ActionAnswer<SentExtra> | undefined;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { errors, onSubmit } = useClientValidation(
-    broadcastSchema,
-    actionData && !actionData.ok ? actionData.errors : undefined,
-    broadcastFormInput,
+  // An upload's reason (which types, which limit) is the file field's own error as well.
+  const serverErrors = useMemo(
+    () =>
+      actionData && !actionData.ok
+        ? actionData.reason
+          ? { ...actionData.fieldErrors, file: actionData.reason }
+          : actionData.fieldErrors
+        : undefined,
+    [actionData],
   );
+  const { errors, onSubmit } = useClientValidation(broadcastSchema, serverErrors, broadcastFormInput);
   const [contentType, setContentType] = useState<string>("news");
   const [audience, setAudience] = useState<string>("all");
   // Before JavaScript runs every optional field is shown (the form still works); then only the relevant ones.

@@ -14,12 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { refusedAnswer, type ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "../+types/content";
 import { EnglishTexts } from "./english-texts";
-import type { EditAnswer } from "./sent-item.server";
 
 export type SentItem = NonNullable<Route.ComponentProps["loaderData"]["sent"]>["items"][number];
 
@@ -29,15 +29,17 @@ export const RETRACT_FETCHER = "admin-broadcast-retract";
 /** Correct a sent item's texts (and link) in a dialog (answered by `sent-item.server.ts`). */
 export function EditSentDialog({ item }: { item: SentItem }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<EditAnswer>();
+  const fetcher = useFetcher<ActionAnswer>();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
     setOpen(false);
     toast.success(t("admin.broadcast.sent.editedToast"));
   }, [fetcher.state, fetcher.data, t]);
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
-  const error = fetcher.data && !fetcher.data.ok && !fetcher.data.errors ? fetcher.data.error : null;
+  const refused = refusedAnswer(fetcher.data);
+  const errors = refused?.fieldErrors ?? {};
+  // A refusal about the fields shows at them; any other one above the form.
+  const error = refused && Object.keys(refused.fieldErrors).length === 0 ? refused.error : null;
   return (
     <>
       <Button
@@ -108,7 +110,7 @@ export function EditSentDialog({ item }: { item: SentItem }) {
 /** Take a sent item back after a confirmation. */
 export function RetractButton({ item }: { item: SentItem }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<EditAnswer>({ key: RETRACT_FETCHER });
+  const fetcher = useFetcher<ActionAnswer>({ key: RETRACT_FETCHER });
   return (
     <ConfirmButton
       destructive

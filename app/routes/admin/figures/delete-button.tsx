@@ -4,12 +4,12 @@ import { useFetcher } from "react-router";
 
 import { FigureIdentity } from "~/components/admin/figure-identity";
 import { ConfirmButton } from "~/components/confirm-button";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-import type { DeleteAnswer } from "./delete.server";
-import type { FigureItem } from "./figure-item";
+import type { FigureAnswerExtra, FigureItem } from "./figure-item";
 
 /** One fetcher shared by the page and the cards: a deleted card is gone, the page still reports. */
 const DELETE_FETCHER = "admin-boonee-delete";
@@ -17,7 +17,7 @@ const DELETE_FETCHER = "admin-boonee-delete";
 /** The page's toast after a deletion. */
 export function useDeleteToast() {
   const { t } = useTranslation();
-  const deleter = useFetcher<DeleteAnswer>({ key: DELETE_FETCHER });
+  const deleter = useFetcher<ActionAnswer<FigureAnswerExtra>>({ key: DELETE_FETCHER });
   useEffect(() => {
     if (deleter.state !== "idle" || !deleter.data) return;
     if (deleter.data.ok) toast.success(t("admin.boonees.deleted"));
@@ -28,7 +28,7 @@ export function useDeleteToast() {
 /** Delete a figure after a confirmation (answered by `delete.server.ts`); a type with instances is refused. */
 export function DeleteButton({ item }: { item: FigureItem }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<DeleteAnswer>({ key: DELETE_FETCHER });
+  const fetcher = useFetcher<ActionAnswer<FigureAnswerExtra>>({ key: DELETE_FETCHER });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
   const instances = item.instances?.instances ?? 0;
   return (

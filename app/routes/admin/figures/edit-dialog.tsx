@@ -16,13 +16,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "../+types/figures";
-import type { FigureItem } from "./figure-item";
-import type { UpdateAnswer } from "./update.server";
+import { answeredFigure, type FigureItem } from "./figure-item";
+import type { UpdateExtra } from "./update.server";
 
 /** One fetcher for every card's dialog: the page reports the save, whichever card it was. */
 const EDIT_FETCHER = "admin-boonee-edit";
@@ -30,7 +31,7 @@ const EDIT_FETCHER = "admin-boonee-edit";
 /** The page's toast after a save (how many instances a type's change reached). */
 export function useEditToast() {
   const { t } = useTranslation();
-  const editor = useFetcher<UpdateAnswer>({ key: EDIT_FETCHER });
+  const editor = useFetcher<ActionAnswer<UpdateExtra>>({ key: EDIT_FETCHER });
   useEffect(() => {
     if (editor.state !== "idle" || !editor.data) return;
     if (editor.data.ok)
@@ -46,11 +47,11 @@ export function useEditToast() {
 /** Edit a figure's fields and media (answered by `update.server.ts`). */
 export function EditDialog({ item }: { item: FigureItem }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<UpdateAnswer>({ key: EDIT_FETCHER });
+  const fetcher = useFetcher<ActionAnswer<UpdateExtra>>({ key: EDIT_FETCHER });
   const { cities } = useLoaderData() as Route.ComponentProps["loaderData"];
   const [wanted, setWanted] = useState(false);
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data?.id === item.id ? fetcher.data : undefined;
+  const result = answeredFigure(fetcher.data) === item.id ? fetcher.data : undefined;
   // Saved: the dialog closes; opening it again starts without the old answer.
   const saved = fetcher.state === "idle" && result?.ok === true;
   const open = wanted && !saved;
@@ -58,7 +59,7 @@ export function EditDialog({ item }: { item: FigureItem }) {
     if (next) fetcher.reset();
     setWanted(next);
   };
-  const errors = result && !result.ok ? result.errors : {};
+  const errors = result && !result.ok ? result.fieldErrors : {};
   // The dialog is mounted on demand: 24 cards render only their buttons.
   return (
     <>

@@ -1,44 +1,32 @@
-import { data } from "react-router";
-
-import { validate, type FieldErrors } from "#shared/forms.ts";
 import { idSchema } from "#shared/schemas/admin.ts";
 import { replaceClaimCode } from "#server/domain/codes/replace-claim-code.ts";
+import { intent } from "~/intents.server";
 
-import type { AdminActionArgs } from "../admin-action.server";
-import { adminRefusal } from "../media.server";
 import { claimQr } from "../qr.server";
 
-/** What replacing a code answers: the new claim URL and its QR code, or why not. */
-export type ReplaceAnswer =
-  | {
-      ok: true;
-      intent: "replaceCode";
-      id: string;
-      name: string;
-      code: string;
-      previousCode: string | null;
-      claimUrl: string;
-      qrSvg: string;
-      qrPng: string;
-    }
-  | { ok: false; intent: "replaceCode"; id: string; errors: FieldErrors; error: string; reason: null };
+/** What replacing a code answers besides `ok`: the new claim URL and its QR code. */
+export type ReplaceExtra = {
+  id: string;
+  name: string;
+  code: string;
+  previousCode: string | null;
+  claimUrl: string;
+  qrSvg: string;
+  qrPng: string;
+};
 
 /** Give an unclaimed figure a new claim code (the old one stops working). */
-export async function replaceCodeAction({ services, actor, fields, request }: AdminActionArgs) {
-  const id = fields.id ?? "";
-  const parsed = validate(idSchema, fields);
-  if (!parsed.ok)
-    return data<ReplaceAnswer>(
-      { ok: false, intent: "replaceCode", id, errors: {}, error: "admin.boonees.replaceError", reason: null },
-      { status: 400 },
-    );
-  try {
-    const r = await replaceClaimCode(services.db, actor, { figureId: parsed.data.id });
+export const replaceCodeRow = intent({
+  schema: idSchema,
+  invalid: "admin.boonees.replaceError",
+  echo: ["id"],
+  errors: { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" },
+  fallback: "admin.boonees.replaceError",
+  run: async (input, { services, actor }) => {
+    const r = await replaceClaimCode(services.db, actor(), { figureId: input.id });
     const claimUrl = `${services.settings.publicUrl}/c/${r.code}`;
     const qr = await claimQr(claimUrl);
-    return data<ReplaceAnswer>({
-      ok: true,
-      intent: "replaceCode",
+    return {
       id: r.id,
       name: r.name,
       code: r.code,
@@ -46,17 +34,6 @@ export async function replaceCodeAction({ services, actor, fields, request }: Ad
       claimUrl,
       qrSvg: qr.svg,
       qrPng: qr.png,
-    });
-  } catch (e) {
-    const r = adminRefusal(
-      e,
-      { notFound: "admin.error.notFound", claimed: "admin.boonees.replaceClaimed" },
-      "admin.boonees.replaceError",
-      { log: services.log, request },
-    );
-    return data<ReplaceAnswer>(
-      { ok: false, intent: "replaceCode", id, errors: {}, error: r.error, reason: null },
-      { status: r.status },
-    );
-  }
-}
+    } satisfies ReplaceExtra;
+  },
+});

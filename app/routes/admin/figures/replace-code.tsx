@@ -7,12 +7,13 @@ import { listHref } from "~/components/admin/admin-page";
 import { ClaimUrlResult } from "~/components/admin/claim-url-result";
 import { ConfirmButton } from "~/components/confirm-button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
 import type { FigureItem } from "./figure-item";
-import type { ReplaceAnswer } from "./replace-code.server";
+import type { ReplaceExtra } from "./replace-code.server";
 
 /** The page, not the card, shows a replaced code: the card may leave the list (it was found by its old code). */
 const REPLACE_FETCHER = "admin-boonee-replace";
@@ -20,7 +21,7 @@ const REPLACE_FETCHER = "admin-boonee-replace";
 /** Replaces an unclaimed figure's code after a confirmation (answered by `replace-code.server.ts`). */
 export function ReplaceCodeButton({ item }: { item: FigureItem }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ReplaceAnswer>({ key: REPLACE_FETCHER });
+  const fetcher = useFetcher<ActionAnswer<ReplaceExtra>>({ key: REPLACE_FETCHER });
   return (
     <ConfirmButton
       title={t("admin.boonees.replaceTitle", { name: item.name })}
@@ -41,8 +42,8 @@ export function ReplaceCodeButton({ item }: { item: FigureItem }) {
 export function ReplacedCodeDialog({ q, status }: { q: string; status: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fetcher = useFetcher<ReplaceAnswer>({ key: REPLACE_FETCHER });
-  const [shown, setShown] = useState<ReplaceAnswer | null>(null);
+  const fetcher = useFetcher<ActionAnswer<ReplaceExtra>>({ key: REPLACE_FETCHER });
+  const [shown, setShown] = useState<ActionAnswer<ReplaceExtra> | null>(null);
   const result = fetcher.data?.intent === "replaceCode" ? fetcher.data : undefined;
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;

@@ -4,13 +4,13 @@ import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useFetcherAnswer } from "~/components/use-fetcher-answer";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 import { dataKey } from "~/locales/message-key";
 
 import type { Route } from "../+types/stories";
-import type { ModerationAnswer } from "./moderate.server";
 
 type Photo = Route.ComponentProps["loaderData"]["stories"]["items"][number]["photos"][number];
 
@@ -63,10 +63,12 @@ function PhotoToggle({
   title: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ModerationAnswer>();
+  const fetcher = useFetcher<ActionAnswer>();
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) =>
-    answer.ok ? toast.success(t(dataKey(answer.message ?? ""))) : toast.error(t(dataKey(answer.error))),
+    answer.ok
+      ? toast.success(t(dataKey(answer.message ?? "")))
+      : toast.error(t(dataKey(answer.error ?? "admin.error.unexpected"))),
   );
   return (
     <fetcher.Form method="post">

@@ -4,11 +4,10 @@ import { useFetcher } from "react-router";
 
 import { ReasonDialog } from "~/components/admin/reason-dialog";
 import { Button } from "~/components/ui/button";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
-
-import type { ModerationAnswer } from "./moderate.server";
 
 /** The page's toast for hiding: the dialog closes before the answer comes. */
 export const HIDE_STORY_FETCHER = "admin-story-hide";
@@ -35,12 +34,12 @@ export function StoryToggle({ storyId, hidden, title }: { storyId: string; hidde
 
 function ShowStoryButton({ storyId, title }: { storyId: string; title: string }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ModerationAnswer>();
+  const fetcher = useFetcher<ActionAnswer>();
   const busy = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) toast.success(t("admin.stories.shownToast"));
-    else toast.error(t(dataKey(fetcher.data.error)));
+    else toast.error(t(dataKey(fetcher.data.error ?? "admin.error.unexpected")));
   }, [fetcher.state, fetcher.data, t]);
   return (
     <fetcher.Form method="post">
