@@ -6,6 +6,7 @@ import type { Lang } from "#shared/i18n-config.ts";
 
 import keepFormsOffline from "./lib/keep-forms-offline";
 import { PAGE_MESSAGES_ID, pageTranslator } from "./lib/page-messages";
+import { setToastTexts } from "./lib/toast";
 import { TranslatorContext } from "./lib/use-translation";
 
 // Forms sent from a dead spot wait and go once the phone is online (on pages whose app started late, the inline script did this already).
@@ -15,6 +16,7 @@ const lang: Lang = document.documentElement.lang === "en" ? "en" : "de";
 // The texts the server used for this page (decision 056); the rest of the language loads on the first miss.
 const sent = document.getElementById(PAGE_MESSAGES_ID)?.textContent;
 const i18n = pageTranslator(lang, sent ? (JSON.parse(sent) as Record<string, unknown>) : {});
+setToastTexts(i18n.loadAll);
 (sent ? Promise.resolve() : i18n.loadAll()).then(() => {
   startTransition(() => {
     hydrateRoot(

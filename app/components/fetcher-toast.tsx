@@ -15,8 +15,14 @@ export function FetcherToast({ fetcherKey, errors = false }: { fetcherKey: strin
   const { t } = useTranslation();
   const fetcher = useFetcher<AnswerToast>({ key: fetcherKey });
   useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok && answer.message) toast.success(t(dataKey(answer.message), answer.params));
-    else if (!answer.ok && errors && answer.error) toast.error(t(dataKey(answer.error)));
+    // the text made on demand: an action's message is often not among the page's texts (lib/toast.ts)
+    if (answer.ok && answer.message) {
+      const { message, params } = answer;
+      toast.success(() => t(dataKey(message), params));
+    } else if (!answer.ok && errors && answer.error) {
+      const { error } = answer;
+      toast.error(() => t(dataKey(error)));
+    }
   });
   return null;
 }
