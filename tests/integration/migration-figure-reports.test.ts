@@ -20,9 +20,13 @@ describe(`migration figure_reports on ${process.env.TEST_DATABASE_URL ? "postgre
     await upgrade();
 
     const after = await queryRows<Record<string, unknown>>(db, sql`select * from boonees order by name`);
-    // placed_at: a later migration (0031) adds it, filled from created_at for public figures
+    // placed_at and city_id: later migrations (0031, 0034) add them, filled from created_at and with the first city
     expect(
-      after.map(({ reported_issue, reported_at, placed_at: _placed, ...rest }) => [rest, reported_issue, reported_at]),
+      after.map(({ reported_issue, reported_at, placed_at: _placed, city_id: _city, ...rest }) => [
+        rest,
+        reported_issue,
+        reported_at,
+      ]),
     ).toEqual(before.map((b) => [b, null, null]));
     await db.execute(
       sql`insert into figure_reports (boonee_id, reporter_id, kind) values ('00000000-0000-4000-8000-000000000b02', 'u1', 'missing')`,
