@@ -1,5 +1,5 @@
 import { chosenLang, LANG_COOKIE } from "#shared/i18n-config.ts";
-import { policyOf } from "#shared/route-policy.ts";
+import { policyOf, routeOf } from "#shared/route-policy.ts";
 
 /** Cookies that do not make a page personal. Any other cookie (a session, a flash message …) means a fresh render. */
 const NEUTRAL_COOKIES = new Set([LANG_COOKIE]);
@@ -24,6 +24,8 @@ export function publicPageKey(request: Request): string | null {
   // pages every signed-out visitor sees alike (per language, `publicCache` in shared/route-policy.ts); their
   // `.data` twins serve client-side navigations
   if (!policyOf(url.pathname).publicCache) return null;
+  // `/:city` matches every one-segment path: a file (`/sw.js`, `/manifest.webmanifest`) is the static server's
+  if (routeOf(url.pathname) === "/:city" && url.pathname.replace(/\.data$/, "").includes(".")) return null;
   // no language chosen: the page's own default (German, or a city page's language), so not the German key
   return `${chosenLang(cookie) ?? "auto"} ${url.pathname}${url.search}`;
 }

@@ -79,6 +79,10 @@ describe("shared page rules", () => {
     expect(publicPageKey(req("/boonees?rarity=Rare"))).toBe("auto /boonees?rarity=Rare");
     expect(publicPageKey(req("/boonees", { cookie: "lang=en" }))).toBe("en /boonees");
     expect(publicPageKey(req("/_root.data"))).toBe("auto /_root.data");
+    // a file at the top level is the static server's, though `/:city` matches its path
+    for (const file of ["/sw.js", "/manifest.webmanifest", "/offline.html", "/favicon.svg"])
+      expect(publicPageKey(req(file))).toBeNull();
+    expect(publicPageKey(req("/kiel"))).toBe("auto /kiel");
     expect(publicPageKey(req("/boonee/abc.data?_routes=x"))).toBe("auto /boonee/abc.data?_routes=x");
     expect(publicPageKey(req("/boonees", { cookie: "lang=en; better-auth.session_token=abc" }))).toBeNull();
     expect(publicPageKey(req("/boonees", { cookie: "flash=story.success" }))).toBeNull();
