@@ -130,6 +130,8 @@ async function world() {
   const owner = await signUp("Besitzerin");
   const moderator = await signUp("Moderatorin");
   await sql("update user_roles set role = 'moderator' where user_id = $1", [moderator.id]);
+  // a moderator works for the cities of his rows (decision 058); this one for every city, as cli grant-role makes one
+  await sql("insert into city_staff (user_id, city_id) select $1, id from cities", [moderator.id]);
   const leaver = await signUp("Abschied");
   const admin = await signIn(ADMIN.email, ADMIN.password);
   const [{ id: adminId }] = await sql<{ id: string }>("select id from profiles where email = $1", [ADMIN.email]);
