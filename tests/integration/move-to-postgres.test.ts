@@ -197,7 +197,10 @@ async function fill(base: string) {
 async function pages(clients: Record<Who, CookieClient>, ownedId: string) {
   const seen: string[] = [];
   for (const page of SIGNED_IN_PAGES) {
-    const p = page.path.replace("{figure}", ownedId).replace(/:id|:figureId/, ownedId);
+    const p = page.path
+      .replace("{figure}", ownedId)
+      .replace(/:id|:figureId/, ownedId)
+      .replace(":cityId", "1"); // the first city (migration 0034)
     const res = await clients[page.who].get(p);
     const body = (await res.text())
       .replace(/nonce="[^"]*"/g, "")
