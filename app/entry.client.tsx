@@ -16,7 +16,7 @@ const lang: Lang = document.documentElement.lang === "en" ? "en" : "de";
 // The texts the server used for this page (decision 056); the rest of the language loads on the first miss.
 const sent = document.getElementById(PAGE_MESSAGES_ID)?.textContent;
 const i18n = pageTranslator(lang, sent ? (JSON.parse(sent) as Record<string, unknown>) : {});
-setToastTexts(i18n.loadAll);
+setToastTexts(i18n);
 (sent ? Promise.resolve() : i18n.loadAll()).then(() => {
   startTransition(() => {
     hydrateRoot(

@@ -137,7 +137,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (shownByPage) return;
     const flash = loaderData.flash;
-    if (flash) toast[flash.kind](t(dataKey(flash.key)));
+    if (flash) toast[flash.kind](() => t(dataKey(flash.key)));
   }, [loaderData.flash, shownByPage, t]);
   return <Outlet />;
 }

@@ -39,6 +39,8 @@ export interface PageTranslator extends Translator {
   loadAll(): Promise<void>;
   subscribe(listener: () => void): () => void;
   version(): number;
+  /** How many times a text was asked for that was not there (a toast makes its text again after the load). */
+  misses(): number;
 }
 
 /** The browser's translator over the page's texts, completed from the whole language on the first miss. */
@@ -48,6 +50,7 @@ export function pageTranslator(lang: Lang, pageMessages: Record<string, unknown>
   const listeners = new Set<() => void>();
   let version = 0;
   let loading: Promise<void> | undefined;
+  let misses = 0;
   const loadAll = () =>
     (loading ??= loadMessages(lang).then((all) => {
       Object.assign(messages, all);
@@ -55,7 +58,10 @@ export function pageTranslator(lang: Lang, pageMessages: Record<string, unknown>
       version++;
       for (const listener of listeners) listener();
     }));
-  const translator = createI18n(lang, messages, () => void loadAll());
+  const translator = createI18n(lang, messages, () => {
+    misses++;
+    void loadAll();
+  });
   return {
     ...translator,
     loadAll,
@@ -64,6 +70,7 @@ export function pageTranslator(lang: Lang, pageMessages: Record<string, unknown>
       return () => listeners.delete(listener);
     },
     version: () => version,
+    misses: () => misses,
   };
 }
 

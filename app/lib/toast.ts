@@ -1,27 +1,35 @@
 /**
  * Toasts without sonner's 9 KB in every page's JavaScript (decision 056): sonner and its <Toaster> load
- * with the first toast (app/components/lazy-toaster.tsx). Same calls as sonner's `toast`.
+ * with the first toast (app/components/lazy-toaster.tsx). Like sonner's `toast`, but a text is always
+ * given as a way to make it (`toast.success(() => t("a.key"))`, never `toast.success(() => t("a.key"))`):
+ * a text whose key was not among the page's texts is made again once the whole language is there, so no
+ * toast shows a raw key (decision 054, follow-up of 2026-11-28; tests/unit/toast-texts.test.ts).
  */
 type Sonner = typeof import("sonner");
-/** A text, or how to make it: made again once the whole language is there when its key was not on the page. */
-type Text = string | (() => string);
+/** How to make a toast's text (its translation keys may not be on the page yet). */
+export type ToastText = () => string;
 
-let loadTexts: (() => Promise<void>) | undefined;
-/** The page's translator loads the rest of the language with this (entry.client.tsx). */
-export function setToastTexts(load: () => Promise<void>) {
-  loadTexts = load;
+/** What the page's translator offers a toast: the rest of the language, and whether a text was missing. */
+export interface ToastTexts {
+  loadAll: () => Promise<void>;
+  /** How many times a text was missing so far (app/lib/page-messages.ts). */
+  misses: () => number;
 }
-const KEY_LIKE = /^[a-zA-Z]+(\.[\w-]+)+$/;
-// An action's message is rarely among the texts the page was rendered with (decision 056): a key that came
-// back as itself is made again after the whole language arrived, so a toast never shows a raw key.
-async function textOf(message: Text) {
-  if (typeof message === "string") return message;
-  const first = message();
-  if (!KEY_LIKE.test(first) || !loadTexts) return first;
-  await loadTexts();
-  return message();
+let texts: ToastTexts | undefined;
+/** The page's translator (entry.client.tsx): a toast whose text missed a key waits for the whole language. */
+export function setToastTexts(pageTexts: ToastTexts) {
+  texts = pageTexts;
 }
-type Options = { description?: string; duration?: number };
+// An action's message is rarely among the texts the page was rendered with (decision 056): a text that
+// missed a key (a raw key, alone, inside another text or as a parameter) is made again after the load.
+export async function textOf(make: ToastText, pageTexts = texts) {
+  const before = pageTexts?.misses();
+  const first = make();
+  if (!pageTexts || pageTexts.misses() === before) return first;
+  await pageTexts.loadAll();
+  return make();
+}
+type Options = { description?: ToastText; duration?: number };
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -40,21 +48,26 @@ export const toasterState = {
   mounted: () => mounted(),
 };
 
-function show(kind: "success" | "error" | null, message: Text, options?: Options) {
+function show(kind: "success" | "error" | null, message: ToastText, options?: Options) {
   if (typeof document === "undefined") return;
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void Promise.all([(sonner ??= import("sonner")), toasterMounted, textOf(message)]).then(
-    ([{ toast: sonnerToast }, , text]) => {
-      if (kind) sonnerToast[kind](text, options);
-      else sonnerToast(text, options);
-    },
-  );
+  const description = options?.description;
+  void Promise.all([
+    (sonner ??= import("sonner")),
+    toasterMounted,
+    textOf(message),
+    description && textOf(description),
+  ]).then(([{ toast: sonnerToast }, , text, describe]) => {
+    const shown = { ...options, description: describe || undefined };
+    if (kind) sonnerToast[kind](text, shown);
+    else sonnerToast(text, shown);
+  });
 }
 
-export const toast = Object.assign((message: Text, options?: Options) => show(null, message, options), {
-  success: (message: Text, options?: Options) => show("success", message, options),
-  error: (message: Text, options?: Options) => show("error", message, options),
+export const toast = Object.assign((message: ToastText, options?: Options) => show(null, message, options), {
+  success: (message: ToastText, options?: Options) => show("success", message, options),
+  error: (message: ToastText, options?: Options) => show("error", message, options),
 });

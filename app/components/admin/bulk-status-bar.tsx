@@ -28,7 +28,7 @@ export function BulkStatusBar({ ids, onDone, onClear }: { ids: string[]; onDone:
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const answer = fetcher.data;
     if (answer.ok) {
-      toast.success(t("admin.boonees.bulk.changed", { count: answer.changed }));
+      toast.success(() => t("admin.boonees.bulk.changed", { count: answer.changed }));
       setRefusal(null);
       onDone();
     } else setRefusal(t(dataKey(answer.error ?? "admin.boonees.bulk.error"), answer.params));

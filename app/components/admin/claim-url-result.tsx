@@ -38,7 +38,7 @@ export function ClaimUrlResult({
     heading.current?.focus({ preventScroll: true });
   }, []);
   const copy = async () => {
-    if (await copyText(claimUrl)) toast.success(t("admin.create.urlCopied"));
+    if (await copyText(claimUrl)) toast.success(() => t("admin.create.urlCopied"));
   };
   return (
     <Card className="scroll-mt-24 border-slime/40" data-testid="create-result">

@@ -63,8 +63,11 @@ export default function AddStoryDialog({
     }
   }
   useEffect(() => {
-    if (taken?.ok) toast.success(t("story.success"));
-    else if (taken?.error) toast.error(t(dataKey(taken.error)));
+    if (taken?.ok) toast.success(() => t("story.success"));
+    else if (taken?.error) {
+      const { error } = taken;
+      toast.error(() => t(dataKey(error)));
+    }
   }, [taken, t]);
 
   return (

@@ -43,8 +43,11 @@ export function OwnStoryActions({ action, story }: { action: string; story: Stor
     if (editor.state !== "idle" || !result) return;
     if (result.ok) {
       setEditing(false);
-      toast.success(t("story.saved"));
-    } else if (result.error) toast.error(t(dataKey(result.error)));
+      toast.success(() => t("story.saved"));
+    } else if (result.error) {
+      const { error } = result;
+      toast.error(() => t(dataKey(error)));
+    }
   }, [editor.state, result, t]);
   return (
     <div className="mt-3 flex flex-wrap gap-2">

@@ -33,9 +33,9 @@ export function ShareButton({ path, name }: { path: string; name: string }) {
       await navigator.clipboard.writeText(url);
       setCopied(true);
       setTimeout(() => setCopied(false), 2500);
-      toast.success(t("figure.share.copied"));
+      toast.success(() => t("figure.share.copied"));
     } catch {
-      toast(t("figure.share.copyThis"), { description: url, duration: 15_000 });
+      toast(() => t("figure.share.copyThis"), { description: () => url, duration: 15_000 });
     }
   };
   return (

@@ -54,12 +54,11 @@ export default function ContentBroadcast({ loaderData, actionData: answer }: Rou
   const actionData = sent?.intent === "send" ? sent : undefined;
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success(t("admin.broadcast.success", { count: actionData.count }));
-    else if (actionData.error)
-      toast.error(
-        t(dataKey(actionData.error)),
-        actionData.reason ? { description: t(dataKey(actionData.reason)) } : undefined,
-      );
+    if (actionData.ok) toast.success(() => t("admin.broadcast.success", { count: actionData.count }));
+    else if (actionData.error) {
+      const { error, reason } = actionData;
+      toast.error(() => t(dataKey(error)), reason ? { description: () => t(dataKey(reason)) } : undefined);
+    }
   }, [actionData, t]);
 
   return (

@@ -138,8 +138,9 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
   // A success: toast, show the claim URL and QR, reset the form after 5 seconds.
   useEffect(() => {
     if (!result?.ok) return;
-    toast.success(
-      result.instance ? `${t("admin.create.success")} ${t("admin.create.successInstance")}` : t("admin.create.success"),
+    const instance = result.instance;
+    toast.success(() =>
+      instance ? `${t("admin.create.success")} ${t("admin.create.successInstance")}` : t("admin.create.success"),
     );
     const timer = window.setTimeout(() => {
       setCode("");
@@ -149,8 +150,9 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
   }, [result, t]);
 
   useEffect(() => {
-    if (result && !result.ok && result.error)
-      toast.error(t(dataKey(result.error), { message: t(dataKey(String(result.params?.message ?? ""))) }));
+    if (!result || result.ok || !result.error) return;
+    const { error, params } = result;
+    toast.error(() => t(dataKey(error), { message: t(dataKey(String(params?.message ?? ""))) }));
   }, [result, t]);
 
   const chooseTemplate = (id: string) => {
@@ -163,7 +165,7 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
 
   const generate = () => {
     setCode(generateClaimCode());
-    toast.success(t("admin.create.codeGenerated"));
+    toast.success(() => t("admin.create.codeGenerated"));
   };
 
   return (

@@ -67,7 +67,8 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state !== "idle";
   const anyUnread = loaderData.items.some((n) => !n.read);
   useEffect(() => {
-    if (actionData?.ok && actionData.message) toast.success(t(dataKey(actionData.message)));
+    const message = actionData?.ok ? actionData.message : undefined;
+    if (message) toast.success(() => t(dataKey(message)));
   }, [actionData, t]);
   return (
     <PageShell

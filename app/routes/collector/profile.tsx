@@ -209,7 +209,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     lang,
   } = loaderData;
   useEffect(() => {
-    if (actionData?.ok && actionData.message) toast.success(t(dataKey(actionData.message)));
+    const message = actionData?.ok ? actionData.message : undefined;
+    if (message) toast.success(() => t(dataKey(message)));
   }, [actionData, t]);
   const refused = refusedAnswer(actionData);
   const passwordResult =

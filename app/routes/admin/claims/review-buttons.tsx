@@ -39,8 +39,8 @@ function VerifyButton({ claimId, name }: { claimId: string; name: string }) {
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) =>
     answer.ok
-      ? toast.success(t("admin.claims.verifiedToast", { name }))
-      : toast.error(t(dataKey(answer.error ?? "admin.error.unexpected"))),
+      ? toast.success(() => t("admin.claims.verifiedToast", { name }))
+      : toast.error(() => t(dataKey(answer.error ?? "admin.error.unexpected"))),
   );
   return (
     <fetcher.Form method="post">

@@ -34,7 +34,7 @@ export function EditSentDialog({ item }: { item: SentItem }) {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
     setOpen(false);
-    toast.success(t("admin.broadcast.sent.editedToast"));
+    toast.success(() => t("admin.broadcast.sent.editedToast"));
   }, [fetcher.state, fetcher.data, t]);
   const refused = refusedAnswer(fetcher.data);
   const errors = refused?.fieldErrors ?? {};

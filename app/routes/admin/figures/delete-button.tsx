@@ -20,8 +20,9 @@ export function useDeleteToast() {
   const deleter = useFetcher<ActionAnswer<FigureAnswerExtra>>({ key: DELETE_FETCHER });
   useEffect(() => {
     if (deleter.state !== "idle" || !deleter.data) return;
-    if (deleter.data.ok) toast.success(t("admin.boonees.deleted"));
-    else toast.error(t(dataKey(deleter.data.error ?? "admin.boonees.deleteError")));
+    const answer = deleter.data;
+    if (answer.ok) toast.success(() => t("admin.boonees.deleted"));
+    else toast.error(() => t(dataKey(answer.error ?? "admin.boonees.deleteError")));
   }, [deleter.state, deleter.data, t]);
 }
 

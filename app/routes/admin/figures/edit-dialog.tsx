@@ -33,14 +33,17 @@ export function useEditToast() {
   const { t } = useTranslation();
   const editor = useFetcher<ActionAnswer<UpdateExtra>>({ key: EDIT_FETCHER });
   useEffect(() => {
-    if (editor.state !== "idle" || !editor.data) return;
-    if (editor.data.ok)
-      toast.success(
-        editor.data.reached
-          ? t("admin.boonees.updatedReached", { count: editor.data.reached })
-          : t("admin.boonees.updated"),
+    const answer = editor.data;
+    if (editor.state !== "idle" || !answer) return;
+    if (answer.ok) {
+      const { reached } = answer;
+      toast.success(() =>
+        reached ? t("admin.boonees.updatedReached", { count: reached }) : t("admin.boonees.updated"),
       );
-    else if (editor.data.error) toast.error(t(dataKey(editor.data.error)));
+    } else if (answer.error) {
+      const { error } = answer;
+      toast.error(() => t(dataKey(error)));
+    }
   }, [editor.state, editor.data, t]);
 }
 

@@ -45,7 +45,7 @@ export function FigureCard({
   const copy = async () => {
     if (!item.code) return;
     if (await copyText(`${root?.settings.publicUrl ?? window.location.origin}/c/${item.code}`))
-      toast.success(t("admin.create.urlCopied"));
+      toast.success(() => t("admin.create.urlCopied"));
   };
   return (
     <li

@@ -48,7 +48,7 @@ export function ReplacedCodeDialog({ q, status }: { q: string; status: string | 
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;
     if (!result.ok) {
-      toast.error(t(dataKey(result.error ?? "admin.boonees.replaceError")));
+      toast.error(() => t(dataKey(result.error ?? "admin.boonees.replaceError")));
       return;
     }
     setShown(result);

@@ -67,8 +67,8 @@ function PhotoToggle({
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) =>
     answer.ok
-      ? toast.success(t(dataKey(answer.message ?? "")))
-      : toast.error(t(dataKey(answer.error ?? "admin.error.unexpected"))),
+      ? toast.success(() => t(dataKey(answer.message ?? "")))
+      : toast.error(() => t(dataKey(answer.error ?? "admin.error.unexpected"))),
   );
   return (
     <fetcher.Form method="post">

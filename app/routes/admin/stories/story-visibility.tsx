@@ -38,8 +38,9 @@ function ShowStoryButton({ storyId, title }: { storyId: string; title: string })
   const busy = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(t("admin.stories.shownToast"));
-    else toast.error(t(dataKey(fetcher.data.error ?? "admin.error.unexpected")));
+    const answer = fetcher.data;
+    if (answer.ok) toast.success(() => t("admin.stories.shownToast"));
+    else toast.error(() => t(dataKey(answer.error ?? "admin.error.unexpected")));
   }, [fetcher.state, fetcher.data, t]);
   return (
     <fetcher.Form method="post">
