@@ -1,13 +1,13 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
+import { ROOT, sourceFilesIn } from "../support/source-files.ts";
 
 // Decision 054: an action answers errors one way. Every route module's `action` is built by `intentAction`
 // (app/intents.server.ts), no route calls `refusal` itself (it stays under `failureOf`) and no route catches
 // a DomainError with its own `instanceof`. The exceptions are listed here, each with its reason; a new
 // route that answers its own way fails this test, and so does an exception that is no longer needed.
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Route modules whose `action` is not an `intentAction` table, and why. */
 const OWN_ACTION: Record<string, string> = {
@@ -33,16 +33,7 @@ const OWN_INSTANCEOF: Record<string, string> = {
   "app/routes/public/drop.tsx": "its loader answers a DomainError 404 as the not-found page (decision 054)",
 };
 
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else if (/\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
-
-const routes = walk(path.join(ROOT, "app/routes")).map((f) => ({
+const routes = sourceFilesIn(path.join(ROOT, "app/routes")).map((f) => ({
   file: path.relative(ROOT, f),
   // comments may talk about a refusal; only code counts
   code: readFileSync(f, "utf8")

@@ -1,24 +1,14 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { createI18n } from "../../app/lib/i18n.ts";
 import { textOf } from "../../app/lib/toast.ts";
+import { ROOT, sourceFilesIn } from "../support/source-files.ts";
 
 // Decision 054 (follow-up of 2026-11-28), decision 056: a toast gets a way to make its text, never the text.
 // A key that was not among the page's texts showed raw when a call site translated it beforehand; the toast
 // (app/lib/toast.ts) makes the text again once the whole language is there. A raw `toast.*(t(` fails here.
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else if (/\.tsx?$/.test(name)) out.push(full);
-  }
-  return out;
-}
 
 /** A toast (`toast(…)`, `toast.success(…)`, `toast[kind](…)`) handed a text made beforehand, or a description. */
 const RAW_TOAST = /\btoast\s*(?:\.\s*\w+|\[[^\]]+\])?\s*\(\s*t\s*\(|\bdescription:\s*t\s*\(/;
@@ -29,7 +19,7 @@ function rawToasts(code: string) {
 
 describe("toast texts (decisions 054, 056)", () => {
   it("no toast in the app is handed a text translated beforehand", () => {
-    const found = walk(path.join(ROOT, "app"))
+    const found = sourceFilesIn(path.join(ROOT, "app"))
       .filter((f) => /from "~\/lib\/toast"|from "\.\/toast"/.test(readFileSync(f, "utf8")))
       .flatMap((f) => rawToasts(readFileSync(f, "utf8")).map((l) => `${path.relative(ROOT, f)}:${l}`));
     expect(found).toEqual([]);
