@@ -53,6 +53,8 @@ export interface Failure {
   fieldErrors?: Record<string, string>;
   /** The row's `echo` fields as posted (a form without JavaScript is rendered again with them). */
   values?: Record<string, string>;
+  /** The page's own fields of this refusal (`RefusedWith`), answered beside the others. */
+  extra?: Record<string, unknown>;
 }
 
 export interface IntentRow<Input = unknown> {
@@ -94,6 +96,11 @@ export interface IntentOptions extends Omit<RefusalNames, "report" | "unexpected
   invalid?: string | null;
   /** The key of an unknown intent (400); default `errors.badRequest`. */
   unknown?: string;
+  /**
+   * Throw the refusal of an unknown intent (the route's error page; React Router then runs none of the
+   * page's loaders) instead of answering it: a claim page, whose loader would look its code up (decision 043).
+   */
+  unknownThrows?: boolean;
   /** The log line of an unexpected error. */
   logMessage?: string;
   /** Every row's `refused` unless it has its own. */
@@ -105,6 +112,19 @@ type Args = { request: Request; context: Readonly<RouterContextProvider>; params
 /** Bad input found inside a row (a second schema, a rule across fields): answered like the row's schema refusing it. */
 export function invalidInput(fieldErrors: Record<string, string>): never {
   throw new DomainError("invalid", 400, fieldErrors);
+}
+
+/**
+ * A refusal that brings the page's own fields into its answer (the `Refused` of `ActionAnswer<Extra,
+ * Refused>`): a locked claim's challenge, the code as typed, a refused account step. Its code is the key
+ * unless the row's `errors` or the table's keys name another; it is answered by `failureOf` like any.
+ */
+export class RefusedWith<Refused extends object> extends DomainError {
+  readonly extra: Refused;
+  constructor(code: string, status: number, params: AnswerParams | undefined, extra: Refused) {
+    super(code, status, params);
+    this.extra = extra;
+  }
 }
 
 /** The keys of forbidden / unauthorized unless a page names its own. */
@@ -141,6 +161,7 @@ export function failureOf(
     report: { ...report, message: options.logMessage ?? "action failed" },
   });
   const failure: Failure = { intent: intentName, status: r.status, error: r.error, params: r.params, reason: r.reason };
+  if (e instanceof RefusedWith) failure.extra = e.extra as Record<string, unknown>;
   if (own && typeof own !== "string") {
     if (own.params) failure.params = own.params;
     if (own.field) Object.assign(failure, { error: null, fieldErrors: { [own.field]: own.error } });
@@ -154,7 +175,10 @@ export function failureOf(
  * run; so is a DomainError "invalid" whose params name the fields, `invalidInput`), runs it and answers `ActionAnswer<Extra>`; a row may answer a Response (a redirect with a flash).
  * Refusals are answered by `failureOf`, the one place a DomainError becomes a message.
  */
-export function intentAction<Extra extends object = {}>(table: Record<string, IntentRow>, options: IntentOptions = {}) {
+export function intentAction<Extra extends object = {}, Refused extends object = {}>(
+  table: Record<string, IntentRow>,
+  options: IntentOptions = {},
+) {
   return async ({ request, context, params }: Args) => {
     const viewer =
       options.access === "public"
@@ -187,21 +211,30 @@ export function intentAction<Extra extends object = {}>(table: Record<string, In
       if (row?.echo) failure.values = Object.fromEntries(row.echo.map((f) => [f, fields[f] ?? ""]));
       const own = row?.refused ?? options.refused;
       if (own) return own(failure, ctx);
-      const { status, ...answer } = failure;
+      const { status, extra, ...answer } = failure;
       // a new fieldErrors object on every refusal: a form's client validation shows each new answer (its `stale`)
-      return data<ActionAnswer<Extra>>(
-        { ok: false, at: Date.now(), ...answer, fieldErrors: failure.fieldErrors ?? {} },
+      return data<ActionAnswer<Extra, Refused>>(
+        { ...extra, ok: false, at: Date.now(), ...answer, fieldErrors: failure.fieldErrors ?? {} } as ActionAnswer<
+          Extra,
+          Refused
+        >,
         { status, headers: ctx.headers },
       );
     };
-    if (!row)
-      return refuse({
+    if (!row) {
+      const unknown = {
         intent: name,
         status: 400,
         error: options.unknown ?? "errors.badRequest",
         params: {},
         reason: null,
-      });
+      };
+      if (options.unknownThrows) {
+        const { status, ...answer } = unknown;
+        throw data<ActionAnswer>({ ok: false, at: Date.now(), ...answer, fieldErrors: {} }, { status });
+      }
+      return refuse(unknown);
+    }
     // Bad input: 400, each field's key, the row's (or table's) error key, nothing run.
     const invalid = (fieldErrors: Record<string, string>) => {
       const key = row.invalid !== undefined ? row.invalid : options.invalid;
@@ -217,8 +250,8 @@ export function intentAction<Extra extends object = {}>(table: Record<string, In
     try {
       const done = await row.run(input, ctx);
       if (done instanceof Response) return done;
-      return data<ActionAnswer<Extra>>(
-        { ...(done ?? {}), ok: true, intent: name, at: Date.now() } as ActionAnswer<Extra>,
+      return data<ActionAnswer<Extra, Refused>>(
+        { ...(done ?? {}), ok: true, intent: name, at: Date.now() } as ActionAnswer<Extra, Refused>,
         { headers: ctx.headers },
       );
     } catch (e) {

@@ -11,13 +11,9 @@ import { ROOT, sourceFilesIn } from "../support/source-files.ts";
 
 /** Route modules whose `action` is not an `intentAction` table, and why. */
 const OWN_ACTION: Record<string, string> = {
-  "app/routes/public/claim-code.tsx": "its answer (FailedClaim) is shared with the Hono fast path (decision 038)",
-  "app/routes/public/claim.tsx": "its answer (FailedClaim) is shared with the Hono fast path (decision 038)",
-  "app/routes/public/sun-tap.tsx": "its answer (FailedClaim) is shared with the Hono fast path (decision 038)",
   "app/routes/language.ts": "a resource route that only sets a cookie and redirects (decision 054)",
   "app/routes/logout.ts": "a resource route that only ends the session and redirects (decision 054)",
   "app/routes/passkey-options.ts": "a resource route answering WebAuthn options as JSON (decision 054)",
-  "app/routes/public/city.tsx": "not converted yet (follow / unfollow)",
 };
 
 /** Route files that still call `refusal` themselves, and why. */

@@ -1,26 +1,24 @@
 import { Form, Link, useNavigation } from "react-router";
 
-import type { FieldErrors } from "#shared/forms.ts";
 import { PasskeyButton } from "~/components/auth/passkey-button";
 import { Notice } from "~/components/forms/field";
 import { OfflineNote } from "~/components/forms/offline-note";
 import { SignUpFields } from "~/components/forms/sign-up-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { refusedAnswer, type ActionAnswer } from "~/lib/action-answer";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-/** What a refused claim or sign-up-and-claim answers. */
-export type FailedClaim = {
-  /** a refused claim or code: shown behind the spec's claim.error.resolve prefix */
-  error: string | null;
-  /** a refused sign-up: shown on its own */
-  accountError?: string;
-  params?: Record<string, unknown>;
-  errors: FieldErrors;
-  notice?: string;
-  values?: { name?: string; email?: string };
-};
+/** A refused claim's own field: a refused account step (`auth.error.*`) is shown on its own. */
+export type ClaimRefused = { alone?: boolean };
+/**
+ * What a claim or sign-up-and-claim answers when it does not redirect (decision 054, app/claim-account.server.ts):
+ * a refusal (a claim's error behind the spec's claim.error.resolve prefix, an account's alone, the sign-up's
+ * fields), or "check your mailbox" (`message`) with the fields as typed.
+ */
+export type ClaimAnswerExtra = { values?: Record<string, string> };
+export type ClaimAnswer = ActionAnswer<ClaimAnswerExtra, ClaimRefused>;
 
 /**
  * Claiming a found figure: signed in, one button; signed out, the account (password or passkey sign-up,
@@ -35,7 +33,7 @@ export function ClaimPanel({
 }: {
   signedIn: boolean;
   name: string;
-  answer?: FailedClaim;
+  answer?: ClaimAnswer;
   /** "Already have an account?": back to this page after signing in */
   loginHref: string;
 }) {
@@ -43,13 +41,12 @@ export function ClaimPanel({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   // The browser checks the fields natively (required, type, minLength); the action re-checks with the schema.
-  const errors = answer?.errors ?? {};
+  const refused = refusedAnswer(answer);
+  const errors = refused?.fieldErrors ?? {};
   // A failed claim shows its message behind the spec's prefix (claim.error.resolve); an account error on its own.
-  const failure = answer?.error
-    ? `${t("claim.error.resolve")}: ${t(dataKey(answer.error), answer.params)}`
-    : answer?.accountError
-      ? t(dataKey(answer.accountError), answer.params)
-      : null;
+  const message = refused?.error ? t(dataKey(refused.error), refused.params) : null;
+  const failure = message && !refused?.alone ? `${t("claim.error.resolve")}: ${message}` : message;
+  const notice = answer?.ok ? answer.message : undefined;
   return (
     <Card>
       <CardContent className="grid gap-4 pt-5">
@@ -65,7 +62,7 @@ export function ClaimPanel({
             {failure}
           </p>
         )}
-        {answer?.notice && <Notice text={t(dataKey(answer.notice))} />}
+        {notice && <Notice text={t(dataKey(notice))} />}
         {signedIn ? (
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="claim" />

@@ -18,7 +18,8 @@ import { PersonName } from "~/components/person-name";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { actorOf, getServices, getViewer, requestForm } from "~/guards.server";
+import { getServices, getViewer } from "~/guards.server";
+import { intent, intentAction } from "~/intents.server";
 import { cityName } from "~/lib/city-name";
 import { langOf, tMeta } from "~/lib/meta";
 import { CityZone } from "~/lib/use-dates";
@@ -66,19 +67,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Follow or unfollow the city (its drop notices); signed out goes to sign-in and back. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db } = getServices(context);
-  const city = await findCityBySlug(db, params.city);
-  if (!city) throw data(null, { status: 404 });
-  const viewer = getViewer(context);
-  if (!viewer) return redirect(`/auth?redirect=${encodeURIComponent(`/${city.slug}`)}`);
-  const form = await requestForm(request);
-  const intent = form.get("intent");
-  if (intent !== "follow" && intent !== "unfollow") return data({ error: "badRequest" }, { status: 400 });
-  await followCity(db, actorOf(viewer), city.id, intent === "follow");
-  return redirect(`/${city.slug}`);
-}
+/** Follow or unfollow the city (its drop notices), back to its page; signed out goes to sign-in and back. */
+const follows = (follow: boolean) =>
+  intent({
+    run: async (_input, { services, viewer, actor, params }) => {
+      const city = await findCityBySlug(services.db, params.city ?? "");
+      if (!city) throw data(null, { status: 404 });
+      if (!viewer) return redirect(`/auth?redirect=${encodeURIComponent(`/${city.slug}`)}`);
+      await followCity(services.db, actor(), city.id, follow);
+      return redirect(`/${city.slug}`);
+    },
+  });
+
+export const action = intentAction({ follow: follows(true), unfollow: follows(false) }, { access: "public" });
 
 export default function CityPage({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -3,8 +3,10 @@ import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useParams } from "react-router";
 import { StatusPill } from "~/components/figure/figure-header";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
-import { ClaimPanel, type FailedClaim } from "~/components/claim/claim-panel";
-import { accountForClaim } from "~/claim-account.server";
+import { ClaimPanel, type ClaimAnswerExtra, type ClaimRefused } from "~/components/claim/claim-panel";
+import { claimIntents } from "~/claim-account.server";
+import { intentAction } from "~/intents.server";
+import { DomainError } from "#server/domain/errors.ts";
 import { CodeForm } from "~/components/claim/code-form";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
@@ -12,12 +14,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { claimHandoff, forgetLookup, lookupCode } from "~/claim.server";
 import { isClaimable, storedClaimRedirect } from "~/claim-redirect.server";
-import { actorOf, claimRedirectCookie, getServices, getViewer, requestForm } from "~/guards.server";
+import { claimRedirectCookie, getViewer } from "~/guards.server";
 import { CODE_MAX, normalizeCode } from "#shared/claim-code-rule.ts";
 import { availabilityOf } from "#shared/figure-status.ts";
 import { claimedPath, claimPath } from "#shared/claim-paths.ts";
-import { formFields } from "#shared/forms.ts";
-import { isClaimIntent } from "#shared/claim-intents.ts";
 import { langOf, tMeta } from "~/lib/meta";
 import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
@@ -43,38 +43,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 
 /**
- * Claims (signed in) or signs up and claims. A success answers with a redirect to the success page
- * (Post/Redirect/Get: a reload or Back never posts again), and renders nothing here.
+ * Claims (signed in) or signs up and claims (the intent table of app/claim-account.server.ts). A success
+ * answers with a redirect to the success page (Post/Redirect/Get: a reload or Back never posts again), and
+ * renders nothing here. A POST that is no claim form (no body, an empty form) claims nothing and counts no
+ * code: the server's fast path hands such a request here unchanged, so both answer the same 400.
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const fields = formFields(await requestForm(request));
-  // a POST that is no claim form (no body, an empty form) claims nothing and counts no code: the
-  // server's fast path hands such a request here unchanged, so both answer the same 400
-  if (!isClaimIntent(fields.intent)) throw data({ error: "badRequest" }, { status: 400 });
-  const lookup = await lookupCode(context, request, params.secretCode);
-  if (lookup.status === "invalid") return data<FailedClaim>({ error: lookup.error, params: lookup.params, errors: {} }, { status: lookup.httpStatus });
-  const { figure } = lookup;
-  let actor = getViewer(context) ? actorOf(getViewer(context)!) : null;
-  const headers = new Headers();
-  if (!actor) {
-    const account = await accountForClaim(services, fields, request, availabilityOf(figure.details));
-    if ("failed" in account) return data<FailedClaim>(account.failed, { status: account.status });
-    account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
-    actor = account.actor;
-  }
-  // the server's fast path (signed in) tried the claim already and hands its answer over to be shown
-  const result =
-    claimHandoff(context, params.secretCode)?.result ??
-    (await claimFigure(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.details.id }));
-  services.metrics.claim(result);
-  headers.append("set-cookie", claimRedirectCookie(context, ""));
-  if (result.success) return redirect(claimedPath(result.figureId), { status: 303, headers });
-  // a second submit of the finder's own claim (two taps, two tabs): the page says "yours"
-  if (result.mine) return redirect(claimPath(normalizeCode(params.secretCode)), { status: 303, headers });
-  forgetLookup(context, params.secretCode); // someone else was faster: the page shows who owns it now
-  return data<FailedClaim>({ error: result.error, errors: {} }, { status: 409, headers });
-}
+export const action = intentAction<ClaimAnswerExtra, ClaimRefused>(
+  claimIntents({
+    find: async ({ context, request, params }) => {
+      const lookup = await lookupCode(context, request, params.secretCode ?? "");
+      if (lookup.status === "invalid") throw new DomainError(lookup.error, lookup.httpStatus, lookup.params);
+      return lookup.figure;
+    },
+    availability: (figure) => availabilityOf(figure.details),
+    claim: async (figure, actor, { services, context, params, headers }) => {
+      const raw = params.secretCode ?? "";
+      // the server's fast path (signed in) tried the claim already and hands its answer over to be shown
+      const result =
+        claimHandoff(context, raw)?.result ??
+        (await claimFigure(services.db, actor, { p_user_id: actor.id, p_tag_id: figure.tagId, p_boonee_id: figure.details.id }));
+      services.metrics.claim(result);
+      headers.append("set-cookie", claimRedirectCookie(context, ""));
+      if (result.success) return redirect(claimedPath(result.figureId), { status: 303, headers });
+      // a second submit of the finder's own claim (two taps, two tabs): the page says "yours"
+      if (result.mine) return redirect(claimPath(normalizeCode(raw)), { status: 303, headers });
+      forgetLookup(context, raw); // someone else was faster: the page shows who owns it now
+      throw new DomainError(result.error, 409);
+    },
+  }),
+  // a POST that is no claim form claims nothing and looks nothing up, not even for the page (decision 043)
+  { access: "public", unknownThrows: true },
+);
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { CodeForm } from "~/components/claim/code-form";
 import { ScanButtons } from "~/components/claim/scan-buttons";
 import { PageShell } from "~/components/page-shell";
@@ -9,7 +9,10 @@ import { lookupCode } from "~/claim.server";
 import { CHALLENGE_FIELD, claimPageAfterCheck } from "~/lib/claim-challenge";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/claim";
-import { requestForm, readFlash } from "~/guards.server";
+import { readFlash } from "~/guards.server";
+import { intent, intentAction, RefusedWith } from "~/intents.server";
+import { refusedAnswer } from "~/lib/action-answer";
+import type { ClaimChallenge } from "#server/domain/codes/claim-challenge.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "claim.metaTitle", "claim.metaDescription"), { name: "robots", content: "noindex" }];
 
@@ -22,17 +25,27 @@ export function loader({ request }: Route.LoaderArgs) {
   return { notice: flash?.kind === "error" ? flash.key : null };
 }
 
-/** A valid, known code continues on the figure's claim screen; anything else shows why. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await requestForm(request);
-  const raw = String(form.get("code") ?? "");
-  const result = await lookupCode(context, request, raw, form.get(CHALLENGE_FIELD)?.toString());
-  if (result.status === "found") throw redirect(claimPageAfterCheck(raw, result.pass), 303); // the owner's own code says "yours" there
-  return data({ error: result.error, params: result.params ?? {}, code: raw.slice(0, 20), challenge: result.challenge }, { status: result.httpStatus });
-}
+/** What a refused code brings back: the code as typed (cut to 20) and, for a locked address, its challenge. */
+type CodeRefused = { code: string; challenge?: ClaimChallenge };
 
-export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
+/** A valid, known code continues on the figure's claim screen; anything else shows why. The form posts no intent. */
+export const action = intentAction<{}, CodeRefused>(
+  {
+    lookup: intent({
+      run: async (_input, { context, request, form }) => {
+        const raw = String(form.get("code") ?? "");
+        const result = await lookupCode(context, request, raw, form.get(CHALLENGE_FIELD)?.toString());
+        if (result.status === "found") return redirect(claimPageAfterCheck(raw, result.pass), 303); // the owner's own code says "yours" there
+        throw new RefusedWith<CodeRefused>(result.error, result.httpStatus, result.params, { code: raw.slice(0, 20), challenge: result.challenge });
+      },
+    }),
+  },
+  { access: "public", defaultIntent: "lookup" },
+);
+
+export default function ClaimPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const actionData = refusedAnswer(answer);
   return (
     <PageShell narrow title={t("claim.title")} intro={t("claim.intro")}>
       <Card>

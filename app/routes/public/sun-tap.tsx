@@ -2,19 +2,19 @@ import { TextWithName } from "~/components/person-name";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ClaimFigureLayout } from "~/components/claim/claim-figure-layout";
-import { ClaimPanel, type FailedClaim } from "~/components/claim/claim-panel";
-import { accountForClaim } from "~/claim-account.server";
+import { ClaimPanel, type ClaimAnswerExtra, type ClaimRefused } from "~/components/claim/claim-panel";
+import { claimIntents } from "~/claim-account.server";
+import { intentAction } from "~/intents.server";
+import { DomainError } from "#server/domain/errors.ts";
 import { claimedPath } from "#shared/claim-paths.ts";
 import { HYDRATE_ON_DEMAND } from "~/components/deferred-scripts";
 import { FormError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { actorOf, getServices, getViewer, requestForm } from "~/guards.server";
+import { getServices, getViewer } from "~/guards.server";
 import { readCookie, serializeCookie } from "#shared/cookies.ts";
 import { useDates } from "~/lib/use-dates";
 import { useTranslation } from "~/lib/use-translation";
-import { formFields } from "#shared/forms.ts";
-import { isClaimIntent } from "#shared/claim-intents.ts";
 import { acceptSunTap } from "#server/domain/codes/accept-sun-tap.ts";
 import { claimFigure } from "#server/domain/claims/claim-figure.ts";
 import { sunFigure } from "#server/domain/codes/sun-figure.ts";
@@ -61,34 +61,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /**
  * Claims with the verified tap: signed in, one tap; signed out, the account step of a claim link
- * (sign-up with password or passkey, or a passkey sign-in) and the claim in one request. A success
- * goes to the same success screen as a claim link (Post/Redirect/Get).
+ * (sign-up with password or passkey, or a passkey sign-in) and the claim in one request, on the claim
+ * link's intent table (app/claim-account.server.ts; a POST that is no claim form claims nothing, decision
+ * 043). A success goes to the same success screen as a claim link (Post/Redirect/Get).
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const viewer = getViewer(context);
-  const fields = formFields(await requestForm(request));
-  // as on a claim link: a POST that is no claim form claims nothing (decision 043)
-  if (!isClaimIntent(fields.intent)) throw data({ error: "badRequest" }, { status: 400 });
-  const grant = readTapGrant(services.sessionSecret, readCookie(request.headers.get("cookie"), TAP_GRANT_COOKIE));
-  const found = figureId.safeParse(params.figureId).success ? await sunFigure(services.db, params.figureId) : null;
-  if (!grant || !found || grant.tagId !== found.tag.id) return data<FailedClaim>({ error: "tap.error.tapAgain", errors: {} }, { status: 403 });
-  const headers = new Headers();
-  let actor = viewer ? actorOf(viewer) : null;
-  if (!actor) {
-    const availability = found.claimed ? "claimed" : found.figure.status === "Archived" ? "noLongerClaimable" : "available";
-    const account = await accountForClaim(services, fields, request, availability);
-    if ("failed" in account) return data<FailedClaim>(account.failed, { status: account.status });
-    account.headers.getSetCookie().forEach((c) => headers.append("set-cookie", c));
-    actor = account.actor;
-  }
-  const result = await claimFigure(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: grant.counter });
-  services.metrics.claim(result);
-  if (!result.success)
-    return data<FailedClaim>({ error: result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error, errors: {} }, { status: 409, headers });
-  headers.append("set-cookie", grantCookie(context, ""));
-  throw redirect(claimedPath(result.figureId), { status: 303, headers });
-}
+export const action = intentAction<ClaimAnswerExtra, ClaimRefused>(
+  claimIntents({
+    find: async ({ services, request, params }) => {
+      const grant = readTapGrant(services.sessionSecret, readCookie(request.headers.get("cookie"), TAP_GRANT_COOKIE));
+      const found = figureId.safeParse(params.figureId).success ? await sunFigure(services.db, params.figureId!) : null;
+      if (!grant || !found || grant.tagId !== found.tag.id) throw new DomainError("tap.error.tapAgain", 403);
+      return { ...found, counter: grant.counter };
+    },
+    availability: (found) => (found.claimed ? "claimed" : found.figure.status === "Archived" ? "noLongerClaimable" : "available"),
+    claim: async (found, actor, { services, context, headers }) => {
+      const result = await claimFigure(services.db, actor, { p_tag_id: found.tag.id, p_boonee_id: found.figure.id }, { sunCounter: found.counter });
+      services.metrics.claim(result);
+      if (!result.success) throw new DomainError(result.error === "claim.error.needsTap" ? "tap.error.tapAgain" : result.error, 409);
+      headers.append("set-cookie", grantCookie(context, ""));
+      return redirect(claimedPath(result.figureId), { status: 303, headers });
+    },
+  }),
+  // a POST that is no claim form claims nothing and looks nothing up, not even for the page (decision 043)
+  { access: "public", unknownThrows: true },
+);
 
 export default function SunTapPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
