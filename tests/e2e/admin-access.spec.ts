@@ -2,6 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { exclusive, figureReport, finderStory, storyPhoto, webhookEndpoint } from "../support/factories.ts";
 import { figureById, ownerWith, pngBytes, signInAsModerator, signUpQuick, tagOf } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, randomCode, seedFigure, signInAsAdmin, test, unique } from "./fixtures.ts";
@@ -21,14 +22,13 @@ test("every admin action is refused for visitors, plain users and (admin-only on
   const ownerPage = await browser.newPage();
   const { user: owner, owned } = await ownerWith(ownerPage, [{ rarity: "Rare" }]);
   await ownerPage.close();
-  const [story] = await db
-    .insert(schema.booneeStories)
-    .values({ figureId: owned[0].id, userId: owner.id, title: "Sichtbar", story: "Diese Story bleibt sichtbar." })
-    .returning();
-  const [photo] = await db
-    .insert(schema.storyPhotos)
-    .values({ storyId: story.id, url: `/uploads/stories/access-${story.id}.webp` })
-    .returning();
+  const story = await finderStory(db, {
+    figureId: owned[0].id,
+    userId: owner.id,
+    title: "Sichtbar",
+    story: "Diese Story bleibt sichtbar.",
+  });
+  const photo = await storyPhoto(db, { storyId: story.id, url: `/uploads/stories/access-${story.id}.webp` });
   const createName = `Eindringling ${unique()}`;
   const createCode = randomCode();
   const broadcastTitle = `Einbruch ${unique()}`;
@@ -37,24 +37,16 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     .replace(/[^a-z0-9]/g, "")}`;
   const dropTitle = `Fremder Drop ${unique()}`;
   const hookUrl = `https://intruder-${unique().toLowerCase()}.example.com/hook`;
-  const [hook] = await db
-    .insert(schema.webhookEndpoints)
-    .values({
-      url: `https://kept-${unique().toLowerCase()}.example.com/hook`,
-      events: ["figure.found"],
-      secret: "whsec_AAAA",
-    })
-    .returning();
+  const hook = await webhookEndpoint(db, { url: `https://kept-${unique().toLowerCase()}.example.com/hook` });
   const image = { name: "x.png", mimeType: "image/png", buffer: await pngBytes(40, 40) };
   // two open reports mark the target "maybe missing"; resolving them is for admins only
-  await db.insert(schema.figureReports).values([
-    { figureId: target.id, reporterId: owner.id, kind: "missing" },
-    { figureId: target.id, reporterId: null, kind: "missing", note: "Nicht mehr da" },
-  ]);
-  const [sent] = await db
-    .insert(schema.exclusiveContent)
-    .values({ title: `Archiv ${unique()}`, description: "Bleibt, wie es ist.", audience: "all", recipientCount: 0 })
-    .returning();
+  await figureReport(db, { figureId: target.id, reporterId: owner.id, kind: "missing" });
+  await figureReport(db, { figureId: target.id, reporterId: null, kind: "missing", note: "Nicht mehr da" });
+  const sent = await exclusive(db, {
+    title: `Archiv ${unique()}`,
+    description: "Bleibt, wie es ist.",
+    recipientCount: 0,
+  });
 
   type Req = {
     name: string;

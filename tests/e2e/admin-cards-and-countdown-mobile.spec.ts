@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { activity, drop as dropRow } from "../support/factories.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -25,7 +26,7 @@ test("activity log at 375 px: one card per entry with time, who, what and the ch
   page,
 }) => {
   const label = `Langer Boonee-Name ${unique()} mit noch mehr Text`;
-  await db.insert(schema.activityLog).values({
+  await activity(db, {
     actorId: null,
     action: "boonee.updated",
     objectType: "boonee",
@@ -65,14 +66,11 @@ test("dashboard at 375 px: the latest claims are cards with figure, finder and d
 
 test("on a phone the landing page shows the drop's countdown above the fold (German and English)", async ({ page }) => {
   // the next drop (another test's live drop may come first: then its status line must be on screen)
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: `Bald am Hafen ${unique()}`,
-      titleEn: "Soon at the harbour",
-      releaseAt: new Date(Date.now() + 3 * 3600_000),
-    })
-    .returning();
+  const drop = await dropRow(db, {
+    titleDe: `Bald am Hafen ${unique()}`,
+    titleEn: "Soon at the harbour",
+    releaseAt: new Date(Date.now() + 3 * 3600_000),
+  });
   // gone again afterwards: other tests see the drops they plan themselves
   try {
     await countdownOnScreen(page);

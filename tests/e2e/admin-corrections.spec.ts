@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { finderStory } from "../support/factories.ts";
 import {
   createAccount,
   figureById,
@@ -238,10 +239,12 @@ test.describe("putting things right", () => {
 
   test("the author edits and deletes their finder story; nobody else may (de)", async ({ page, browser }) => {
     const { user, owned } = await ownerWith(page, [{ name: `Erzähl ${unique()}` }]);
-    const [story] = await db
-      .insert(schema.booneeStories)
-      .values({ figureId: owned[0].id, userId: user.id, title: "Tipfehler", story: "Gefunden unter der Brüke." })
-      .returning();
+    const story = await finderStory(db, {
+      figureId: owned[0].id,
+      userId: user.id,
+      title: "Tipfehler",
+      story: "Gefunden unter der Brüke.",
+    });
 
     // refused on the server for a visitor, another collector and an admin; nothing changes
     const post = (p: Page, form: Record<string, string>) =>

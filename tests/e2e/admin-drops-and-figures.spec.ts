@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { toZonedInput } from "#shared/zoned-time.ts";
 
 import * as schema from "../../server/db/schema.ts";
+import { dropHint, drop as dropRow } from "../support/factories.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -74,13 +75,15 @@ test("a cancelled drop keeps its figures and is duplicated with its hint and pho
   const figure = await seedFigure({ name: `Absagefant ${unique()}` });
   const title = `Rained off ${unique()}`;
   const releaseAt = new Date(Date.now() + 3 * 3_600_000);
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({ titleDe: title, titleEn: `${title} EN`, releaseAt, hintImageUrl: "/favicon.ico" })
-    .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Placed" });
+  const drop = await dropRow(db, {
+    titleDe: title,
+    titleEn: `${title} EN`,
+    releaseAt,
+    hintImageUrl: "/favicon.ico",
+    figureIds: [figure.id],
+  });
   await db.update(schema.boonees).set({ status: "Hidden" }).where(eq(schema.boonees.id, figure.id));
-  await db.insert(schema.dropHints).values({
+  await dropHint(db, {
     dropId: drop.id,
     textDe: "Hinter der Mühle",
     textEn: "Behind the mill",
@@ -183,16 +186,13 @@ test("a claim rejected during a started drop tells the admin to reprint and the 
   const { owned } = await ownerWith(finder, [{ name: `Zu früh ${unique()}` }]);
   const figure = owned[0];
   const title = `Harbour hunt ${unique()}`;
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: title,
-      titleEn: `${title} EN`,
-      releaseAt: new Date(Date.now() - 60_000),
-      releasedAt: new Date(),
-    })
-    .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Placed" });
+  const drop = await dropRow(db, {
+    titleDe: title,
+    titleEn: `${title} EN`,
+    releaseAt: new Date(Date.now() - 60_000),
+    releasedAt: new Date(),
+    figureIds: [figure.id],
+  });
   await useEnglish(page);
   await signInAsAdmin(page);
   await gotoAdmin(page, `/admin/claims?q=${encodeURIComponent(figure.name)}`);

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 
 import * as schema from "../../server/db/schema.ts";
+import { claimRow, credentialAccount } from "../support/factories.ts";
 import { E2E } from "./env.ts";
 import { db, grantRole, seedFigure, signIn, unique, type SeedFigure } from "./fixtures.ts";
 
@@ -20,11 +21,7 @@ export async function createAccount(name = `Finder ${unique()}`) {
   const id = `e2e-${randomUUID()}`;
   const email = `${unique("a").toLowerCase()}@example.test`;
   passwordHash ??= hashPassword(PASSWORD);
-  await db.insert(schema.profiles).values({ id, name, email });
-  await db
-    .insert(schema.accounts)
-    .values({ id: randomUUID(), userId: id, accountId: id, providerId: "credential", password: await passwordHash });
-  await db.insert(schema.userRoles).values({ userId: id, role: "user" });
+  await credentialAccount(db, { id, name, email, passwordHash: await passwordHash });
   return { id, name, email, password: PASSWORD };
 }
 
@@ -39,7 +36,7 @@ export async function seasonedAccount(page: Page, name?: string) {
     .set({ createdAt: sql`now() - interval '2 days'` })
     .where(eq(schema.profiles.id, user.id));
   const find = await seedFigure({ status: "Found", ownerId: user.id });
-  await db.insert(schema.claims).values({ figureId: find.id, userId: user.id });
+  await claimRow(db, { figureId: find.id, userId: user.id });
   await signIn(page, user.email, user.password);
   return user;
 }
@@ -84,7 +81,7 @@ export async function ownerWith(page: Page, figures: SeedFigure[], name = `Owner
   const owned = [];
   for (const f of figures) {
     const b = await seedFigure({ status: "Found", ...f, ownerId: user.id });
-    const [c] = await db.insert(schema.claims).values({ figureId: b.id, userId: user.id }).returning();
+    const c = await claimRow(db, { figureId: b.id, userId: user.id });
     owned.push({ ...b, claimId: c.id });
   }
   return { user, owned };

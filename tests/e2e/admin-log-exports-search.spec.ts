@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { activity, claimRow } from "../support/factories.ts";
 import { createAccount, gotoAdmin, ownerWith, signInAsModerator } from "./admin-fixtures.ts";
 import { db, downloadFrom, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -36,9 +37,7 @@ async function typeWithInstances(page: Page, n: number) {
     .set({ ownerId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)), status: "Found" })
     .where(eq(schema.boonees.id, instances[1].id));
   await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.figureId, instances[1].id));
-  await db
-    .insert(schema.claims)
-    .values({ figureId: instances[1].id, userId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)) });
+  await claimRow(db, { figureId: instances[1].id, userId: user.id, claimedAt: new Date(Date.UTC(2026, 6, 2, 22, 30)) });
   return { name, series, type, instances, owner: user };
 }
 
@@ -92,23 +91,21 @@ test.describe("item 13: the activity log tells the week's story", () => {
     const person = await createAccount(`Rollo ${unique()}`);
     const dropTitle = `Drop ${unique()}`;
     const legacyName = `Alt ${unique()}`;
-    await db.insert(schema.activityLog).values([
-      {
-        actorId: null,
-        action: "drop.released",
-        objectType: "drop",
-        objectId: crypto.randomUUID(),
-        objectLabel: dropTitle,
-      },
-      // written before entries had details
-      {
-        actorId: null,
-        action: "role.changed",
-        objectType: "account",
-        objectId: crypto.randomUUID(),
-        objectLabel: `${legacyName} → moderator`,
-      },
-    ]);
+    await activity(db, {
+      actorId: null,
+      action: "drop.released",
+      objectType: "drop",
+      objectId: crypto.randomUUID(),
+      objectLabel: dropTitle,
+    });
+    // written before entries had details
+    await activity(db, {
+      actorId: null,
+      action: "role.changed",
+      objectType: "account",
+      objectId: crypto.randomUUID(),
+      objectLabel: `${legacyName} → moderator`,
+    });
     await signInAsAdmin(page);
     // an edit through the page: the status of instance Nr. 3, which Finja owns
     await gotoAdmin(page, `/admin/boonees?q=${w.instances[1].code}`);

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { drop as dropRow, figureReport } from "../support/factories.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -18,25 +19,23 @@ async function scene() {
   const archived = await seedFigure({ name, typeId: type.id });
   const reported = await seedFigure({ name, typeId: type.id });
   const waitingTitle = `Wartedrop ${unique()}`;
-  const [waitingDrop] = await db
-    .insert(schema.drops)
-    .values({ titleDe: waitingTitle, titleEn: `${waitingTitle} EN`, releaseAt: new Date(Date.now() + 5 * 3_600_000) })
-    .returning();
-  await db
-    .insert(schema.dropFigures)
-    .values({ dropId: waitingDrop.id, figureId: waiting.id, previousStatus: "Placed" });
+  await dropRow(db, {
+    titleDe: waitingTitle,
+    titleEn: `${waitingTitle} EN`,
+    releaseAt: new Date(Date.now() + 5 * 3_600_000),
+    figureIds: [waiting.id],
+  });
   await db.update(schema.boonees).set({ status: "Hidden" }).where(eq(schema.boonees.id, waiting.id));
 
   const releasedTitle = `Hafendrop ${unique()}`;
   const hourAgo = new Date(Date.now() - 3_600_000);
-  const [released] = await db
-    .insert(schema.drops)
-    .values({ titleDe: releasedTitle, titleEn: `${releasedTitle} EN`, releaseAt: hourAgo, releasedAt: hourAgo })
-    .returning();
-  await db.insert(schema.dropFigures).values([
-    { dropId: released.id, figureId: archived.id, previousStatus: "Placed" },
-    { dropId: released.id, figureId: reported.id, previousStatus: "Placed" },
-  ]);
+  const released = await dropRow(db, {
+    titleDe: releasedTitle,
+    titleEn: `${releasedTitle} EN`,
+    releaseAt: hourAgo,
+    releasedAt: hourAgo,
+    figureIds: [archived.id, reported.id],
+  });
   await db.update(schema.boonees).set({ status: "Archived" }).where(eq(schema.boonees.id, archived.id));
   const place = `Unter der Brücke ${unique()}`;
   await db
@@ -44,7 +43,7 @@ async function scene() {
     .set({ placementNote: place, reportedIssue: "missing", reportedAt: new Date() })
     .where(eq(schema.boonees.id, reported.id));
   for (const reporter of [await createAccount(), await createAccount()])
-    await db.insert(schema.figureReports).values({ figureId: reported.id, reporterId: reporter.id, kind: "missing" });
+    await figureReport(db, { figureId: reported.id, reporterId: reporter.id, kind: "missing" });
   return { name, type, waiting, archived, reported, waitingTitle, releasedId: released.id, releasedTitle, place };
 }
 

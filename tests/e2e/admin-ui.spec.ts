@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { claimRow } from "../support/factories.ts";
 import { createAccount, gotoAdmin, ownerWith, pngBytes, signInAsModerator } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import {
@@ -43,7 +44,7 @@ async function typeWithInstances(page: import("@playwright/test").Page, n: numbe
     .set({ ownerId: user.id, claimedAt: new Date(), status: "Found" })
     .where(eq(schema.boonees.id, instances[1].id));
   await db.update(schema.tags).set({ isClaimed: true }).where(eq(schema.tags.figureId, instances[1].id));
-  await db.insert(schema.claims).values({ figureId: instances[1].id, userId: user.id });
+  await claimRow(db, { figureId: instances[1].id, userId: user.id });
   return { type, series, instances, owner: user };
 }
 

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 
 import * as schema from "../../server/db/schema.ts";
+import { finderStory } from "../support/factories.ts";
 import {
   createAccount,
   fakeMp4,
@@ -404,9 +405,12 @@ test.describe("figure list", () => {
     await expect(cards.filter({ hasText: `Listo ${tag} neu` })).toContainText("Sold Out");
 
     // delete a claimed figure: confirmation, then tag, claim and stories are gone
-    await db
-      .insert(schema.booneeStories)
-      .values({ figureId: owned[0].id, userId: user.id, title: "Fundort", story: "Am Hafen gefunden, im Sand." });
+    await finderStory(db, {
+      figureId: owned[0].id,
+      userId: user.id,
+      title: "Fundort",
+      story: "Am Hafen gefunden, im Sand.",
+    });
     await ownedCard.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("Are you sure you want to delete this Boonee?");
@@ -621,10 +625,12 @@ test.describe("claims", () => {
     const ownerPage = await browser.newPage();
     const { user, owned } = await ownerWith(ownerPage, [{}]);
     const title = `Geschichte ${unique()}`;
-    const [story] = await db
-      .insert(schema.booneeStories)
-      .values({ figureId: owned[0].id, userId: user.id, title, story: "Unter der Brücke lag er, ganz verschlafen." })
-      .returning();
+    const story = await finderStory(db, {
+      figureId: owned[0].id,
+      userId: user.id,
+      title,
+      story: "Unter der Brücke lag er, ganz verschlafen.",
+    });
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin/claims");
     await page.getByRole("link", { name: "Finder-Stories" }).click();
@@ -717,7 +723,7 @@ test.describe("accessibility", () => {
       const ownerPage = await browser.newPage();
       const { user, owned } = await ownerWith(ownerPage, [{ name: `Axi ${unique()}`, rarity: "Rare" }]);
       await ownerPage.close();
-      await db.insert(schema.booneeStories).values({
+      await finderStory(db, {
         figureId: owned[0].id,
         userId: user.id,
         title: "Axe-Story",

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { drop as dropRow, figureReport } from "../support/factories.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -55,11 +56,12 @@ test("one figure of a waiting drop among the selection: nothing changes and the 
   const series = `Refusal ${unique()}`;
   const free = await seedFigure({ name: `${series} free`, status: "Draft" });
   const held = await seedFigure({ name: `${series} held`, status: "Hidden" });
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({ titleDe: `Wartet ${series}`, titleEn: `Waits ${series}`, releaseAt: new Date("2099-06-01T12:00:00Z") })
-    .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: held.id, previousStatus: "Placed" });
+  const drop = await dropRow(db, {
+    titleDe: `Wartet ${series}`,
+    titleEn: `Waits ${series}`,
+    releaseAt: new Date("2099-06-01T12:00:00Z"),
+    figureIds: [held.id],
+  });
   try {
     await signInAsAdmin(page);
     await useEnglish(page);
@@ -91,7 +93,7 @@ test("reports: a resolved one stays, found under Resolved by its reporter's name
   const [admin] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, "admin@boonees.test"));
   const reporter = `Rosalie ${unique()}`;
   const profile = await createAccount(reporter);
-  await db.insert(schema.figureReports).values({
+  await figureReport(db, {
     figureId: fig.id,
     reporterId: profile.id,
     kind: "damaged",

@@ -10,6 +10,7 @@ import { decrypt } from "http_ece";
 import { SMTPServer } from "smtp-server";
 
 import * as schema from "../../server/db/schema.ts";
+import { claimRow } from "../support/factories.ts";
 import { signUpQuick } from "./admin-fixtures.ts";
 import { DROP_DELAY_S, scheduleDrop, visitor } from "./drop-fixtures.ts";
 import { E2E } from "./env.ts";
@@ -207,7 +208,7 @@ test("a collector turns push on; a broadcast to their figure reaches the push se
   });
 
   // a text of ours arrives translated: the admin verifies the collector's claim
-  const [claim] = await db.insert(schema.claims).values({ figureId: figure.id, userId: collector.id }).returning();
+  const claim = await claimRow(db, { figureId: figure.id, userId: collector.id });
   const admin = await page.context().browser()!.newContext();
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage);

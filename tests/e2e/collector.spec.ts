@@ -2,15 +2,8 @@ import { count, eq, gt } from "drizzle-orm";
 
 import { DEFAULT_TIME_ZONE, formatDay } from "#shared/dates.ts";
 
-import {
-  announcements,
-  claims,
-  exclusiveContent,
-  notifications,
-  profiles,
-  sessions,
-  userAchievements,
-} from "../../server/db/schema.ts";
+import { announcements, profiles, sessions, userAchievements } from "../../server/db/schema.ts";
+import { achievement, claimRow, exclusive, notification, notificationBatch } from "../support/factories.ts";
 import {
   db,
   downloadFrom,
@@ -119,7 +112,7 @@ test.describe("collector area", () => {
     await page.goto("/notifications");
     await expect(page.getByText("Noch keine Benachrichtigungen.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Alle als gelesen markieren" })).toHaveCount(0);
-    await db.insert(notifications).values([
+    await notificationBatch(db, [
       {
         userId: user.id,
         title: "Neuer Drop in Kiel",
@@ -155,7 +148,7 @@ test.describe("collector area", () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     const user = await signUp(page);
-    await db.insert(notifications).values([
+    await notificationBatch(db, [
       { userId: user.id, title: "Ohne Skript", message: "Zum Club.", type: "drop", link: "/exclusive" },
       { userId: user.id, title: "Noch eine", message: "x", type: "other" },
     ]);
@@ -174,9 +167,10 @@ test.describe("collector area", () => {
     const user = await signUp(page);
     await page.goto("/boonees", { waitUntil: "networkidle" });
     await expect(page.getByTestId("unread-badge")).toHaveCount(0);
-    await db.insert(notifications).values({ userId: user.id, title: "Live", message: "Gerade eben", type: "content" });
+    await notification(db, { userId: user.id, title: "Live", message: "Gerade eben", type: "content" });
     await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 2_000 });
-    await db.insert(notifications).values(
+    await notificationBatch(
+      db,
       Array.from({ length: 9 }, (_, i) => ({
         userId: user.id,
         title: `Live ${i}`,
@@ -208,10 +202,10 @@ test.describe("collector area", () => {
     // the first tab's stream still belongs to the revoked session: the next event (or the 25 s
     // heartbeat, on a slow machine) ends it instead of delivering, the browser reconnects (with the
     // new cookie) and the fresh stream sends the count
-    await db.insert(notifications).values({ userId: user.id, title: "Nach dem Abmelden", message: "x", type: "drop" });
+    await notification(db, { userId: user.id, title: "Nach dem Abmelden", message: "x", type: "drop" });
     await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 5_000 });
     expect(reconnects).toBeGreaterThan(0);
-    await db.insert(notifications).values({ userId: user.id, title: "Wieder live", message: "x", type: "content" });
+    await notification(db, { userId: user.id, title: "Wieder live", message: "x", type: "content" });
     await expect(page.getByTestId("unread-badge")).toHaveText("2", { timeout: 2_000 });
   });
 
@@ -220,17 +214,21 @@ test.describe("collector area", () => {
     const rare = await seedFigure({ ownerId: rareOwner.id, rarity: "Rare", name: `Rari ${unique()}` });
     const title = `Nur für Rare ${unique()}`;
     const figureTitle = `Nur für ${rare.name}`;
-    await db.insert(exclusiveContent).values([
-      { audience: "rarity", audienceRarity: "Rare", title, description: "Psst.", contentType: "news" },
-      {
-        audience: "boonee",
-        figureId: rare.id,
-        title: figureTitle,
-        description: "Nur dieses eine.",
-        contentType: "link",
-        url: "https://example.org/secret",
-      },
-    ]);
+    await exclusive(db, {
+      audience: "rarity",
+      audienceRarity: "Rare",
+      title,
+      description: "Psst.",
+      contentType: "news",
+    });
+    await exclusive(db, {
+      audience: "boonee",
+      figureId: rare.id,
+      title: figureTitle,
+      description: "Nur dieses eine.",
+      contentType: "link",
+      url: "https://example.org/secret",
+    });
     await page.goto("/exclusive");
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByRole("heading", { name: figureTitle })).toBeVisible();
@@ -258,8 +256,8 @@ test.describe("collector area", () => {
   }) => {
     const user = await signUp(page);
     const figure = await seedFigure({ ownerId: user.id, name: `Datenmonster ${unique()}` });
-    await db.insert(claims).values({ figureId: figure.id, userId: user.id });
-    await db.insert(notifications).values({
+    await claimRow(db, { figureId: figure.id, userId: user.id });
+    await notification(db, {
       userId: user.id,
       type: "achievement",
       title: "@achievement:first_find",
@@ -378,25 +376,23 @@ test.describe("collector area", () => {
       rarity: "Legendary",
       name: `Sehr langer Figurenname ${unique()} ohne Ende`,
     });
-    await db.insert(userAchievements).values({ userId: user.id, achievement: "first_find" });
-    await db.insert(exclusiveContent).values([
-      {
-        audience: "boonee",
-        figureId: figure.id,
-        title: `Für ${figure.name}`,
-        description: "Geheim.",
-        contentType: "link",
-        url: "https://example.org/x",
-      },
-      {
-        audience: "rarity",
-        audienceRarity: "Legendary",
-        title: `Legendary ${unique()}`,
-        description: "Psst.",
-        contentType: "text",
-      },
-    ]);
-    await db.insert(notifications).values([
+    await achievement(db, user.id, "first_find");
+    await exclusive(db, {
+      audience: "boonee",
+      figureId: figure.id,
+      title: `Für ${figure.name}`,
+      description: "Geheim.",
+      contentType: "link",
+      url: "https://example.org/x",
+    });
+    await exclusive(db, {
+      audience: "rarity",
+      audienceRarity: "Legendary",
+      title: `Legendary ${unique()}`,
+      description: "Psst.",
+      contentType: "text",
+    });
+    await notificationBatch(db, [
       {
         userId: user.id,
         title: "@achievement:first_find",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import * as schema from "../../server/db/schema.ts";
+import { dropHint, drop as dropRow } from "../support/factories.ts";
 import { createAccount } from "./admin-fixtures.ts";
 import { db, expect, seedFigure, test, unique, useEnglish } from "./fixtures.ts";
 import { expectNoHorizontalScroll } from "./public-fixtures.ts";
@@ -15,23 +15,18 @@ async function pastDrop() {
     status: "Found",
   });
   const hidden = await seedFigure({ name: `Noch${unique()}Versteckt` });
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: `Ein sehr langer Dropname ${unique()}OhneLeerzeichenDerNichtUmbricht`,
-      titleEn: `A very long drop name ${unique()}WithoutSpacesThatDoesNotWrap`,
-      areaDe: "Zwischen Hafen, Bahnhof und dem langen Weg am Wasser",
-      areaEn: "Between the harbour, the station and the long walk by the water",
-      descriptionDe: "Drei Boonees warten. ".repeat(20),
-      descriptionEn: "Three Boonees are waiting. ".repeat(20),
-      releaseAt: sql`now() - interval '30 days'` as unknown as Date,
-      releasedAt: sql`now() - interval '30 days'` as unknown as Date,
-    })
-    .returning();
-  await db
-    .insert(schema.dropFigures)
-    .values([found, hidden].map((f) => ({ dropId: drop.id, figureId: f.id, previousStatus: "Placed" as const })));
-  await db.insert(schema.dropHints).values({
+  const drop = await dropRow(db, {
+    titleDe: `Ein sehr langer Dropname ${unique()}OhneLeerzeichenDerNichtUmbricht`,
+    titleEn: `A very long drop name ${unique()}WithoutSpacesThatDoesNotWrap`,
+    areaDe: "Zwischen Hafen, Bahnhof und dem langen Weg am Wasser",
+    areaEn: "Between the harbour, the station and the long walk by the water",
+    descriptionDe: "Drei Boonees warten. ".repeat(20),
+    descriptionEn: "Three Boonees are waiting. ".repeat(20),
+    releaseAt: sql`now() - interval '30 days'`,
+    releasedAt: sql`now() - interval '30 days'`,
+    figureIds: [found.id, hidden.id],
+  });
+  await dropHint(db, {
     dropId: drop.id,
     textDe: "Hinweis ".repeat(30),
     textEn: "Hint ".repeat(30),

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 
 import * as schema from "../../server/db/schema.ts";
+import { claimRow, drop as dropRow } from "../support/factories.ts";
 import { gotoAdmin, ownerWith, seasonedAccount } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
@@ -84,23 +85,19 @@ test("the biography tells the drop and the find with its 'found after', and no c
   const finder = `Jo ${unique()}`;
   const finderId = await seedProfile(finder);
   const figure = await seedFigure({ name: `Kringel ${unique()}`, status: "Found", ownerId: finderId });
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: "Hafenrunde",
-      titleEn: "Harbour round",
-      releaseAt: sql`now() - interval '3 hours'`,
-      releasedAt: sql`now() - interval '3 hours'`,
-    })
-    .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Hidden" });
+  await dropRow(db, {
+    titleDe: "Hafenrunde",
+    titleEn: "Harbour round",
+    releaseAt: sql`now() - interval '3 hours'`,
+    releasedAt: sql`now() - interval '3 hours'`,
+    figureIds: [figure.id],
+    previousStatus: "Hidden",
+  });
   await db
     .update(schema.boonees)
     .set({ claimedAt: sql`now() - interval '1 hour'` })
     .where(sql`id = ${figure.id}`);
-  await db
-    .insert(schema.claims)
-    .values({ figureId: figure.id, userId: finderId, claimedAt: sql`now() - interval '1 hour'` });
+  await claimRow(db, { figureId: figure.id, userId: finderId, claimedAt: sql`now() - interval '1 hour'` });
 
   await useEnglish(page);
   await page.goto(`/boonee/${figure.id}`);

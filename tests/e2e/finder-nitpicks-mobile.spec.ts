@@ -1,4 +1,4 @@
-import { booneeStories, exclusiveContent, notifications, profiles, storyPhotos } from "../../server/db/schema.ts";
+import { exclusive, finderStory, notification, profileRow, storyPhoto } from "../support/factories.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, grantRole, seedFigure, signUp, test, unique, useEnglish } from "./fixtures.ts";
@@ -61,13 +61,13 @@ test("English: a broadcast written in German only carries one „Deutsch“ mark
   const user = await signUp(page);
   const figure = await seedFigure({ ownerId: user.id });
   const title = `Nur Deutsch ${unique()}`;
-  await db.insert(exclusiveContent).values({
+  await exclusive(db, {
     figureId: figure.id,
     audience: "boonee",
     title,
     description: "Diese Nachricht gibt es nur auf Deutsch.",
   });
-  await db.insert(notifications).values({
+  await notification(db, {
     userId: user.id,
     type: "content",
     title,
@@ -102,28 +102,22 @@ test("English legal pages say that they are German only; German ones need not", 
 async function figureWithPhotos() {
   const finder = await signUpDirect();
   const figure = await seedFigure({ name: `Fotomodell ${unique()}`, ownerId: finder });
-  const [story] = await db
-    .insert(booneeStories)
-    .values({
-      figureId: figure.id,
-      userId: finder,
-      title: "Hinter der Bank",
-      story: "Er saß hinter der dritten Bank am Hafen.",
-    })
-    .returning();
-  const photos = await db
-    .insert(storyPhotos)
-    .values([
-      { storyId: story.id, url: "/icons/icon-512.png", createdAt: new Date(Date.now() - 1000) },
-      { storyId: story.id, url: "/icons/icon-192.png" },
-    ])
-    .returning();
+  const story = await finderStory(db, {
+    figureId: figure.id,
+    userId: finder,
+    title: "Hinter der Bank",
+    story: "Er saß hinter der dritten Bank am Hafen.",
+  });
+  const photos = [
+    await storyPhoto(db, { storyId: story.id, url: "/icons/icon-512.png", createdAt: new Date(Date.now() - 1000) }),
+    await storyPhoto(db, { storyId: story.id, url: "/icons/icon-192.png" }),
+  ];
   return { figure, photos: photos.sort((a, b) => +a.createdAt - +b.createdAt) };
 }
 /** A finder's account, straight into the database (the tests here are about what others see of it). */
 async function signUpDirect() {
   const id = `finder-${unique().toLowerCase()}`;
-  await db.insert(profiles).values({ id, name: "Fotofinderin", email: `${id}@example.test` });
+  await profileRow(db, { id, name: "Fotofinderin", email: `${id}@example.test` });
   return id;
 }
 

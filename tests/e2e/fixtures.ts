@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 
 import * as schema from "../../server/db/schema.ts";
+import { figure, setRole } from "../support/factories.ts";
 import { E2E } from "./env.ts";
 
 export { expect };
@@ -40,22 +41,19 @@ export interface SeedFigure {
 export async function seedFigure(opts: SeedFigure = {}) {
   const name = opts.name ?? `Testi ${unique()}`;
   const code = randomCode();
-  const [b] = await db
-    .insert(schema.boonees)
-    .values({
-      name,
-      rarity: opts.rarity ?? "Common",
-      status: opts.status ?? "Placed",
-      series: opts.series ?? "Testreihe",
-      description: opts.description ?? "Ein kleines Testmonster, das gern unter Parkbänken wohnt.",
-      typeId: opts.typeId,
-      ownerId: opts.ownerId,
-      claimedAt: opts.ownerId ? new Date() : null,
-      imageUrl: opts.imageUrl,
-      cityId: opts.cityId,
-    })
-    .returning();
-  await db.insert(schema.tags).values({ figureId: b.id, secretCode: code, isClaimed: !!opts.ownerId });
+  const b = await figure(db, {
+    name,
+    rarity: opts.rarity ?? "Common",
+    status: opts.status ?? "Placed",
+    series: opts.series ?? "Testreihe",
+    description: opts.description ?? "Ein kleines Testmonster, das gern unter Parkbänken wohnt.",
+    typeId: opts.typeId,
+    ownerId: opts.ownerId,
+    claimedAt: opts.ownerId ? new Date() : null,
+    imageUrl: opts.imageUrl,
+    cityId: opts.cityId,
+    code,
+  });
   return { id: b.id, name, code };
 }
 
@@ -90,8 +88,7 @@ export const signInAsAdmin = (page: Page) => signIn(page, E2E.adminEmail, E2E.ad
 
 /** Gives a user a role directly in the database; a moderator works for every city, as `cli grant-role` makes one (decision 058). */
 export async function grantRole(userId: string, role: "user" | "moderator" | "admin") {
-  await db.delete(schema.userRoles).where(eqUser(userId));
-  await db.insert(schema.userRoles).values({ userId, role });
+  await setRole(db, userId, role);
   if (role === "moderator")
     await db.execute(
       sql`insert into city_staff (user_id, city_id) select ${userId}, id from cities on conflict do nothing`,
@@ -104,7 +101,6 @@ export async function useEnglish(page: Page) {
 }
 
 const eqEmail = (email: string) => eq(schema.profiles.email, email);
-const eqUser = (userId: string) => eq(schema.userRoles.userId, userId);
 
 export const test = base;
 

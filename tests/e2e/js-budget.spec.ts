@@ -7,7 +7,7 @@ import { ROUTE_POLICIES, type RoutePattern } from "#shared/route-policy.ts";
 
 // @ts-expect-error -- a plain .mjs script shared with scripts/check-app-bundle.mjs
 import { kb as inKB, measureAppJs } from "../../scripts/app-js-size.mjs";
-import * as schema from "../../server/db/schema.ts";
+import { claimRow, drop as dropRow } from "../support/factories.ts";
 import { SIGNED_IN_PAGES, type Who } from "../support/signed-in-pages.ts";
 import { E2E } from "./env.ts";
 import { db, expect, grantRole, seedFigure, signInAsAdmin, signUp, test, unique } from "./fixtures.ts";
@@ -19,16 +19,13 @@ const BUDGET_KB = 100;
 
 async function releasedDrop() {
   const figure = await seedFigure({ name: `Budget ${unique()}` });
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: `Budgetdrop ${unique()}`,
-      titleEn: "Budget drop",
-      releaseAt: sql`now() - interval '40 days'` as unknown as Date,
-      releasedAt: sql`now() - interval '40 days'` as unknown as Date,
-    })
-    .returning();
-  await db.insert(schema.dropFigures).values({ dropId: drop.id, figureId: figure.id, previousStatus: "Placed" });
+  const drop = await dropRow(db, {
+    titleDe: `Budgetdrop ${unique()}`,
+    titleEn: "Budget drop",
+    releaseAt: sql`now() - interval '40 days'`,
+    releasedAt: sql`now() - interval '40 days'`,
+    figureIds: [figure.id],
+  });
   return { figure, drop };
 }
 
@@ -89,7 +86,7 @@ test.describe("JavaScript budget of the running app", () => {
         if (who === "moderator") await grantRole(user.id, "moderator");
         if (who === "owner") {
           const owned = await seedFigure({ ownerId: user.id });
-          await db.insert(schema.claims).values({ figureId: owned.id, userId: user.id });
+          await claimRow(db, { figureId: owned.id, userId: user.id });
           return { state: await context.storageState(), owned: owned.id, close: () => context.close() };
         }
       }

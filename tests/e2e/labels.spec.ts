@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { claimRow } from "../support/factories.ts";
 import { gotoAdmin, ownerWith } from "./admin-fixtures.ts";
 import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -36,7 +37,7 @@ async function typeWithInstances(page: Page, n: number, claimed: number[], typeO
       .update(schema.boonees)
       .set({ createdAt: new Date(Date.now() - (n - i) * 1000) })
       .where(eq(schema.boonees.id, b.id));
-    if (claimed.includes(i)) await db.insert(schema.claims).values({ figureId: b.id, userId: user.id });
+    if (claimed.includes(i)) await claimRow(db, { figureId: b.id, userId: user.id });
     instances.push(b);
   }
   return { type, series, instances };

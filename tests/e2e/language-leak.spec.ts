@@ -3,6 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 
 import routes from "../../app/routes.ts";
 import * as schema from "../../server/db/schema.ts";
+import { activity, claimRow, drop as dropRow, exclusive, notification } from "../support/factories.ts";
 import { signUpQuick } from "./admin-fixtures.ts";
 import { db, expect, seedFigure, signInAsAdmin, test, unique, useEnglish } from "./fixtures.ts";
 
@@ -197,19 +198,16 @@ async function seed(collectorId: string): Promise<Seed> {
       .update(schema.boonees)
       .set({ ...both, origin: "Der Hafen", superpower: "Versteckt sich im Nebel" })
       .where(eq(schema.boonees.id, id));
-  const [content] = await db
-    .insert(schema.exclusiveContent)
-    .values({
-      audience: "boonee",
-      figureId: owned.id,
-      title: "Neues aus der Werkstatt",
-      titleEn: "News from the workshop",
-      description: "Wir zeigen dir, wie dein Boonee entstanden ist.",
-      descriptionEn: "We show you how your Boonee was made.",
-      recipientCount: 1,
-    })
-    .returning();
-  await db.insert(schema.notifications).values({
+  const content = await exclusive(db, {
+    audience: "boonee",
+    figureId: owned.id,
+    title: "Neues aus der Werkstatt",
+    titleEn: "News from the workshop",
+    description: "Wir zeigen dir, wie dein Boonee entstanden ist.",
+    descriptionEn: "We show you how your Boonee was made.",
+    recipientCount: 1,
+  });
+  await notification(db, {
     userId: collectorId,
     type: "drop",
     link: "/exclusive",
@@ -219,19 +217,16 @@ async function seed(collectorId: string): Promise<Seed> {
     titleEn: content.titleEn,
     messageEn: content.descriptionEn,
   });
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: "Ein neuer Boonee am Hafen",
-      titleEn: "A new Boonee at the harbour",
-      descriptionDe: "Schau dich an der Kiellinie um.",
-      descriptionEn: "Have a look around the Kiellinie.",
-      releaseAt: new Date(Date.now() - 60_000),
-      releasedAt: new Date(),
-    })
-    .returning();
+  const drop = await dropRow(db, {
+    titleDe: "Ein neuer Boonee am Hafen",
+    titleEn: "A new Boonee at the harbour",
+    descriptionDe: "Schau dich an der Kiellinie um.",
+    descriptionEn: "Have a look around the Kiellinie.",
+    releaseAt: new Date(Date.now() - 60_000),
+    releasedAt: new Date(),
+  });
   // what people wrote, in German, on the pages an English admin reads: a figure's story changed in the log
-  await db.insert(schema.activityLog).values({
+  await activity(db, {
     action: "boonee.updated",
     objectType: "boonee",
     objectId: owned.id,
@@ -248,10 +243,8 @@ async function seed(collectorId: string): Promise<Seed> {
   });
   // a reason a moderator wrote on an English page, read on the German log and claims list
   const written = { reason: "The code was shared on the internet", reasonLang: "en" as const };
-  await db
-    .insert(schema.activityLog)
-    .values({ action: "claim.rejected", objectType: "claim", objectLabel: "Leakcheck", ...written });
-  await db.insert(schema.claims).values({ figureId: free.id, userId: collectorId, status: "rejected", ...written });
+  await activity(db, { action: "claim.rejected", objectType: "claim", objectLabel: "Leakcheck", ...written });
+  await claimRow(db, { figureId: free.id, userId: collectorId, status: "rejected", ...written });
   return { figureId: free.id, ownedId: owned.id, code: free.code, dropId: drop.id };
 }
 

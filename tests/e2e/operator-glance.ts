@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { drop as dropRow } from "../support/factories.ts";
 import { db, seedFigure, unique } from "./fixtures.ts";
 
 /**
@@ -11,18 +12,13 @@ export async function liveDrop(total: number, found: number, ownerId: string) {
   const title = `Live am Markt ${unique()}`;
   const figures = [];
   for (let i = 0; i < total; i++) figures.push(await seedFigure(i < found ? { status: "Found", ownerId } : {}));
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: title,
-      titleEn: `${title} EN`,
-      releaseAt: new Date(Date.now() - 60_000),
-      releasedAt: new Date(),
-    })
-    .returning();
-  await db
-    .insert(schema.dropFigures)
-    .values(figures.map((f) => ({ dropId: drop.id, figureId: f.id, previousStatus: "Placed" as const })));
+  const drop = await dropRow(db, {
+    titleDe: title,
+    titleEn: `${title} EN`,
+    releaseAt: new Date(Date.now() - 60_000),
+    releasedAt: new Date(),
+    figureIds: figures.map((f) => f.id),
+  });
   return { ...drop, figures };
 }
 
@@ -31,17 +27,12 @@ export async function waitingDrop(minutes: number, total: number) {
   const title = `Bald an der Mühle ${unique()}`;
   const figures = [];
   for (let i = 0; i < total; i++) figures.push(await seedFigure());
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: title,
-      titleEn: `Soon at the mill ${unique()}`,
-      releaseAt: new Date(Date.now() + minutes * 60_000),
-    })
-    .returning();
-  await db
-    .insert(schema.dropFigures)
-    .values(figures.map((f) => ({ dropId: drop.id, figureId: f.id, previousStatus: "Placed" as const })));
+  const drop = await dropRow(db, {
+    titleDe: title,
+    titleEn: `Soon at the mill ${unique()}`,
+    releaseAt: new Date(Date.now() + minutes * 60_000),
+    figureIds: figures.map((f) => f.id),
+  });
   return { ...drop, figures };
 }
 

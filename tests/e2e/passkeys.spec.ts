@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq, like } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { bindSunTag } from "../../server/domain/codes/bind-sun-tag.ts";
+import { emailConfirmToken } from "../support/factories.ts";
 import { tapParams, TEST_SUN_MASTER } from "../support/sun-tap.ts";
 import { otherBrowser, ownAddress } from "./claim-fixtures.ts";
 import { E2E } from "./env.ts";
@@ -235,13 +236,7 @@ test("the confirmation link of a passkey sign-up confirms only from the account'
   await expect(page).toHaveURL("/profile", { timeout: 15_000 });
   const [account] = await db.select().from(schema.profiles).where(eq(schema.profiles.email, email));
   // the link as mailed (no SMTP server in this file): a token whose hash the server keeps
-  const token = randomBytes(24).toString("base64url");
-  await db.insert(schema.verifications).values({
-    id: randomUUID(),
-    identifier: `confirm-email:${createHash("sha256").update(token).digest("hex")}`,
-    value: account.id,
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
+  const token = await emailConfirmToken(db, account.id);
 
   // someone else who reads the mailbox, without the account's session: told to sign in, nothing confirmed
   const reader = await otherBrowser(browser);

@@ -2,6 +2,7 @@ import type { Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { finderStory, storyPhoto } from "../support/factories.ts";
 import { gotoAdmin, ownerWith, pngBytes, signInAsModerator, signUpQuick } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, signIn, test, unique, useEnglish } from "./fixtures.ts";
@@ -118,14 +119,13 @@ test("a collector reports another finder's photo; a moderator sees it reported, 
   expect((await db.select().from(schema.storyPhotos).where(eq(schema.storyPhotos.id, photo.id)))[0].hidden).toBe(false);
 
   // --- a moderator's own story: the buttons are not offered, and a POST is refused (403), nothing changes
-  const [ownStory] = await db
-    .insert(schema.booneeStories)
-    .values({ figureId: figure.id, userId: mod.id, title: `Eigene ${unique()}`, story: "Von der Moderatorin selbst." })
-    .returning();
-  const [ownPhoto] = await db
-    .insert(schema.storyPhotos)
-    .values({ storyId: ownStory.id, url: "/uploads/stories/own.webp" })
-    .returning();
+  const ownStory = await finderStory(db, {
+    figureId: figure.id,
+    userId: mod.id,
+    title: `Eigene ${unique()}`,
+    story: "Von der Moderatorin selbst.",
+  });
+  const ownPhoto = await storyPhoto(db, { storyId: ownStory.id, url: "/uploads/stories/own.webp" });
   const refused = await moderator.request.post("/admin/stories", {
     form: { intent: "photo", photoId: ownPhoto.id, hidden: "true" },
     headers: { origin: E2E.baseURL },

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 
-import { boonees, booneeStories, exclusiveContent, profiles } from "../../server/db/schema.ts";
+import { boonees, booneeStories, profiles } from "../../server/db/schema.ts";
+import { exclusive } from "../support/factories.ts";
 import { E2E } from "./env.ts";
 import { db, expect, seedFigure, signInAsAdmin, signUp, test, unique, useEnglish } from "./fixtures.ts";
 import { addStoryRow, metaContent, openStoryDialog, seedProfile } from "./public-fixtures.ts";
@@ -106,23 +107,21 @@ async function ownerWithFigure(page: import("@playwright/test").Page) {
   const owner = await signUp(page, `Eignerin ${unique()}`);
   const f = await richFigure(owner.id);
   await db.update(boonees).set({ welcomeVideoUrl: "/video/hero.mp4" }).where(eq(boonees.id, f.id));
-  await db.insert(exclusiveContent).values([
-    {
-      figureId: f.id,
-      audience: "boonee",
-      title: `Geheimversteck ${f.name}`,
-      description: "Ein Blick hinter die Kulissen.",
-      contentType: "image",
-      url: "/images/landing/about-hidden.svg",
-    },
-    {
-      figureId: f.id,
-      audience: "boonee",
-      title: `Mehr lesen ${f.name}`,
-      contentType: "link",
-      url: "https://example.org/boonees",
-    },
-  ]);
+  await exclusive(db, {
+    figureId: f.id,
+    audience: "boonee",
+    title: `Geheimversteck ${f.name}`,
+    description: "Ein Blick hinter die Kulissen.",
+    contentType: "image",
+    url: "/images/landing/about-hidden.svg",
+  });
+  await exclusive(db, {
+    figureId: f.id,
+    audience: "boonee",
+    title: `Mehr lesen ${f.name}`,
+    contentType: "link",
+    url: "https://example.org/boonees",
+  });
   return { owner, f };
 }
 

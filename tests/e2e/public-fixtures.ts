@@ -2,13 +2,13 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 
-import * as schema from "../../server/db/schema.ts";
+import { finderStory, profileRow } from "../support/factories.ts";
 import { db, expect, test, unique } from "./fixtures.ts";
 
 /** A profile without an account (for leaderboards): returns its id. */
 export async function seedProfile(name: string | null) {
   const id = `e2e-${unique().toLowerCase()}`;
-  await db.insert(schema.profiles).values({ id, name, email: `${id}@example.test`, emailVerified: true });
+  await profileRow(db, { id, name, email: `${id}@example.test`, emailVerified: true });
   return id;
 }
 
@@ -36,7 +36,7 @@ export async function addStoryRow(
     findDate?: string;
   },
 ) {
-  await db.insert(schema.booneeStories).values({ figureId, userId, ...values });
+  await finderStory(db, { figureId, userId, ...values });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 
-import { exclusiveContent, sessions } from "../../server/db/schema.ts";
+import { sessions } from "../../server/db/schema.ts";
+import { exclusive } from "../support/factories.ts";
 import { db, expect, seedFigure, signIn, signUp, test, unique } from "./fixtures.ts";
 
 // Issue 11 "Day two": the collector comes back; their session was made days ago.
@@ -61,7 +62,7 @@ test("a reader in New York sees Berlin time, before and after the page starts", 
   const user = await signUp(page);
   await seedFigure({ ownerId: user.id });
   const title = `Mitternacht ${unique()}`;
-  await db.insert(exclusiveContent).values({
+  await exclusive(db, {
     title,
     description: "Um halb eins in Kiel.",
     audience: "all",

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
+import { city, cityStaffRow, claimRow, drop as dropRow } from "../support/factories.ts";
 import { createAccount, figureById } from "./admin-fixtures.ts";
 import { E2E } from "./env.ts";
 import { db, expect, grantRole, seedFigure, signIn, test, unique } from "./fixtures.ts";
@@ -10,19 +11,15 @@ import { db, expect, grantRole, seedFigure, signIn, test, unique } from "./fixtu
  * Staff per city (decision 058): a Lübeck moderator and a Lübeck admin get 403 on Tokyo's admin URLs and
  * actions, and their lists show no Tokyo rows; nothing of Tokyo changes.
  */
-async function city(nameDe: string) {
-  const [row] = await db
-    .insert(schema.cities)
-    .values({ slug: unique("c").toLowerCase().slice(0, 30), nameDe, nameEn: nameDe, timeZone: "Europe/Berlin" })
-    .returning();
-  return row.id;
+async function cityNamed(nameDe: string) {
+  return (await city(db, { nameDe, nameEn: nameDe })).id;
 }
 
 async function luebeckStaff(page: Page, role: "admin" | "moderator", cityId: number) {
   const user = await createAccount(`Lübeck ${role} ${unique()}`);
   await grantRole(user.id, role);
   await db.delete(schema.cityStaff).where(eq(schema.cityStaff.userId, user.id));
-  await db.insert(schema.cityStaff).values({ userId: user.id, cityId });
+  await cityStaffRow(db, user.id, cityId);
   await signIn(page, user.email, user.password);
   return user;
 }
@@ -34,8 +31,8 @@ test("a Lübeck moderator and admin get 403 on Tokyo's admin pages and actions a
   browser,
 }) => {
   test.setTimeout(90_000);
-  const luebeck = await city("Lübeck");
-  const tokyo = await city("Tokio");
+  const luebeck = await cityNamed("Lübeck");
+  const tokyo = await cityNamed("Tokio");
   const tokyoName = `Tokio Figur ${unique()}`;
   const luebeckName = `Lübeck Figur ${unique()}`;
   const free = await seedFigure({ name: tokyoName, status: "Placed" });
@@ -43,19 +40,16 @@ test("a Lübeck moderator and admin get 403 on Tokyo's admin pages and actions a
   const finder = await createAccount(`Finder ${unique()}`);
   const found = await seedFigure({ name: `${tokyoName} gefunden`, status: "Found", ownerId: finder.id });
   await db.update(schema.boonees).set({ cityId: tokyo }).where(eq(schema.boonees.id, found.id));
-  const [claim] = await db.insert(schema.claims).values({ figureId: found.id, userId: finder.id }).returning();
+  const claim = await claimRow(db, { figureId: found.id, userId: finder.id });
   const ours = await seedFigure({ name: luebeckName, status: "Found", ownerId: finder.id });
   await db.update(schema.boonees).set({ cityId: luebeck }).where(eq(schema.boonees.id, ours.id));
-  await db.insert(schema.claims).values({ figureId: ours.id, userId: finder.id });
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({
-      titleDe: `Tokio Drop ${unique()}`,
-      titleEn: "Tokyo drop",
-      releaseAt: new Date(Date.now() + 3600_000),
-      cityId: tokyo,
-    })
-    .returning();
+  await claimRow(db, { figureId: ours.id, userId: finder.id });
+  const drop = await dropRow(db, {
+    titleDe: `Tokio Drop ${unique()}`,
+    titleEn: "Tokyo drop",
+    releaseAt: new Date(Date.now() + 3600_000),
+    cityId: tokyo,
+  });
 
   // --- the moderator: the team's pages show Lübeck only, Tokyo's actions answer 403
   const modContext = await browser.newContext();

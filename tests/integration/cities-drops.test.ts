@@ -7,7 +7,6 @@ import { queryRows } from "../../server/db/client.ts";
 import { boonees, dropFigures } from "../../server/db/schema.ts";
 import { getProfileSummary } from "../../server/domain/accounts/profile-summary.ts";
 import { cityTimeZone, dropTimeZone } from "../../server/domain/cities/city-zone.ts";
-import { createCity } from "../../server/domain/cities/save-city.ts";
 import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { exportClaims } from "../../server/domain/claims/export-claims.ts";
 import { listClaims } from "../../server/domain/claims/list-claims.ts";
@@ -15,7 +14,7 @@ import { listAdminDrops, listDropCandidates } from "../../server/domain/drops/ad
 import { createDrop, editDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
-import { figure } from "../support/factories.ts";
+import { city, figure, TOKYO } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Decision 053, follow-up: a drop takes only its own city's figures, and its times are its city's.
@@ -28,22 +27,7 @@ beforeAll(async () => {
   const a = await createUser(s, "Drop City Admin");
   await s.db.execute(sql`update user_roles set role = 'admin' where user_id = ${a.id}`);
   admin = { id: a.id, role: "admin" };
-  tokyo = (
-    await createCity(s.db, admin, {
-      nameDe: "Tokio",
-      nameEn: "Tokyo",
-      slug: "tokio",
-      timeZone: "Asia/Tokyo",
-      defaultLang: "en",
-      country: "JP",
-      areaDe: "",
-      areaEn: "",
-      operatorName: null,
-      operatorAddress: null,
-      operatorEmail: null,
-      operatorRepresentative: null,
-    })
-  ).id;
+  tokyo = (await city(s.db, TOKYO)).id;
 });
 afterAll(async () => s.close());
 

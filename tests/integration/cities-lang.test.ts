@@ -1,37 +1,17 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { chosenLang } from "#shared/i18n-config.ts";
 
 import { cityDefaultLang } from "../../server/domain/cities/city-default-lang.ts";
-import { createCity } from "../../server/domain/cities/save-city.ts";
-import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { city, TOKYO } from "../support/factories.ts";
+import { createTestServices, type TestServices } from "./harness.ts";
 
 // Decision 053, follow-up: a city page opens in the city's language unless the visitor chose one.
 let s: TestServices;
 
 beforeAll(async () => {
   s = await createTestServices();
-  const a = await createUser(s, "Lang Admin");
-  await s.db.execute(sql`update user_roles set role = 'admin' where user_id = ${a.id}`);
-  await createCity(
-    s.db,
-    { id: a.id, role: "admin" },
-    {
-      nameDe: "Tokio",
-      nameEn: "Tokyo",
-      slug: "tokio",
-      timeZone: "Asia/Tokyo",
-      defaultLang: "en",
-      country: "JP",
-      areaDe: "",
-      areaEn: "",
-      operatorName: null,
-      operatorAddress: null,
-      operatorEmail: null,
-      operatorRepresentative: null,
-    },
-  );
+  await city(s.db, TOKYO);
 });
 afterAll(async () => s.close());
 

@@ -5,11 +5,10 @@ import { validate } from "#shared/forms.ts";
 import { updateFigureSchema } from "#shared/schemas/admin.ts";
 
 import { boonees } from "../../server/db/schema.ts";
-import { createCity } from "../../server/domain/cities/save-city.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { updateFigure } from "../../server/domain/figures/update-figure.ts";
-import { figure, figureType, instances } from "../support/factories.ts";
+import { city, figure, figureType, instances, TOKYO } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // Decision 053, follow-up: a figure or a type (with its instances) moves to another city.
@@ -22,22 +21,7 @@ beforeAll(async () => {
   const a = await createUser(s, "Move Admin");
   await s.db.execute(sql`update user_roles set role = 'admin' where user_id = ${a.id}`);
   admin = { id: a.id, role: "admin" };
-  tokyo = (
-    await createCity(s.db, admin, {
-      nameDe: "Tokio",
-      nameEn: "Tokyo",
-      slug: "tokio",
-      timeZone: "Asia/Tokyo",
-      defaultLang: "en",
-      country: "JP",
-      areaDe: "",
-      areaEn: "",
-      operatorName: null,
-      operatorAddress: null,
-      operatorEmail: null,
-      operatorRepresentative: null,
-    })
-  ).id;
+  tokyo = (await city(s.db, TOKYO)).id;
 });
 afterAll(async () => s.close());
 

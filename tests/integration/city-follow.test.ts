@@ -1,44 +1,30 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { serve, type ServerType } from "@hono/node-server";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { followedCityIds } from "../../server/domain/cities/follow-city.ts";
-import { createHttpApp } from "../../server/http.ts";
+import { BUILT, serveBuiltApp } from "../support/built-app.ts";
 import { city, createUser } from "../support/factories.ts";
-import { postForm, ROOT } from "../support/instances.ts";
+import { postForm } from "../support/instances.ts";
 import { createTestServices, type TestServices } from "./harness.ts";
 
 // The public city page's follow button (decision 053) on the intent table (decision 054), through the real
 // HTTP app: back to the city's page, a visitor to sign-in and back, an unknown intent or city refused.
-const buildDir = path.join(ROOT, process.env.BUILD_DIR ?? "build");
-const enabled = existsSync(path.join(buildDir, "server/index.js")) || !!process.env.CI;
-
 let s: TestServices;
-let server: ServerType;
+let app: Awaited<ReturnType<typeof serveBuiltApp>>;
 let base = "";
 
 beforeAll(async () => {
-  if (!enabled) return;
+  if (!BUILT) return;
   s = await createTestServices();
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const { app } = createHttpApp(s, build, { clientDir: path.join(buildDir, "client") });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  app = await serveBuiltApp(s);
+  base = app.base;
 }, 180_000);
 afterAll(async () => {
-  if (!enabled) return;
-  await new Promise((resolve) => server.close(resolve));
+  if (!BUILT) return;
+  await app.close();
   await s.close();
 });
 
-describe.skipIf(!enabled)(
+describe.skipIf(!BUILT)(
   `the city page's follow button (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
   () => {
     it("follows and unfollows the city and goes back to its page", async () => {

@@ -1,12 +1,11 @@
-import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { action } from "../../app/routes/collector/followed-cities.ts";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import { followedCityIds } from "../../server/domain/cities/follow-city.ts";
-import { createCity } from "../../server/domain/cities/save-city.ts";
 import { langContext, servicesContext, viewerContext } from "../../server/router-context.ts";
+import { city as cityRow } from "../support/factories.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // The profile's "cities you follow" form on the intent table (decisions 053, 054): a plain POST without
@@ -16,28 +15,7 @@ let user: Viewer;
 let city: number;
 beforeAll(async () => {
   s = await createTestServices();
-  const a = await createUser(s, "Folge Admin");
-  await s.db.execute(sql`update user_roles set role = 'admin' where user_id = ${a.id}`);
-  city = (
-    await createCity(
-      s.db,
-      { id: a.id, role: "admin" },
-      {
-        nameDe: "Folgestadt",
-        nameEn: "Follow town",
-        slug: "folgestadt",
-        timeZone: "Europe/Berlin",
-        defaultLang: "de",
-        country: "DE",
-        areaDe: "Mitte",
-        areaEn: "Centre",
-        operatorName: null,
-        operatorAddress: null,
-        operatorEmail: null,
-        operatorRepresentative: null,
-      },
-    )
-  ).id;
+  city = (await cityRow(s.db, { nameDe: "Folgestadt", nameEn: "Follow town", slug: "folgestadt" })).id;
   const u = await createUser(s, "Folge Nutzerin");
   user = { id: u.id, name: u.name, email: u.email, role: "user", sessionId: "s1", cities: null };
 });

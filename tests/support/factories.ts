@@ -298,6 +298,16 @@ export async function city(db: Db, over: Values<typeof cities.$inferInsert> = {}
   return row;
 }
 
+/** Tokyo, the second city of the tests that cross cities: its own zone and English by default. */
+export const TOKYO = {
+  slug: "tokio",
+  nameDe: "Tokio",
+  nameEn: "Tokyo",
+  timeZone: "Asia/Tokyo",
+  defaultLang: "en",
+  country: "JP",
+} as const;
+
 let userCounter = 0;
 /** A signed-up user (role "user"); returns its id, e-mail, password and session cookie. */
 export async function createUser(services: Pick<Services, "auth">, name = "Finder") {
