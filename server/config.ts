@@ -129,8 +129,11 @@ const EnvSchema = z.object({
     .max(24 * 365)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
-  // The public read API (/api/v1, /drops.ics, decision 050): requests per minute per client address and instance.
+  // The public read API (/api/v1, /drops.ics, decision 050): requests per minute per client address, shared by
+  // every instance (rate_limits).
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  // A personal token's own budget on /api/v1/me/* (decision 051): requests per minute per token, every instance.
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
