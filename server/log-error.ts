@@ -70,7 +70,11 @@ export function describeError(err: unknown, depth = 0): SafeError {
     if (typeof value === "string" && IDENTIFIER.test(value)) out[key] = value;
   }
   if (typeof e.status === "number") out.status = e.status;
-  if (typeof e.message === "string" && e.message && !MESSAGE_OF_DATA.has(className ?? "") && !MESSAGE_OF_DATA.has(out.name))
+  if (
+    typeof e.message === "string" &&
+    e.message &&
+    ![className, out.name].some((n) => typeof n === "string" && MESSAGE_OF_DATA.has(n))
+  )
     out.message = safeMessage(e.message);
   if (typeof e.stack === "string") {
     const frames = e.stack

@@ -1,27 +1,20 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { serve, type ServerType } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { activeWeeks, boonees, notifications } from "../../server/db/schema.ts";
 import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
-import { createHttpApp } from "../../server/http.ts";
 import { figure } from "../support/factories.ts";
-import { postForm, ROOT } from "../support/instances.ts";
+import { postForm } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { buildPresent as enabled, serveBuild } from "./serve-build.ts";
 
 // One native claim POST (the path an NFC tap takes) through the real HTTP app: each query runs once.
 // Statements are counted at the app's database handle, on the embedded database and on PostgreSQL.
-const buildDir = path.join(ROOT, process.env.BUILD_DIR ?? "build");
-const enabled = existsSync(path.join(buildDir, "server/index.js")) || !!process.env.CI;
 
 const statements: { query: string; params: string }[] = [];
 let counting = false;
 let s: TestServices;
-let server: ServerType;
+let http: Awaited<ReturnType<typeof serveBuild>> | undefined;
 let base = "";
 
 beforeAll(async () => {
@@ -29,18 +22,12 @@ beforeAll(async () => {
   s = await createTestServices({
     onQuery: (query, params) => void (counting && statements.push({ query, params: JSON.stringify(params) })),
   });
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const { app } = createHttpApp(s, build, { clientDir: path.join(buildDir, "client") });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  http = await serveBuild(s);
+  base = http.base;
 }, 180_000); // a busy shared machine took over 60 s to open the database and import the build
 afterAll(async () => {
   if (!enabled) return;
-  await new Promise((resolve) => server.close(resolve));
+  await http?.close();
   await s.close();
 });
 

@@ -36,7 +36,11 @@ describe("error logging", () => {
     expect(describeError(failedQuery()).message).toBeUndefined();
     expect(describeError(failedQuery()).cause?.message).toBe('invalid input syntax for type uuid: "…"');
     // the pool's own timeout, as node-postgres words it: the cause of a 500 under load must be readable
-    const timeout = new DrizzleQueryError("select 1 where $1", ["tok"], new Error("timeout exceeded when trying to connect"));
+    const timeout = new DrizzleQueryError(
+      "select 1 where $1",
+      ["tok"],
+      new Error("timeout exceeded when trying to connect"),
+    );
     expect(describeError(timeout).cause?.message).toBe("timeout exceeded when trying to connect");
     for (const secret of [
       "connect to postgres://app:hunter2@db:5432/x failed",
@@ -45,7 +49,9 @@ describe("error logging", () => {
       "code K7Q2Z9 taken",
     ])
       expect(safeMessage(secret)).not.toMatch(/hunter2|abcdefghijklmnop|someone|K7Q2Z9/);
-    expect(describeError(new SyntaxError('Unexpected token \'x\', "secret" is not valid JSON')).message).toBeUndefined();
+    expect(
+      describeError(new SyntaxError("Unexpected token 'x', \"secret\" is not valid JSON")).message,
+    ).toBeUndefined();
   });
 
   it("logs through pino without the message, with the route redacted and the request id", () => {
