@@ -45,6 +45,7 @@ async function counted(request: () => Promise<Response>) {
     counting = false;
   }
 }
+const sessionReads = (list: { query: string }[]) => list.filter((q) => /\bfrom "?sessions"? /i.test(q.query));
 const byCode = (list: { query: string }[]) => list.filter((q) => /"tags"\."secret_code" = \$\d+/.test(q.query));
 // The embedded database runs a transaction without sending begin/commit as statements: count the work.
 const work = (list: { query: string }[]) => list.filter((q) => !/^(begin|commit)\b/i.test(q.query.trim()));
@@ -138,6 +139,10 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(html).toContain("Flinke Frieda");
     // tried once (the page shows the fast path's result); the page then reads the figure's new owner
     expect(sent.filter((q) => /^with won as/.test(q.query.trim()))).toHaveLength(1);
+    // without counting the code a second time (the address's throttle row, decision 061), nor reading
+    // the session again: the fast path hands over the session it read
+    expect(byCode(sent)).toHaveLength(1);
+    expect(sessionReads(sent)).toHaveLength(1);
   });
 
   // The signed-in claim is answered before React Router (server/claim-fast-path.ts): these attack
@@ -153,6 +158,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(html).toContain("Ungültiger geheimer Code");
     expect(html).toContain("Noch 9 Versuche");
     expect(byCode(sent)).toHaveLength(1); // the page shows the fast path's lookup, it does not look again
+    expect(sessionReads(sent)).toHaveLength(1);
     await s.db.execute(sql`delete from rate_limits where key like 'claim:ip:%'`); // the address's budget, for the tests after
   });
 
