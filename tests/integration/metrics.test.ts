@@ -1,46 +1,33 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { serve, type ServerType } from "@hono/node-server";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { queryRows } from "../../server/db/client.ts";
 import { dropFigures, drops } from "../../server/db/schema.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { activeCollectorsPerWeek } from "../../server/domain/stats/week-charts.ts";
-import { createHttpApp } from "../../server/http.ts";
 import { figure } from "../support/factories.ts";
-import { postForm, ROOT } from "../support/instances.ts";
+import { postForm } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { buildPresent as enabled, serveBuild } from "./serve-build.ts";
 
 // /metrics through the real HTTP app: claims, a wrong guess and a drop show with their counts, only
 // with the bearer token, and no line names a code or an e-mail address.
-const buildDir = path.join(ROOT, process.env.BUILD_DIR ?? "build");
-const enabled = existsSync(path.join(buildDir, "server/index.js")) || !!process.env.CI;
 const TOKEN = "metrics-token-for-the-test-0123456789";
 
 let s: TestServices;
-let server: ServerType;
+let http: Awaited<ReturnType<typeof serveBuild>> | undefined;
 let base = "";
 
 beforeAll(async () => {
   if (!enabled) return;
   s = await createTestServices();
   s.config.METRICS_TOKEN = TOKEN;
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const { app } = createHttpApp(s, build, { clientDir: path.join(buildDir, "client") });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  http = await serveBuild(s);
+  base = http.base;
 }, 180_000);
 afterAll(async () => {
   if (!enabled) return;
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await http?.close();
   await s?.close();
 });
 
