@@ -45,7 +45,12 @@ export function lookupCode(context: Ctx, request: Request, raw: string, solution
   return lookup;
 }
 
-/** The figure changed during this request in a way the page must read again (e.g. a lost claim race). */
-export function forgetLookup(context: Ctx, raw: string) {
-  lookups.get(context)?.delete(raw);
+/**
+ * The figure changed during this request in a way the page must show (a lost claim race): the page
+ * shows `fresh`, the figure read again without counting the code (rereadFigure), or without it looks
+ * the code up again.
+ */
+export function forgetLookup(context: Ctx, raw: string, fresh?: CodeLookup) {
+  if (fresh) lookups.get(context)?.set(raw, Promise.resolve(fresh));
+  else lookups.get(context)?.delete(raw);
 }

@@ -26,7 +26,7 @@ import { loadViewer } from "#server/auth/viewer.ts";
 import { recordAppOpen } from "#server/domain/accounts/record-app-open.ts";
 import { cityDefaultLang } from "#server/domain/cities/city-default-lang.ts";
 import { loadRootData } from "#server/root-data.ts";
-import { langContext, servicesContext, viewerContext } from "#server/router-context.ts";
+import { claimHandoffContext, langContext, servicesContext, viewerContext } from "#server/router-context.ts";
 import { readFlash } from "~/guards.server";
 import { dataKey } from "~/locales/message-key";
 
@@ -48,7 +48,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     const chosen = chosenLang(request.headers.get("cookie"));
     const cityLang = chosen ? null : await cityDefaultLang(services.db, new URL(request.url).pathname);
     context.set(langContext, chosen ?? cityLang ?? DEFAULT_LANG);
-    const { viewer, headers } = await loadViewer(services, request);
+    // a claim the server's fast path hands over comes with the session it read (server/claim-fast-path.ts)
+    const handedOver = context.get(claimHandoffContext)?.viewer;
+    const { viewer, headers } = handedOver
+      ? { viewer: handedOver, headers: new Headers() }
+      : await loadViewer(services, request);
     context.set(viewerContext, viewer);
     if (viewer) recordAppOpen(services.db, viewer.id, services.config.TIME_ZONE);
     const response = await next();

@@ -21,7 +21,7 @@
 //   COLLECTORS=10000 FIGURES=5000 STREAMS=300 FINDERS=200 CLAIM_SECONDS=10 DELIVERY_EVERY=… node bench/rush.ts
 // Options: COLLECTORS (100,000), FIGURES (60,000), TYPES (200), STREAMS (5,000), DROP_FIGURES (50),
 // FINDERS (2,000), CLAIM_SECONDS (60), CLAIM_CLIENTS (50), RACERS (4), PUSH_EVERY (20), MAIL_EVERY (20),
-// DELIVERY_CONCURRENCY (the app's default), RUSH_PORT_BASE (5671: proxy, two instances, bare SSE, push
+// DELIVERY_CONCURRENCY (the app's default), DATABASE_POOL_SIZE (the app's default), RUSH_PORT_BASE (5671: proxy, two instances, bare SSE, push
 // sink, SMTP sink; 5672 skipped), RUSH_APP_NODE_OPTIONS (the instances' NODE_OPTIONS, e.g. --cpu-prof), RUSH_DB (rush_bench; RUSH_DB_ref is the reference copy), BENCH_SERVER, RUSH_KEEP=1.
 import { execFile, execSync, spawn, type ChildProcess } from "node:child_process";
 import { createECDH, createHmac, randomBytes } from "node:crypto";
@@ -385,6 +385,8 @@ async function main() {
     PUSH_TEST_HOSTS: "127.0.0.1",
     SMTP_URL: smtpUrl,
     ...(CONCURRENCY ? { DELIVERY_CONCURRENCY: CONCURRENCY } : {}),
+    // e.g. DATABASE_POOL_SIZE=3 to see the instances under more pressure for connections than the default 20
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     // e.g. RUSH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile both instances
     ...(process.env.RUSH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.RUSH_APP_NODE_OPTIONS } : {}),
   };

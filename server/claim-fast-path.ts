@@ -45,14 +45,14 @@ export function claimFastPath(services: Services, render: RenderClaimPage): Midd
       userId: viewer.id,
       pass: new URL(request.url).searchParams.get("pass"),
     });
-    if (lookup.status !== "found") return render(request, { code: raw, lookup });
+    if (lookup.status !== "found") return render(request, { code: raw, viewer, lookup });
     const { figure } = lookup;
     const result = await claimFigure(
       services.db,
       { id: viewer.id, role: viewer.role },
       { p_user_id: viewer.id, p_tag_id: figure.tagId, p_boonee_id: figure.details.id },
     );
-    if (!result.success && !result.mine) return render(request, { code: raw, lookup, result });
+    if (!result.success && !result.mine) return render(request, { code: raw, viewer, lookup, result });
     services.metrics.claim(result);
     // Post/Redirect/Get: the success page, or for a second submit of their own claim the page that says "yours"
     return new Response(null, {

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  // PostgreSQL connections each instance keeps at most; a request beyond them waits for one (decision 061).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
@@ -129,8 +131,11 @@ const EnvSchema = z.object({
     .max(24 * 365)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
-  // The public read API (/api/v1, /drops.ics, decision 050): requests per minute per client address and instance.
+  // The public read API (/api/v1, /drops.ics, decision 050): requests per minute per client address, shared by
+  // every instance (rate_limits).
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  // A personal token's own budget on /api/v1/me/* (decision 051): requests per minute per token, every instance.
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

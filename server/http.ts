@@ -402,8 +402,13 @@ export function createHttpApp(
     return { response, nonce };
   };
 
-  // The public read API and the drops' calendar: CORS, a per-address budget and 304 (decision 050)
-  const readApiGate = apiGate(services.config.API_RATE_LIMIT);
+  // The public read API and the drops' calendar: CORS, budgets shared by every instance and 304 (decision 050)
+  const readApiGate = apiGate({
+    db: services.db,
+    perAddress: services.config.API_RATE_LIMIT,
+    perToken: services.config.API_TOKEN_RATE_LIMIT,
+    onError: (err) => services.log.warn({ err }, "read API budget: rate_limits unreachable, counting per instance"),
+  });
   app.use("*", (c, next) => (isReadApiPath(c.req.path) ? readApiGate(c, next) : next()));
   app.use("*", compress());
   if (opts.claimFastPath !== false)

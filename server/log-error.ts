@@ -20,17 +20,40 @@ export interface SafeError {
   column?: string;
   constraint?: string;
   routine?: string;
+  /** the driver's own words, with anything quoted or secret-shaped cut out (see safeMessage) */
+  message?: string;
   stack?: string[];
   cause?: SafeError;
 }
 
 const IDENTIFIER = /^[A-Za-z0-9_.$-]{1,63}$/;
 
+/** Errors whose message is made of the caller's data: Drizzle's lists the query and its parameters. */
+const MESSAGE_OF_DATA = new Set(["DrizzleQueryError", "SyntaxError"]);
+
 /**
- * What may be logged of an error: its name, codes, the schema objects PostgreSQL names and the stack
- * frames. Never its message: a Drizzle query error's message carries the query's parameters
- * (secret codes, session tokens, e-mails), PostgreSQL's can quote input ("invalid input syntax …"),
- * JSON's quotes the body. Nor any other property (.params, .query, .detail, .body).
+ * An error's message with whatever could be data cut out, so that a cause ("timeout exceeded when
+ * trying to connect", "Connection terminated unexpectedly", "sorry, too many clients already",
+ * "canceling statement due to statement timeout") can be read in the log: anything in quotes
+ * (PostgreSQL quotes input and values), addresses with credentials, e-mail addresses, and every
+ * word with a digit or longer than 24 characters (codes, tokens, ids) become "…"; at most 160 characters.
+ */
+export function safeMessage(message: string): string {
+  return message
+    .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, '"…"')
+    .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, "…")
+    .replace(/\S+@\S+/g, "…")
+    .replace(/[^\s:,;()=]*(\d|[^\s:,;()=]{25})[^\s:,;()=]*/g, "…")
+    .slice(0, 160);
+}
+
+/**
+ * What may be logged of an error: its name, codes, the schema objects PostgreSQL names, the stack
+ * frames, and its message with anything that could be data cut out (safeMessage), for each error of
+ * its cause chain. Never a Drizzle query error's message (it carries the query's parameters: secret
+ * codes, session tokens, e-mails) nor JSON's (it quotes the body); the cause under Drizzle's error
+ * is the driver's, whose message tells what went wrong. Nor any other property (.params, .query,
+ * .detail, .body).
  */
 export function describeError(err: unknown, depth = 0): SafeError {
   if (typeof err !== "object" || err === null) return { name: typeof err };
@@ -47,6 +70,12 @@ export function describeError(err: unknown, depth = 0): SafeError {
     if (typeof value === "string" && IDENTIFIER.test(value)) out[key] = value;
   }
   if (typeof e.status === "number") out.status = e.status;
+  if (
+    typeof e.message === "string" &&
+    e.message &&
+    ![className, out.name].some((n) => typeof n === "string" && MESSAGE_OF_DATA.has(n))
+  )
+    out.message = safeMessage(e.message);
   if (typeof e.stack === "string") {
     const frames = e.stack
       .split("\n")

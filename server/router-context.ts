@@ -23,6 +23,8 @@ export const nonceContext = createContext<string>("");
  */
 export interface ClaimHandoff {
   code: string;
+  /** the session the fast path read (neither expired nor due for its slide): the page does not read it again */
+  viewer: Viewer;
   lookup: CodeLookup;
   result?: ClaimResult;
 }

@@ -53,6 +53,7 @@ export async function createServices(config: Config, opts: { log?: Logger } = {}
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, "db"),
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   try {
     const sendMail = createMailer({

@@ -33,6 +33,7 @@ export const ACTIVITY_KINDS = [
   "webhook.resumed",
   "webhook.deleted",
   "webhook.replayed",
+  "webhook.rotated",
   "city.created",
   "city.updated",
   "city.activated",

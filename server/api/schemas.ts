@@ -19,7 +19,7 @@ const PersonName = z
   .string()
   .nullable()
   .describe(
-    "The name a person shows under; null means 'Anonymous' (no name given, or the account left or was blocked).",
+    "The name a person shows under; null means 'Anonymous' (no name given, the person chose not to be named, or the account left or was blocked).",
   );
 
 export const BilingualSchema = z.object({ de: z.string(), en: z.string() }).describe("A text in German and English.");

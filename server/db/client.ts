@@ -48,12 +48,14 @@ export interface OpenOptions {
   pgliteTemplate?: Blob;
   /** Sees every statement the app sends through Drizzle (tests count queries with it). */
   onQuery?: (query: string, params: unknown[]) => void;
+  /** PostgreSQL: connections in the pool (default 20). Tests make it smaller than their crowd. */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, logger)
+    ? await openPostgres(options.databaseUrl, logger, options.poolSize)
     : await openPglite(options.pgliteDir ?? "memory://", logger, options.pgliteTemplate);
   await syncAchievements(database.db);
   return database;
@@ -101,8 +103,22 @@ async function openPglite(dir: string, logger?: Logger, template?: Blob): Promis
   };
 }
 
-async function openPostgres(url: string, logger?: Logger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5_000 });
+/**
+ * A connection to PostgreSQL gives up after 5 s of trying to open (a database that is gone fails
+ * fast, /healthz says so), but a request that waits for one of the pool's connections waits its turn
+ * however long the queue (decision 061): node-postgres's pool applies one timeout to both, and under a
+ * crowd (a drop's first minute) the 5 s in the queue turned the slowest answers into errors, most of
+ * them lost races whose page the finder was owed.
+ */
+class ConnectionOpenedInTime extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+const CONNECT_TIMEOUT_MS = 5_000;
+
+async function openPostgres(url: string, logger?: Logger, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: ConnectionOpenedInTime });
   // A dropped connection (e.g. PostgreSQL restarting) must not crash the process.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;

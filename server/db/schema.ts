@@ -51,6 +51,8 @@ export const profiles = pgTable("profiles", {
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
   /** Set by an admin: no sign-in, no sessions, stories hidden (the reason is in the activity log). */
   blockedAt: timestamp("blocked_at", { withTimezone: true }),
+  /** The person's own choice: shown as 'Anonymous' on every public page, feed and API answer (decision 050). */
+  hideName: boolean("hide_name").notNull().default(false),
 });
 
 export const sessions = pgTable(
@@ -305,6 +307,9 @@ export const claims = pgTable(
       .where(sql`${t.status} <> 'rejected'`),
     index("claims_user_idx").on(t.userId),
     index("claims_claimed_at_idx").on(t.claimedAt.desc()),
+    // the keyset order of /api/v1/finds (server/domain/figures/public-finds.ts), read backwards: ascending
+    // (nulls last) read backwards is exactly "order by claimed_at desc, id desc" (nulls first)
+    index("claims_claimed_at_id_idx").on(t.claimedAt, t.id),
     check("claims_reason_lang_check", sql`${t.reasonLang} in ('de', 'en')`),
   ],
 );
@@ -331,6 +336,8 @@ export const booneeStories = pgTable(
   (t) => [
     index("boonee_stories_boonee_idx").on(t.figureId, t.createdAt.desc()),
     index("boonee_stories_user_idx").on(t.userId),
+    // the keyset order of /api/v1/stories (server/domain/stories/public-stories.ts), read backwards
+    index("boonee_stories_created_at_id_idx").on(t.createdAt, t.id),
     check("boonee_stories_lang_check", sql`${t.lang} in ('de', 'en')`),
   ],
 );
@@ -858,6 +865,9 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   description: text("description").notNull().default(""),
   events: text("events").array().notNull(),
   secret: text("secret").notNull(),
+  /** The secret before the latest rotation: deliveries are signed with both until previousSecretUntil. */
+  previousSecret: text("previous_secret"),
+  previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
   createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   disabledAt: timestamp("disabled_at", { withTimezone: true }),

@@ -73,21 +73,24 @@ const keyArray = (keys: string[] | Placeholder) =>
  * `counted`: a condition of that statement; while false the attempt is not counted (a right code),
  * yet each key's row is locked as by a counted one, so simultaneous attempts still queue on it.
  * `when`: a condition of that statement; while false no row is touched at all (nothing returned).
+ * `amount`: how many attempts this one counts as (the read API leases several requests at once, decision 050).
  */
 export function hitSql(
   keys: string[] | Placeholder,
   rule: ThrottleRule,
   counted: SQL = sql`true`,
   when: SQL = sql`true`,
+  amount = 1,
 ): SQL {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   return sql`insert into rate_limits (key, count, window_start, expires_at)
-      select k, case when ${counted} then 1 else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k where ${when}
+      select k, case when ${counted} then ${sql.raw(String(Math.trunc(amount)))} else 0 end, now(), now() + ${window} from unnest(${keyArray(keys)}) as k where ${when}
       on conflict (key) do update set
         count = case when rate_limits.expires_at <= now() then 0 else rate_limits.count end + excluded.count,
         window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
         expires_at = case when rate_limits.expires_at <= now() then now() + ${window} else rate_limits.expires_at end
-      returning key, count, window_start::text as window_start, ceil(extract(epoch from expires_at - now()))::int as wait`;
+      returning key, count, window_start::text as window_start, ceil(extract(epoch from expires_at - now()))::int as wait,
+        (extract(epoch from expires_at - now()) * 1000)::float8 as wait_ms`;
 }
 
 /**

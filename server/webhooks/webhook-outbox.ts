@@ -11,6 +11,8 @@ interface WebhookJob {
   body: string;
   url: string;
   secret: string;
+  /** The secret before a rotation, while its grace period lasts (else null). */
+  previousSecret: string | null;
   attempts: number;
 }
 
@@ -59,7 +61,8 @@ export function createWebhookOutbox(opts: WebhookOutboxOptions) {
             update webhook_deliveries set status = 'claimed', lease_until = now() + make_interval(secs => ${lease}), attempts = attempts + 1
             where id in (select id from webhook_deliveries where status = 'pending' and run_at <= now() order by run_at limit ${batchSize} for update skip locked)
             returning id, event_id, endpoint_id, attempts)
-          select batch.id, batch.event_id as "eventId", ev.body, ep.url, ep.secret, batch.attempts
+          select batch.id, batch.event_id as "eventId", ev.body, ep.url, ep.secret, batch.attempts,
+                 case when ep.previous_secret_until > now() then ep.previous_secret end as "previousSecret"
           from batch join webhook_events ev on ev.id = batch.event_id join webhook_endpoints ep on ep.id = batch.endpoint_id`,
     );
 
@@ -73,7 +76,11 @@ export function createWebhookOutbox(opts: WebhookOutboxOptions) {
         "user-agent": "Boonees-Webhooks/1",
         "webhook-id": job.eventId,
         "webhook-timestamp": String(timestamp),
-        "webhook-signature": webhookSignature(job.secret, job.eventId, timestamp, job.body),
+        // after a rotation, for its grace period, signed with the old secret as well (space separated)
+        "webhook-signature": [job.secret, job.previousSecret]
+          .filter((secret): secret is string => !!secret)
+          .map((secret) => webhookSignature(secret, job.eventId, timestamp, job.body))
+          .join(" "),
       },
       body: Buffer.from(job.body),
     };

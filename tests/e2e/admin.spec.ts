@@ -209,7 +209,7 @@ test.describe("create Boonee", () => {
     }
 
     // after 5 seconds the form is empty again; the result stays
-    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("", { timeout: 8000 });
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("", { timeout: 20_000 });
     await expect(page.getByLabel("Claim-Code (NFC / QR)")).toHaveValue("");
     await expect(page.getByTestId("claim-url")).toHaveValue(url);
 

@@ -138,7 +138,7 @@ for (const lang of ["de", "en"] as const) {
       expect(reloaded?.status()).toBe(200);
       expect(await reloaded?.text()).toContain(t.success);
       // after 1.5 s the success page goes on to the collection, the new find marked
-      await expect(page).toHaveURL(NEW_FIND(figure.id), { timeout: 6_000 });
+      await expect(page).toHaveURL(NEW_FIND(figure.id), { timeout: 20_000 });
       await expect(page.locator('[data-testid="owned-figure"][data-new="true"]')).toContainText(figure.name);
       await page.goBack();
       await expect(page).toHaveURL(`/c/${figure.code}`);
@@ -162,7 +162,7 @@ for (const lang of ["de", "en"] as const) {
       const shown = successPage(page);
       await page.getByRole("button", { name: t.signUpAndClaim }).click();
       expect(await (await shown).text()).toContain(t.success);
-      await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 6_000 });
+      await expect(page).toHaveURL(/\/profile\?new=/, { timeout: 20_000 });
       const cookies = await page.context().cookies();
       expect(cookies.find((c) => c.name === "claim_redirect")?.value ?? "").toBe("");
       const out = await page.request.post("/logout", { form: {}, headers: { origin: E2E.baseURL }, maxRedirects: 0 });
@@ -269,7 +269,7 @@ for (const lang of ["de", "en"] as const) {
       const success = successPage(page);
       await page.getByRole("button", { name: t.claim }).click(); // the one tap (a React page by now)
       expect(new URL((await success).url()).pathname).toBe(`/claimed/${figure.id}.data`);
-      await expect(page).toHaveURL(NEW_FIND(figure.id), { timeout: 6_000 });
+      await expect(page).toHaveURL(NEW_FIND(figure.id), { timeout: 20_000 });
       expect(await ownerOf(figure.id)).toBe(user.id);
     });
   });

@@ -62,7 +62,7 @@ test.describe("claiming", () => {
     await page.getByLabel("Passwort").fill("secret123");
     await page.getByRole("button", { name: "Konto erstellen & claimen" }).click();
     await expect(page.getByRole("status").getByText(SUCCESS_DE)).toBeVisible();
-    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 20_000 });
     await expect(page.getByText(figure.name).first()).toBeVisible();
     const row = await ownerOf(figure.id);
     expect(row.ownerId).not.toBeNull();
@@ -84,7 +84,7 @@ test.describe("claiming", () => {
     await plain.page.getByLabel("Passwort").fill("secret123");
     await plain.page.getByRole("button", { name: "Konto erstellen & claimen" }).click();
     await expect(plain.page.getByText(SUCCESS_DE)).toBeVisible();
-    await expect(plain.page).toHaveURL(NEW_FIND, { timeout: 8_000 });
+    await expect(plain.page).toHaveURL(NEW_FIND, { timeout: 20_000 });
     expect((await ownerOf(figure.id)).ownerId).not.toBeNull();
     await plain.context.close();
   });
@@ -131,7 +131,7 @@ test.describe("claiming", () => {
     await expect(page).toHaveURL(`/claim/${figure.code}`);
     await page.getByRole("button", { name: "Jetzt claimen" }).click();
     await expect(page.getByRole("status").getByText(SUCCESS_DE)).toBeVisible();
-    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 20_000 });
     expect((await ownerOf(figure.id)).ownerId).not.toBeNull();
   });
 
@@ -163,7 +163,7 @@ test.describe("claiming", () => {
     await page.getByRole("button", { name: "Anmelden" }).click();
     await expect(page).toHaveURL(`/claim/${second.code}`);
     await page.getByRole("button", { name: "Jetzt claimen" }).click();
-    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 20_000 });
     expect((await ownerOf(second.id)).ownerId).toBe(user.id);
   });
 
@@ -263,7 +263,7 @@ test.describe("claiming", () => {
     await page.goto(`/c/${figure.code}`);
     await page.getByRole("button", { name: "Claim it now" }).click();
     await expect(page.getByRole("status").getByText("🎉 Your Boonee is now yours. Welcome to the crew.")).toBeVisible();
-    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 20_000 });
   });
 
   test("shares the figure (Open Graph) without the code, and keeps claim pages out of search engines", async ({
@@ -404,7 +404,7 @@ test.describe("claiming", () => {
     await page.getByLabel("Passwort").fill("secret123");
     await page.getByRole("button", { name: "Konto erstellen & claimen" }).click();
     await expect(page.getByRole("status").getByText(SUCCESS_DE)).toBeVisible();
-    await expect(page).toHaveURL(NEW_FIND, { timeout: 6_000 });
+    await expect(page).toHaveURL(NEW_FIND, { timeout: 20_000 });
     expect(errors).toEqual([]);
     expect(scripts.length).toBeGreaterThan(0);
   });

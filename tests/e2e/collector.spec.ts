@@ -52,7 +52,7 @@ test.describe("collector area", () => {
               .catch(() => null);
             return shown === (want === 0 ? null : want > 9 ? "9+" : String(want));
           },
-          { timeout: 2_000 },
+          { timeout: 15_000 },
         )
         .toBe(true);
     const watcher = await context.newPage();
@@ -69,7 +69,7 @@ test.describe("collector area", () => {
       await page.getByRole("button", { name: "Jetzt claimen" }).click();
       await expect(page.getByRole("status").getByText("Dein Boonee gehört jetzt dir", { exact: false })).toBeVisible();
       await badgeIs(watcher, expectedBadge[i]);
-      await expect(page).toHaveURL(`/profile?new=${figure.id}`, { timeout: 6_000 }); // the success page moves on by itself
+      await expect(page).toHaveURL(`/profile?new=${figure.id}`, { timeout: 20_000 }); // the success page moves on by itself
     }
     await watcher.close();
 
@@ -168,7 +168,7 @@ test.describe("collector area", () => {
     await page.goto("/boonees", { waitUntil: "networkidle" });
     await expect(page.getByTestId("unread-badge")).toHaveCount(0);
     await notification(db, { userId: user.id, title: "Live", message: "Gerade eben", type: "content" });
-    await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 2_000 });
+    await expect(page.getByTestId("unread-badge")).toHaveText("1");
     await notificationBatch(
       db,
       Array.from({ length: 9 }, (_, i) => ({
@@ -178,13 +178,14 @@ test.describe("collector area", () => {
         type: "content" as const,
       })),
     );
-    await expect(page.getByTestId("unread-badge")).toHaveText("9+", { timeout: 2_000 });
+    await expect(page.getByTestId("unread-badge")).toHaveText("9+");
   });
 
   test("the badge stream ends with its revoked session, reconnects with the new one and catches up", async ({
     page,
     context,
   }) => {
+    test.slow(); // on a busy machine the old stream may end only at its 25 s heartbeat
     const user = await signUp(page);
     const [first] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
     await page.goto("/boonees", { waitUntil: "networkidle" });
@@ -203,10 +204,10 @@ test.describe("collector area", () => {
     // heartbeat, on a slow machine) ends it instead of delivering, the browser reconnects (with the
     // new cookie) and the fresh stream sends the count
     await notification(db, { userId: user.id, title: "Nach dem Abmelden", message: "x", type: "drop" });
-    await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 5_000 });
+    await expect(page.getByTestId("unread-badge")).toHaveText("1", { timeout: 35_000 });
     expect(reconnects).toBeGreaterThan(0);
     await notification(db, { userId: user.id, title: "Wieder live", message: "x", type: "content" });
-    await expect(page.getByTestId("unread-badge")).toHaveText("2", { timeout: 2_000 });
+    await expect(page.getByTestId("unread-badge")).toHaveText("2");
   });
 
   test("shows exclusive content only to the owners it is meant for", async ({ page, browser, baseURL }) => {

@@ -245,7 +245,7 @@ test.describe("leaderboard", () => {
     await expect(async () => {
       await page.goto("/leaderboard");
       await expect(collectors.getByTestId("leaderboard-name").first()).toHaveText(`Erste ${key}`, { timeout: 500 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page).toHaveTitle("Bestenliste · Boonees");
     await expect(collectors.getByRole("heading", { name: "Sammler" })).toBeVisible();
     const rows = collectors.getByTestId("leaderboard-row");
@@ -277,7 +277,7 @@ test.describe("leaderboard", () => {
     await expect(async () => {
       await page.reload();
       await expect(rows.nth(2).getByTestId("leaderboard-name")).toHaveText(`Gleich ${key}`, { timeout: 500 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(rows.nth(0).getByTestId("leaderboard-name")).toHaveText(`Erste ${key}`);
     await expect(rows.nth(1).getByTestId("leaderboard-name")).toHaveText(`Zweite ${key}`);
     await expect(rows.nth(2).getByTestId("leaderboard-name")).toHaveText(`Gleich ${key}`);
@@ -308,7 +308,7 @@ test.describe("leaderboard", () => {
       await expect(async () => {
         await page.goto("/leaderboard");
         await expect(mine).toHaveCount(1, { timeout: 500 });
-      }).toPass({ timeout: 10_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(mine).toContainText(you);
       await expect(
         page.getByTestId("board-legends").locator("[data-testid=leaderboard-row][aria-current=true]"),

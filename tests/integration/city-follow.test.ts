@@ -1,30 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { followedCityIds } from "../../server/domain/cities/follow-city.ts";
-import { BUILT, serveBuiltApp } from "../support/built-app.ts";
 import { city, createUser } from "../support/factories.ts";
 import { postForm } from "../support/instances.ts";
 import { createTestServices, type TestServices } from "./harness.ts";
+import { buildPresent, serveBuild } from "./serve-build.ts";
 
 // The public city page's follow button (decision 053) on the intent table (decision 054), through the real
 // HTTP app: back to the city's page, a visitor to sign-in and back, an unknown intent or city refused.
 let s: TestServices;
-let app: Awaited<ReturnType<typeof serveBuiltApp>>;
+let app: Awaited<ReturnType<typeof serveBuild>>;
 let base = "";
 
 beforeAll(async () => {
-  if (!BUILT) return;
+  if (!buildPresent) return;
   s = await createTestServices();
-  app = await serveBuiltApp(s);
+  app = await serveBuild(s);
   base = app.base;
 }, 180_000);
 afterAll(async () => {
-  if (!BUILT) return;
+  if (!buildPresent) return;
   await app.close();
   await s.close();
 });
 
-describe.skipIf(!BUILT)(
+describe.skipIf(!buildPresent)(
   `the city page's follow button (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
   () => {
     it("follows and unfollows the city and goes back to its page", async () => {

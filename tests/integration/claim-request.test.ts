@@ -1,27 +1,20 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { serve, type ServerType } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { activeWeeks, boonees, notifications } from "../../server/db/schema.ts";
 import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
-import { createHttpApp } from "../../server/http.ts";
 import { figure } from "../support/factories.ts";
-import { postForm, ROOT } from "../support/instances.ts";
+import { postForm } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { buildPresent as enabled, serveBuild } from "./serve-build.ts";
 
 // One native claim POST (the path an NFC tap takes) through the real HTTP app: each query runs once.
 // Statements are counted at the app's database handle, on the embedded database and on PostgreSQL.
-const buildDir = path.join(ROOT, process.env.BUILD_DIR ?? "build");
-const enabled = existsSync(path.join(buildDir, "server/index.js")) || !!process.env.CI;
 
 const statements: { query: string; params: string }[] = [];
 let counting = false;
 let s: TestServices;
-let server: ServerType;
+let http: Awaited<ReturnType<typeof serveBuild>> | undefined;
 let base = "";
 
 beforeAll(async () => {
@@ -29,18 +22,12 @@ beforeAll(async () => {
   s = await createTestServices({
     onQuery: (query, params) => void (counting && statements.push({ query, params: JSON.stringify(params) })),
   });
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const { app } = createHttpApp(s, build, { clientDir: path.join(buildDir, "client") });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  http = await serveBuild(s);
+  base = http.base;
 }, 180_000); // a busy shared machine took over 60 s to open the database and import the build
 afterAll(async () => {
   if (!enabled) return;
-  await new Promise((resolve) => server.close(resolve));
+  await http?.close();
   await s.close();
 });
 
@@ -58,6 +45,7 @@ async function counted(request: () => Promise<Response>) {
     counting = false;
   }
 }
+const sessionReads = (list: { query: string }[]) => list.filter((q) => /\bfrom "?sessions"? /i.test(q.query));
 const byCode = (list: { query: string }[]) => list.filter((q) => /"tags"\."secret_code" = \$\d+/.test(q.query));
 // The embedded database runs a transaction without sending begin/commit as statements: count the work.
 const work = (list: { query: string }[]) => list.filter((q) => !/^(begin|commit)\b/i.test(q.query.trim()));
@@ -151,6 +139,10 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(html).toContain("Flinke Frieda");
     // tried once (the page shows the fast path's result); the page then reads the figure's new owner
     expect(sent.filter((q) => /^with won as/.test(q.query.trim()))).toHaveLength(1);
+    // without counting the code a second time (the address's throttle row, decision 061), nor reading
+    // the session again: the fast path hands over the session it read
+    expect(byCode(sent)).toHaveLength(1);
+    expect(sessionReads(sent)).toHaveLength(1);
   });
 
   // The signed-in claim is answered before React Router (server/claim-fast-path.ts): these attack
@@ -166,6 +158,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(html).toContain("Ungültiger geheimer Code");
     expect(html).toContain("Noch 9 Versuche");
     expect(byCode(sent)).toHaveLength(1); // the page shows the fast path's lookup, it does not look again
+    expect(sessionReads(sent)).toHaveLength(1);
     await s.db.execute(sql`delete from rate_limits where key like 'claim:ip:%'`); // the address's budget, for the tests after
   });
 

@@ -171,7 +171,7 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     let calls = 0;
     const worker = createDeliveryWorker({
       db: s.db,
-      backoffSeconds: 0.2,
+      backoffSeconds: 600,
       deliver: {
         push: async () => "sent",
         email: async () => (++calls === 1 ? Promise.reject(new Error("SMTP 451")) : "sent"),
@@ -180,9 +180,15 @@ describe(`durable delivery (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PG
     await worker.runOnce();
     let [job] = await s.db.select().from(deliveryJobs).where(eq(deliveryJobs.userId, id));
     expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP 451" });
+    // the back-off put the next try ten minutes ahead (a busy machine never makes it due by accident)
+    expect((job.runAt.getTime() - Date.now()) / 1000).toBeGreaterThan(500);
     await worker.runOnce(); // not due yet
     expect(calls).toBe(1);
-    await sleep(400);
+    // the ten minutes pass, as time does: the row ages, not the test's clock
+    await s.db
+      .update(deliveryJobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(deliveryJobs.id, job.id));
     await worker.runOnce();
     [job] = await s.db.select().from(deliveryJobs).where(eq(deliveryJobs.userId, id));
     expect(job).toMatchObject({ status: "sent", attempts: 2 });

@@ -143,5 +143,5 @@ describe.skipIf(!enabled)("SIGKILL under load on the embedded database", () => {
     );
     expect(acknowledgedClaims.length).toBeGreaterThan(0);
     expect(acknowledgedStories.length).toBeGreaterThan(0);
-  }, 240_000);
+  }, 600_000); // three restarts of the build: minutes on a busy machine; it passes as soon as it is done
 });

@@ -21,7 +21,7 @@ import { openTestDatabase } from "./setup-db.ts";
 export type TestServices = Services & { outbox: Mail[]; close: () => Promise<void>; label: string };
 
 /** The real services (database, auth, storage, realtime) on a throwaway database and directory. */
-export async function createTestServices(opts: Pick<OpenOptions, "onQuery"> = {}): Promise<TestServices> {
+export async function createTestServices(opts: Pick<OpenOptions, "onQuery" | "poolSize"> = {}): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boonees-test-"));
   const sessionSecret = "test-secret-test-secret-test-secret";
   const config = loadConfig({

@@ -5,30 +5,29 @@ import { queryRows } from "../../server/db/client.ts";
 import { dropFigures, drops } from "../../server/db/schema.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { activeCollectorsPerWeek } from "../../server/domain/stats/week-charts.ts";
-import { BUILT, serveBuiltApp } from "../support/built-app.ts";
 import { figure } from "../support/factories.ts";
 import { postForm } from "../support/instances.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
+import { buildPresent as enabled, serveBuild } from "./serve-build.ts";
 
 // /metrics through the real HTTP app: claims, a wrong guess and a drop show with their counts, only
 // with the bearer token, and no line names a code or an e-mail address.
-const enabled = BUILT;
 const TOKEN = "metrics-token-for-the-test-0123456789";
 
 let s: TestServices;
-let server: Awaited<ReturnType<typeof serveBuiltApp>> | undefined;
+let http: Awaited<ReturnType<typeof serveBuild>> | undefined;
 let base = "";
 
 beforeAll(async () => {
   if (!enabled) return;
   s = await createTestServices();
   s.config.METRICS_TOKEN = TOKEN;
-  server = await serveBuiltApp(s);
-  base = server.base;
+  http = await serveBuild(s);
+  base = http.base;
 }, 180_000);
 afterAll(async () => {
   if (!enabled) return;
-  await server?.close();
+  await http?.close();
   await s?.close();
 });
 

@@ -40,7 +40,7 @@ function start(extraEnv: Record<string, string> = {}) {
 /** Waits for the server's own answer; a process that exits fails at once with what it printed. Importing the
  * build takes 30 s and more on a busy 2-core machine (CI saw 30 s run out with a build beside it), so the
  * bound is generous and only there so a hung process cannot hold the suite. */
-async function waitHealthy(server: ReturnType<typeof start>, timeoutMs = 120_000) {
+async function waitHealthy(server: ReturnType<typeof start>, timeoutMs = 240_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}): ${server.output()}`);
@@ -140,6 +140,6 @@ describe.skipIf((!hasBuild && !process.env.CI) || !!process.env.TEST_DATABASE_UR
       expect(await signIn("after-backup@example.test")).toBe(401); // made after the backup: gone
       restored.child.kill("SIGTERM");
       await exited(restored.child);
-    }, 600_000); // five starts of the server, each bounded by waitHealthy
+    }, 1_200_000); // five starts of the server, each bounded by waitHealthy
   },
 );

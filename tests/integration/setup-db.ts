@@ -22,7 +22,9 @@ function migratedTemplate(): Promise<Blob> {
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server at TEST_DATABASE_URL (dropped again by the returned close()).
  */
-export async function openTestDatabase(opts: Pick<OpenOptions, "onQuery"> = {}): Promise<Database & { label: string }> {
+export async function openTestDatabase(
+  opts: Pick<OpenOptions, "onQuery" | "poolSize"> = {},
+): Promise<Database & { label: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ pgliteDir: "memory://", pgliteTemplate: await migratedTemplate(), ...opts });

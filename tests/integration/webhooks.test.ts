@@ -15,6 +15,7 @@ import { addWebhook } from "../../server/domain/webhooks/add-webhook.ts";
 import {
   deleteWebhook,
   replayWebhookDelivery,
+  rotateWebhookSecret,
   setWebhookEnabled,
 } from "../../server/domain/webhooks/change-webhook.ts";
 import { listWebhooks } from "../../server/domain/webhooks/list-webhooks.ts";
@@ -311,5 +312,46 @@ describe(`signed webhooks (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
     await worker.runOnce();
     expect(received).toHaveLength(4);
     expect((await s.db.select().from(webhookDeliveries))[0]).toMatchObject({ status: "pending", responseStatus: 302 });
+  });
+
+  it("a rotated secret: for the grace period deliveries carry both signatures, either verifies; then only the new one", async () => {
+    const { admin, id, secret: old } = await register(["report.opened"]);
+    await expect(rotateWebhookSecret(s.db, await createStaff(s, "moderator", "Mo"), id)).rejects.toMatchObject({
+      status: 403,
+    });
+    const { secret: fresh } = await rotateWebhookSecret(s.db, admin, id);
+    expect(fresh).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(fresh).not.toBe(old);
+    // the list says until when the old one works, and never names a secret
+    const listed = await listWebhooks(s.db, admin);
+    const until = listed.endpoints[0].previousSecretUntil;
+    expect(new Date(until!).getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect(JSON.stringify(listed)).not.toContain(old.slice(6));
+    expect(JSON.stringify(listed)).not.toContain(fresh.slice(6));
+    const [logged] = await s.db.select().from(activityLog).where(eq(activityLog.action, "webhook.rotated"));
+    expect(logged).toMatchObject({ objectId: id });
+    expect(JSON.stringify(logged)).not.toContain(fresh.slice(6));
+
+    await s.db.transaction((tx) => enqueueWebhook(tx, "report.opened", { reportId: "r-grace" }));
+    await drain();
+    expect(received).toHaveLength(1);
+    const [during] = received;
+    expect(during.headers["webhook-signature"].split(" ")).toHaveLength(2);
+    expect(verify(fresh, during.headers, during.body)).toBe(true);
+    expect(verify(old, during.headers, during.body)).toBe(true); // a receiver that still has the old one
+
+    // the grace period is over: the new secret only
+    await s.db.execute(
+      sql`update webhook_endpoints set previous_secret_until = now() - interval '1 second' where id = ${id}`,
+    );
+    await s.db.transaction((tx) => enqueueWebhook(tx, "report.opened", { reportId: "r-after" }));
+    await drain();
+    expect(received).toHaveLength(2);
+    const after = received[1];
+    expect(after.headers["webhook-signature"].split(" ")).toHaveLength(1);
+    expect(verify(fresh, after.headers, after.body)).toBe(true);
+    expect(verify(old, after.headers, after.body)).toBe(false);
+    expect((await listWebhooks(s.db, admin)).endpoints[0].previousSecretUntil).toBeNull();
+    await expect(rotateWebhookSecret(s.db, admin, crypto.randomUUID())).rejects.toMatchObject({ code: "notFound" });
   });
 });

@@ -85,7 +85,7 @@ export async function startInstance(opts: {
       return exited;
     },
   };
-  const end = Date.now() + (opts.startTimeoutMs ?? 120_000); // importing the build takes 30 s on a busy shared machine
+  const end = Date.now() + (opts.startTimeoutMs ?? 300_000); // importing the build takes 30 s on a busy shared machine
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`instance on ${opts.port} exited: ${out}`);
     try {

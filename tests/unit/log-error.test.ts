@@ -2,7 +2,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 
 import { loadConfig } from "../../server/config.ts";
-import { databaseErrorCode, describeError, logError, redactPath } from "../../server/log-error.ts";
+import { databaseErrorCode, describeError, logError, redactPath, safeMessage } from "../../server/log-error.ts";
 import { createLogger } from "../../server/log.ts";
 
 /** A failed query as Drizzle reports it on node-postgres: its message lists the parameters. */
@@ -30,6 +30,28 @@ describe("error logging", () => {
     });
     expect(describeError(failedQuery()).stack?.[0]).toMatch(/^at /);
     expect(databaseErrorCode(failedQuery())).toBe("22P02");
+  });
+
+  it("keeps the driver's message under Drizzle's, with anything quoted or secret-shaped cut out", () => {
+    expect(describeError(failedQuery()).message).toBeUndefined();
+    expect(describeError(failedQuery()).cause?.message).toBe('invalid input syntax for type uuid: "…"');
+    // the pool's own timeout, as node-postgres words it: the cause of a 500 under load must be readable
+    const timeout = new DrizzleQueryError(
+      "select 1 where $1",
+      ["tok"],
+      new Error("timeout exceeded when trying to connect"),
+    );
+    expect(describeError(timeout).cause?.message).toBe("timeout exceeded when trying to connect");
+    for (const secret of [
+      "connect to postgres://app:hunter2@db:5432/x failed",
+      "token abcdefghijklmnopqrstuvwxyzABCDEF refused",
+      "no user someone@example.test",
+      "code K7Q2Z9 taken",
+    ])
+      expect(safeMessage(secret)).not.toMatch(/hunter2|abcdefghijklmnop|someone|K7Q2Z9/);
+    expect(
+      describeError(new SyntaxError("Unexpected token 'x', \"secret\" is not valid JSON")).message,
+    ).toBeUndefined();
   });
 
   it("logs through pino without the message, with the route redacted and the request id", () => {

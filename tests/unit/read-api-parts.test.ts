@@ -3,21 +3,79 @@ import { describe, expect, it } from "vitest";
 
 import { etagOf, matchesEtag } from "../../server/api/answers.ts";
 import { dropCalendarIcs } from "../../server/api/drop-calendar-ics.ts";
-import { createRateLimiter, RATE_WINDOW_SECONDS } from "../../server/api/rate-limit.ts";
+import { createSharedRateLimiter, RATE_WINDOW_SECONDS, type Lease } from "../../server/api/rate-limit.ts";
 import { vtimezoneLines } from "../../server/api/vtimezone.ts";
 
-// The read API's small parts (decision 050): the per-address budget, the ETag comparison, and the
+// The read API's small parts (decision 050): the budget every instance shares, the ETag comparison, and the
 // calendar's time zones and text as a real iCalendar parser reads them.
 
-describe("rate limiter", () => {
-  it("allows `limit` requests per address in a window, refuses the next, and starts over when the window turns", () => {
-    let now = 1_000 * RATE_WINDOW_SECONDS * 1_000 + 5_000; // 5 s into a window
-    const hit = createRateLimiter(3, () => now);
-    expect([1, 2, 3, 4].map(() => hit("a").allowed)).toEqual([true, true, true, false]);
-    expect(hit("a")).toMatchObject({ allowed: false, remaining: 0, limit: 3, resetSeconds: 55 });
-    expect(hit("b")).toMatchObject({ allowed: true, remaining: 2 });
+/** rate_limits as the database keeps it (fixed windows from the first request), in memory, on the test's clock. */
+function memoryLease(clock: () => number, windowMs = RATE_WINDOW_SECONDS * 1000): Lease & { calls: number } {
+  const rows = new Map<string, { count: number; expires: number }>();
+  const lease = Object.assign(
+    async (key: string, amount: number) => {
+      lease.calls++;
+      const t = clock();
+      const row = rows.get(key);
+      const fresh = !row || row.expires <= t;
+      const next = fresh ? { count: amount, expires: t + windowMs } : { ...row, count: row.count + amount };
+      rows.set(key, next);
+      return { count: next.count, waitMs: next.expires - t };
+    },
+    { calls: 0 },
+  );
+  return lease;
+}
+
+describe("shared rate limiter", () => {
+  it("allows `limit` requests per key in a window, refuses the next, and starts over when the window turns", async () => {
+    let now = 5_000;
+    const lease = memoryLease(() => now);
+    const take = createSharedRateLimiter(3, lease, { now: () => now });
+    const allowed = [];
+    for (let i = 0; i < 4; i++) allowed.push((await take("a")).allowed);
+    expect(allowed).toEqual([true, true, true, false]);
+    now += 5_000;
+    expect(await take("a")).toMatchObject({ allowed: false, remaining: 0, limit: 3, resetSeconds: 55 });
+    expect(await take("b")).toMatchObject({ allowed: true, remaining: 2 });
     now += 55_000;
-    expect(hit("a")).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+    expect(await take("a")).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+  });
+
+  it("counts exactly on one instance and leases ever larger shares of a busy key (a write per lease, not per request)", async () => {
+    const now = 0;
+    const lease = memoryLease(() => now);
+    const take = createSharedRateLimiter(1000, lease, { now: () => now, maxLease: 50 });
+    const remaining: number[] = [];
+    for (let i = 0; i < 1000; i++) remaining.push((await take("busy")).remaining);
+    expect(remaining).toEqual(Array.from({ length: 1000 }, (_, i) => 999 - i));
+    expect((await take("busy")).allowed).toBe(false);
+    expect(lease.calls).toBeLessThan(30); // 1, 2, 4, 8, 16, 32, then 50 each
+  });
+
+  it("never lets instances that share the store allow more than the limit together, even all at once", async () => {
+    const now = 0;
+    const lease = memoryLease(() => now);
+    const instances = [1, 2, 3].map(() => createSharedRateLimiter(40, lease, { now: () => now }));
+    const hits = await Promise.all(Array.from({ length: 200 }, (_, i) => instances[i % 3]("shared")));
+    expect(hits.filter((h) => h.allowed)).toHaveLength(40);
+    // once every instance has spent its share, nothing more
+    for (const take of instances) expect((await take("shared")).allowed).toBe(false);
+  });
+
+  it("counts on its own for a second when the store cannot be reached", async () => {
+    let now = 0;
+    const errors: unknown[] = [];
+    const failing: Lease = async () => {
+      throw new Error("database down");
+    };
+    const take = createSharedRateLimiter(40, failing, { now: () => now, maxLease: 2, onError: (e) => errors.push(e) });
+    const allowed = [];
+    for (let i = 0; i < 3; i++) allowed.push((await take("x")).allowed);
+    expect(allowed).toEqual([true, true, false]);
+    expect(errors).toHaveLength(1);
+    now += 1_000;
+    expect((await take("x")).allowed).toBe(true);
   });
 });
 

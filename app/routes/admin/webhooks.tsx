@@ -3,7 +3,12 @@ import { Form, useNavigation } from "react-router";
 import { webhookEventField } from "#shared/schemas/webhooks.ts";
 import { WEBHOOK_EVENTS } from "#shared/webhook-events.ts";
 import { addWebhook } from "#server/domain/webhooks/add-webhook.ts";
-import { deleteWebhook, replayWebhookDelivery, setWebhookEnabled } from "#server/domain/webhooks/change-webhook.ts";
+import {
+  deleteWebhook,
+  replayWebhookDelivery,
+  rotateWebhookSecret,
+  setWebhookEnabled,
+} from "#server/domain/webhooks/change-webhook.ts";
 import { listWebhooks } from "#server/domain/webhooks/list-webhooks.ts";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Field, FormError, Notice } from "~/components/forms/field";
@@ -30,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listWebhooks(getServices(context).db, actorOf(viewer));
 }
 
-/** What adding answers besides its message: the endpoint's secret, shown once. */
+/** What adding and rotating answer besides their message: the endpoint's (new) secret, shown once. */
 type WebhookExtra = { secret?: string };
 
 /** An endpoint's switch, its deletion or a delivery's replay: the posted `id`, one message. */
@@ -61,6 +66,12 @@ export const action = intentAction<WebhookExtra>(
       ({ services, actor }, id) => setWebhookEnabled(services.db, actor(), id, true),
       "admin.webhooks.enabled",
     ),
+    rotate: intent({
+      run: async (fields, { services, actor }) => {
+        const { secret } = await rotateWebhookSecret(services.db, actor(), fields.id ?? "");
+        return { message: "admin.webhooks.rotated", secret };
+      },
+    }),
     delete: byId(({ services, actor }, id) => deleteWebhook(services.db, actor(), id), "admin.webhooks.deleted"),
     replay: byId(
       ({ services, actor }, id) => replayWebhookDelivery(services.db, actor(), id),
@@ -161,6 +172,8 @@ export default function Webhooks({ loaderData: d, actionData: a }: Route.Compone
                 </p>
                 <p className="text-xs text-muted-foreground">
                   {t("admin.webhooks.createdAt", { when: dates.stamp(e.createdAt) })}
+                  {e.previousSecretUntil &&
+                    ` · ${t("admin.webhooks.graceUntil", { when: dates.stamp(e.previousSecretUntil) })}`}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <Form method="post">
@@ -168,6 +181,13 @@ export default function Webhooks({ loaderData: d, actionData: a }: Route.Compone
                     <input type="hidden" name="intent" value={e.disabledAt ? "enable" : "disable"} />
                     <Button type="submit" variant="outline" disabled={busy}>
                       {t(e.disabledAt ? "admin.webhooks.enable" : "admin.webhooks.disable")}
+                    </Button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={e.id} />
+                    <input type="hidden" name="intent" value="rotate" />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      {t("admin.webhooks.rotate")}
                     </Button>
                   </Form>
                   <Form method="post">

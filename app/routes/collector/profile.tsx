@@ -5,6 +5,7 @@ import { Form, Link, redirect } from "react-router";
 import { ACHIEVEMENTS } from "#shared/achievements.ts";
 import { changePasswordSchema, passkeyNameSchema } from "#shared/schemas/account.ts";
 import { personalTokenSchema } from "#shared/schemas/personal-token.ts";
+import { setNameHidden } from "#server/domain/accounts/hide-name.ts";
 import { listOwnSessions } from "#server/domain/accounts/list-own-sessions.ts";
 import { deleteOwnAccount, deleteOwnAccountWithPasskey } from "#server/domain/accounts/own-data.ts";
 import { changeOwnPassword } from "#server/domain/accounts/own-password.ts";
@@ -30,6 +31,7 @@ import { langContext } from "#server/router-context.ts";
 import { NotificationSettings } from "~/components/channels/notification-settings";
 import { FollowedCities } from "~/components/cities/followed-cities";
 import { ChangePasswordForm } from "~/components/collector/change-password-form";
+import { NameVisibilitySection } from "~/components/collector/name-visibility-section";
 import { PasskeysSection } from "~/components/collector/passkeys-section";
 import { PersonalTokensSection } from "~/components/collector/personal-tokens-section";
 import { describeUserAgent } from "~/components/collector/user-agent";
@@ -171,6 +173,13 @@ export const action = intentAction<{ token?: string }>(
       run: async (input, { services, actor }) => {
         const { token } = await createPersonalToken(services.db, actor(), input);
         return { token };
+      },
+    }),
+    hideName: intent({
+      run: async (_, { services, actor, fields }) => {
+        const hidden = fields.hideName === "on";
+        await setNameHidden(services.db, actor(), hidden);
+        return { message: hidden ? "profile.nameVisibility.hidden" : "profile.nameVisibility.shown" };
       },
     }),
     revokeToken: intent({
@@ -413,6 +422,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <FollowedCities cities={loaderData.cities} followed={loaderData.followed} finds={loaderData.findsByCity} />
 
       <PasskeysSection passkeys={passkeys} result={passkeysResult} withPassword={withPassword} />
+
+      <NameVisibilitySection hidden={profile?.hideName ?? false} />
 
       <PersonalTokensSection tokens={tokens} result={tokensResult} />
 

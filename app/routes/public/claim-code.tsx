@@ -23,6 +23,7 @@ import { ContentText, useInLanguage } from "~/components/content-text";
 import { textIn } from "#shared/content-language.ts";
 import type { RootData } from "#server/root-data.ts";
 import { claimFigure } from "#server/domain/claims/claim-figure.ts";
+import { rereadFigure } from "#server/domain/codes/find-figure-by-code.ts";
 import type { Route } from "./+types/claim-code";
 
 // A first visit (an NFC tap, often on a weak connection) gets the server HTML without React; see deferred-scripts.
@@ -67,7 +68,9 @@ export const action = intentAction<ClaimAnswerExtra, ClaimRefused>(
       if (result.success) return redirect(claimedPath(result.figureId), { status: 303, headers });
       // a second submit of the finder's own claim (two taps, two tabs): the page says "yours"
       if (result.mine) return redirect(claimPath(normalizeCode(raw)), { status: 303, headers });
-      forgetLookup(context, raw); // someone else was faster: the page shows who owns it now
+      // someone else was faster: the page shows who owns it now, read again without counting the code twice
+      const fresh = await rereadFigure(services.db, figure.tagId, actor.id);
+      forgetLookup(context, raw, fresh ? { status: "found", figure: fresh } : undefined);
       throw new DomainError(result.error, 409);
     },
   }),

@@ -54,7 +54,14 @@ export async function exportUserData(db: DbOrTx, actor: Actor | null, lang: Lang
     message: renderNotificationText(n.message, t),
   });
   const [profile] = await db
-    .select({ id: profiles.id, name: profiles.name, email: profiles.email, createdAt: profiles.createdAt })
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      email: profiles.email,
+      createdAt: profiles.createdAt,
+      // the choice to be 'Anonymous' on public pages (decision 050)
+      hideName: profiles.hideName,
+    })
     .from(profiles)
     .where(eq(profiles.id, id));
   return {

@@ -10,7 +10,7 @@ import { assertSignedIn, type Actor } from "../errors.ts";
 export async function getProfileSummary(db: DbOrTx, actor: Actor | null) {
   assertSignedIn(actor);
   const [profile] = await db
-    .select({ name: profiles.name, email: profiles.email, createdAt: profiles.createdAt })
+    .select({ name: profiles.name, email: profiles.email, createdAt: profiles.createdAt, hideName: profiles.hideName })
     .from(profiles)
     .where(eq(profiles.id, actor.id));
   const [counts] = await queryRows<{ total: number; common: number; rare: number; legendary: number }>(

@@ -176,7 +176,12 @@ export async function lookupFigure(
   // judgement, so that a refused answer takes the same time for any code
   if (global && !global.allowed) await alertGuessSpike(db);
   if (!row) return { figure: null, remaining }; // the attempt stays counted (a figure of a waiting drop answers the same)
-  const figure: FigureByCode = {
+  return { figure: figureOfRow(row, who.userId), remaining: null };
+}
+
+/** A row of the tag's lookup as the claim page shows it to `userId` (the owner's name, never the code). */
+function figureOfRow(row: TaggedFigureRow, userId: string | null | undefined): FigureByCode {
+  return {
     tagId: row.tagId,
     details: {
       id: row.id,
@@ -191,8 +196,21 @@ export async function lookupFigure(
       claimed: !!row.ownerId || row.tagClaimed,
     },
     owner: row.ownerId && row.ownerProfile ? { name: row.ownerName?.trim() || null } : null,
-    ownedByViewer: !!who.userId && row.ownerId === who.userId,
+    ownedByViewer: !!userId && row.ownerId === userId,
     needsTap: !!row.sunMode,
   };
-  return { figure, remaining: null };
+}
+
+const figureByTag = preparedStatement<{ tagId: string }, TaggedFigureRow>("figure_by_tag", (p) =>
+  taggedFigureSql(eq(tags.id, p.tagId)),
+);
+
+/**
+ * The figure of a tag read again, counting nothing: after a lost race (decision 061) the page shows the
+ * new owner from it instead of looking the code up a second time, which would queue on the address's
+ * throttle row with every other finder behind that address.
+ */
+export async function rereadFigure(db: DbOrTx, tagId: string, userId: string): Promise<FigureByCode | null> {
+  const [row] = await figureByTag(db, { tagId });
+  return row ? figureOfRow(row, userId) : null;
 }

@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { publicFigureSql } from "../../db/figure-status-sql.ts";
+import { publicNameSql } from "../../db/public-name.ts";
 import { scopeSql, type CityScope } from "./city-scope.ts";
 
 export const LEADERBOARD_SIZE = 10;
 
 export interface LeaderboardRow {
   rank: number;
-  /** null: no name given, shown as 'Anonymous' (deleted and blocked accounts are not listed at all). */
+  /** null: no name given or hidden by its owner, shown as 'Anonymous' (deleted and blocked accounts are not listed at all). */
   name: string | null;
   count: number;
   /** the signed-in viewer's own row */
@@ -54,7 +55,7 @@ type BoardRow = { name: string | null; count: number; mine: boolean };
 function scopedBoard(db: DbOrTx, viewerId: string | null, scope: Exclude<CityScope, null>, legendary: boolean) {
   return queryRows<BoardRow>(
     db,
-    sql`select p.name, x.count, x.user_id = ${viewerId} as mine from (
+    sql`select ${publicNameSql("p")} as name, x.count, x.user_id = ${viewerId} as mine from (
           select owner_id as user_id, count(*)::int as count, max(coalesce(claimed_at, created_at)) as reached_at
           from boonees
           where owner_id is not null and ${publicFigureSql()} and ${scopeSql(scope)}
@@ -71,7 +72,7 @@ function globalBoards(db: DbOrTx, viewerId: string | null) {
   return [
     queryRows<{ name: string | null; count: number; mine: boolean }>(
       db,
-      sql`select p.name, o.owned as count, o.user_id = ${viewerId} as mine
+      sql`select ${publicNameSql("p")} as name, o.owned as count, o.user_id = ${viewerId} as mine
           from owner_counts o join profiles p on p.id = o.user_id
           where o.owned > 0 and o.listed
           order by o.owned desc, o.owned_at asc, o.user_id
@@ -79,7 +80,7 @@ function globalBoards(db: DbOrTx, viewerId: string | null) {
     ),
     queryRows<{ name: string | null; count: number; mine: boolean }>(
       db,
-      sql`select p.name, o.legendary as count, o.user_id = ${viewerId} as mine
+      sql`select ${publicNameSql("p")} as name, o.legendary as count, o.user_id = ${viewerId} as mine
           from owner_counts o join profiles p on p.id = o.user_id
           where o.legendary > 0 and o.listed
           order by o.legendary desc, o.legendary_at asc, o.user_id

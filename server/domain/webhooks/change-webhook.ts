@@ -4,6 +4,7 @@ import { UUID } from "#shared/uuid.ts";
 
 import type { Db } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema.ts";
+import { newWebhookSecret } from "../../webhooks/signature.ts";
 import { recordActivity } from "../activity/record-activity.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
 import { assertGlobalStaff } from "../staff-scope.ts";
@@ -85,4 +86,39 @@ export async function replayWebhookDelivery(db: Db, actor: Actor | null, deliver
       .where(eq(webhookDeliveries.id, deliveryId));
     throw exists ? new DomainError("stillQueued", 409) : new DomainError("notFound", 404);
   }
+}
+
+/** How long deliveries are signed with the old secret as well after a rotation. */
+export const SECRET_GRACE_HOURS = 24;
+
+/**
+ * Gives an endpoint a new secret, returned once (the page shows it, never again). For SECRET_GRACE_HOURS
+ * every delivery is signed with both (Standard Webhooks: several signatures in webhook-signature), so the
+ * receiver can switch to the new one in its own time; after that with the new one only. Rotating again
+ * within the grace period keeps only the secret being replaced as the old one.
+ */
+export async function rotateWebhookSecret(db: Db, actor: Actor | null, id: string): Promise<{ secret: string }> {
+  assertRole(actor, ["admin"]);
+  assertGlobalStaff(actor); // events of every city go to the endpoint (decision 058)
+  const where = known(id);
+  const secret = newWebhookSecret();
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(webhookEndpoints)
+      .set({
+        previousSecret: sql`${webhookEndpoints.secret}`,
+        previousSecretUntil: sql`now() + make_interval(hours => ${SECRET_GRACE_HOURS})`,
+        secret,
+      })
+      .where(where)
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (!changed) throw new DomainError("notFound", 404);
+    await recordActivity(tx, actor, {
+      action: "webhook.rotated",
+      objectType: "webhook",
+      objectId: changed.id,
+      objectLabel: changed.url,
+    });
+  });
+  return { secret };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 
 import type { WebhookEvent } from "#shared/webhook-events.ts";
 
@@ -22,6 +22,8 @@ export async function listWebhooks(db: DbOrTx, actor: Actor | null) {
       events: webhookEndpoints.events,
       createdAt: webhookEndpoints.createdAt,
       disabledAt: webhookEndpoints.disabledAt,
+      // while the secret before a rotation still signs too (never the secrets themselves)
+      previousSecretUntil: sql<Date | null>`case when ${webhookEndpoints.previousSecretUntil} > now() then ${webhookEndpoints.previousSecretUntil} end`,
     })
     .from(webhookEndpoints)
     .orderBy(desc(webhookEndpoints.createdAt));
