@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { Hero } from "~/components/landing/hero";
 import { fontPreloads } from "~/components/landing/fonts";
 import { About, DropBanner, FollowCreator } from "~/components/landing/sections";
-import { langOf, pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { RootData } from "#server/root-data.ts";
 import type { Route } from "./+types/home";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
@@ -19,9 +19,9 @@ const rootOf = (matches: Route.MetaArgs["matches"]) => matches.find((m) => m?.id
 // Painted before React's scripts are fetched; see deferred-scripts.
 export const handle = HYDRATE_PUBLIC;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const settings = rootOf(matches)?.settings;
-  const city = loaderData?.bannerCity?.[langOf(matches)] ?? settings?.dropCity ?? "Kiel";
+  const city = settings?.dropCity ?? "Kiel";
   const tags = pageMeta(matches, "landing.metaTitle", "landing.metaDescription", { city });
   const image = `${settings?.publicUrl ?? ""}/images/og-boonees.png`;
   return [
