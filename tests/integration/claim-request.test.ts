@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { activeWeeks, boonees, notifications } from "../../server/db/schema.ts";
+import { activeWeeks, boonees, cities, notifications } from "../../server/db/schema.ts";
 import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { createHttpApp } from "../../server/http.ts";
 import { figure } from "../support/factories.ts";
@@ -226,6 +226,33 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
     const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(figureNow.ownerId).not.toBeNull();
+  });
+
+  // Issue 37: "a claim still costs the same with 50 cities", counted in statements, not timed.
+  it("costs the same with 50 cities: four statements for a claim in the 50th city by a follower of every city", async () => {
+    const u = await createUser(s, "Weltreisende");
+    const first = await figure(s.db, { rarity: "Rare" });
+    expect((await postForm(base, `/c/${first.code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
+    await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
+    await s.db.execute(sql`insert into cities (slug, name_de, name_en, time_zone, active)
+        select 'stadt-' || i, 'Stadt ' || i, 'City ' || i, 'Asia/Tokyo', true from generate_series(2, 50) i
+        on conflict do nothing`);
+    expect(await s.db.$count(cities)).toBeGreaterThanOrEqual(50);
+    await s.db.execute(
+      sql`insert into city_follows (user_id, city_id) select ${u.id}, id from cities on conflict do nothing`,
+    );
+    const [last] = await s.db.select({ id: cities.id }).from(cities).orderBy(desc(cities.id)).limit(1);
+    const f = await figure(s.db, { rarity: "Rare", cityId: last.id });
+    const { res, statements: sent } = await counted(() =>
+      postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie),
+    );
+    expect(res.status).toBe(303);
+    if (process.env.PRINT_SQL)
+      for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
+    // the same statements as with one city (above): the session, the code, the claim, the achievement facts
+    expect(sent.map((q) => q.query.trim().split(/\s+/)[0].toLowerCase())).toEqual(["select", "with", "with", "with"]);
+    const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
+    expect(owned.ownerId).toBe(u.id);
   });
 
   // Runs last: it leaves this address blocked for ten minutes.
