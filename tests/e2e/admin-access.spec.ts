@@ -340,6 +340,7 @@ test("every admin action is refused for visitors, plain users and (admin-only on
     else {
       // a 403 page saying why, with the way back to their own dashboard
       expect(m.status(), `moderator GET ${path}`).toBe(403);
+      if (path.startsWith("/admin/content/recipients")) continue; // a count for the form's script, no page
       const html = await m.text();
       expect(html, `moderator GET ${path}`).toContain("Diese Seite können nur Admins öffnen.");
       expect(html, `moderator GET ${path}`).toContain('href="/admin"');
