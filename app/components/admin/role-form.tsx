@@ -50,34 +50,36 @@ export function RoleForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("userId") === userId;
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2" preventScrollReset>
+    <Form method="post" className="grid gap-1.5" preventScrollReset>
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="userId" value={userId} />
-      <label htmlFor={`role-${userId}`} className="sr-only">
-        <TextWithName i18nKey="admin.users.roleFor" name={name} />
-      </label>
-      <NativeSelect
-        id={`role-${userId}`}
-        name="role"
-        defaultValue={role}
-        wrapperClassName="w-32 sm:w-40"
-        className="h-9 text-sm"
-      >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {t(`admin.users.role.${r}`)}
-          </option>
-        ))}
-      </NativeSelect>
-      <Button
-        type="submit"
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        aria-label={t("admin.users.changeRoleLabel", { name })}
-      >
-        {t("admin.users.changeRole")}
-      </Button>
+      <div className="flex items-center gap-2">
+        <label htmlFor={`role-${userId}`} className="sr-only">
+          <TextWithName i18nKey="admin.users.roleFor" name={name} />
+        </label>
+        <NativeSelect
+          id={`role-${userId}`}
+          name="role"
+          defaultValue={role}
+          wrapperClassName="w-32 sm:w-40"
+          className="h-9 text-sm"
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`admin.users.role.${r}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          aria-label={t("admin.users.changeRoleLabel", { name })}
+        >
+          {t("admin.users.changeRole")}
+        </Button>
+      </div>
       <CityPicker name={name} cities={cities} options={options} global={global} />
     </Form>
   );
@@ -113,7 +115,7 @@ function CityPicker({
       ? t("admin.users.cities.summarySome", { names: own.map((c) => cityName(c, i18n.language)).join(", ") })
       : t("admin.users.cities.summaryNone");
   return (
-    <details className="w-full text-sm" data-testid="role-cities">
+    <details className="text-sm" data-testid="role-cities">
       <summary className="cursor-pointer font-semibold text-grape">{summary}</summary>
       <fieldset className="mt-2 grid gap-1.5 rounded-xl border-2 border-ink/10 bg-white p-3">
         <legend className="px-1 font-bold">{t("admin.users.cities.legend", { name })}</legend>
