@@ -47,6 +47,17 @@ export function requirePage(context: Ctx, request: Request) {
 }
 
 /**
+ * The team (a moderator) reading a page it may not open: the page's loaders answer the 403 "admins only" page
+ * (each calls requirePage), so the admin layout's middleware lets this one through to them; the root loader then
+ * runs too and the page's header still shows who is signed in.
+ */
+export function teamOnAdminOnlyPage(context: Ctx, request: Request) {
+  const viewer = getViewer(context);
+  const path = new URL(request.url).pathname;
+  return !!viewer && isRead(request) && !mayOpen(viewer.role, path) && mayOpen(viewer.role, "/admin");
+}
+
+/**
  * The action's form. A body that is not one (no or another type, multipart without a boundary or
  * broken) answers 400, never a 500: every action reads its form here (decision 043).
  */

@@ -261,6 +261,11 @@ test.describe("getting around", () => {
     await signInAsModerator(page);
     expect((await page.goto("/admin/boonees"))?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1, name: "Kein Zutritt" })).toBeVisible();
+    // the page still knows who is signed in: the header offers the admin area, not "sign in"
+    await expect(
+      page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Admin" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Anmelden" })).toHaveCount(0);
     await expect(
       page.getByText(
         "Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard, die Claims und die Meldungen.",
