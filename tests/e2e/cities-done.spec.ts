@@ -1,4 +1,4 @@
-import { leaderboardsDiffer, rolesForCities, tokyoNightClaim } from "./cities-done.ts";
+import { cityTimesAndOperator, leaderboardsDiffer, rolesForCities, tokyoNightClaim } from "./cities-done.ts";
 import { test } from "./fixtures.ts";
 
 // Issue 37's "Done when" on the desktop, in German; the phone in English is cities-done-mobile.spec.ts.
@@ -17,4 +17,11 @@ test("the leaderboards per city and overall differ as they should (German)", asy
 test("the users page gives roles for cities; a city admin only for his own (German)", async ({ browser }) => {
   test.slow();
   await rolesForCities(browser, "de");
+});
+
+test("/drops and the activity log show a Tokyo drop in Tokyo time; the legal notice names the city's operator (German)", async ({
+  browser,
+}) => {
+  test.slow();
+  await cityTimesAndOperator(browser, "de");
 });

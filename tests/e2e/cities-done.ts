@@ -267,3 +267,47 @@ export async function rolesForCities(browser: Browser, lang: Lang, phone = false
   expect(await staffRows(newcomer.id)).toEqual([luebeck.id]);
   await cityAdmin.context().close();
 }
+
+/**
+ * A released Tokyo drop (at 00:30 Tokyo time) and its hint: the /drops archive and the activity log (as Tokyo's
+ * admin) show them in Tokyo's time; the legal notice adds the city's own operator.
+ */
+export async function cityTimesAndOperator(browser: Browser, lang: Lang, phone = false) {
+  const tokyo = await newCity("Tokio", "Tokyo", "Asia/Tokyo", "JP");
+  const operator = `Boonees Tokio KK ${unique()}`;
+  await db
+    .update(schema.cities)
+    .set({ operatorName: operator, operatorEmail: "tokyo@boonees.test", operatorAddress: "Shibuya 1-1" })
+    .where(eq(schema.cities.id, tokyo.id));
+  const at = new Date("2026-11-26T15:30:00Z");
+  const title = `Mitternachtsdrop ${unique()}`;
+  const [drop] = await db
+    .insert(schema.drops)
+    .values({ titleDe: title, titleEn: title, releaseAt: at, releasedAt: at, cityId: tokyo.id })
+    .returning();
+  await db.insert(schema.activityLog).values({
+    action: "drop.released",
+    objectType: "drop",
+    objectId: drop.id,
+    objectLabel: title,
+    createdAt: at,
+  });
+
+  const page = await newPage(browser, lang, phone);
+  await page.goto(`/drops?city=${tokyo.slug}`);
+  const card = page.getByTestId("drops-list").getByRole("listitem").filter({ hasText: title });
+  await expect(card).toContainText(formatDayTime(at, lang, "Asia/Tokyo"));
+  await page.goto("/about");
+  const section = page.getByTestId("city-operator").filter({ hasText: tokyo.nameDe });
+  await expect(section).toContainText(operator);
+  await expect(section.getByRole("link", { name: "tokyo@boonees.test" })).toBeVisible();
+  await page.context().close();
+
+  const admin = await newPage(browser, lang, phone);
+  await staffOf(admin, "admin", [tokyo.id], lang);
+  await gotoAdmin(admin, "/admin/activity");
+  const entry = admin.getByTestId("activity-row").filter({ hasText: title });
+  await expect(entry).toContainText(formatTable(at, "Asia/Tokyo", lang));
+  await expect(entry).not.toContainText(formatTable(at, "Europe/Berlin", lang));
+  await admin.context().close();
+}
