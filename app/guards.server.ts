@@ -33,17 +33,28 @@ export function requireUser(context: Ctx, request: Request) {
 
 /**
  * The viewer the requested route's policy lets in (`ROUTE_POLICIES`, shared/route-policy.ts), or the
- * refusal: signed out as requireUser; the team (a moderator) on a page it may not open back to /admin with the reason
- * (a flash toast there) or 403; anyone else to / (pages) or 403 (actions). The one place a route's access
+ * refusal: signed out as requireUser; the team (a moderator) on a page it may not open gets 403 (a page saying why,
+ * with a link back to /admin); anyone else to / (pages) or 403 (actions). The one place a route's access
  * is decided: layouts call it in their middleware, loaders and actions for the viewer.
  */
 export function requirePage(context: Ctx, request: Request) {
   const viewer = requireUser(context, request);
   const path = new URL(request.url).pathname;
   if (mayOpen(viewer.role, path)) return viewer;
-  if (isRead(request) && mayOpen(viewer.role, "/admin"))
-    throw redirect("/admin", { headers: { "set-cookie": flashCookie("admin.error.adminOnly", "error") } });
+  // the team on an admin-only page: a 403 page saying why, in their language (root ErrorBoundary)
+  if (isRead(request) && mayOpen(viewer.role, "/admin")) throw data({ error: "adminOnly" }, { status: 403 });
   throw isRead(request) ? redirect("/") : data({ error: "forbidden" }, { status: 403 });
+}
+
+/**
+ * The team (a moderator) reading a page it may not open: the page's loaders answer the 403 "admins only" page
+ * (each calls requirePage), so the admin layout's middleware lets this one through to them; the root loader then
+ * runs too and the page's header still shows who is signed in.
+ */
+export function teamOnAdminOnlyPage(context: Ctx, request: Request) {
+  const viewer = getViewer(context);
+  const path = new URL(request.url).pathname;
+  return !!viewer && isRead(request) && !mayOpen(viewer.role, path) && mayOpen(viewer.role, "/admin");
 }
 
 /**
@@ -72,7 +83,7 @@ export async function inOwnCities<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (e) {
-    if (e instanceof DomainError && e.status === 403) throw data({ error: "forbidden" }, { status: 403 });
+    if (e instanceof DomainError && e.status === 403) throw data({ error: "otherCity" }, { status: 403 });
     throw e;
   }
 }

@@ -152,6 +152,25 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <StatusPage code={404} title={t("errors.notFound")} />;
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // a moderator on an admin-only page, a city's staff on another city's page (decision 058)
+    const reason = (error.data as { error?: string } | null)?.error;
+    const staff = reason === "adminOnly" || reason === "otherCity";
+    return (
+      <StatusPage
+        code={403}
+        title={t("errors.forbiddenTitle")}
+        text={
+          reason === "adminOnly"
+            ? t("admin.error.adminOnly")
+            : reason === "otherCity"
+              ? t("errors.otherCity")
+              : t("errors.forbidden")
+        }
+        back={staff ? { to: "/admin", label: t("errors.toAdmin") } : undefined}
+      />
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 503) {
     return <StatusPage code={503} title={t("errors.unavailable")} text={t("errors.unavailableText")} />;
   }

@@ -34,7 +34,7 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
-  // PostgreSQL connections each instance keeps at most; a request beyond them waits for one (decision 061).
+  // PostgreSQL connections each instance keeps at most; a request beyond them waits for one (decision 060).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),

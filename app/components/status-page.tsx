@@ -3,8 +3,19 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/use-translation";
 
-/** A friendly full page for 404, 5xx and other errors: never a stack trace. */
-export function StatusPage({ code, title, text }: { code: number; title: string; text?: string }) {
+/** A friendly full page for 403, 404, 5xx and other errors: never a stack trace. */
+export function StatusPage({
+  code,
+  title,
+  text,
+  back,
+}: {
+  code: number;
+  title: string;
+  text?: string;
+  /** Where the button leads instead of the home page (staff refused a page: their dashboard). */
+  back?: { to: string; label: string };
+}) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
@@ -15,7 +26,7 @@ export function StatusPage({ code, title, text }: { code: number; title: string;
       <h1 className="mt-2 font-display text-3xl font-bold">{title}</h1>
       {text && <p className="mt-3 text-muted-foreground">{text}</p>}
       <Button asChild className="mt-8">
-        <Link to="/">{t("errors.home")}</Link>
+        <Link to={back?.to ?? "/"}>{back?.label ?? t("errors.home")}</Link>
       </Button>
     </section>
   );

@@ -34,6 +34,8 @@ export function useDates(ownZone?: string) {
     /** A day in another zone (a list of figures from several cities, each on its city's calendar; decision 053). */
     dayIn: (d: Date | string | number, otherZone: string) => formatDay(d, lang, otherZone),
     dayTime: (d: Date | string | number) => formatDayTime(d, lang, zone),
+    /** A day and time in another zone (a list of drops from several cities, each in its city's time). */
+    dayTimeIn: (d: Date | string | number, otherZone: string) => formatDayTime(d, lang, otherZone),
     time: (d: Date | string | number) => formatTime(d, lang, zone),
     zone,
     /** The claims tables ('dd.MM.yyyy HH:mm' in both languages, spec section 7). */
@@ -42,6 +44,8 @@ export function useDates(ownZone?: string) {
     tableIn: (d: Date | string | number, otherZone: string) => formatTable(d, otherZone),
     /** The activity log and drop cards: the same in German, '27 Nov 2026 14:05' in English. */
     stamp: (d: Date | string | number) => formatTable(d, zone, lang),
+    /** A stamp in another zone (an activity entry in its city's time, decision 053). */
+    stampIn: (d: Date | string | number, otherZone: string) => formatTable(d, otherZone, lang),
     /** 'in 2 Tagen' / 'in 2 days', counted from `now` (the loader's clock, so hydration renders the same text). */
     fromNow: (d: Date | string | number, now: number) => formatFromNow(d, now, lang),
     calendarDay: (iso: string) => formatCalendarDay(iso, lang),

@@ -106,7 +106,7 @@ async function openPglite(dir: string, logger?: Logger, template?: Blob): Promis
 /**
  * A connection to PostgreSQL gives up after 5 s of trying to open (a database that is gone fails
  * fast, /healthz says so), but a request that waits for one of the pool's connections waits its turn
- * however long the queue (decision 061): node-postgres's pool applies one timeout to both, and under a
+ * however long the queue (decision 060): node-postgres's pool applies one timeout to both, and under a
  * crowd (a drop's first minute) the 5 s in the queue turned the slowest answers into errors, most of
  * them lost races whose page the finder was owed.
  */

@@ -4,6 +4,7 @@ import { queryRows, type DbOrTx } from "../db/client.ts";
 import { urlOfKey } from "../uploads/upload-references.ts";
 import { exclusiveItemVisibleTo } from "./broadcasts/exclusive-feed.ts";
 import { assertSignedIn, DomainError, type Actor } from "./errors.ts";
+import { andInStaffCities, isGlobalStaff } from "./staff-scope.ts";
 
 /** Uploads only some people may see: exclusive items' files and figures' welcome videos. */
 const isOwnerOnlyMedia = (key: string) => key.startsWith("exclusive/") || key.startsWith("videos/");
@@ -18,16 +19,40 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * May this person fetch the uploaded file `key`? Public files (figure pictures): anyone. Owner-only
- * files: admins always; a welcome video the owner of a figure that shows it; an exclusive file whoever
+ * files: global admins always, a city's admin those of his cities; a welcome video the owner of a figure that shows it; an exclusive file whoever
  * sees its item in the exclusive area (exclusiveItemVisibleTo). Refuses before looking for the file,
  * so the answer never tells whether it exists (the route answers 403, signed out too).
  */
 export async function assertMayViewMedia(db: DbOrTx, actor: Actor | null, key: string) {
   if (!isOwnerOnlyMedia(key)) return;
   assertSignedIn(actor);
-  if (actor.role === "admin") return;
+  if (actor.role === "admin" && isGlobalStaff(actor)) return;
+  // a city's admin sees the files of his cities' figures and broadcasts (decision 058), and as anyone his own
+  if (actor.role === "admin" && (await staffMaySee(db, actor, key))) return;
   const [{ ok }] = await queryRows<{ ok: boolean }>(db, mediaAccessQuery(actor.id, key));
   if (!ok) throw new DomainError("forbidden", 403);
+}
+
+/**
+ * Whether a city's staff member may see the non-public upload `key` as staff (decision 058): it belongs to one
+ * of his cities (a welcome video through its figure or type, an exclusive file through its broadcast, a finder
+ * photo through its story's figure, a hint photo through its drop). A file of no city (a broadcast to every
+ * city, a finder photo whose story is gone) is a global admin's only. Global staff see every file.
+ */
+async function staffMaySee(db: DbOrTx, actor: Actor, key: string): Promise<boolean> {
+  if (actor.role !== "admin" && actor.role !== "moderator") return false;
+  if (isGlobalStaff(actor)) return true;
+  const url = urlOfKey(key);
+  const query = key.startsWith("videos/")
+    ? sql`select exists (select 1 from boonees b where b.welcome_video_url = ${url}${andInStaffCities(actor, sql`b.city_id`)}) as ok`
+    : key.startsWith("exclusive/")
+      ? sql`select exists (select 1 from exclusive_content e where e.url = ${url}${andInStaffCities(actor, sql`e.city_id`)}) as ok`
+      : isStoryPhoto(key)
+        ? sql`select exists (select 1 from story_photos p join boonee_stories s on s.id = p.story_id join boonees b on b.id = s.boonee_id
+               where p.url = ${url}${andInStaffCities(actor, sql`b.city_id`)}) as ok`
+        : sql`select exists (select 1 from drops d where d.hint_image_url = ${url}${andInStaffCities(actor, sql`d.city_id`)}) as ok`;
+  const [{ ok }] = await queryRows<{ ok: boolean }>(db, query);
+  return ok;
 }
 
 /**
@@ -77,7 +102,7 @@ export interface MediaPolicy {
  * (assertMayViewMedia): refused with 403, privately cached for 10 minutes. Finder photos: public for
  * 5 minutes, so that hiding one reaches shared caches soon. A finder photo out of public view
  * (hiddenPhotoQuery) and a waiting drop's hint photo (waitingHintPhotoQuery) are 404 for everyone but
- * staff (who review them), uncached. Figure pictures and released hint photos: public and immutable.
+ * staff of its city (who review them; staffMaySee), uncached. Figure pictures and released hint photos: public and immutable.
  * The viewer is loaded only when the answer depends on it.
  */
 export async function mediaPolicy(
@@ -97,7 +122,7 @@ export async function mediaPolicy(
   );
   if (!hidden) return { cacheControl: story ? "public, max-age=300" : IMMUTABLE, varyCookie: false };
   const actor = await loadActor();
-  if (actor?.role === "admin" || actor?.role === "moderator")
-    return { cacheControl: "private, no-store", varyCookie: true };
+  // staff review them, a city's staff only his cities' (decision 058); to anyone else they are gone
+  if (actor && (await staffMaySee(db, actor, key))) return { cacheControl: "private, no-store", varyCookie: true };
   throw new DomainError("notFound", 404);
 }

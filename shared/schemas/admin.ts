@@ -238,12 +238,27 @@ export function broadcastFormInput(form: FormData) {
   return fields;
 }
 
-export const roleChangeSchema = z.object({
-  userId: z.string().min(1, "admin.users.error.update").max(100, "admin.users.error.update"),
-  role: z.enum(ROLES, "admin.users.error.update"),
-  /** "yes" on the second step of granting or removing the admin role */
-  confirmed: z.literal("yes").optional(),
-});
+export const roleChangeSchema = z
+  .object({
+    userId: z.string().min(1, "admin.users.error.update").max(100, "admin.users.error.update"),
+    role: z.enum(ROLES, "admin.users.error.update"),
+    /** "yes" on the second step of granting or removing the admin role */
+    confirmed: z.literal("yes").optional(),
+    /**
+     * The staff member's cities (decision 059): "all" (an admin for every city, i.e. global; a moderator for
+     * every city there is), "cities" (the ticked `cities`), absent: unchanged.
+     */
+    scope: z.enum(["all", "cities"], "admin.users.error.update").optional(),
+    cities: z
+      .array(z.coerce.number("admin.users.error.update").int("admin.users.error.update").positive().max(2_147_483_647))
+      .max(500, "admin.users.error.update")
+      .default([]),
+  })
+  .refine((v) => v.scope !== "cities" || v.role === "user" || v.cities.length > 0, {
+    message: "admin.users.error.citiesRequired",
+    path: ["cities"],
+  });
+export type RoleChangeInput = z.output<typeof roleChangeSchema>;
 
 export const verifyClaimSchema = z.object({ claimId: uuid });
 

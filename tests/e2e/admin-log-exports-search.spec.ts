@@ -174,12 +174,13 @@ test.describe("item 15: smaller things", () => {
     await expect(page.getByTestId("stat-tags")).toContainText(/\d+ von \d+ Tags nur mit Code/);
   });
 
-  test("a refused moderator stays in the admin area with the reason (English)", async ({ page }) => {
+  test("a refused moderator gets a 403 page with the reason and the way back (English)", async ({ page }) => {
     await signInAsModerator(page);
     await useEnglish(page);
-    await page.goto("/admin/users");
-    await expect(page).toHaveURL("/admin");
+    expect((await page.goto("/admin/users"))?.status()).toBe(403);
     await expect(page.getByText("Only admins can open that page.", { exact: false })).toBeVisible();
+    await page.getByRole("link", { name: "Go to the admin dashboard" }).click();
+    await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 

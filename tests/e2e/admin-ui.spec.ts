@@ -235,7 +235,7 @@ test.describe("getting around", () => {
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   });
 
-  test("a moderator lands on /admin, and is told why when sent away from an admin-only page (English)", async ({
+  test("a moderator lands on /admin, and gets a 403 page saying why on an admin-only page (English)", async ({
     page,
   }) => {
     const mod = await createAccount(`Mod ${unique()}`);
@@ -246,24 +246,33 @@ test.describe("getting around", () => {
     await page.getByLabel("Password").fill(mod.password);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await page.goto("/admin/users");
-    await expect(page).toHaveURL(/\/admin$/);
+    expect((await page.goto("/admin/users"))?.status()).toBe(403);
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
     await expect(
       page.getByText(
         "Only admins can open that page. As a moderator you have the dashboard, the claims and the reports.",
       ),
     ).toBeVisible();
+    await page.getByRole("link", { name: "Go to the admin dashboard" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("a moderator sent away sees why in German too", async ({ page }) => {
+  test("a moderator refused a page sees why in German too", async ({ page }) => {
     await signInAsModerator(page);
-    await page.goto("/admin/boonees");
-    await expect(page).toHaveURL(/\/admin$/);
+    expect((await page.goto("/admin/boonees"))?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Kein Zutritt" })).toBeVisible();
+    // the page still knows who is signed in: the header offers the admin area, not "sign in"
+    await expect(
+      page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Admin" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Anmelden" })).toHaveCount(0);
     await expect(
       page.getByText(
         "Diese Seite können nur Admins öffnen. Als Moderator:in hast du das Dashboard, die Claims und die Meldungen.",
       ),
     ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zum Admin-Dashboard" })).toHaveAttribute("href", "/admin");
   });
 });
 

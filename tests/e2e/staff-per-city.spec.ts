@@ -65,6 +65,12 @@ test("a Lübeck moderator and admin get 403 on Tokyo's admin pages and actions a
   expect(await post(mod.request, `/admin/sun-tag/${free.id}`, { intent: "unbind" })).toBe(403);
   await mod.goto("/admin");
   await expect(mod.getByText(tokyoName)).toHaveCount(0);
+  // Tokyo's figure, drop and city pages: a 403 page saying why, with the way back to his dashboard
+  for (const path of [`/admin/sun-tag/${free.id}`, `/admin/drops?edit=${drop.id}`, `/admin/cities/${tokyo}`]) {
+    expect((await mod.goto(path))?.status(), path).toBe(403);
+    await expect(mod.getByRole("heading", { level: 1, name: "Kein Zutritt" })).toBeVisible();
+    await expect(mod.getByRole("link", { name: "Zum Admin-Dashboard" })).toHaveAttribute("href", "/admin");
+  }
   await modContext.close();
 
   // --- the admin: Tokyo's figure, drop and city pages are 403, so are its actions; the lists show no Tokyo row
@@ -76,6 +82,8 @@ test("a Lübeck moderator and admin get 403 on Tokyo's admin pages and actions a
     expect(res.status(), path).toBe(403);
   }
   expect((await admin.request.get(`/admin/sun-tag/${ours.id}`, { maxRedirects: 0 })).status()).toBe(200);
+  expect((await admin.goto(`/admin/sun-tag/${free.id}`))?.status()).toBe(403);
+  await expect(admin.getByText("Das gehört zu einer Stadt, für die du nicht arbeitest.")).toBeVisible();
   expect(await post(admin.request, `/admin/sun-tag/${free.id}`, { intent: "unbind" })).toBe(403);
   expect(await post(admin.request, "/admin/boonees", { intent: "replaceCode", id: free.id })).toBe(403);
   expect(await post(admin.request, "/admin/boonees", { intent: "bulkStatus", ids: free.id, status: "Archived" })).toBe(
@@ -92,7 +100,11 @@ test("a Lübeck moderator and admin get 403 on Tokyo's admin pages and actions a
   const csv = await admin.request.get("/admin/boonees.csv");
   expect(csv.status()).toBe(200);
   expect(await csv.text()).not.toContain(tokyoName);
-  expect((await admin.request.get("/admin/users", { maxRedirects: 0 })).status()).toBe(403);
+  // the users page: his cities' staff only (decision 059), never Tokyo's finder
+  expect((await admin.request.get("/admin/users", { maxRedirects: 0 })).status()).toBe(200);
+  await admin.goto(`/admin/users?q=${encodeURIComponent(finder.name)}`);
+  await expect(admin.getByText(finder.name)).toHaveCount(0);
+  expect((await admin.request.get("/admin/users.csv", { maxRedirects: 0 })).status()).toBe(403);
   await adminContext.close();
 
   // --- nothing of Tokyo changed

@@ -5,12 +5,15 @@ import { formatTable, isoDay } from "#shared/dates.ts";
 
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, dropFigures } from "../../server/db/schema.ts";
+import { changeRole } from "../../server/domain/accounts/change-role.ts";
 import { getProfileSummary } from "../../server/domain/accounts/profile-summary.ts";
+import { listActivity } from "../../server/domain/activity/list-activity.ts";
 import { cityTimeZone, dropTimeZone } from "../../server/domain/cities/city-zone.ts";
 import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { exportClaims } from "../../server/domain/claims/export-claims.ts";
 import { listClaims } from "../../server/domain/claims/list-claims.ts";
 import { listAdminDrops, listDropCandidates } from "../../server/domain/drops/admin-drops.ts";
+import { getLandingDrop, listPastDrops } from "../../server/domain/drops/public-drops.ts";
 import { createDrop, editDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { getDashboard } from "../../server/domain/stats/get-dashboard.ts";
@@ -126,5 +129,29 @@ describe(`drops per city on ${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
     const owned = (await getProfileSummary(s.db, { id: finder.id, role: "user" })).owned;
     expect(owned.map((o) => [o.id, o.timeZone])).toEqual([[f.id, "Asia/Tokyo"]]);
     expect(isoDay(owned[0].claimedAt!, owned[0].timeZone)).toBe("2026-11-27");
+  });
+
+  it("names a drop's city and dates its entries in the city's zone: landing drop, archive, activity log", async () => {
+    const f = await figure(s.db, { name: "Bannerkobold", status: "Placed", cityId: tokyo });
+    const drop = await createDrop(s.db, admin, {
+      ...texts("Banner-Drop"),
+      cityId: tokyo,
+      releaseAt: soon(),
+      figureIds: [f.id],
+    });
+    // waiting: the landing page's banner names Tokyo (both languages)
+    const waiting = await getLandingDrop(s.db, tokyo);
+    expect(waiting).toMatchObject({ state: "waiting", city: { de: "Tokio", en: "Tokyo" }, timeZone: "Asia/Tokyo" });
+    await s.db.execute(sql`update drops set release_at = now(), released_at = now() where id = ${drop.id}`);
+    const live = await getLandingDrop(s.db, tokyo);
+    expect(live?.state === "live" && live.drop.city).toEqual({ de: "Tokio", en: "Tokyo" });
+    const archived = (await listPastDrops(s.db, 100, tokyo)).find((d) => d.id === drop.id);
+    expect(archived).toMatchObject({ city: { de: "Tokio", en: "Tokyo" }, timeZone: "Asia/Tokyo" });
+    // the activity log: the drop's entry in Tokyo's zone, an account's entry (no city) without one
+    const person = await createUser(s, "Rollenwechsel");
+    await changeRole(s.db, admin, { userId: person.id, role: "moderator", cities: [tokyo] });
+    const { items } = await listActivity(s.db, admin, {});
+    expect(items.find((e) => e.objectId === drop.id)?.timeZone).toBe("Asia/Tokyo");
+    expect(items.find((e) => e.objectId === person.id)?.timeZone).toBeNull();
   });
 });

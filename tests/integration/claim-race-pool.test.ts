@@ -12,7 +12,7 @@ import { buildPresent as enabled, serveBuild } from "./serve-build.ts";
 // other one gets the page that says "already claimed" (409), never a server error. On PostgreSQL the
 // figure's row is held meanwhile, as a winner's commit holds it while the disk is slow, so the requests
 // queue for the pool's connections; the time they wait is made long with the clock (no sleeping):
-// a request that waits for a connection waits its turn (decision 061). Before, node-postgres gave
+// a request that waits for a connection waits its turn (decision 060). Before, node-postgres gave
 // up after 5 s in the queue, and the finder got a 500 (bench/rush.ts: 547 of ~640 answers).
 const FINDERS = 24;
 const POOL = 3;

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { activeWeeks, boonees, notifications } from "../../server/db/schema.ts";
+import { activeWeeks, boonees, cities, notifications } from "../../server/db/schema.ts";
 import { claimFigure } from "../../server/domain/claims/claim-figure.ts";
 import { figure } from "../support/factories.ts";
 import { postForm } from "../support/instances.ts";
@@ -139,7 +139,7 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(html).toContain("Flinke Frieda");
     // tried once (the page shows the fast path's result); the page then reads the figure's new owner
     expect(sent.filter((q) => /^with won as/.test(q.query.trim()))).toHaveLength(1);
-    // without counting the code a second time (the address's throttle row, decision 061), nor reading
+    // without counting the code a second time (the address's throttle row, decision 060), nor reading
     // the session again: the fast path hands over the session it read
     expect(byCode(sent)).toHaveLength(1);
     expect(sessionReads(sent)).toHaveLength(1);
@@ -219,6 +219,33 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     expect(res.headers.get("location")).toBe(`/claimed/${f.id}`);
     const [figureNow] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(figureNow.ownerId).not.toBeNull();
+  });
+
+  // A claim costs the same with 50 cities (decision 059): counted in statements, not timed.
+  it("costs the same with 50 cities: four statements for a claim in the 50th city by a follower of every city", async () => {
+    const u = await createUser(s, "Weltreisende");
+    const first = await figure(s.db, { rarity: "Rare" });
+    expect((await postForm(base, `/c/${first.code}`, { intent: "claim" }, u.cookie)).status).toBe(303);
+    await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
+    await s.db.execute(sql`insert into cities (slug, name_de, name_en, time_zone, active)
+        select 'stadt-' || i, 'Stadt ' || i, 'City ' || i, 'Asia/Tokyo', true from generate_series(2, 50) i
+        on conflict do nothing`);
+    expect(await s.db.$count(cities)).toBeGreaterThanOrEqual(50);
+    await s.db.execute(
+      sql`insert into city_follows (user_id, city_id) select ${u.id}, id from cities on conflict do nothing`,
+    );
+    const [last] = await s.db.select({ id: cities.id }).from(cities).orderBy(desc(cities.id)).limit(1);
+    const f = await figure(s.db, { rarity: "Rare", cityId: last.id });
+    const { res, statements: sent } = await counted(() =>
+      postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie),
+    );
+    expect(res.status).toBe(303);
+    if (process.env.PRINT_SQL)
+      for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
+    // the same statements as with one city (above): the session, the code, the claim, the achievement facts
+    expect(sent.map((q) => q.query.trim().split(/\s+/)[0].toLowerCase())).toEqual(["select", "with", "with", "with"]);
+    const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
+    expect(owned.ownerId).toBe(u.id);
   });
 
   // Runs last: it leaves this address blocked for ten minutes.

@@ -82,7 +82,13 @@ describe(`drops on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, ()
     };
     const text = JSON.stringify(reads);
     for (const secret of [f.name, title, "Bereich", "Hinweis", drop.id, f.id]) expect(text).not.toContain(secret);
-    expect(reads.landing).toEqual({ state: "waiting", releaseAt: expect.any(String), timeZone: "Europe/Berlin" });
+    // its time and its city (the weekly banner names it, decision 059), nothing more
+    expect(reads.landing).toEqual({
+      state: "waiting",
+      releaseAt: expect.any(String),
+      timeZone: "Europe/Berlin",
+      city: { de: expect.any(String), en: expect.any(String) },
+    });
     await expect(getFigureDetail(s.db, null, f.id)).rejects.toMatchObject({ status: 404 });
     await expect(getPublicDrop(s.db, drop.id)).rejects.toMatchObject({ status: 404 });
     expect(await findFigureByCode(s.db, f.code, { ip: "10.9.9.1" })).toBeNull();
@@ -320,6 +326,7 @@ describe("the landing page's drop", () => {
       state: "waiting",
       releaseAt: expect.any(String),
       timeZone: "Europe/Berlin",
+      city: { de: expect.any(String), en: expect.any(String) },
     });
     await cancelDrop(s.db, admin, { dropId: waiting.id });
     expect(await getLandingDrop(s.db)).toMatchObject({ state: "done" });

@@ -234,15 +234,17 @@ const texts = {
 const TABLE: Record<string, Entry> = {
   "activity/list-activity#listActivity": list((a) => listActivity(s.db, a, {})),
   "accounts/admin-role-change#adminRoleChangeToConfirm": refused((a) =>
-    adminRoleChangeToConfirm(s.db, a, { userId: T.finder, role: "admin" }),
+    adminRoleChangeToConfirm(s.db, a, { userId: globalAdmin.id, role: "moderator" }),
   ),
   "accounts/block-account#blockAccount": refused((a) => blockAccount(s.db, a, { userId: T.finder, reason: "Test" })),
   "accounts/block-account#unblockAccount": refused((a) => unblockAccount(s.db, a, { userId: T.finder })),
+  // a city admin grants roles for his own cities only (a Tokyo role, or every city, is refused)
   "accounts/change-role#changeRole": refused((a) =>
-    changeRole(s.db, a, { userId: T.finder, role: "admin", cities: [luebeck] }),
+    changeRole(s.db, a, { userId: T.finder, role: "moderator", cities: [tokyo] }),
   ),
   "accounts/export-users#exportUsers": refused((a) => exportUsers(s.db, a)),
-  "accounts/list-users#listUsers": refused((a) => listUsers(s.db, a, {})),
+  // a city admin sees his cities' staff, and a person only by the exact e-mail address (never Tokyo's finder by name)
+  "accounts/list-users#listUsers": list((a) => listUsers(s.db, a, { q: "Tokio" })),
   // webhooks carry every city's events: global admins only
   "webhooks/add-webhook#addWebhook": refused((a) =>
     addWebhook(s.db, a, { url: "https://hooks.example.com/in", "event.figure.found": "on" }, undefined as never),
@@ -541,6 +543,59 @@ describe("staff per city (decision 058)", () => {
     // `cli grant-role … moderator`: without cities, every city (as migration 0035 did)
     await setRole(s.db, u.id, "moderator");
     const all = await staffCitiesOf(s.db, u.id, "moderator");
+    expect(all).toContain(luebeck);
+    expect(all).toContain(tokyo);
+  });
+});
+
+describe(`a city admin grants roles for his cities on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
+  it("makes a Lübeck moderator, never a Tokyo one nor a global admin, and leaves another city's staff alone", async () => {
+    const person = await createUser(s, "Neue Lübeckerin");
+    const email = (await listUsers(s.db, globalAdmin, { q: "Neue Lübeckerin" })).items[0].email;
+    // found by the exact e-mail address only
+    expect((await listUsers(s.db, cityAdmin, { q: "Neue Lübeckerin" })).items).toEqual([]);
+    expect((await listUsers(s.db, cityAdmin, { q: email.toUpperCase() })).items.map((u) => u.id)).toEqual([person.id]);
+    await changeRole(s.db, cityAdmin, { userId: person.id, role: "moderator", cities: [luebeck] });
+    expect(await staffCitiesOf(s.db, person.id, "moderator")).toEqual([luebeck]);
+    // now listed as his city's staff, with her cities
+    const listed = (await listUsers(s.db, cityAdmin, {})).items.find((u) => u.id === person.id);
+    expect(listed).toMatchObject({ role: "moderator", cities: [luebeck] });
+    // refused, nothing changed: Tokyo, every city, an admin without cities (that is a global admin)
+    await expectForbidden(() =>
+      changeRole(s.db, cityAdmin, { userId: person.id, role: "moderator", cities: [luebeck, tokyo] }),
+    );
+    await expectForbidden(() => changeRole(s.db, cityAdmin, { userId: person.id, role: "admin", cities: "all" }));
+    await expect(changeRole(s.db, cityAdmin, { userId: person.id, role: "admin" })).rejects.toMatchObject({
+      code: "citiesRequired",
+    });
+    await expect(changeRole(s.db, cityAdmin, { userId: person.id, role: "admin", cities: [] })).rejects.toMatchObject({
+      code: "citiesRequired",
+    });
+    expect(await staffCitiesOf(s.db, person.id, "moderator")).toEqual([luebeck]);
+    // Tokyo's moderator and the global admin are not his to change
+    const tokyoMod = await createUser(s, "Tokio Moderator");
+    await changeRole(s.db, globalAdmin, { userId: tokyoMod.id, role: "moderator", cities: [tokyo] });
+    await expectForbidden(() => changeRole(s.db, cityAdmin, { userId: tokyoMod.id, role: "user" }));
+    await expectForbidden(() =>
+      changeRole(s.db, cityAdmin, { userId: tokyoMod.id, role: "moderator", cities: [luebeck] }),
+    );
+    await expectForbidden(() =>
+      changeRole(s.db, cityAdmin, { userId: globalAdmin.id, role: "moderator", cities: [luebeck] }),
+    );
+    expect(await staffCitiesOf(s.db, tokyoMod.id, "moderator")).toEqual([tokyo]);
+    // back to a plain user: her cities go with the role
+    await changeRole(s.db, cityAdmin, { userId: person.id, role: "user" });
+    expect(await s.db.select().from(cityStaff).where(eq(cityStaff.userId, person.id))).toEqual([]);
+  });
+
+  it("a global admin's 'all cities': a global admin, or a moderator of every city there is", async () => {
+    const a = await createUser(s, "Alle Städte Admin");
+    await changeRole(s.db, globalAdmin, { userId: a.id, role: "admin", cities: [luebeck] });
+    await changeRole(s.db, globalAdmin, { userId: a.id, role: "admin", cities: "all" });
+    expect(await staffCitiesOf(s.db, a.id, "admin")).toBeNull();
+    const m = await createUser(s, "Alle Städte Moderator");
+    await changeRole(s.db, globalAdmin, { userId: m.id, role: "moderator", cities: "all" });
+    const all = await staffCitiesOf(s.db, m.id, "moderator");
     expect(all).toContain(luebeck);
     expect(all).toContain(tokyo);
   });

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 
+import { CityCheckboxes } from "~/components/cities/city-checkboxes";
 import { Button } from "~/components/ui/button";
 import { cityName } from "~/lib/city-name";
 import { useTranslation } from "~/lib/use-translation";
@@ -24,18 +25,13 @@ export function FollowedCities({
       <Form method="post" action="/profile/cities" className="grid gap-3" data-testid="followed-cities">
         <fieldset className="flex flex-wrap gap-4">
           <legend className="sr-only">{t("cities.follows.title")}</legend>
-          {cities.map((c) => (
-            <label key={c.id} className="flex items-center gap-2 font-semibold">
-              <input
-                type="checkbox"
-                name="cityId"
-                value={c.id}
-                defaultChecked={followed.includes(c.id)}
-                className="size-5 accent-grape"
-              />
-              {cityName(c, i18n.language)}
-            </label>
-          ))}
+          <CityCheckboxes
+            cities={cities}
+            checked={followed}
+            name="cityId"
+            labelClassName="font-semibold"
+            inputClassName="size-5 accent-grape"
+          />
         </fieldset>
         <div>
           <Button type="submit" variant="outline" size="sm">

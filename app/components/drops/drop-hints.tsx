@@ -5,14 +5,16 @@ import { useTranslation } from "~/lib/use-translation";
 
 import { useBilingual } from "./bilingual";
 
-/** The hints released so far, oldest first. */
+/** The hints released so far, oldest first, timed in the drop's city's zone (decision 053). */
 export function DropHints({
   hints,
+  timeZone,
 }: {
   hints: { id: string; text: { de: string; en: string }; releasedAt: string }[];
+  timeZone: string;
 }) {
   const { t } = useTranslation();
-  const dates = useDates();
+  const dates = useDates(timeZone);
   const pick = useBilingual();
   if (!hints.length) return null;
   return (

@@ -80,7 +80,7 @@ export function LandingDrop({
         {pick(d.area) && (
           <p className="mt-1 text-lg font-semibold wrap-anywhere">{t("drops.area", { area: pick(d.area) })}</p>
         )}
-        <DropHints hints={hints} />
+        <DropHints hints={hints} timeZone={d.timeZone} />
         <Link
           to={`/drops/${d.id}`}
           className="mt-4 inline-flex min-h-11 items-center rounded-full bg-ink px-5 font-bold text-gold-light hover:bg-grape"

@@ -110,7 +110,7 @@ export default function Activity({ loaderData: d }: Route.ComponentProps) {
                   <TableCell
                     className={`whitespace-nowrap tabular-nums ${stacked.cell} max-md:text-xs max-md:text-muted-foreground`}
                   >
-                    {dates.stamp(e.createdAt)}
+                    {dates.stampIn(e.createdAt, e.timeZone ?? dates.zone)}
                   </TableCell>
                   <TableCell className={`font-bold ${stacked.cell}`} data-testid="activity-actor">
                     {e.actorId === null ? t("admin.activity.system") : (e.actorName ?? t("common.anonymous"))}

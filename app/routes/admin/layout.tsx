@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { SidebarInset, sidebarOpenFromCookie, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
-import { requirePage } from "~/guards.server";
+import { requirePage, teamOnAdminOnlyPage } from "~/guards.server";
 import { useTranslation } from "~/lib/use-translation";
 
 import type { Route } from "./+types/layout";
@@ -11,7 +11,9 @@ import type { Route } from "./+types/layout";
 /** Who may open each admin page is its row in shared/route-policy.ts (moderators: the dashboard, claims and reports). */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    requirePage(context, request);
+    // a moderator on an admin-only page gets the 403 page from the loaders (below and the page's), which all
+    // call requirePage: thrown here, no loader would run and the page would not know who is signed in
+    if (!teamOnAdminOnlyPage(context, request)) requirePage(context, request);
     return next();
   },
 ];

@@ -8,11 +8,12 @@ import { blockAccount, unblockAccount } from "#server/domain/accounts/block-acco
 import { changeRole } from "#server/domain/accounts/change-role.ts";
 import { listUsers } from "#server/domain/accounts/list-users.ts";
 import { removeAccount } from "#server/domain/accounts/remove-account.ts";
+import { listStaffCities } from "#server/domain/cities/list-cities.ts";
 import { AdminPage, listHref, NumberedPager, StatCard } from "~/components/admin/admin-page";
 import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { CsvLink } from "~/components/admin/csv-link";
 import { ReasonDialog } from "~/components/admin/reason-dialog";
-import { RoleConfirm, RoleForm } from "~/components/admin/role-form";
+import { RoleConfirm, RoleForm, type RoleCities } from "~/components/admin/role-form";
 import { stacked } from "~/components/admin/stacked-table";
 import { FetcherToast } from "~/components/fetcher-toast";
 import { FormError, Notice } from "~/components/forms/field";
@@ -38,17 +39,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requirePage(context, request);
   const url = new URL(request.url);
   const q = searchTerm(url);
-  const list = await inOwnCities(
-    listUsers(getServices(context).db, actorOf(viewer), { q, page: pageParam(url.searchParams.get("page")) }),
-  );
-  return { ...list, q, me: viewer.id };
+  const db = getServices(context).db;
+  const actor = actorOf(viewer);
+  const [list, cities] = await Promise.all([
+    inOwnCities(listUsers(db, actor, { q, page: pageParam(url.searchParams.get("page")) })),
+    listStaffCities(db, actor),
+  ]);
+  // a city admin gives roles for his cities only; blocking, removing and the export stay a global admin's (decision 059)
+  const global = viewer.cities === null;
+  return {
+    ...list,
+    q,
+    me: viewer.id,
+    global,
+    cities: cities.map((c) => ({ id: c.id, nameDe: c.nameDe, nameEn: c.nameEn })),
+  };
 }
 
 /** The role form's answer: changed, or a question first (granting or removing the admin role). */
 type RoleAnswer = {
   userId?: string;
   role?: Role;
-  confirm?: { userId: string; role: Role; name: string; granting: boolean };
+  confirm?: { userId: string; role: Role; name: string; granting: boolean } & RoleCities;
 };
 
 /** Block or delete an account (with a reason), answered to the dialog's fetcher. */
@@ -74,14 +86,25 @@ export const action = intentAction<RoleAnswer>(
   {
     role: intent({
       schema: roleChangeSchema,
+      // the ticked cities are one field each
+      input: ({ form, fields }) => ({ ...fields, cities: form.getAll("cities").filter((v) => typeof v === "string") }),
       invalid: "admin.users.error.update",
-      errors: { last_admin: "admin.users.error.lastAdmin", not_found: "admin.users.error.update" },
-      run: async ({ userId, role, confirmed }, { services, actor }) => {
+      errors: {
+        last_admin: "admin.users.error.lastAdmin",
+        not_found: "admin.users.error.update",
+        cityUnknown: "admin.users.error.update",
+        citiesRequired: "admin.users.error.citiesRequired",
+      },
+      run: async ({ userId, role, confirmed, scope, cities }, { services, actor }) => {
         if (confirmed !== "yes") {
           const ask = await adminRoleChangeToConfirm(services.db, actor(), { userId, role });
-          if (ask) return { confirm: { userId, role, ...ask } };
+          if (ask) return { confirm: { userId, role, ...ask, scope, cities } };
         }
-        await changeRole(services.db, actor(), { userId, role });
+        await changeRole(services.db, actor(), {
+          userId,
+          role,
+          cities: scope === "all" ? "all" : scope === "cities" ? cities : undefined,
+        });
         return { userId, role };
       },
     }),
@@ -121,8 +144,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AdminPage
       title={t("admin.users.title")}
-      intro={t("admin.users.intro")}
-      actions={<CsvLink href={exportHref("/admin/users.csv", { q: d.q })} label={t("admin.csv.downloadUsers")} />}
+      intro={d.global ? t("admin.users.intro") : t("admin.users.introCity")}
+      actions={
+        d.global && <CsvLink href={exportHref("/admin/users.csv", { q: d.q })} label={t("admin.csv.downloadUsers")} />
+      }
     >
       <FetcherToast fetcherKey={ACCOUNT_FETCHER} />
       <FetcherToast fetcherKey={UNBLOCK_FETCHER} errors />
@@ -142,7 +167,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       />
       {roleAnswer?.ok && roleAnswer.confirm && <RoleConfirm {...roleAnswer.confirm} />}
       {roleAnswer?.ok && !roleAnswer.confirm && <Notice text={t("admin.users.success.updated")} />}
-      {roleAnswer?.ok === false && <FormError error={roleAnswer.error} />}
+      {roleAnswer?.ok === false && <FormError error={roleAnswer.fieldErrors.cities ?? roleAnswer.error} />}
       {d.items.length === 0 ? (
         <p className="rounded-2xl border-2 border-dashed border-ink/15 p-10 text-center text-muted-foreground">
           {t("admin.users.empty")}
@@ -180,10 +205,20 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap lg:table-cell">{dates.day(u.createdAt)}</TableCell>
                   <TableCell className={stacked.cell}>
-                    <RoleForm key={`${u.role}:${answerAt}`} userId={u.id} role={u.role} name={u.name ?? u.email} />
+                    <RoleForm
+                      key={`${u.role}:${u.cities.join(",")}:${answerAt}`}
+                      userId={u.id}
+                      role={u.role}
+                      name={u.name ?? u.email}
+                      cities={u.cities}
+                      options={d.cities}
+                      global={d.global}
+                    />
                   </TableCell>
                   <TableCell className={stacked.cell}>
-                    {u.id !== d.me && <AccountActions userId={u.id} name={u.name ?? u.email} blocked={!!u.blockedAt} />}
+                    {u.id !== d.me && d.global && (
+                      <AccountActions userId={u.id} name={u.name ?? u.email} blocked={!!u.blockedAt} />
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,12 +1,20 @@
 import { LegalPage, useOperator } from "~/components/legal-page";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
+import { getServices } from "~/guards.server";
+import { listCityOperators } from "#server/domain/cities/list-cities.ts";
+import type { Route } from "./+types/about";
 
 // Painted before React's scripts are fetched; see deferred-scripts.
 export const handle = HYDRATE_PUBLIC;
 
 export const meta = () => [{ title: "Impressum · Boonees" }, { name: "description", content: "Impressum und Anbieterkennzeichnung von Boonees." }];
 
-export default function About() {
+// A city that names its own operator (admin › cities) adds its details to the deployment's (decision 053).
+export async function loader({ context }: Route.LoaderArgs) {
+  return { cities: await listCityOperators(getServices(context).db) };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   const op = useOperator();
   return (
     <LegalPage title="Impressum">
@@ -25,6 +33,26 @@ export default function About() {
         <h2>Vertreten durch</h2>
         <p>{op.representative}</p>
       </section>
+      {loaderData.cities.map((c) => (
+        <section key={c.slug} data-testid="city-operator">
+          <h2>Boonees {c.nameDe}</h2>
+          <p className="whitespace-pre-line">
+            {c.name}
+            {c.address && (
+              <>
+                <br />
+                {c.address}
+              </>
+            )}
+          </p>
+          {c.email && (
+            <p>
+              E-Mail: <a href={`mailto:${c.email}`}>{c.email}</a>
+            </p>
+          )}
+          {c.representative && <p>Vertreten durch: {c.representative}</p>}
+        </section>
+      ))}
       <section>
         <h2>Haftung für Inhalte</h2>
         <p>

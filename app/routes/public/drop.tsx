@@ -108,7 +108,7 @@ export default function Drop({ loaderData: drop }: Route.ComponentProps) {
               <img src={drop.hintImageUrl} alt={t("drops.page.hintPhoto")} width={800} height={800} className="w-full rounded-2xl border-2 border-ink/10" loading="lazy" />
             </figure>
           )}
-          <DropHints hints={drop.hints} />
+          <DropHints hints={drop.hints} timeZone={drop.timeZone} />
           <h2 className="mt-8 font-display text-2xl font-bold">{t("drops.page.figures")}</h2>
           <p className="mt-1 text-ink-soft" data-testid="drop-status">
             {hidden > 0 ? t("drops.landing.stillHidden", { count: hidden, total: drop.total }) : t("drops.landing.allFound", { count: drop.total })}

@@ -76,7 +76,7 @@ export default function Drops({ loaderData }: Route.ComponentProps) {
                         {pick(d.title)}
                       </Link>
                     </h3>
-                    <p className="mt-1 text-sm text-ink-soft">{dates.dayTime(d.releasedAt)}</p>
+                    <p className="mt-1 text-sm text-ink-soft">{dates.dayTimeIn(d.releasedAt, d.timeZone)}</p>
                     {pick(d.area) && <p className="mt-1 wrap-anywhere">{t("drops.area", { area: pick(d.area) })}</p>}
                     <p className="mt-2 font-semibold">{t("drops.list.found", { found: d.found, total: d.total })}</p>
                   </Card>

@@ -8,6 +8,7 @@ import type { Route } from "./+types/home";
 import { HYDRATE_PUBLIC } from "~/components/deferred-scripts";
 import { LandingDrop } from "~/components/drops/landing-drop";
 import { useDropEvents } from "~/components/drops/use-drop-events";
+import { useBilingual } from "~/components/drops/bilingual";
 import { getServices } from "~/guards.server";
 import { getLandingDrop } from "#server/domain/drops/public-drops.ts";
 import { listCities, publicCity } from "#server/domain/cities/list-cities.ts";
@@ -38,12 +39,20 @@ export const links: Route.LinksFunction = () => fontPreloads();
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getServices(context).db;
   const [drop, cities] = await Promise.all([getLandingDrop(db), listCities(db)]);
-  return { drop, now: Date.now(), cities: cities.map(publicCity) };
+  // the weekly banner names the drop's city; without a drop the first city's (one city: DROP_CITY, decision 053)
+  const first = cities.reduce<(typeof cities)[number] | undefined>((a, c) => (!a || c.id < a.id ? c : a), undefined);
+  const bannerCity = !drop
+    ? first && { de: first.nameDe, en: first.nameEn }
+    : drop.state === "waiting"
+      ? drop.city
+      : drop.drop.city;
+  return { drop, now: Date.now(), cities: cities.map(publicCity), bannerCity: bannerCity ?? null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
   const settings = root?.settings;
+  const pick = useBilingual();
   // also without a drop: a newly scheduled one appears
   useDropEvents();
   return (
@@ -51,7 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero signedIn={!!root?.viewer} withDrop={!!loaderData.drop} />
       {/* the current or next drop, above the spec's weekly-drop banner (which always stays) */}
       <div data-live="landing-drop">{loaderData.drop && <LandingDrop drop={loaderData.drop} serverNow={loaderData.now} />}</div>
-      <DropBanner city={settings?.dropCity ?? "Kiel"} />
+      <DropBanner city={loaderData.bannerCity ? pick(loaderData.bannerCity) : (settings?.dropCity ?? "Kiel")} />
       <CityList cities={loaderData.cities} />
       <About />
       <FollowCreator url={settings?.creatorProfileUrl ?? "#"} />

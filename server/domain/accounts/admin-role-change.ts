@@ -6,7 +6,7 @@ import { roleOf } from "../../auth/role-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles } from "../../db/schema.ts";
 import { assertRole, DomainError, type Actor } from "../errors.ts";
-import { assertGlobalStaff } from "../staff-scope.ts";
+import { assertMayChangeRoleOf } from "./change-role.ts";
 
 /**
  * Granting or removing the admin role is asked for twice. Returns what the confirmation names
@@ -14,7 +14,8 @@ import { assertGlobalStaff } from "../staff-scope.ts";
  */
 export async function adminRoleChangeToConfirm(db: DbOrTx, actor: Actor | null, input: { userId: string; role: Role }) {
   assertRole(actor, ["admin"]);
-  assertGlobalStaff(actor); // accounts belong to no city: a global admin's (decision 058)
+  // a city admin asks only about people whose role is his to change (decision 059)
+  await assertMayChangeRoleOf(db, actor, input.userId);
   const [target] = await db
     .select({ name: profiles.name, email: profiles.email })
     .from(profiles)

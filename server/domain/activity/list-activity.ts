@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import type { ActivityKind } from "#shared/activity.ts";
 
@@ -43,6 +43,8 @@ export async function listActivity(
       createdAt: activityLog.createdAt,
       actorId: activityLog.actorId,
       actorName: profiles.name,
+      // its city's zone (decision 053); null for an entry of no city: the page shows it in the site's zone
+      timeZone: sql<string | null>`(select c.time_zone from cities c where c.id = ${activityCitySql})`,
     })
     .from(activityLog)
     .leftJoin(profiles, eq(profiles.id, activityLog.actorId))

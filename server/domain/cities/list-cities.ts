@@ -57,3 +57,27 @@ export const publicCity = (c: City): PublicCity => ({
   areaEn: c.areaEn,
   active: c.active,
 });
+
+/** A city's own operator for the legal notice (/about), beside the deployment's (decision 053, follow-up). */
+export interface CityOperator {
+  slug: string;
+  nameDe: string;
+  name: string | null;
+  address: string | null;
+  email: string | null;
+  representative: string | null;
+}
+
+/** The cities that name their own operator (any detail set), in the city list's order. */
+export async function listCityOperators(db: DbOrTx): Promise<CityOperator[]> {
+  return (await listCities(db))
+    .filter((c) => c.operatorName || c.operatorAddress || c.operatorEmail || c.operatorRepresentative)
+    .map((c) => ({
+      slug: c.slug,
+      nameDe: c.nameDe,
+      name: c.operatorName,
+      address: c.operatorAddress,
+      email: c.operatorEmail,
+      representative: c.operatorRepresentative,
+    }));
+}

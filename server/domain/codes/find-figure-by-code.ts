@@ -206,7 +206,7 @@ const figureByTag = preparedStatement<{ tagId: string }, TaggedFigureRow>("figur
 );
 
 /**
- * The figure of a tag read again, counting nothing: after a lost race (decision 061) the page shows the
+ * The figure of a tag read again, counting nothing: after a lost race (decision 060) the page shows the
  * new owner from it instead of looking the code up a second time, which would queue on the address's
  * throttle row with every other finder behind that address.
  */

@@ -23,6 +23,8 @@ export interface DropSummary {
   hidden: number;
   /** The drop's city's zone: its times are shown in it (decision 053). */
   timeZone: string;
+  /** The drop's city's name (the landing page's weekly banner names it). */
+  city: Bilingual;
 }
 
 export interface PublicHint {
@@ -40,7 +42,7 @@ export const LIVE_DAYS = 7;
  * public before its release), else the latest released one.
  */
 export type LandingDrop =
-  | { state: "waiting"; releaseAt: string; timeZone: string }
+  | { state: "waiting"; releaseAt: string; timeZone: string; city: Bilingual }
   | { state: "live" | "done"; drop: DropSummary; hints: PublicHint[] }
   | null;
 
@@ -48,7 +50,9 @@ const summaryColumns = sql`d.id, d.title_de, d.title_en, d.area_de, d.area_en, d
   (select count(*)::int from drop_figures df where df.drop_id = d.id) as total,
   (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is not null) as found,
   (select count(*)::int from drop_figures df join boonees b on b.id = df.boonee_id where df.drop_id = d.id and b.owner_id is null and b.status = 'Archived') as archived,
-  (select c.time_zone from cities c where c.id = d.city_id) as time_zone`;
+  (select c.time_zone from cities c where c.id = d.city_id) as time_zone,
+  (select c.name_de from cities c where c.id = d.city_id) as city_de,
+  (select c.name_en from cities c where c.id = d.city_id) as city_en`;
 
 type SummaryRow = {
   id: string;
@@ -61,6 +65,8 @@ type SummaryRow = {
   found: number;
   archived: number;
   time_zone: string;
+  city_de: string;
+  city_en: string;
 };
 const toSummary = (r: SummaryRow): DropSummary => ({
   id: r.id,
@@ -71,6 +77,7 @@ const toSummary = (r: SummaryRow): DropSummary => ({
   found: r.found,
   hidden: Math.max(0, r.total - r.found - r.archived),
   timeZone: r.time_zone,
+  city: { de: r.city_de, en: r.city_en },
 });
 
 async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> {
@@ -92,7 +99,7 @@ async function releasedHints(db: DbOrTx, dropId: string): Promise<PublicHint[]> 
  */
 export type CurrentDrop =
   | { state: "live" | "done"; row: SummaryRow }
-  | { state: "waiting"; id: string; releaseAt: string; timeZone: string }
+  | { state: "waiting"; id: string; releaseAt: string; timeZone: string; city: Bilingual }
   | null;
 
 export async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null): Promise<CurrentDrop> {
@@ -102,9 +109,17 @@ export async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null):
   );
   const recent = latest && Date.now() - new Date(latest.released_at).getTime() < LIVE_DAYS * 86_400_000;
   if (latest && recent && latest.found + latest.archived < latest.total) return { state: "live", row: latest };
-  const [next] = await queryRows<{ id: string; release_at: Date | string; time_zone: string }>(
+  const [next] = await queryRows<{
+    id: string;
+    release_at: Date | string;
+    time_zone: string;
+    city_de: string;
+    city_en: string;
+  }>(
     db,
-    sql`select id, release_at, (select c.time_zone from cities c where c.id = drops.city_id) as time_zone from drops where released_at is null and cancelled_at is null${andInCity(sql`city_id`, cityId)} order by release_at, id limit 1`,
+    sql`select d.id, d.release_at, c.time_zone, c.name_de as city_de, c.name_en as city_en
+        from drops d join cities c on c.id = d.city_id
+        where d.released_at is null and d.cancelled_at is null${andInCity(sql`d.city_id`, cityId)} order by d.release_at, d.id limit 1`,
   );
   if (next)
     return {
@@ -112,6 +127,7 @@ export async function pickCurrentDrop(db: DbOrTx, cityId: number | null = null):
       id: next.id,
       releaseAt: new Date(next.release_at).toISOString(),
       timeZone: next.time_zone,
+      city: { de: next.city_de, en: next.city_en },
     };
   return latest ? { state: "done", row: latest } : null;
 }
@@ -121,7 +137,7 @@ export async function getLandingDrop(db: DbOrTx, cityId: number | null = null): 
   const current = await pickCurrentDrop(db, cityId);
   if (!current) return null;
   if (current.state === "waiting")
-    return { state: "waiting", releaseAt: current.releaseAt, timeZone: current.timeZone };
+    return { state: "waiting", releaseAt: current.releaseAt, timeZone: current.timeZone, city: current.city };
   return { state: current.state, drop: toSummary(current.row), hints: await releasedHints(db, current.row.id) };
 }
 

@@ -44,7 +44,9 @@ export function ClaimRow({ claim: c, canReview }: { claim: ClaimItem; canReview:
       <TableCell className={`max-w-56 truncate ${stacked.cell}`}>
         {c.email ?? <span className="text-muted-foreground">{t("admin.claims.emailHidden")}</span>}
       </TableCell>
-      <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell}`}>{dates.table(c.claimedAt)}</TableCell>
+      <TableCell className={`whitespace-nowrap tabular-nums ${stacked.cell}`}>
+        {dates.tableIn(c.claimedAt, c.timeZone)}
+      </TableCell>
       <TableCell className={stacked.cell}>
         <ClaimStatus status={c.status} reason={c.reason} reasonLang={c.reasonLang} />
       </TableCell>
