@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { formatDay, formatDayTime, formatSpreadsheetTime, formatTable } from "../../shared/dates.ts";
+import { activity, city, cityStaffRow, claimRow, drop } from "../support/factories.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import {
   db,
@@ -64,18 +65,14 @@ export async function newCity(nameDe: string, nameEn: string, timeZone: string, 
   const suffix = unique()
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "");
-  const [row] = await db
-    .insert(schema.cities)
-    .values({
-      slug: `${nameEn.toLowerCase().replace(/[^a-z]+/g, "")}-${suffix}`.slice(0, 40),
-      nameDe: `${nameDe} ${suffix}`,
-      nameEn: `${nameEn} ${suffix}`,
-      timeZone,
-      country,
-      active: true,
-    })
-    .returning();
-  return row;
+  return city(db, {
+    slug: `${nameEn.toLowerCase().replace(/[^a-z]+/g, "")}-${suffix}`.slice(0, 40),
+    nameDe: `${nameDe} ${suffix}`,
+    nameEn: `${nameEn} ${suffix}`,
+    timeZone,
+    country,
+    active: true,
+  });
 }
 
 /** A staff account of some cities, signed in on `page` (in `lang`). */
@@ -83,7 +80,7 @@ export async function staffOf(page: Page, role: "admin" | "moderator", cityIds: 
   const user = await createAccount(`${role} ${unique()}`);
   await grantRole(user.id, role);
   await db.delete(schema.cityStaff).where(eq(schema.cityStaff.userId, user.id));
-  await db.insert(schema.cityStaff).values(cityIds.map((cityId) => ({ userId: user.id, cityId })));
+  for (const cityId of cityIds) await cityStaffRow(db, user.id, cityId);
   if (lang === "en") await useEnglish(page);
   await signIn(page, user.email, user.password);
   return user;
@@ -113,7 +110,7 @@ export async function tokyoNightClaim(browser: Browser, lang: Lang, phone = fals
     cityId: tokyo.id,
   });
   await db.update(schema.boonees).set({ claimedAt: at }).where(eq(schema.boonees.id, f.id));
-  await db.insert(schema.claims).values({ figureId: f.id, userId: finder.id, claimedAt: at });
+  await claimRow(db, { figureId: f.id, userId: finder.id, claimedAt: at });
   const tokyoDay = formatDay(at, lang, "Asia/Tokyo");
   const berlinDay = formatDay(at, lang, "Europe/Berlin");
   expect(tokyoDay).not.toBe(berlinDay);
@@ -285,14 +282,11 @@ export async function cityTimesAndOperator(browser: Browser, lang: Lang, phone =
     .where(eq(schema.cities.id, tokyo.id));
   const at = new Date("2026-11-26T15:30:00Z");
   const title = `Mitternachtsdrop ${unique()}`;
-  const [drop] = await db
-    .insert(schema.drops)
-    .values({ titleDe: title, titleEn: title, releaseAt: at, releasedAt: at, cityId: tokyo.id })
-    .returning();
-  await db.insert(schema.activityLog).values({
+  const released = await drop(db, { titleDe: title, titleEn: title, releaseAt: at, releasedAt: at, cityId: tokyo.id });
+  await activity(db, {
     action: "drop.released",
     objectType: "drop",
-    objectId: drop.id,
+    objectId: released.id,
     objectLabel: title,
     createdAt: at,
   });
