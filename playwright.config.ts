@@ -7,7 +7,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  timeout: 90_000, // a long admin walk took 48 s at load 30: only a failing test waits this long
   // generous: on a busy 2-core CI machine a navigation and its render took over 7 s (a toast not seen in time);
   // an expectation that holds passes as soon as it holds, so only a failing test waits this long
   expect: { timeout: 15_000 },

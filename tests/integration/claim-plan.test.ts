@@ -45,7 +45,7 @@ beforeAll(async () => {
     schema,
     logger: { logQuery: (query, params) => void captured.push({ query, params }) },
   }) as unknown as Db;
-}, 180_000);
+}, 600_000); // seeding 100,000 figures took past 180 s at load 33
 afterAll(async () => {
   await pool?.end();
   await observer?.end();
