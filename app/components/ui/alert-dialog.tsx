@@ -3,8 +3,7 @@ import type * as React from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
-import { BACKDROP } from "./dialog";
-import { ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
+import { BACKDROP, ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
 
 export const AlertDialog = ModalRoot;
 export const AlertDialogTrigger = ModalTrigger;

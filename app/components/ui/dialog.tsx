@@ -4,14 +4,11 @@ import type * as React from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
-import { ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
+import { BACKDROP, ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
 
 export const Dialog = ModalRoot;
 export const DialogTrigger = ModalTrigger;
 export const DialogClose = ModalClose;
-
-/** The backdrop of every modal (a ::backdrop of the browser's <dialog>, app/components/ui/modal.tsx). */
-export const BACKDROP = "backdrop:bg-ink/50 backdrop:backdrop-blur-[2px]";
 
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof ModalContent>) {
   const { t } = useTranslation();

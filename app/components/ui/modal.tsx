@@ -1,4 +1,3 @@
-import { Slot } from "radix-ui";
 import {
   createContext,
   useContext,
@@ -12,12 +11,17 @@ import {
   type ReactNode,
 } from "react";
 
+import { Slot } from "./slot";
+
 /**
  * A modal on the browser's own <dialog> (decision 056): showModal() keeps focus inside, makes the page behind inert,
  * closes on Escape and gives focus back on close, with none of a dialog library's JavaScript. The dialog, alert
  * dialog and sheet of app/components/ui are its styles; the API is the one they had (Root, Trigger, Close, Content,
  * Title, Description; open or defaultOpen with onOpenChange). Like before, the content is rendered only while open.
  */
+/** The backdrop of every modal (the <dialog>'s ::backdrop). */
+export const BACKDROP = "backdrop:bg-ink/50 backdrop:backdrop-blur-[2px]";
+
 interface ModalState {
   open: boolean;
   setOpen: (open: boolean) => void;
@@ -59,7 +63,7 @@ type ButtonProps = ComponentProps<"button"> & { asChild?: boolean };
 
 function ModalButton({ asChild, onClick, to, ...props }: ButtonProps & { to: boolean }) {
   const { open, setOpen } = useModal();
-  const Comp = asChild ? Slot.Root : "button";
+  const Comp = asChild ? Slot : "button";
   return (
     <Comp
       type="button"

@@ -4,8 +4,7 @@ import type * as React from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
-import { BACKDROP } from "./dialog";
-import { ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
+import { BACKDROP, ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
 
 export const Sheet = ModalRoot;
 export const SheetTrigger = ModalTrigger;
