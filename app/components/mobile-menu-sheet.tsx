@@ -1,12 +1,9 @@
-import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
 
+import { LogoutButton } from "~/components/logout-button";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "~/components/ui/sheet";
 import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
-
-// only a signed-in menu has it: a signed-out visitor's first tap loads no confirmation dialog (decision 056)
-const LogoutButton = lazy(() => import("~/components/logout-button").then((m) => ({ default: m.LogoutButton })));
 
 export default function MobileMenuSheet({
   signedIn,
@@ -63,9 +60,7 @@ export default function MobileMenuSheet({
         </nav>
         {signedIn && (
           <div className="mt-auto border-t-2 border-ink/10 pt-4 [&_button]:w-full">
-            <Suspense fallback={null}>
-              <LogoutButton />
-            </Suspense>
+            <LogoutButton />
           </div>
         )}
       </SheetContent>

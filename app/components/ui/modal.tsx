@@ -1,7 +1,6 @@
 import {
   createContext,
   useContext,
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -97,9 +96,11 @@ export function ModalContent({
   openRef.current = open;
   const closedRef = useRef(onCloseAutoFocus);
   closedRef.current = onCloseAutoFocus;
-  // rendered in the browser only (as a dialog library's portal was): the server's HTML has no closed dialog to show
+  // rendered in the browser only (as a dialog library's portal was): the server's HTML has no closed dialog to show.
+  // A layout effect, as that portal's: the content is there before the effects of the dialog's owner run (a scanner
+  // that reaches for its <video> at once).
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useLayoutEffect(() => setMounted(true), []);
   const show = mounted && open;
   useLayoutEffect(() => {
     const dialog = ref.current;
