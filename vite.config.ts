@@ -17,5 +17,6 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  build: { sourcemap: false },
+  // SOURCEMAP=1 for scripts/route-chunks.mjs --modules (which module fills a chunk); never shipped
+  build: { sourcemap: process.env.SOURCEMAP === "1" },
 });

@@ -1,44 +1,35 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /** The spec's enumerations (section 3); the same values as the database enums. */
 export const RARITIES = ["Common", "Rare", "Legendary"] as const;
 export const STATUSES = ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"] as const;
 export const ELEMENTS = ["Feuer", "Wasser", "Erde", "Luft", "Blitz", "Eis"] as const;
 
-/** Trimmed, cut to `max`, and null when empty. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => {
-      const s = (v ?? "").trim().slice(0, max);
-      return s === "" ? null : s;
-    });
+/**
+ * What a field accepts, as data (decision 056: the table reaches the browser, zod does not;
+ * shared/figure-field-schemas.ts makes each rule its zod schema, which the admin action parses with):
+ * - `text`: trimmed, cut to that length, null when empty; with `required` (an error key) never empty;
+ * - `integer`: a whole number from min to max, or null when empty;
+ * - `day`: a date as YYYY-MM-DD that exists in the calendar, or null when empty;
+ * - `oneOf`: one of the values; empty is null, or the `default` where there is one.
+ * Error messages are translation keys.
+ */
+export type FieldRule =
+  | { text: number; required?: string }
+  | { integer: readonly [min: number, max: number]; error: string }
+  | { day: string }
+  | { oneOf: readonly string[]; error: string; default?: string };
 
-/** A whole number from min to max, or null when empty. */
-export const optionalInteger = (min: number, max: number, error: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() !== "" ? Number(v.trim()) : null))
-    .pipe(z.number(error).int(error).min(min, error).max(max, error).nullable());
-
-/** A date as YYYY-MM-DD that exists in the calendar, or null when empty. */
-export const optionalDay = (error: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() !== "" ? v.trim() : null))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, error)
-        .refine(
-          (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-          error,
-        )
-        .nullable(),
-    );
+/** The value a rule reads from the posted string. */
+export type RuleValue<R> = R extends { oneOf: readonly (infer O)[]; default: string }
+  ? O
+  : R extends { oneOf: readonly (infer O)[] }
+    ? O | null
+    : R extends { integer: unknown }
+      ? number | null
+      : R extends { required: string }
+        ? string
+        : string | null;
 
 /** How the admin form shows a field (shared by the rows below and app/components/admin/figure-fields.tsx). */
 export type InputSpec =
@@ -65,7 +56,7 @@ export type CharacteristicSpec =
 interface FieldRow {
   key: string;
   column: string;
-  schema: z.ZodType | null;
+  rule: FieldRule | null;
   input: InputSpec;
   inherited: boolean;
   secret: boolean;
@@ -79,11 +70,11 @@ interface FieldRow {
 
 /**
  * Every field of a figure that the admin form edits, in the form's order (docs/recipes.md, "Add a
- * figure field"). One row drives the admin form's schema (`schema`), its input (`input`, label
+ * figure field"). One row drives the admin form's schema (`rule`, made a zod schema by shared/figure-field-schemas.ts), its input (`input`, label
  * `admin.fields.<key>`, `wide` fields span the whole form), inheritance by instances (`inherited`,
  * `column` is what boonees.overridden_fields stores), the column lists that read figures (`secret`
  * ones never reach a public query), the create and update values and the characteristics on the
- * figure page (`characteristic`, label `figure.fields.<label ?? key>`). `schema: null` marks a field
+ * figure page (`characteristic`, label `figure.fields.<label ?? key>`). `rule: null` marks a field
  * the form does not edit as text (the picture is uploaded). The Drizzle column (`boonees[key]` in
  * server/db/schema.ts) and its migration are written by hand.
  */
@@ -91,11 +82,7 @@ const WRITTEN_FIELDS = [
   {
     key: "name",
     column: "name",
-    schema: z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim().slice(0, 100))
-      .pipe(z.string().min(1, "admin.fields.error.nameRequired")),
+    rule: { text: 100, required: "admin.fields.error.nameRequired" },
     input: { type: "text", wide: true, required: true, maxLength: 100 },
     inherited: true,
     secret: false,
@@ -105,7 +92,7 @@ const WRITTEN_FIELDS = [
   {
     key: "description",
     column: "description",
-    schema: optionalText(5000),
+    rule: { text: 5000 },
     input: { type: "textarea", wide: true, rows: 4, maxLength: 5000 },
     inherited: true,
     secret: false,
@@ -115,7 +102,7 @@ const WRITTEN_FIELDS = [
   {
     key: "rarity",
     column: "rarity",
-    schema: z.enum(RARITIES, "admin.fields.error.rarity").default("Common"),
+    rule: { oneOf: RARITIES, error: "admin.fields.error.rarity", default: "Common" },
     input: { type: "select", options: RARITIES, optionLabel: "common.rarity", defaultValue: "Common" },
     inherited: true,
     secret: false,
@@ -125,7 +112,7 @@ const WRITTEN_FIELDS = [
   {
     key: "status",
     column: "status",
-    schema: z.enum(STATUSES, "admin.fields.error.status").default("Draft"),
+    rule: { oneOf: STATUSES, error: "admin.fields.error.status", default: "Draft" },
     input: { type: "select", options: STATUSES, optionLabel: "admin.status", defaultValue: "Draft" },
     inherited: false,
     secret: false,
@@ -135,7 +122,7 @@ const WRITTEN_FIELDS = [
   {
     key: "series",
     column: "series",
-    schema: optionalText(100),
+    rule: { text: 100 },
     input: { type: "text", maxLength: 100 },
     inherited: true,
     secret: false,
@@ -145,7 +132,7 @@ const WRITTEN_FIELDS = [
   {
     key: "imageUrl",
     column: "image_url",
-    schema: null,
+    rule: null,
     input: { type: "upload" },
     inherited: true,
     secret: false,
@@ -155,7 +142,7 @@ const WRITTEN_FIELDS = [
   {
     key: "origin",
     column: "origin",
-    schema: optionalText(200),
+    rule: { text: 200 },
     input: { type: "text", maxLength: 200 },
     inherited: true,
     secret: false,
@@ -165,7 +152,7 @@ const WRITTEN_FIELDS = [
   {
     key: "passion",
     column: "passion",
-    schema: optionalText(200),
+    rule: { text: 200 },
     input: { type: "text", maxLength: 200 },
     inherited: true,
     secret: false,
@@ -175,7 +162,7 @@ const WRITTEN_FIELDS = [
   {
     key: "superpower",
     column: "superpower",
-    schema: optionalText(200),
+    rule: { text: 200 },
     input: { type: "text", maxLength: 200 },
     inherited: true,
     secret: false,
@@ -185,7 +172,7 @@ const WRITTEN_FIELDS = [
   {
     key: "personality",
     column: "personality",
-    schema: optionalText(200),
+    rule: { text: 200 },
     input: { type: "text", maxLength: 200 },
     inherited: true,
     secret: false,
@@ -195,11 +182,7 @@ const WRITTEN_FIELDS = [
   {
     key: "element",
     column: "element",
-    schema: z
-      .string()
-      .optional()
-      .transform((v) => (v && v !== "" ? v : null))
-      .pipe(z.enum(ELEMENTS, "admin.fields.error.element").nullable()),
+    rule: { oneOf: ELEMENTS, error: "admin.fields.error.element" },
     input: {
       type: "select",
       options: ELEMENTS,
@@ -215,7 +198,7 @@ const WRITTEN_FIELDS = [
   {
     key: "birthDate",
     column: "birth_date",
-    schema: optionalDay("admin.fields.error.birthDate"),
+    rule: { day: "admin.fields.error.birthDate" },
     input: { type: "date" },
     inherited: true,
     secret: false,
@@ -260,13 +243,13 @@ export const FIGURE_FIELDS: readonly (WrittenField | EnglishField)[] = WRITTEN_F
 
 export type FigureField = (typeof FIGURE_FIELDS)[number];
 /** The fields the admin form edits as text, select or date (not the uploaded picture). */
-export type FormField = Exclude<FigureField, { schema: null }>;
+export type FormField = Exclude<FigureField, { rule: null }>;
 export type FormKey = FormField["key"];
 export type FieldInput = FigureField["input"];
 export type CharacteristicField = Exclude<FigureField, { characteristic: null }>;
 export type CharacteristicKey = CharacteristicField["key"];
 
-export const FORM_FIELDS = FIGURE_FIELDS.filter((f): f is FormField => f.schema !== null);
+export const FORM_FIELDS = FIGURE_FIELDS.filter((f): f is FormField => f.rule !== null);
 /** The German key of each English companion (descriptionEn -> description). */
 export const isEnglishField = (f: FigureField): f is EnglishField => "englishOf" in f;
 export const englishKey = <K extends TranslatableKey>(key: K) => `${key}En` as const;
@@ -278,11 +261,6 @@ export function englishNeedsGerman(v: Record<string, unknown>, ctx: z.Refinement
       ctx.addIssue({ code: "custom", path: [f.englishOf], message: "admin.fields.error.germanRequired" });
 }
 export const CHARACTERISTIC_FIELDS = FIGURE_FIELDS.filter((f): f is CharacteristicField => f.characteristic !== null);
-
-/** The zod shape of the form's fields, key by key (shared/schemas/admin.ts builds its schema from it). */
-export const figureFieldsShape = Object.fromEntries(FORM_FIELDS.map((f) => [f.key, f.schema])) as {
-  [F in FormField as F["key"]]: F["schema"];
-};
 
 /** The form's fields of a figure, a template or a parsed form, in the table's order. */
 export function formValues<T extends Record<FormKey, unknown>>(row: T): Pick<T, FormKey> {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
-import { ELEMENTS, englishNeedsGerman, figureFieldsShape, optionalText, RARITIES, STATUSES } from "../figure-fields.ts";
+import { figureFieldsShape, optionalText } from "../figure-field-schemas.ts";
+import { ELEMENTS, englishNeedsGerman, RARITIES, STATUSES } from "../figure-fields.ts";
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 import { pickedFileProblem } from "../upload-rules.ts";

@@ -51,15 +51,32 @@ test.describe("JavaScript budget of the public pages", () => {
   });
 });
 
-// Issue 39 item 4: the JavaScript a page loads once its app runs (after the first tap on a public page whose
-// app starts on demand, at once signed in), compressed as Chromium fetches it, for every page of the route
-// policy table, opened by whoever may open it (scripts/app-js-size.mjs). The goal is 120 KB; decision 056
-// records how far the pages are from it. Until they get there, each group keeps the ceiling measured when
-// this test was written, so a page that grows fails here. The team's ceiling rose from 215 to 230 KB when cities
-// and staff per city gave the figure, drop and broadcast forms a city select (decisions 053, 058).
-const APP_BUDGET_KB = { public: 150, signedIn: 160, team: 230 } as const;
-/** Over their group's ceiling: the figure page loads zod through the field table of shared/figure-fields.ts (its characteristics). */
-const PAGE_BUDGET_KB: Partial<Record<string, number>> = { "/boonee/:id": 190, "/boonee/{figure}": 190 };
+// Issue 39 item 4: the JavaScript a page loads once its app runs (after the first tap on a public page whose app starts
+// on demand, at once signed in), compressed as Chromium fetches it, for every page of the route policy table, opened by
+// whoever may open it (scripts/app-js-size.mjs). The goal is 120 KB; decision 056 records how far the pages are from
+// it. A page that reached it is held to it; the others keep the ceiling measured on 2026-11-28 (about 1 KB above it:
+// inline data varies), so a page that grows fails here. Admin pages share one ceiling (their layout alone is ~135 KB).
+const APP_BUDGET_KB = { public: 120, signedIn: 120, team: 200 } as const;
+/** Pages not yet at 120 KB, at what they reached (decision 056 says what holds each above it). */
+const PAGE_BUDGET_KB: Partial<Record<string, number>> = {
+  "/": 128,
+  "/claim": 125,
+  "/claim/:secretCode": 131,
+  "/c/:secretCode": 131,
+  "/s/:figureId": 127,
+  "/boonee": 134,
+  "/boonee/:id": 142,
+  "/boonee/{figure}": 141,
+  "/boonees": 125,
+  "/drops": 126,
+  "/drops/:id": 126,
+  "/leaderboard": 122,
+  "/stats": 127,
+  "/:city": 127,
+  "/*": 127,
+  "/profile": 136,
+  "/claimed/:id": 144,
+};
 
 /** Routes that are no page (a resource route: a download, a form's target, a redirect): their route file is `.ts`. */
 function resourceRoutes(): Set<string> {

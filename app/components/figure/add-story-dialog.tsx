@@ -20,13 +20,7 @@ import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-import { StoryFields } from "./story-fields";
-
-/** Today in the browser's own calendar (the date input's upper bound). */
-export const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
+import { localToday, StoryFields } from "./story-fields";
 
 /**
  * The owner's add-story dialog (loaded on first use, see AddStoryButton). It posts with a fetcher (the

@@ -19,8 +19,7 @@ import { toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
-import { localToday } from "./add-story-dialog";
-import { StoryFields, type StoryValues } from "./story-fields";
+import { localToday, StoryFields, type StoryValues } from "./story-fields";
 
 /** The keyed fetcher of story deletions: the page's FetcherToast reports them (the story is gone by then). */
 export const STORY_DELETE_FETCHER = "story-delete";

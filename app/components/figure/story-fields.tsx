@@ -17,6 +17,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { useTranslation } from "~/lib/use-translation";
 import { dataKey } from "~/locales/message-key";
 
+/** Today in the browser's own calendar (the date input's upper bound). */
+export const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
 export interface StoryValues {
   title: string;
   story: string;
