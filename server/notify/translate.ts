@@ -1,11 +1,26 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import i18next, { type TFunction } from "i18next";
 
 import { DEFAULT_LANG, LANGS, type Lang } from "#shared/i18n-config.ts";
 
-const localesDir = fileURLToPath(new URL("../../app/locales", import.meta.url));
+/**
+ * The nearest app/locales above this module. This file runs from source (server/notify) and bundled into
+ * the server build, where the bundler may put it into any chunk (build/server/index.js or
+ * build/server/assets/…): a fixed relative path broke share cards when a lazy import split the build.
+ */
+function findLocalesDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "app", "locales");
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("app/locales not found above " + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+}
+const localesDir = findLocalesDir();
 const cache = new Map<Lang, TFunction>();
 
 function messages(lang: Lang): Record<string, unknown> {
