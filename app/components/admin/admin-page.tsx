@@ -50,7 +50,7 @@ export function StatCard({
 }) {
   return (
     <div
-      className="min-w-0 rounded-2xl border-2 border-ink/10 bg-white p-3 shadow-[0_4px_0_0_rgba(35,21,63,0.08)] sm:p-4"
+      className="min-w-0 rounded-2xl border-2 border-ink/10 bg-white px-2.5 py-3 shadow-[0_4px_0_0_rgba(35,21,63,0.08)] sm:p-4"
       data-testid={testId}
     >
       {/* wraps rather than cuts: three tiles side by side on a phone leave "MODERATOR:INNEN" no room on one line */}
