@@ -64,6 +64,7 @@ import { addWebhook } from "../../server/domain/webhooks/add-webhook.ts";
 import {
   deleteWebhook,
   replayWebhookDelivery,
+  rotateWebhookSecret,
   setWebhookEnabled,
 } from "../../server/domain/webhooks/change-webhook.ts";
 import { listWebhooks } from "../../server/domain/webhooks/list-webhooks.ts";
@@ -252,6 +253,7 @@ const TABLE: Record<string, Entry> = {
   "webhooks/change-webhook#setWebhookEnabled": refused((a) => setWebhookEnabled(s.db, a, randomUUID(), false)),
   "webhooks/change-webhook#deleteWebhook": refused((a) => deleteWebhook(s.db, a, randomUUID())),
   "webhooks/change-webhook#replayWebhookDelivery": refused((a) => replayWebhookDelivery(s.db, a, randomUUID())),
+  "webhooks/change-webhook#rotateWebhookSecret": refused((a) => rotateWebhookSecret(s.db, a, randomUUID())),
   "webhooks/list-webhooks#listWebhooks": refused((a) => listWebhooks(s.db, a)),
   "accounts/remove-account#removeAccount": refused((a) =>
     removeAccount(s.db, s.storage, a, { userId: T.finder, reason: "Test" }),

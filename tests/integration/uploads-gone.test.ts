@@ -48,6 +48,8 @@ beforeAll(async () => {
   admin = await createStaff(s, "admin", "Ada Admin");
   moderator = await createUser(s, "Mo Moderator");
   await s.db.execute(sql`update user_roles set role = 'moderator' where user_id = ${moderator.id}`);
+  // a moderator works for his cities' files (decision 059): this one for every city, as `cli grant-role` makes one
+  await s.db.execute(sql`insert into city_staff (user_id, city_id) select ${moderator.id}, id from cities`);
   s3Dir = mkdtempSync(path.join(tmpdir(), "s3rver-gone-"));
   s3server = new S3rver({
     port: 0,
