@@ -1,9 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 
 import * as schema from "../../server/db/schema.ts";
 import { formatDay, formatDayTime, formatSpreadsheetTime, formatTable } from "../../shared/dates.ts";
-import { activity, city, cityStaffRow, claimRow, drop } from "../support/factories.ts";
+import { toZonedInput } from "../../shared/zoned-time.ts";
+import { activity, city, cityStaffRow, claimRow, drop, dropDueNow } from "../support/factories.ts";
 import { createAccount, gotoAdmin } from "./admin-fixtures.ts";
 import {
   db,
@@ -19,7 +20,8 @@ import {
 
 // Issue 37's "Done when" in the browser, shared by the desktop (German) and phone (English) specs: a Tokyo
 // claim at 00:30 Tokyo time is dated that Tokyo day everywhere; the leaderboards per city and overall differ
-// as they should; the users page gives roles for cities. Each run makes its own cities and people.
+// as they should; the users page gives roles for cities; a collector who follows only Lübeck gets no Tokyo drop
+// notification. Each run makes its own cities and people.
 
 export type Lang = "de" | "en";
 
@@ -40,6 +42,19 @@ const TEXTS = {
     empty: "Keine Nutzer gefunden.",
     search: "Nutzer suchen",
     citiesRequired: "Wähle mindestens eine Stadt für diese Rolle.",
+    follow: "Stadt folgen",
+    unfollow: "Nicht mehr folgen",
+    drop: {
+      city: "Stadt",
+      titleDe: "Titel (Deutsch)",
+      titleEn: "Titel (Englisch)",
+      search: "Boonees suchen",
+      searchButton: "Suchen",
+      start: "Start",
+      schedule: "Drop planen",
+      scheduled: "Drop geplant.",
+    },
+    live: (title: string) => `Der Drop ist live: ${title}`,
   },
   en: {
     foundOn: (date: string) => `Found on ${date}`,
@@ -57,6 +72,19 @@ const TEXTS = {
     empty: "No users found.",
     search: "Search users",
     citiesRequired: "Choose at least one city for this role.",
+    follow: "Follow city",
+    unfollow: "Unfollow",
+    drop: {
+      city: "City",
+      titleDe: "Title (German)",
+      titleEn: "Title (English)",
+      search: "Search Boonees",
+      searchButton: "Search",
+      start: "Start",
+      schedule: "Schedule drop",
+      scheduled: "Drop scheduled.",
+    },
+    live: (title: string) => `The drop is live: ${title} EN`,
   },
 } as const;
 
@@ -308,4 +336,109 @@ export async function cityTimesAndOperator(browser: Browser, lang: Lang, phone =
   await expect(entry).toContainText(formatTable(at, "Asia/Tokyo", lang));
   await expect(entry).not.toContainText(formatTable(at, "Europe/Berlin", lang));
   await admin.context().close();
+}
+
+type City = typeof schema.cities.$inferSelect;
+
+/** Presses the follow (or unfollow) button on a city's page and waits for the page to say it took. */
+async function setFollow(page: Page, lang: Lang, c: City, follow: boolean) {
+  const T = TEXTS[lang];
+  await page.goto(`/${c.slug}`);
+  await page.getByRole("button", { name: follow ? T.follow : T.unfollow }).click();
+  await expect(page.getByRole("button", { name: follow ? T.unfollow : T.follow })).toBeVisible();
+}
+
+/**
+ * Schedules a drop of the city an hour ahead through /admin/drops (the city chosen in the form, the start typed
+ * in the city's zone, one of its figures ticked); returns the stored drop.
+ */
+async function scheduleCityDrop(page: Page, lang: Lang, c: City, title: string, figureName: string) {
+  const T = TEXTS[lang].drop;
+  await gotoAdmin(page, "/admin/drops");
+  const form = page.getByTestId("drop-form");
+  await form.getByLabel(T.city, { exact: true }).selectOption({ label: lang === "de" ? c.nameDe : c.nameEn });
+  await form.getByLabel(T.titleDe).fill(title);
+  await form.getByLabel(T.titleEn).fill(`${title} EN`);
+  // the picker lists the chosen city's figures (its search carries the city select)
+  await form.getByLabel(T.search).fill(figureName);
+  await form.getByRole("button", { name: T.searchButton, exact: true }).click();
+  await form.getByLabel(figureName).check();
+  const releaseAt = new Date(Date.now() + 3_600_000);
+  await form.getByLabel(T.start, { exact: true }).fill(toZonedInput(releaseAt, c.timeZone));
+  await form.getByRole("button", { name: T.schedule }).click();
+  await expect(page.getByText(T.scheduled)).toBeVisible();
+  await expect(page.getByTestId("admin-drop").filter({ hasText: title })).toHaveAttribute("data-state", "waiting");
+  const [stored] = await db.select().from(schema.drops).where(eq(schema.drops.titleDe, title));
+  // in the city, at the time typed in its zone (seconds typed, milliseconds not)
+  expect(stored.cityId).toBe(c.id);
+  expect(Math.abs(stored.releaseAt.getTime() - releaseAt.getTime())).toBeLessThan(1000);
+  return stored;
+}
+
+/**
+ * A collector who follows only Lübeck (he follows it on its page and unfollows his default city there) gets the
+ * Lübeck drop in his bell and never the Tokyo drop, both scheduled by an admin through the drop form and
+ * released by the server; a Tokyo follower's bell shows the Tokyo drop (so its absence above means something).
+ */
+export async function onlyFollowedCityDrops(browser: Browser, lang: Lang, phone = false) {
+  const T = TEXTS[lang];
+  const luebeck = await newCity("Lübeck", "Luebeck", "Europe/Berlin");
+  const tokyo = await newCity("Tokio", "Tokyo", "Asia/Tokyo", "JP");
+  const luebeckFigure = await seedFigure({ name: `Holstentor-Wicht ${unique()}`, cityId: luebeck.id });
+  const tokyoFigure = await seedFigure({ name: `Shibuya-Kobold ${unique()}`, cityId: tokyo.id });
+  const followed = async (userId: string) =>
+    (await db.select().from(schema.cityFollows).where(eq(schema.cityFollows.userId, userId))).map((r) => r.cityId);
+
+  // the collector follows Lübeck and unfollows what he followed by default (the first city)
+  const collector = await createAccount(`Lübeck-Fan ${unique()}`);
+  const page = await newPage(browser, lang, phone);
+  await signIn(page, collector.email, collector.password);
+  const defaults = await followed(collector.id);
+  await setFollow(page, lang, luebeck, true);
+  for (const id of defaults) {
+    const [c] = await db.select().from(schema.cities).where(eq(schema.cities.id, id));
+    await setFollow(page, lang, c, false);
+  }
+  expect(await followed(collector.id)).toEqual([luebeck.id]);
+  // a Tokyo follower
+  const tokyoFan = await createAccount(`Tokio-Fan ${unique()}`);
+  const fanPage = await newPage(browser, lang, phone);
+  await signIn(fanPage, tokyoFan.email, tokyoFan.password);
+  await setFollow(fanPage, lang, tokyo, true);
+
+  // an admin schedules a drop in each city; both are made due and the server releases them
+  const admin = await newPage(browser, lang, phone);
+  await signInAsAdmin(admin);
+  const luebeckTitle = `Lübeck-Drop ${unique()}`;
+  const tokyoTitle = `Tokio-Drop ${unique()}`;
+  const drops = [
+    await scheduleCityDrop(admin, lang, luebeck, luebeckTitle, luebeckFigure.name),
+    await scheduleCityDrop(admin, lang, tokyo, tokyoTitle, tokyoFigure.name),
+  ];
+  await admin.context().close();
+  for (const d of drops) await dropDueNow(db, d.id);
+  const released = async () =>
+    (
+      await db
+        .select()
+        .from(schema.drops)
+        .where(
+          inArray(
+            schema.drops.id,
+            drops.map((d) => d.id),
+          ),
+        )
+    ).filter((d) => d.releasedAt).length;
+  await expect.poll(released, { timeout: 30_000 }).toBe(2);
+
+  // the bell: the Lübeck drop, never the Tokyo drop
+  const bell = (p: Page) => p.getByTestId("notification");
+  await page.goto("/notifications");
+  await expect(bell(page).filter({ hasText: T.live(luebeckTitle) })).toBeVisible();
+  await expect(bell(page).filter({ hasText: tokyoTitle })).toHaveCount(0);
+  await page.context().close();
+  // …while the Tokyo follower has it
+  await fanPage.goto("/notifications");
+  await expect(bell(fanPage).filter({ hasText: T.live(tokyoTitle) })).toBeVisible();
+  await fanPage.context().close();
 }

@@ -154,6 +154,17 @@ export async function drop(
   return row;
 }
 
+/**
+ * Makes a waiting drop due: its release time a second ago. The drops trigger tells the server's release
+ * timer (drops_changed), which releases it and announces it as at its planned time; nobody waits a minute.
+ */
+export async function dropDueNow(db: Db, dropId: string) {
+  await db
+    .update(drops)
+    .set({ releaseAt: sql`now() - interval '1 second'` })
+    .where(eq(drops.id, dropId));
+}
+
 /** A hint of a drop (released with it unless `releaseAt` says otherwise). */
 export async function dropHint(
   db: Db,
