@@ -68,7 +68,7 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
    * no city has is a 404 (a page falls back to all cities, an API client should learn of its typo).
    */
   async function cityOf(slug: string | null) {
-    if (slug === null) return null;
+    if (!slug?.trim()) return null; // an empty ?city= (a form's "all cities") is every city
     const city = await findCityBySlug(db, slug.trim());
     if (!city) throw new ApiProblem(404, "No city with this slug; see /api/v1/cities.");
     return city;

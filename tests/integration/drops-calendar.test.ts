@@ -222,6 +222,8 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       expect(all.events.some((e) => e.tzid === "Europe/Berlin")).toBe(true);
       expect(all.text.match(/^BEGIN:VTIMEZONE/gm)).toHaveLength(2);
       expect((await readFeed("de", `&city=${luebeck.slug}`)).text).not.toContain(tokyoDrop.id);
+      // an empty ?city= (a form's "all cities") is the feed of every city
+      expect((await readFeed("de", "&city=")).events.map((e) => e.uid)).toEqual(all.events.map((e) => e.uid));
 
       const unknown = await fetch(`${base}/drops.ics?city=atlantis`, { headers: { [IP_HEADER]: "192.0.2.251" } });
       expect(unknown.status).toBe(404);

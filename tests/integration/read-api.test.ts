@@ -325,6 +325,7 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       expect(tokyoDrops).toMatchObject({ items: [], next: null });
       expect(tokyoDrops.calendarUrl).toMatch(/\/drops\.ics\?city=tokio$/);
       expect((await check("/api/v1/drops?city=kiel")).next).toEqual(drops.next);
+      expect(await check("/api/v1/leaderboards?city=")).toEqual(boards);
 
       // a personal token's own answers (bearer) match the document too, and its refusal
       expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });

@@ -15,8 +15,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const services = getServices(context);
   const params = new URL(request.url).searchParams;
   const lang = asLang(params.get("lang"));
-  const slug = params.get("city");
-  const city = slug === null ? null : await findCityBySlug(services.db, slug.trim());
+  const slug = params.get("city")?.trim() || null; // an empty ?city= is every city, as on /drops
+  const city = slug === null ? null : await findCityBySlug(services.db, slug);
   if (slug !== null && !city) return problemAnswer(404, "No city with this slug; see /api/v1/cities.");
   const ics = dropCalendarIcs(await listCalendarDrops(services.db, city?.id ?? null), {
     zone: city?.timeZone ?? services.settings.timeZone,
