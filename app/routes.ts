@@ -28,6 +28,7 @@ export default [
   // The public read API and the drops' calendar feed (decision 050; CORS, rate limit and 304 in server/api/api-gate.ts)
   route("drops.ics", "routes/api/drops-calendar.ts"),
   route("api/v1/openapi.json", "routes/api/openapi.ts"),
+  route("api/v1/cities", "routes/api/cities.ts"),
   route("api/v1/gallery", "routes/api/gallery.ts"),
   route("api/v1/figures/:id", "routes/api/figure.ts"),
   route("api/v1/drops", "routes/api/drops.ts"),

@@ -51,6 +51,7 @@ export const ROUTE_POLICIES = {
   "/stats": { access: "public", publicCache: true },
   "/drops.ics": { access: "public", publicCache: true },
   "/api/v1/openapi.json": { access: "public", publicCache: true },
+  "/api/v1/cities": { access: "public", publicCache: true },
   "/api/v1/gallery": { access: "public", publicCache: true },
   "/api/v1/figures/:id": { access: "public", publicCache: true },
   "/api/v1/drops": { access: "public", publicCache: true },

@@ -1,15 +1,8 @@
+import { problemAnswer } from "#server/api/answers.ts";
 import { personalTokenOwner } from "#server/domain/accounts/personal-tokens.ts";
 import { getServices } from "~/guards.server";
 
 type Ctx = Parameters<typeof getServices>[0];
-
-/** An error of the token API as RFC 9457 problem details. */
-export function problem(status: number, title: string, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify({ type: "about:blank", title, status }), {
-    status,
-    headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...headers },
-  });
-}
 
 /** A JSON answer of the token API: the owner's data, never kept by a cache. */
 export const apiJson = (body: unknown) =>
@@ -26,6 +19,7 @@ export async function requireTokenOwner(context: Ctx, request: Request): Promise
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
   const owner = match ? await personalTokenOwner(getServices(context).db, match[1]) : null;
   if (!owner)
-    throw problem(401, "A valid personal token is required", { "www-authenticate": 'Bearer realm="boonees"' });
+    // the read API's problem shape (server/api/answers.ts), as its OpenAPI document names it
+    throw problemAnswer(401, "A valid personal token is required.", { "www-authenticate": 'Bearer realm="boonees"' });
   return owner;
 }

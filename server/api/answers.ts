@@ -19,6 +19,7 @@ export const jsonAnswer = (value: unknown) => okAnswer(JSON.stringify(value), "a
 /** The title of each problem the API answers (RFC 9457); `type` stays about:blank, so the title is the status's. */
 const TITLES: Record<number, string> = {
   400: "Bad Request",
+  401: "Unauthorized",
   404: "Not Found",
   405: "Method Not Allowed",
   429: "Too Many Requests",

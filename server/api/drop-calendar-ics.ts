@@ -35,24 +35,32 @@ export const dropUid = (id: string, host: string) =>
   `drop-${createHash("sha256").update(`boonees-drop:${id}`).digest("hex").slice(0, 32)}@${host}`;
 
 /**
- * The drops as an iCalendar feed (decision 050): each drop's start in the site's time zone (TIME_ZONE;
- * a VTIMEZONE for the years it needs), its area and link; the next drop as its time only; a cancelled
+ * The drops as an iCalendar feed (decision 050): each drop's start in its city's time zone (a VTIMEZONE
+ * per zone used, for the years it needs), its area and link; the next drop as its time only; a cancelled
  * one as STATUS:CANCELLED. UID and SEQUENCE let a subscribed calendar follow a move or a cancellation.
+ * `zone` is the feed's own zone (X-WR-TIMEZONE: the site's, or the city's for a city's feed); `name` its title.
  */
-export function dropCalendarIcs(drops: CalendarDrop[], opts: { zone: string; publicUrl: string; lang: Lang }): string {
+export function dropCalendarIcs(
+  drops: CalendarDrop[],
+  opts: { zone: string; publicUrl: string; lang: Lang; name?: string },
+): string {
   const t = translator(opts.lang);
   const base = opts.publicUrl.replace(/\/$/, "");
   const host = new URL(base).host;
-  const years = drops.map((d) => new Date(d.startsAt).getUTCFullYear());
+  const yearsByZone = new Map<string, number[]>();
+  for (const d of drops) {
+    const year = new Date(d.startsAt).getUTCFullYear();
+    yearsByZone.set(d.zone, [...(yearsByZone.get(d.zone) ?? []), year]);
+  }
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Boonees//Drops//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${text(t("drops.calendar.name"))}`,
+    `X-WR-CALNAME:${text(opts.name ?? t("drops.calendar.name"))}`,
     `X-WR-TIMEZONE:${opts.zone}`,
-    ...(years.length ? vtimezoneLines(opts.zone, Math.min(...years), Math.max(...years)) : []),
+    ...[...yearsByZone].flatMap(([zone, years]) => vtimezoneLines(zone, Math.min(...years), Math.max(...years))),
   ];
   for (const d of drops) {
     const start = new Date(d.startsAt).getTime();
@@ -68,7 +76,7 @@ export function dropCalendarIcs(drops: CalendarDrop[], opts: { zone: string; pub
       `DTSTAMP:${utcStamp(d.changedAt)}`,
       `LAST-MODIFIED:${utcStamp(d.changedAt)}`,
       `SEQUENCE:${d.sequence}`,
-      `DTSTART;TZID=${opts.zone}:${localStamp(start, offsetMinutes(opts.zone, start))}`,
+      `DTSTART;TZID=${d.zone}:${localStamp(start, offsetMinutes(d.zone, start))}`,
       `SUMMARY:${text(summary)}`,
       ...(area ? [`LOCATION:${text(area)}`] : []),
       `DESCRIPTION:${text(area ? `${t("drops.area", { area })}\n${url}` : url)}`,

@@ -4,6 +4,7 @@ import { GALLERY_RARITIES } from "#shared/gallery-rarities.ts";
 import { gallerySearchSchema } from "#shared/schemas/gallery.ts";
 
 import type { DbOrTx } from "../db/client.ts";
+import { findCityBySlug, listCities } from "../domain/cities/list-cities.ts";
 import { getLandingDrop, getPublicDrop, listPastDrops } from "../domain/drops/public-drops.ts";
 import { DomainError } from "../domain/errors.ts";
 import { getFigureDetail } from "../domain/figures/public-figure.ts";
@@ -14,6 +15,7 @@ import { getPublicStats } from "../domain/stats/public-stats.ts";
 import { listPublicStories } from "../domain/stories/public-stories.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import {
+  CityListSchema,
   DropListSchema,
   DropSchema,
   FigureSchema,
@@ -50,15 +52,47 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
     throw e instanceof DomainError && e.status === 404 ? notFound(what) : e;
   };
 
+  // a city's slug (`c`, absent for all cities): a cursor walks the list it came from
+  const CitySlug = z.string().max(100).nullable().default(null);
   const GalleryCursor = z.object({
     q: z.string().max(100),
     r: z.enum(GALLERY_RARITIES).nullable(),
     p: z.int().min(2).max(10_000),
+    c: CitySlug,
   });
   // a keyset position: the last item's time as the database wrote it and its id
-  const KeysetCursor = z.object({ at: z.string().max(40), id: z.uuid() });
+  const KeysetCursor = z.object({ at: z.string().max(40), id: z.uuid(), c: CitySlug });
+
+  /**
+   * The `?city=<slug>` of a list (decision 053, as the pages' city switch): null for all cities; a slug
+   * no city has is a 404 (a page falls back to all cities, an API client should learn of its typo).
+   */
+  async function cityOf(slug: string | null) {
+    if (!slug?.trim()) return null; // an empty ?city= (a form's "all cities") is every city
+    const city = await findCityBySlug(db, slug.trim());
+    if (!city) throw new ApiProblem(404, "No city with this slug; see /api/v1/cities.");
+    return city;
+  }
+  const calendarUrl = (slug: string | null) => abs(slug ? `/drops.ics?city=${encodeURIComponent(slug)}` : "/drops.ics");
 
   return {
+    async cities(): Promise<ApiAnswer<"CityList">> {
+      const cities = await listCities(db);
+      // public fields only: never the operator's details or the checklist's state
+      return CityListSchema.parse({
+        items: cities.map((c) => ({
+          slug: c.slug,
+          name: { de: c.nameDe, en: c.nameEn },
+          timeZone: c.timeZone,
+          country: c.country,
+          active: c.active,
+          area: { de: c.areaDe, en: c.areaEn },
+          pageUrl: abs(`/${c.slug}`),
+          calendarUrl: calendarUrl(c.slug),
+        })),
+      });
+    },
+
     async gallery(params: URLSearchParams): Promise<ApiAnswer<"GalleryPage">> {
       const cursor = params.get("cursor");
       const position = cursor ? decodeCursor(cursor, GalleryCursor) : null;
@@ -69,7 +103,8 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
       const search = position
         ? { q: position.q, rarity: position.r, page: position.p }
         : gallerySearchSchema.parse({ q: params.get("q") ?? undefined, rarity: rarity ?? undefined });
-      const { cards, hasMore } = await listGallery(db, search);
+      const city = await cityOf(position ? position.c : params.get("city"));
+      const { cards, hasMore } = await listGallery(db, search, city?.id ?? null);
       return GalleryPageSchema.parse({
         items: cards.map((c) => ({
           ...c,
@@ -77,7 +112,9 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
           url: abs(`/api/v1/figures/${c.id}`),
           pageUrl: abs(`/boonee/${c.id}`),
         })),
-        nextCursor: hasMore ? encodeCursor({ q: search.q, r: search.rarity, p: search.page + 1 }) : null,
+        nextCursor: hasMore
+          ? encodeCursor({ q: search.q, r: search.rarity, p: search.page + 1, c: city?.slug ?? null })
+          : null,
       });
     },
 
@@ -120,8 +157,10 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
       });
     },
 
-    async drops(): Promise<ApiAnswer<"DropList">> {
-      const [current, released] = await Promise.all([getLandingDrop(db), listPastDrops(db)]);
+    async drops(params: URLSearchParams): Promise<ApiAnswer<"DropList">> {
+      const city = await cityOf(params.get("city"));
+      const cityId = city?.id ?? null;
+      const [current, released] = await Promise.all([getLandingDrop(db, cityId), listPastDrops(db, 100, cityId)]);
       return DropListSchema.parse({
         items: released.map((d) => ({
           ...d,
@@ -130,7 +169,7 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
           pageUrl: abs(`/drops/${d.id}`),
         })),
         next: current?.state === "waiting" ? { releaseAt: current.releaseAt } : null,
-        calendarUrl: abs("/drops.ics"),
+        calendarUrl: calendarUrl(city?.slug ?? null),
       });
     },
 
@@ -154,10 +193,11 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
       const cursor = params.get("cursor");
       const position = cursor ? decodeCursor(cursor, KeysetCursor) : null;
       if (cursor && !position) throw new ApiProblem(400, "The cursor is not one this list gave out.");
-      const { finds, next } = await listPublicFinds(db, position);
+      const city = await cityOf(position ? position.c : params.get("city"));
+      const { finds, next } = await listPublicFinds(db, position, undefined, city?.id ?? null);
       return FindsPageSchema.parse({
         items: finds.map((f) => ({ ...f, url: abs(`/api/v1/figures/${f.figureId}`) })),
-        nextCursor: next ? encodeCursor(next) : null,
+        nextCursor: next ? encodeCursor({ ...next, c: city?.slug ?? null }) : null,
       });
     },
 
@@ -176,14 +216,16 @@ export function createReadApi(db: DbOrTx, publicUrl: string) {
       });
     },
 
-    async leaderboards(): Promise<ApiAnswer<"Leaderboards">> {
-      const boards = await getLeaderboards(db, null);
+    async leaderboards(params: URLSearchParams): Promise<ApiAnswer<"Leaderboards">> {
+      const city = await cityOf(params.get("city"));
+      const boards = await getLeaderboards(db, null, city ? { cityId: city.id } : null);
       const rows = (list: typeof boards.collectors) => list.map(({ rank, name, count }) => ({ rank, name, count }));
       return LeaderboardsSchema.parse({ collectors: rows(boards.collectors), legends: rows(boards.legends) });
     },
 
-    async stats(): Promise<ApiAnswer<"Stats">> {
-      return StatsSchema.parse(await getPublicStats(db));
+    async stats(params: URLSearchParams): Promise<ApiAnswer<"Stats">> {
+      const city = await cityOf(params.get("city"));
+      return StatsSchema.parse(await getPublicStats(db, city ? { cityId: city.id } : null));
     },
   };
 }

@@ -35,6 +35,21 @@ const ReportedIssue = z
   .describe("The public note of two open reports: maybe missing or damaged; null without one.");
 const NextCursor = z.string().nullable().describe("Pass as ?cursor= for the next page; null on the last page.");
 
+export const CitySchema = z.object({
+  slug: z.string().describe("Pass as ?city= to the lists, leaderboards, statistics and /drops.ics."),
+  name: BilingualSchema,
+  timeZone: z.string().describe("The IANA time zone its drops are scheduled and shown in."),
+  country: z.string().describe("ISO 3166-1 alpha-2."),
+  active: z.boolean().describe("false: coming soon."),
+  area: BilingualSchema.describe("Where in the city the hunt is played."),
+  pageUrl: Link.describe("The city's page on the site."),
+  calendarUrl: Link.describe("The city's drops as an iCalendar feed."),
+});
+
+export const CityListSchema = z.object({
+  items: z.array(CitySchema).describe("Every city, active ones first, then by German name."),
+});
+
 export const GalleryCardSchema = z.object({
   id: Id,
   name: z.string(),
@@ -177,8 +192,41 @@ export const ProblemSchema = z.object({
   detail: z.string(),
 });
 
+/** GET /api/v1/me/finds (a personal token, decision 051): the token owner's figures, newest find first. */
+export const MyFindsSchema = z.object({
+  finds: z.array(
+    z.object({
+      id: Id,
+      name: z.string(),
+      rarity: Rarity,
+      series: z.string().nullable(),
+      status: z.enum(STATUSES as unknown as [string, ...string[]]),
+      claimedAt: Time.nullable(),
+      url: z.string().describe("The figure's page, relative to the site."),
+    }),
+  ),
+});
+
+/** GET /api/v1/me/notifications (a personal token, decision 051): the newest notifications, in the asked language. */
+export const MyNotificationsSchema = z.object({
+  notifications: z.array(
+    z.object({
+      id: z
+        .string()
+        .describe("Stable; a person's own notice has a UUID, an announcement to everyone an id of its own form."),
+      type: z.string(),
+      title: z.string(),
+      message: z.string(),
+      link: z.string().nullable().describe("A path on the site, or null."),
+      read: z.boolean(),
+      createdAt: Time,
+    }),
+  ),
+});
+
 /** Every schema by the name the OpenAPI document gives it. */
 export const API_SCHEMAS = {
+  CityList: CityListSchema,
   GalleryPage: GalleryPageSchema,
   Figure: FigureSchema,
   DropList: DropListSchema,
@@ -187,6 +235,8 @@ export const API_SCHEMAS = {
   StoriesPage: StoriesPageSchema,
   Leaderboards: LeaderboardsSchema,
   Stats: StatsSchema,
+  MyFinds: MyFindsSchema,
+  MyNotifications: MyNotificationsSchema,
   Problem: ProblemSchema,
 } as const;
 export type ApiSchemaName = keyof typeof API_SCHEMAS;

@@ -6,7 +6,7 @@ import { queryRows } from "../../server/db/client.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { cancelDrop, createDrop, editDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
-import { figure, uniqueName } from "../support/factories.ts";
+import { city, figure, TOKYO, uniqueName } from "../support/factories.ts";
 import { hasBuild, IP_HEADER, startReadApiServer } from "../support/read-api-server.ts";
 import { createStaff, createTestServices, type TestServices } from "./harness.ts";
 
@@ -40,11 +40,13 @@ interface FeedEvent {
   url: string;
   start: number;
   tzid: string | null;
+  /** The start's wall-clock time in its own zone, HH:MM. */
+  local: string;
 }
 
 /** The feed as a calendar reads it: its zone registered, each event's start as an instant. */
-async function readFeed(lang = "de"): Promise<{ text: string; events: FeedEvent[] }> {
-  const res = await fetch(`${base}/drops.ics?lang=${lang}`, {
+async function readFeed(lang = "de", query = ""): Promise<{ text: string; events: FeedEvent[] }> {
+  const res = await fetch(`${base}/drops.ics?lang=${lang}${query}`, {
     headers: { [IP_HEADER]: `192.0.2.${1 + (ip++ % 250)}` },
   });
   expect(res.status).toBe(200);
@@ -64,6 +66,7 @@ async function readFeed(lang = "de"): Promise<{ text: string; events: FeedEvent[
       url: String(vevent.getFirstPropertyValue("url")),
       start: event.startDate.toJSDate().getTime(),
       tzid: (dtstart.getParameter("tzid") as string | undefined) ?? null,
+      local: `${String(event.startDate.hour).padStart(2, "0")}:${String(event.startDate.minute).padStart(2, "0")}`,
     };
   });
   return { text, events };
@@ -173,6 +176,58 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       expect(after.events.map((e) => e.start)).not.toContain(laterAt.getTime());
       expect(after.events.map((e) => e.uid)).toContain(released!.uid);
       expect(after.text).not.toContain("SPAETERDROP");
+    });
+
+    it("each drop starts in its city's zone; /drops.ics?city= holds only that city's drops; an unknown city is a 404 problem", async () => {
+      const tokyo = await city(s.db, { ...TOKYO, active: true });
+      const luebeck = await city(s.db, { nameDe: "Lübeck", nameEn: "Lübeck", active: true });
+      // 09:00 in Tokyo (UTC+9, no summer time) is 00:00 UTC: tomorrow's
+      const day = 86_400_000;
+      const nineInTokyo = new Date(Math.floor(Date.now() / day) * day + day);
+      const tokyoFigure = await figure(s.db, { name: uniqueName("Tokiofigur"), cityId: tokyo.id });
+      const tokyoDrop = await createDrop(s.db, admin, {
+        ...texts(uniqueName("TOKIODROP")),
+        releaseAt: nineInTokyo,
+        figureIds: [tokyoFigure.id],
+        cityId: tokyo.id,
+      });
+      const luebeckAt = new Date(Math.ceil((Date.now() + 30 * hour) / 60_000) * 60_000);
+      await createDrop(s.db, admin, {
+        ...texts(uniqueName("LUEBECKDROP")),
+        releaseAt: luebeckAt,
+        figureIds: [],
+        cityId: luebeck.id,
+      });
+
+      const tokyoFeed = await readFeed("en", `&city=${tokyo.slug}`);
+      expect(tokyoFeed.events).toHaveLength(1);
+      expect(tokyoFeed.events[0]).toMatchObject({ tzid: "Asia/Tokyo", local: "09:00", summary: "Next Boonees drop" });
+      expect(tokyoFeed.events[0].start).toBe(nineInTokyo.getTime());
+      expect(tokyoFeed.text).toContain("X-WR-CALNAME:Boonees drops Tokyo");
+      const luebeckFeed = await readFeed("de", `&city=${luebeck.slug.toUpperCase()}`);
+      expect(luebeckFeed.events).toHaveLength(1);
+      expect(luebeckFeed.events[0]).toMatchObject({ tzid: "Europe/Berlin", start: luebeckAt.getTime() });
+      expect(luebeckFeed.events.map((e) => e.uid)).not.toContain(tokyoFeed.events[0].uid);
+      expect(luebeckFeed.text).not.toContain("Asia/Tokyo");
+
+      // released (at 09:00 Tokyo time yesterday): the feed of every city shows it in Tokyo's zone, beside Berlin's
+      await s.db.execute(sql`update drops set release_at = now() - interval '1 second' where id = ${tokyoDrop.id}`);
+      await releaseDue(s.db);
+      await s.db.execute(
+        sql`update drops set released_at = ${new Date(nineInTokyo.getTime() - 2 * day).toISOString()}::timestamptz where id = ${tokyoDrop.id}`,
+      );
+      const all = await readFeed();
+      const released = all.events.find((e) => e.url.endsWith(`/drops/${tokyoDrop.id}`));
+      expect(released).toMatchObject({ tzid: "Asia/Tokyo", local: "09:00", uid: tokyoFeed.events[0].uid });
+      expect(all.events.some((e) => e.tzid === "Europe/Berlin")).toBe(true);
+      expect(all.text.match(/^BEGIN:VTIMEZONE/gm)).toHaveLength(2);
+      expect((await readFeed("de", `&city=${luebeck.slug}`)).text).not.toContain(tokyoDrop.id);
+      // an empty ?city= (a form's "all cities") is the feed of every city
+      expect((await readFeed("de", "&city=")).events.map((e) => e.uid)).toEqual(all.events.map((e) => e.uid));
+
+      const unknown = await fetch(`${base}/drops.ics?city=atlantis`, { headers: { [IP_HEADER]: "192.0.2.251" } });
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get("content-type")).toBe("application/problem+json");
     });
   },
 );

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SCHEMAS, type ApiSchemaName } from "../../server/api/schemas.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { boonees, profiles } from "../../server/db/schema.ts";
+import { createPersonalToken } from "../../server/domain/accounts/personal-tokens.ts";
 import { releaseDue } from "../../server/domain/drops/release-drop.ts";
 import { createDrop } from "../../server/domain/drops/save-drop.ts";
 import type { Actor } from "../../server/domain/errors.ts";
 import { listPublicFinds } from "../../server/domain/figures/public-finds.ts";
 import { listPublicStories } from "../../server/domain/stories/public-stories.ts";
-import { claimRow, figure, finderStory, ownedFigure, uniqueName } from "../support/factories.ts";
+import { city, claimRow, figure, finderStory, ownedFigure, TOKYO, uniqueName } from "../support/factories.ts";
 import { ROOT } from "../support/instances.ts";
 import { hasBuild, IP_HEADER, startReadApiServer } from "../support/read-api-server.ts";
 import { createStaff, createTestServices, createUser, type TestServices } from "./harness.ts";
@@ -29,11 +30,12 @@ let close: () => Promise<void> = async () => {};
 let ipSeq = 0;
 /** A fresh client address per request, so only the rate-limit test meets the budget. */
 const freshIp = () => `198.51.${Math.floor(ipSeq / 250)}.${1 + (ipSeq++ % 250)}`;
-const get = (path: string, headers: Record<string, string> = {}) =>
+const get = (path: string, headers: Record<string, string> = {}): Promise<Response> =>
   fetch(base + path, { headers: { [IP_HEADER]: freshIp(), ...headers } });
 
 const secrets: string[] = [];
 const ids: Record<string, string> = {};
+const tokyoIds: string[] = [];
 let admin: Actor;
 
 beforeAll(async () => {
@@ -140,6 +142,27 @@ beforeAll(async () => {
     "WAITINGAREA",
     waiting.id,
   );
+
+  // a second city, Tokyo, with its own finder (two finds there, none in the first city); its operator's
+  // details are stored for the legal notice and never in the API
+  const tokyo = await city(s.db, {
+    ...TOKYO,
+    active: true,
+    areaDe: "Rund um Shibuya",
+    areaEn: "Around Shibuya",
+    operatorName: "Tokio Betrieb",
+    operatorEmail: "betreiber@tokio.example",
+    operatorAddress: "BETREIBERADRESSE 1",
+    operatorRepresentative: "BETREIBERVERTRETUNG",
+  });
+  secrets.push("betreiber@tokio.example", "BETREIBERADRESSE", "BETREIBERVERTRETUNG");
+  const tanaka = await createUser(s, "Tokio Tanaka");
+  secrets.push(tanaka.email, tanaka.id);
+  for (const rarity of ["Common", "Legendary"] as const) {
+    const f = await ownedFigure(s.db, tanaka.id, { name: uniqueName("Tokiowusel"), rarity, cityId: tokyo.id });
+    secrets.push(f.code!);
+    tokyoIds.push(f.id);
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -182,8 +205,8 @@ describe.skipIf(!hasBuild && !process.env.CI)(
         return content.schema.$ref.split("/").at(-1) as ApiSchemaName;
       };
       const texts: string[] = [JSON.stringify(doc)];
-      const check = async (path: string, status = 200) => {
-        const res = await get(path);
+      const check = async (path: string, status = 200, headers: Record<string, string> = {}) => {
+        const res = await get(path, headers);
         const text = await res.text();
         texts.push(text);
         expect(res.status, path).toBe(status);
@@ -213,6 +236,14 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       const drops = await check("/api/v1/drops");
       await check("/api/v1/leaderboards");
       await check("/api/v1/stats");
+      const cities = await check("/api/v1/cities");
+      for (const c of cities.items) {
+        for (const list of ["/api/v1/gallery", "/api/v1/finds"])
+          for (const p of await allPages(`${list}?city=${c.slug}`)) await check(p.path);
+        for (const one of ["drops", "leaderboards", "stats"]) await check(`/api/v1/${one}?city=${c.slug}`);
+      }
+      for (const one of ["gallery", "drops", "finds", "leaderboards", "stats"])
+        await check(`/api/v1/${one}?city=atlantis`, 404);
       // every figure and drop the lists name, and the ones seeded here
       const figureIds = new Set<string>([
         ...gallery.flatMap((p) => p.body.items.map((c: { id: string }) => c.id)),
@@ -254,7 +285,65 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       expect(names).toContain(null);
       expect(names).not.toContain("Bruno Gesperrt");
 
-      const all = texts.join("\n");
+      // the cities: public fields only; each list of one city holds that city's only
+      expect(cities.items.map((c: { slug: string }) => c.slug)).toEqual(["kiel", "tokio"]);
+      expect(cities.items[1]).toEqual({
+        slug: "tokio",
+        name: { de: "Tokio", en: "Tokyo" },
+        timeZone: "Asia/Tokyo",
+        country: "JP",
+        active: true,
+        area: { de: "Rund um Shibuya", en: "Around Shibuya" },
+        pageUrl: `${s.config.PUBLIC_URL.replace(/\/$/, "")}/tokio`,
+        calendarUrl: `${s.config.PUBLIC_URL.replace(/\/$/, "")}/drops.ics?city=tokio`,
+      });
+      const idsOf = (pages: { body: { items: { id?: string; figureId?: string }[] } }[]) =>
+        pages.flatMap((p) => p.body.items.map((x) => x.figureId ?? x.id!));
+      expect(new Set(idsOf(await allPages("/api/v1/gallery?city=tokio")))).toEqual(new Set(tokyoIds));
+      const kielCards = idsOf(await allPages("/api/v1/gallery?city=kiel"));
+      expect(kielCards.length).toBeGreaterThan(48); // its cursor kept the city over pages
+      expect(kielCards.length + tokyoIds.length).toBe(idsOf(gallery).length);
+      expect(kielCards.filter((id) => tokyoIds.includes(id))).toEqual([]);
+      expect(new Set(idsOf(await allPages("/api/v1/finds?city=tokio")))).toEqual(new Set(tokyoIds));
+      expect(idsOf(await allPages("/api/v1/finds?city=kiel")).filter((id) => tokyoIds.includes(id))).toEqual([]);
+      const tokyoBoards = await check("/api/v1/leaderboards?city=tokio");
+      expect(tokyoBoards).toEqual({
+        collectors: [{ rank: 1, name: "Tokio Tanaka", count: 2 }],
+        legends: [{ rank: 1, name: "Tokio Tanaka", count: 1 }],
+      });
+      const kielNames = (await check("/api/v1/leaderboards?city=kiel")).collectors.map(
+        (r: { name: string | null }) => r.name,
+      );
+      expect(kielNames).toContain("Alice Finderin");
+      expect(kielNames).not.toContain("Tokio Tanaka");
+      expect(await check("/api/v1/stats?city=tokio")).toMatchObject({
+        totalFigures: 2,
+        totalCollectors: 1,
+        rarity: { Common: 1, Rare: 0, Legendary: 1 },
+      });
+      const tokyoDrops = await check("/api/v1/drops?city=tokio");
+      expect(tokyoDrops).toMatchObject({ items: [], next: null });
+      expect(tokyoDrops.calendarUrl).toMatch(/\/drops\.ics\?city=tokio$/);
+      expect((await check("/api/v1/drops?city=kiel")).next).toEqual(drops.next);
+      expect(await check("/api/v1/leaderboards?city=")).toEqual(boards);
+
+      // a personal token's own answers (bearer) match the document too, and its refusal
+      expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+      for (const path of ["/me/finds", "/me/notifications"])
+        expect(doc.paths[path].get.security).toEqual([{ bearer: [] }]);
+      const alice = await s.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.name, "Alice Finderin"));
+      const { token } = await createPersonalToken(s.db, { id: alice[0].id, role: "user" }, { name: "Vertrag" });
+      const auth = { authorization: `Bearer ${token}` };
+      const myFinds = await check("/api/v1/me/finds", 200, auth);
+      expect(myFinds.finds.map((f: { id: string }) => f.id)).toContain(ids.found);
+      await check("/api/v1/me/notifications", 200, auth);
+      await check("/api/v1/me/notifications?lang=en", 200, auth);
+      await check("/api/v1/me/finds", 401);
+      await check("/api/v1/me/notifications", 401, { authorization: "Bearer bnt_nothing" });
+      // the owner's own data is no leak: the public answers are searched for secrets
+      const publicTexts = texts.filter((t) => !t.startsWith('{"finds"') && !t.startsWith('{"notifications"'));
+
+      const all = publicTexts.join("\n");
       for (const secret of secrets) expect(all.includes(secret), `leaked: ${secret}`).toBe(false);
       expect(all).not.toMatch(/@example\.test/);
     });
@@ -302,16 +391,25 @@ describe.skipIf(!hasBuild && !process.env.CI)(
       expect(pages.flatMap((p) => p.body.items).length).toBe(findCount);
     });
 
-    it("the example in docs/examples/leaderboard.ts prints the leaderboards from the API alone", async () => {
-      const { stdout } = await promisify(execFile)(process.execPath, [
-        join(ROOT, "docs/examples/leaderboard.ts"),
-        base,
-      ]);
-      expect(stdout).toMatch(/^Collectors/);
-      expect(stdout).toMatch(/ {2}\d\. Alice Finderin +2\n/);
-      expect(stdout).toContain("Anonymous");
-      expect(stdout).not.toContain("Bruno Gesperrt");
-      expect(stdout).toContain("Legends");
+    it("the example in docs/examples/leaderboard.ts prints a city's leaderboards from the API alone", async () => {
+      const run = (...args: string[]) =>
+        promisify(execFile)(process.execPath, [join(ROOT, "docs/examples/leaderboard.ts"), base, ...args]);
+      const kiel = (await run("kiel")).stdout;
+      expect(kiel).toMatch(/^Boonees leaderboards: Kiel\n\nCollectors/);
+      expect(kiel).toMatch(/ {2}\d\. Alice Finderin +2\n/);
+      expect(kiel).toContain("Anonymous");
+      expect(kiel).not.toContain("Bruno Gesperrt");
+      expect(kiel).not.toContain("Tokio Tanaka");
+      expect(kiel).toContain("Legends");
+      const tokyo = (await run("tokio")).stdout;
+      expect(tokyo).toMatch(/^Boonees leaderboards: Tokyo\n/);
+      expect(tokyo).toMatch(/ {2}1\. Tokio Tanaka +2\n[^]*Legends[^]* {2}1\. Tokio Tanaka +1\n/);
+      expect(tokyo).not.toContain("Alice Finderin");
+      const all = (await run()).stdout;
+      expect(all).toMatch(/^Boonees leaderboards: All cities\n/);
+      expect(all).toContain("Alice Finderin");
+      expect(all).toContain("Tokio Tanaka");
+      await expect(run("atlantis")).rejects.toMatchObject({ stderr: expect.stringContaining("kiel, tokio") });
     });
 
     it("answers carry an ETag; If-None-Match gives 304 until the data changes", async () => {

@@ -132,6 +132,7 @@ describe("the drops calendar's text", () => {
           id: "00000000-0000-4000-8000-000000000001",
           sequence: 3,
           changedAt: "2026-11-28T10:00:00.000Z",
+          zone: "Europe/Berlin",
           state: "released",
           startsAt: "2026-11-28T17:00:00.000Z",
           title: { de: title, en: "" },

@@ -87,6 +87,7 @@ describe("route policies", () => {
       "/",
       "/:city",
       "/about",
+      "/api/v1/cities",
       "/api/v1/drops",
       "/api/v1/drops/:id",
       "/api/v1/figures/:id",

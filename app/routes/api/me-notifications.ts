@@ -1,4 +1,5 @@
 import { LANGS, type Lang } from "#shared/i18n-config.ts";
+import { MyNotificationsSchema } from "#server/api/schemas.ts";
 import { apiMyNotifications } from "#server/domain/accounts/api-me.ts";
 import { langContext } from "#server/router-context.ts";
 import { getServices } from "~/guards.server";
@@ -11,5 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireTokenOwner(context, request);
   const asked = new URL(request.url).searchParams.get("lang");
   const lang = LANGS.includes(asked as Lang) ? (asked as Lang) : context.get(langContext);
-  return apiJson({ notifications: await apiMyNotifications(getServices(context).db, userId, lang) });
+  return apiJson(
+    MyNotificationsSchema.parse({ notifications: await apiMyNotifications(getServices(context).db, userId, lang) }),
+  );
 }

@@ -30,11 +30,13 @@ export interface FindsCursor {
  * The finds of public figures, newest first, as the figure biographies tell them (server/domain/figures/figure-life.ts):
  * every claim but a rejected one, the finder's public name, the time since its released drop or its placing.
  * Nothing of a waiting drop (its figures are Hidden, so not public) and never a code, an e-mail or an account id.
+ * With `cityId`, the finds of that city's figures only (decision 053).
  */
 export async function listPublicFinds(
   db: DbOrTx,
   after: FindsCursor | null,
   limit = FINDS_PAGE_SIZE,
+  cityId: number | null = null,
 ): Promise<{ finds: PublicFind[]; next: FindsCursor | null }> {
   const rows = await queryRows<{
     id: string;
@@ -56,6 +58,7 @@ export async function listPublicFinds(
         left join drop_figures df on df.boonee_id = b.id
         left join drops d on d.id = df.drop_id and d.released_at is not null and d.cancelled_at is null
         where c.status <> 'rejected' and ${publicFigureSql(sql`b.status`)}
+          ${cityId === null ? sql`` : sql`and b.city_id = ${cityId}`}
           ${after ? sql`and (c.claimed_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         order by c.claimed_at desc, c.id desc
         limit ${limit + 1}`,
