@@ -102,17 +102,18 @@ test.describe("admin layout", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Content Broadcast" })).toBeVisible();
   });
 
-  test("a moderator sees only Dashboard, Claims, Finder-Stories and Reports; the other pages send them back to their dashboard with the reason", async ({
+  test("a moderator sees only Dashboard, Claims, Finder-Stories and Reports; the other pages answer 403 with the reason and the way back", async ({
     page,
   }) => {
-    test.slow(); // five refusals, each landing on the dashboard
+    test.slow(); // five refusals, each a page of its own
     await signInAsModerator(page);
     await gotoAdmin(page, "/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Claims", "Finder-Stories", "Meldungen"]);
     for (const path of ["/admin/create-boonee", "/admin/boonees", "/admin/content", "/admin/users", "/admin/labels"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL("/admin");
+      expect((await page.goto(path))?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { level: 1, name: "Kein Zutritt" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Zum Admin-Dashboard" })).toHaveAttribute("href", "/admin");
     }
     await gotoAdmin(page, "/admin/claims");
     await expect(page.getByRole("heading", { level: 1, name: "Claims" })).toBeVisible();
