@@ -58,7 +58,7 @@ test.describe("JavaScript budget of the public pages", () => {
 // grows fails here. Admin pages share one ceiling (their layout alone is ~135 KB). Every ceiling allows DATA_SLACK_KB
 // more: a page's inline data grows with what earlier tests in the same database seeded (figures, drops, cities), and
 // a clean-clone run measured /boonees 1 KB and /admin/content 3.7 KB above ceilings set in a shorter run.
-const APP_BUDGET_KB = { public: 120, signedIn: 120, team: 204 } as const;
+const APP_BUDGET_KB = { public: 120, signedIn: 120, team: 206 } as const;
 const DATA_SLACK_KB = 4;
 /** Pages not yet at 120 KB, at what they reached (decision 056 says what holds each above it). */
 const PAGE_BUDGET_KB: Partial<Record<string, number>> = {
