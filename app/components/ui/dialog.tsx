@@ -1,17 +1,23 @@
-import { XIcon } from "lucide-react";
 import type * as React from "react";
 
-import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
-import { BACKDROP, ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
+import {
+  BACKDROP,
+  ModalClose,
+  ModalCloseCorner,
+  ModalContent,
+  ModalDescription,
+  ModalRoot,
+  ModalTitle,
+  ModalTrigger,
+} from "./modal";
 
 export const Dialog = ModalRoot;
 export const DialogTrigger = ModalTrigger;
 export const DialogClose = ModalClose;
 
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof ModalContent>) {
-  const { t } = useTranslation();
   return (
     <ModalContent
       className={cn(
@@ -22,10 +28,7 @@ export function DialogContent({ className, children, ...props }: React.Component
       {...props}
     >
       {children}
-      <ModalClose className="absolute top-4 right-4 rounded-full p-1 opacity-70 hover:opacity-100">
-        <XIcon className="size-5" />
-        <span className="sr-only">{t("common.close")}</span>
-      </ModalClose>
+      <ModalCloseCorner />
     </ModalContent>
   );
 }

@@ -1,3 +1,4 @@
+import { XIcon } from "lucide-react";
 import {
   createContext,
   useContext,
@@ -9,6 +10,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from "react";
+
+import { useTranslation } from "~/lib/use-translation";
 
 import { Slot } from "./slot";
 
@@ -78,6 +81,17 @@ function ModalButton({ asChild, onClick, to, ...props }: ButtonProps & { to: boo
 
 export const ModalTrigger = (props: ButtonProps) => <ModalButton {...props} to />;
 export const ModalClose = (props: ButtonProps) => <ModalButton {...props} to={false} />;
+
+/** The round × in a dialog's or sheet's top corner, named "Schließen"/"Close" for screen readers. */
+export function ModalCloseCorner() {
+  const { t } = useTranslation();
+  return (
+    <ModalClose className="absolute top-4 right-4 rounded-full p-1 opacity-70 hover:opacity-100">
+      <XIcon className="size-5" />
+      <span className="sr-only">{t("common.close")}</span>
+    </ModalClose>
+  );
+}
 
 export function ModalContent({
   dismissible = true,

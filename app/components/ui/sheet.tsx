@@ -1,10 +1,17 @@
-import { XIcon } from "lucide-react";
 import type * as React from "react";
 
-import { useTranslation } from "~/lib/use-translation";
 import { cn } from "~/lib/utils";
 
-import { BACKDROP, ModalClose, ModalContent, ModalDescription, ModalRoot, ModalTitle, ModalTrigger } from "./modal";
+import {
+  BACKDROP,
+  ModalClose,
+  ModalCloseCorner,
+  ModalContent,
+  ModalDescription,
+  ModalRoot,
+  ModalTitle,
+  ModalTrigger,
+} from "./modal";
 
 export const Sheet = ModalRoot;
 export const SheetTrigger = ModalTrigger;
@@ -18,7 +25,6 @@ export function SheetContent({
   side = "right",
   ...props
 }: React.ComponentProps<typeof ModalContent> & { side?: "left" | "right" }) {
-  const { t } = useTranslation();
   return (
     <ModalContent
       className={cn(
@@ -30,10 +36,7 @@ export function SheetContent({
       {...props}
     >
       {children}
-      <ModalClose className="absolute top-4 right-4 rounded-full p-1 opacity-70 hover:opacity-100">
-        <XIcon className="size-5" />
-        <span className="sr-only">{t("common.close")}</span>
-      </ModalClose>
+      <ModalCloseCorner />
     </ModalContent>
   );
 }
