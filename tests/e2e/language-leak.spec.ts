@@ -95,6 +95,7 @@ const PAGES: Record<string, Row> = {
   ...Object.fromEntries(
     [
       "openapi.json",
+      "cities",
       "gallery",
       "figures/:id",
       "drops",
