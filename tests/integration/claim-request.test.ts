@@ -50,6 +50,15 @@ const byCode = (list: { query: string }[]) => list.filter((q) => /"tags"\."secre
 // The embedded database runs a transaction without sending begin/commit as statements: count the work.
 const work = (list: { query: string }[]) => list.filter((q) => !/^(begin|commit)\b/i.test(q.query.trim()));
 
+/** One claim of `code` through the app, answered 303; the first word of each statement it sent. */
+async function claimCounted(cookie: string, code: string) {
+  const { res, statements: sent } = await counted(() => postForm(base, `/c/${code}`, { intent: "claim" }, cookie));
+  expect(res.status).toBe(303);
+  if (process.env.PRINT_SQL)
+    for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
+  return sent.map((q) => q.query.trim().split(/\s+/)[0].toLowerCase());
+}
+
 describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}`, () => {
   it("claims with the code looked up once and no statement sent twice", async () => {
     const u = await createUser(s);
@@ -95,16 +104,11 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     ).toBe(303);
     await expect.poll(() => s.db.$count(activeWeeks, eq(activeWeeks.userId, u.id))).toBe(1);
     const f = await figure(s.db, { rarity: "Rare" });
-    const { res, statements: sent } = await counted(() =>
-      postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie),
-    );
-    expect(res.status).toBe(303);
-    if (process.env.PRINT_SQL)
-      for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
+    const sent = await claimCounted(u.cookie, f.code!);
     // the session; the code and its throttle in one statement (a right code counts nowhere); the claim
     // (one statement: owner, tag and claim row); once it committed, the facts of the achievement rules
     // with the achievements held (nothing to insert, so no transaction: decision 038)
-    expect(sent.map((q) => q.query.trim().split(/\s+/)[0].toLowerCase())).toEqual(["select", "with", "with", "with"]);
+    expect(sent).toEqual(["select", "with", "with", "with"]);
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);
   });
@@ -236,14 +240,9 @@ describe.skipIf(!enabled)(`one claim request on ${process.env.TEST_DATABASE_URL 
     );
     const [last] = await s.db.select({ id: cities.id }).from(cities).orderBy(desc(cities.id)).limit(1);
     const f = await figure(s.db, { rarity: "Rare", cityId: last.id });
-    const { res, statements: sent } = await counted(() =>
-      postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie),
-    );
-    expect(res.status).toBe(303);
-    if (process.env.PRINT_SQL)
-      for (const q of sent) console.log("SQL:", q.query.replace(/\s+/g, " "), "PARAMS:", q.params);
+    const sent = await claimCounted(u.cookie, f.code!);
     // the same statements as with one city (above): the session, the code, the claim, the achievement facts
-    expect(sent.map((q) => q.query.trim().split(/\s+/)[0].toLowerCase())).toEqual(["select", "with", "with", "with"]);
+    expect(sent).toEqual(["select", "with", "with", "with"]);
     const [owned] = await s.db.select({ ownerId: boonees.ownerId }).from(boonees).where(eq(boonees.id, f.id));
     expect(owned.ownerId).toBe(u.id);
   });
