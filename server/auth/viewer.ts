@@ -17,7 +17,8 @@ export async function loadViewer(
 ): Promise<{ viewer: Viewer | null; headers: Headers }> {
   const fast = await readSessionFast(services.auth, services.db, request);
   if (fast === "signed-out") return { viewer: null, headers: new Headers() };
-  if (fast !== "ask-better-auth") return { viewer: fast.viewer, headers: new Headers() };
+  if (fast !== "ask-better-auth")
+    return { viewer: fast.viewer, headers: new Headers(fast.setCookie ? [["set-cookie", fast.setCookie]] : []) };
   const result = await services.auth.api.getSession({ headers: request.headers, returnHeaders: true });
   const session = result.response;
   if (!session?.user) return { viewer: null, headers: result.headers };

@@ -40,11 +40,16 @@ describe.skipIf(!enabled)(
       const finders = [];
       for (let i = 0; i < FINDERS; i++) finders.push(await createUser(s, `Finderin ${i}`));
       const f = await figure(s.db, { rarity: "Rare" });
-      // PostgreSQL: one of the pool's connections holds the figure's row, the others end up waiting for it
-      const holder = await s.database.pool?.connect();
+      // PostgreSQL: one of the pool's connections holds the figure's row, the others end up waiting for it.
+      // Every connection is opened first: a connection still opening when the clock jumps would give up
+      // (its 5 s bound for opening is a timer too) — the test's clock, not the app, failing a request.
+      const pool = s.database.pool;
+      if (pool) for (const c of await Promise.all(Array.from({ length: POOL }, () => pool.connect()))) c.release();
+      const holder = await pool?.connect();
       await holder?.query("begin");
       await holder?.query("select 1 from boonees where id = $1 for update", [f.id]);
-      if (holder) vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      // shouldClearNativeTimers: an idle connection's (real) idle timer is cleared when a request takes it
+      if (holder) vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldClearNativeTimers: true });
       const answering = Promise.all(
         finders.map(async (u, i) => {
           const res = await postForm(base, `/c/${f.code}`, { intent: "claim" }, u.cookie, {
@@ -57,6 +62,7 @@ describe.skipIf(!enabled)(
         try {
           // every request but those stuck on the row waits for a connection (the pool's own count)
           while (s.database.poolStats!().waiting < FINDERS - POOL) await new Promise((r) => setImmediate(r));
+          expect(s.database.poolStats!().total).toBe(POOL); // no connection opening while the clock jumps
           vi.advanceTimersByTime(60_000); // a minute in the pool's queue
         } finally {
           vi.useRealTimers();

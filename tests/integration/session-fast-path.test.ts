@@ -7,7 +7,8 @@ import { sessions, userRoles } from "../../server/db/schema.ts";
 import { createTestServices, createUser, type TestServices } from "./harness.ts";
 
 // The one-statement session read must give the same viewer as Better Auth's getSession where it
-// answers, and hand every other case (expired, due for the daily slide, forged, deleted) to Better Auth.
+// answers (sliding a session due for it as Better Auth does, decision 061), and hand every other case
+// (expired, forged, deleted, not remembered) to Better Auth.
 let s: TestServices;
 let counting = false;
 let statements = 0;
@@ -52,20 +53,54 @@ describe(`the session in one statement (${process.env.TEST_DATABASE_URL ? "postg
     expect(headers.getSetCookie().join()).toMatch(/session_token=;/);
   });
 
-  it("hands a session due for its daily slide to Better Auth, which moves it forward", async () => {
-    const u = await createUser(s);
-    const token = tokenOf(u.cookie);
+  it("slides a session due for its daily slide itself, with the cookie Better Auth sets, in two statements", async () => {
+    const [mine, theirs] = [await createUser(s), await createUser(s)];
     // as if signed in two days ago: 28 days left of 30
+    for (const u of [mine, theirs])
+      await s.db
+        .update(sessions)
+        .set({ expiresAt: sql`now() + interval '28 days'`, updatedAt: sql`now() - interval '2 days'` })
+        .where(eq(sessions.token, tokenOf(u.cookie)));
+    counting = true;
+    statements = 0;
+    const fast = await readSessionFast(s.auth, s.db, request(mine.cookie));
+    counting = false;
+    expect(statements).toBe(2);
+    if (typeof fast === "string") throw new Error(`expected a viewer, got ${fast}`);
+    expect(fast.viewer.id).toBe(mine.id);
+    // Better Auth's own slide of the other session: the same attributes, in the same order
+    const theirsSlid = await s.auth.api.getSession({ headers: request(theirs.cookie).headers, returnHeaders: true });
+    const [betterAuths] = theirsSlid.headers.getSetCookie();
+    const attributes = (cookie: string) => cookie.slice(cookie.indexOf(";"));
+    expect(attributes(fast.setCookie!)).toBe(attributes(betterAuths));
+    expect(fast.setCookie!.split(";")[0]).toBe(mine.cookie);
+    const moved = await s.db
+      .select({ expiresAt: sessions.expiresAt, updatedAt: sessions.updatedAt })
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(mine.cookie)));
+    expect(moved[0].expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(moved[0].updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // slid once: the next request only reads, and sets no cookie
+    const again = await readSessionFast(s.auth, s.db, request(mine.cookie));
+    expect(typeof again !== "string" && again.setCookie).toBeUndefined();
+    // through loadViewer, as every page reads it, the cookie reaches the answer's headers
     await s.db
       .update(sessions)
-      .set({ expiresAt: sql`now() + interval '28 days'`, updatedAt: sql`now() - interval '2 days'` })
-      .where(eq(sessions.token, token));
-    expect(await readSessionFast(s.auth, s.db, request(u.cookie))).toBe("ask-better-auth");
-    const { viewer, headers } = await loadViewer(s, request(u.cookie));
-    expect(viewer?.id).toBe(u.id);
-    expect(headers.getSetCookie().join()).toMatch(/session_token=[^;]+/);
-    const [row] = await s.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
-    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+      .set({ expiresAt: sql`now() + interval '28 days'` })
+      .where(eq(sessions.token, tokenOf(mine.cookie)));
+    const { viewer, headers } = await loadViewer(s, request(mine.cookie));
+    expect(viewer?.id).toBe(mine.id);
+    expect(headers.getSetCookie()).toEqual([fast.setCookie]);
+  });
+
+  it("leaves a due session of someone not remembered to Better Auth, which does not slide it", async () => {
+    const u = await createUser(s);
+    await s.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '28 days'` })
+      .where(eq(sessions.token, tokenOf(u.cookie)));
+    const notRemembered = `${u.cookie}; boonees.dont_remember=x`;
+    expect(await readSessionFast(s.auth, s.db, request(notRemembered))).toBe("ask-better-auth");
   });
 
   it("finds no viewer once the session is deleted (signed out elsewhere)", async () => {
