@@ -3,7 +3,12 @@ import type { z } from "zod";
 /** The spec's enumerations (section 3); the same values as the database enums. */
 export const RARITIES = ["Common", "Rare", "Legendary"] as const;
 export const STATUSES = ["Draft", "Hidden", "Placed", "Found", "On Sale", "Sold Out", "Archived"] as const;
+export type Status = (typeof STATUSES)[number];
 export const ELEMENTS = ["Feuer", "Wasser", "Erde", "Luft", "Blitz", "Eis"] as const;
+/** Where the operator hid a figure (admin only), at most this long. */
+export const PLACEMENT_NOTE_MAX = 500;
+/** Instances of a type made at once, at most. */
+export const BATCH_MAX = 200;
 
 /**
  * What a field accepts, as data (decision 056: the table reaches the browser, zod does not;

@@ -8,3 +8,6 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** The checkbox of one event in the "add a webhook" form (read by the form in the browser too: no zod here). */
+export const webhookEventField = (event: WebhookEvent) => `event.${event}`;

@@ -1,4 +1,4 @@
-import { STATUS_FILTERS, type StatusFilter } from "#shared/schemas/admin.ts";
+import { STATUS_FILTERS, type StatusFilter } from "#shared/figure-list-filters.ts";
 
 /**
  * The search and filters of the admin lists as their URLs carry them; the list pages and their CSV

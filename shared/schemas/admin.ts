@@ -1,20 +1,19 @@
 import { z } from "zod";
 
+import { AUDIENCES, CONTENT_TYPES } from "../broadcast-fields.ts";
 import { CODE_MAX, CODE_MIN, normalizeCode } from "../claim-code.ts";
 import { figureFieldsShape, optionalText } from "../figure-field-schemas.ts";
-import { ELEMENTS, englishNeedsGerman, RARITIES, STATUSES } from "../figure-fields.ts";
+import { BATCH_MAX, ELEMENTS, englishNeedsGerman, PLACEMENT_NOTE_MAX, RARITIES, STATUSES } from "../figure-fields.ts";
 import { INHERITED_FIELDS, inheritInputName } from "../inherited-fields.ts";
 import { ROLES } from "../roles.ts";
 import { pickedFileProblem } from "../upload-rules.ts";
 import { changedCityIdField, cityIdField } from "./city.ts";
 
 export { ELEMENTS, RARITIES, STATUSES } from "../figure-fields.ts";
-export const CONTENT_TYPES = ["news", "image", "link", "video"] as const;
-export const AUDIENCES = ["all", "rarity", "series", "boonee"] as const;
-export const BATCH_MAX = 200;
+export { AUDIENCES, broadcastFormInput, CONTENT_TYPES } from "../broadcast-fields.ts";
 
 export type Rarity = (typeof RARITIES)[number];
-export type Status = (typeof STATUSES)[number];
+export type { Status } from "../figure-fields.ts";
 export type Element = (typeof ELEMENTS)[number];
 
 const uuid = z
@@ -67,7 +66,7 @@ export const batchSchema = z.object({
 });
 export type BatchInput = z.output<typeof batchSchema>;
 
-export const PLACEMENT_NOTE_MAX = 500;
+export { BATCH_MAX, PLACEMENT_NOTE_MAX } from "../figure-fields.ts";
 /** Where the operator hid a figure: absent keeps the note, empty clears it. */
 const placementNote = z
   .string()
@@ -226,19 +225,6 @@ export const broadcastSchema = z
   });
 export type BroadcastInput = z.output<typeof broadcastSchema>;
 
-/**
- * What the broadcast schema reads from a form, in the browser and on the server alike: the text
- * fields, and the attached non-empty file's type and size (taken from the file itself, whatever is posted).
- */
-export function broadcastFormInput(form: FormData) {
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
-  const file = form.get("file");
-  fields.file =
-    typeof file === "object" && file !== null && file.size > 0 ? { type: file.type, size: file.size } : null;
-  return fields;
-}
-
 export const roleChangeSchema = z
   .object({
     userId: z.string().min(1, "admin.users.error.update").max(100, "admin.users.error.update"),
@@ -310,9 +296,4 @@ export const photoVisibilitySchema = z.object({
 });
 
 /** The list pages' query string. */
-export const STATUS_FILTERS = ["all", "claimed", "available", ...STATUSES] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export const pageParam = (raw: string | null) => {
-  const n = Number.parseInt(raw ?? "1", 10);
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
-};
+export { pageParam, STATUS_FILTERS, type StatusFilter } from "../figure-list-filters.ts";

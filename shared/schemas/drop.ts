@@ -1,13 +1,10 @@
 import { z } from "zod";
 
+import { DROP_AREA_MAX, DROP_FIGURES_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX, HINT_TEXT_MAX } from "../drop-limits.ts";
 import { ZONED_INPUT } from "../zoned-time.ts";
 import { cityIdField } from "./city.ts";
 
-export const DROP_TITLE_MAX = 120;
-export const DROP_TEXT_MAX = 2000;
-export const DROP_AREA_MAX = 200;
-export const HINT_TEXT_MAX = 500;
-export const DROP_FIGURES_MAX = 50;
+export { DROP_AREA_MAX, DROP_FIGURES_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX, HINT_TEXT_MAX } from "../drop-limits.ts";
 
 const uuid = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { REPORT_KINDS, REPORT_NOTE_MAX } from "../report-kinds.ts";
+import { REPORT_KINDS, REPORT_NOTE_MAX, REPORT_STATES } from "../report-kinds.ts";
 import { reasonSchema } from "./admin.ts";
 
 export { REPORT_KINDS, REPORT_NOTE_MAX, type ReportKind } from "../report-kinds.ts";
@@ -30,8 +30,7 @@ export const photoReportSchema = z.object({
 });
 
 /** Which reports the admin reports view shows: still open (the default), resolved, or all. */
-export const REPORT_STATES = ["open", "resolved", "all"] as const;
-export type ReportState = (typeof REPORT_STATES)[number];
+export { REPORT_STATES, type ReportState } from "../report-kinds.ts";
 
 /**
  * The reports view's query string: `state`, `q` (figure name or number, reporter, note; trimmed, up

@@ -1,9 +1,8 @@
 import { z } from "zod";
 
-import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhook-events.ts";
+import { WEBHOOK_EVENTS, webhookEventField } from "../webhook-events.ts";
 
-/** The checkbox of one event in the "add a webhook" form. */
-export const webhookEventField = (event: WebhookEvent) => `event.${event}`;
+export { webhookEventField } from "../webhook-events.ts";
 
 /** An operator's new webhook endpoint: its URL, a note for the team, at least one event (unchecked: absent). */
 export const webhookSchema = z

@@ -72,6 +72,14 @@ test.describe("admin layout", () => {
       () => (window as unknown as { tooltipTimes: { enter: number; shown: number } }).tooltipTimes,
     );
     expect(shown - enter, "the tooltip waits for the pointer to rest").toBeGreaterThanOrEqual(650);
+    // the label is the link's description while shown; the keyboard opens one at once and Escape closes it
+    await expect(nav.getByRole("link", { name: "Claims" })).toHaveAccessibleDescription("Claims");
+    await page.mouse.move(600, 400);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await nav.getByRole("link", { name: "Meldungen" }).focus();
+    await expect(page.getByRole("tooltip", { name: "Meldungen" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
 
     await page.reload();
     await expect(sidebar(page)).toHaveCSS("width", "48px");

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
-import { STATUSES, type Status } from "#shared/schemas/admin.ts";
+import { STATUSES, type Status } from "#shared/figure-fields.ts";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionAnswer } from "~/lib/action-answer";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 
-import { HINT_TEXT_MAX } from "#shared/schemas/drop.ts";
+import { HINT_TEXT_MAX } from "#shared/drop-limits.ts";
 import type { AdminDrop } from "#server/domain/drops/admin-drops.ts";
 import { DeliveryCounts } from "~/components/admin/delivery-counts";
 import { FigureChip } from "~/components/admin/figure-chip";

@@ -1,8 +1,8 @@
 import { SearchIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 
+import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/drop-limits.ts";
 import type { FieldErrors } from "#shared/forms.ts";
-import { DROP_AREA_MAX, DROP_TEXT_MAX, DROP_TITLE_MAX } from "#shared/schemas/drop.ts";
 import type { PickerFigure } from "#server/domain/drops/admin-drops.ts";
 import { CitySelect } from "~/components/admin/city-select";
 import { FigureChip } from "~/components/admin/figure-chip";

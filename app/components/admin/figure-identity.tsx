@@ -1,6 +1,6 @@
 import { MapPinIcon } from "lucide-react";
 
-import { PLACEMENT_NOTE_MAX } from "#shared/schemas/admin.ts";
+import { PLACEMENT_NOTE_MAX } from "#shared/figure-fields.ts";
 import { TextareaField } from "~/components/admin/figure-fields";
 import { useTranslation } from "~/lib/use-translation";
 

@@ -1,5 +1,5 @@
+import { STATUSES, type Status } from "#shared/figure-fields.ts";
 import { isPublicStatus } from "#shared/figure-status.ts";
-import { STATUSES, type Status } from "#shared/schemas/admin.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useTranslation } from "~/lib/use-translation";

@@ -1,8 +1,9 @@
 import { CheckIcon, CircleIcon } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 
+import { CHECKLIST_ITEMS } from "#shared/city-checklist-items.ts";
 import { citySchema } from "#shared/schemas/city.ts";
-import { CHECKLIST_ITEMS, cityChecklist } from "#server/domain/cities/city-checklist.ts";
+import { cityChecklist } from "#server/domain/cities/city-checklist.ts";
 import { findStaffCity } from "#server/domain/cities/list-cities.ts";
 import { markCityLabels, updateCity } from "#server/domain/cities/save-city.ts";
 import { setCityActive } from "#server/domain/cities/set-city-active.ts";

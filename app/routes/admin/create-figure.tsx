@@ -2,9 +2,9 @@ import { DicesIcon, PrinterIcon, RotateCcwIcon, SparklesIcon } from "lucide-reac
 import { useEffect, useState } from "react";
 import { Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 
-import { CODE_MAX, generateClaimCode } from "#shared/claim-code.ts";
-import { formValues } from "#shared/figure-fields.ts";
-import { BATCH_MAX, batchSchema, createFigureSchema, STATUSES } from "#shared/schemas/admin.ts";
+import { CODE_MAX, generateClaimCode } from "#shared/claim-code-rule.ts";
+import { BATCH_MAX, formValues, STATUSES } from "#shared/figure-fields.ts";
+import { batchSchema, createFigureSchema } from "#shared/schemas/admin.ts";
 import { UUID } from "#shared/uuid.ts";
 import { listStaffCities, publicCity } from "#server/domain/cities/list-cities.ts";
 import { createFigure, createFigureBatch, getTemplate, listTypes } from "#server/domain/figures/create-figure.ts";
@@ -115,6 +115,8 @@ export const action = intentAction<Created>(
 
 /** Create-form reset after a success (spec section 9: 5 seconds). */
 const RESET_AFTER_MS = 5000;
+const loadCreateFigureSchema = () => import("#shared/schemas/admin.ts").then((m) => m.createFigureSchema);
+const loadBatchSchema = () => import("#shared/schemas/admin.ts").then((m) => m.batchSchema);
 
 export default function CreateFigure({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -126,11 +128,11 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
   const { template, types } = loaderData;
   const result = actionData?.intent === "create" ? actionData : undefined;
   const batchResult = refusedAnswer(actionData, "batch");
-  const { errors, onSubmit } = useClientValidation(
-    createFigureSchema,
+  const { errors, onSubmit, onFocus } = useClientValidation(
+    loadCreateFigureSchema,
     result && !result.ok ? result.fieldErrors : undefined,
   );
-  const batchValidation = useClientValidation(batchSchema, batchResult?.fieldErrors);
+  const batchValidation = useClientValidation(loadBatchSchema, batchResult?.fieldErrors);
   const [code, setCode] = useState("");
   const [formKey, setFormKey] = useState(0);
   const success = result?.ok ? result : null;
@@ -218,6 +220,7 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
               className="grid gap-5"
               noValidate
               onSubmit={onSubmit}
+              onFocus={onFocus}
               key={`${template?.id ?? "new"}-${formKey}`}
               onReset={(e) => {
                 // Reset clears everything, also the previews and the code (a remount with the defaults).
@@ -316,6 +319,7 @@ export default function CreateFigure({ loaderData, actionData }: Route.Component
                 className="grid gap-4"
                 noValidate
                 onSubmit={batchValidation.onSubmit}
+                onFocus={batchValidation.onFocus}
                 aria-label={t("admin.batch.title")}
               >
                 <input type="hidden" name="intent" value="batch" />

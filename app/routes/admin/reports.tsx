@@ -1,7 +1,8 @@
 import { ArchiveIcon, CheckIcon, TriangleAlertIcon } from "lucide-react";
 import { Link, useFetcher, useNavigation } from "react-router";
 
-import { REPORT_STATES, reportFiltersSchema } from "#shared/schemas/report.ts";
+import { REPORT_STATES } from "#shared/report-kinds.ts";
+import { reportFiltersSchema } from "#shared/schemas/report.ts";
 import { listReports, type ReportFigure } from "#server/domain/reports/list-reports.ts";
 import { resolveFigureReports } from "#server/domain/reports/resolve-reports.ts";
 import { AdminPage, listHref, Pager } from "~/components/admin/admin-page";

@@ -1,7 +1,6 @@
 import { Form, useNavigation } from "react-router";
 
-import { webhookEventField } from "#shared/schemas/webhooks.ts";
-import { WEBHOOK_EVENTS } from "#shared/webhook-events.ts";
+import { WEBHOOK_EVENTS, webhookEventField } from "#shared/webhook-events.ts";
 import { addWebhook } from "#server/domain/webhooks/add-webhook.ts";
 import {
   deleteWebhook,

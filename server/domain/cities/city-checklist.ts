@@ -1,12 +1,12 @@
 import { count, eq } from "drizzle-orm";
 
+import { CHECKLIST_ITEMS, type ChecklistItem } from "#shared/city-checklist-items.ts";
 import { isTimeZone } from "#shared/dates.ts";
 
 import type { DbOrTx } from "../../db/client.ts";
 import { boonees, type City } from "../../db/schema.ts";
 
-export const CHECKLIST_ITEMS = ["timeZone", "figures", "labels", "legal"] as const;
-export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
+export { CHECKLIST_ITEMS, type ChecklistItem } from "#shared/city-checklist-items.ts";
 
 export interface CityChecklist {
   done: Record<ChecklistItem, boolean>;

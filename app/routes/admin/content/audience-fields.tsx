@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 
+import { RARITIES } from "#shared/figure-fields.ts";
 import type { FieldErrors } from "#shared/forms.ts";
-import { RARITIES } from "#shared/schemas/admin.ts";
 import { SelectField } from "~/components/admin/figure-fields";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -2,7 +2,7 @@ import { SendIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 
-import { AUDIENCES, broadcastFormInput, broadcastSchema, CONTENT_TYPES } from "#shared/schemas/admin.ts";
+import { AUDIENCES, broadcastFormInput, CONTENT_TYPES } from "#shared/broadcast-fields.ts";
 import { BroadcastCitySelect } from "~/components/admin/broadcast-city-select";
 import { BroadcastPreview, useBroadcastDraft } from "~/components/admin/broadcast-preview";
 import { SelectField, TextareaField } from "~/components/admin/figure-fields";
@@ -20,6 +20,8 @@ import { AudienceFields } from "./audience-fields";
 import { BroadcastFileField } from "./broadcast-file-field";
 import { EnglishTexts } from "./english-texts";
 import type { SentExtra } from "./send.server";
+
+const loadBroadcastSchema = () => import("#shared/schemas/admin.ts").then((m) => m.broadcastSchema);
 
 /** The broadcast form (answered by `send.server.ts`): texts, type, audience, file or link, preview and recipients. */
 export function BroadcastForm({
@@ -42,7 +44,7 @@ export function BroadcastForm({
         : undefined,
     [actionData],
   );
-  const { errors, onSubmit } = useClientValidation(broadcastSchema, serverErrors, broadcastFormInput);
+  const { errors, onSubmit, onFocus } = useClientValidation(loadBroadcastSchema, serverErrors, broadcastFormInput);
   const [contentType, setContentType] = useState<string>("news");
   const [audience, setAudience] = useState<string>("all");
   // Before JavaScript runs every optional field is shown (the form still works); then only the relevant ones.
@@ -64,6 +66,7 @@ export function BroadcastForm({
       className="grid gap-5"
       noValidate
       onSubmit={onSubmit}
+      onFocus={onFocus}
       onChange={(e) => {
         onChange(e);
         setQuery(audienceQuery(e.currentTarget));

@@ -1,4 +1,4 @@
-import { STATUS_FILTERS } from "#shared/schemas/admin.ts";
+import { STATUS_FILTERS } from "#shared/figure-list-filters.ts";
 import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { useTranslation } from "~/lib/use-translation";
 
