@@ -55,10 +55,11 @@ test.describe("JavaScript budget of the public pages", () => {
 // on demand, at once signed in), compressed as Chromium fetches it, for every page of the route policy table, opened by
 // whoever may open it (scripts/app-js-size.mjs). The goal is 120 KB; decision 056 records how far the pages are from
 // it. A page that reached it is held to it; the others keep the ceiling measured on 2026-11-28, so a page whose code
-// grows fails here. Admin pages share one ceiling (their layout alone is ~135 KB). Every ceiling allows DATA_SLACK_KB
+// grows fails here. Admin pages share one ceiling (their layout alone is ~123 KB; 140–198 KB before the sidebar lost
+// Radix's tooltip and the pages zod, decision 056's follow-up of the 28th, afternoon). Every ceiling allows DATA_SLACK_KB
 // more: a page's inline data grows with what earlier tests in the same database seeded (figures, drops, cities), and
 // a clean-clone run measured /boonees 1 KB and /admin/content 3.7 KB above ceilings set in a shorter run.
-const APP_BUDGET_KB = { public: 120, signedIn: 120, team: 206 } as const;
+const APP_BUDGET_KB = { public: 120, signedIn: 120, team: 143 } as const;
 const DATA_SLACK_KB = 4;
 /** Pages not yet at 120 KB, at what they reached (decision 056 says what holds each above it). */
 const PAGE_BUDGET_KB: Partial<Record<string, number>> = {
@@ -79,6 +80,8 @@ const PAGE_BUDGET_KB: Partial<Record<string, number>> = {
   "/*": 127,
   "/profile": 136,
   "/claimed/:id": 144,
+  // the broadcast form focuses its first field, which loads its schema (zod) at once
+  "/admin/content": 159,
 };
 
 /** Routes that are no page (a resource route: a download, a form's target, a redirect): their route file is `.ts`. */
