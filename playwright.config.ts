@@ -7,7 +7,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 90_000, // a long admin walk took 48 s at load 30: only a failing test waits this long
+  // a long admin walk took 48 s at load 30 and the axe walks 45–50 s on a quiet CI run, 2 min beside another run:
+  // 180 s leaves them room on a busy machine; only a failing test waits this long
+  timeout: 180_000,
   // generous: on a busy 2-core CI machine a navigation and its render took over 7 s (a toast not seen in time);
   // an expectation that holds passes as soon as it holds, so only a failing test waits this long
   expect: { timeout: 15_000 },

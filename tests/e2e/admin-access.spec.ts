@@ -15,7 +15,6 @@ import { db, expect, randomCode, seedFigure, signInAsAdmin, test, unique } from 
 test("every admin action is refused for visitors, plain users and (admin-only ones) moderators, and changes nothing", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   // --- the things the requests try to change
   const type = await seedFigure({ name: `Zugriffstyp ${unique()}`, status: "Draft" });
   const target = await seedFigure({ name: `Zugriffsziel ${unique()}`, status: "Placed" });

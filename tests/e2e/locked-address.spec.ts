@@ -11,7 +11,6 @@ test.use({ viewport: { width: 375, height: 740 } });
 
 // the browser solves the challenge itself: slower on a busy test machine than on a phone
 const SOLVED = { timeout: 60_000 };
-test.setTimeout(120_000);
 
 const wrongCode = () => `WRONG${unique().slice(-8)}`;
 

@@ -34,7 +34,6 @@ const ownerOf = async (id: string) =>
 test("a finder signs up while claiming with a passkey only, signs out, signs in with it and claims the next figure in one tap (German)", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await ownAddress(page);
   const device = await virtualAuthenticator(page);
   const first = await seedFigure({ name: `Tipsi ${unique()}` });
@@ -94,7 +93,6 @@ test("a finder signs up while claiming with a passkey only, signs out, signs in 
 test("a password account adds a passkey on its profile, renames and removes it; its password still signs in (English)", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await ownAddress(page);
   const device = await virtualAuthenticator(page);
   const user = await signUp(page);
@@ -150,7 +148,6 @@ test("someone signs up with a passkey using the victim's address; the victim set
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await ownAddress(page);
   const attacker = await virtualAuthenticator(page);
   const victimEmail = `${unique("victim").toLowerCase()}@example.test`;
@@ -224,7 +221,6 @@ test("the confirmation link of a passkey sign-up confirms only from the account'
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await ownAddress(page);
   await useEnglish(page);
   await virtualAuthenticator(page);

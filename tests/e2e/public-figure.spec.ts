@@ -272,7 +272,6 @@ test.describe("finder stories", () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000); // sign-up, a dialog and two browser contexts; CI timed out at 45 s under load once
     const { f } = await ownerWithFigure(page);
     await page.goto(`/boonee/${f.id}`);
     const evil = `<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2"> Ende`;

@@ -30,7 +30,6 @@ const post = (request: APIRequestContext, path: string, form: Record<string, str
 test("a Lübeck moderator and admin get 403 on Tokyo's admin pages and actions and see no Tokyo rows", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const luebeck = await cityNamed("Lübeck");
   const tokyo = await cityNamed("Tokio");
   const tokyoName = `Tokio Figur ${unique()}`;

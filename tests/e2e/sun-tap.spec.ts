@@ -22,7 +22,6 @@ test("admin binds a SUN tag; the bare code no longer claims; a tap claims; a cop
   page,
   browser,
 }) => {
-  test.setTimeout(90_000); // an admin, a finder and a visitor; the claim now passes the success screen
   await ownAddress(page);
   const figure = await seedFigure({ name: `Tappi ${Date.now()}` });
   const uid = newUid();

@@ -55,7 +55,6 @@ async function numberFor(page: Page, chartName: RegExp, label: string) {
 
 export function weekChartTests(width: number) {
   test(`the dashboard's charts name today's claims, in German and English (${width} px)`, async ({ page }) => {
-    test.setTimeout(120_000);
     await claimTwo(page);
     await signInAsAdmin(page);
     const today = isoDay(new Date(), ZONE);
@@ -87,7 +86,6 @@ export function weekChartTests(width: number) {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test(`/stats shows finds per week and the rarity split as charts (${width} px)`, async ({ page }) => {
-      test.setTimeout(90_000);
       await claimTwo(page);
       const { rows } = await db.execute<{ monday: string }>(
         sql`select to_char(date_trunc('week', now() at time zone ${ZONE}), 'YYYY-MM-DD') as monday`,
