@@ -459,28 +459,35 @@ test("the service worker shows a push and opens its link on click", async ({ pag
   await cdp.send("ServiceWorker.enable");
   const registrationId = await registration;
   await activated;
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: E2E.baseURL,
-    registrationId,
-    data: JSON.stringify({
-      title: "Drop started",
-      body: "Two Boonees are hidden in Kiel.",
-      link: `${E2E.baseURL}/exclusive`,
-    }),
+  // DevTools' push to the worker was lost once in a clean-clone run even after activation (no notification in 30 s,
+  // the retry passed in 2 s): that is the test's way in, not the app's, which never sees the message. The push is
+  // sent again until the worker has shown it; what is checked is what the worker shows.
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        link: n.data?.link,
+      })),
+    );
+  await expect(async () => {
+    if ((await shown()).length === 0)
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: E2E.baseURL,
+        registrationId,
+        data: JSON.stringify({
+          title: "Drop started",
+          body: "Two Boonees are hidden in Kiel.",
+          link: `${E2E.baseURL}/exclusive`,
+        }),
+      });
+    await expect.poll(shown, { timeout: 10_000 }).not.toEqual([]);
+  }).toPass({ timeout: 60_000 });
+  expect((await shown())[0]).toEqual({
+    title: "Drop started",
+    body: "Two Boonees are hidden in Kiel.",
+    link: `${E2E.baseURL}/exclusive`,
   });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-            title: n.title,
-            body: n.body,
-            link: n.data?.link,
-          })),
-        ),
-      { timeout: 30_000 },
-    )
-    .toEqual([{ title: "Drop started", body: "Two Boonees are hidden in Kiel.", link: `${E2E.baseURL}/exclusive` }]);
 
   // A click on the notification: a synthetic event in the worker (no real click in headless), with
   // openWindow recorded instead of opening a window (which needs the user's gesture).
